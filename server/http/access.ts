@@ -1,0 +1,82 @@
+import { BlockList, isIP } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Services, Caller } from '../services/context.js';
+import { findActiveCredential, getMerchantById } from '../store/merchants.js';
+import { secretMatches } from '../store/credentials-crypto.js';
+import { Forbidden, InvalidInput, Unauthorized } from '../domain/errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+/** Parses an allowlist entry: an IPv4/IPv6 address or a CIDR. Throws a readable error. */
+export function parseAllowEntry(entry: string): { address: string; prefix: number | null; family: 'ipv4' | 'ipv6' } {
+  const [address, prefixText] = entry.trim().split('/');
+  const v = isIP(address);
+  if (!v) throw new InvalidInput(`"${entry}" is not an IP address or CIDR`, 'allow_ips');
+  const family = v === 4 ? 'ipv4' : 'ipv6';
+  if (prefixText === undefined) return { address, prefix: null, family };
+  const prefix = Number(prefixText);
+  if (!/^\d+$/.test(prefixText) || prefix < 0 || prefix > (v === 4 ? 32 : 128)) {
+    throw new InvalidInput(`"${entry}" has an invalid prefix length`, 'allow_ips');
+  }
+  return { address, prefix, family };
+}
+
+export function ipAllowed(ip: string, entries: string[]): boolean {
+  const list = new BlockList();
+  for (const e of entries) {
+    const p = parseAllowEntry(e);
+    if (p.prefix === null) list.addAddress(p.address, p.family);
+    else list.addSubnet(p.address, p.prefix, p.family);
+  }
+  const mapped = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  const family = isIP(mapped) === 6 ? 'ipv6' : 'ipv4';
+  return list.check(mapped, family);
+}
+
+/**
+ * Authenticates a merchant API request by its pair: the pair decides the environment;
+ * live requests only from the merchant's allowlisted IPs (socket address, or X-Forwarded-For
+ * from configured trusted proxies only — Fastify's trustProxy does that).
+ */
+export function authenticate(s: Services, request: FastifyRequest): Caller {
+  const key = request.headers['x-merchant-key'];
+  const secret = request.headers['x-merchant-secret'];
+  if (typeof key !== 'string' || typeof secret !== 'string' || !key || !secret) throw new Unauthorized();
+  const cred = findActiveCredential(s.db, key);
+  if (!cred || !secretMatches(secret, cred.secretHash)) throw new Unauthorized();
+  const merchant = getMerchantById(s.db, cred.merchantId);
+  if (!merchant) throw new Unauthorized();
+  if (merchant.status !== 'active') throw new Forbidden('This merchant profile is suspended');
+  if (cred.environment === 'live' && !ipAllowed(request.ip, merchant.allowIps)) {
+    throw new Forbidden(`IP not whitelisted: ${request.ip} may not use live credentials for ${merchant.code}`);
+  }
+  return { merchant, environment: cred.environment, actor: `key:${cred.keyId}` };
+}
+
+/** Adds the merchant-credential check to every route of a scope. */
+export function requireMerchantAuth(app: FastifyInstance, s: Services): void {
+  app.addHook('onRequest', async (request) => {
+    request.caller = authenticate(s, request);
+  });
+}
+
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Unauthorized();
+  return request.caller;
+}
+
+/** DNS-rebinding guard: only our own names in the Host header. */
+export function hostAllowed(hostHeader: string | undefined, allowed: string[]): boolean {
+  if (!hostHeader) return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${hostHeader}`).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return ['localhost', '127.0.0.1', '[::1]', ...allowed.map((h) => h.toLowerCase())].includes(hostname);
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services/context.js';
+import { createHandler } from '../v1/transactions.js';
+import { dataPlansResponse } from '../v1/plans.js';
+import { TransactionEnvelope, errorResponses } from '../schemas.js';
+import { Type } from '@sinclair/typebox';
+
+/**
+ * The internal API (spec "Other"): GET /plans/{network} and POST /transactions with `plan`
+ * instead of `plan_code`. Same merchant headers as /v1 (DESIGN), same code underneath.
+ */
+export function registerInternalRoutes(app: FastifyInstance, s: Services): void {
+  app.get('/plans/:network', { schema: { tags: ['internal'], summary: 'Data plans (internal API)' } }, async (request) =>
+    dataPlansResponse(s, (request.params as { network: string }).network),
+  );
+  app.post(
+    '/transactions',
+    {
+      schema: {
+        tags: ['internal'],
+        summary: 'Create a transaction (internal API, field `plan`)',
+        body: Type.Object(
+          { merchant_code: Type.String(), customer_msisdn: Type.String(), network: Type.String(), amount: Type.String(), client_request_id: Type.String(), plan: Type.Optional(Type.Unsafe<unknown>({})) },
+          { additionalProperties: true },
+        ),
+        response: { 200: TransactionEnvelope, ...errorResponses },
+      },
+    },
+    createHandler(s, { surface: 'internal', mode: 'auto', planField: 'plan' }),
+  );
+}

@@ -1,0 +1,46 @@
+import cron, { type ScheduledTask } from 'node-cron';
+import type { Services } from '../services/context.js';
+
+export interface ScheduleHandle {
+  stop(): Promise<void>;
+  tasks: Record<string, ScheduledTask>;
+}
+
+/**
+ * node-cron schedules of a running node (DESIGN "Schedules"). The pending poller ticks
+ * every 5 seconds and requeries whatever is due by its backoff; other jobs add themselves
+ * through `extra`.
+ */
+export function startSchedules(
+  s: Services,
+  log: { error: (o: object, m: string) => void },
+  extra: Record<string, { expression: string; run: () => Promise<unknown> }> = {},
+): ScheduleHandle {
+  const tasks: Record<string, ScheduledTask> = {};
+  const busy = new Set<string>();
+  const add = (name: string, expression: string, run: () => Promise<unknown>) => {
+    tasks[name] = cron.schedule(
+      expression,
+      async () => {
+        if (busy.has(name)) return; // never overlap a slow run with the next tick
+        busy.add(name);
+        try {
+          await run();
+        } catch (err) {
+          log.error({ err, job: name }, 'scheduled job failed');
+        } finally {
+          busy.delete(name);
+        }
+      },
+      { name, timezone: 'Africa/Lagos' },
+    );
+  };
+  add('pending-poller', '*/5 * * * * *', () => s.worker.pollDue());
+  for (const [name, job] of Object.entries(extra)) add(name, job.expression, job.run);
+  return {
+    tasks,
+    async stop() {
+      for (const t of Object.values(tasks)) await t.stop();
+    },
+  };
+}

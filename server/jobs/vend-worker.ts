@@ -1,0 +1,229 @@
+import { EventEmitter } from 'node:events';
+import type { Db } from '../store/db.js';
+import type { CommitBatcher } from '../store/commit-batcher.js';
+import { getPurchaseById, settleFailed, settleSuccess, flagNeedsAttention, touchPurchase, type Purchase } from '../store/purchases.js';
+import {
+  duePolls,
+  getJob,
+  markVendStarted,
+  queuedJobs,
+  recoverInterruptedJobs,
+  requeueForNextRoute,
+  schedulePoll,
+} from '../store/vend-jobs.js';
+import { nextRequeryDelayMs, notFoundIsFinal, type VendOutcome } from '../domain/vend-outcome.js';
+import type { UpstreamRouter } from '../upstreams/router.js';
+import type { Upstream, VendRequest } from '../upstreams/types.js';
+
+export interface WorkerOptions {
+  /** A purchase pending this long after its send is flagged "needs attention" (default 24 h). */
+  attentionAfterMs: number;
+  notFoundGraceMs: number;
+  now: () => number;
+  log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void; error: (o: object, m: string) => void };
+}
+
+export function vendRequestOf(p: Purchase, sentAt: number | null = null): VendRequest {
+  return {
+    reference: p.internalReference,
+    kind: p.kind,
+    product: p.product,
+    network: p.network,
+    msisdn: p.msisdn,
+    phone: p.phone,
+    planId: p.planId,
+    amountKobo: p.amountKobo,
+    quantity: p.quantity,
+    details: p.details,
+    sentAt,
+  };
+}
+
+/**
+ * Runs the durable vend queue (DESIGN "Purchase lifecycle"): marks a job vend_started and
+ * commits that before calling the upstream, so a crash can only lead to a requery; applies
+ * the outcome table; requeries pending purchases with backoff; never sends a purchase twice.
+ */
+export class VendWorker {
+  private readonly events = new EventEmitter();
+  private readonly inFlight = new Set<number>();
+  private stopped = false;
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly batcher: CommitBatcher,
+    private readonly router: UpstreamRouter,
+    private readonly opts: WorkerOptions,
+  ) {
+    this.events.setMaxListeners(0);
+  }
+
+  /** Called after a purchase's commit: vend it now, in the background. */
+  enqueue(purchaseId: number): void {
+    this.track(this.vend(purchaseId));
+  }
+
+  /** Start-up recovery: requery interrupted sends, vend what was queued. */
+  recover(): { requeried: number; queued: number } {
+    const requeried = recoverInterruptedJobs(this.db, this.opts.now());
+    const queued = queuedJobs(this.db, 100_000);
+    for (const j of queued) this.enqueue(j.purchaseId);
+    if (requeried || queued.length) this.opts.log.info({ requeried, queued: queued.length }, 'recovered vend jobs after start');
+    return { requeried, queued: queued.length };
+  }
+
+  /** Resolves when the purchase is final, or after timeoutMs with whatever it is then. */
+  waitForFinal(purchaseId: number, timeoutMs: number): Promise<void> {
+    const p = getPurchaseById(this.db, purchaseId);
+    if (!p || p.state !== 'pending') return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.events.off(`final:${purchaseId}`, done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.events.on(`final:${purchaseId}`, done);
+    });
+  }
+
+  /** Requeries every due pending purchase once (the poller calls this). */
+  async pollDue(): Promise<number> {
+    const due = duePolls(this.db, this.opts.now());
+    await Promise.all(due.map((j) => this.requery(j.purchaseId)));
+    return due.length;
+  }
+
+  /** Requery one purchase now (console "requery" button, poller). */
+  async requery(purchaseId: number): Promise<Purchase | null> {
+    if (this.inFlight.has(purchaseId)) return getPurchaseById(this.db, purchaseId);
+    const job = getJob(this.db, purchaseId);
+    const p = getPurchaseById(this.db, purchaseId);
+    if (!job || !p || p.state !== 'pending' || job.state === 'queued') return p;
+    this.inFlight.add(purchaseId);
+    try {
+      const upstream = this.router.byName(p.environment, job.upstreamName);
+      if (!upstream) {
+        await this.batcher.submit(() => schedulePoll(this.db, purchaseId, this.nextPollAt(job.pollCount), 'upstream no longer configured'));
+        return p;
+      }
+      const outcome = await safely(() => upstream.requery(vendRequestOf(p, job.vendStartedAt)));
+      await this.apply(p, upstream, outcome, job.pollCount, job.vendStartedAt ?? 0, true);
+    } finally {
+      this.inFlight.delete(purchaseId);
+    }
+    return getPurchaseById(this.db, purchaseId);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.allSettled([...this.running]);
+  }
+
+  private track(work: Promise<void>): void {
+    this.running.add(work);
+    void work.finally(() => this.running.delete(work));
+  }
+
+  private async vend(purchaseId: number): Promise<void> {
+    if (this.stopped || this.inFlight.has(purchaseId)) return;
+    this.inFlight.add(purchaseId);
+    try {
+      for (;;) {
+        const job = getJob(this.db, purchaseId);
+        const p = getPurchaseById(this.db, purchaseId);
+        if (!job || !p || job.state !== 'queued' || p.state !== 'pending') return;
+        const candidates = this.router.candidates(p.environment, p.kind, p.product, p.network);
+        const upstream = candidates.slice(job.routeIndex).find((u) => p.environment === 'test' || this.router.breaker.allows(u.name));
+        if (!upstream) {
+          await this.batcher.submit(() => settleFailed(this.db, purchaseId, 'No upstream available for this product', 'system'));
+          this.opts.log.warn({ ref: p.internalReference }, 'no upstream available; purchase failed and refunded');
+          return this.emitFinal(purchaseId);
+        }
+        const sentAt = this.opts.now();
+        const started = await this.batcher.submit(() => {
+          const ok = markVendStarted(this.db, purchaseId, upstream.name, sentAt);
+          if (ok) touchPurchase(this.db, purchaseId, { upstreamName: upstream.name });
+          return ok;
+        });
+        if (!started || this.stopped) return;
+        const outcome = await safely(() => upstream.vend(vendRequestOf(p, sentAt)));
+        if (outcome.kind === 'not_accepted') {
+          this.router.breaker.recordTransportFailure(upstream.name);
+          const nextIndex = candidates.indexOf(upstream) + 1;
+          this.opts.log.warn({ ref: p.internalReference, upstream: upstream.name, reason: outcome.reason }, 'upstream did not accept the vend');
+          if (nextIndex < candidates.length) {
+            await this.batcher.submit(() => requeueForNextRoute(this.db, purchaseId, nextIndex, outcome.reason));
+            continue;
+          }
+          await this.batcher.submit(() => settleFailed(this.db, purchaseId, outcome.reason, 'system'));
+          return this.emitFinal(purchaseId);
+        }
+        await this.apply(p, upstream, outcome, 0, sentAt, false);
+        return;
+      }
+    } catch (error) {
+      this.opts.log.error({ err: error, purchaseId }, 'vend job crashed; it stays recoverable');
+    } finally {
+      this.inFlight.delete(purchaseId);
+    }
+  }
+
+  /** The outcome table, applied. Only success and a definitive failure settle money. */
+  private async apply(p: Purchase, upstream: Upstream, outcome: VendOutcome, pollCount: number, sentAt: number, isRequery: boolean): Promise<void> {
+    const id = p.id;
+    switch (outcome.kind) {
+      case 'success':
+        this.router.breaker.recordSuccess(upstream.name);
+        await this.batcher.submit(() => settleSuccess(this.db, id, outcome.result, { name: upstream.name, reference: outcome.upstreamReference }));
+        return this.emitFinal(id);
+      case 'failed':
+        this.router.breaker.recordSuccess(upstream.name);
+        await this.batcher.submit(() => settleFailed(this.db, id, outcome.reason, 'system'));
+        return this.emitFinal(id);
+      case 'not_found':
+        if (isRequery && notFoundIsFinal(sentAt, this.opts.now(), this.opts.notFoundGraceMs)) {
+          await this.batcher.submit(() => settleFailed(this.db, id, 'The provider has no record of this purchase', 'system'));
+          return this.emitFinal(id);
+        }
+        break;
+      case 'unknown':
+      case 'not_accepted':
+        this.router.breaker.recordTransportFailure(upstream.name);
+        break;
+      case 'pending':
+        this.router.breaker.recordSuccess(upstream.name);
+        break;
+    }
+    const reason = 'reason' in outcome ? (outcome.reason ?? outcome.kind) : outcome.kind;
+    const flag = this.opts.now() - sentAt >= this.opts.attentionAfterMs;
+    await this.batcher.submit(() => {
+      schedulePoll(this.db, id, this.nextPollAt(pollCount), reason);
+      if ('upstreamReference' in outcome && outcome.upstreamReference) touchPurchase(this.db, id, { upstreamReference: outcome.upstreamReference });
+      if (flag) flagNeedsAttention(this.db, id);
+    });
+  }
+
+  private nextPollAt(pollCount: number): number {
+    return this.opts.now() + nextRequeryDelayMs(pollCount);
+  }
+
+  private emitFinal(purchaseId: number): void {
+    this.events.emit(`final:${purchaseId}`);
+  }
+
+  /** Lets resolve (console/CLI) wake a sync waiter. */
+  notifyFinal(purchaseId: number): void {
+    this.emitFinal(purchaseId);
+  }
+}
+
+/** An upstream implementation bug must not lose a purchase: treat it as an unknown outcome. */
+async function safely(call: () => Promise<VendOutcome>): Promise<VendOutcome> {
+  try {
+    return await call();
+  } catch (error) {
+    return { kind: 'unknown', reason: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { NodeConfig } from './config.js';
+import { openStore } from './store/bootstrap.js';
+import { CommitBatcher } from './store/commit-batcher.js';
+import { SecretBox } from './store/secret-box.js';
+import { catalogDir } from './store/catalog.js';
+import { resourcesDir } from './resources.js';
+import { UpstreamRouter } from './upstreams/router.js';
+import { VendWorker } from './jobs/vend-worker.js';
+import { CatalogService } from './services/catalog-service.js';
+import { startSchedules, type ScheduleHandle } from './jobs/schedules.js';
+import type { Services } from './services/context.js';
+import { buildApp } from './app.js';
+import { NOT_FOUND_GRACE_MS } from './domain/vend-outcome.js';
+import type { IssuedPair } from './store/merchants.js';
+import type { SimulatorOptions } from './upstreams/simulator.js';
+
+export interface RunningNode {
+  url: string;
+  app: FastifyInstance;
+  services: Services;
+  /** DEMO test credentials when this start created the data directory. */
+  firstRun: IssuedPair | null;
+  close(): Promise<void>;
+}
+
+export interface NodeHooks {
+  now?: () => number;
+  simulator?: SimulatorOptions;
+  attentionAfterMs?: number;
+  notFoundGraceMs?: number;
+}
+
+/** Opens the store and builds every part of a node, without HTTP (the CLI uses the store only). */
+export function buildServices(config: NodeConfig, hooks: NodeHooks = {}): { services: Services; firstRun: IssuedPair | null } {
+  const { db, demo } = openStore(config.dataDir, catalogDir(resourcesDir()));
+  const now = hooks.now ?? Date.now;
+  const box = SecretBox.forDataDir(config.dataDir);
+  const batcher = new CommitBatcher(db);
+  const router = new UpstreamRouter(db, box, hooks.simulator);
+  const log = { info: () => {}, warn: () => {}, error: (o: object, m: string) => console.error(m, o) };
+  const worker = new VendWorker(db, batcher, router, {
+    attentionAfterMs: hooks.attentionAfterMs ?? 24 * 3_600_000,
+    notFoundGraceMs: hooks.notFoundGraceMs ?? NOT_FOUND_GRACE_MS,
+    now,
+    log,
+  });
+  const services: Services = { config, db, batcher, router, worker, catalog: new CatalogService(db), box, now };
+  return { services, firstRun: demo?.test ?? null };
+}
+
+/** Starts a node: store, HTTP on config.host:port, recovery of interrupted vends, schedules. */
+export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Promise<RunningNode> {
+  const { services, firstRun } = buildServices(config, hooks);
+  const app = await buildApp(services);
+  (services.worker as unknown as { opts: { log: unknown } }).opts.log = app.log;
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  services.worker.recover();
+  let schedules: ScheduleHandle | null = null;
+  if (config.schedules) schedules = startSchedules(services, app.log);
+  let closed = false;
+  return {
+    url,
+    app,
+    services,
+    firstRun,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await schedules?.stop();
+      await app.close();
+      await services.worker.stop();
+      await services.router.close();
+      services.db.close();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { Services, Caller } from './context.js';
+import { InvalidInput, NoRoute } from '../domain/errors.js';
+import { parseBillNetwork, parseCustomerId, type BillProduct } from '../domain/networks.js';
+import { resolveBillPlan } from '../domain/plan-resolution.js';
+import type { BillPlan } from '../store/catalog.js';
+import type { VerifyResult } from '../upstreams/types.js';
+
+export interface VerifyInput {
+  merchant_code?: unknown;
+  customer_msisdn?: unknown;
+  network?: unknown;
+  product?: unknown;
+  plan_code?: unknown;
+  service_id?: unknown;
+}
+
+/** Verifies a bill customer with the upstream that would vend the purchase; no charge. */
+export async function verifyBillCustomer(
+  s: Services,
+  caller: Caller,
+  product: BillProduct,
+  network: string,
+  customerId: string,
+  plan: BillPlan,
+): Promise<VerifyResult> {
+  const upstream = s.router.available(caller.environment, 'transaction', product, network)[0];
+  if (!upstream) throw new NoRoute(`No provider is configured for live ${product} ${network}`);
+  const result = await upstream.verify({
+    product,
+    network,
+    customerId,
+    planId: String(plan.id),
+    meterType: plan.meter_type,
+  });
+  return Object.fromEntries(Object.entries(result).filter(([, v]) => v !== undefined && v !== null && v !== '')) as VerifyResult;
+}
+
+/** POST /v1/transactions/verify: validates the body, then asks the biller. */
+export async function verifyFromRequest(s: Services, caller: Caller, body: VerifyInput): Promise<VerifyResult> {
+  const product = body.product;
+  if (product !== 'ELECTRICITY' && product !== 'CABLE' && product !== 'BETTING') {
+    throw new InvalidInput('product must be ELECTRICITY, CABLE or BETTING', 'product');
+  }
+  const hasPlan = body.plan_code !== undefined && body.plan_code !== null && body.plan_code !== '';
+  const hasService = body.service_id !== undefined && body.service_id !== null && body.service_id !== '';
+  if (hasPlan === hasService) throw new InvalidInput('send exactly one of plan_code or service_id', 'plan_code');
+  const network = parseBillNetwork(product, body.network);
+  const customerId = parseCustomerId(body.customer_msisdn);
+  const field = hasPlan ? 'plan_code' : 'service_id';
+  const plan = resolveBillPlan(s.catalog.get().billPlans, product, network, hasPlan ? body.plan_code : body.service_id, field);
+  return verifyBillCustomer(s, caller, product, network, customerId, plan);
+}

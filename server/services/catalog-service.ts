@@ -1,0 +1,70 @@
+import type { Db } from '../store/db.js';
+import {
+  allBillPlans,
+  allDataPlans,
+  allEsimPlans,
+  allGiftCards,
+  type BillPlan,
+  type DataPlan,
+  type EsimPlan,
+  type GiftCardPlan,
+} from '../store/catalog.js';
+import { getSetting } from '../store/settings.js';
+import type { FxConfig } from '../domain/fx-pricing.js';
+
+export interface CatalogSnapshotMemory {
+  dataPlans: DataPlan[];
+  billPlans: BillPlan[];
+  giftcards: GiftCardPlan[];
+  esimPlans: EsimPlan[];
+  fx: FxConfig;
+  /** Pre-rendered responses keyed by route and query, dropped with the snapshot. */
+  rendered: Map<string, unknown>;
+}
+
+const DEFAULT_FX: FxConfig = { rates_ngn: {}, margin_percent: 0 };
+
+/**
+ * Catalogs served from memory (issue 10 target 6). The snapshot is dropped when this
+ * process changes a catalog (invalidate()) or when another process (the CLI, a sync in
+ * another node) commits: SQLite's data_version tells us cheaply.
+ */
+export class CatalogService {
+  private snapshot: CatalogSnapshotMemory | null = null;
+  private dataVersion = -1;
+  private readonly versionStmt;
+
+  constructor(private readonly db: Db) {
+    this.versionStmt = db.prepare('PRAGMA data_version').pluck();
+  }
+
+  invalidate(): void {
+    this.snapshot = null;
+  }
+
+  get(): CatalogSnapshotMemory {
+    const v = this.versionStmt.get() as number;
+    if (v !== this.dataVersion) {
+      this.dataVersion = v;
+      this.snapshot = null;
+    }
+    if (!this.snapshot) {
+      this.snapshot = {
+        dataPlans: allDataPlans(this.db),
+        billPlans: allBillPlans(this.db),
+        giftcards: allGiftCards(this.db),
+        esimPlans: allEsimPlans(this.db),
+        fx: getSetting(this.db, 'fx', DEFAULT_FX),
+        rendered: new Map(),
+      };
+    }
+    return this.snapshot;
+  }
+
+  /** Memoises a rendered response for the life of the current snapshot. */
+  rendered<T>(key: string, build: (s: CatalogSnapshotMemory) => T): T {
+    const s = this.get();
+    if (!s.rendered.has(key)) s.rendered.set(key, build(s));
+    return s.rendered.get(key) as T;
+  }
+}

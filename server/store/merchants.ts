@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from './db.js';
+import { nowIso } from './db.js';
+import { hashSecret, newKeyId, newSecret, type Environment } from './credentials-crypto.js';
+import { Conflict, NotFound } from '../domain/errors.js';
+import { recordAudit } from './audit.js';
+
+export interface Merchant {
+  id: number;
+  code: string;
+  name: string;
+  status: 'active' | 'suspended';
+  allowIps: string[];
+  liveBills: string[];
+  reportEmails: string[];
+  reportTest: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface IssuedPair {
+  key: string;
+  secret: string;
+}
+
+interface MerchantRow {
+  id: number;
+  code: string;
+  name: string;
+  status: 'active' | 'suspended';
+  allow_ips: string;
+  live_bills: string;
+  report_emails: string;
+  report_test: number;
+  created_at: string;
+  updated_at: string;
+}
+
+function toMerchant(r: MerchantRow): Merchant {
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    status: r.status,
+    allowIps: JSON.parse(r.allow_ips),
+    liveBills: JSON.parse(r.live_bills),
+    reportEmails: JSON.parse(r.report_emails),
+    reportTest: r.report_test === 1,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** The merchant as the CLI and console print it. */
+export function merchantJson(m: Merchant) {
+  return {
+    merchant_code: m.code,
+    merchant_id: m.id,
+    name: m.name,
+    status: m.status,
+    allow_ips: m.allowIps,
+    live_bills: m.liveBills,
+    report_emails: m.reportEmails,
+    report_test: m.reportTest,
+    created_at: m.createdAt,
+    updated_at: m.updatedAt,
+  };
+}
+
+function issuePair(db: Db, merchantId: number, env: Environment): IssuedPair {
+  const key = newKeyId(env);
+  const secret = newSecret(env);
+  db.prepare(
+    `INSERT INTO credentials (merchant_id, environment, key_id, secret_hash, created_at) VALUES (?, ?, ?, ?, ?)`,
+  ).run(merchantId, env, key, hashSecret(secret), nowIso());
+  return { key, secret };
+}
+
+/** New merchant with its two wallets and a test and a live credential pair. */
+export function createMerchant(
+  db: Db,
+  input: { code: string; name: string },
+  actor: string,
+): { merchant: Merchant; test: IssuedPair; live: IssuedPair } {
+  return db
+    .transaction(() => {
+      if (db.prepare('SELECT 1 FROM merchants WHERE code = ?').get(input.code)) {
+        throw new Conflict(`merchant ${input.code} already exists`);
+      }
+      const now = nowIso();
+      const id = Number(
+        db
+          .prepare('INSERT INTO merchants (code, name, created_at, updated_at) VALUES (?, ?, ?, ?)')
+          .run(input.code, input.name, now, now).lastInsertRowid,
+      );
+      for (const env of ['test', 'live'] as const) {
+        db.prepare('INSERT INTO wallets (merchant_id, environment, updated_at) VALUES (?, ?, ?)').run(id, env, now);
+      }
+      const test = issuePair(db, id, 'test');
+      const live = issuePair(db, id, 'live');
+      recordAudit(db, actor, 'merchant.create', input.code, { name: input.name });
+      return { merchant: getMerchantById(db, id)!, test, live };
+    })
+    .immediate();
+}
+
+export function getMerchantByCode(db: Db, code: string): Merchant | null {
+  const r = db.prepare('SELECT * FROM merchants WHERE code = ?').get(code) as MerchantRow | undefined;
+  return r ? toMerchant(r) : null;
+}
+
+export function getMerchantById(db: Db, id: number): Merchant | null {
+  const r = db.prepare('SELECT * FROM merchants WHERE id = ?').get(id) as MerchantRow | undefined;
+  return r ? toMerchant(r) : null;
+}
+
+export function requireMerchant(db: Db, code: string): Merchant {
+  const m = getMerchantByCode(db, code);
+  if (!m) throw new NotFound(`merchant ${code} not found`);
+  return m;
+}
+
+export function listMerchants(db: Db): Merchant[] {
+  return (db.prepare('SELECT * FROM merchants ORDER BY id').all() as MerchantRow[]).map(toMerchant);
+}
+
+export interface MerchantUpdate {
+  name?: string;
+  status?: 'active' | 'suspended';
+  allowIps?: string[];
+  liveBills?: string[];
+  reportEmails?: string[];
+  reportTest?: boolean;
+}
+
+export function updateMerchant(db: Db, code: string, patch: MerchantUpdate, actor: string): Merchant {
+  return db
+    .transaction(() => {
+      const m = requireMerchant(db, code);
+      const next = { ...m, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
+      db.prepare(
+        `UPDATE merchants SET name = ?, status = ?, allow_ips = ?, live_bills = ?, report_emails = ?,
+           report_test = ?, updated_at = ? WHERE id = ?`,
+      ).run(
+        next.name,
+        next.status,
+        JSON.stringify(next.allowIps),
+        JSON.stringify(next.liveBills),
+        JSON.stringify(next.reportEmails),
+        next.reportTest ? 1 : 0,
+        nowIso(),
+        m.id,
+      );
+      recordAudit(db, actor, 'merchant.update', code, patch);
+      return getMerchantById(db, m.id)!;
+    })
+    .immediate();
+}
+
+/** Issues a new pair for one environment and revokes the old one in the same transaction. */
+export function rotateCredentials(db: Db, code: string, env: Environment, actor: string): IssuedPair {
+  return db
+    .transaction(() => {
+      const m = requireMerchant(db, code);
+      db.prepare(
+        `UPDATE credentials SET status = 'revoked', revoked_at = ? WHERE merchant_id = ? AND environment = ? AND status = 'active'`,
+      ).run(nowIso(), m.id, env);
+      const pair = issuePair(db, m.id, env);
+      recordAudit(db, actor, 'credentials.rotate', code, { environment: env, key: pair.key });
+      return pair;
+    })
+    .immediate();
+}
+
+export function revokeCredentials(db: Db, code: string, env: Environment, actor: string): void {
+  db.transaction(() => {
+    const m = requireMerchant(db, code);
+    db.prepare(
+      `UPDATE credentials SET status = 'revoked', revoked_at = ? WHERE merchant_id = ? AND environment = ? AND status = 'active'`,
+    ).run(nowIso(), m.id, env);
+    recordAudit(db, actor, 'credentials.revoke', code, { environment: env });
+  }).immediate();
+}
+
+export interface CredentialRecord {
+  merchantId: number;
+  environment: Environment;
+  keyId: string;
+  secretHash: string;
+}
+
+export function findActiveCredential(db: Db, keyId: string): CredentialRecord | null {
+  const r = db
+    .prepare(
+      `SELECT merchant_id, environment, key_id, secret_hash FROM credentials WHERE key_id = ? AND status = 'active'`,
+    )
+    .get(keyId) as { merchant_id: number; environment: Environment; key_id: string; secret_hash: string } | undefined;
+  return r ? { merchantId: r.merchant_id, environment: r.environment, keyId: r.key_id, secretHash: r.secret_hash } : null;
+}
+
+export function listCredentials(db: Db, merchantId: number) {
+  return db
+    .prepare(
+      `SELECT environment, key_id AS key, status, created_at, revoked_at FROM credentials WHERE merchant_id = ? ORDER BY id`,
+    )
+    .all(merchantId);
+}
+
+export const newInternalReference = (): string => randomUUID();

@@ -1,0 +1,297 @@
+import type { Db } from './db.js';
+import { nowIso } from './db.js';
+import type { Environment } from './credentials-crypto.js';
+import type { PurchaseState } from '../domain/purchase-state.js';
+import { DuplicateRequest } from '../domain/errors.js';
+import { getWallet, postLedgerEntry } from './wallets.js';
+import { newInternalReference } from './merchants.js';
+
+export type PurchaseKind = 'transaction' | 'giftcard' | 'esim';
+
+export interface Purchase {
+  id: number;
+  internalReference: string;
+  merchantId: number;
+  environment: Environment;
+  idemKey: string;
+  kind: PurchaseKind;
+  surface: string;
+  product: string;
+  network: string;
+  msisdn: string;
+  phone: string | null;
+  planRef: string;
+  planId: string | null;
+  planName: string;
+  amountText: string;
+  amountKobo: number;
+  debitKobo: number;
+  quantity: number;
+  details: Record<string, unknown>;
+  state: PurchaseState;
+  result: Record<string, unknown> | null;
+  failureReason: string | null;
+  upstreamName: string | null;
+  upstreamReference: string | null;
+  needsAttention: boolean;
+  agentUserId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewPurchase {
+  merchantId: number;
+  environment: Environment;
+  idemKey: string;
+  kind: PurchaseKind;
+  surface: string;
+  product: string;
+  network: string;
+  msisdn: string;
+  phone?: string | null;
+  planRef?: string;
+  planId?: string | null;
+  planName?: string;
+  amountText: string;
+  amountKobo: number;
+  debitKobo: number;
+  quantity?: number;
+  details?: Record<string, unknown>;
+  agentUserId?: number | null;
+  actor: string;
+}
+
+interface PurchaseRow {
+  id: number;
+  internal_reference: string;
+  merchant_id: number;
+  environment: Environment;
+  idem_key: string;
+  kind: PurchaseKind;
+  surface: string;
+  product: string;
+  network: string;
+  msisdn: string;
+  phone: string | null;
+  plan_ref: string;
+  plan_id: string | null;
+  plan_name: string;
+  amount_text: string;
+  amount_kobo: number;
+  debit_kobo: number;
+  quantity: number;
+  details: string;
+  state: PurchaseState;
+  result: string | null;
+  failure_reason: string | null;
+  upstream_name: string | null;
+  upstream_reference: string | null;
+  needs_attention: number;
+  agent_user_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function toPurchase(r: PurchaseRow): Purchase {
+  return {
+    id: r.id,
+    internalReference: r.internal_reference,
+    merchantId: r.merchant_id,
+    environment: r.environment,
+    idemKey: r.idem_key,
+    kind: r.kind,
+    surface: r.surface,
+    product: r.product,
+    network: r.network,
+    msisdn: r.msisdn,
+    phone: r.phone,
+    planRef: r.plan_ref,
+    planId: r.plan_id,
+    planName: r.plan_name,
+    amountText: r.amount_text,
+    amountKobo: r.amount_kobo,
+    debitKobo: r.debit_kobo,
+    quantity: r.quantity,
+    details: JSON.parse(r.details),
+    state: r.state,
+    result: r.result ? JSON.parse(r.result) : null,
+    failureReason: r.failure_reason,
+    upstreamName: r.upstream_name,
+    upstreamReference: r.upstream_reference,
+    needsAttention: r.needs_attention === 1,
+    agentUserId: r.agent_user_id,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/**
+ * Stores a purchase, debits its wallet and enqueues its vend job: all or nothing.
+ * Runs inside the caller's transaction (the commit batcher's savepoint). A used key is a
+ * DuplicateRequest; a short wallet throws InsufficientBalance and leaves no trace, so the
+ * key stays free for a retry after funding.
+ */
+export function createPurchase(db: Db, input: NewPurchase): Purchase {
+  const used = db
+    .prepare('SELECT 1 FROM purchases WHERE merchant_id = ? AND environment = ? AND idem_key = ?')
+    .get(input.merchantId, input.environment, input.idemKey);
+  if (used) throw new DuplicateRequest(input.idemKey);
+  const now = nowIso();
+  const ref = newInternalReference();
+  const id = Number(
+    db
+      .prepare(
+        `INSERT INTO purchases (internal_reference, merchant_id, environment, idem_key, kind, surface, product, network,
+           msisdn, phone, plan_ref, plan_id, plan_name, amount_text, amount_kobo, debit_kobo, quantity, details,
+           agent_user_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        ref,
+        input.merchantId,
+        input.environment,
+        input.idemKey,
+        input.kind,
+        input.surface,
+        input.product,
+        input.network,
+        input.msisdn,
+        input.phone ?? null,
+        input.planRef ?? '',
+        input.planId ?? null,
+        input.planName ?? '',
+        input.amountText,
+        input.amountKobo,
+        input.debitKobo,
+        input.quantity ?? 1,
+        JSON.stringify(input.details ?? {}),
+        input.agentUserId ?? null,
+        now,
+        now,
+      ).lastInsertRowid,
+  );
+  const wallet = getWallet(db, input.merchantId, input.environment);
+  postLedgerEntry(db, wallet.id, {
+    kind: 'debit',
+    amountKobo: -input.debitKobo,
+    purchaseId: id,
+    reason: `${input.product} ${ref}`,
+    actor: input.actor,
+  });
+  db.prepare(`INSERT INTO vend_jobs (purchase_id, state) VALUES (?, 'queued')`).run(id);
+  return getPurchaseById(db, id)!;
+}
+
+export function getPurchaseById(db: Db, id: number): Purchase | null {
+  const r = db.prepare('SELECT * FROM purchases WHERE id = ?').get(id) as PurchaseRow | undefined;
+  return r ? toPurchase(r) : null;
+}
+
+export function getPurchaseByKey(db: Db, merchantId: number, env: Environment, key: string): Purchase | null {
+  const r = db
+    .prepare('SELECT * FROM purchases WHERE merchant_id = ? AND environment = ? AND idem_key = ?')
+    .get(merchantId, env, key) as PurchaseRow | undefined;
+  return r ? toPurchase(r) : null;
+}
+
+export function getPurchaseByReference(db: Db, ref: string): Purchase | null {
+  const r = db.prepare('SELECT * FROM purchases WHERE internal_reference = ?').get(ref) as PurchaseRow | undefined;
+  return r ? toPurchase(r) : null;
+}
+
+/** pending -> success, storing what was delivered. False when it was already final. */
+export function settleSuccess(
+  db: Db,
+  purchaseId: number,
+  result: Record<string, unknown>,
+  upstream: { name?: string | null; reference?: string | null } = {},
+): boolean {
+  const changed = db
+    .prepare(
+      `UPDATE purchases SET state = 'success', result = ?, upstream_name = COALESCE(?, upstream_name),
+         upstream_reference = COALESCE(?, upstream_reference), needs_attention = 0, updated_at = ?
+       WHERE id = ? AND state = 'pending'`,
+    )
+    .run(JSON.stringify(result), upstream.name ?? null, upstream.reference ?? null, nowIso(), purchaseId).changes;
+  db.prepare(`UPDATE vend_jobs SET state = 'done', next_poll_at = NULL WHERE purchase_id = ?`).run(purchaseId);
+  return changed === 1;
+}
+
+/** pending -> failed and the debit refunded by one ledger entry, in the caller's transaction. */
+export function settleFailed(db: Db, purchaseId: number, reason: string, actor: string): boolean {
+  const p = getPurchaseById(db, purchaseId);
+  if (!p || p.state !== 'pending') return false;
+  db.prepare(
+    `UPDATE purchases SET state = 'failed', failure_reason = ?, needs_attention = 0, updated_at = ? WHERE id = ?`,
+  ).run(reason, nowIso(), purchaseId);
+  const wallet = getWallet(db, p.merchantId, p.environment);
+  postLedgerEntry(db, wallet.id, {
+    kind: 'refund',
+    amountKobo: p.debitKobo,
+    purchaseId,
+    reason: `refund ${p.internalReference}: ${reason}`.slice(0, 500),
+    actor,
+  });
+  db.prepare(`UPDATE vend_jobs SET state = 'done', next_poll_at = NULL WHERE purchase_id = ?`).run(purchaseId);
+  return true;
+}
+
+export function touchPurchase(db: Db, purchaseId: number, fields: { upstreamName?: string; upstreamReference?: string }): void {
+  db.prepare(
+    `UPDATE purchases SET upstream_name = COALESCE(?, upstream_name), upstream_reference = COALESCE(?, upstream_reference)
+     WHERE id = ?`,
+  ).run(fields.upstreamName ?? null, fields.upstreamReference ?? null, purchaseId);
+}
+
+export function flagNeedsAttention(db: Db, purchaseId: number): void {
+  db.prepare(`UPDATE purchases SET needs_attention = 1 WHERE id = ? AND state = 'pending'`).run(purchaseId);
+}
+
+export interface PurchaseFilter {
+  merchantId: number;
+  environment: Environment;
+  kind?: PurchaseKind;
+  msisdn?: string;
+  network?: string;
+  state?: PurchaseState;
+  product?: string;
+  search?: string;
+  from?: string;
+  to?: string;
+}
+
+function whereOf(f: PurchaseFilter): { sql: string; params: unknown[] } {
+  const parts = ['merchant_id = ?', 'environment = ?'];
+  const params: unknown[] = [f.merchantId, f.environment];
+  const add = (sql: string, ...v: unknown[]) => {
+    parts.push(sql);
+    params.push(...v);
+  };
+  if (f.kind) add('kind = ?', f.kind);
+  if (f.msisdn) add('msisdn = ?', f.msisdn);
+  if (f.network) add('network = ? COLLATE NOCASE', f.network);
+  if (f.state) add('state = ?', f.state);
+  if (f.product) add('product = ?', f.product);
+  if (f.search) add('(msisdn LIKE ? OR idem_key LIKE ? OR internal_reference LIKE ?)', ...Array(3).fill(`%${f.search}%`));
+  if (f.from) add('created_at >= ?', f.from);
+  if (f.to) add('created_at < ?', f.to);
+  return { sql: parts.join(' AND '), params };
+}
+
+/** Newest first, page-numbered as the spec's list envelope expects. */
+export function listPurchases(db: Db, f: PurchaseFilter, page: number, limit: number): { rows: Purchase[]; total: number } {
+  const { sql, params } = whereOf(f);
+  const total = (db.prepare(`SELECT COUNT(*) AS n FROM purchases WHERE ${sql}`).get(...params) as { n: number }).n;
+  const rows = (
+    db
+      .prepare(`SELECT * FROM purchases WHERE ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`)
+      .all(...params, limit, (page - 1) * limit) as PurchaseRow[]
+  ).map(toPurchase);
+  return { rows, total };
+}
+
+export function listNeedsAttention(db: Db): Purchase[] {
+  return (
+    db.prepare(`SELECT * FROM purchases WHERE state = 'pending' AND needs_attention = 1 ORDER BY id`).all() as PurchaseRow[]
+  ).map(toPurchase);
+}

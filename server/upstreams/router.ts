@@ -1,0 +1,95 @@
+import type { Db } from '../store/db.js';
+import type { Environment } from '../store/credentials-crypto.js';
+import { listRoutes, listUpstreams, type UpstreamRecord } from '../store/upstreams.js';
+import type { SecretBox } from '../store/secret-box.js';
+import { SimulatorUpstream, type SimulatorOptions } from './simulator.js';
+import type { Upstream } from './types.js';
+import { CircuitBreaker } from './circuit-breaker.js';
+import { createVendingApiUpstream } from './vending-api/index.js';
+
+/** Route product names: transactions use their product, orders their kind. */
+export function routeProductOf(kind: string, product: string): string {
+  if (kind === 'giftcard') return 'giftcard';
+  if (kind === 'esim' || product === 'ESIM') return 'esim';
+  return product;
+}
+
+/**
+ * Picks the upstreams for a purchase: test traffic always goes to the built-in simulator;
+ * live traffic follows the configured routes (network-specific first, then by priority),
+ * skipping disabled upstreams and those whose circuit is open. Rebuilt when the
+ * configuration changes (another process, e.g. the CLI, included).
+ */
+export class UpstreamRouter {
+  readonly testSimulator: SimulatorUpstream;
+  readonly breaker = new CircuitBreaker();
+  private cache: { version: string; upstreams: Map<string, Upstream>; records: UpstreamRecord[] } | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+    simulatorOptions: SimulatorOptions = {},
+  ) {
+    this.testSimulator = new SimulatorUpstream('simulator', simulatorOptions);
+  }
+
+  /** Upstreams to try, in order, for one live purchase (empty: no route). */
+  candidates(env: Environment, kind: string, product: string, network: string): Upstream[] {
+    if (env === 'test') return [this.testSimulator];
+    const routeProduct = routeProductOf(kind, product);
+    const net = network.toLowerCase();
+    const state = this.state();
+    const routes = listRoutes(this.db)
+      .filter((r) => r.product === routeProduct && (r.network === '' || r.network.toLowerCase() === net))
+      .sort((a, b) => Number(b.network !== '') - Number(a.network !== '') || a.priority - b.priority);
+    const out: Upstream[] = [];
+    for (const r of routes) {
+      const u = state.upstreams.get(r.upstreamName);
+      if (u && !out.includes(u)) out.push(u);
+    }
+    return out;
+  }
+
+  /** Candidates whose circuit is closed (or half-open): where a new vend may go. */
+  available(env: Environment, kind: string, product: string, network: string): Upstream[] {
+    return this.candidates(env, kind, product, network).filter((u) => env === 'test' || this.breaker.allows(u.name));
+  }
+
+  /** The upstream a purchase was sent to, for requery. */
+  byName(env: Environment, name: string | null): Upstream | null {
+    if (!name) return null;
+    if (env === 'test' || name === this.testSimulator.name) return name === this.testSimulator.name ? this.testSimulator : null;
+    return this.state().upstreams.get(name) ?? null;
+  }
+
+  allLive(): Upstream[] {
+    return [...this.state().upstreams.values()];
+  }
+
+  private state() {
+    const records = listUpstreams(this.db).filter((u) => u.enabled);
+    const version = JSON.stringify(records.map((r) => [r.id, r.updatedAt]));
+    if (this.cache?.version === version) return this.cache;
+    const upstreams = new Map<string, Upstream>();
+    for (const r of records) upstreams.set(r.name, this.build(r));
+    for (const old of this.cache?.upstreams.values() ?? []) void old.close?.();
+    this.cache = { version, upstreams, records };
+    return this.cache;
+  }
+
+  private build(r: UpstreamRecord): Upstream {
+    if (r.type === 'simulator') return new SimulatorUpstream(r.name, r.options as SimulatorOptions);
+    return createVendingApiUpstream({
+      name: r.name,
+      baseUrl: r.baseUrl!,
+      merchantCode: r.merchantCode!,
+      key: r.keyId!,
+      secret: r.secretSealed ? this.box.open(r.secretSealed) : '',
+      options: r.options,
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const u of this.cache?.upstreams.values() ?? []) await u.close?.();
+  }
+}

@@ -1,0 +1,153 @@
+import { Pool, type Dispatcher } from 'undici';
+
+/**
+ * The HTTP transport of the vending-api upstream. Its one job beyond sending bytes is to say
+ * truthfully whether a request may have reached the provider: `sent: false` only when undici
+ * never handed the request to a socket (DNS failure, connection refused, connect or TLS
+ * timeout, abandoned in the queue). Everything after that point is "may have been vended".
+ */
+export type HttpResult =
+  | { ok: true; status: number; contentType: string; body: Buffer }
+  | { ok: false; sent: boolean; code: string; message: string };
+
+export interface TransportOptions {
+  baseUrl: string;
+  key: string;
+  secret: string;
+  /** Headers and body idle timeout; also bounds the whole exchange with connectTimeoutMs. */
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  connections?: number;
+}
+
+/** Spec envelopes are small; a vend answer larger than this is not one, and is not buffered. */
+export const JSON_BODY_CAP = 1 << 20;
+/** Catalog lists (gift cards, eSIM plans) can be large, but not unbounded. */
+export const CATALOG_BODY_CAP = 32 << 20;
+
+export type HttpMethod = 'GET' | 'POST';
+
+export class VendingApiTransport {
+  private readonly pool: Pool;
+  private readonly basePath: string;
+
+  constructor(private readonly opts: TransportOptions) {
+    const url = new URL(opts.baseUrl);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new Error(`vending-api base URL must be http(s), got ${url.protocol}`);
+    }
+    // A base URL may carry a path prefix (a node behind a reverse proxy); spec paths go under it.
+    this.basePath = url.pathname.replace(/\/+$/, '');
+    // No redirect interceptor is composed: undici then returns 3xx as is, and we never follow
+    // one (a redirected vend could land somewhere that vends again).
+    this.pool = new Pool(url.origin, {
+      connections: opts.connections ?? 16,
+      pipelining: 1,
+      connectTimeout: opts.connectTimeoutMs,
+      headersTimeout: opts.timeoutMs,
+      bodyTimeout: opts.timeoutMs,
+      keepAliveTimeout: 4_000,
+      keepAliveMaxTimeout: 30_000,
+    });
+  }
+
+  send(method: HttpMethod, path: string, body?: unknown, maxBytes = JSON_BODY_CAP): Promise<HttpResult> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': 'VendPoint-vending-api/1',
+      'x-merchant-key': this.opts.key,
+      'x-merchant-secret': this.opts.secret,
+    };
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+
+    return new Promise<HttpResult>((resolve) => {
+      let settled = false;
+      let started = false;
+      let controller: Dispatcher.DispatchController | null = null;
+      let status = 0;
+      let contentType = '';
+      let size = 0;
+      let chunks: Buffer[] = [];
+
+      const finish = (result: HttpResult) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(deadline);
+        resolve(result);
+      };
+      const failure = (err: unknown): HttpResult => ({
+        ok: false,
+        sent: started,
+        code: errorCode(err),
+        message: err instanceof Error ? err.message : String(err),
+      });
+
+      // headersTimeout/bodyTimeout are idle timers; a provider trickling bytes could hold a
+      // vend forever, so the whole exchange also has a wall-clock bound.
+      const deadline = setTimeout(() => {
+        if (controller) controller.abort(codedError('DEADLINE', 'no complete answer in time'));
+        // Still queued for a socket: nothing was sent. onRequestStart aborts it if it ever starts.
+        else finish({ ok: false, sent: false, code: 'QUEUE_TIMEOUT', message: 'no connection became free in time' });
+      }, this.opts.connectTimeoutMs + this.opts.timeoutMs);
+
+      const handler: Dispatcher.DispatchHandler = {
+        onRequestStart(c) {
+          // Called just before the request is written to the socket.
+          if (settled) {
+            c.abort(codedError('ABANDONED', 'request abandoned before it was sent'));
+            return;
+          }
+          started = true;
+          controller = c;
+        },
+        onResponseStart(_c, statusCode, resHeaders) {
+          status = statusCode;
+          contentType = String(resHeaders['content-type'] ?? '');
+          size = 0;
+          chunks = [];
+        },
+        onResponseData(c, chunk) {
+          if (settled || c.aborted) return;
+          size += chunk.length;
+          if (size > maxBytes) {
+            c.abort(codedError('BODY_TOO_LARGE', `answer larger than ${maxBytes} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        },
+        onResponseEnd() {
+          finish({ ok: true, status, contentType, body: Buffer.concat(chunks) });
+        },
+        onResponseError(_c, err) {
+          finish(failure(err));
+        },
+      };
+
+      try {
+        this.pool.dispatch({ path: this.basePath + path, method, headers, body: payload }, handler);
+      } catch (err) {
+        finish(failure(err));
+      }
+    });
+  }
+
+  /** Lets in-flight requests finish (an aborted vend would only become "unknown"). */
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+}
+
+function codedError(code: string, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+function errorCode(err: unknown): string {
+  if (err && typeof err === 'object') {
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && code) return code;
+    const name = (err as { name?: unknown }).name;
+    if (typeof name === 'string' && name) return name;
+  }
+  return 'ERROR';
+}
