@@ -1,4 +1,10 @@
-import type { Upstream } from '../types.js';
+import QRCode from 'qrcode';
+import { UpstreamUnavailable } from '../../domain/errors.js';
+import type { VendOutcome } from '../../domain/vend-outcome.js';
+import type { CatalogSnapshot, Upstream, VendRequest, VerifyRequest, VerifyResult } from '../types.js';
+import { CATALOG_BODY_CAP, VendingApiTransport, type HttpResult } from './client.js';
+import { balanceOf, isPng, requeryOutcomeOf, rowsOf, vendOutcomeOf, verifyResultOf } from './mapper.js';
+import { BALANCE_PATH, CATALOG_PATHS, qrcodePathOf, requeryCallOf, verifyCallOf, vendCallOf, type ApiCall } from './requests.js';
 
 export interface VendingApiConfig {
   name: string;
@@ -9,7 +15,107 @@ export interface VendingApiConfig {
   options: Record<string, unknown>;
 }
 
-/** Placeholder until the vending-api client lands (issue 5): refuses to build, so no route silently works. */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+
+/** Options arrive from the database or the CLI: numbers or numeric strings, else the default. */
+function positiveMs(v: unknown, fallback: number): number {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.round(n) : fallback;
+}
+
+/**
+ * An upstream that is itself a Vending Service Interface provider: another VendPoint node, or
+ * a real provider a host resells. Each vend() makes exactly one create call and never retries
+ * it; anything ambiguous comes back `unknown` for the poller to requery.
+ */
+export class VendingApiUpstream implements Upstream {
+  readonly type = 'vending-api' as const;
+  readonly name: string;
+  private readonly http: VendingApiTransport;
+
+  constructor(private readonly config: VendingApiConfig) {
+    this.name = config.name;
+    this.http = new VendingApiTransport({
+      baseUrl: config.baseUrl,
+      key: config.key,
+      secret: config.secret,
+      timeoutMs: positiveMs(config.options.timeoutMs, DEFAULT_TIMEOUT_MS),
+      connectTimeoutMs: positiveMs(config.options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS),
+    });
+  }
+
+  async vend(req: VendRequest): Promise<VendOutcome> {
+    const call = vendCallOf(req, this.config.merchantCode);
+    if ('invalid' in call) return { kind: 'not_accepted', reason: `Not sent to ${this.name}: ${call.invalid}` };
+    return this.scrubbed(vendOutcomeOf(await this.call(call), req.reference));
+  }
+
+  async requery(req: VendRequest): Promise<VendOutcome> {
+    return this.scrubbed(requeryOutcomeOf(await this.call(requeryCallOf(req)), req.reference));
+  }
+
+  async verify(req: VerifyRequest): Promise<VerifyResult> {
+    try {
+      return verifyResultOf(await this.call(verifyCallOf(req, this.config.merchantCode)));
+    } catch (err) {
+      if (err instanceof Error) err.message = this.scrub(err.message);
+      throw err;
+    }
+  }
+
+  /**
+   * A section is present only when every list in it was read, so a catalog sync never mistakes
+   * one failed network for an emptied one. Throws only when nothing at all could be read.
+   */
+  async catalogs(): Promise<CatalogSnapshot> {
+    const list = (path: string) => this.http.send('GET', path, undefined, CATALOG_BODY_CAP).then(rowsOf);
+    const [dataLists, billLists, giftcards, esimPlans] = await Promise.all([
+      Promise.all(CATALOG_PATHS.dataPlans.map(async ({ network, path }) => (await list(path))?.map((r) => ({ network, ...r })) ?? null)),
+      Promise.all(CATALOG_PATHS.billPlans.map(({ path }) => list(path))),
+      list(CATALOG_PATHS.giftcards),
+      list(CATALOG_PATHS.esimPlans),
+    ]);
+    const snapshot: CatalogSnapshot = {};
+    if (dataLists.every((l) => l !== null)) snapshot.dataPlans = dataLists.flat();
+    if (billLists.every((l) => l !== null)) snapshot.billPlans = billLists.flat();
+    if (giftcards) snapshot.giftcards = giftcards;
+    if (esimPlans) snapshot.esimPlans = esimPlans;
+    if (Object.keys(snapshot).length === 0) throw new UpstreamUnavailable(`Catalogs could not be read from ${this.name}`);
+    return snapshot;
+  }
+
+  /** The provider's QR when it has one; otherwise the same LPA string rendered here. */
+  async qrcode(req: VendRequest, lpa: string): Promise<Buffer> {
+    const res = await this.http.send('GET', qrcodePathOf(req));
+    if (res.ok && res.status === 200 && isPng(res.body)) return res.body;
+    if (!lpa) throw new UpstreamUnavailable('The eSIM QR code is not available yet');
+    return QRCode.toBuffer(lpa, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 });
+  }
+
+  async balance(): Promise<number | null> {
+    return balanceOf(await this.http.send('GET', BALANCE_PATH));
+  }
+
+  async close(): Promise<void> {
+    await this.http.close();
+  }
+
+  private call(call: ApiCall): Promise<HttpResult> {
+    return this.http.send(call.method, call.path, call.body);
+  }
+
+  /** Provider messages are copied into reasons; a provider echoing our secret must not leak it. */
+  private scrub(text: string): string {
+    const secret = this.config.secret;
+    return secret.length >= 4 ? text.split(secret).join('[redacted]') : text;
+  }
+
+  private scrubbed(outcome: VendOutcome): VendOutcome {
+    return 'reason' in outcome && typeof outcome.reason === 'string' ? { ...outcome, reason: this.scrub(outcome.reason) } : outcome;
+  }
+}
+
 export function createVendingApiUpstream(config: VendingApiConfig): Upstream {
-  throw new Error(`vending-api upstream "${config.name}" is not available in this build yet`);
+  return new VendingApiUpstream(config);
 }

@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { testConfig, type NodeConfig } from '../../server/config.js';
+import { startNode, type NodeHooks, type RunningNode } from '../../server/node.js';
+import { createMerchant, updateMerchant, type IssuedPair } from '../../server/store/merchants.js';
+import { fundWallet } from '../../server/store/wallets.js';
+import { verifyLedger } from '../../server/store/wallets.js';
+
+export interface Pair {
+  key: string;
+  secret: string;
+}
+
+export interface TestNode {
+  node: RunningNode;
+  url: string;
+  dataDir: string;
+  /** DEMO's test pair (₦1,000,000 test wallet). */
+  demo: Pair;
+  call(method: string, path: string, opts?: { pair?: Pair | null; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; json: any; text: string }>;
+  /** A new merchant with funded wallets; returns its pairs. */
+  merchant(code: string, opts?: { testNaira?: number; liveNaira?: number; allowIps?: string[]; liveBills?: string[] }): { id: number; test: IssuedPair; live: IssuedPair };
+  ledgerOk(): boolean;
+  close(): Promise<void>;
+}
+
+/** A real node on 127.0.0.1 (random port) over a fresh temporary data directory. */
+export async function startTestNode(overrides: Partial<NodeConfig> = {}, hooks: NodeHooks = {}): Promise<TestNode> {
+  const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'vendpoint-test-'));
+  const node = await startNode(testConfig(dataDir, overrides), hooks);
+  const demo = node.firstRun;
+  if (!demo) throw new Error('expected a fresh data directory');
+  const db = node.services.db;
+  return {
+    node,
+    url: node.url,
+    dataDir,
+    demo,
+    async call(method, path, opts = {}) {
+      const pair = opts.pair === undefined ? demo : opts.pair;
+      const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+      if (pair) {
+        headers['x-merchant-key'] = pair.key;
+        headers['x-merchant-secret'] = pair.secret;
+      }
+      let body: string | undefined;
+      if (opts.rawBody !== undefined) body = opts.rawBody;
+      else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+      if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+      const res = await request(`${node.url}${path}`, { method: method as 'GET', headers, body });
+      const text = await res.body.text();
+      let json: unknown = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = null;
+      }
+      return { status: res.statusCode, headers: res.headers, json, text };
+    },
+    merchant(code, opts = {}) {
+      const r = createMerchant(db, { code, name: `${code} Ltd` }, 'test');
+      if (opts.allowIps || opts.liveBills) updateMerchant(db, code, { allowIps: opts.allowIps, liveBills: opts.liveBills }, 'test');
+      if (opts.testNaira) fundWallet(db, { merchantId: r.merchant.id, merchantCode: code, env: 'test', amountKobo: opts.testNaira * 100, reason: 'test funding', actor: 'test' });
+      if (opts.liveNaira) fundWallet(db, { merchantId: r.merchant.id, merchantCode: code, env: 'live', amountKobo: opts.liveNaira * 100, reason: 'test funding', actor: 'test' });
+      return { id: r.merchant.id, test: r.test, live: r.live };
+    },
+    ledgerOk() {
+      const r = verifyLedger(db);
+      if (!r.ok) console.error(r.problems);
+      return r.ok;
+    },
+    async close() {
+      await node.close();
+      if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls a condition every 50 ms up to a limit; for outcomes that settle in the background. */
+export async function eventually<T>(probe: () => Promise<T>, accept: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (accept(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
