@@ -27,6 +27,9 @@ export const CATALOG_BODY_CAP = 32 << 20;
 
 export type HttpMethod = 'GET' | 'POST';
 
+/** undici's connect timer ticks at about 1 s; the wall-clock bound lets its precise error come first. */
+const TIMER_SLACK_MS = 1_000;
+
 export class VendingApiTransport {
   private readonly pool: Pool;
   private readonly basePath: string;
@@ -85,11 +88,20 @@ export class VendingApiTransport {
 
       // headersTimeout/bodyTimeout are idle timers; a provider trickling bytes could hold a
       // vend forever, so the whole exchange also has a wall-clock bound.
-      const deadline = setTimeout(() => {
-        if (controller) controller.abort(codedError('DEADLINE', 'no complete answer in time'));
-        // Still queued for a socket: nothing was sent. onRequestStart aborts it if it ever starts.
-        else finish({ ok: false, sent: false, code: 'QUEUE_TIMEOUT', message: 'no connection became free in time' });
-      }, this.opts.connectTimeoutMs + this.opts.timeoutMs);
+      const deadline = setTimeout(
+        () => {
+          if (controller) controller.abort(codedError('DEADLINE', 'no complete answer in time'));
+          // Still queued for a socket: nothing was sent. onRequestStart aborts it if it ever starts.
+          else
+            finish({
+              ok: false,
+              sent: false,
+              code: 'QUEUE_TIMEOUT',
+              message: 'no connection became free in time',
+            });
+        },
+        this.opts.connectTimeoutMs + this.opts.timeoutMs + TIMER_SLACK_MS,
+      );
 
       const handler: Dispatcher.DispatchHandler = {
         onRequestStart(c) {

@@ -4,7 +4,15 @@ import type { VendOutcome } from '../../domain/vend-outcome.js';
 import type { CatalogSnapshot, Upstream, VendRequest, VerifyRequest, VerifyResult } from '../types.js';
 import { CATALOG_BODY_CAP, VendingApiTransport, type HttpResult } from './client.js';
 import { balanceOf, isPng, requeryOutcomeOf, rowsOf, vendOutcomeOf, verifyResultOf } from './mapper.js';
-import { BALANCE_PATH, CATALOG_PATHS, qrcodePathOf, requeryCallOf, verifyCallOf, vendCallOf, type ApiCall } from './requests.js';
+import {
+  BALANCE_PATH,
+  CATALOG_PATHS,
+  qrcodePathOf,
+  requeryCallOf,
+  verifyCallOf,
+  vendCallOf,
+  type ApiCall,
+} from './requests.js';
 
 export interface VendingApiConfig {
   name: string;
@@ -47,7 +55,8 @@ export class VendingApiUpstream implements Upstream {
 
   async vend(req: VendRequest): Promise<VendOutcome> {
     const call = vendCallOf(req, this.config.merchantCode);
-    if ('invalid' in call) return { kind: 'not_accepted', reason: `Not sent to ${this.name}: ${call.invalid}` };
+    if ('invalid' in call)
+      return { kind: 'not_accepted', reason: `Not sent to ${this.name}: ${call.invalid}` };
     return this.scrubbed(vendOutcomeOf(await this.call(call), req.reference));
   }
 
@@ -71,7 +80,11 @@ export class VendingApiUpstream implements Upstream {
   async catalogs(): Promise<CatalogSnapshot> {
     const list = (path: string) => this.http.send('GET', path, undefined, CATALOG_BODY_CAP).then(rowsOf);
     const [dataLists, billLists, giftcards, esimPlans] = await Promise.all([
-      Promise.all(CATALOG_PATHS.dataPlans.map(async ({ network, path }) => (await list(path))?.map((r) => ({ network, ...r })) ?? null)),
+      Promise.all(
+        CATALOG_PATHS.dataPlans.map(
+          async ({ network, path }) => (await list(path))?.map((r) => ({ network, ...r })) ?? null,
+        ),
+      ),
       Promise.all(CATALOG_PATHS.billPlans.map(({ path }) => list(path))),
       list(CATALOG_PATHS.giftcards),
       list(CATALOG_PATHS.esimPlans),
@@ -81,7 +94,8 @@ export class VendingApiUpstream implements Upstream {
     if (billLists.every((l) => l !== null)) snapshot.billPlans = billLists.flat();
     if (giftcards) snapshot.giftcards = giftcards;
     if (esimPlans) snapshot.esimPlans = esimPlans;
-    if (Object.keys(snapshot).length === 0) throw new UpstreamUnavailable(`Catalogs could not be read from ${this.name}`);
+    if (Object.keys(snapshot).length === 0)
+      throw new UpstreamUnavailable(`Catalogs could not be read from ${this.name}`);
     return snapshot;
   }
 
@@ -112,7 +126,9 @@ export class VendingApiUpstream implements Upstream {
   }
 
   private scrubbed(outcome: VendOutcome): VendOutcome {
-    return 'reason' in outcome && typeof outcome.reason === 'string' ? { ...outcome, reason: this.scrub(outcome.reason) } : outcome;
+    return 'reason' in outcome && typeof outcome.reason === 'string'
+      ? { ...outcome, reason: this.scrub(outcome.reason) }
+      : outcome;
   }
 }
 

@@ -55,7 +55,10 @@ export function parseJson(body: Buffer): unknown {
 /** Provider text is shown to merchants: one line, no control characters, bounded. */
 export function cleanMessage(v: unknown, max = 200): string | null {
   if (typeof v !== 'string') return null;
-  const s = v.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const s = v
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!s) return null;
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
@@ -71,17 +74,28 @@ const unknown = (reason: string): VendOutcome => ({ kind: 'unknown', reason });
 /** Outcome of a create (POST transaction / order). */
 export function vendOutcomeOf(res: HttpResult, reference: string): VendOutcome {
   if (!res.ok) {
-    if (!res.sent) return { kind: 'not_accepted', reason: `Provider not reached, nothing sent (${res.code}): ${cleanMessage(res.message) ?? ''}`.trim() };
+    if (!res.sent)
+      return {
+        kind: 'not_accepted',
+        reason: `Provider not reached, nothing sent (${res.code}): ${cleanMessage(res.message) ?? ''}`.trim(),
+      };
     return unknown(`No usable answer after the request was sent (${res.code})`);
   }
   const { status } = res;
   if (status >= 200 && status < 300) return envelopeOutcome(parseJson(res.body), reference);
   const message = errorMessageOf(res);
   if (REFUSED_BEFORE_ACCEPTING.has(status)) {
-    return { kind: 'not_accepted', reason: `Provider refused the request (HTTP ${status})${message ? `: ${message}` : ''}` };
+    return {
+      kind: 'not_accepted',
+      reason: `Provider refused the request (HTTP ${status})${message ? `: ${message}` : ''}`,
+    };
   }
-  if (status === 422) return unknown(`Provider answered 422 (duplicate key or validation)${message ? `: ${message}` : ''}; requery decides`);
-  if (status >= 300 && status < 400) return unknown(`Provider answered a redirect (HTTP ${status}); not followed`);
+  if (status === 422)
+    return unknown(
+      `Provider answered 422 (duplicate key or validation)${message ? `: ${message}` : ''}; requery decides`,
+    );
+  if (status >= 300 && status < 400)
+    return unknown(`Provider answered a redirect (HTTP ${status}); not followed`);
   return unknown(`Provider answered HTTP ${status}`);
 }
 
@@ -117,18 +131,30 @@ export function envelopeOutcome(json: unknown, reference: string): VendOutcome {
   const data = isRecord(json.data) ? json.data : {};
   // An answer about another key is not an answer about ours (a proxy mix-up, a provider bug).
   if (data.request_id !== undefined && String(data.request_id) !== reference) {
-    return unknown(`Provider answered about request_id ${cleanMessage(String(data.request_id), 60)}, not ours`);
+    return unknown(
+      `Provider answered about request_id ${cleanMessage(String(data.request_id), 60)}, not ours`,
+    );
   }
   const word = outcomeWord(json.response_code);
-  if (!word) return unknown(`Provider answered an unrecognised response_code ${cleanMessage(JSON.stringify(json.response_code) ?? 'none', 20)}`);
+  if (!word)
+    return unknown(
+      `Provider answered an unrecognised response_code ${cleanMessage(JSON.stringify(json.response_code) ?? 'none', 20)}`,
+    );
   if (json.status !== undefined && json.status !== word) {
-    return unknown(`Provider status "${cleanMessage(String(json.status), 20)}" contradicts response_code ${String(json.response_code)}`);
+    return unknown(
+      `Provider status "${cleanMessage(String(json.status), 20)}" contradicts response_code ${String(json.response_code)}`,
+    );
   }
   const upstreamReference = upstreamReferenceOf(data);
   const message = cleanMessage(json.response_message);
-  if (word === 'success') return { kind: 'success', result: keptResult(data), ...(upstreamReference ? { upstreamReference } : {}) };
+  if (word === 'success')
+    return { kind: 'success', result: keptResult(data), ...(upstreamReference ? { upstreamReference } : {}) };
   if (word === 'pending') {
-    return { kind: 'pending', ...(message ? { reason: message } : {}), ...(upstreamReference ? { upstreamReference } : {}) };
+    return {
+      kind: 'pending',
+      ...(message ? { reason: message } : {}),
+      ...(upstreamReference ? { upstreamReference } : {}),
+    };
   }
   const telco = cleanMessage(data.telco_message);
   const detail = [message, telco && telco !== message ? telco : null].filter(Boolean).join(': ');

@@ -26,19 +26,29 @@ const seg = encodeURIComponent;
 export function vendCallOf(req: VendRequest, merchantCode: string): ApiCall | { invalid: string } {
   if (isEsim(req)) {
     if (!req.planId) return { invalid: 'eSIM order without a plan_id' };
-    return { method: 'POST', path: '/v1/esim/orders', body: { request_id: req.reference, plan_id: String(req.planId) } };
+    return {
+      method: 'POST',
+      path: '/v1/esim/orders',
+      body: { request_id: req.reference, plan_id: String(req.planId) },
+    };
   }
   if (req.kind === 'giftcard') {
     const planId = Number(req.planId);
-    if (!req.planId || !Number.isSafeInteger(planId)) return { invalid: `gift card plan_id "${req.planId}" is not an integer` };
-    const body: Record<string, unknown> = { request_id: req.reference, plan_id: planId, quantity: req.quantity };
+    if (!req.planId || !Number.isSafeInteger(planId))
+      return { invalid: `gift card plan_id "${req.planId}" is not an integer` };
+    const body: Record<string, unknown> = {
+      request_id: req.reference,
+      plan_id: planId,
+      quantity: req.quantity,
+    };
     for (const field of ['send_via', 'destination', 'face_value'] as const) {
       const v = req.details[field];
       if (v !== undefined && v !== null && v !== '') body[field] = v;
     }
     return { method: 'POST', path: '/v1/giftcards/orders', body };
   }
-  if (!Number.isSafeInteger(req.amountKobo) || req.amountKobo <= 0) return { invalid: `amount ${req.amountKobo} kobo is not valid` };
+  if (!Number.isSafeInteger(req.amountKobo) || req.amountKobo <= 0)
+    return { invalid: `amount ${req.amountKobo} kobo is not valid` };
   const body: Record<string, unknown> = {
     merchant_code: merchantCode,
     customer_msisdn: req.msisdn,

@@ -1,0 +1,25 @@
+// Builds the console (renderer/dist) when it is missing or older than its sources, so
+// `npm run serve` and `npm start` always serve the current console.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const root = new URL('..', import.meta.url).pathname;
+const built = join(root, 'renderer', 'dist', 'index.html');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = [join(root, 'renderer', 'src'), join(root, 'renderer', 'index.html')].filter(existsSync);
+const stale = !existsSync(built) || sources.some((s) => (statSync(s).isDirectory() ? newestMtime(s) : statSync(s).mtimeMs) > statSync(built).mtimeMs);
+if (stale && sources.length > 0) {
+  console.log('Building the console (vite build)...');
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}

@@ -1,0 +1,62 @@
+// `npm test`: type-check, lint, then every test suite; ends with one line "N passed, N failed"
+// summing all suites (the line CI reads). A failed check (types, lint, format) counts as one failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = join(root, 'test-results');
+mkdirSync(out, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let broken = false;
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+function step(label, cmd, args) {
+  if (run(label, cmd, args) !== 0) {
+    console.error(`${label} failed`);
+    totals.failed += 1;
+    broken = true;
+  }
+}
+
+step('type-check', 'npx', ['tsc', '-p', 'tsconfig.test.json', '--noEmit']);
+step('type-check (renderer)', 'npx', ['vue-tsc', '-p', 'tsconfig.web.json', '--noEmit']);
+step('lint', 'npx', ['eslint', '.']);
+step('format', 'npx', ['prettier', '--check', '.']);
+
+const vitestJson = join(out, 'vitest.json');
+rmSync(vitestJson, { force: true });
+const vitestStatus = run('unit + API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+if (existsSync(vitestJson)) {
+  const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  totals.passed += v.numPassedTests;
+  totals.failed += v.numFailedTests + (v.numFailedTestSuites ?? 0);
+  totals.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+} else if (vitestStatus !== 0) {
+  totals.failed += 1;
+}
+if (vitestStatus !== 0) broken = true;
+
+if (existsSync(join(root, 'playwright.config.ts'))) {
+  if (run('build console', 'node', ['scripts/ensure-renderer.mjs']) !== 0) broken = true;
+  const pwJson = join(out, 'playwright.json');
+  rmSync(pwJson, { force: true });
+  const pwStatus = run('end-to-end (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  if (existsSync(pwJson)) {
+    const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
+    totals.passed += s.expected + (s.flaky ?? 0);
+    totals.failed += s.unexpected;
+    totals.skipped += s.skipped;
+  } else if (pwStatus !== 0) {
+    totals.failed += 1;
+  }
+  if (pwStatus !== 0) broken = true;
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(broken || totals.failed > 0 ? 1 : 0);
