@@ -26,12 +26,12 @@ export interface BillPlanRef {
  * glo a catalog id or product id, airtel a catalog id or tariff type id, 9mobile a catalog
  * id or plan code; any network's shortCode.
  */
-export function resolveDataPlan<P extends DataPlanRef>(all: readonly P[], network: Telco, sent: string): P {
+export function resolveDataPlan<P extends DataPlanRef>(all: readonly P[], network: Telco, sent: string, field = 'plan_code'): P {
   const ref = sent.trim();
-  if (!ref) throw new InvalidInput('plan_code is required for data', 'plan_code');
+  if (!ref) throw new InvalidInput(`${field} is required for data`, field);
   const upper = ref.toUpperCase();
   const byCode = all.find((p) => p.plan_code.toUpperCase() === upper || p.short_code.toUpperCase() === upper);
-  if (byCode) return checkPlan(byCode, network, sent);
+  if (byCode) return checkPlan(byCode, network, sent, field);
   const mine = all.filter((p) => p.network === network);
   const isNumber = /^\d+$/.test(ref);
   let found: P | undefined;
@@ -49,15 +49,15 @@ export function resolveDataPlan<P extends DataPlanRef>(all: readonly P[], networ
       found = isNumber ? mine.find((p) => String(p.id) === ref) : undefined;
       break;
   }
-  if (!found) throw new InvalidInput(`plan_code "${sent}" is not a ${network} data plan; see GET /v1/plans/${network.toLowerCase()}`, 'plan_code');
-  return checkPlan(found, network, sent);
+  if (!found) throw new InvalidInput(`${field} "${sent}" is not a ${network} data plan; see GET /v1/plans/${network.toLowerCase()}`, field);
+  return checkPlan(found, network, sent, field);
 }
 
-function checkPlan<P extends DataPlanRef>(plan: P, network: Telco, sent: string): P {
+function checkPlan<P extends DataPlanRef>(plan: P, network: Telco, sent: string, field: string): P {
   if (plan.network !== network) {
-    throw new InvalidInput(`plan_code "${sent}" belongs to ${plan.network}, not ${network}`, 'plan_code');
+    throw new InvalidInput(`${field} "${sent}" belongs to ${plan.network}, not ${network}`, field);
   }
-  if (!plan.active) throw new InvalidInput(`plan_code "${sent}" is not available at the moment`, 'plan_code');
+  if (!plan.active) throw new InvalidInput(`${field} "${sent}" is not available at the moment`, field);
   return plan;
 }
 

@@ -1,5 +1,5 @@
 import type { Services, Caller } from './context.js';
-import { Forbidden, InvalidInput, NoRoute } from '../domain/errors.js';
+import { DuplicateRequest, Forbidden, InvalidInput, NoRoute } from '../domain/errors.js';
 import { parseNaira, formatNaira } from '../domain/money.js';
 import {
   isBillProduct,
@@ -12,7 +12,7 @@ import {
 } from '../domain/networks.js';
 import { resolveBillPlan, resolveDataPlan } from '../domain/plan-resolution.js';
 import { ngnPriceKobo } from '../domain/fx-pricing.js';
-import { createPurchase, getPurchaseById, type NewPurchase, type Purchase } from '../store/purchases.js';
+import { createPurchase, getPurchaseById, getPurchaseByKey, type NewPurchase, type Purchase } from '../store/purchases.js';
 import { verifyBillCustomer } from './bill-verify.js';
 import { debitFor } from './pricing.js';
 
@@ -55,6 +55,10 @@ export function checkLiveBillEnabled(caller: Caller, product: string): void {
 async function validateCreate(s: Services, caller: Caller, body: Record<string, unknown>, opts: CreateOptions): Promise<NewPurchase> {
   checkMerchantCode(caller, body.merchant_code);
   const key = parseIdempotencyKey(body.client_request_id, 'client_request_id');
+  // Spec: a used key is refused with 422 "always", whatever else the retry carries, and a
+  // retried bill must not reach the biller's verify again. createPurchase re-checks under the
+  // write lock, so concurrent first uses still get exactly one winner.
+  if (getPurchaseByKey(s.db, caller.merchant.id, caller.environment, key)) throw new DuplicateRequest(key);
   const product: TransactionProduct = opts.forcedProduct ?? parseProduct(body.product);
   if (opts.forcedProduct && body.product !== undefined && body.product !== opts.forcedProduct) {
     throw new InvalidInput(`product must be ${opts.forcedProduct} on this route`, 'product');
@@ -72,8 +76,9 @@ async function validateCreate(s: Services, caller: Caller, body: Record<string, 
       if (amountKobo < 5000 || amountKobo > 5_000_000) throw new InvalidInput('airtime amount must be between 50 and 50000 Naira', 'amount');
       return { ...base, product, network, msisdn: body.customer_msisdn as string, planRef: '', debitKobo: debitFor(s, caller, product, network, amountKobo) };
     }
-    if (typeof planSent !== 'string' || planSent.trim() === '') throw new InvalidInput(`${planField} is required for data`, planField);
-    const plan = resolveDataPlan(catalog.dataPlans, network, planSent);
+    if (planSent === undefined || planSent === null || planSent === '') throw new InvalidInput(`${planField} is required for data`, planField);
+    if (typeof planSent !== 'string') throw new InvalidInput(`${planField} must be a string, e.g. "MTN-101"`, planField);
+    const plan = resolveDataPlan(catalog.dataPlans, network, planSent, planField);
     if (plan.price_kobo !== amountKobo) {
       throw new InvalidInput(`amount must equal the plan price of ${formatNaira(plan.price_kobo)} for ${plan.plan_code}`, 'amount');
     }

@@ -1,9 +1,10 @@
+import { prep } from './db.js';
 import type { Db } from './db.js';
 import { nowIso } from './db.js';
 
 /** Every operator change is recorded with who did it and why; secrets never enter the detail. */
 export function recordAudit(db: Db, actor: string, action: string, subject: string, detail: unknown = {}): void {
-  db.prepare('INSERT INTO audit_log (actor, action, subject, detail, created_at) VALUES (?, ?, ?, ?, ?)').run(
+  prep(db, 'INSERT INTO audit_log (actor, action, subject, detail, created_at) VALUES (?, ?, ?, ?, ?)').run(
     actor,
     action,
     subject,
@@ -13,5 +14,5 @@ export function recordAudit(db: Db, actor: string, action: string, subject: stri
 }
 
 export function listAudit(db: Db, limit = 200) {
-  return db.prepare('SELECT * FROM audit_log ORDER BY id DESC LIMIT ?').all(limit);
+  return prep(db, 'SELECT * FROM audit_log ORDER BY id DESC LIMIT ?').all(limit);
 }

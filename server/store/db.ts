@@ -70,3 +70,20 @@ export function migrate(db: Db, migrations = loadMigrations()): number[] {
 export function nowIso(): string {
   return new Date().toISOString();
 }
+
+const statementCache = new WeakMap<Db, Map<string, Database.Statement>>();
+
+/** A prepared statement, compiled once per connection: preparing on every call dominates hot paths. */
+export function prep(db: Db, sql: string): Database.Statement {
+  let cache = statementCache.get(db);
+  if (!cache) {
+    cache = new Map();
+    statementCache.set(db, cache);
+  }
+  let stmt = cache.get(sql);
+  if (!stmt) {
+    stmt = db.prepare(sql);
+    cache.set(sql, stmt);
+  }
+  return stmt;
+}

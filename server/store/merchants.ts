@@ -1,3 +1,4 @@
+import { prep } from './db.js';
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db.js';
 import { nowIso } from './db.js';
@@ -70,7 +71,7 @@ export function merchantJson(m: Merchant) {
 function issuePair(db: Db, merchantId: number, env: Environment): IssuedPair {
   const key = newKeyId(env);
   const secret = newSecret(env);
-  db.prepare(
+  prep(db, 
     `INSERT INTO credentials (merchant_id, environment, key_id, secret_hash, created_at) VALUES (?, ?, ?, ?, ?)`,
   ).run(merchantId, env, key, hashSecret(secret), nowIso());
   return { key, secret };
@@ -84,17 +85,16 @@ export function createMerchant(
 ): { merchant: Merchant; test: IssuedPair; live: IssuedPair } {
   return db
     .transaction(() => {
-      if (db.prepare('SELECT 1 FROM merchants WHERE code = ?').get(input.code)) {
+      if (prep(db, 'SELECT 1 FROM merchants WHERE code = ?').get(input.code)) {
         throw new Conflict(`merchant ${input.code} already exists`);
       }
       const now = nowIso();
       const id = Number(
-        db
-          .prepare('INSERT INTO merchants (code, name, created_at, updated_at) VALUES (?, ?, ?, ?)')
+        prep(db, 'INSERT INTO merchants (code, name, created_at, updated_at) VALUES (?, ?, ?, ?)')
           .run(input.code, input.name, now, now).lastInsertRowid,
       );
       for (const env of ['test', 'live'] as const) {
-        db.prepare('INSERT INTO wallets (merchant_id, environment, updated_at) VALUES (?, ?, ?)').run(id, env, now);
+        prep(db, 'INSERT INTO wallets (merchant_id, environment, updated_at) VALUES (?, ?, ?)').run(id, env, now);
       }
       const test = issuePair(db, id, 'test');
       const live = issuePair(db, id, 'live');
@@ -105,12 +105,12 @@ export function createMerchant(
 }
 
 export function getMerchantByCode(db: Db, code: string): Merchant | null {
-  const r = db.prepare('SELECT * FROM merchants WHERE code = ?').get(code) as MerchantRow | undefined;
+  const r = prep(db, 'SELECT * FROM merchants WHERE code = ?').get(code) as MerchantRow | undefined;
   return r ? toMerchant(r) : null;
 }
 
 export function getMerchantById(db: Db, id: number): Merchant | null {
-  const r = db.prepare('SELECT * FROM merchants WHERE id = ?').get(id) as MerchantRow | undefined;
+  const r = prep(db, 'SELECT * FROM merchants WHERE id = ?').get(id) as MerchantRow | undefined;
   return r ? toMerchant(r) : null;
 }
 
@@ -121,7 +121,7 @@ export function requireMerchant(db: Db, code: string): Merchant {
 }
 
 export function listMerchants(db: Db): Merchant[] {
-  return (db.prepare('SELECT * FROM merchants ORDER BY id').all() as MerchantRow[]).map(toMerchant);
+  return (prep(db, 'SELECT * FROM merchants ORDER BY id').all() as MerchantRow[]).map(toMerchant);
 }
 
 export interface MerchantUpdate {
@@ -138,7 +138,7 @@ export function updateMerchant(db: Db, code: string, patch: MerchantUpdate, acto
     .transaction(() => {
       const m = requireMerchant(db, code);
       const next = { ...m, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
-      db.prepare(
+      prep(db, 
         `UPDATE merchants SET name = ?, status = ?, allow_ips = ?, live_bills = ?, report_emails = ?,
            report_test = ?, updated_at = ? WHERE id = ?`,
       ).run(
@@ -162,7 +162,7 @@ export function rotateCredentials(db: Db, code: string, env: Environment, actor:
   return db
     .transaction(() => {
       const m = requireMerchant(db, code);
-      db.prepare(
+      prep(db, 
         `UPDATE credentials SET status = 'revoked', revoked_at = ? WHERE merchant_id = ? AND environment = ? AND status = 'active'`,
       ).run(nowIso(), m.id, env);
       const pair = issuePair(db, m.id, env);
@@ -175,7 +175,7 @@ export function rotateCredentials(db: Db, code: string, env: Environment, actor:
 export function revokeCredentials(db: Db, code: string, env: Environment, actor: string): void {
   db.transaction(() => {
     const m = requireMerchant(db, code);
-    db.prepare(
+    prep(db, 
       `UPDATE credentials SET status = 'revoked', revoked_at = ? WHERE merchant_id = ? AND environment = ? AND status = 'active'`,
     ).run(nowIso(), m.id, env);
     recordAudit(db, actor, 'credentials.revoke', code, { environment: env });
@@ -190,8 +190,7 @@ export interface CredentialRecord {
 }
 
 export function findActiveCredential(db: Db, keyId: string): CredentialRecord | null {
-  const r = db
-    .prepare(
+  const r = prep(db, 
       `SELECT merchant_id, environment, key_id, secret_hash FROM credentials WHERE key_id = ? AND status = 'active'`,
     )
     .get(keyId) as { merchant_id: number; environment: Environment; key_id: string; secret_hash: string } | undefined;
@@ -199,8 +198,7 @@ export function findActiveCredential(db: Db, keyId: string): CredentialRecord | 
 }
 
 export function listCredentials(db: Db, merchantId: number) {
-  return db
-    .prepare(
+  return prep(db, 
       `SELECT environment, key_id AS key, status, created_at, revoked_at FROM credentials WHERE merchant_id = ? ORDER BY id`,
     )
     .all(merchantId);

@@ -1,3 +1,4 @@
+import { prep } from './db.js';
 import type { Db } from './db.js';
 import { nowIso } from './db.js';
 import type { Environment } from './credentials-crypto.js';
@@ -132,15 +133,13 @@ export function toPurchase(r: PurchaseRow): Purchase {
  * key stays free for a retry after funding.
  */
 export function createPurchase(db: Db, input: NewPurchase): Purchase {
-  const used = db
-    .prepare('SELECT 1 FROM purchases WHERE merchant_id = ? AND environment = ? AND idem_key = ?')
+  const used = prep(db, 'SELECT 1 FROM purchases WHERE merchant_id = ? AND environment = ? AND idem_key = ?')
     .get(input.merchantId, input.environment, input.idemKey);
   if (used) throw new DuplicateRequest(input.idemKey);
   const now = nowIso();
   const ref = newInternalReference();
   const id = Number(
-    db
-      .prepare(
+    prep(db, 
         `INSERT INTO purchases (internal_reference, merchant_id, environment, idem_key, kind, surface, product, network,
            msisdn, phone, plan_ref, plan_id, plan_name, amount_text, amount_kobo, debit_kobo, quantity, details,
            agent_user_id, created_at, updated_at)
@@ -178,24 +177,23 @@ export function createPurchase(db: Db, input: NewPurchase): Purchase {
     reason: `${input.product} ${ref}`,
     actor: input.actor,
   });
-  db.prepare(`INSERT INTO vend_jobs (purchase_id, state) VALUES (?, 'queued')`).run(id);
+  prep(db, `INSERT INTO vend_jobs (purchase_id, state) VALUES (?, 'queued')`).run(id);
   return getPurchaseById(db, id)!;
 }
 
 export function getPurchaseById(db: Db, id: number): Purchase | null {
-  const r = db.prepare('SELECT * FROM purchases WHERE id = ?').get(id) as PurchaseRow | undefined;
+  const r = prep(db, 'SELECT * FROM purchases WHERE id = ?').get(id) as PurchaseRow | undefined;
   return r ? toPurchase(r) : null;
 }
 
 export function getPurchaseByKey(db: Db, merchantId: number, env: Environment, key: string): Purchase | null {
-  const r = db
-    .prepare('SELECT * FROM purchases WHERE merchant_id = ? AND environment = ? AND idem_key = ?')
+  const r = prep(db, 'SELECT * FROM purchases WHERE merchant_id = ? AND environment = ? AND idem_key = ?')
     .get(merchantId, env, key) as PurchaseRow | undefined;
   return r ? toPurchase(r) : null;
 }
 
 export function getPurchaseByReference(db: Db, ref: string): Purchase | null {
-  const r = db.prepare('SELECT * FROM purchases WHERE internal_reference = ?').get(ref) as PurchaseRow | undefined;
+  const r = prep(db, 'SELECT * FROM purchases WHERE internal_reference = ?').get(ref) as PurchaseRow | undefined;
   return r ? toPurchase(r) : null;
 }
 
@@ -206,14 +204,13 @@ export function settleSuccess(
   result: Record<string, unknown>,
   upstream: { name?: string | null; reference?: string | null } = {},
 ): boolean {
-  const changed = db
-    .prepare(
+  const changed = prep(db, 
       `UPDATE purchases SET state = 'success', result = ?, upstream_name = COALESCE(?, upstream_name),
          upstream_reference = COALESCE(?, upstream_reference), needs_attention = 0, updated_at = ?
        WHERE id = ? AND state = 'pending'`,
     )
     .run(JSON.stringify(result), upstream.name ?? null, upstream.reference ?? null, nowIso(), purchaseId).changes;
-  db.prepare(`UPDATE vend_jobs SET state = 'done', next_poll_at = NULL WHERE purchase_id = ?`).run(purchaseId);
+  prep(db, `UPDATE vend_jobs SET state = 'done', next_poll_at = NULL WHERE purchase_id = ?`).run(purchaseId);
   return changed === 1;
 }
 
@@ -221,7 +218,7 @@ export function settleSuccess(
 export function settleFailed(db: Db, purchaseId: number, reason: string, actor: string): boolean {
   const p = getPurchaseById(db, purchaseId);
   if (!p || p.state !== 'pending') return false;
-  db.prepare(
+  prep(db, 
     `UPDATE purchases SET state = 'failed', failure_reason = ?, needs_attention = 0, updated_at = ? WHERE id = ?`,
   ).run(reason, nowIso(), purchaseId);
   const wallet = getWallet(db, p.merchantId, p.environment);
@@ -232,19 +229,19 @@ export function settleFailed(db: Db, purchaseId: number, reason: string, actor: 
     reason: `refund ${p.internalReference}: ${reason}`.slice(0, 500),
     actor,
   });
-  db.prepare(`UPDATE vend_jobs SET state = 'done', next_poll_at = NULL WHERE purchase_id = ?`).run(purchaseId);
+  prep(db, `UPDATE vend_jobs SET state = 'done', next_poll_at = NULL WHERE purchase_id = ?`).run(purchaseId);
   return true;
 }
 
 export function touchPurchase(db: Db, purchaseId: number, fields: { upstreamName?: string; upstreamReference?: string }): void {
-  db.prepare(
+  prep(db, 
     `UPDATE purchases SET upstream_name = COALESCE(?, upstream_name), upstream_reference = COALESCE(?, upstream_reference)
      WHERE id = ?`,
   ).run(fields.upstreamName ?? null, fields.upstreamReference ?? null, purchaseId);
 }
 
 export function flagNeedsAttention(db: Db, purchaseId: number): void {
-  db.prepare(`UPDATE purchases SET needs_attention = 1 WHERE id = ? AND state = 'pending'`).run(purchaseId);
+  prep(db, `UPDATE purchases SET needs_attention = 1 WHERE id = ? AND state = 'pending'`).run(purchaseId);
 }
 
 export interface PurchaseFilter {
@@ -281,10 +278,9 @@ function whereOf(f: PurchaseFilter): { sql: string; params: unknown[] } {
 /** Newest first, page-numbered as the spec's list envelope expects. */
 export function listPurchases(db: Db, f: PurchaseFilter, page: number, limit: number): { rows: Purchase[]; total: number } {
   const { sql, params } = whereOf(f);
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM purchases WHERE ${sql}`).get(...params) as { n: number }).n;
+  const total = (prep(db, `SELECT COUNT(*) AS n FROM purchases WHERE ${sql}`).get(...params) as { n: number }).n;
   const rows = (
-    db
-      .prepare(`SELECT * FROM purchases WHERE ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`)
+    prep(db, `SELECT * FROM purchases WHERE ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`)
       .all(...params, limit, (page - 1) * limit) as PurchaseRow[]
   ).map(toPurchase);
   return { rows, total };
@@ -292,6 +288,6 @@ export function listPurchases(db: Db, f: PurchaseFilter, page: number, limit: nu
 
 export function listNeedsAttention(db: Db): Purchase[] {
   return (
-    db.prepare(`SELECT * FROM purchases WHERE state = 'pending' AND needs_attention = 1 ORDER BY id`).all() as PurchaseRow[]
+    prep(db, `SELECT * FROM purchases WHERE state = 'pending' AND needs_attention = 1 ORDER BY id`).all() as PurchaseRow[]
   ).map(toPurchase);
 }

@@ -1,3 +1,4 @@
+import { prep } from './db.js';
 import type { Db } from './db.js';
 import { nowIso } from './db.js';
 import { Conflict, InvalidInput, NotFound } from '../domain/errors.js';
@@ -121,11 +122,10 @@ export function addUpstream(db: Db, box: SecretBox, input: UpstreamInput, actor:
   const routes = parseRouteList(input.products ?? []);
   return db
     .transaction(() => {
-      if (db.prepare('SELECT 1 FROM upstreams WHERE name = ?').get(input.name)) throw new Conflict(`upstream ${input.name} already exists`);
+      if (prep(db, 'SELECT 1 FROM upstreams WHERE name = ?').get(input.name)) throw new Conflict(`upstream ${input.name} already exists`);
       const now = nowIso();
       const id = Number(
-        db
-          .prepare(
+        prep(db, 
             `INSERT INTO upstreams (name, type, base_url, merchant_code, key_id, secret_sealed, options, created_at, updated_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
@@ -168,7 +168,7 @@ export function updateUpstream(
         secret: patch.secret ?? (u.secretSealed ? 'kept' : null),
       };
       validateUpstream(next);
-      db.prepare(
+      prep(db, 
         `UPDATE upstreams SET base_url = ?, merchant_code = ?, key_id = ?, secret_sealed = ?, options = ?, enabled = ?, updated_at = ? WHERE id = ?`,
       ).run(
         next.baseUrl,
@@ -181,7 +181,7 @@ export function updateUpstream(
         u.id,
       );
       if (patch.products) {
-        db.prepare('DELETE FROM routes WHERE upstream_id = ?').run(u.id);
+        prep(db, 'DELETE FROM routes WHERE upstream_id = ?').run(u.id);
         for (const r of parseRouteList(patch.products)) addRoute(db, r.product, r.network, u.id);
       }
       recordAudit(db, actor, 'upstream.update', name, { ...patch, secret: patch.secret ? '(changed)' : undefined });
@@ -191,35 +191,33 @@ export function updateUpstream(
 }
 
 function addRoute(db: Db, product: string, network: string, upstreamId: number): void {
-  const next = db
-    .prepare('SELECT COALESCE(MAX(priority), -1) + 1 AS p FROM routes WHERE product = ? AND network = ?')
+  const next = prep(db, 'SELECT COALESCE(MAX(priority), -1) + 1 AS p FROM routes WHERE product = ? AND network = ?')
     .get(product, network) as { p: number };
-  db.prepare('INSERT OR IGNORE INTO routes (product, network, upstream_id, priority) VALUES (?, ?, ?, ?)').run(product, network, upstreamId, next.p);
+  prep(db, 'INSERT OR IGNORE INTO routes (product, network, upstream_id, priority) VALUES (?, ?, ?, ?)').run(product, network, upstreamId, next.p);
 }
 
 export function setRoutePriority(db: Db, routeId: number, priority: number, actor: string): void {
-  db.prepare('UPDATE routes SET priority = ? WHERE id = ?').run(priority, routeId);
+  prep(db, 'UPDATE routes SET priority = ? WHERE id = ?').run(priority, routeId);
   recordAudit(db, actor, 'route.priority', String(routeId), { priority });
 }
 
 export function getUpstream(db: Db, id: number): UpstreamRecord | null {
-  const r = db.prepare('SELECT * FROM upstreams WHERE id = ?').get(id) as UpstreamRow | undefined;
+  const r = prep(db, 'SELECT * FROM upstreams WHERE id = ?').get(id) as UpstreamRow | undefined;
   return r ? toUpstream(r) : null;
 }
 
 export function getUpstreamByName(db: Db, name: string): UpstreamRecord | null {
-  const r = db.prepare('SELECT * FROM upstreams WHERE name = ?').get(name) as UpstreamRow | undefined;
+  const r = prep(db, 'SELECT * FROM upstreams WHERE name = ?').get(name) as UpstreamRow | undefined;
   return r ? toUpstream(r) : null;
 }
 
 export function listUpstreams(db: Db): UpstreamRecord[] {
-  return (db.prepare('SELECT * FROM upstreams ORDER BY id').all() as UpstreamRow[]).map(toUpstream);
+  return (prep(db, 'SELECT * FROM upstreams ORDER BY id').all() as UpstreamRow[]).map(toUpstream);
 }
 
 export function listRoutes(db: Db): RouteRecord[] {
   return (
-    db
-      .prepare(
+    prep(db, 
         `SELECT r.id, r.product, r.network, r.upstream_id, u.name AS upstream_name, r.priority
          FROM routes r JOIN upstreams u ON u.id = r.upstream_id ORDER BY r.product, r.network, r.priority`,
       )

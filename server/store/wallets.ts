@@ -1,3 +1,4 @@
+import { prep } from './db.js';
 import type { Db } from './db.js';
 import { nowIso } from './db.js';
 import type { Environment } from './credentials-crypto.js';
@@ -15,8 +16,7 @@ export interface Wallet {
 type LedgerKind = 'funding' | 'debit' | 'refund' | 'adjustment';
 
 export function getWallet(db: Db, merchantId: number, env: Environment): Wallet {
-  const r = db
-    .prepare('SELECT id, merchant_id, environment, balance_kobo, updated_at FROM wallets WHERE merchant_id = ? AND environment = ?')
+  const r = prep(db, 'SELECT id, merchant_id, environment, balance_kobo, updated_at FROM wallets WHERE merchant_id = ? AND environment = ?')
     .get(merchantId, env) as
     | { id: number; merchant_id: number; environment: Environment; balance_kobo: number; updated_at: string }
     | undefined;
@@ -33,12 +33,12 @@ export function postLedgerEntry(
   walletId: number,
   entry: { kind: LedgerKind; amountKobo: number; purchaseId?: number | null; reason: string; actor: string },
 ): number {
-  const w = db.prepare('SELECT balance_kobo FROM wallets WHERE id = ?').get(walletId) as { balance_kobo: number };
+  const w = prep(db, 'SELECT balance_kobo FROM wallets WHERE id = ?').get(walletId) as { balance_kobo: number };
   const after = w.balance_kobo + entry.amountKobo;
   if (after < 0) throw new InsufficientBalance();
   const now = nowIso();
-  db.prepare('UPDATE wallets SET balance_kobo = ?, updated_at = ? WHERE id = ?').run(after, now, walletId);
-  db.prepare(
+  prep(db, 'UPDATE wallets SET balance_kobo = ?, updated_at = ? WHERE id = ?').run(after, now, walletId);
+  prep(db, 
     `INSERT INTO ledger_entries (wallet_id, kind, amount_kobo, balance_after_kobo, purchase_id, reason, actor, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(walletId, entry.kind, entry.amountKobo, after, entry.purchaseId ?? null, entry.reason, entry.actor, now);
@@ -85,8 +85,7 @@ export interface LedgerRow {
 }
 
 export function listLedger(db: Db, walletId: number, opts: { limit?: number; beforeId?: number } = {}): LedgerRow[] {
-  return db
-    .prepare(
+  return prep(db, 
       `SELECT l.id, l.kind, l.amount_kobo, l.balance_after_kobo, l.purchase_id, p.internal_reference, l.reason, l.actor, l.created_at
        FROM ledger_entries l LEFT JOIN purchases p ON p.id = l.purchase_id
        WHERE l.wallet_id = ? AND l.id < ? ORDER BY l.id DESC LIMIT ?`,
@@ -106,8 +105,7 @@ export interface LedgerProblem {
  * running balance consistent, one debit per purchase, refunds only of failed purchases.
  */
 export function verifyLedger(db: Db): { ok: boolean; wallets: number; problems: LedgerProblem[] } {
-  const wallets = db
-    .prepare(
+  const wallets = prep(db, 
       `SELECT w.id, w.balance_kobo, w.environment, m.code,
               (SELECT COALESCE(SUM(amount_kobo), 0) FROM ledger_entries WHERE wallet_id = w.id) AS sum_kobo,
               (SELECT COALESCE(MIN(balance_after_kobo), 0) FROM ledger_entries WHERE wallet_id = w.id) AS min_after
@@ -120,8 +118,7 @@ export function verifyLedger(db: Db): { ok: boolean; wallets: number; problems: 
     if (w.balance_kobo !== w.sum_kobo) p(`cached balance ${w.balance_kobo} kobo != ledger sum ${w.sum_kobo} kobo`);
     if (w.balance_kobo < 0 || w.min_after < 0) p('negative balance');
     let running = 0;
-    for (const e of db
-      .prepare('SELECT id, amount_kobo, balance_after_kobo FROM ledger_entries WHERE wallet_id = ? ORDER BY id')
+    for (const e of prep(db, 'SELECT id, amount_kobo, balance_after_kobo FROM ledger_entries WHERE wallet_id = ? ORDER BY id')
       .iterate(w.id) as IterableIterator<{ id: number; amount_kobo: number; balance_after_kobo: number }>) {
       running += e.amount_kobo;
       if (running !== e.balance_after_kobo) {
@@ -130,8 +127,7 @@ export function verifyLedger(db: Db): { ok: boolean; wallets: number; problems: 
       }
     }
   }
-  const badDebits = db
-    .prepare(
+  const badDebits = prep(db, 
       `SELECT p.internal_reference, p.debit_kobo, d.amount_kobo FROM purchases p
        LEFT JOIN ledger_entries d ON d.purchase_id = p.id AND d.kind = 'debit'
        WHERE d.id IS NULL OR d.amount_kobo <> -p.debit_kobo`,
@@ -140,8 +136,7 @@ export function verifyLedger(db: Db): { ok: boolean; wallets: number; problems: 
   for (const b of badDebits) {
     problems.push({ wallet_id: 0, merchant_code: '', environment: '', problem: `purchase ${b.internal_reference} has no matching debit` });
   }
-  const badRefunds = db
-    .prepare(
+  const badRefunds = prep(db, 
       `SELECT p.internal_reference, p.state FROM ledger_entries r JOIN purchases p ON p.id = r.purchase_id
        WHERE r.kind = 'refund' AND (p.state <> 'failed' OR r.amount_kobo <> p.debit_kobo)`,
     )
@@ -149,8 +144,7 @@ export function verifyLedger(db: Db): { ok: boolean; wallets: number; problems: 
   for (const b of badRefunds) {
     problems.push({ wallet_id: 0, merchant_code: '', environment: '', problem: `purchase ${b.internal_reference} (${b.state}) has a wrong refund` });
   }
-  const unrefunded = db
-    .prepare(
+  const unrefunded = prep(db, 
       `SELECT p.internal_reference FROM purchases p WHERE p.state = 'failed'
        AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.purchase_id = p.id AND r.kind = 'refund')`,
     )

@@ -12,7 +12,17 @@ export interface SimulatorOptions {
   failureRate?: number;
   /** How long a pending vend stays pending before a requery resolves it. */
   pendingForMs?: number;
+  /**
+   * Gift cards with `standard` stock and eSIMs answer pending first, then resolve on a
+   * requery, as real fulfilment does. Default: on for simulators an operator routes live
+   * traffic to (demos), off for the built-in test simulator, whose test orders answer 00 at
+   * once (DESIGN "Simulator defaults").
+   */
+  slowFulfilment?: boolean;
 }
+
+/** The name of the built-in simulator that serves all test-credential traffic. */
+export const TEST_SIMULATOR_NAME = 'simulator';
 
 /** The spec's test identifiers (Authentication, "Test credential behaviour"). */
 export const TEST_IDS = {
@@ -48,7 +58,7 @@ export class SimulatorUpstream implements Upstream {
   readonly vendCalls = new Map<string, number>();
 
   constructor(
-    readonly name = 'simulator',
+    readonly name = TEST_SIMULATOR_NAME,
     private readonly opts: SimulatorOptions = {},
   ) {}
 
@@ -57,6 +67,8 @@ export class SimulatorUpstream implements Upstream {
     if (this.opts.latencyMs) await sleep(this.opts.latencyMs);
     const rejection = this.rejectionOf(req);
     if (rejection) return { kind: 'failed', reason: rejection };
+    // Slow fulfilment decides its outcome (failure rate included) on the requery.
+    if (this.fulfilsSlowly(req)) return { kind: 'pending', reason: 'Simulated fulfilment in progress' };
     const u = unitHash(req.reference, 'outcome');
     const failureRate = this.opts.failureRate ?? 0;
     if (u < failureRate) return { kind: 'failed', reason: 'Simulated failure' };
@@ -131,6 +143,13 @@ export class SimulatorUpstream implements Upstream {
 
   async balance(): Promise<number | null> {
     return null;
+  }
+
+  private fulfilsSlowly(req: VendRequest): boolean {
+    const slow = this.opts.slowFulfilment ?? this.name !== TEST_SIMULATOR_NAME;
+    if (!slow) return false;
+    if (req.kind === 'giftcard') return req.details.fulfillment === 'standard';
+    return req.kind === 'esim' || req.product === 'ESIM';
   }
 
   /** Bill vends re-check the test ids: the simulator accepts nothing else. */

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/context.js';
+import { registerGiftcardRoutes } from './giftcards.js';
+import { registerEsimRoutes } from './esim.js';
 
-/** Gift-card and eSIM routes (issue 4) register here. */
-export function registerOrderRoutes(_app: FastifyInstance, _s: Services): void {}
+/** Gift-card and eSIM routes (issue 4): catalogs, quotes, orders; orders share the purchase lifecycle. */
+export function registerOrderRoutes(app: FastifyInstance, s: Services): void {
+  registerGiftcardRoutes(app, s);
+  registerEsimRoutes(app, s);
+}

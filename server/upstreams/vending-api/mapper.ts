@@ -56,7 +56,7 @@ export function parseJson(body: Buffer): unknown {
 export function cleanMessage(v: unknown, max = 200): string | null {
   if (typeof v !== 'string') return null;
   const s = v
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\p{Cc}+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   if (!s) return null;

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { Services } from '../../services/context.js';
+import { createConsoleUser, listConsoleUsers, type ConsoleUser } from '../../store/console-users.js';
+import { getMerchantById, requireMerchant } from '../../store/merchants.js';
+import { hashPassword, parseNewPassword, parseUsername } from '../../services/console-auth.js';
+import { parseNaira } from '../../domain/money.js';
+import { requireRole } from './session.js';
+
+const hide = { hide: true } as const;
+
+function userView(s: Services, u: ConsoleUser) {
+  return {
+    id: u.id,
+    username: u.username,
+    role: u.role,
+    merchant_code: getMerchantById(s.db, u.merchantId)?.code ?? '',
+    active: u.active,
+    daily_sales_limit: u.dailySalesLimitKobo === null ? null : (u.dailySalesLimitKobo / 100).toFixed(2),
+    created_at: u.createdAt,
+  };
+}
+
+/** Console users, admins only. The admin pages (issue 7) build their Users screen on these. */
+export function registerUserRoutes(app: FastifyInstance, s: Services): void {
+  app.get('/console/users', { schema: hide }, async (request) => {
+    requireRole(request, 'admin');
+    return { users: listConsoleUsers(s.db).map((u) => userView(s, u)) };
+  });
+
+  app.post(
+    '/console/users',
+    {
+      schema: {
+        ...hide,
+        body: Type.Object({
+          username: Type.String(),
+          password: Type.String(),
+          role: Type.Union([Type.Literal('admin'), Type.Literal('agent')]),
+          merchant_code: Type.String(),
+          daily_sales_limit: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const session = requireRole(request, 'admin');
+      const body = request.body as { username: string; password: string; role: 'admin' | 'agent'; merchant_code: string; daily_sales_limit?: string | null };
+      const username = parseUsername(body.username);
+      const password = parseNewPassword(body.password);
+      const merchant = requireMerchant(s.db, body.merchant_code);
+      const limit = body.daily_sales_limit ? parseNaira(body.daily_sales_limit, 'daily_sales_limit') : null;
+      const user = createConsoleUser(
+        s.db,
+        { merchantId: merchant.id, username, role: body.role, passwordHash: await hashPassword(password), dailySalesLimitKobo: limit },
+        `user:${session.user.username}`,
+      );
+      return reply.status(201).send(userView(s, user));
+    },
+  );
+}

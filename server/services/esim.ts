@@ -1,0 +1,140 @@
+import QRCode from 'qrcode';
+import type { Services, Caller } from './context.js';
+import { InvalidInput, NotFound } from '../domain/errors.js';
+import { formatNaira, type Kobo } from '../domain/money.js';
+import { ngnPriceKobo, type FxConfig } from '../domain/fx-pricing.js';
+import { MAX_ESIM_REQUEST_ID_LENGTH, parseCountryFilter } from '../domain/order-rules.js';
+import type { EsimPlan } from '../store/catalog.js';
+import type { Purchase } from '../store/purchases.js';
+import { vendRequestOf } from '../jobs/vend-worker.js';
+import { isPng } from '../upstreams/vending-api/mapper.js';
+import { parseIdempotencyKey } from './transactions.js';
+import { debitFor } from './pricing.js';
+import { placeOrder, readOrder } from './order-lifecycle.js';
+
+/** An eSIM catalog item exactly as the spec names it; ngn_price when an FX rate exists. */
+export interface EsimItem {
+  plan_id: string;
+  title: string;
+  country: string;
+  region: string;
+  data_gb: number;
+  duration_days: number;
+  currency_code: string;
+  ngn_price?: string;
+}
+
+export function esimItem(plan: EsimPlan, fx: FxConfig): EsimItem {
+  const item: EsimItem = {
+    plan_id: plan.plan_id,
+    title: plan.title,
+    country: plan.country,
+    region: plan.region,
+    data_gb: plan.data_gb,
+    duration_days: plan.duration_days,
+    currency_code: plan.currency_code,
+  };
+  const price = ngnPriceKobo(plan.price, plan.currency_code, fx);
+  if (price !== null) item.ngn_price = formatNaira(price);
+  return item;
+}
+
+export interface EsimFilters {
+  country?: string;
+  region?: string;
+  search?: string;
+}
+
+/** Catalog filters: country exact ISO-2 (any case), region substring, search across title/country/region/plan id. */
+export function listEsimPlans(s: Services, f: EsimFilters): EsimItem[] {
+  const country = parseCountryFilter(f.country);
+  const region = (f.region ?? '').trim().toLowerCase();
+  const search = (f.search ?? '').trim().toLowerCase();
+  const all = s.catalog.rendered('esim:items', (c) => c.esimPlans.filter((p) => p.active).map((p) => esimItem(p, c.fx)));
+  return all.filter(
+    (i) =>
+      (!country || i.country === country) &&
+      (!region || i.region.toLowerCase().includes(region)) &&
+      (!search || [i.title, i.country, i.region, i.plan_id].some((v) => v.toLowerCase().includes(search))),
+  );
+}
+
+function findActive(s: Services, planId: string): EsimPlan | undefined {
+  return s.catalog.get().esimPlans.find((p) => p.plan_id === planId && p.active);
+}
+
+/** GET /v1/esim/plans/{plan_id}: the catalog item; an unknown or retired plan is 404. */
+export function esimPlan(s: Services, planId: string): EsimItem {
+  const plan = findActive(s, planId);
+  if (!plan) throw new NotFound(`No active eSIM plan ${planId}; see GET /v1/esim/catalog`);
+  return esimItem(plan, s.catalog.get().fx);
+}
+
+function priceOf(s: Services, plan: EsimPlan): Kobo {
+  const price = ngnPriceKobo(plan.price, plan.currency_code, s.catalog.get().fx);
+  if (price === null) throw new InvalidInput(`no NGN rate is configured for ${plan.currency_code}; this plan cannot be priced`, 'plan_id');
+  return price;
+}
+
+/** The same pricing basis as the catalog's ngn_price and the order amount. */
+export function esimQuote(s: Services, planId: string) {
+  const plan = findActive(s, planId);
+  if (!plan) throw new NotFound(`No active eSIM plan ${planId}; see GET /v1/esim/catalog`);
+  return { plan_id: plan.plan_id, title: plan.title, ngn_amount: formatNaira(priceOf(s, plan)), currency_code: plan.currency_code };
+}
+
+/** POST /v1/esim/orders: request_id of at most 40 characters, a catalog plan_id. */
+export async function createEsimOrder(s: Services, caller: Caller, body: Record<string, unknown>): Promise<Purchase> {
+  const requestId = parseIdempotencyKey(body.request_id, 'request_id', MAX_ESIM_REQUEST_ID_LENGTH);
+  if (typeof body.plan_id !== 'string' || body.plan_id === '') throw new InvalidInput('plan_id is required: an eSIM catalog plan_id (a string)', 'plan_id');
+  const plan = findActive(s, body.plan_id);
+  if (!plan) throw new InvalidInput(`plan_id ${body.plan_id} is not an active eSIM plan; see GET /v1/esim/catalog`, 'plan_id');
+  const price = priceOf(s, plan);
+  return placeOrder(s, caller, {
+    merchantId: caller.merchant.id,
+    environment: caller.environment,
+    idemKey: requestId,
+    kind: 'esim',
+    surface: 'v1',
+    product: 'esim',
+    network: '',
+    msisdn: '',
+    planRef: plan.plan_id,
+    planId: plan.plan_id,
+    planName: plan.title,
+    amountText: formatNaira(price),
+    amountKobo: price,
+    debitKobo: debitFor(s, caller, 'esim', '', price),
+    details: { country: plan.country, region: plan.region, data_gb: plan.data_gb, duration_days: plan.duration_days, currency_code: plan.currency_code },
+    actor: caller.actor,
+    agentUserId: caller.agentUserId ?? null,
+  });
+}
+
+export function readEsimOrder(s: Services, caller: Caller, requestId: string): Promise<Purchase> {
+  return readOrder(s, caller, requestId, (p) => p.kind === 'esim', 'eSIM order');
+}
+
+/** eSIM orders and ESIM redemptions made on POST /v1/transactions both carry an LPA. */
+const isEsimPurchase = (p: Purchase) => p.kind === 'esim' || p.product === 'ESIM';
+
+/**
+ * The QR image of a successful order's LPA string. The upstream that delivered the eSIM draws
+ * it when it can; otherwise it is drawn here from the stored LPA, which is what the QR
+ * encodes anyway. Pending, failed and unknown orders are 404 (spec).
+ */
+export async function esimQrcode(s: Services, caller: Caller, requestId: string): Promise<Buffer> {
+  const p = await readOrder(s, caller, requestId, isEsimPurchase, 'eSIM order');
+  const lpa = p.state === 'success' && typeof p.result?.lpa === 'string' ? p.result.lpa : '';
+  if (!lpa) throw new NotFound(`The QR code of eSIM order "${requestId}" is available once the order is successful; poll the order`);
+  const upstream = s.router.byName(p.environment, p.upstreamName);
+  if (upstream) {
+    try {
+      const png = await upstream.qrcode(vendRequestOf(p), lpa);
+      if (isPng(png)) return png;
+    } catch {
+      // The install data is ours already; a provider that cannot draw it must not block the customer.
+    }
+  }
+  return QRCode.toBuffer(lpa, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 });
+}

@@ -1,0 +1,180 @@
+import type { Services, Caller } from './context.js';
+import { InvalidInput } from '../domain/errors.js';
+import { formatNaira, type Kobo } from '../domain/money.js';
+import { ngnPriceKobo, type FxConfig } from '../domain/fx-pricing.js';
+import {
+  GIFTCARD_CURRENCIES,
+  STOCK,
+  checkPurchasable,
+  faceValueOf,
+  parseDelivery,
+  parseGiftcardPlanId,
+  parseQuantity,
+} from '../domain/order-rules.js';
+import type { GiftCardPlan } from '../store/catalog.js';
+import type { Purchase } from '../store/purchases.js';
+import { parseIdempotencyKey } from './transactions.js';
+import { debitFor } from './pricing.js';
+import { placeOrder, readOrder } from './order-lifecycle.js';
+
+/** A gift-card catalog item exactly as the spec's table names it. */
+export interface GiftcardItem {
+  plan_id: number;
+  title: string;
+  brand: string;
+  region: string;
+  ui_category: string;
+  face_value?: number;
+  min_price?: number;
+  max_price?: number;
+  currency_code: string;
+  ngn_price?: string;
+  fixed_price: boolean;
+  featured: boolean;
+}
+
+/**
+ * NGN per card. Variable-price plans show their lowest price (at min_price) in the catalog:
+ * it is what a card costs from, and the quote/order at that face value agree with it.
+ */
+function unitPriceKobo(plan: GiftCardPlan, faceValue: number, fx: FxConfig): Kobo | null {
+  return ngnPriceKobo(faceValue, plan.currency_code, fx);
+}
+
+export function giftcardItem(plan: GiftCardPlan, fx: FxConfig): GiftcardItem {
+  const item: GiftcardItem = {
+    plan_id: plan.plan_id,
+    title: plan.title,
+    brand: plan.brand,
+    region: plan.region,
+    ui_category: plan.ui_category,
+    currency_code: plan.currency_code,
+    fixed_price: plan.fixed_price === 1,
+    featured: plan.featured === 1,
+  };
+  if (plan.fixed_price) item.face_value = plan.face_value ?? 0;
+  else {
+    item.min_price = plan.min_price ?? 0;
+    item.max_price = plan.max_price ?? item.min_price;
+  }
+  const price = unitPriceKobo(plan, plan.fixed_price ? (plan.face_value ?? 0) : (plan.min_price ?? 0), fx);
+  if (price !== null) item.ngn_price = formatNaira(price);
+  return item;
+}
+
+export interface GiftcardFilters {
+  search?: string;
+  brand?: string;
+  currency?: string;
+  category?: string;
+  featured?: string;
+  region?: string;
+}
+
+const lower = (v: string | undefined) => (v ? v.trim().toLowerCase() : '');
+
+/** The catalog with the spec's filters (and `region`, an addition): active plans only. */
+export function listGiftcards(s: Services, f: GiftcardFilters): GiftcardItem[] {
+  const currency = f.currency ? f.currency.toUpperCase() : '';
+  if (currency && !(GIFTCARD_CURRENCIES as readonly string[]).includes(currency)) {
+    throw new InvalidInput(`currency must be one of ${GIFTCARD_CURRENCIES.join(', ')}`, 'currency');
+  }
+  if (f.featured !== undefined && f.featured !== '' && f.featured !== 'true' && f.featured !== 'false') {
+    throw new InvalidInput('featured must be true or false', 'featured');
+  }
+  // Rendered once per catalog snapshot; filters run over 100-odd rows per request.
+  const all = s.catalog.rendered('giftcards:items', (c) => c.giftcards.filter((p) => p.active).map((p) => giftcardItem(p, c.fx)));
+  const search = lower(f.search);
+  const brand = lower(f.brand);
+  const category = lower(f.category);
+  const region = lower(f.region);
+  return all.filter(
+    (i) =>
+      (!search || i.title.toLowerCase().includes(search) || i.ui_category.toLowerCase().includes(search) || i.brand.toLowerCase().includes(search)) &&
+      (!brand || i.brand.toLowerCase() === brand) &&
+      (!currency || i.currency_code === currency) &&
+      (!category || i.ui_category.toLowerCase() === category) &&
+      (!region || i.region.toLowerCase() === region) &&
+      (f.featured !== 'true' || i.featured),
+  );
+}
+
+/** An active plan, or the spec's 400 "invalid plan_id". */
+export function activeGiftcard(s: Services, planIdValue: unknown): GiftCardPlan {
+  const planId = parseGiftcardPlanId(planIdValue);
+  const plan = s.catalog.get().giftcards.find((p) => p.plan_id === planId && p.active);
+  if (!plan) throw new InvalidInput(`plan_id ${planId} is not an active gift-card plan; see GET /v1/giftcards/catalog`, 'plan_id');
+  return plan;
+}
+
+function priceOrThrow(s: Services, plan: GiftCardPlan, faceValue: number): Kobo {
+  const price = unitPriceKobo(plan, faceValue, s.catalog.get().fx);
+  if (price === null) throw new InvalidInput(`no NGN rate is configured for ${plan.currency_code}; this plan cannot be priced`, 'plan_id');
+  return price;
+}
+
+/**
+ * Quote data (DESIGN "API decisions"): plan_id, ngn_amount per card, currency_code,
+ * face_value. A variable plan quoted without face_value is quoted at its minimum.
+ */
+export function quoteGiftcard(s: Services, planIdValue: unknown, faceValue: unknown) {
+  const plan = activeGiftcard(s, planIdValue);
+  const face = faceValueOf(plan, plan.fixed_price ? undefined : (faceValue ?? plan.min_price));
+  return { plan_id: plan.plan_id, ngn_amount: formatNaira(priceOrThrow(s, plan, face)), currency_code: plan.currency_code, face_value: face };
+}
+
+/**
+ * Availability from the catalog's stock value. On test credentials the answer is the same:
+ * "availability always succeeds" (the call does), and the seeded out_of_stock/preorder plans
+ * say so, which lets integrators test the rejection path.
+ */
+export function giftcardAvailability(s: Services, planIdValue: unknown, quantityValue: unknown) {
+  const plan = activeGiftcard(s, planIdValue);
+  const quantity = parseQuantity(quantityValue, true);
+  const stock = STOCK[plan.fulfillment] ?? STOCK.out_of_stock;
+  const detail = stock.purchasable ? `${stock.detail} (quantity ${quantity})` : stock.detail;
+  return { available: stock.purchasable, detail, fulfillment: plan.fulfillment };
+}
+
+/** POST /v1/giftcards/orders: validate, price, then the shared order lifecycle. */
+export async function createGiftcardOrder(s: Services, caller: Caller, body: Record<string, unknown>): Promise<Purchase> {
+  const requestId = parseIdempotencyKey(body.request_id, 'request_id');
+  const plan = activeGiftcard(s, body.plan_id);
+  const quantity = parseQuantity(body.quantity);
+  const delivery = parseDelivery(body.send_via, body.destination);
+  const faceValue = faceValueOf(plan, body.face_value);
+  checkPurchasable(plan.fulfillment, plan.title);
+  const unit = priceOrThrow(s, plan, faceValue);
+  const total = unit * quantity;
+  const details: Record<string, unknown> = {
+    currency_code: plan.currency_code,
+    unit_ngn_price: formatNaira(unit),
+    fulfillment: plan.fulfillment,
+    ...(plan.fixed_price ? {} : { face_value: faceValue }),
+    ...(delivery ?? {}),
+  };
+  return placeOrder(s, caller, {
+    merchantId: caller.merchant.id,
+    environment: caller.environment,
+    idemKey: requestId,
+    kind: 'giftcard',
+    surface: 'v1',
+    product: 'giftcard',
+    network: '',
+    msisdn: '',
+    planRef: String(plan.plan_id),
+    planId: String(plan.plan_id),
+    planName: plan.title,
+    amountText: formatNaira(total),
+    amountKobo: total,
+    debitKobo: debitFor(s, caller, 'giftcard', '', total),
+    quantity,
+    details,
+    actor: caller.actor,
+    agentUserId: caller.agentUserId ?? null,
+  });
+}
+
+export function readGiftcardOrder(s: Services, caller: Caller, requestId: string): Promise<Purchase> {
+  return readOrder(s, caller, requestId, (p) => p.kind === 'giftcard', 'gift card order');
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BILL_NETWORKS,
+  isBillProduct,
+  parseBillNetwork,
+  parseCustomerId,
+  parseMsisdn,
+  parseProduct,
+  parseTelco,
+} from '../../server/domain/networks.js';
+import { InvalidInput } from '../../server/domain/errors.js';
+
+/** The field an InvalidInput names, or a failure when the call did not throw one. */
+function fieldOf(call: () => unknown): string | undefined {
+  try {
+    call();
+  } catch (e) {
+    expect(e).toBeInstanceOf(InvalidInput);
+    return (e as InvalidInput).field;
+  }
+  throw new Error('expected an InvalidInput');
+}
+
+describe('telco network values (spec: mtn, glo, airtel, 9mobile, lowercase accepted)', () => {
+  it.each([
+    ['mtn', 'MTN'],
+    ['MTN', 'MTN'],
+    ['Glo', 'GLO'],
+    ['airtel', 'AIRTEL'],
+    ['9mobile', '9MOBILE'],
+    ['9MOBILE', '9MOBILE'],
+  ])('%s is accepted and normalised to %s', (sent, canonical) => {
+    expect(parseTelco(sent)).toBe(canonical);
+  });
+  it.each(['etisalat', 'mtn ', '', 'MTN-NG', 'DSTV'])('%j is refused naming the network field', (sent) => {
+    expect(fieldOf(() => parseTelco(sent))).toBe('network');
+  });
+  it.each([null, undefined, 1, {}])('a non-string network %j is refused', (sent) => {
+    expect(fieldOf(() => parseTelco(sent))).toBe('network');
+  });
+});
+
+describe('bill network values per product (spec "Network values for bills")', () => {
+  const table: Record<string, string[]> = {
+    ELECTRICITY: ['Ikeja Electric', 'EKEDC', 'AEDC', 'IBEDC', 'EEDC', 'KEDCO', 'JED', 'PHED', 'BEDC', 'ABEDC', 'KAEDCO', 'YEDC', 'ABA'],
+    CABLE: ['DSTV', 'GOTV', 'STARTIMES'],
+    BETTING: ['BET9JA', 'SPORTYBET', '1XBET', 'BETKING', 'BETWAY', 'NAIRABET', 'MERRYBET', 'BANGBET'],
+  };
+  it('lists exactly the spec values for each product', () => {
+    expect(BILL_NETWORKS).toEqual(table);
+  });
+  for (const [product, values] of Object.entries(table)) {
+    it.each(values)(`${product} accepts %s, in any case, returning the spec spelling`, (value) => {
+      const p = product as keyof typeof BILL_NETWORKS;
+      expect(parseBillNetwork(p, value)).toBe(value);
+      expect(parseBillNetwork(p, value.toLowerCase())).toBe(value);
+    });
+  }
+  it.each([
+    ['ELECTRICITY', 'DSTV'],
+    ['ELECTRICITY', 'mtn'],
+    ['CABLE', 'EKEDC'],
+    ['CABLE', 'SHOWMAX'],
+    ['BETTING', 'GOTV'],
+    ['BETTING', 'BET9JA2'],
+  ])('%s refuses the network %s of another product', (product, value) => {
+    expect(fieldOf(() => parseBillNetwork(product as 'CABLE', value))).toBe('network');
+  });
+});
+
+describe('products (spec: airtime, data, ELECTRICITY, CABLE, BETTING)', () => {
+  it.each(['airtime', 'data', 'ELECTRICITY', 'CABLE', 'BETTING'])('%s is a product', (p) => {
+    expect(parseProduct(p)).toBe(p);
+  });
+  it.each(['AIRTIME', 'Data', 'electricity', 'cable', 'giftcard', '', undefined, 5])('%j is refused naming the product field', (p) => {
+    expect(fieldOf(() => parseProduct(p))).toBe('product');
+  });
+  it('tells bill products from telco products', () => {
+    expect(['ELECTRICITY', 'CABLE', 'BETTING'].every(isBillProduct)).toBe(true);
+    expect(['airtime', 'data', 'electricity', 'ESIM'].some(isBillProduct)).toBe(false);
+  });
+});
+
+describe('subscriber numbers (spec: 080… 11 digits or 234… 13 digits)', () => {
+  it.each([
+    ['08031234567', '08031234567'],
+    ['07061234567', '07061234567'],
+    ['09161234567', '09161234567'],
+    ['08111234567', '08111234567'],
+    ['2348031234567', '08031234567'],
+    ['2347011234567', '07011234567'],
+  ])('%s is accepted as %s', (sent, local) => {
+    expect(parseMsisdn(sent)).toBe(local);
+  });
+  it.each([
+    '8031234567', // 10 digits, no leading 0
+    '080312345678', // 12 digits
+    '0803123456', // 10 digits
+    '+2348031234567', // plus sign
+    '23408031234567', // 234 plus the local 0
+    '234803123456', // 12 digits
+    '06031234567', // not a mobile range
+    '0803123456a',
+    '0803 123 4567',
+    '',
+  ])('%j is refused naming customer_msisdn', (sent) => {
+    expect(fieldOf(() => parseMsisdn(sent))).toBe('customer_msisdn');
+  });
+  it('names the field it checks (phone on bills)', () => {
+    expect(fieldOf(() => parseMsisdn('10000000001', 'phone'))).toBe('phone');
+    expect(fieldOf(() => parseMsisdn(8031234567, 'phone'))).toBe('phone');
+  });
+});
+
+describe('meter, smartcard and betting ids', () => {
+  it.each(['10000000001', 'TESTBET001', 'ABC-123'])('%s is accepted as is', (id) => {
+    expect(parseCustomerId(id)).toBe(id);
+  });
+  it.each(['', 'a b', 'x'.repeat(41), '1000;DROP', 10000000001])('%j is refused', (id) => {
+    expect(fieldOf(() => parseCustomerId(id))).toBe('customer_msisdn');
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canTransition,
+  isTerminal,
+  responseCodeOf,
+  responseMessageOf,
+  stateFromStatusFilter,
+  transition,
+  type PurchaseState,
+} from '../../server/domain/purchase-state.js';
+
+const STATES: PurchaseState[] = ['pending', 'success', 'failed'];
+
+describe('purchase states (spec "States and transitions": pending 02 -> success 00 | failed 01)', () => {
+  it('allows exactly pending -> success and pending -> failed', () => {
+    const allowed = STATES.flatMap((from) => STATES.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`));
+    expect(allowed.sort()).toEqual(['pending->failed', 'pending->success']);
+  });
+  it.each([
+    ['success', 'pending'],
+    ['failed', 'pending'],
+    ['success', 'failed'],
+    ['failed', 'success'],
+    ['pending', 'pending'],
+    ['success', 'success'],
+  ] as const)('refuses %s -> %s (never back)', (from, to) => {
+    expect(() => transition(from, to)).toThrow(/illegal purchase transition/);
+  });
+  it('returns the new state for a legal move', () => {
+    expect(transition('pending', 'success')).toBe('success');
+    expect(transition('pending', 'failed')).toBe('failed');
+  });
+  it('has success and failed as its terminal states', () => {
+    expect(STATES.filter(isTerminal)).toEqual(['success', 'failed']);
+  });
+});
+
+describe('outcome mapping (spec: 00 success Successful, 01 failed Failed, 02 pending Pending)', () => {
+  it.each([
+    ['success', '00', 'Successful'],
+    ['failed', '01', 'Failed'],
+    ['pending', '02', 'Pending'],
+  ] as const)('%s answers response_code %s (a string) and %s', (state, code, message) => {
+    expect(responseCodeOf(state)).toBe(code);
+    expect(typeof responseCodeOf(state)).toBe('string');
+    expect(responseMessageOf(state)).toBe(message);
+  });
+});
+
+describe('list status filter (DESIGN: integer form of response_code)', () => {
+  it.each([
+    [0, 'success'],
+    [1, 'failed'],
+    [2, 'pending'],
+  ] as const)('%i selects %s', (n, state) => {
+    expect(stateFromStatusFilter(n)).toBe(state);
+  });
+  it.each([3, -1, 1.5, Number.NaN])('%d selects nothing', (n) => {
+    expect(stateFromStatusFilter(n)).toBeNull();
+  });
+});
