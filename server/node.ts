@@ -11,6 +11,7 @@ import { CatalogService } from './services/catalog-service.js';
 import { startSchedules, type ScheduleHandle } from './jobs/schedules.js';
 import type { Services } from './services/context.js';
 import { buildApp } from './app.js';
+import { CredentialCache } from './http/credential-cache.js';
 import { NOT_FOUND_GRACE_MS } from './domain/vend-outcome.js';
 import type { IssuedPair } from './store/merchants.js';
 import type { SimulatorOptions } from './upstreams/simulator.js';
@@ -45,7 +46,7 @@ export function buildServices(config: NodeConfig, hooks: NodeHooks = {}): { serv
     now,
     log,
   });
-  const services: Services = { config, db, batcher, router, worker, catalog: new CatalogService(db), box, now };
+  const services: Services = { config, db, batcher, router, worker, catalog: new CatalogService(db), credentials: new CredentialCache(db), box, now };
   return { services, firstRun: demo?.test ?? null };
 }
 

@@ -7,6 +7,7 @@ import type { SecretBox } from '../store/secret-box.js';
 import type { NodeConfig } from '../config.js';
 import type { Merchant } from '../store/merchants.js';
 import type { Environment } from '../store/credentials-crypto.js';
+import type { CredentialCache } from '../http/credential-cache.js';
 
 /** What every service function gets: the node's parts, built once in node.ts. */
 export interface Services {
@@ -17,6 +18,7 @@ export interface Services {
   worker: VendWorker;
   catalog: CatalogService;
   box: SecretBox;
+  credentials: CredentialCache;
   now: () => number;
 }
 

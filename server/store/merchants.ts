@@ -6,6 +6,10 @@ import { hashSecret, newKeyId, newSecret, type Environment } from './credentials
 import { Conflict, NotFound } from '../domain/errors.js';
 import { recordAudit } from './audit.js';
 
+let writes = 0;
+/** Counts merchant/credential writes made by this process, so caches know when to drop. */
+export const merchantsWriteCount = (): number => writes;
+
 export interface Merchant {
   id: number;
   code: string;
@@ -99,6 +103,7 @@ export function createMerchant(
       const test = issuePair(db, id, 'test');
       const live = issuePair(db, id, 'live');
       recordAudit(db, actor, 'merchant.create', input.code, { name: input.name });
+      writes++;
       return { merchant: getMerchantById(db, id)!, test, live };
     })
     .immediate();
@@ -152,6 +157,7 @@ export function updateMerchant(db: Db, code: string, patch: MerchantUpdate, acto
         m.id,
       );
       recordAudit(db, actor, 'merchant.update', code, patch);
+      writes++;
       return getMerchantById(db, m.id)!;
     })
     .immediate();
@@ -167,6 +173,7 @@ export function rotateCredentials(db: Db, code: string, env: Environment, actor:
       ).run(nowIso(), m.id, env);
       const pair = issuePair(db, m.id, env);
       recordAudit(db, actor, 'credentials.rotate', code, { environment: env, key: pair.key });
+      writes++;
       return pair;
     })
     .immediate();
@@ -179,6 +186,7 @@ export function revokeCredentials(db: Db, code: string, env: Environment, actor:
       `UPDATE credentials SET status = 'revoked', revoked_at = ? WHERE merchant_id = ? AND environment = ? AND status = 'active'`,
     ).run(nowIso(), m.id, env);
     recordAudit(db, actor, 'credentials.revoke', code, { environment: env });
+    writes++;
   }).immediate();
 }
 

@@ -142,3 +142,12 @@ describe('bill plan_code: a catalog plan id of the same product and network/plat
     expect(refusal(() => resolveBillPlan(inactive, 'CABLE', 'DSTV', '204')).message).toMatch(/not available/);
   });
 });
+
+describe('the field a refusal names follows the caller (plan on the internal API)', () => {
+  it('names plan when told to', () => {
+    const e = refusal(() => resolveDataPlan(DATA, 'MTN', 'GLO-101', 'plan'));
+    expect(e.field).toBe('plan');
+    expect(e.message).toMatch(/^plan "GLO-101" belongs to GLO/);
+    expect(refusal(() => resolveDataPlan(DATA, 'MTN', '  ', 'plan')).message).toBe('plan is required for data');
+  });
+});

@@ -1,0 +1,39 @@
+import { detectNetwork as detectByPrefix } from '../../../server/domain/network-prefixes.js';
+
+export type Telco = 'MTN' | 'GLO' | 'AIRTEL' | '9MOBILE';
+export const TELCOS: readonly Telco[] = ['MTN', 'GLO', 'AIRTEL', '9MOBILE'];
+export const TELCO_LABEL: Record<Telco, string> = { MTN: 'MTN', GLO: 'Glo', AIRTEL: 'Airtel', '9MOBILE': '9mobile' };
+
+/** Keeps what an agent typed as digits only ("0803 123 4567", "+234 803…" -> digits). */
+export function phoneDigits(input: string): string {
+  return input.replace(/\D/g, '');
+}
+
+/** The API's accepted forms: 0XXXXXXXXXX (11 digits) or 234XXXXXXXXXX (13 digits). */
+export function isValidPhone(digits: string): boolean {
+  return /^0[789][01]\d{8}$/.test(digits) || /^234[789][01]\d{8}$/.test(digits);
+}
+
+/** The local 0… form, as receipts and history show it. */
+export function localPhone(digits: string): string {
+  return digits.startsWith('234') ? `0${digits.slice(3)}` : digits;
+}
+
+/** "08031234567" -> "0803 123 4567": easier to read back to a customer. */
+export function formatPhone(value: string): string {
+  const d = localPhone(phoneDigits(value));
+  return /^0\d{10}$/.test(d) ? `${d.slice(0, 4)} ${d.slice(4, 7)} ${d.slice(7)}` : value;
+}
+
+/** The network the number was allocated to, from its prefix (a hint: numbers are ported). */
+export function detectNetwork(input: string): Telco | null {
+  const digits = phoneDigits(input);
+  if (localPhone(digits).length < 4) return null;
+  return detectByPrefix(digits);
+}
+
+/** The warning shown when the agent picks another network than the prefix says. */
+export function networkMismatch(detected: Telco | null, chosen: Telco | null): string | null {
+  if (!detected || !chosen || detected === chosen) return null;
+  return `This number's prefix belongs to ${TELCO_LABEL[detected]}, but ${TELCO_LABEL[chosen]} is selected. That is fine for a ported number; otherwise the top-up may fail. Check with the customer.`;
+}

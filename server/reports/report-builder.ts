@@ -1,0 +1,189 @@
+import type { Purchase } from '../store/purchases.js';
+import type { LedgerWindow } from '../store/report-queries.js';
+import type { Environment } from '../store/credentials-crypto.js';
+import type { PurchaseState } from '../domain/purchase-state.js';
+import { responseCodeOf } from '../domain/purchase-state.js';
+import { dayWindow, localTime, type Day } from '../domain/business-days.js';
+import { formatNaira } from '../domain/money.js';
+
+/**
+ * The daily report of one merchant, one environment and one local day, computed from rows the
+ * caller loaded (store/report-queries.ts). Pure: the same input always gives the same report,
+ * so the e-mail, the CLI and the console download agree.
+ */
+
+export interface ReportRow {
+  /** Local time in the report timezone, `YYYY-MM-DD HH:MM:SS`. */
+  time: string;
+  internalReference: string;
+  requestId: string;
+  kind: Purchase['kind'];
+  product: string;
+  network: string;
+  customerId: string;
+  plan: string;
+  amountKobo: number;
+  debitKobo: number;
+  status: PurchaseState;
+  /** What the customer needs to use the purchase, where there is one (electricity token). */
+  token: string;
+}
+
+export interface Tally {
+  count: number;
+  amountKobo: number;
+  debitKobo: number;
+}
+
+export interface DailyReport {
+  merchant: { id: number; code: string; name: string };
+  environment: Environment;
+  date: Day;
+  timezone: string;
+  window: { from: string; to: string };
+  /** False while the day has not ended yet: such a report is a preview, never e-mailed. */
+  complete: boolean;
+  generatedAt: string;
+  rows: ReportRow[];
+  /** Successful purchases per product, in a stable order. */
+  byProduct: ({ product: string } & Tally)[];
+  byStatus: Record<PurchaseState, Tally>;
+  /** Successful purchases: what the merchant sold and paid for. */
+  totals: Tally;
+  openingKobo: number;
+  closingKobo: number;
+  ledger: LedgerWindow['movements'];
+}
+
+export interface ReportInput {
+  merchant: { id: number; code: string; name: string };
+  environment: Environment;
+  date: Day;
+  timezone: string;
+  purchases: Purchase[];
+  ledger: LedgerWindow;
+  nowMs: number;
+}
+
+/** The order products appear in; anything else follows alphabetically. */
+const PRODUCT_ORDER = ['airtime', 'data', 'ELECTRICITY', 'CABLE', 'BETTING', 'giftcard', 'esim', 'ESIM'];
+
+export const PRODUCT_LABELS: Record<string, string> = {
+  airtime: 'Airtime',
+  data: 'Data',
+  ELECTRICITY: 'Electricity',
+  CABLE: 'Cable TV',
+  BETTING: 'Betting',
+  giftcard: 'Gift cards',
+  esim: 'eSIMs',
+  ESIM: 'eSIMs (gift-card redemption)',
+};
+
+const productRank = (p: string) => {
+  const i = PRODUCT_ORDER.indexOf(p);
+  return i === -1 ? PRODUCT_ORDER.length : i;
+};
+
+const emptyTally = (): Tally => ({ count: 0, amountKobo: 0, debitKobo: 0 });
+const add = (t: Tally, r: ReportRow) => {
+  t.count += 1;
+  t.amountKobo += r.amountKobo;
+  t.debitKobo += r.debitKobo;
+};
+
+/**
+ * Only the electricity token goes into the report: gift-card codes and PINs are bearer value
+ * and must not travel in an e-mail attachment; the console shows them on demand.
+ */
+function tokenOf(p: Purchase): string {
+  const t = p.state === 'success' ? p.result?.token : undefined;
+  return typeof t === 'string' || typeof t === 'number' ? String(t) : '';
+}
+
+export function toReportRow(p: Purchase, tz: string): ReportRow {
+  return {
+    time: localTime(p.createdAt, tz),
+    internalReference: p.internalReference,
+    requestId: p.idemKey,
+    kind: p.kind,
+    product: p.product,
+    network: p.network,
+    customerId: p.msisdn,
+    plan: p.planName || p.planRef,
+    amountKobo: p.amountKobo,
+    debitKobo: p.debitKobo,
+    status: p.state,
+    token: tokenOf(p),
+  };
+}
+
+export function buildDailyReport(input: ReportInput): DailyReport {
+  const window = dayWindow(input.date, input.timezone);
+  const rows = input.purchases.map((p) => toReportRow(p, input.timezone));
+  const byStatus: Record<PurchaseState, Tally> = { success: emptyTally(), failed: emptyTally(), pending: emptyTally() };
+  const products = new Map<string, Tally>();
+  const totals = emptyTally();
+  for (const r of rows) {
+    add(byStatus[r.status], r);
+    if (r.status !== 'success') continue;
+    add(totals, r);
+    if (!products.has(r.product)) products.set(r.product, emptyTally());
+    add(products.get(r.product)!, r);
+  }
+  const byProduct = [...products.entries()]
+    .sort(([a], [b]) => productRank(a) - productRank(b) || a.localeCompare(b))
+    .map(([product, t]) => ({ product, ...t }));
+  return {
+    merchant: input.merchant,
+    environment: input.environment,
+    date: input.date,
+    timezone: input.timezone,
+    window,
+    complete: input.nowMs >= Date.parse(window.to),
+    generatedAt: new Date(input.nowMs).toISOString(),
+    rows,
+    byProduct,
+    byStatus,
+    totals,
+    openingKobo: input.ledger.openingKobo,
+    closingKobo: input.ledger.closingKobo,
+    ledger: input.ledger.movements,
+  };
+}
+
+const tallyJson = (t: Tally) => ({ count: t.count, amount: formatNaira(t.amountKobo), debit: formatNaira(t.debitKobo) });
+
+/** The report as the CLI prints it and the console API returns it: Naira strings, snake_case. */
+export function reportSummaryJson(r: DailyReport) {
+  return {
+    merchant_code: r.merchant.code,
+    merchant_name: r.merchant.name,
+    environment: r.environment,
+    date: r.date,
+    timezone: r.timezone,
+    window: r.window,
+    complete: r.complete,
+    transactions: r.rows.length,
+    totals: tallyJson(r.totals),
+    totals_by_product: r.byProduct.map((p) => ({ product: p.product, ...tallyJson(p) })),
+    status_breakdown: {
+      success: tallyJson(r.byStatus.success),
+      failed: tallyJson(r.byStatus.failed),
+      pending: tallyJson(r.byStatus.pending),
+    },
+    opening_balance: formatNaira(r.openingKobo),
+    closing_balance: formatNaira(r.closingKobo),
+    wallet_movements: {
+      funding: formatNaira(r.ledger.funding),
+      debits: formatNaira(r.ledger.debit),
+      refunds: formatNaira(r.ledger.refund),
+      adjustments: formatNaira(r.ledger.adjustment),
+    },
+    generated_at: r.generatedAt,
+  };
+}
+
+export type ReportSummaryJson = ReturnType<typeof reportSummaryJson>;
+
+/** Response code of a row's status, for the CSV (integrators reconcile on `00`/`01`/`02`). */
+export const rowResponseCode = (r: ReportRow) => responseCodeOf(r.status);
