@@ -83,7 +83,7 @@ async function validateCreate(s: Services, caller: Caller, body: Record<string, 
       throw new InvalidInput(`amount must equal the plan price of ${formatNaira(plan.price_kobo)} for ${plan.plan_code}`, 'amount');
     }
     void msisdn;
-    return { ...base, product, network, msisdn: body.customer_msisdn as string, planRef: planSent, planId: String(plan.id), planName: plan.name, details: { plan_code: plan.plan_code }, debitKobo: debitFor(s, caller, product, network, amountKobo) };
+    return { ...base, product, network, msisdn: body.customer_msisdn as string, planRef: planSent, planId: plan.plan_code, planName: plan.name, details: { plan_code: plan.plan_code }, debitKobo: debitFor(s, caller, product, network, amountKobo) };
   }
 
   if (product === 'ESIM') {

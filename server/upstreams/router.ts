@@ -71,7 +71,13 @@ export class UpstreamRouter {
     const version = JSON.stringify(records.map((r) => [r.id, r.updatedAt]));
     if (this.cache?.version === version) return this.cache;
     const upstreams = new Map<string, Upstream>();
-    for (const r of records) upstreams.set(r.name, this.build(r));
+    for (const r of records) {
+      try {
+        upstreams.set(r.name, this.build(r));
+      } catch {
+        // A misconfigured upstream (e.g. an unparsable base URL) is skipped: its routes are simply unavailable.
+      }
+    }
     for (const old of this.cache?.upstreams.values() ?? []) void old.close?.();
     this.cache = { version, upstreams, records };
     return this.cache;

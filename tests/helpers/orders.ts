@@ -1,4 +1,5 @@
 import { PNG } from 'pngjs';
+import { request } from 'undici';
 import jsQR from 'jsqr';
 import { addUpstream } from '../../server/store/upstreams.js';
 import type { SimulatorOptions } from '../../server/upstreams/simulator.js';
@@ -43,4 +44,11 @@ export function liveOrders(t: TestNode, code: string, sim: SimulatorOptions, liv
   addUpstream(t.node.services.db, t.node.services.box, { name: `${code.toLowerCase()}-sim`, type: 'simulator', options: { ...sim }, products: ['giftcard', 'esim'] }, 'test');
   const m = t.merchant(code, { liveNaira, allowIps: ['127.0.0.1'] });
   return { merchantId: m.id, live: { key: m.live.key, secret: m.live.secret } as Pair, test: { key: m.test.key, secret: m.test.secret } as Pair };
+}
+
+/** GET returning the raw body: the QR route answers image/png, which TestNode.call would decode as text. */
+export async function getBytes(t: TestNode, path: string, pair: Pair): Promise<{ status: number; type: string; body: Buffer; headers: Record<string, unknown> }> {
+  const res = await request(`${t.url}${path}`, { method: 'GET', headers: { 'x-merchant-key': pair.key, 'x-merchant-secret': pair.secret } });
+  const body = Buffer.from(await res.body.arrayBuffer());
+  return { status: res.statusCode, type: String(res.headers['content-type'] ?? ''), body, headers: res.headers };
 }
