@@ -68,7 +68,8 @@ export const ListQuery = Type.Object(
     limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: 'page size 1-100, default 10' })),
     msisdn: Type.Optional(Type.String()),
     network: Type.Optional(Type.String()),
-    status: Type.Optional(Type.String({ pattern: '^[012]$', description: '0 success, 1 failed, 2 pending' })),
+    // The integer form of response_code; "00"/"01"/"02" are the same integers written as the envelope shows them.
+    status: Type.Optional(Type.String({ pattern: '^0?[012]$', description: '0 success, 1 failed, 2 pending' })),
   },
   { additionalProperties: true },
 );

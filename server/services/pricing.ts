@@ -1,10 +1,12 @@
 import type { Services, Caller } from './context.js';
+import { debitUnderTerms } from '../domain/pricing.js';
+import { listPricing } from '../store/pricing.js';
 
 /**
  * The wallet debit for a purchase. The merchant always sends the catalog price (the spec's
- * "amount must equal the plan price"); the debit applies the merchant's own terms, which
- * default to the catalog price.
+ * "amount must equal the plan price"); the debit applies the merchant's own terms
+ * (discount or markup per product and network), which default to the catalog price.
  */
-export function debitFor(_s: Services, _caller: Caller, _product: string, _network: string, amountKobo: number): number {
-  return amountKobo;
+export function debitFor(s: Services, caller: Caller, product: string, network: string, amountKobo: number): number {
+  return debitUnderTerms(listPricing(s.db, caller.merchant.id), product, network, amountKobo);
 }

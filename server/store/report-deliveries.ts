@@ -186,13 +186,25 @@ export function failInterruptedDeliveries(db: Db, staleBeforeIso: string, nowIso
     .run(nowIso, staleBeforeIso).changes;
 }
 
-/** Deliveries whose retry time has come, oldest first. */
-export function listDueRetries(db: Db, nowIso: string): ReportDelivery[] {
+/** What the schedule should attempt now: never-attempted deliveries and retries that are due. */
+export function listDeliveriesToAttempt(db: Db, nowIso: string): ReportDelivery[] {
   return (
     db
-      .prepare(`${SELECT} WHERE d.state = 'retrying' AND d.next_attempt_at <= ? ORDER BY d.next_attempt_at, d.id`)
+      .prepare(
+        `${SELECT} WHERE d.state = 'pending' OR (d.state = 'retrying' AND d.next_attempt_at <= ?)
+         ORDER BY d.report_date, d.id`,
+      )
       .all(nowIso) as Row[]
   ).map(toDelivery);
+}
+
+/** Says why pending deliveries wait without spending an attempt (no SMTP server configured). */
+export function notePendingDeliveries(db: Db, ids: number[], note: string, nowIso: string): void {
+  const stmt = db.prepare(
+    `UPDATE report_deliveries SET last_error = ?, updated_at = ? WHERE id = ? AND state = 'pending' AND last_error IS NOT ?`,
+  );
+  // Only a changed note is written: the schedule ticks often and the WAL need not churn.
+  db.transaction(() => ids.forEach((id) => stmt.run(note, nowIso, id, note))).immediate();
 }
 
 export interface DeliveryFilter {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
 import { balanceKobo, decodeQr, getBytes, ledgerKinds, liveOrders, purchaseIdOf } from '../helpers/orders.js';
 
@@ -6,6 +6,7 @@ import { balanceKobo, decodeQr, getBytes, ledgerKinds, liveOrders, purchaseIdOf 
  * Live gift-card and eSIM orders through an operator-routed simulator (a demo host): standard
  * stock and eSIMs answer 02 first, then resolve when the order is polled. The node's clock is
  * skewable so a test can make the requery "due" without waiting for the backoff.
+ * Every test sends with the real clock, then skews it.
  */
 
 const STEAM_USD_20 = 5001; // immediate
@@ -25,6 +26,10 @@ describe('live orders that resolve on poll', () => {
     ({ live, test } = liveOrders(t, 'LIVEOK', { pendingForMs: 0 }));
   });
   afterAll(async () => t.close());
+  // Each test starts on the real clock: the simulator measures its pending time on Date.now().
+  beforeEach(() => {
+    skew = 0;
+  });
 
   it('a standard-stock gift card answers 02 without cards, holds the debit, and becomes 00 with cards when polled once the requery is due', async () => {
     const before = await balanceKobo(t, live);
@@ -93,6 +98,9 @@ describe('live orders that fail', () => {
     ({ live } = liveOrders(t, 'LIVEFAIL', { failureRate: 1, pendingForMs: 0 }));
   });
   afterAll(async () => t.close());
+  beforeEach(() => {
+    skew = 0;
+  });
 
   it('a failed gift-card order answers 01 and is refunded exactly once, however often it is polled afterwards', async () => {
     const before = await balanceKobo(t, live);

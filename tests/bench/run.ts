@@ -49,7 +49,7 @@ async function load(opts: autocannon.Options): Promise<Figures> {
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
-function createRequests(prefix: string, headers: Record<string, string>): autocannon.Options {
+function createRequests(prefix: string, headers: Record<string, string>): Omit<autocannon.Options, 'url'> {
   let n = 0;
   return {
     method: 'POST',

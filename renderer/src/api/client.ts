@@ -1,0 +1,64 @@
+import { ApiError, humanMessage } from '../lib/errors.js';
+
+/**
+ * The console's only way to the node: JSON over fetch to /console, the session cookie sent by
+ * the browser, the CSRF token added to every state-changing call, and every failure turned
+ * into an ApiError whose message is a sentence for the agent.
+ */
+let csrfToken = '';
+let onUnauthorized: (() => void) | null = null;
+
+export function setCsrfToken(token: string): void {
+  csrfToken = token;
+}
+
+/** Called when the node says the session has ended (the app sends the agent to sign in). */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions {
+  /** Do not send the agent to the sign-in page on 401 (the sign-in page itself, session probes). */
+  quiet401?: boolean;
+}
+
+export async function apiRequest<T>(method: 'GET' | 'POST', path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, humanMessage(0, undefined));
+  }
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (!response.ok) {
+    const serverMessage = (json as { message?: unknown } | null)?.message;
+    if (response.status === 401 && !opts.quiet401) onUnauthorized?.();
+    throw new ApiError(response.status, humanMessage(response.status, typeof serverMessage === 'string' ? serverMessage : undefined));
+  }
+  return json as T;
+}
+
+export const apiGet = <T>(path: string, opts?: RequestOptions) => apiRequest<T>('GET', path, undefined, opts);
+export const apiPost = <T>(path: string, body: unknown = {}, opts?: RequestOptions) => apiRequest<T>('POST', path, body, opts);
+
+/** "?a=1&b=x" from the non-empty values of an object. */
+export function queryString(params: Record<string, string | number | undefined | null>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}

@@ -1,0 +1,68 @@
+import { formatNaira } from './money.js';
+
+/** An API failure carrying the sentence to show the agent. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const FIELD_NAMES: Record<string, string> = {
+  customer_msisdn: 'the customer number',
+  plan_code: 'the plan',
+  client_request_id: 'the sale reference',
+  request_id: 'the sale reference',
+  merchant_code: 'the merchant',
+  phone: 'the phone number',
+  amount: 'the amount',
+  network: 'the network',
+};
+
+/** First letter up, a full stop at the end. */
+function sentence(text: string): string {
+  const t = text.trim();
+  if (!t) return t;
+  const first = t.charAt(0).toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(first) ? first : `${first}.`;
+}
+
+/** Field names and Naira amounts of server messages, as an agent would say them. */
+function plainWords(message: string): string {
+  let m = message.replace(/\b([a-z]+_[a-z_]+)\b/g, (w) => FIELD_NAMES[w] ?? w.replace(/_/g, ' '));
+  if (/amount|price|balance|between/i.test(m)) m = m.replace(/(?<![\d.])(\d+\.\d{2})(?![\d.])/g, (n) => formatNaira(n));
+  return m;
+}
+
+/**
+ * Every API error as a human sentence (issue 6 "Quality of use"). The node's messages are
+ * written for people already; this adds what a status alone means, and never shows JSON.
+ */
+export function humanMessage(status: number, serverMessage: string | undefined): string {
+  const server = serverMessage ? sentence(plainWords(serverMessage)) : '';
+  switch (status) {
+    case 0:
+      return 'The VendPoint node is not answering. Check that it is running, then try again.';
+    case 413:
+      return 'That request is too large to send.';
+    case 422:
+      return server.startsWith('Duplicate')
+        ? 'This sale was already sent once. Open History to see how it ended before selling again.'
+        : server || 'The node could not accept this request.';
+    case 429:
+      return server || 'Too many attempts in a short time. Wait a minute, then try again.';
+    case 500:
+      return 'The node hit an unexpected error. Check History to see whether the sale went through before trying again.';
+    case 502:
+      return server && !/retry with backoff/i.test(server)
+        ? server
+        : 'The provider could not be reached. Nothing was charged; try again in a moment.';
+    case 503:
+      return server || 'The service is busy or not available right now. Try again in a moment.';
+    default:
+      return server || `The request failed (HTTP ${status}). Try again; if it keeps failing, tell your administrator.`;
+  }
+}

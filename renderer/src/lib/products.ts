@@ -1,0 +1,59 @@
+/** The seven things an agent sells, with their tile shortcut keys (issue 6). */
+export type SellProduct = 'airtime' | 'data' | 'electricity' | 'cable' | 'betting' | 'giftcards' | 'esim';
+
+export interface ProductTile {
+  id: SellProduct;
+  label: string;
+  hint: string;
+  key: string;
+}
+
+export const PRODUCT_TILES: ProductTile[] = [
+  { id: 'airtime', label: 'Airtime', hint: 'MTN, Glo, Airtel, 9mobile', key: 'A' },
+  { id: 'data', label: 'Data', hint: 'Bundles for every network', key: 'D' },
+  { id: 'electricity', label: 'Electricity', hint: 'Prepaid tokens and postpaid bills', key: 'E' },
+  { id: 'cable', label: 'Cable TV', hint: 'DStv, GOtv, StarTimes', key: 'C' },
+  { id: 'betting', label: 'Betting', hint: 'Fund a betting wallet', key: 'B' },
+  { id: 'giftcards', label: 'Gift cards', hint: 'Gaming, shopping, streaming', key: 'G' },
+  { id: 'esim', label: 'eSIM', hint: 'Travel data abroad', key: 'S' },
+];
+
+/** The tile for a keyboard key, if any (case-insensitive). */
+export function tileForKey(key: string): ProductTile | undefined {
+  const k = key.toUpperCase();
+  return PRODUCT_TILES.find((t) => t.key === k);
+}
+
+const PRODUCT_NAMES: Record<string, string> = {
+  airtime: 'Airtime',
+  data: 'Data',
+  ELECTRICITY: 'Electricity',
+  CABLE: 'Cable TV',
+  BETTING: 'Betting',
+  giftcard: 'Gift card',
+  esim: 'eSIM',
+  ESIM: 'eSIM',
+};
+
+/** A purchase's product as the receipt and history name it. */
+export function productName(product: string, kind?: string): string {
+  if (kind === 'giftcard') return 'Gift card';
+  if (kind === 'esim') return 'eSIM';
+  return PRODUCT_NAMES[product] ?? product;
+}
+
+/** What the customer id means for a product: receipts label it accordingly. */
+export function customerLabel(product: string): string {
+  switch (product) {
+    case 'ELECTRICITY':
+      return 'Meter number';
+    case 'CABLE':
+      return 'Smartcard / IUC';
+    case 'BETTING':
+      return 'Customer ID';
+    default:
+      return 'Phone number';
+  }
+}
+
+export const STATUS_LABEL: Record<string, string> = { success: 'Successful', failed: 'Failed', pending: 'Pending' };

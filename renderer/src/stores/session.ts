@@ -1,0 +1,72 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import { apiGet, apiPost, setCsrfToken } from '../api/client.js';
+import { ApiError } from '../lib/errors.js';
+import type { Environment, NodeStatus, SessionInfo } from '../api/types.js';
+
+export type SessionState = 'setup' | 'login' | 'ready';
+
+/** Who is signed in, for which merchant, in which environment (test or live). */
+export const useSessionStore = defineStore('session', () => {
+  const status = ref<NodeStatus | null>(null);
+  const session = ref<SessionInfo | null>(null);
+
+  const environment = computed<Environment>(() => session.value?.environment ?? 'test');
+  const isLive = computed(() => environment.value === 'live');
+  const canSwitchEnvironment = computed(() => (session.value?.environments.length ?? 0) > 1);
+  const isAdmin = computed(() => session.value?.user.role === 'admin');
+
+  function apply(info: SessionInfo): SessionInfo {
+    session.value = info;
+    setCsrfToken(info.csrf_token);
+    return info;
+  }
+
+  function forget(): void {
+    session.value = null;
+    setCsrfToken('');
+  }
+
+  /** Where the app stands: first-run setup, sign-in, or a live session. */
+  async function refresh(): Promise<SessionState> {
+    status.value = await apiGet<NodeStatus>('/console/status');
+    if (status.value.setup_required) {
+      forget();
+      return 'setup';
+    }
+    try {
+      apply(await apiGet<SessionInfo>('/console/session', { quiet401: true }));
+      return 'ready';
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) {
+        forget();
+        return 'login';
+      }
+      throw e;
+    }
+  }
+
+  async function setup(username: string, password: string, merchantCode: string): Promise<SessionInfo> {
+    const info = await apiPost<SessionInfo>('/console/setup', { username, password, merchant_code: merchantCode }, { quiet401: true });
+    if (status.value) status.value = { ...status.value, setup_required: false, merchants: [] };
+    return apply(info);
+  }
+
+  async function login(username: string, password: string): Promise<SessionInfo> {
+    return apply(await apiPost<SessionInfo>('/console/login', { username, password }, { quiet401: true }));
+  }
+
+  async function logout(): Promise<void> {
+    try {
+      await apiPost('/console/logout', {}, { quiet401: true });
+    } finally {
+      forget();
+    }
+  }
+
+  async function switchEnvironment(env: Environment): Promise<void> {
+    apply(await apiPost<SessionInfo>('/console/session/environment', { environment: env }));
+  }
+
+  return { status, session, environment, isLive, canSwitchEnvironment, isAdmin, refresh, setup, login, logout, switchEnvironment, forget };
+});
