@@ -6,6 +6,7 @@ import type { PurchaseState } from '../domain/purchase-state.js';
 import { DuplicateRequest } from '../domain/errors.js';
 import { getWallet, postLedgerEntry } from './wallets.js';
 import { newInternalReference } from './merchants.js';
+import { ListAnchors } from './list-anchors.js';
 
 export type PurchaseKind = 'transaction' | 'giftcard' | 'esim';
 
@@ -275,15 +276,31 @@ function whereOf(f: PurchaseFilter): { sql: string; params: unknown[] } {
   return { sql: parts.join(' AND '), params };
 }
 
-/** Newest first, page-numbered as the spec's list envelope expects. */
+const anchors = new WeakMap<Db, ListAnchors>();
+
+/**
+ * Newest first, page-numbered as the spec's list envelope expects. Filters on columns that
+ * never change use the anchor index (constant cost at any page depth); filters on state or
+ * free text fall back to OFFSET.
+ */
 export function listPurchases(db: Db, f: PurchaseFilter, page: number, limit: number): { rows: Purchase[]; total: number } {
   const { sql, params } = whereOf(f);
-  const total = (prep(db, `SELECT COUNT(*) AS n FROM purchases WHERE ${sql}`).get(...params) as { n: number }).n;
-  const rows = (
-    prep(db, `SELECT * FROM purchases WHERE ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`)
-      .all(...params, limit, (page - 1) * limit) as PurchaseRow[]
-  ).map(toPurchase);
-  return { rows, total };
+  const offset = (page - 1) * limit;
+  if (f.state || f.search || f.from || f.to) {
+    const total = (prep(db, `SELECT COUNT(*) AS n FROM purchases WHERE ${sql}`).get(...params) as { n: number }).n;
+    const rows = prep(db, `SELECT * FROM purchases WHERE ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as PurchaseRow[];
+    return { rows: rows.map(toPurchase), total };
+  }
+  let index = anchors.get(db);
+  if (!index) anchors.set(db, (index = new ListAnchors()));
+  // Newest-first positions [offset, offset + limit) are ascending positions [total - offset - limit, total - offset).
+  const { total } = index.locate(db, sql, params, 0);
+  const ascEnd = total - offset;
+  if (ascEnd <= 0) return { rows: [], total };
+  const ascStart = Math.max(ascEnd - limit, 0);
+  const at = index.locate(db, sql, params, ascStart);
+  const rows = prep(db, `SELECT * FROM purchases WHERE ${sql} AND id >= ? ORDER BY id LIMIT ? OFFSET ?`).all(...params, at.fromId, ascEnd - ascStart, at.skip) as PurchaseRow[];
+  return { rows: rows.reverse().map(toPurchase), total };
 }
 
 export function listNeedsAttention(db: Db): Purchase[] {

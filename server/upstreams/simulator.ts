@@ -68,7 +68,7 @@ export class SimulatorUpstream implements Upstream {
     const rejection = this.rejectionOf(req);
     if (rejection) return { kind: 'failed', reason: rejection };
     // Slow fulfilment decides its outcome (failure rate included) on the requery.
-    if (false && this.fulfilsSlowly(req)) return { kind: 'pending', reason: 'Simulated fulfilment in progress' };
+    if (this.fulfilsSlowly(req)) return { kind: 'pending', reason: 'Simulated fulfilment in progress' };
     const u = unitHash(req.reference, 'outcome');
     const failureRate = this.opts.failureRate ?? 0;
     if (u < failureRate) return { kind: 'failed', reason: 'Simulated failure' };

@@ -82,14 +82,14 @@ describe('50 concurrent identical creates', () => {
   it('one key raced across different routes and products still has one winner', async () => {
     const m = t.merchant('RACE3', { testNaira: 100_000 });
     const k = 'cross-route';
-    const calls = [
+    const calls = () => [
       t.call('POST', '/v1/transactions/airtime/sync', { pair: m.test, body: airtime('RACE3', k) }),
       t.call('POST', '/v1/transactions/data/async', { pair: m.test, body: airtime('RACE3', k, { product: 'data', plan_code: 'MTN-101', amount: '75' }) }),
       t.call('POST', '/v1/transactions', { pair: m.test, body: airtime('RACE3', k, { product: 'BETTING', network: 'BETKING', customer_msisdn: 'TESTBET001', plan_code: '304', amount: '1000', phone: '08031234567' }) }),
       t.call('POST', '/ext/service/v1/transactions', { pair: m.test, body: airtime('RACE3', k, { network: 'glo' }) }),
       t.call('POST', '/transactions', { pair: m.test, body: airtime('RACE3', k, { network: 'airtel' }) }),
     ];
-    const rs = await Promise.all([...calls, ...calls]);
+    const rs = await Promise.all([...calls(), ...calls()]);
     expect(rs.filter((r) => r.status === 200)).toHaveLength(1);
     expect(rs.filter((r) => r.status === 422)).toHaveLength(rs.length - 1);
     expect(debitsWithKey(m.id, k)).toBe(1);
@@ -141,7 +141,7 @@ describe('insufficient balance', () => {
 
   it('an exact balance is enough', async () => {
     const m = t.merchant('EXACT', { testNaira: 75 });
-    const r = await t.call('POST', '/v1/transactions/data/sync', { pair: m.test, body: airtime('EXACT', 'exact-1', { plan_code: 'MTN-101', amount: '75.00' }) });
+    const r = await t.call('POST', '/v1/transactions/data/sync', { pair: m.test, body: airtime('EXACT', 'exact-1', { product: 'data', plan_code: 'MTN-101', amount: '75.00' }) });
     expect(r.status).toBe(200);
     expect(await balance(m.test)).toBe('0.00');
   });
