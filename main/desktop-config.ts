@@ -26,7 +26,11 @@ function hasFlag(argv: readonly string[], name: string): boolean {
  * The node's configuration on the desktop: the same flags and env as the headless node, but the
  * data directory defaults to <userData>/data and the host is always 127.0.0.1.
  */
-export function desktopConfig(argv: readonly string[], env: NodeJS.ProcessEnv, userDataDir: string): DesktopConfig {
+export function desktopConfig(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  userDataDir: string,
+): DesktopConfig {
   const base = configFromArgs([...argv], env);
   const dataDirGiven = hasFlag(argv, '--data-dir') || Boolean(env.VENDPOINT_DATA_DIR);
   const portIsExplicit = hasFlag(argv, '--port') || Boolean(env.VENDPOINT_PORT);
@@ -56,7 +60,10 @@ export function isPortFree(host: string, port: number): Promise<boolean> {
  * the default when it is free; otherwise 0, a free port chosen by the OS. Probing first keeps
  * the node from opening its database for a start that would fail on listen.
  */
-export async function choosePort(config: DesktopConfig, portFree: (host: string, port: number) => Promise<boolean> = isPortFree): Promise<number> {
+export async function choosePort(
+  config: DesktopConfig,
+  portFree: (host: string, port: number) => Promise<boolean> = isPortFree,
+): Promise<number> {
   const { host, port } = config.node;
   if (config.portIsExplicit || port === 0) return port;
   return (await portFree(host, port)) ? port : 0;

@@ -26,7 +26,7 @@ export interface DesktopNode {
 }
 
 export interface ProcessEvents {
-  on(event: string, listener: (...args: never[]) => void): unknown;
+  on(event: string, listener: (arg: unknown) => void): unknown;
 }
 
 export interface DesktopDeps {
@@ -74,7 +74,10 @@ export function runDesktop(deps: DesktopDeps): DesktopHandle | null {
   const dataDir = config.node.dataDir;
   const log = new DesktopLog(dataDir);
   log.info(`VendPoint ${app.getVersion()} starting (data directory ${dataDir})`);
-  if (config.ignoredHost) log.warn(`the desktop node binds ${config.node.host}, not ${config.ignoredHost}; use \`npm run serve\` to serve a network`);
+  if (config.ignoredHost)
+    log.warn(
+      `the desktop node binds ${config.node.host}, not ${config.ignoredHost}; use \`npm run serve\` to serve a network`,
+    );
   app.setPath('crashDumps', join(dataDir, 'crash-dumps'));
   electron.crashReporter.start({ uploadToServer: false });
 
@@ -90,7 +93,12 @@ export function runDesktop(deps: DesktopDeps): DesktopHandle | null {
 
   const openConsoleWindow = (): BrowserWindowLike | null => {
     if (!node || phase !== 'running') return null;
-    const win = openNodeWindow(electron.BrowserWindow, `${node.url}/`, { preload: deps.preloadPath, devTools, icon: deps.iconPath }, log);
+    const win = openNodeWindow(
+      electron.BrowserWindow,
+      `${node.url}/`,
+      { preload: deps.preloadPath, devTools, icon: deps.iconPath },
+      log,
+    );
     win.on('closed', () => {
       if (mainWindow === win) mainWindow = null;
     });
@@ -99,7 +107,13 @@ export function runDesktop(deps: DesktopDeps): DesktopHandle | null {
   };
 
   const openApiDocs = (): void => {
-    if (node) openNodeWindow(electron.BrowserWindow, `${node.url}/v1/docs`, { devTools, icon: deps.iconPath, title: 'VendPoint API' }, log);
+    if (node)
+      openNodeWindow(
+        electron.BrowserWindow,
+        `${node.url}/v1/docs`,
+        { devTools, icon: deps.iconPath, title: 'VendPoint API' },
+        log,
+      );
   };
 
   const openPath = (path: string): void => {
@@ -108,7 +122,11 @@ export function runDesktop(deps: DesktopDeps): DesktopHandle | null {
 
   // Every webContents, present or future, is locked to the console origin (none before the node runs).
   app.on('web-contents-created', (_event, contents) => {
-    lockDownWebContents(contents, { consoleOrigin: consoleOrigin ?? 'vendpoint-not-started', shell: electron.shell, log });
+    lockDownWebContents(contents, {
+      consoleOrigin: consoleOrigin ?? 'vendpoint-not-started',
+      shell: electron.shell,
+      log,
+    });
   });
 
   app.on('second-instance', () => {
@@ -127,15 +145,22 @@ export function runDesktop(deps: DesktopDeps): DesktopHandle | null {
     }
   });
   app.on('child-process-gone', (_event, details) => {
-    log.warn(`${details.type} process gone: ${details.reason} (exit code ${details.exitCode})${details.name ? ` ${details.name}` : ''}`);
+    log.warn(
+      `${details.type} process gone: ${details.reason} (exit code ${details.exitCode})${details.name ? ` ${details.name}` : ''}`,
+    );
   });
 
   deps.processEvents.on('uncaughtException', (err: unknown) => {
     log.error('uncaught exception in the main process', err);
-    electron.dialog.showErrorBox('VendPoint hit an unexpected error', `${describeError(err).split('\n')[0]}\n\nDetails are in ${log.path}. VendPoint will close.`);
+    electron.dialog.showErrorBox(
+      'VendPoint hit an unexpected error',
+      `${describeError(err).split('\n')[0]}\n\nDetails are in ${log.path}. VendPoint will close.`,
+    );
     app.quit();
   });
-  deps.processEvents.on('unhandledRejection', (reason: unknown) => log.error('unhandled promise rejection in the main process', reason));
+  deps.processEvents.on('unhandledRejection', (reason: unknown) =>
+    log.error('unhandled promise rejection in the main process', reason),
+  );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     deps.processEvents.on(signal, () => {
       log.info(`${signal}: quitting`);
@@ -151,25 +176,43 @@ export function runDesktop(deps: DesktopDeps): DesktopHandle | null {
       consoleOrigin = originOf(node.url);
       if (!consoleOrigin) throw new Error(`the node answered on an unusable URL ${node.url}`);
       lockDownSession(electron.session.defaultSession, consoleOrigin, log);
-      disposeIpc = registerIpcHandlers({ ipcMain: electron.ipcMain, app, shell: electron.shell, consoleOrigin, dataDir, log }).dispose;
+      disposeIpc = registerIpcHandlers({
+        ipcMain: electron.ipcMain,
+        app,
+        shell: electron.shell,
+        consoleOrigin,
+        dataDir,
+        log,
+      }).dispose;
       electron.Menu.setApplicationMenu(
         electron.Menu.buildFromTemplate(
           buildMenuTemplate({
             appName: 'VendPoint',
             platform,
             devTools,
-            actions: { openDataFolder: () => openPath(dataDir), openLogFile: () => openPath(log.path), openApiDocs },
+            actions: {
+              openDataFolder: () => openPath(dataDir),
+              openLogFile: () => openPath(log.path),
+              openApiDocs,
+            },
           }),
         ),
       );
-      log.info(`node listening on ${node.url}${node.firstRun ? ' (first start: DEMO merchant created)' : ''}`);
+      log.info(
+        `node listening on ${node.url}${node.firstRun ? ' (first start: DEMO merchant created)' : ''}`,
+      );
       openConsoleWindow();
     } catch (err) {
       log.error('VendPoint could not start', err);
-      electron.dialog.showErrorBox('VendPoint could not start', `${err instanceof Error ? err.message : String(err)}\n\nDetails are in ${log.path}.`);
+      electron.dialog.showErrorBox(
+        'VendPoint could not start',
+        `${err instanceof Error ? err.message : String(err)}\n\nDetails are in ${log.path}.`,
+      );
       const running = node;
       node = null;
-      await running?.close().catch((closeErr: unknown) => log.error('closing the node after a failed start', closeErr));
+      await running
+        ?.close()
+        .catch((closeErr: unknown) => log.error('closing the node after a failed start', closeErr));
       phase = 'stopped';
       markStopped();
       app.exit(EXIT_START_FAILED);
@@ -183,10 +226,15 @@ export function runDesktop(deps: DesktopDeps): DesktopHandle | null {
     log.info('stopping the node: schedules, in-flight vends, database');
     const timeoutMs = deps.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS;
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
+    const timeout = new Promise<'timeout'>(
+      (resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)),
+    );
     try {
       const outcome = await Promise.race([node.close().then(() => 'closed' as const), timeout]);
-      if (outcome === 'timeout') log.warn(`the node did not stop within ${timeoutMs} ms; unfinished vends are requeried on the next start`);
+      if (outcome === 'timeout')
+        log.warn(
+          `the node did not stop within ${timeoutMs} ms; unfinished vends are requeried on the next start`,
+        );
       else log.info('node stopped');
     } catch (err) {
       log.error('stopping the node failed', err);

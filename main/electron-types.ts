@@ -45,10 +45,24 @@ export interface PermissionCheckDetails {
 
 export interface SessionLike {
   setPermissionRequestHandler(
-    handler: ((webContents: WebContentsLike | null, permission: string, callback: PermissionCallback, details: PermissionRequestDetails) => void) | null,
+    handler:
+      | ((
+          webContents: WebContentsLike | null,
+          permission: string,
+          callback: PermissionCallback,
+          details: PermissionRequestDetails,
+        ) => void)
+      | null,
   ): void;
   setPermissionCheckHandler(
-    handler: ((webContents: WebContentsLike | null, permission: string, requestingOrigin: string, details: PermissionCheckDetails) => boolean) | null,
+    handler:
+      | ((
+          webContents: WebContentsLike | null,
+          permission: string,
+          requestingOrigin: string,
+          details: PermissionCheckDetails,
+        ) => boolean)
+      | null,
   ): void;
 }
 
@@ -70,10 +84,16 @@ export interface WebContentsPrintOptions {
 export type WindowOpenHandlerResponse = { action: 'deny' } | { action: 'allow' };
 
 export interface WebContentsLike {
-  on(event: 'will-navigate' | 'will-redirect', listener: (event: NavigationEvent, url: string) => void): unknown;
+  on(
+    event: 'will-navigate' | 'will-redirect',
+    listener: (event: NavigationEvent, url: string) => void,
+  ): unknown;
   on(event: 'will-attach-webview', listener: (event: PreventableEvent) => void): unknown;
   on(event: 'unresponsive' | 'responsive', listener: () => void): unknown;
-  on(event: 'did-fail-load', listener: (event: unknown, errorCode: number, errorDescription: string, validatedURL: string) => void): unknown;
+  on(
+    event: 'did-fail-load',
+    listener: (event: unknown, errorCode: number, errorDescription: string, validatedURL: string) => void,
+  ): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => WindowOpenHandlerResponse): void;
   print(options: WebContentsPrintOptions, callback: (success: boolean, failureReason: string) => void): void;
   getPrintersAsync(): Promise<PrinterInfoLike[]>;
@@ -167,8 +187,14 @@ export interface AppLike {
   on(event: 'window-all-closed' | 'activate', listener: () => void): unknown;
   on(event: 'before-quit', listener: (event: PreventableEvent) => void): unknown;
   on(event: 'web-contents-created', listener: (event: unknown, contents: WebContentsLike) => void): unknown;
-  on(event: 'render-process-gone', listener: (event: unknown, contents: WebContentsLike, details: RenderProcessGoneDetails) => void): unknown;
-  on(event: 'child-process-gone', listener: (event: unknown, details: ChildProcessGoneDetails) => void): unknown;
+  on(
+    event: 'render-process-gone',
+    listener: (event: unknown, contents: WebContentsLike, details: RenderProcessGoneDetails) => void,
+  ): unknown;
+  on(
+    event: 'child-process-gone',
+    listener: (event: unknown, details: ChildProcessGoneDetails) => void,
+  ): unknown;
 }
 
 export interface ShellLike {

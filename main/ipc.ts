@@ -1,4 +1,10 @@
-import type { AppLike, IpcInvokeEventLike, IpcMainLike, ShellLike, WebContentsPrintOptions } from './electron-types.js';
+import type {
+  AppLike,
+  IpcInvokeEventLike,
+  IpcMainLike,
+  ShellLike,
+  WebContentsPrintOptions,
+} from './electron-types.js';
 import type {
   OpenDataFolderResult,
   PrinterSummary,
@@ -26,23 +32,30 @@ export class InvalidPrintOptionsError extends Error {
 /** Checks what the renderer sent: known fields only, right types; anything else is refused. */
 export function parsePrintOptions(raw: unknown): PrintReceiptOptions {
   if (raw === undefined || raw === null) return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw new InvalidPrintOptionsError('print options must be an object');
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw new InvalidPrintOptionsError('print options must be an object');
   const input = raw as Record<string, unknown>;
   const unknownKeys = Object.keys(input).filter((k) => !['silent', 'deviceName', 'pageSize'].includes(k));
-  if (unknownKeys.length) throw new InvalidPrintOptionsError(`unknown print option ${unknownKeys.join(', ')}`);
+  if (unknownKeys.length)
+    throw new InvalidPrintOptionsError(`unknown print option ${unknownKeys.join(', ')}`);
   const out: PrintReceiptOptions = {};
   if (input.silent !== undefined) {
     if (typeof input.silent !== 'boolean') throw new InvalidPrintOptionsError('silent must be a boolean');
     out.silent = input.silent;
   }
   if (input.deviceName !== undefined) {
-    if (typeof input.deviceName !== 'string' || input.deviceName.length === 0 || input.deviceName.length > 256) {
+    if (
+      typeof input.deviceName !== 'string' ||
+      input.deviceName.length === 0 ||
+      input.deviceName.length > 256
+    ) {
       throw new InvalidPrintOptionsError('deviceName must be a printer name');
     }
     out.deviceName = input.deviceName;
   }
   if (input.pageSize !== undefined) {
-    if (!PAPERS.includes(input.pageSize as ReceiptPaper)) throw new InvalidPrintOptionsError(`pageSize must be one of ${PAPERS.join(', ')}`);
+    if (!PAPERS.includes(input.pageSize as ReceiptPaper))
+      throw new InvalidPrintOptionsError(`pageSize must be one of ${PAPERS.join(', ')}`);
     out.pageSize = input.pageSize as ReceiptPaper;
   }
   return out;
@@ -56,7 +69,8 @@ export function electronPrintOptions(options: PrintReceiptOptions): WebContentsP
   const out: WebContentsPrintOptions = { silent: options.silent === true, printBackground: true };
   if (options.deviceName) out.deviceName = options.deviceName;
   if (options.pageSize === 'A4' || options.pageSize === 'Letter') out.pageSize = options.pageSize;
-  if (options.pageSize === 'thermal-58mm' || options.pageSize === 'thermal-80mm') out.margins = { marginType: 'none' };
+  if (options.pageSize === 'thermal-58mm' || options.pageSize === 'thermal-80mm')
+    out.margins = { marginType: 'none' };
   return out;
 }
 
@@ -84,7 +98,8 @@ export function registerIpcHandlers(ctx: IpcContext): { dispose(): void } {
       const contents = event.sender;
       if (options.deviceName) {
         const printers = await contents.getPrintersAsync();
-        if (!printers.some((p) => p.name === options.deviceName)) return { ok: false, reason: `No printer named "${options.deviceName}"` };
+        if (!printers.some((p) => p.name === options.deviceName))
+          return { ok: false, reason: `No printer named "${options.deviceName}"` };
       }
       return new Promise<PrintReceiptResult>((resolve) => {
         contents.print(electronPrintOptions(options), (success, failureReason) =>
@@ -94,7 +109,11 @@ export function registerIpcHandlers(ctx: IpcContext): { dispose(): void } {
     },
     listPrinters: async (event): Promise<PrinterSummary[]> => {
       const printers = await event.sender.getPrintersAsync();
-      return printers.map((p) => ({ name: p.name, displayName: p.displayName || p.name, description: p.description ?? '' }));
+      return printers.map((p) => ({
+        name: p.name,
+        displayName: p.displayName || p.name,
+        description: p.description ?? '',
+      }));
     },
     appVersion: async (): Promise<string> => ctx.app.getVersion(),
     openDataFolder: async (): Promise<OpenDataFolderResult> => {

@@ -23,7 +23,15 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemOptions[] {
   if (isMac) {
     template.push({
       label: opts.appName,
-      submenu: [{ role: 'about' }, sep, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, sep, { role: 'quit' }],
+      submenu: [
+        { role: 'about' },
+        sep,
+        { role: 'hide' },
+        { role: 'hideOthers' },
+        { role: 'unhide' },
+        sep,
+        { role: 'quit' },
+      ],
     });
   }
   template.push({
@@ -37,7 +45,15 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemOptions[] {
   });
   template.push({
     label: 'Edit',
-    submenu: [{ role: 'undo' }, { role: 'redo' }, sep, { role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { role: 'selectAll' }],
+    submenu: [
+      { role: 'undo' },
+      { role: 'redo' },
+      sep,
+      { role: 'cut' },
+      { role: 'copy' },
+      { role: 'paste' },
+      { role: 'selectAll' },
+    ],
   });
   template.push({
     label: 'View',
@@ -52,10 +68,18 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemOptions[] {
       { role: 'togglefullscreen' },
     ],
   });
-  template.push({ label: 'Window', submenu: isMac ? [{ role: 'minimize' }, { role: 'zoom' }, sep, { role: 'front' }] : [{ role: 'minimize' }, { role: 'close' }] });
+  template.push({
+    label: 'Window',
+    submenu: isMac
+      ? [{ role: 'minimize' }, { role: 'zoom' }, sep, { role: 'front' }]
+      : [{ role: 'minimize' }, { role: 'close' }],
+  });
   template.push({
     label: 'Help',
-    submenu: [{ label: 'API Documentation', click: () => actions.openApiDocs() }, ...(isMac ? [] : [sep, { role: 'about' }])],
+    submenu: [
+      { label: 'API Documentation', click: () => actions.openApiDocs() },
+      ...(isMac ? [] : [sep, { role: 'about' }]),
+    ],
   });
   return template;
 }

@@ -56,7 +56,12 @@ export function isAllowedExternalUrl(url: string, hosts: readonly string[] = EXT
 }
 
 /** shell.openExternal, but only for allowlisted https links; returns whether it opened. */
-export function openExternalIfAllowed(shell: ShellLike, url: string, hosts: readonly string[] = EXTERNAL_LINK_HOSTS, log?: SecurityLog): boolean {
+export function openExternalIfAllowed(
+  shell: ShellLike,
+  url: string,
+  hosts: readonly string[] = EXTERNAL_LINK_HOSTS,
+  log?: SecurityLog,
+): boolean {
   if (!isAllowedExternalUrl(url, hosts)) {
     log?.warn(`refused to open external URL ${safeForLog(url)}`);
     return false;
@@ -102,7 +107,8 @@ export function lockDownWebContents(contents: WebContentsLike, opts: LockdownOpt
     if (isConsoleUrl(url, opts.consoleOrigin)) return;
     event.preventDefault();
     // A plain link to an allowlisted page still works, in the user's browser.
-    if (kind === 'navigation' && isAllowedExternalUrl(url, hosts)) openExternalIfAllowed(opts.shell, url, hosts, opts.log);
+    if (kind === 'navigation' && isAllowedExternalUrl(url, hosts))
+      openExternalIfAllowed(opts.shell, url, hosts, opts.log);
     else opts.log?.warn(`blocked ${kind} to ${safeForLog(url)}`);
   };
   contents.on('will-navigate', guardNavigation('navigation'));
@@ -119,8 +125,18 @@ export function lockDownWebContents(contents: WebContentsLike, opts: LockdownOpt
 }
 
 /** Whether a web permission may be granted: only CONSOLE_PERMISSIONS, only to the console's top frame. */
-export function isPermissionAllowed(permission: string, requestingUrl: string | undefined, isMainFrame: boolean | undefined, consoleOrigin: string): boolean {
-  return CONSOLE_PERMISSIONS.includes(permission) && isMainFrame !== false && requestingUrl !== undefined && isConsoleUrl(requestingUrl, consoleOrigin);
+export function isPermissionAllowed(
+  permission: string,
+  requestingUrl: string | undefined,
+  isMainFrame: boolean | undefined,
+  consoleOrigin: string,
+): boolean {
+  return (
+    CONSOLE_PERMISSIONS.includes(permission) &&
+    isMainFrame !== false &&
+    requestingUrl !== undefined &&
+    isConsoleUrl(requestingUrl, consoleOrigin)
+  );
 }
 
 /** Permission requests and checks: denied, except CONSOLE_PERMISSIONS for the console itself. */
@@ -132,7 +148,12 @@ export function lockDownSession(session: SessionLike, consoleOrigin: string, log
     callback(allowed);
   });
   session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
-    isPermissionAllowed(permission, details?.requestingUrl ?? requestingOrigin, details?.isMainFrame, consoleOrigin),
+    isPermissionAllowed(
+      permission,
+      details?.requestingUrl ?? requestingOrigin,
+      details?.isMainFrame,
+      consoleOrigin,
+    ),
   );
 }
 
@@ -150,7 +171,8 @@ export function isTrustedSender(event: IpcInvokeEventLike, consoleOrigin: string
 }
 
 export function assertTrustedSender(event: IpcInvokeEventLike, consoleOrigin: string, channel: string): void {
-  if (!isTrustedSender(event, consoleOrigin)) throw new UntrustedSenderError(channel, event.senderFrame?.url ?? null);
+  if (!isTrustedSender(event, consoleOrigin))
+    throw new UntrustedSenderError(channel, event.senderFrame?.url ?? null);
 }
 
 /** URLs in logs lose their query and fragment: they may carry tokens. */

@@ -26,7 +26,12 @@ export function consoleWindowOptions(opts: WindowOptions): BrowserWindowOptionsL
 }
 
 /** Opens a window on a URL of the node, shown once painted (no white flash). */
-export function openNodeWindow(BrowserWindow: BrowserWindowClass, url: string, opts: WindowOptions, log?: SecurityLog): BrowserWindowLike {
+export function openNodeWindow(
+  BrowserWindow: BrowserWindowClass,
+  url: string,
+  opts: WindowOptions,
+  log?: SecurityLog,
+): BrowserWindowLike {
   const win = new BrowserWindow(consoleWindowOptions(opts));
   win.once('ready-to-show', () => win.show());
   win.webContents.on('did-fail-load', (_event, code, description, failedUrl) => {

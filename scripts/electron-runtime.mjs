@@ -42,7 +42,10 @@ export function detectElectronRuntime(probe) {
     return { usable: false, reason: 'the Electron binary was not downloaded' };
   }
   if (typeof binary !== 'string' || !binary || !probe.fileExists(binary)) {
-    return { usable: false, reason: `the Electron binary is missing${typeof binary === 'string' && binary ? ` at ${binary}` : ''}` };
+    return {
+      usable: false,
+      reason: `the Electron binary is missing${typeof binary === 'string' && binary ? ` at ${binary}` : ''}`,
+    };
   }
   if (probe.platform === 'linux' && !probe.env.DISPLAY && !probe.env.WAYLAND_DISPLAY) {
     return { usable: false, reason: 'no display: DISPLAY and WAYLAND_DISPLAY are not set' };

@@ -9,6 +9,7 @@ import { UpstreamRouter } from './upstreams/router.js';
 import { VendWorker } from './jobs/vend-worker.js';
 import { CatalogService } from './services/catalog-service.js';
 import { startSchedules, type ScheduleHandle } from './jobs/schedules.js';
+import { reportScheduleJob } from './jobs/report-schedule.js';
 import type { Services } from './services/context.js';
 import { buildApp } from './app.js';
 import { CredentialCache } from './http/credential-cache.js';
@@ -61,7 +62,7 @@ export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Prom
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   services.worker.recover();
   let schedules: ScheduleHandle | null = null;
-  if (config.schedules) schedules = startSchedules(services, app.log);
+  if (config.schedules) schedules = startSchedules(services, app.log, { 'daily-reports': reportScheduleJob(services, app.log, url) });
   let closed = false;
   return {
     url,

@@ -36,20 +36,23 @@ const STATUS_ROWS: { key: keyof DailyReport['byStatus']; label: string }[] = [
 /** The sentence about the CSV, without the link itself (the text and HTML parts add it their way). */
 function csvNote(r: DailyReport, csv: CsvDelivery): string {
   const n = `${r.rows.length} transaction${r.rows.length === 1 ? '' : 's'} and orders`;
+  if (csv.kind === 'attached' && r.rows.length === 0) return `There were no transactions or orders on this day; ${csv.fileName} is attached with its header row only.`;
   if (csv.kind === 'attached') return `The attached ${csv.fileName} lists all ${n} of the day.`;
   return `The list of all ${n} (${humanBytes(csv.bytes)}) is larger than the ${humanBytes(csv.limitBytes)} attachment limit, so it is not attached; download it from the console`;
 }
 
 /** The plain-text part: aligned columns that read in any client and in a terminal. */
 export function reportText(r: DailyReport, csv: CsvDelivery): string {
-  const line = (label: string, count: string, amount: string) => `  ${label.padEnd(28)}${count.padStart(6)}  NGN ${amount.padStart(16)}`;
+  // Labels indented under their heading; counts and amounts in fixed columns.
+  const line = (label: string, count: string, amount: string, indent = '  ') =>
+    `${(indent + label).padEnd(30)}${count.padStart(6)}  NGN ${amount.padStart(16)}`;
   const tally = (label: string, t: Tally) => line(label, String(t.count), groupedNaira(t.amountKobo));
   const out = [
     `Daily report for ${r.merchant.name} (${r.merchant.code})${r.environment === 'test' ? ' - TEST environment' : ''}`,
     `${humanDay(r)}, 00:00:00 to 23:59:59 ${r.timezone}`,
     '',
-    `Opening balance   NGN ${groupedNaira(r.openingKobo).padStart(16)}`,
-    `Closing balance   NGN ${groupedNaira(r.closingKobo).padStart(16)}`,
+    line('Opening balance', '', groupedNaira(r.openingKobo), ''),
+    line('Closing balance', '', groupedNaira(r.closingKobo), ''),
     '',
     'Successful sales by product',
     ...(r.byProduct.length ? r.byProduct.map((p) => tally(productLabel(p.product), p)) : ['  (none)']),
@@ -59,10 +62,10 @@ export function reportText(r: DailyReport, csv: CsvDelivery): string {
     ...STATUS_ROWS.map((s) => tally(s.label, r.byStatus[s.key])),
     '',
     'Wallet movements',
-    `  Funding        NGN ${signedNaira(r.ledger.funding).padStart(16)}`,
-    `  Purchases      NGN ${signedNaira(r.ledger.debit).padStart(16)}`,
-    `  Refunds        NGN ${signedNaira(r.ledger.refund).padStart(16)}`,
-    `  Adjustments    NGN ${signedNaira(r.ledger.adjustment).padStart(16)}`,
+    line('Funding', '', signedNaira(r.ledger.funding)),
+    line('Purchases', '', signedNaira(r.ledger.debit)),
+    line('Refunds', '', signedNaira(r.ledger.refund)),
+    line('Adjustments', '', signedNaira(r.ledger.adjustment)),
     '',
     csv.kind === 'attached' ? csvNote(r, csv) : `${csvNote(r, csv)}:\n  ${csv.url}`,
     '',

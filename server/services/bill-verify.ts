@@ -4,6 +4,7 @@ import { parseBillNetwork, parseCustomerId, type BillProduct } from '../domain/n
 import { resolveBillPlan } from '../domain/plan-resolution.js';
 import type { BillPlan } from '../store/catalog.js';
 import type { VerifyResult } from '../upstreams/types.js';
+import { formatNaira } from '../domain/money.js';
 
 export interface VerifyInput {
   merchant_code?: unknown;
@@ -32,7 +33,22 @@ export async function verifyBillCustomer(
     planId: String(plan.id),
     meterType: plan.meter_type,
   });
-  return Object.fromEntries(Object.entries(result).filter(([, v]) => v !== undefined && v !== null && v !== '')) as VerifyResult;
+  const present = Object.fromEntries(Object.entries(result).filter(([, v]) => v !== undefined && v !== null && v !== '')) as VerifyResult;
+  return product === 'ELECTRICITY' ? withPurchaseLimits(present, plan) : present;
+}
+
+/**
+ * Spec "Bill verify result": electricity always carries min_amount / max_amount, the purchase
+ * limits; where the meter reports 0 (or nothing) the catalog floor and ceiling are used.
+ */
+function withPurchaseLimits(result: VerifyResult, plan: BillPlan): VerifyResult {
+  const out = { ...result };
+  if (!(Number(out.min_amount) > 0)) out.min_amount = formatNaira(plan.price_kobo);
+  if (!(Number(out.max_amount) > 0)) {
+    if (plan.max_kobo !== null) out.max_amount = formatNaira(plan.max_kobo);
+    else delete out.max_amount;
+  }
+  return out;
 }
 
 /** POST /v1/transactions/verify: validates the body, then asks the biller. */

@@ -9,7 +9,7 @@ import type { Purchase } from '../store/purchases.js';
 import { vendRequestOf } from '../jobs/vend-worker.js';
 import { isPng } from '../upstreams/vending-api/mapper.js';
 import { parseIdempotencyKey } from './transactions.js';
-import { debitFor } from './pricing.js';
+import { merchantPriceKobo, merchantPricer } from './order-pricing.js';
 import { placeOrder, readOrder } from './order-lifecycle.js';
 
 /** An eSIM catalog item exactly as the spec names it; ngn_price when an FX rate exists. */
@@ -45,12 +45,19 @@ export interface EsimFilters {
   search?: string;
 }
 
-/** Catalog filters: country exact ISO-2 (any case), region substring, search across title/country/region/plan id. */
-export function listEsimPlans(s: Services, f: EsimFilters): EsimItem[] {
+/**
+ * Catalog filters: country exact ISO-2 (any case), region substring, search across
+ * title/country/region/plan id. Prices are the caller's (see order-pricing.ts).
+ */
+export function listEsimPlans(s: Services, caller: Caller, f: EsimFilters): EsimItem[] {
   const country = parseCountryFilter(f.country);
   const region = (f.region ?? '').trim().toLowerCase();
   const search = (f.search ?? '').trim().toLowerCase();
-  const all = s.catalog.rendered('esim:items', (c) => c.esimPlans.filter((p) => p.active).map((p) => esimItem(p, c.fx)));
+  const listed = s.catalog.rendered('esim:items', (c) =>
+    c.esimPlans.filter((p) => p.active).map((p) => ({ item: esimItem(p, c.fx), kobo: ngnPriceKobo(p.price, p.currency_code, c.fx) })),
+  );
+  const pricer = merchantPricer(s, caller, 'esim');
+  const all = pricer ? listed.map(({ item, kobo }) => (kobo === null ? item : { ...item, ngn_price: formatNaira(pricer(kobo)) })) : listed.map((l) => l.item);
   return all.filter(
     (i) =>
       (!country || i.country === country) &&
@@ -64,23 +71,25 @@ function findActive(s: Services, planId: string): EsimPlan | undefined {
 }
 
 /** GET /v1/esim/plans/{plan_id}: the catalog item; an unknown or retired plan is 404. */
-export function esimPlan(s: Services, planId: string): EsimItem {
+export function esimPlan(s: Services, caller: Caller, planId: string): EsimItem {
   const plan = findActive(s, planId);
   if (!plan) throw new NotFound(`No active eSIM plan ${planId}; see GET /v1/esim/catalog`);
-  return esimItem(plan, s.catalog.get().fx);
+  const item = esimItem(plan, s.catalog.get().fx);
+  return item.ngn_price === undefined ? item : { ...item, ngn_price: formatNaira(priceOf(s, caller, plan)) };
 }
 
-function priceOf(s: Services, plan: EsimPlan): Kobo {
+/** The caller's NGN price of a plan: catalog ngn_price, quote ngn_amount, order amount and debit. */
+export function priceOf(s: Services, caller: Caller, plan: EsimPlan): Kobo {
   const price = ngnPriceKobo(plan.price, plan.currency_code, s.catalog.get().fx);
   if (price === null) throw new InvalidInput(`no NGN rate is configured for ${plan.currency_code}; this plan cannot be priced`, 'plan_id');
-  return price;
+  return merchantPriceKobo(s, caller, 'esim', price);
 }
 
 /** The same pricing basis as the catalog's ngn_price and the order amount. */
-export function esimQuote(s: Services, planId: string) {
+export function esimQuote(s: Services, caller: Caller, planId: string) {
   const plan = findActive(s, planId);
   if (!plan) throw new NotFound(`No active eSIM plan ${planId}; see GET /v1/esim/catalog`);
-  return { plan_id: plan.plan_id, title: plan.title, ngn_amount: formatNaira(priceOf(s, plan)), currency_code: plan.currency_code };
+  return { plan_id: plan.plan_id, title: plan.title, ngn_amount: formatNaira(priceOf(s, caller, plan)), currency_code: plan.currency_code };
 }
 
 /** POST /v1/esim/orders: request_id of at most 40 characters, a catalog plan_id. */
@@ -89,7 +98,7 @@ export async function createEsimOrder(s: Services, caller: Caller, body: Record<
   if (typeof body.plan_id !== 'string' || body.plan_id === '') throw new InvalidInput('plan_id is required: an eSIM catalog plan_id (a string)', 'plan_id');
   const plan = findActive(s, body.plan_id);
   if (!plan) throw new InvalidInput(`plan_id ${body.plan_id} is not an active eSIM plan; see GET /v1/esim/catalog`, 'plan_id');
-  const price = priceOf(s, plan);
+  const price = priceOf(s, caller, plan);
   return placeOrder(s, caller, {
     merchantId: caller.merchant.id,
     environment: caller.environment,
@@ -104,7 +113,7 @@ export async function createEsimOrder(s: Services, caller: Caller, body: Record<
     planName: plan.title,
     amountText: formatNaira(price),
     amountKobo: price,
-    debitKobo: debitFor(s, caller, 'esim', '', price),
+    debitKobo: price,
     details: { country: plan.country, region: plan.region, data_gb: plan.data_gb, duration_days: plan.duration_days, currency_code: plan.currency_code },
     actor: caller.actor,
     agentUserId: caller.agentUserId ?? null,

@@ -14,7 +14,7 @@ import {
 import type { GiftCardPlan } from '../store/catalog.js';
 import type { Purchase } from '../store/purchases.js';
 import { parseIdempotencyKey } from './transactions.js';
-import { debitFor } from './pricing.js';
+import { merchantPriceKobo, merchantPricer } from './order-pricing.js';
 import { placeOrder, readOrder } from './order-lifecycle.js';
 
 /** A gift-card catalog item exactly as the spec's table names it. */
@@ -34,13 +34,9 @@ export interface GiftcardItem {
 }
 
 /**
- * NGN per card. Variable-price plans show their lowest price (at min_price) in the catalog:
+ * A catalog item at list price. Variable-price plans show their lowest price (at min_price):
  * it is what a card costs from, and the quote/order at that face value agree with it.
  */
-function unitPriceKobo(plan: GiftCardPlan, faceValue: number, fx: FxConfig): Kobo | null {
-  return ngnPriceKobo(faceValue, plan.currency_code, fx);
-}
-
 export function giftcardItem(plan: GiftCardPlan, fx: FxConfig): GiftcardItem {
   const item: GiftcardItem = {
     plan_id: plan.plan_id,
@@ -57,9 +53,14 @@ export function giftcardItem(plan: GiftCardPlan, fx: FxConfig): GiftcardItem {
     item.min_price = plan.min_price ?? 0;
     item.max_price = plan.max_price ?? item.min_price;
   }
-  const price = unitPriceKobo(plan, plan.fixed_price ? (plan.face_value ?? 0) : (plan.min_price ?? 0), fx);
+  const price = listPriceKobo(plan, plan.fixed_price ? (plan.face_value ?? 0) : (plan.min_price ?? 0), fx);
   if (price !== null) item.ngn_price = formatNaira(price);
   return item;
+}
+
+/** NGN per card at list price (FX rate plus margin), before the merchant's terms. */
+function listPriceKobo(plan: GiftCardPlan, faceValue: number, fx: FxConfig): Kobo | null {
+  return ngnPriceKobo(faceValue, plan.currency_code, fx);
 }
 
 export interface GiftcardFilters {
@@ -73,8 +74,8 @@ export interface GiftcardFilters {
 
 const lower = (v: string | undefined) => (v ? v.trim().toLowerCase() : '');
 
-/** The catalog with the spec's filters (and `region`, an addition): active plans only. */
-export function listGiftcards(s: Services, f: GiftcardFilters): GiftcardItem[] {
+/** The catalog with the spec's filters (and `region`, an addition): active plans only, at the caller's prices. */
+export function listGiftcards(s: Services, caller: Caller, f: GiftcardFilters): GiftcardItem[] {
   const currency = f.currency ? f.currency.toUpperCase() : '';
   if (currency && !(GIFTCARD_CURRENCIES as readonly string[]).includes(currency)) {
     throw new InvalidInput(`currency must be one of ${GIFTCARD_CURRENCIES.join(', ')}`, 'currency');
@@ -82,8 +83,12 @@ export function listGiftcards(s: Services, f: GiftcardFilters): GiftcardItem[] {
   if (f.featured !== undefined && f.featured !== '' && f.featured !== 'true' && f.featured !== 'false') {
     throw new InvalidInput('featured must be true or false', 'featured');
   }
-  // Rendered once per catalog snapshot; filters run over 100-odd rows per request.
-  const all = s.catalog.rendered('giftcards:items', (c) => c.giftcards.filter((p) => p.active).map((p) => giftcardItem(p, c.fx)));
+  // Rendered once per catalog snapshot; filters and the merchant's terms run per request over 100-odd rows.
+  const listed = s.catalog.rendered('giftcards:items', (c) =>
+    c.giftcards.filter((p) => p.active).map((p) => ({ item: giftcardItem(p, c.fx), kobo: listPriceKobo(p, p.fixed_price ? (p.face_value ?? 0) : (p.min_price ?? 0), c.fx) })),
+  );
+  const pricer = merchantPricer(s, caller, 'giftcard');
+  const all = pricer ? listed.map(({ item, kobo }) => (kobo === null ? item : { ...item, ngn_price: formatNaira(pricer(kobo)) })) : listed.map((l) => l.item);
   const search = lower(f.search);
   const brand = lower(f.brand);
   const category = lower(f.category);
@@ -107,20 +112,21 @@ export function activeGiftcard(s: Services, planIdValue: unknown): GiftCardPlan 
   return plan;
 }
 
-function priceOrThrow(s: Services, plan: GiftCardPlan, faceValue: number): Kobo {
-  const price = unitPriceKobo(plan, faceValue, s.catalog.get().fx);
+/** The caller's NGN price per card at a face value: what the catalog, quote and order show. */
+function unitPriceOrThrow(s: Services, caller: Caller, plan: GiftCardPlan, faceValue: number): Kobo {
+  const price = listPriceKobo(plan, faceValue, s.catalog.get().fx);
   if (price === null) throw new InvalidInput(`no NGN rate is configured for ${plan.currency_code}; this plan cannot be priced`, 'plan_id');
-  return price;
+  return merchantPriceKobo(s, caller, 'giftcard', price);
 }
 
 /**
  * Quote data (DESIGN "API decisions"): plan_id, ngn_amount per card, currency_code,
  * face_value. A variable plan quoted without face_value is quoted at its minimum.
  */
-export function quoteGiftcard(s: Services, planIdValue: unknown, faceValue: unknown) {
+export function quoteGiftcard(s: Services, caller: Caller, planIdValue: unknown, faceValue: unknown) {
   const plan = activeGiftcard(s, planIdValue);
   const face = faceValueOf(plan, plan.fixed_price ? undefined : (faceValue ?? plan.min_price));
-  return { plan_id: plan.plan_id, ngn_amount: formatNaira(priceOrThrow(s, plan, face)), currency_code: plan.currency_code, face_value: face };
+  return { plan_id: plan.plan_id, ngn_amount: formatNaira(unitPriceOrThrow(s, caller, plan, face)), currency_code: plan.currency_code, face_value: face };
 }
 
 /**
@@ -144,7 +150,8 @@ export async function createGiftcardOrder(s: Services, caller: Caller, body: Rec
   const delivery = parseDelivery(body.send_via, body.destination);
   const faceValue = faceValueOf(plan, body.face_value);
   checkPurchasable(plan.fulfillment, plan.title);
-  const unit = priceOrThrow(s, plan, faceValue);
+  // Debit = the caller's ngn_price x quantity, exactly: terms are already in the unit price.
+  const unit = unitPriceOrThrow(s, caller, plan, faceValue);
   const total = unit * quantity;
   const details: Record<string, unknown> = {
     currency_code: plan.currency_code,
@@ -167,7 +174,7 @@ export async function createGiftcardOrder(s: Services, caller: Caller, body: Rec
     planName: plan.title,
     amountText: formatNaira(total),
     amountKobo: total,
-    debitKobo: debitFor(s, caller, 'giftcard', '', total),
+    debitKobo: total,
     quantity,
     details,
     actor: caller.actor,

@@ -15,6 +15,7 @@ import { ngnPriceKobo } from '../domain/fx-pricing.js';
 import { createPurchase, getPurchaseById, getPurchaseByKey, type NewPurchase, type Purchase } from '../store/purchases.js';
 import { verifyBillCustomer } from './bill-verify.js';
 import { debitFor } from './pricing.js';
+import { merchantPriceKobo } from './order-pricing.js';
 
 export type Surface = 'v1' | 'ext' | 'internal';
 /** auto: airtime/data async, bills sync (v1) or async (ext). */
@@ -91,12 +92,14 @@ async function validateCreate(s: Services, caller: Caller, body: Record<string, 
     const planId = typeof planSent === 'string' ? planSent : '';
     const plan = catalog.esimPlans.find((p) => p.plan_id === planId && p.active);
     if (!plan) throw new InvalidInput(`${planField} must be an eSIM plan_id from GET /v1/esim/catalog`, planField);
-    const price = ngnPriceKobo(plan.price, plan.currency_code, catalog.fx);
-    if (price === null) throw new InvalidInput('this eSIM plan has no NGN price configured', planField);
+    const list = ngnPriceKobo(plan.price, plan.currency_code, catalog.fx);
+    if (list === null) throw new InvalidInput('this eSIM plan has no NGN price configured', planField);
+    // The eSIM catalog shows this merchant's price (ngn_price is what is debited): amount must equal it, and it is the debit.
+    const price = merchantPriceKobo(s, caller, 'esim', list);
     if (price !== amountKobo) throw new InvalidInput(`amount must equal the eSIM plan price of ${formatNaira(price)}`, 'amount');
     const msisdn = typeof body.customer_msisdn === 'string' ? body.customer_msisdn : '';
     if (msisdn) parseMsisdn(msisdn);
-    return { ...base, product, network: typeof body.network === 'string' ? body.network.toUpperCase() : '', msisdn, planRef: planId, planId, planName: plan.title, debitKobo: debitFor(s, caller, 'esim', '', amountKobo) };
+    return { ...base, product, network: typeof body.network === 'string' ? body.network.toUpperCase() : '', msisdn, planRef: planId, planId, planName: plan.title, debitKobo: price };
   }
 
   // Bills.

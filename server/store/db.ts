@@ -1,11 +1,21 @@
 import Database from 'better-sqlite3';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type Db = Database.Database;
 
-const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The SQL files live in server/store/migrations; compiled code in dist/ finds them there too. */
+function migrationsDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  if (existsSync(join(dir, 'migrations'))) return join(dir, 'migrations');
+  for (let i = 0; i < 4; i++) {
+    dir = dirname(dir);
+    const candidate = join(dir, 'server', 'store', 'migrations');
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error('server/store/migrations not found');
+}
 
 export interface Migration {
   version: number;
@@ -13,7 +23,7 @@ export interface Migration {
   sql: string;
 }
 
-export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
+export function loadMigrations(dir = migrationsDir()): Migration[] {
   return readdirSync(dir)
     .filter((f) => /^\d{3}_.+\.sql$/.test(f))
     .sort()

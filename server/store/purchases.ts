@@ -294,11 +294,11 @@ export function listPurchases(db: Db, f: PurchaseFilter, page: number, limit: nu
   let index = anchors.get(db);
   if (!index) anchors.set(db, (index = new ListAnchors()));
   // Newest-first positions [offset, offset + limit) are ascending positions [total - offset - limit, total - offset).
-  const { total } = index.locate(db, sql, params, 0);
+  const total = index.total(db, sql, params);
   const ascEnd = total - offset;
   if (ascEnd <= 0) return { rows: [], total };
   const ascStart = Math.max(ascEnd - limit, 0);
-  const at = index.locate(db, sql, params, ascStart);
+  const at = index.seek(db, sql, params, ascStart);
   const rows = prep(db, `SELECT * FROM purchases WHERE ${sql} AND id >= ? ORDER BY id LIMIT ? OFFSET ?`).all(...params, at.fromId, ascEnd - ascStart, at.skip) as PurchaseRow[];
   return { rows: rows.reverse().map(toPurchase), total };
 }

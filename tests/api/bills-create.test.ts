@@ -51,7 +51,7 @@ const status = (k: string) => t.call('GET', `/v1/transactions/status?client_requ
 const balanceKobo = async () => Math.round(Number((await t.call('GET', '/v1/wallet/balance', { pair })).json.total) * 100);
 const electricityPlan = (disco: string, meter: 'prepaid' | 'postpaid') => plans.electricity.find((p) => p.network === disco && p.meter_type === meter)!;
 
-function expectFinalSuccess(r: { status: number; json: any; body: Record<string, unknown> }, product: string, network: string) {
+function expectFinalSuccess(r: { status: number; json: any; text: string; body: Record<string, unknown> }, product: string, network: string) {
   expect(r.status, r.text).toBe(200);
   expect(r.json).toMatchObject({ status: 'success', response_code: '00', response_message: 'Successful' });
   const d = r.json.data;

@@ -191,3 +191,26 @@ describe('eSIM orders on test credentials', () => {
     expect(t.ledgerOk()).toBe(true);
   });
 });
+
+describe('documentation', () => {
+  it('the OpenAPI document lists every gift-card and eSIM route, the QR as image/png', async () => {
+    const r = await t.call('GET', '/v1/openapi.json', { pair: null });
+    const paths = Object.keys(r.json.paths);
+    for (const p of [
+      '/v1/giftcards/catalog',
+      '/v1/giftcards/plans/{plan_id}/quote',
+      '/v1/giftcards/quote',
+      '/v1/giftcards/plans/{plan_id}/availability',
+      '/v1/giftcards/orders',
+      '/v1/giftcards/orders/{request_id}',
+      '/v1/esim/catalog',
+      '/v1/esim/plans/{plan_id}/quote',
+      '/v1/esim/plans/{plan_id}',
+      '/v1/esim/orders',
+      '/v1/esim/orders/{request_id}',
+      '/v1/esim/orders/{request_id}/qrcode',
+    ])
+      expect(paths, p).toContain(p);
+    expect(Object.keys(r.json.paths['/v1/esim/orders/{request_id}/qrcode'].get.responses['200'].content)).toEqual(['image/png']);
+  });
+});

@@ -171,3 +171,44 @@ describe('live orders without a provider', () => {
   });
 });
 
+
+describe('orders chained to another VendPoint node (vending-api upstream)', () => {
+  let provider: TestNode;
+  let host: TestNode;
+  let live: Pair;
+  beforeAll(async () => {
+    provider = await startTestNode();
+    host = await startTestNode();
+    // The host resells the provider: its live gift-card and eSIM orders go to the provider's /v1 API.
+    const { addUpstream } = await import('../../server/store/upstreams.js');
+    addUpstream(
+      host.node.services.db,
+      host.node.services.box,
+      { name: 'provider', type: 'vending-api', baseUrl: provider.url, merchantCode: 'DEMO', keyId: provider.demo.key, secret: provider.demo.secret, products: ['giftcard', 'esim'] },
+      'test',
+    );
+    live = host.merchant('RESELL', { liveNaira: 500_000, allowIps: ['127.0.0.1'] }).live;
+  });
+  afterAll(async () => {
+    await host.close();
+    await provider.close();
+  });
+
+  it('a gift-card order is placed upstream under our internal reference and its cards come back on our order', async () => {
+    const r = await host.call('POST', '/v1/giftcards/orders', { pair: live, body: { request_id: 'chain-gc-1', plan_id: STEAM_USD_20, quantity: 2 } });
+    expect(r.json).toMatchObject({ response_code: '00', data: { amount: '63860.00' } });
+    expect(r.json.data.cards).toHaveLength(2);
+    const upstream = await provider.call('GET', `/v1/giftcards/orders/${r.json.data.internal_reference}`);
+    expect(upstream.json.response_code).toBe('00');
+    expect(upstream.json.data.cards).toEqual(r.json.data.cards);
+    expect(host.ledgerOk() && provider.ledgerOk()).toBe(true);
+  });
+
+  it('an eSIM order comes back with the install fields, and our QR decodes to the same LPA', async () => {
+    const r = await host.call('POST', '/v1/esim/orders', { pair: live, body: { request_id: 'chain-es-1', plan_id: GB_5GB } });
+    expect(r.json.response_code).toBe('00');
+    expect(r.json.data.lpa).toMatch(/^LPA:1\$/);
+    const qr = await getBytes(host, '/v1/esim/orders/chain-es-1/qrcode', live);
+    expect(decodeQr(qr.body)).toBe(r.json.data.lpa);
+  });
+});

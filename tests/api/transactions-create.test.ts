@@ -134,6 +134,12 @@ describe('async creates answer 02 at once, then settle in the background', () =>
     expect(Number(await balance(c))).toBe(before - 250);
   });
 
+  it('a number whose prefix belongs to another network is accepted (numbers are ported)', async () => {
+    const r = await post(c, '/v1/transactions', airtime(c, { network: 'airtel', customer_msisdn: '08031234567' }));
+    expect(r.status).toBe(200);
+    expect(r.json.data).toMatchObject({ network: 'AIRTEL', msisdn: '08031234567' });
+  });
+
   it('data.network is echoed uppercase for each telco sent lowercase', async () => {
     for (const [network, msisdn] of [
       ['mtn', '08031234567'],
@@ -227,6 +233,15 @@ describe('a sync create may still show 02 when the outcome is not known in time'
     expect(r.json.data.created_at).toMatch(RFC3339);
     const done = await finalStatus(c, body.client_request_id);
     expect(done.json.response_code).toBe('00');
+  });
+
+  it('a bill answers 02 only when its outcome is still unknown as the wait ends, then settles', async () => {
+    const body = { merchant_code: c.code, customer_msisdn: 'TESTBET001', network: 'NAIRABET', product: 'BETTING', amount: '100', plan_code: '306', phone: '08031234567', client_request_id: key('slow-bet') };
+    const r = await post(c, '/v1/transactions', body);
+    expect(r.status).toBe(200);
+    expect(r.json.response_code).toBe('02');
+    expect(r.json.data.created_at).toMatch(RFC3339);
+    expect((await finalStatus(c, body.client_request_id)).json.response_code).toBe('00');
   });
 });
 

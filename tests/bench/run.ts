@@ -4,7 +4,7 @@
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -65,35 +65,68 @@ function createRequests(prefix: string, headers: Record<string, string>): Omit<a
   };
 }
 
+const rows = Number(args[args.indexOf('--rows') + 1]) || 1_000_000;
+const node = (script: string) => ['node', join(root, 'dist', 'server', `${script}.js`)];
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
+}
+
+async function startNodeOn(dataDir: string): Promise<{ url: string; child: ChildProcess; startupMs: number; auth: Record<string, string> }> {
+  const cli = (...a: string[]) => JSON.parse(spawnSync(node('cli')[0], [node('cli')[1], '--data-dir', dataDir, '--json', ...a], { cwd: root, encoding: 'utf8' }).stdout);
+  const pair = cli('credentials', 'rotate', '--code', 'DEMO', '--env', 'test');
+  cli('wallet', 'fund', '--code', 'DEMO', '--env', 'test', '--amount', '100000000');
+  const t0 = performance.now();
+  const s = await spawnServer([...node('serve'), '--data-dir', dataDir, '--port', '0', '--rate-limit', '0'], { VENDPOINT_LOG_LEVEL: 'warn', VENDPOINT_SCHEDULES: 'off' }, /listening on (http\S+)/);
+  return { ...s, startupMs: Math.round(performance.now() - t0), auth: { 'x-merchant-key': pair.key, 'x-merchant-secret': pair.secret } };
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vendpoint-bench-'));
+  const bigDir = mkdtempSync(join(tmpdir(), 'vendpoint-bench-1m-'));
   const children: ChildProcess[] = [];
   try {
+    log('compiling the node (tsc)...');
+    if (spawnSync('npx', ['tsc', '-p', 'tsconfig.node.json'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('tsc failed');
+    log(`generating ${rows} stored transactions...`);
+    const gen = spawnSync(tsx, ['tests/bench/generate.ts', '--data-dir', bigDir, '--count', String(rows)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (gen.status !== 0) throw new Error('generator failed');
+
     log('starting baseline (raw Fastify + better-sqlite3, FULL)...');
     const baseline = await spawnServer([tsx, 'tests/bench/baseline-server.ts']);
     children.push(baseline.child);
-    log('starting the node...');
-    const node = await spawnServer([tsx, 'server/serve.ts', '--data-dir', dataDir, '--port', '0', '--rate-limit', '0'], { VENDPOINT_LOG_LEVEL: 'warn', VENDPOINT_SCHEDULES: 'off' }, /listening on (http\S+)/);
-    children.push(node.child);
-    const cli = (...a: string[]) => JSON.parse(spawnSync(tsx, ['server/cli.ts', '--data-dir', dataDir, '--json', ...a], { cwd: root, encoding: 'utf8' }).stdout);
-    const pair = cli('credentials', 'rotate', '--code', 'DEMO', '--env', 'test');
-    cli('wallet', 'fund', '--code', 'DEMO', '--env', 'test', '--amount', '100000000');
-    const auth = { 'x-merchant-key': pair.key, 'x-merchant-secret': pair.secret };
+    const fresh = await startNodeOn(dataDir);
+    children.push(fresh.child);
 
     await load({ url: `${baseline.url}/hello`, duration: 2 }); // warm-up
     log('baseline create...');
     const baselineCreate = await load({ url: `${baseline.url}/v1/transactions`, ...createRequests('b', {}) });
-    log('node create (POST /v1/transactions)...');
-    await load({ url: `${node.url}/v1/transactions`, ...createRequests('warm', auth), duration: 2 });
-    const create = await load({ url: `${node.url}/v1/transactions`, ...createRequests('c', auth) });
-    log('hello baseline...');
+    log('node async create (POST /v1/transactions)...');
+    await load({ url: `${fresh.url}/v1/transactions`, ...createRequests('warm', fresh.auth), duration: 2 });
+    const create = await load({ url: `${fresh.url}/v1/transactions`, ...createRequests('c', fresh.auth) });
+    log('node sync vend (airtime/sync, zero-latency simulator)...');
+    const syncVend = await load({ url: `${fresh.url}/v1/transactions/airtime/sync`, ...createRequests('s', fresh.auth) });
+    log('hello baseline and status lookup...');
     const hello = await load({ url: `${baseline.url}/hello` });
-    log('node status lookup...');
-    const status = await load({ url: `${node.url}/v1/transactions/status?client_request_id=c-1`, headers: auth });
+    const status = await load({ url: `${fresh.url}/v1/transactions/status?client_request_id=c-1`, headers: fresh.auth });
+    fresh.child.kill('SIGTERM');
+    baseline.child.kill('SIGTERM');
+
+    log(`node on ${rows} transactions...`);
+    const big = await startNodeOn(bigDir);
+    children.push(big.child);
+    const page1 = await load({ url: `${big.url}/v1/transactions?page=1&limit=10`, headers: big.auth });
+    const deep = await load({ url: `${big.url}/v1/transactions?page=10000&limit=10`, headers: big.auth });
+    let peakRss = rssMb(big.child.pid!);
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(big.child.pid!))), 200);
+    const bigCreate = await load({ url: `${big.url}/v1/transactions`, ...createRequests('m', big.auth) });
+    clearInterval(sampler);
 
     const figures = {
       duration_s: duration,
       connections,
+      stored_rows: rows,
       baseline_rps: baselineCreate.rps,
       baseline_p99_ms: baselineCreate.p99,
       create_rps: create.rps,
@@ -105,21 +138,38 @@ async function main(): Promise<void> {
       status_rps: status.rps,
       status_p99_ms: status.p99,
       status_ratio: Number((status.rps / hello.rps).toFixed(2)),
+      sync_p50_ms: syncVend.p50,
+      sync_minus_async_p50_ms: Number((syncVend.p50 - create.p50).toFixed(2)),
+      list_page1_p50_ms: page1.p50,
+      list_page10000_p50_ms: deep.p50,
+      list_page1_rps: page1.rps,
+      list_page10000_rps: deep.rps,
+      list_depth_ratio: Number((page1.rps / Math.max(deep.rps, 1)).toFixed(2)),
+      big_create_rps: bigCreate.rps,
+      rss_peak_mb: peakRss,
+      startup_ms_1m: big.startupMs,
+      startup_ms_empty: fresh.startupMs,
     };
     if (asJson) {
       process.stdout.write(`${JSON.stringify(figures)}\n`);
     } else {
-      console.log('\nscenario                         req/s    p50 ms   p99 ms   ratio');
-      const row = (n: string, f: Figures, ratio = '') => console.log(`${n.padEnd(32)} ${String(f.rps).padStart(6)} ${String(f.p50).padStart(8)} ${String(f.p99).padStart(8)}   ${ratio}`);
+      console.log('\nscenario                               req/s    p50 ms   p99 ms   note');
+      const row = (n: string, f: Figures, note = '') => console.log(`${n.padEnd(38)} ${String(f.rps).padStart(6)} ${String(f.p50).padStart(8)} ${String(f.p99).padStart(8)}   ${note}`);
       row('baseline create (FULL)', baselineCreate);
-      row('node async create (FULL)', create, `${figures.create_ratio}x baseline`);
+      row('node async create (FULL)', create, `${figures.create_ratio}x baseline (target >= 1.0)`);
+      row('node sync vend (airtime/sync)', syncVend, `p50 +${figures.sync_minus_async_p50_ms} ms over async (target <= 2)`);
       row('baseline hello', hello);
-      row('node status lookup', status, `${figures.status_ratio}x hello`);
+      row('node status lookup', status, `${figures.status_ratio}x hello (target >= 0.5)`);
+      row(`list page 1 (${rows} rows)`, page1);
+      row('list page 10,000', deep, `page1/deep = ${figures.list_depth_ratio} (target <= 2)`);
+      row(`node async create on ${rows} rows`, bigCreate, `peak RSS ${peakRss} MB (target <= 200)`);
+      console.log(`start-up: ${figures.startup_ms_1m} ms on ${rows} rows, ${figures.startup_ms_empty} ms empty (target <= 1000)`);
       if (figures.create_errors) console.log(`(${figures.create_errors} create errors/non-2xx)`);
     }
   } finally {
     for (const c of children) c.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(bigDir, { recursive: true, force: true });
   }
 }
 

@@ -1,9 +1,12 @@
 import { PNG } from 'pngjs';
 import { request } from 'undici';
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import { addUpstream } from '../../server/store/upstreams.js';
 import type { SimulatorOptions } from '../../server/upstreams/simulator.js';
 import type { Pair, TestNode } from './test-node.js';
+
+// jsqr is CommonJS: under NodeNext its default import is module.exports, which carries `.default`.
+const jsQR = jsQRModule.default;
 
 /** Decodes a PNG QR image back to its text, the way a phone camera would. */
 export function decodeQr(png: Buffer): string | null {

@@ -98,3 +98,42 @@ export interface LedgerPage {
   entries: LedgerEntry[];
   next_before: number | null;
 }
+
+export interface GiftcardItem {
+  plan_id: number;
+  title: string;
+  brand: string;
+  region: string;
+  ui_category: string;
+  face_value?: number;
+  min_price?: number;
+  max_price?: number;
+  currency_code: string;
+  ngn_price?: string;
+  fixed_price: boolean;
+  featured: boolean;
+}
+
+export interface GiftcardQuote {
+  plan_id: number;
+  ngn_amount: string;
+  currency_code: string;
+  face_value: number;
+}
+
+export interface GiftcardAvailability {
+  available: boolean;
+  detail: string;
+  fulfillment: 'immediate' | 'standard' | 'out_of_stock' | 'preorder';
+}
+
+export interface EsimItem {
+  plan_id: string;
+  title: string;
+  country: string;
+  region: string;
+  data_gb: number;
+  duration_days: number;
+  currency_code: string;
+  ngn_price?: string;
+}

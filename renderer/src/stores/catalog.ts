@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { apiGet } from '../api/client.js';
-import type { BillPlanRow } from '../api/types.js';
+import type { BillPlanRow, EsimItem, GiftcardItem } from '../api/types.js';
 import type { DataPlanRow } from '../lib/plan-search.js';
 
 export type BillProduct = 'ELECTRICITY' | 'CABLE' | 'BETTING';
@@ -10,6 +10,19 @@ export type BillProduct = 'ELECTRICITY' | 'CABLE' | 'BETTING';
 export const useCatalogStore = defineStore('catalog', () => {
   const dataPlans = ref<Record<string, DataPlanRow[]>>({});
   const billPlans = ref<Partial<Record<BillProduct, BillPlanRow[]>>>({});
+  const giftcards = ref<GiftcardItem[] | null>(null);
+  const esimPlans = ref<EsimItem[] | null>(null);
+
+  /** The whole gift-card catalog at this merchant's prices; the page filters it as the agent types. */
+  async function loadGiftcards(): Promise<GiftcardItem[]> {
+    giftcards.value ??= (await apiGet<{ cards: GiftcardItem[] }>('/console/giftcards')).cards;
+    return giftcards.value;
+  }
+
+  async function loadEsimPlans(): Promise<EsimItem[]> {
+    esimPlans.value ??= (await apiGet<{ plans: EsimItem[] }>('/console/esim')).plans;
+    return esimPlans.value;
+  }
 
   async function loadDataPlans(network: string): Promise<DataPlanRow[]> {
     const key = network.toLowerCase();
@@ -36,7 +49,9 @@ export const useCatalogStore = defineStore('catalog', () => {
   function clear(): void {
     dataPlans.value = {};
     billPlans.value = {};
+    giftcards.value = null;
+    esimPlans.value = null;
   }
 
-  return { dataPlans, billPlans, loadDataPlans, loadBillPlans, providersOf, clear };
+  return { dataPlans, billPlans, giftcards, esimPlans, loadDataPlans, loadBillPlans, loadGiftcards, loadEsimPlans, providersOf, clear };
 });

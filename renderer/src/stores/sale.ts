@@ -13,6 +13,20 @@ export interface SellBody {
   phone?: string;
 }
 
+export interface GiftcardOrderBody {
+  request_id: string;
+  plan_id: number;
+  quantity: number;
+  face_value?: number;
+  send_via?: 'email' | 'sms' | 'whatsapp';
+  destination?: string;
+}
+
+export interface EsimOrderBody {
+  request_id: string;
+  plan_id: string;
+}
+
 export interface VerifyBody {
   product: 'ELECTRICITY' | 'CABLE' | 'BETTING';
   network: string;
@@ -39,6 +53,8 @@ export const useSaleStore = defineStore('sale', () => {
   }
 
   const sell = async (body: SellBody) => keep(await apiPost<Sale>('/console/sell', body));
+  const orderGiftcard = async (body: GiftcardOrderBody) => keep(await apiPost<Sale>('/console/giftcards/orders', body));
+  const orderEsim = async (body: EsimOrderBody) => keep(await apiPost<Sale>('/console/esim/orders', body));
   const verify = async (body: VerifyBody) =>
     (await apiPost<{ customer: VerifiedCustomer }>('/console/verify', body)).customer;
   const load = async (ref: string) => keep(await apiGet<Sale>(`/console/purchases/${encodeURIComponent(ref)}`));
@@ -77,5 +93,5 @@ export const useSaleStore = defineStore('sale', () => {
 
   const isFollowing = (ref: string) => following.has(ref);
 
-  return { sales, cards, sell, verify, load, requery, reveal, follow, stop, isFollowing };
+  return { sales, cards, sell, orderGiftcard, orderEsim, verify, load, requery, reveal, follow, stop, isFollowing };
 });

@@ -11,6 +11,7 @@ import { registerSellRoutes } from './sell-routes.js';
 import { registerPurchaseRoutes } from './purchase-routes.js';
 import { registerWalletRoutes } from './wallet-routes.js';
 import { registerUserRoutes } from './user-routes.js';
+import { registerOrderConsoleRoutes } from './order-routes.js';
 
 /**
  * The console: its /console API (issue 6) and the built renderer served at /. Everything
@@ -27,6 +28,7 @@ export async function registerConsole(app: FastifyInstance, s: Services): Promis
     registerPurchaseRoutes(scope, s);
     registerWalletRoutes(scope, s);
     registerUserRoutes(scope, s);
+    registerOrderConsoleRoutes(scope, s);
 
     const dist = rendererDistDir();
     if (dist) {

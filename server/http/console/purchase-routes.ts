@@ -10,7 +10,7 @@ import {
 } from '../../store/purchases.js';
 import { consoleUsernames } from '../../store/console-users.js';
 import { recordAudit } from '../../store/audit.js';
-import { vendRequestOf } from '../../jobs/vend-worker.js';
+import { esimQrcode } from '../../services/esim.js';
 import { InvalidInput, NotFound } from '../../domain/errors.js';
 import type { PurchaseState } from '../../domain/purchase-state.js';
 import { consoleCaller, sessionOf } from './session.js';
@@ -139,13 +139,9 @@ export function registerPurchaseRoutes(app: FastifyInstance, s: Services): void 
   app.get('/console/purchases/:ref/qrcode', { schema: hide }, async (request, reply) => {
     const caller = callerOf(s, request);
     const p = ownPurchase(s, caller, (request.params as { ref: string }).ref);
-    const lpa = p.result?.lpa;
-    if (p.state !== 'success' || !isEsimPurchase(p) || typeof lpa !== 'string') {
-      throw new NotFound('The QR code is available once the eSIM order has succeeded');
-    }
-    const upstream = s.router.byName(p.environment, p.upstreamName);
-    if (!upstream) throw new NotFound('The provider of this eSIM is no longer configured; use the LPA string');
-    const png = await upstream.qrcode(vendRequestOf(p), lpa);
+    if (!isEsimPurchase(p)) throw new NotFound('This sale is not an eSIM');
+    // The eSIM service draws it (the provider's QR, or one made from the stored LPA).
+    const png = await esimQrcode(s, { ...caller, environment: p.environment }, p.idemKey);
     return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(png);
   });
 }

@@ -38,19 +38,19 @@ export function registerEsimRoutes(app: FastifyInstance, s: Services): void {
         response: { 200: catalogEnvelopeSchema(Type.Array(EsimItem)), ...orderErrors },
       },
     },
-    async (request) => catalogEnvelope('eSIM catalog', listEsimPlans(s, request.query as EsimFilters)),
+    async (request) => catalogEnvelope('eSIM catalog', listEsimPlans(s, callerOf(request), request.query as EsimFilters)),
   );
 
   app.get(
     '/v1/esim/plans/:plan_id/quote',
     { schema: { tags: ['esim'], summary: 'NGN quote (ngn_amount) of a plan', params: PlanParams, response: { 200: catalogEnvelopeSchema(QuoteData), ...orderErrors } } },
-    async (request) => catalogEnvelope('eSIM quote', esimQuote(s, (request.params as { plan_id: string }).plan_id)),
+    async (request) => catalogEnvelope('eSIM quote', esimQuote(s, callerOf(request), (request.params as { plan_id: string }).plan_id)),
   );
 
   app.get(
     '/v1/esim/plans/:plan_id',
     { schema: { tags: ['esim'], summary: 'One eSIM plan', params: PlanParams, response: { 200: catalogEnvelopeSchema(EsimItem), ...orderErrors } } },
-    async (request) => catalogEnvelope('eSIM plan', esimPlan(s, (request.params as { plan_id: string }).plan_id)),
+    async (request) => catalogEnvelope('eSIM plan', esimPlan(s, callerOf(request), (request.params as { plan_id: string }).plan_id)),
   );
 
   app.post(

@@ -83,7 +83,7 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services): void 
         response: { 200: catalogEnvelopeSchema(Type.Array(CatalogItem)), ...orderErrors },
       },
     },
-    async (request) => catalogEnvelope('Gift card catalog', listGiftcards(s, request.query as GiftcardFilters)),
+    async (request) => catalogEnvelope('Gift card catalog', listGiftcards(s, callerOf(request), request.query as GiftcardFilters)),
   );
 
   app.get(
@@ -100,7 +100,7 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services): void 
     async (request) => {
       const { plan_id } = request.params as { plan_id: string };
       const faceValue = faceValueFromQuery((request.query as { face_value?: string }).face_value);
-      return catalogEnvelope('Gift card quote', quoteGiftcard(s, plan_id, faceValue));
+      return catalogEnvelope('Gift card quote', quoteGiftcard(s, callerOf(request), plan_id, faceValue));
     },
   );
 
@@ -116,7 +116,7 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services): void 
     },
     async (request) => {
       const body = request.body as { plan_id: number; face_value?: unknown };
-      return catalogEnvelope('Gift card quote', quoteGiftcard(s, body.plan_id, body.face_value));
+      return catalogEnvelope('Gift card quote', quoteGiftcard(s, callerOf(request), body.plan_id, body.face_value));
     },
   );
 

@@ -1,0 +1,69 @@
+import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
+import type { Pinia } from 'pinia';
+import { useSessionStore } from './stores/session.js';
+import { ApiError } from './lib/errors.js';
+import type { Role } from './api/types.js';
+
+declare module 'vue-router' {
+  interface RouteMeta {
+    /** Reachable without a session (setup, sign-in). */
+    public?: boolean;
+    /** Only these roles may open the page; admin pages (issue 7) set ['admin']. */
+    roles?: Role[];
+    title?: string;
+  }
+}
+
+const SellBillForm = () => import('./components/sell/SellBillForm.vue');
+
+const routes: RouteRecordRaw[] = [
+  { path: '/', redirect: '/sell' },
+  { path: '/setup', component: () => import('./views/SetupView.vue'), meta: { public: true, title: 'Set up' } },
+  { path: '/login', component: () => import('./views/LoginView.vue'), meta: { public: true, title: 'Sign in' } },
+  { path: '/sell', component: () => import('./views/SellView.vue'), meta: { title: 'Sell' } },
+  { path: '/sell/airtime', component: () => import('./components/sell/SellAirtimeForm.vue'), meta: { title: 'Airtime' } },
+  { path: '/sell/data', component: () => import('./components/sell/SellDataForm.vue'), meta: { title: 'Data' } },
+  { path: '/sell/electricity', component: SellBillForm, props: { product: 'ELECTRICITY' }, meta: { title: 'Electricity' } },
+  { path: '/sell/cable', component: SellBillForm, props: { product: 'CABLE' }, meta: { title: 'Cable TV' } },
+  { path: '/sell/betting', component: SellBillForm, props: { product: 'BETTING' }, meta: { title: 'Betting' } },
+  { path: '/sell/giftcards', component: () => import('./components/sell/SellGiftCardForm.vue'), meta: { title: 'Gift cards' } },
+  { path: '/sell/esim', component: () => import('./components/sell/SellEsimForm.vue'), meta: { title: 'eSIM' } },
+  { path: '/sales/:reference', component: () => import('./views/SaleView.vue'), props: true, meta: { title: 'Sale' } },
+  { path: '/history', component: () => import('./views/HistoryView.vue'), meta: { title: 'History' } },
+  { path: '/wallet', component: () => import('./views/WalletView.vue'), meta: { title: 'Wallet' } },
+  // Admin pages (issue 7) slot in here with meta: { roles: ['admin'] }.
+  { path: '/:rest(.*)*', redirect: '/sell' },
+];
+
+/**
+ * Hash history: the page is always /index.html, so the node needs no fallback route and the
+ * Electron window can load it as it is.
+ */
+export function createConsoleRouter(pinia: Pinia) {
+  const router = createRouter({ history: createWebHashHistory(), routes });
+  let checked = false;
+
+  router.beforeEach(async (to) => {
+    const store = useSessionStore(pinia);
+    if (!checked || (!store.session && !to.meta.public)) {
+      try {
+        await store.refresh();
+        checked = true;
+      } catch (e) {
+        // The node is unreachable: the sign-in page says so and offers a retry.
+        const message = e instanceof ApiError ? e.message : String(e);
+        return to.path === '/login' ? true : { path: '/login', query: { offline: message } };
+      }
+    }
+    if (store.status?.setup_required) return to.path === '/setup' ? true : '/setup';
+    if (!store.session) return to.path === '/login' ? true : { path: '/login', query: { next: to.fullPath } };
+    if (to.meta.public) return '/sell';
+    if (to.meta.roles && !to.meta.roles.includes(store.session.user.role)) return '/sell';
+    return true;
+  });
+
+  router.afterEach((to) => {
+    document.title = to.meta.title ? `${to.meta.title} · VendPoint` : 'VendPoint';
+  });
+  return router;
+}
