@@ -70,11 +70,8 @@ export function callerOf(request: FastifyRequest): Caller {
 /** DNS-rebinding guard: only our own names in the Host header. */
 export function hostAllowed(hostHeader: string | undefined, allowed: string[]): boolean {
   if (!hostHeader) return false;
-  let hostname: string;
-  try {
-    hostname = new URL(`http://${hostHeader}`).hostname.toLowerCase();
-  } catch {
-    return false;
-  }
-  return ['localhost', '127.0.0.1', '[::1]', ...allowed.map((h) => h.toLowerCase())].includes(hostname);
+  const lower = hostHeader.toLowerCase();
+  // "[::1]:7300" keeps its brackets; "localhost:7300" loses the port.
+  const hostname = lower.startsWith('[') ? lower.slice(0, lower.indexOf(']') + 1) : lower.split(':')[0];
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]' || allowed.some((h) => h.toLowerCase() === hostname);
 }
