@@ -15,6 +15,9 @@ import { focusWindow, openNodeWindow } from './window.js';
  */
 export const EXIT_START_FAILED = 3;
 
+/** The folder name under the OS application-data directory (see main/README.md). */
+export const APP_NAME = 'VendPoint';
+
 /** How long quitting waits for in-flight vends; after that they stay recoverable (requeried on next start). */
 export const SHUTDOWN_TIMEOUT_MS = 20_000;
 
@@ -64,6 +67,8 @@ export interface DesktopHandle {
 export function runDesktop(deps: DesktopDeps): DesktopHandle | null {
   const { electron, platform } = deps;
   const { app } = electron;
+  // One user-data folder in development and packaged builds alike (the lock lives there too).
+  app.setPath('userData', join(app.getPath('appData'), APP_NAME));
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return null;
@@ -187,7 +192,7 @@ export function runDesktop(deps: DesktopDeps): DesktopHandle | null {
       electron.Menu.setApplicationMenu(
         electron.Menu.buildFromTemplate(
           buildMenuTemplate({
-            appName: 'VendPoint',
+            appName: APP_NAME,
             platform,
             devTools,
             actions: {

@@ -175,8 +175,8 @@ export interface ChildProcessGoneDetails {
 export interface AppLike {
   requestSingleInstanceLock(): boolean;
   whenReady(): Promise<void>;
-  getPath(name: 'userData' | 'logs'): string;
-  setPath(name: 'crashDumps', path: string): void;
+  getPath(name: 'userData' | 'appData'): string;
+  setPath(name: 'userData' | 'crashDumps', path: string): void;
   getVersion(): string;
   getName(): string;
   isPackaged: boolean;

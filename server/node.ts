@@ -10,6 +10,8 @@ import { VendWorker } from './jobs/vend-worker.js';
 import { CatalogService } from './services/catalog-service.js';
 import { startSchedules, type ScheduleHandle } from './jobs/schedules.js';
 import { reportScheduleJob } from './jobs/report-schedule.js';
+import { catalogSyncJob } from './jobs/catalog-sync.js';
+import { upstreamHealthJob } from './jobs/upstream-health.js';
 import type { Services } from './services/context.js';
 import { buildApp } from './app.js';
 import { CredentialCache } from './http/credential-cache.js';
@@ -31,6 +33,17 @@ export interface NodeHooks {
   simulator?: SimulatorOptions;
   attentionAfterMs?: number;
   notFoundGraceMs?: number;
+  /** Multiplies requery backoff and not-found grace; default VENDPOINT_REQUERY_SCALE or 1. */
+  requeryScale?: number;
+}
+
+/**
+ * VENDPOINT_REQUERY_SCALE (a number in (0, 1]) shortens the requery backoff and the not-found
+ * grace together, for the crash run and demos; production leaves it unset.
+ */
+function requeryScaleFromEnv(): number {
+  const v = Number(process.env.VENDPOINT_REQUERY_SCALE);
+  return Number.isFinite(v) && v > 0 && v <= 1 ? v : 1;
 }
 
 /** Opens the store and builds every part of a node, without HTTP (the CLI uses the store only). */
@@ -41,9 +54,11 @@ export function buildServices(config: NodeConfig, hooks: NodeHooks = {}): { serv
   const batcher = new CommitBatcher(db);
   const router = new UpstreamRouter(db, box, hooks.simulator);
   const log = { info: () => {}, warn: () => {}, error: (o: object, m: string) => console.error(m, o) };
+  const requeryScale = hooks.requeryScale ?? requeryScaleFromEnv();
   const worker = new VendWorker(db, batcher, router, {
     attentionAfterMs: hooks.attentionAfterMs ?? 24 * 3_600_000,
-    notFoundGraceMs: hooks.notFoundGraceMs ?? NOT_FOUND_GRACE_MS,
+    notFoundGraceMs: hooks.notFoundGraceMs ?? Math.round(NOT_FOUND_GRACE_MS * requeryScale),
+    requeryScale,
     now,
     log,
   });
@@ -62,7 +77,13 @@ export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Prom
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   services.worker.recover();
   let schedules: ScheduleHandle | null = null;
-  if (config.schedules) schedules = startSchedules(services, app.log, { 'daily-reports': reportScheduleJob(services, app.log, url) });
+  if (config.schedules) {
+    schedules = startSchedules(services, app.log, {
+      'daily-reports': reportScheduleJob(services, app.log, url),
+      'catalog-sync': catalogSyncJob(services, app.log),
+      'upstream-health': upstreamHealthJob(services, app.log),
+    });
+  }
   let closed = false;
   return {
     url,

@@ -7,7 +7,14 @@ import {
   listDeliveriesToAttempt,
   notePendingDeliveries,
 } from '../store/report-deliveries.js';
-import { addDays, isBusinessDay, localDay, reportDaysDue, sendTimeReached, type Day } from '../domain/business-days.js';
+import {
+  addDays,
+  isBusinessDay,
+  localDay,
+  reportDaysDue,
+  sendTimeReached,
+  type Day,
+} from '../domain/business-days.js';
 import { getReportSettings } from '../services/report-settings.js';
 import { STALE_SENDING_MS } from '../reports/delivery-policy.js';
 import {
@@ -41,7 +48,12 @@ export interface ReportTickSummary {
 }
 
 /** Records the deliveries due today that do not exist yet; returns how many. */
-function recordDueDeliveries(ctx: ReportContext, today: Day, nowIso: string, s: ReturnType<typeof getReportSettings>): number {
+function recordDueDeliveries(
+  ctx: ReportContext,
+  today: Day,
+  nowIso: string,
+  s: ReturnType<typeof getReportSettings>,
+): number {
   const tz = s.timezone;
   const known = deliveryKeysSince(ctx.db, addDays(today, -Math.max(1, s.lookbackDays)));
   let created = 0;
@@ -66,8 +78,20 @@ export async function runReportSchedule(ctx: ReportContext): Promise<ReportTickS
   const settings = getReportSettings(ctx.db, ctx.box);
   const today = localDay(nowMs, settings.timezone);
   const businessDay = isBusinessDay(today, settings.holidays);
-  const summary: ReportTickSummary = { today, businessDay, created: 0, attempted: 0, sent: 0, failed: 0, interrupted: 0 };
-  summary.interrupted = failInterruptedDeliveries(ctx.db, new Date(nowMs - STALE_SENDING_MS).toISOString(), nowIso);
+  const summary: ReportTickSummary = {
+    today,
+    businessDay,
+    created: 0,
+    attempted: 0,
+    sent: 0,
+    failed: 0,
+    interrupted: 0,
+  };
+  summary.interrupted = failInterruptedDeliveries(
+    ctx.db,
+    new Date(nowMs - STALE_SENDING_MS).toISOString(),
+    nowIso,
+  );
   if (businessDay && sendTimeReached(nowMs, settings.timezone, settings.sendTime)) {
     summary.created = recordDueDeliveries(ctx, today, nowIso, settings);
   }
@@ -76,7 +100,12 @@ export async function runReportSchedule(ctx: ReportContext): Promise<ReportTickS
   const transport = openTransport(ctx, settings);
   if (!transport) {
     // Waiting costs no attempt: the reports go out as soon as SMTP is configured.
-    notePendingDeliveries(ctx.db, todo.filter((d) => d.state === 'pending').map((d) => d.id), SMTP_NOT_CONFIGURED, nowIso);
+    notePendingDeliveries(
+      ctx.db,
+      todo.filter((d) => d.state === 'pending').map((d) => d.id),
+      SMTP_NOT_CONFIGURED,
+      nowIso,
+    );
     ctx.log.warn({ pending: todo.length }, 'daily reports waiting: SMTP is not configured');
     return summary;
   }
@@ -86,7 +115,14 @@ export async function runReportSchedule(ctx: ReportContext): Promise<ReportTickS
       if (!merchants.has(d.merchantId)) merchants.set(d.merchantId, getMerchantById(ctx.db, d.merchantId));
       const merchant = merchants.get(d.merchantId);
       if (!merchant) continue;
-      const r = await sendReport(ctx, { merchant, environment: d.environment, day: d.reportDate, mode: 'scheduled', settings, transport });
+      const r = await sendReport(ctx, {
+        merchant,
+        environment: d.environment,
+        day: d.reportDate,
+        mode: 'scheduled',
+        settings,
+        transport,
+      });
       if (!r.delivery || r.skipped) continue;
       summary.attempted++;
       if (r.sent) summary.sent++;
@@ -102,7 +138,11 @@ export async function runReportSchedule(ctx: ReportContext): Promise<ReportTickS
 export const REPORT_SCHEDULE_EXPRESSION = '*/15 * * * * *';
 
 /** The named job node.ts hands to startSchedules. */
-export function reportScheduleJob(s: Services, log: ReportLog, nodeUrl: string): { expression: string; run: () => Promise<unknown> } {
+export function reportScheduleJob(
+  s: Services,
+  log: ReportLog,
+  nodeUrl: string,
+): { expression: string; run: () => Promise<unknown> } {
   const ctx = reportContextOf(s, { nodeUrl, log });
   return { expression: REPORT_SCHEDULE_EXPRESSION, run: () => runReportSchedule(ctx) };
 }

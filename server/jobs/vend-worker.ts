@@ -19,6 +19,8 @@ export interface WorkerOptions {
   /** A purchase pending this long after its send is flagged "needs attention" (default 24 h). */
   attentionAfterMs: number;
   notFoundGraceMs: number;
+  /** Multiplies the requery backoff (1 in production; tests and the crash run shorten it). */
+  requeryScale?: number;
   now: () => number;
   log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void; error: (o: object, m: string) => void };
 }
@@ -96,8 +98,15 @@ export class VendWorker {
   }
 
   /** Requery one purchase now (console "requery" button, poller). */
-  async requery(purchaseId: number): Promise<Purchase | null> {
-    if (this.inFlight.has(purchaseId)) return getPurchaseById(this.db, purchaseId);
+  requery(purchaseId: number): Promise<Purchase | null> {
+    // Tracked like vends, so stop() waits for it before the database is closed.
+    const work = this.requeryOnce(purchaseId);
+    this.track(work.then(() => undefined, () => undefined));
+    return work;
+  }
+
+  private async requeryOnce(purchaseId: number): Promise<Purchase | null> {
+    if (this.stopped || this.inFlight.has(purchaseId)) return getPurchaseById(this.db, purchaseId);
     const job = getJob(this.db, purchaseId);
     const p = getPurchaseById(this.db, purchaseId);
     if (!job || !p || p.state !== 'pending' || job.state === 'queued') return p;
@@ -206,7 +215,7 @@ export class VendWorker {
   }
 
   private nextPollAt(pollCount: number): number {
-    return this.opts.now() + nextRequeryDelayMs(pollCount);
+    return this.opts.now() + Math.round(nextRequeryDelayMs(pollCount) * (this.opts.requeryScale ?? 1));
   }
 
   private emitFinal(purchaseId: number): void {

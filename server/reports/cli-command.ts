@@ -9,7 +9,16 @@ import { dayWindow, parseDay } from '../domain/business-days.js';
 import { InvalidInput } from '../domain/errors.js';
 import { getReportSettings } from '../services/report-settings.js';
 import { reportSummaryJson } from './report-builder.js';
-import { buildReport, deliveryJson, openTransport, reportEnvironments, sendReport, silentLog, SMTP_NOT_CONFIGURED, type ReportContext } from './delivery-service.js';
+import {
+  buildReport,
+  deliveryJson,
+  openTransport,
+  reportEnvironments,
+  sendReport,
+  silentLog,
+  SMTP_NOT_CONFIGURED,
+  type ReportContext,
+} from './delivery-service.js';
 
 export interface ReportsCommandInput {
   dataDir: string;
@@ -27,16 +36,30 @@ export interface ReportsCommandInput {
  * reports of every merchant with report recipients (or of merchant C) and, with --send, e-mails
  * the ones not delivered yet. A delivered report is not sent again (the console resends).
  */
-export async function runReportsCommand(o: ReportsCommandInput): Promise<{ ok: boolean; json: unknown; human: string }> {
+export async function runReportsCommand(
+  o: ReportsCommandInput,
+): Promise<{ ok: boolean; json: unknown; human: string }> {
   const day = parseDay(o.date, 'date');
   const { db } = openStore(o.dataDir, catalogDir(resourcesDir()));
   try {
-    const ctx: ReportContext = { db, box: SecretBox.forDataDir(o.dataDir), flagSmtpUrl: o.smtpUrl, now: o.now ?? Date.now, nodeUrl: null, log: silentLog };
+    const ctx: ReportContext = {
+      db,
+      box: SecretBox.forDataDir(o.dataDir),
+      flagSmtpUrl: o.smtpUrl,
+      now: o.now ?? Date.now,
+      nodeUrl: null,
+      log: silentLog,
+    };
     const settings = getReportSettings(db, ctx.box);
     if (o.send && ctx.now() < Date.parse(dayWindow(day, settings.timezone).to)) {
-      throw new InvalidInput(`${day} has not ended yet in ${settings.timezone}; its report can be sent from the next day`, 'date');
+      throw new InvalidInput(
+        `${day} has not ended yet in ${settings.timezone}; its report can be sent from the next day`,
+        'date',
+      );
     }
-    const merchants: Merchant[] = o.code ? [requireMerchant(db, o.code)] : listMerchants(db).filter((m) => m.reportEmails.length > 0);
+    const merchants: Merchant[] = o.code
+      ? [requireMerchant(db, o.code)]
+      : listMerchants(db).filter((m) => m.reportEmails.length > 0);
     const transport = o.send ? openTransport(ctx, settings) : null;
     const reports: Record<string, unknown>[] = [];
     let ok = true;
@@ -45,17 +68,37 @@ export async function runReportsCommand(o: ReportsCommandInput): Promise<{ ok: b
         for (const env of reportEnvironments(m)) {
           if (!o.send) {
             const report = buildReport(ctx, m, env, day, settings.timezone);
-            reports.push({ ...reportSummaryJson(report), recipients: m.reportEmails, sent: false, delivery: deliveryJson(findDelivery(db, m.id, env, day)) });
+            reports.push({
+              ...reportSummaryJson(report),
+              recipients: m.reportEmails,
+              sent: false,
+              delivery: deliveryJson(findDelivery(db, m.id, env, day)),
+            });
             continue;
           }
           if (!m.reportEmails.length || !transport) {
-            const error = !m.reportEmails.length ? `${m.code} has no report recipients (merchant update --report-email)` : SMTP_NOT_CONFIGURED;
+            const error = !m.reportEmails.length
+              ? `${m.code} has no report recipients (merchant update --report-email)`
+              : SMTP_NOT_CONFIGURED;
             const report = buildReport(ctx, m, env, day, settings.timezone);
-            reports.push({ ...reportSummaryJson(report), recipients: m.reportEmails, sent: false, error, delivery: deliveryJson(findDelivery(db, m.id, env, day)) });
+            reports.push({
+              ...reportSummaryJson(report),
+              recipients: m.reportEmails,
+              sent: false,
+              error,
+              delivery: deliveryJson(findDelivery(db, m.id, env, day)),
+            });
             ok = false;
             continue;
           }
-          const r = await sendReport(ctx, { merchant: m, environment: env, day, mode: 'manual', settings, transport });
+          const r = await sendReport(ctx, {
+            merchant: m,
+            environment: env,
+            day,
+            mode: 'manual',
+            settings,
+            transport,
+          });
           if (r.error) ok = false;
           reports.push({
             ...reportSummaryJson(r.report),
@@ -79,13 +122,18 @@ export async function runReportsCommand(o: ReportsCommandInput): Promise<{ ok: b
 }
 
 function humanLines(reports: Record<string, unknown>[], send: boolean): string {
-  if (!reports.length) return 'No reports: no merchant has report recipients (merchant update --report-email).';
+  if (!reports.length)
+    return 'No reports: no merchant has report recipients (merchant update --report-email).';
   return reports
     .map((r) => {
       const totals = r.totals as { count: number; amount: string };
       const head = `${String(r.merchant_code).padEnd(12)} ${String(r.environment).padEnd(4)} ${r.date}: ${r.transactions} rows, ${totals.count} successful for NGN ${totals.amount}, closing balance NGN ${r.closing_balance}`;
       if (!send) return head;
-      const what = r.sent ? `sent to ${(r.recipients as string[]).join(', ')}` : r.error ? `NOT sent: ${r.error}` : `not sent (${r.skipped})`;
+      const what = r.sent
+        ? `sent to ${(r.recipients as string[]).join(', ')}`
+        : r.error
+          ? `NOT sent: ${r.error}`
+          : `not sent (${r.skipped})`;
       return `${head}; ${what}`;
     })
     .join('\n');

@@ -39,7 +39,11 @@ export function retryDelayMs(attempts: number): number {
  * already delivered once (a failed resend) stays `sent` and is not retried: the operator who
  * asked sees the error. Otherwise the schedule retries with backoff until it gives up.
  */
-export function nextAttemptAfterFailure(alreadySent: boolean, attempts: number, nowMs: number): number | null {
+export function nextAttemptAfterFailure(
+  alreadySent: boolean,
+  attempts: number,
+  nowMs: number,
+): number | null {
   if (alreadySent || attempts >= MAX_AUTO_ATTEMPTS) return null;
   return nowMs + retryDelayMs(attempts);
 }

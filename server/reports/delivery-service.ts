@@ -4,7 +4,13 @@ import type { Environment } from '../store/credentials-crypto.js';
 import type { Merchant } from '../store/merchants.js';
 import type { Services } from '../services/context.js';
 import { purchasesCreatedBetween, ledgerWindow } from '../store/report-queries.js';
-import { claimDelivery, ensureDelivery, markDeliveryFailed, markDeliverySent, type ReportDelivery } from '../store/report-deliveries.js';
+import {
+  claimDelivery,
+  ensureDelivery,
+  markDeliveryFailed,
+  markDeliverySent,
+  type ReportDelivery,
+} from '../store/report-deliveries.js';
 import { dayWindow, type Day } from '../domain/business-days.js';
 import { effectiveSmtpUrl, type ReportSettings } from '../services/report-settings.js';
 import { buildDailyReport, reportSummaryJson, type DailyReport } from './report-builder.js';
@@ -34,8 +40,18 @@ export interface ReportContext {
 
 export const silentLog: ReportLog = { info: () => {}, warn: () => {} };
 
-export function reportContextOf(s: Services, opts: { nodeUrl: string | null; log?: ReportLog; now?: () => number }): ReportContext {
-  return { db: s.db, box: s.box, flagSmtpUrl: s.config.smtpUrl, now: opts.now ?? s.now, nodeUrl: opts.nodeUrl, log: opts.log ?? silentLog };
+export function reportContextOf(
+  s: Services,
+  opts: { nodeUrl: string | null; log?: ReportLog; now?: () => number },
+): ReportContext {
+  return {
+    db: s.db,
+    box: s.box,
+    flagSmtpUrl: s.config.smtpUrl,
+    now: opts.now ?? s.now,
+    nodeUrl: opts.nodeUrl,
+    log: opts.log ?? silentLog,
+  };
 }
 
 /** Live always; test too when the merchant asked for it (merchants.report_test). */
@@ -43,7 +59,13 @@ export function reportEnvironments(m: Merchant): Environment[] {
   return m.reportTest ? ['live', 'test'] : ['live'];
 }
 
-export function buildReport(ctx: ReportContext, merchant: Merchant, env: Environment, day: Day, tz: string): DailyReport {
+export function buildReport(
+  ctx: ReportContext,
+  merchant: Merchant,
+  env: Environment,
+  day: Day,
+  tz: string,
+): DailyReport {
   const { from, to } = dayWindow(day, tz);
   return buildDailyReport({
     merchant: { id: merchant.id, code: merchant.code, name: merchant.name },
@@ -65,10 +87,13 @@ export function csvDownloadUrl(base: string, code: string, env: Environment, day
 export function openTransport(ctx: ReportContext, settings: ReportSettings): ReportTransport | null {
   const { url } = effectiveSmtpUrl(settings, ctx.flagSmtpUrl);
   if (!url) return null;
-  return ctx.transportFor ? ctx.transportFor(url, settings.from) : new SmtpReportTransport(url, settings.from);
+  return ctx.transportFor
+    ? ctx.transportFor(url, settings.from)
+    : new SmtpReportTransport(url, settings.from);
 }
 
-export const SMTP_NOT_CONFIGURED = 'SMTP is not configured: set it in the console settings or start the node with --smtp-url';
+export const SMTP_NOT_CONFIGURED =
+  'SMTP is not configured: set it in the console settings or start the node with --smtp-url';
 
 export interface SendOutcome {
   report: DailyReport;
@@ -91,7 +116,14 @@ const messageIdOf = (d: ReportDelivery, from: string, resend: boolean) => {
  */
 export async function sendReport(
   ctx: ReportContext,
-  a: { merchant: Merchant; environment: Environment; day: Day; mode: SendMode; settings: ReportSettings; transport: ReportTransport | null },
+  a: {
+    merchant: Merchant;
+    environment: Environment;
+    day: Day;
+    mode: SendMode;
+    settings: ReportSettings;
+    transport: ReportTransport | null;
+  },
 ): Promise<SendOutcome> {
   const { merchant, environment, day, settings } = a;
   const tz = settings.timezone;
@@ -99,22 +131,41 @@ export async function sendReport(
   const report = buildReport(ctx, merchant, environment, day, tz);
   // A day that has not ended would go out incomplete and then count as delivered.
   if (!report.complete) return { report, delivery: null, sent: false, skipped: 'incomplete_day' };
-  const existing = ensureDelivery(ctx.db, { merchantId: merchant.id, environment, day, timezone: tz, nowIso: nowIso() });
+  const existing = ensureDelivery(ctx.db, {
+    merchantId: merchant.id,
+    environment,
+    day,
+    timezone: tz,
+    nowIso: nowIso(),
+  });
   const claimed = claimDelivery(ctx.db, existing.id, a.mode, nowIso());
   if (!claimed) {
-    const skipped = existing.state === 'sent' ? 'already_sent' : existing.state === 'sending' ? 'in_progress' : 'not_due';
+    const skipped =
+      existing.state === 'sent' ? 'already_sent' : existing.state === 'sending' ? 'in_progress' : 'not_due';
     return { report, delivery: existing, sent: false, skipped };
   }
   const recipients = merchant.reportEmails;
   const fail = (error: string): SendOutcome => {
-    const next = recipients.length ? nextAttemptAfterFailure(claimed.sentAt !== null, claimed.attempts, ctx.now()) : null;
+    const next = recipients.length
+      ? nextAttemptAfterFailure(claimed.sentAt !== null, claimed.attempts, ctx.now())
+      : null;
     const delivery = markDeliveryFailed(ctx.db, claimed.id, {
       nowIso: nowIso(),
       error,
       recipients,
       nextAttemptAt: next === null ? null : new Date(next).toISOString(),
     });
-    ctx.log.warn({ merchant: merchant.code, environment, date: day, attempts: delivery.attempts, state: delivery.state, error }, 'daily report not sent');
+    ctx.log.warn(
+      {
+        merchant: merchant.code,
+        environment,
+        date: day,
+        attempts: delivery.attempts,
+        state: delivery.state,
+        error,
+      },
+      'daily report not sent',
+    );
     return { report, delivery, sent: false, error };
   };
   if (!recipients.length) return fail('the merchant has no report recipients');
@@ -126,7 +177,12 @@ export async function sendReport(
   const fileName = reportCsvFileName(report);
   const delivery: CsvDelivery = attach
     ? { kind: 'attached', fileName, bytes }
-    : { kind: 'link', url: csvDownloadUrl(base, merchant.code, environment, day), bytes, limitBytes: settings.maxAttachmentBytes };
+    : {
+        kind: 'link',
+        url: csvDownloadUrl(base, merchant.code, environment, day),
+        bytes,
+        limitBytes: settings.maxAttachmentBytes,
+      };
   const email = renderReportEmail(report, delivery);
   const resend = claimed.sentAt !== null;
   try {
@@ -136,7 +192,8 @@ export async function sendReport(
       messageId: messageIdOf(claimed, settings.from, resend),
       attachment: attach ? { fileName, content: csv } : null,
     });
-    if (info.accepted.length === 0) return fail(`the SMTP server accepted no recipient (rejected: ${info.rejected.join(', ')})`);
+    if (info.accepted.length === 0)
+      return fail(`the SMTP server accepted no recipient (rejected: ${info.rejected.join(', ')})`);
     const sent = markDeliverySent(ctx.db, claimed.id, {
       nowIso: nowIso(),
       messageId: info.messageId,
@@ -146,7 +203,10 @@ export async function sendReport(
       note: info.rejected.length ? `rejected by the SMTP server: ${info.rejected.join(', ')}` : null,
       resend,
     });
-    ctx.log.info({ merchant: merchant.code, environment, date: day, to: info.accepted, attached: attach }, 'daily report sent');
+    ctx.log.info(
+      { merchant: merchant.code, environment, date: day, to: info.accepted, attached: attach },
+      'daily report sent',
+    );
     return { report, delivery: sent, sent: true };
   } catch (err) {
     return fail(err instanceof Error ? err.message : String(err));

@@ -39,7 +39,10 @@ export function parseSmtpUrl(url: string): ParsedSmtp {
   try {
     u = new URL(url);
   } catch {
-    throw new InvalidInput('smtp_url must be a URL like smtp://user:pass@host:587 or smtps://user:pass@host:465', 'smtp_url');
+    throw new InvalidInput(
+      'smtp_url must be a URL like smtp://user:pass@host:587 or smtps://user:pass@host:465',
+      'smtp_url',
+    );
   }
   if (u.protocol !== 'smtp:' && u.protocol !== 'smtps:') {
     throw new InvalidInput(`smtp_url must start with smtp:// or smtps:// (got ${u.protocol}//)`, 'smtp_url');
@@ -119,15 +122,31 @@ export class SmtpReportTransport implements ReportTransport {
         html: mail.html,
         messageId: mail.messageId,
         attachments: mail.attachment
-          ? [{ filename: mail.attachment.fileName, content: mail.attachment.content, contentType: 'text/csv; charset=utf-8' }]
+          ? [
+              {
+                filename: mail.attachment.fileName,
+                content: mail.attachment.content,
+                contentType: 'text/csv; charset=utf-8',
+              },
+            ]
           : [],
       });
-      const addr = (a: unknown) => (typeof a === 'string' ? a : String((a as { address?: string }).address ?? a));
-      return { messageId: info.messageId, accepted: info.accepted.map(addr), rejected: info.rejected.map(addr) };
+      const addr = (a: unknown) =>
+        typeof a === 'string' ? a : String((a as { address?: string }).address ?? a);
+      return {
+        messageId: info.messageId,
+        accepted: info.accepted.map(addr),
+        rejected: info.rejected.map(addr),
+      };
     } catch (err) {
       const e = err as { message?: string; code?: string; responseCode?: number };
       const detail = [e.code, e.responseCode].filter(Boolean).join(' ');
-      throw new Error(scrubSecrets(`${detail ? `${detail}: ` : ''}${e.message ?? String(err)} (via ${this.description})`, this.smtp.secrets));
+      throw new Error(
+        scrubSecrets(
+          `${detail ? `${detail}: ` : ''}${e.message ?? String(err)} (via ${this.description})`,
+          this.smtp.secrets,
+        ),
+      );
     }
   }
 

@@ -120,7 +120,11 @@ export function toReportRow(p: Purchase, tz: string): ReportRow {
 export function buildDailyReport(input: ReportInput): DailyReport {
   const window = dayWindow(input.date, input.timezone);
   const rows = input.purchases.map((p) => toReportRow(p, input.timezone));
-  const byStatus: Record<PurchaseState, Tally> = { success: emptyTally(), failed: emptyTally(), pending: emptyTally() };
+  const byStatus: Record<PurchaseState, Tally> = {
+    success: emptyTally(),
+    failed: emptyTally(),
+    pending: emptyTally(),
+  };
   const products = new Map<string, Tally>();
   const totals = emptyTally();
   for (const r of rows) {
@@ -151,7 +155,11 @@ export function buildDailyReport(input: ReportInput): DailyReport {
   };
 }
 
-const tallyJson = (t: Tally) => ({ count: t.count, amount: formatNaira(t.amountKobo), debit: formatNaira(t.debitKobo) });
+const tallyJson = (t: Tally) => ({
+  count: t.count,
+  amount: formatNaira(t.amountKobo),
+  debit: formatNaira(t.debitKobo),
+});
 
 /** The report as the CLI prints it and the console API returns it: Naira strings, snake_case. */
 export function reportSummaryJson(r: DailyReport) {

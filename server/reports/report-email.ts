@@ -3,7 +3,9 @@ import { formatNaira } from '../domain/money.js';
 import { PRODUCT_LABELS, type DailyReport, type Tally } from './report-builder.js';
 
 /** How the CSV travels: attached, or (too large) as a link to the console download. */
-export type CsvDelivery = { kind: 'attached'; fileName: string; bytes: number } | { kind: 'link'; url: string; bytes: number; limitBytes: number };
+export type CsvDelivery =
+  | { kind: 'attached'; fileName: string; bytes: number }
+  | { kind: 'link'; url: string; bytes: number; limitBytes: number };
 
 export interface ReportEmail {
   subject: string;
@@ -20,7 +22,8 @@ export function groupedNaira(kobo: number): string {
 const signedNaira = (kobo: number) => (kobo > 0 ? `+${groupedNaira(kobo)}` : groupedNaira(kobo));
 const productLabel = (p: string) => PRODUCT_LABELS[p] ?? p;
 const humanDay = (r: DailyReport) => DateTime.fromISO(r.date, { zone: 'UTC' }).toFormat('cccc d LLLL yyyy');
-const humanBytes = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)} MB` : `${Math.ceil(n / 1000)} kB`);
+const humanBytes = (n: number) =>
+  n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)} MB` : `${Math.ceil(n / 1000)} kB`;
 
 export function reportSubject(r: DailyReport): string {
   const test = r.environment === 'test' ? '[TEST] ' : '';
@@ -36,7 +39,8 @@ const STATUS_ROWS: { key: keyof DailyReport['byStatus']; label: string }[] = [
 /** The sentence about the CSV, without the link itself (the text and HTML parts add it their way). */
 function csvNote(r: DailyReport, csv: CsvDelivery): string {
   const n = `${r.rows.length} transaction${r.rows.length === 1 ? '' : 's'} and orders`;
-  if (csv.kind === 'attached' && r.rows.length === 0) return `There were no transactions or orders on this day; ${csv.fileName} is attached with its header row only.`;
+  if (csv.kind === 'attached' && r.rows.length === 0)
+    return `There were no transactions or orders on this day; ${csv.fileName} is attached with its header row only.`;
   if (csv.kind === 'attached') return `The attached ${csv.fileName} lists all ${n} of the day.`;
   return `The list of all ${n} (${humanBytes(csv.bytes)}) is larger than the ${humanBytes(csv.limitBytes)} attachment limit, so it is not attached; download it from the console`;
 }
@@ -76,13 +80,17 @@ export function reportText(r: DailyReport, csv: CsvDelivery): string {
 }
 
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 // Mail clients drop <style> blocks and ignore most CSS: tables and inline styles only.
 const TD = 'padding:6px 10px;border-bottom:1px solid #e5e7eb;font-size:14px;';
 const NUM = `${TD}text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums;`;
-const TH = 'padding:6px 10px;border-bottom:2px solid #d1d5db;font-size:12px;text-transform:uppercase;color:#6b7280;text-align:left;';
+const TH =
+  'padding:6px 10px;border-bottom:2px solid #d1d5db;font-size:12px;text-transform:uppercase;color:#6b7280;text-align:left;';
 const THN = `${TH}text-align:right;`;
 const H2 = 'font-size:16px;margin:24px 0 8px;color:#111827;';
 
@@ -103,9 +111,18 @@ const naira = (kobo: number) => `\u20a6${groupedNaira(kobo)}`;
 export function reportHtml(r: DailyReport, csv: CsvDelivery): string {
   const card = (label: string, value: string) =>
     `<td style="padding:12px;background:#f3f4f6;border-radius:6px;width:33%;"><div style="font-size:12px;color:#6b7280;">${escapeHtml(label)}</div><div style="font-size:18px;font-weight:bold;color:#111827;white-space:nowrap;">${escapeHtml(value)}</div></td>`;
-  const products = r.byProduct.map((p) => [productLabel(p.product), String(p.count), naira(p.amountKobo), naira(p.debitKobo)]);
+  const products = r.byProduct.map((p) => [
+    productLabel(p.product),
+    String(p.count),
+    naira(p.amountKobo),
+    naira(p.debitKobo),
+  ]);
   products.push(['Total', String(r.totals.count), naira(r.totals.amountKobo), naira(r.totals.debitKobo)]);
-  const statuses = STATUS_ROWS.map((s) => [s.label, String(r.byStatus[s.key].count), naira(r.byStatus[s.key].amountKobo)]);
+  const statuses = STATUS_ROWS.map((s) => [
+    s.label,
+    String(r.byStatus[s.key].count),
+    naira(r.byStatus[s.key].amountKobo),
+  ]);
   const movements = [
     ['Funding', naira(r.ledger.funding)],
     ['Purchases', naira(r.ledger.debit)],

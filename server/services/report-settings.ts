@@ -78,34 +78,53 @@ function validate(patch: Partial<ReportSettings>): void {
   if (patch.smtpUrl !== undefined && patch.smtpUrl !== null) parseSmtpUrl(patch.smtpUrl);
   if (patch.from !== undefined) {
     const addr = /<([^>]+)>\s*$/.exec(patch.from)?.[1] ?? patch.from.trim();
-    if (!ADDRESS.test(addr)) throw new InvalidInput('from must be an address, e.g. "Reports <reports@example.com>"', 'from');
+    if (!ADDRESS.test(addr))
+      throw new InvalidInput('from must be an address, e.g. "Reports <reports@example.com>"', 'from');
   }
   if (patch.sendTime !== undefined) parseTimeOfDay(patch.sendTime);
   if (patch.timezone !== undefined && !isValidTimezone(patch.timezone)) {
     throw new InvalidInput(`timezone must be an IANA zone like Africa/Lagos`, 'timezone');
   }
   if (patch.holidays !== undefined) {
-    if (!Array.isArray(patch.holidays)) throw new InvalidInput('holidays must be a list of dates', 'holidays');
-    for (const h of patch.holidays) if (!isDay(h)) throw new InvalidInput(`holidays: "${h}" is not a date YYYY-MM-DD`, 'holidays');
+    if (!Array.isArray(patch.holidays))
+      throw new InvalidInput('holidays must be a list of dates', 'holidays');
+    for (const h of patch.holidays)
+      if (!isDay(h)) throw new InvalidInput(`holidays: "${h}" is not a date YYYY-MM-DD`, 'holidays');
   }
-  if (patch.maxAttachmentBytes !== undefined && (!Number.isInteger(patch.maxAttachmentBytes) || patch.maxAttachmentBytes < 0)) {
+  if (
+    patch.maxAttachmentBytes !== undefined &&
+    (!Number.isInteger(patch.maxAttachmentBytes) || patch.maxAttachmentBytes < 0)
+  ) {
     throw new InvalidInput('max_attachment_bytes must be a non-negative integer', 'max_attachment_bytes');
   }
-  if (patch.consoleUrl !== undefined && patch.consoleUrl !== null && !/^https?:\/\/[^\s]+$/.test(patch.consoleUrl)) {
+  if (
+    patch.consoleUrl !== undefined &&
+    patch.consoleUrl !== null &&
+    !/^https?:\/\/[^\s]+$/.test(patch.consoleUrl)
+  ) {
     throw new InvalidInput('console_url must be an http(s) URL', 'console_url');
   }
-  if (patch.lookbackDays !== undefined && (!Number.isInteger(patch.lookbackDays) || patch.lookbackDays < 1 || patch.lookbackDays > 60)) {
+  if (
+    patch.lookbackDays !== undefined &&
+    (!Number.isInteger(patch.lookbackDays) || patch.lookbackDays < 1 || patch.lookbackDays > 60)
+  ) {
     throw new InvalidInput('lookback_days must be an integer from 1 to 60', 'lookback_days');
   }
 }
 
 /** Validates and stores the given fields (null clears smtpUrl/consoleUrl), audited without secrets. */
-export function updateReportSettings(db: Db, box: SecretBox, patch: Partial<ReportSettings>, actor: string): ReportSettings {
+export function updateReportSettings(
+  db: Db,
+  box: SecretBox,
+  patch: Partial<ReportSettings>,
+  actor: string,
+): ReportSettings {
   validate(patch);
   db.transaction(() => {
     for (const [field, value] of Object.entries(patch) as [keyof ReportSettings, unknown][]) {
       if (value === undefined) continue;
-      if (field === 'smtpUrl') setSetting(db, KEYS.smtpUrl, value === null ? null : box.seal(value as string));
+      if (field === 'smtpUrl')
+        setSetting(db, KEYS.smtpUrl, value === null ? null : box.seal(value as string));
       else if (field === 'holidays') setSetting(db, KEYS.holidays, [...new Set(value as string[])].sort());
       else setSetting(db, KEYS[field], value);
     }
@@ -116,7 +135,10 @@ export function updateReportSettings(db: Db, box: SecretBox, patch: Partial<Repo
 }
 
 /** The SMTP URL in force and where it comes from (the console shows when a flag overrides it). */
-export function effectiveSmtpUrl(settings: ReportSettings, flagUrl: string | null): { url: string | null; source: 'flag' | 'settings' | null } {
+export function effectiveSmtpUrl(
+  settings: ReportSettings,
+  flagUrl: string | null,
+): { url: string | null; source: 'flag' | 'settings' | null } {
   if (flagUrl) return { url: flagUrl, source: 'flag' };
   if (settings.smtpUrl) return { url: settings.smtpUrl, source: 'settings' };
   return { url: null, source: null };

@@ -81,7 +81,12 @@ export function getDeliveryById(db: Db, id: number): ReportDelivery | null {
   return r ? toDelivery(r) : null;
 }
 
-export function findDelivery(db: Db, merchantId: number, env: Environment, day: string): ReportDelivery | null {
+export function findDelivery(
+  db: Db,
+  merchantId: number,
+  env: Environment,
+  day: string,
+): ReportDelivery | null {
   const r = db
     .prepare(`${SELECT} WHERE d.merchant_id = ? AND d.environment = ? AND d.report_date = ?`)
     .get(merchantId, env, day) as Row | undefined;
@@ -129,7 +134,15 @@ export function claimDelivery(db: Db, id: number, mode: SendMode, nowIso: string
 export function markDeliverySent(
   db: Db,
   id: number,
-  r: { nowIso: string; messageId: string; recipients: string[]; attached: boolean; summary: unknown; note: string | null; resend: boolean },
+  r: {
+    nowIso: string;
+    messageId: string;
+    recipients: string[];
+    attached: boolean;
+    summary: unknown;
+    note: string | null;
+    resend: boolean;
+  },
 ): ReportDelivery {
   db.prepare(
     `UPDATE report_deliveries SET state = 'sent', sent_at = COALESCE(sent_at, ?), last_sent_at = ?, message_id = ?,
@@ -216,7 +229,12 @@ export interface DeliveryFilter {
 }
 
 /** Newest day first, for the console list. */
-export function listDeliveries(db: Db, f: DeliveryFilter, limit = 100, offset = 0): { rows: ReportDelivery[]; total: number } {
+export function listDeliveries(
+  db: Db,
+  f: DeliveryFilter,
+  limit = 100,
+  offset = 0,
+): { rows: ReportDelivery[]; total: number } {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, v: unknown) => {
@@ -229,7 +247,9 @@ export function listDeliveries(db: Db, f: DeliveryFilter, limit = 100, offset = 
   if (f.from) add('d.report_date >= ?', f.from);
   if (f.to) add('d.report_date <= ?', f.to);
   const sql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM report_deliveries d ${sql}`).get(...params) as { n: number }).n;
+  const total = (
+    db.prepare(`SELECT COUNT(*) AS n FROM report_deliveries d ${sql}`).get(...params) as { n: number }
+  ).n;
   const rows = (
     db
       .prepare(`${SELECT} ${sql} ORDER BY d.report_date DESC, m.code, d.environment LIMIT ? OFFSET ?`)

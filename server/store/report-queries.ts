@@ -5,7 +5,13 @@ import { toPurchase, type Purchase } from './purchases.js';
 /** Read-only queries behind the daily reports: one merchant, one environment, one time window. */
 
 /** Purchases (transactions and orders) created in [from, to), oldest first. */
-export function purchasesCreatedBetween(db: Db, merchantId: number, env: Environment, from: string, to: string): Purchase[] {
+export function purchasesCreatedBetween(
+  db: Db,
+  merchantId: number,
+  env: Environment,
+  from: string,
+  to: string,
+): Purchase[] {
   const rows = db
     .prepare(
       `SELECT * FROM purchases WHERE merchant_id = ? AND environment = ? AND created_at >= ? AND created_at < ?
@@ -25,10 +31,16 @@ export interface LedgerWindow {
 }
 
 /** Opening and closing balance of a wallet around a window, and what moved it in between. */
-export function ledgerWindow(db: Db, merchantId: number, env: Environment, from: string, to: string): LedgerWindow {
-  const wallet = db.prepare('SELECT id FROM wallets WHERE merchant_id = ? AND environment = ?').get(merchantId, env) as
-    | { id: number }
-    | undefined;
+export function ledgerWindow(
+  db: Db,
+  merchantId: number,
+  env: Environment,
+  from: string,
+  to: string,
+): LedgerWindow {
+  const wallet = db
+    .prepare('SELECT id FROM wallets WHERE merchant_id = ? AND environment = ?')
+    .get(merchantId, env) as { id: number } | undefined;
   const movements = { funding: 0, debit: 0, refund: 0, adjustment: 0 };
   if (!wallet) return { openingKobo: 0, closingKobo: 0, movements };
   // Entries are appended in time order, so the highest id before an instant holds its balance.

@@ -3,9 +3,11 @@ import type { Environment } from '../store/credentials-crypto.js';
 import { listRoutes, listUpstreams, type UpstreamRecord } from '../store/upstreams.js';
 import type { SecretBox } from '../store/secret-box.js';
 import { SimulatorUpstream, type SimulatorOptions } from './simulator.js';
-import type { Upstream } from './types.js';
+import type { Upstream, VendRequest, VerifyRequest } from './types.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { createVendingApiUpstream } from './vending-api/index.js';
+import { upstreamPlanId } from '../store/catalog-sync-store.js';
+import { isBillProduct } from '../domain/networks.js';
 
 /** Route product names: transactions use their product, orders their kind. */
 export function routeProductOf(kind: string, product: string): string {
@@ -24,6 +26,7 @@ export class UpstreamRouter {
   readonly testSimulator: SimulatorUpstream;
   readonly breaker = new CircuitBreaker();
   private cache: { version: string; upstreams: Map<string, Upstream>; records: UpstreamRecord[] } | null = null;
+  private retired: Upstream[] = [];
 
   constructor(
     private readonly db: Db,
@@ -78,14 +81,23 @@ export class UpstreamRouter {
         // A misconfigured upstream (e.g. an unparsable base URL) is skipped: its routes are simply unavailable.
       }
     }
-    for (const old of this.cache?.upstreams.values() ?? []) void old.close?.();
+    // A vend may have picked an old instance a moment ago and not sent yet: closing its pool
+    // now would turn that vend into a refused one. Old instances are closed a minute later.
+    const retired = [...(this.cache?.upstreams.values() ?? [])];
+    if (retired.length) {
+      this.retired.push(...retired);
+      setTimeout(() => {
+        for (const old of retired) if (this.retired.includes(old)) void old.close?.();
+        this.retired = this.retired.filter((u) => !retired.includes(u));
+      }, 60_000).unref();
+    }
     this.cache = { version, upstreams, records };
     return this.cache;
   }
 
   private build(r: UpstreamRecord): Upstream {
     if (r.type === 'simulator') return new SimulatorUpstream(r.name, r.options as SimulatorOptions);
-    return createVendingApiUpstream({
+    const upstream = createVendingApiUpstream({
       name: r.name,
       baseUrl: r.baseUrl!,
       merchantCode: r.merchantCode!,
@@ -93,9 +105,35 @@ export class UpstreamRouter {
       secret: r.secretSealed ? this.box.open(r.secretSealed) : '',
       options: r.options,
     });
+    return withUpstreamPlanIds(upstream, (localId) => upstreamPlanId(this.db, r.name, localId));
   }
 
   async close(): Promise<void> {
-    for (const u of this.cache?.upstreams.values() ?? []) await u.close?.();
+    const all = [...(this.cache?.upstreams.values() ?? []), ...this.retired];
+    this.retired = [];
+    for (const u of all) await u.close?.();
   }
+}
+
+/**
+ * Local bill plan ids stay stable through catalog syncs, but an upstream may number the same
+ * plan differently (the sync records it): vend and verify send the upstream's own id.
+ */
+export function withUpstreamPlanIds(inner: Upstream, planIdOf: (localId: string) => string | null): Upstream {
+  const vendReq = (req: VendRequest): VendRequest => {
+    if (req.kind !== 'transaction' || !isBillProduct(req.product) || !req.planId) return req;
+    return { ...req, planId: planIdOf(req.planId) ?? req.planId };
+  };
+  const verifyReq = (req: VerifyRequest): VerifyRequest => ({ ...req, planId: planIdOf(req.planId) ?? req.planId });
+  return {
+    name: inner.name,
+    type: inner.type,
+    vend: (req) => inner.vend(vendReq(req)),
+    requery: (req) => inner.requery(vendReq(req)),
+    verify: (req) => inner.verify(verifyReq(req)),
+    catalogs: () => inner.catalogs(),
+    qrcode: (req, lpa) => inner.qrcode(req, lpa),
+    balance: () => inner.balance(),
+    close: () => inner.close?.() ?? Promise.resolve(),
+  };
 }

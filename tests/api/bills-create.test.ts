@@ -8,9 +8,27 @@ import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js
  */
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
-const DISCOS = ['Ikeja Electric', 'EKEDC', 'AEDC', 'IBEDC', 'EEDC', 'KEDCO', 'JED', 'PHED', 'BEDC', 'ABEDC', 'KAEDCO', 'YEDC', 'ABA'];
+const DISCOS = [
+  'Ikeja Electric',
+  'EKEDC',
+  'AEDC',
+  'IBEDC',
+  'EEDC',
+  'KEDCO',
+  'JED',
+  'PHED',
+  'BEDC',
+  'ABEDC',
+  'KAEDCO',
+  'YEDC',
+  'ABA',
+];
 const BETTING = ['BET9JA', 'SPORTYBET', '1XBET', 'BETKING', 'BETWAY', 'NAIRABET', 'MERRYBET', 'BANGBET'];
-const CABLE_IDS: Record<string, string> = { DSTV: '10000000010', GOTV: '10000000020', STARTIMES: '10000000030' };
+const CABLE_IDS: Record<string, string> = {
+  DSTV: '10000000010',
+  GOTV: '10000000020',
+  STARTIMES: '10000000030',
+};
 const CODE = 'BILLS';
 
 let t: TestNode;
@@ -33,7 +51,8 @@ beforeAll(async () => {
   const m = t.merchant(CODE, { testNaira: 5_000_000 });
   pair = m.test;
   merchantId = m.id;
-  for (const p of ['electricity', 'cable', 'betting']) plans[p] = (await t.call('GET', `/v1/plans/bills/${p}`, { pair })).json.data;
+  for (const p of ['electricity', 'cable', 'betting'])
+    plans[p] = (await t.call('GET', `/v1/plans/bills/${p}`, { pair })).json.data;
 });
 afterAll(async () => {
   try {
@@ -43,15 +62,37 @@ afterAll(async () => {
   }
 });
 
-const create = (product: string, network: string, id: string, plan: number | string, amount: string, over: Record<string, unknown> = {}) => {
-  const body = { merchant_code: CODE, customer_msisdn: id, network, product, amount, plan_code: String(plan), client_request_id: `bill-${++seq}`, ...over };
+const create = (
+  product: string,
+  network: string,
+  id: string,
+  plan: number | string,
+  amount: string,
+  over: Record<string, unknown> = {},
+) => {
+  const body = {
+    merchant_code: CODE,
+    customer_msisdn: id,
+    network,
+    product,
+    amount,
+    plan_code: String(plan),
+    client_request_id: `bill-${++seq}`,
+    ...over,
+  };
   return t.call('POST', '/v1/transactions', { pair, body }).then((r) => ({ ...r, body }));
 };
 const status = (k: string) => t.call('GET', `/v1/transactions/status?client_request_id=${k}`, { pair });
-const balanceKobo = async () => Math.round(Number((await t.call('GET', '/v1/wallet/balance', { pair })).json.total) * 100);
-const electricityPlan = (disco: string, meter: 'prepaid' | 'postpaid') => plans.electricity.find((p) => p.network === disco && p.meter_type === meter)!;
+const balanceKobo = async () =>
+  Math.round(Number((await t.call('GET', '/v1/wallet/balance', { pair })).json.total) * 100);
+const electricityPlan = (disco: string, meter: 'prepaid' | 'postpaid') =>
+  plans.electricity.find((p) => p.network === disco && p.meter_type === meter)!;
 
-function expectFinalSuccess(r: { status: number; json: any; text: string; body: Record<string, unknown> }, product: string, network: string) {
+function expectFinalSuccess(
+  r: { status: number; json: any; text: string; body: Record<string, unknown> },
+  product: string,
+  network: string,
+) {
   expect(r.status, r.text).toBe(200);
   expect(r.json).toMatchObject({ status: 'success', response_code: '00', response_message: 'Successful' });
   const d = r.json.data;
@@ -83,28 +124,65 @@ describe('prepaid electricity: meter 10000000001 on any prepaid plan', () => {
   });
 
   it('the token and units are on the status call too', async () => {
-    const r = await create('ELECTRICITY', 'AEDC', '10000000001', electricityPlan('AEDC', 'prepaid').id, '2000');
+    const r = await create(
+      'ELECTRICITY',
+      'AEDC',
+      '10000000001',
+      electricityPlan('AEDC', 'prepaid').id,
+      '2000',
+    );
     const s = await status(r.body.client_request_id);
     expect(s.json.status).toBe('success');
-    expect(s.json.data).toMatchObject({ token: r.json.data.token, units: r.json.data.units, customer_name: r.json.data.customer_name });
+    expect(s.json.data).toMatchObject({
+      token: r.json.data.token,
+      units: r.json.data.units,
+      customer_name: r.json.data.customer_name,
+    });
   });
 
   it('the purchase limits from verify are inclusive (500 and 500000)', async () => {
     const plan = electricityPlan('EKEDC', 'prepaid');
-    expectFinalSuccess(await create('ELECTRICITY', 'EKEDC', '10000000001', plan.id, '500'), 'ELECTRICITY', 'EKEDC');
-    expectFinalSuccess(await create('ELECTRICITY', 'EKEDC', '10000000001', plan.id, '500000.00'), 'ELECTRICITY', 'EKEDC');
+    expectFinalSuccess(
+      await create('ELECTRICITY', 'EKEDC', '10000000001', plan.id, '500'),
+      'ELECTRICITY',
+      'EKEDC',
+    );
+    expectFinalSuccess(
+      await create('ELECTRICITY', 'EKEDC', '10000000001', plan.id, '500000.00'),
+      'ELECTRICITY',
+      'EKEDC',
+    );
   });
 
   it('a lowercase distribution company is accepted and echoed in the spec spelling', async () => {
-    const r = await create('ELECTRICITY', 'ikeja electric', '10000000001', electricityPlan('Ikeja Electric', 'prepaid').id, '1000');
+    const r = await create(
+      'ELECTRICITY',
+      'ikeja electric',
+      '10000000001',
+      electricityPlan('Ikeja Electric', 'prepaid').id,
+      '1000',
+    );
     expect(r.status).toBe(200);
     expect(r.json.data.network).toBe('Ikeja Electric');
-    const k = await create('ELECTRICITY', 'kaedco', '10000000001', electricityPlan('KAEDCO', 'prepaid').id, '1000');
+    const k = await create(
+      'ELECTRICITY',
+      'kaedco',
+      '10000000001',
+      electricityPlan('KAEDCO', 'prepaid').id,
+      '1000',
+    );
     expect(k.json.data.network).toBe('KAEDCO');
   });
 
   it('phone is optional and, when sent, must be a mobile number', async () => {
-    const r = await create('ELECTRICITY', 'PHED', '10000000001', electricityPlan('PHED', 'prepaid').id, '1000', { phone: '2348031234567' });
+    const r = await create(
+      'ELECTRICITY',
+      'PHED',
+      '10000000001',
+      electricityPlan('PHED', 'prepaid').id,
+      '1000',
+      { phone: '2348031234567' },
+    );
     expect(r.status).toBe(200);
     expect(r.json.data).not.toHaveProperty('phone');
   });
@@ -112,7 +190,13 @@ describe('prepaid electricity: meter 10000000001 on any prepaid plan', () => {
 
 describe('postpaid electricity: meter 10000000002 on any postpaid plan', () => {
   it.each(DISCOS)('%s: 00, customer_name, no token', async (disco) => {
-    const r = await create('ELECTRICITY', disco, '10000000002', electricityPlan(disco, 'postpaid').id, '3000');
+    const r = await create(
+      'ELECTRICITY',
+      disco,
+      '10000000002',
+      electricityPlan(disco, 'postpaid').id,
+      '3000',
+    );
     expectFinalSuccess(r, 'ELECTRICITY', disco);
     expect(r.json.data).not.toHaveProperty('token');
     expect(r.json.data).not.toHaveProperty('units');
@@ -124,24 +208,30 @@ describe('postpaid electricity: meter 10000000002 on any postpaid plan', () => {
 });
 
 describe('cable: 10000000010 DStv, 10000000020 GOtv, 10000000030 StarTimes', () => {
-  it.each(Object.entries(CABLE_IDS))('%s (%s): every bouquet at its price answers 00', async (network, id) => {
-    const rows = plans.cable.filter((p) => p.network === network);
-    expect(rows.length).toBeGreaterThan(0);
-    for (const p of rows) {
-      expect(p.amount_type).toBe('fixed');
-      const r = await create('CABLE', network.toLowerCase(), id, p.id, p.price);
-      expectFinalSuccess(r, 'CABLE', network);
-    }
-  });
-  it.each(Object.entries(CABLE_IDS))("%s refuses the other platforms' test smartcards (400, nothing stored)", async (network) => {
-    const plan = plans.cable.find((p) => p.network === network)!;
-    for (const [other, id] of Object.entries(CABLE_IDS).filter(([n]) => n !== network)) {
-      const r = await create('CABLE', network, id, plan.id, plan.price);
-      expect(r.status, other).toBe(400);
-      expect(r.json.status).toBe('error');
-      expect((await status(r.body.client_request_id)).status).toBe(404);
-    }
-  });
+  it.each(Object.entries(CABLE_IDS))(
+    '%s (%s): every bouquet at its price answers 00',
+    async (network, id) => {
+      const rows = plans.cable.filter((p) => p.network === network);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const p of rows) {
+        expect(p.amount_type).toBe('fixed');
+        const r = await create('CABLE', network.toLowerCase(), id, p.id, p.price);
+        expectFinalSuccess(r, 'CABLE', network);
+      }
+    },
+  );
+  it.each(Object.entries(CABLE_IDS))(
+    "%s refuses the other platforms' test smartcards (400, nothing stored)",
+    async (network) => {
+      const plan = plans.cable.find((p) => p.network === network)!;
+      for (const [other, id] of Object.entries(CABLE_IDS).filter(([n]) => n !== network)) {
+        const r = await create('CABLE', network, id, plan.id, plan.price);
+        expect(r.status, other).toBe(400);
+        expect(r.json.status).toBe('error');
+        expect((await status(r.body.client_request_id)).status).toBe(404);
+      }
+    },
+  );
   it('the amount may be sent with or without kobo', async () => {
     expect((await create('CABLE', 'GOTV', '10000000020', 214, '1900')).status).toBe(200);
     expect((await create('CABLE', 'GOTV', '10000000020', 214, '1900.00')).status).toBe(200);
@@ -155,7 +245,9 @@ describe('betting: TESTBET001 with the customer phone on /v1', () => {
     expectFinalSuccess(r, 'BETTING', platform);
   });
   it('phone may be in 234 form', async () => {
-    expect((await create('BETTING', 'BET9JA', 'TESTBET001', 301, '100', { phone: '2348031234567' })).status).toBe(200);
+    expect(
+      (await create('BETTING', 'BET9JA', 'TESTBET001', 301, '100', { phone: '2348031234567' })).status,
+    ).toBe(200);
   });
   it('another betting id is rejected by the biller: 400, nothing stored', async () => {
     const r = await create('BETTING', 'BET9JA', 'NOTATEST', 301, '100', { phone: '08031234567' });

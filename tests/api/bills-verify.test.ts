@@ -10,7 +10,21 @@ import { addUpstream } from '../../server/store/upstreams.js';
  * reason; verify not completed 502 with a generic message. And the test-credential table.
  */
 
-const DISCOS = ['Ikeja Electric', 'EKEDC', 'AEDC', 'IBEDC', 'EEDC', 'KEDCO', 'JED', 'PHED', 'BEDC', 'ABEDC', 'KAEDCO', 'YEDC', 'ABA'];
+const DISCOS = [
+  'Ikeja Electric',
+  'EKEDC',
+  'AEDC',
+  'IBEDC',
+  'EEDC',
+  'KEDCO',
+  'JED',
+  'PHED',
+  'BEDC',
+  'ABEDC',
+  'KAEDCO',
+  'YEDC',
+  'ABA',
+];
 const BETTING = ['BET9JA', 'SPORTYBET', '1XBET', 'BETKING', 'BETWAY', 'NAIRABET', 'MERRYBET', 'BANGBET'];
 const CODE = 'VERIFY';
 
@@ -33,7 +47,12 @@ async function closedPort(): Promise<number> {
 
 beforeAll(async () => {
   t = await startTestNode();
-  const m = t.merchant(CODE, { testNaira: 1_000, liveNaira: 100_000, allowIps: ['127.0.0.1'], liveBills: ['ELECTRICITY', 'CABLE', 'BETTING'] });
+  const m = t.merchant(CODE, {
+    testNaira: 1_000,
+    liveNaira: 100_000,
+    allowIps: ['127.0.0.1'],
+    liveBills: ['ELECTRICITY', 'CABLE', 'BETTING'],
+  });
   pair = m.test;
   livePair = m.live;
   elec = (await t.call('GET', '/v1/plans/bills/electricity', { pair })).json.data;
@@ -42,19 +61,75 @@ beforeAll(async () => {
   // test credentials, so its simulator is the biller); betting to a provider that is down.
   provider = await startTestNode();
   const { db, box } = t.node.services;
-  addUpstream(db, box, { name: 'provider', type: 'vending-api', baseUrl: provider.url, merchantCode: 'DEMO', keyId: provider.demo.key, secret: provider.demo.secret, products: ['ELECTRICITY', 'CABLE'] }, 'test');
+  addUpstream(
+    db,
+    box,
+    {
+      name: 'provider',
+      type: 'vending-api',
+      baseUrl: provider.url,
+      merchantCode: 'DEMO',
+      keyId: provider.demo.key,
+      secret: provider.demo.secret,
+      products: ['ELECTRICITY', 'CABLE'],
+    },
+    'test',
+  );
   zeroLimits = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
       const b = JSON.parse(raw || '{}');
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ status: 'success', code: 200, message: 'ok', data: { product: b.product, network: b.network, msisdn: b.customer_msisdn, customer_name: 'ZERO LIMITS', customer_address: '1 Zero Road', min_amount: '0', max_amount: '0', arrears: '', tariff: null } }));
+      res.end(
+        JSON.stringify({
+          status: 'success',
+          code: 200,
+          message: 'ok',
+          data: {
+            product: b.product,
+            network: b.network,
+            msisdn: b.customer_msisdn,
+            customer_name: 'ZERO LIMITS',
+            customer_address: '1 Zero Road',
+            min_amount: '0',
+            max_amount: '0',
+            arrears: '',
+            tariff: null,
+          },
+        }),
+      );
     });
   });
   await new Promise<void>((r) => zeroLimits.listen(0, '127.0.0.1', r));
-  addUpstream(db, box, { name: 'zero-limits', type: 'vending-api', baseUrl: `http://127.0.0.1:${(zeroLimits.address() as { port: number }).port}`, merchantCode: 'Z', keyId: 'k', secret: 'secret-of-zero', products: ['ELECTRICITY:KEDCO'] }, 'test');
-  addUpstream(db, box, { name: 'down', type: 'vending-api', baseUrl: `http://127.0.0.1:${await closedPort()}`, merchantCode: 'X', keyId: 'k', secret: 'secret-of-down', products: ['BETTING'] }, 'test');
+  addUpstream(
+    db,
+    box,
+    {
+      name: 'zero-limits',
+      type: 'vending-api',
+      baseUrl: `http://127.0.0.1:${(zeroLimits.address() as { port: number }).port}`,
+      merchantCode: 'Z',
+      keyId: 'k',
+      secret: 'secret-of-zero',
+      products: ['ELECTRICITY:KEDCO'],
+    },
+    'test',
+  );
+  addUpstream(
+    db,
+    box,
+    {
+      name: 'down',
+      type: 'vending-api',
+      baseUrl: `http://127.0.0.1:${await closedPort()}`,
+      merchantCode: 'X',
+      keyId: 'k',
+      secret: 'secret-of-down',
+      products: ['BETTING'],
+    },
+    'test',
+  );
 });
 afterAll(async () => {
   try {
@@ -67,14 +142,29 @@ afterAll(async () => {
   }
 });
 
-const verify = (body: Record<string, unknown>, p: Pair = pair) => t.call('POST', '/v1/transactions/verify', { pair: p, body: { merchant_code: CODE, ...body } });
-const plan = (disco: string, meter: string) => String(elec.find((p) => p.network === disco && p.meter_type === meter)!.id);
+const verify = (body: Record<string, unknown>, p: Pair = pair) =>
+  t.call('POST', '/v1/transactions/verify', { pair: p, body: { merchant_code: CODE, ...body } });
+const plan = (disco: string, meter: string) =>
+  String(elec.find((p) => p.network === disco && p.meter_type === meter)!.id);
 const nothingStored = () => {
-  expect((t.node.services.db.prepare('SELECT COUNT(*) AS n FROM purchases').get() as { n: number }).n).toBe(0);
-  expect((t.node.services.db.prepare(`SELECT COUNT(*) AS n FROM ledger_entries WHERE kind <> 'funding'`).get() as { n: number }).n).toBe(0);
+  expect((t.node.services.db.prepare('SELECT COUNT(*) AS n FROM purchases').get() as { n: number }).n).toBe(
+    0,
+  );
+  expect(
+    (
+      t.node.services.db
+        .prepare(`SELECT COUNT(*) AS n FROM ledger_entries WHERE kind <> 'funding'`)
+        .get() as { n: number }
+    ).n,
+  ).toBe(0);
 };
 
-function expectVerified(r: { status: number; json: any; text: string }, product: string, network: string, msisdn: string) {
+function expectVerified(
+  r: { status: number; json: any; text: string },
+  product: string,
+  network: string,
+  msisdn: string,
+) {
   expect(r.status, r.text).toBe(200);
   expect(Object.keys(r.json).sort()).toEqual(['code', 'data', 'message', 'status']);
   expect(r.json).toMatchObject({ status: 'success', code: 200 });
@@ -91,14 +181,24 @@ function expectVerified(r: { status: number; json: any; text: string }, product:
 
 describe('test-credential table, verified', () => {
   it.each(DISCOS)('prepaid meter 10000000001 on %s: customer, address and purchase limits', async (disco) => {
-    const r = await verify({ customer_msisdn: '10000000001', network: disco, product: 'ELECTRICITY', plan_code: plan(disco, 'prepaid') });
+    const r = await verify({
+      customer_msisdn: '10000000001',
+      network: disco,
+      product: 'ELECTRICITY',
+      plan_code: plan(disco, 'prepaid'),
+    });
     expectVerified(r, 'ELECTRICITY', disco, '10000000001');
     expect(r.json.data).toMatchObject({ min_amount: '500', max_amount: '500000' });
     expect(typeof r.json.data.customer_address).toBe('string');
   });
 
   it.each(DISCOS)('postpaid meter 10000000002 on %s', async (disco) => {
-    const r = await verify({ customer_msisdn: '10000000002', network: disco, product: 'ELECTRICITY', plan_code: plan(disco, 'postpaid') });
+    const r = await verify({
+      customer_msisdn: '10000000002',
+      network: disco,
+      product: 'ELECTRICITY',
+      plan_code: plan(disco, 'postpaid'),
+    });
     expectVerified(r, 'ELECTRICITY', disco, '10000000002');
     expect(r.json.data).toMatchObject({ min_amount: '500', max_amount: '500000' });
   });
@@ -107,19 +207,30 @@ describe('test-credential table, verified', () => {
     ['DSTV', '10000000010', '204', /dstv/i],
     ['GOTV', '10000000020', '218', /gotv/i],
     ['STARTIMES', '10000000030', '229', /startimes/i],
-  ])('cable %s smartcard %s shows customer_name and a current bouquet', async (network, id, planId, brand) => {
-    const r = await verify({ customer_msisdn: id, network, product: 'CABLE', plan_code: planId });
-    expectVerified(r, 'CABLE', network, id);
-    const bouquet = Object.entries(r.json.data).find(([k]) => /bouquet/.test(k));
-    expect(bouquet?.[1]).toMatch(brand);
-  });
+  ])(
+    'cable %s smartcard %s shows customer_name and a current bouquet',
+    async (network, id, planId, brand) => {
+      const r = await verify({ customer_msisdn: id, network, product: 'CABLE', plan_code: planId });
+      expectVerified(r, 'CABLE', network, id);
+      const bouquet = Object.entries(r.json.data).find(([k]) => /bouquet/.test(k));
+      expect(bouquet?.[1]).toMatch(brand);
+    },
+  );
 
-  it.each(BETTING)('betting TESTBET001 on %s returns customer_name and customer_username', async (platform) => {
-    const r = await verify({ customer_msisdn: 'TESTBET001', network: platform, product: 'BETTING', plan_code: String(betting.find((p) => p.network === platform)!.id) });
-    expectVerified(r, 'BETTING', platform, 'TESTBET001');
-    expect(typeof r.json.data.customer_username).toBe('string');
-    expect(r.json.data.customer_username).not.toBe('');
-  });
+  it.each(BETTING)(
+    'betting TESTBET001 on %s returns customer_name and customer_username',
+    async (platform) => {
+      const r = await verify({
+        customer_msisdn: 'TESTBET001',
+        network: platform,
+        product: 'BETTING',
+        plan_code: String(betting.find((p) => p.network === platform)!.id),
+      });
+      expectVerified(r, 'BETTING', platform, 'TESTBET001');
+      expect(typeof r.json.data.customer_username).toBe('string');
+      expect(r.json.data.customer_username).not.toBe('');
+    },
+  );
 });
 
 describe('plan_code or the legacy service_id: exactly one', () => {
@@ -133,7 +244,11 @@ describe('plan_code or the legacy service_id: exactly one', () => {
   it('both is a 400', async () => {
     const r = await verify({ ...base, plan_code: '204', service_id: '204' });
     expect(r.status).toBe(400);
-    expect(r.json).toEqual({ status: 'error', code: 400, message: expect.stringMatching(/exactly one of plan_code or service_id/) });
+    expect(r.json).toEqual({
+      status: 'error',
+      code: 400,
+      message: expect.stringMatching(/exactly one of plan_code or service_id/),
+    });
   });
   it('neither is a 400', async () => {
     const r = await verify(base);
@@ -149,11 +264,31 @@ describe('plan_code or the legacy service_id: exactly one', () => {
 
 describe('rejected ids: 400 with the biller reason; nothing charged', () => {
   it.each([
-    ['an unknown meter', { customer_msisdn: '12345678901', network: 'EKEDC', product: 'ELECTRICITY', plan_code: '103' }, /meter/i],
-    ['the postpaid meter on a prepaid plan', { customer_msisdn: '10000000002', network: 'EKEDC', product: 'ELECTRICITY', plan_code: '103' }, /meter/i],
-    ['the prepaid meter on a postpaid plan', { customer_msisdn: '10000000001', network: 'EKEDC', product: 'ELECTRICITY', plan_code: '104' }, /meter/i],
-    ['the DStv smartcard on StarTimes', { customer_msisdn: '10000000010', network: 'STARTIMES', product: 'CABLE', plan_code: '229' }, /smartcard|IUC/i],
-    ['an unknown betting id', { customer_msisdn: 'TESTBET999', network: 'BETWAY', product: 'BETTING', plan_code: '305' }, /TESTBET999/],
+    [
+      'an unknown meter',
+      { customer_msisdn: '12345678901', network: 'EKEDC', product: 'ELECTRICITY', plan_code: '103' },
+      /meter/i,
+    ],
+    [
+      'the postpaid meter on a prepaid plan',
+      { customer_msisdn: '10000000002', network: 'EKEDC', product: 'ELECTRICITY', plan_code: '103' },
+      /meter/i,
+    ],
+    [
+      'the prepaid meter on a postpaid plan',
+      { customer_msisdn: '10000000001', network: 'EKEDC', product: 'ELECTRICITY', plan_code: '104' },
+      /meter/i,
+    ],
+    [
+      'the DStv smartcard on StarTimes',
+      { customer_msisdn: '10000000010', network: 'STARTIMES', product: 'CABLE', plan_code: '229' },
+      /smartcard|IUC/i,
+    ],
+    [
+      'an unknown betting id',
+      { customer_msisdn: 'TESTBET999', network: 'BETWAY', product: 'BETTING', plan_code: '305' },
+      /TESTBET999/,
+    ],
   ])('%s', async (_name, body, reason) => {
     const r = await verify(body);
     expect(r.status).toBe(400);
@@ -163,27 +298,60 @@ describe('rejected ids: 400 with the biller reason; nothing charged', () => {
 
 describe('bad requests: 400', () => {
   it.each([
-    ['product airtime', { customer_msisdn: '10000000001', network: 'EKEDC', product: 'airtime', plan_code: '103' }, /product/],
-    ['product lowercase', { customer_msisdn: '10000000001', network: 'EKEDC', product: 'electricity', plan_code: '103' }, /product/],
+    [
+      'product airtime',
+      { customer_msisdn: '10000000001', network: 'EKEDC', product: 'airtime', plan_code: '103' },
+      /product/,
+    ],
+    [
+      'product lowercase',
+      { customer_msisdn: '10000000001', network: 'EKEDC', product: 'electricity', plan_code: '103' },
+      /product/,
+    ],
     ['no product', { customer_msisdn: '10000000001', network: 'EKEDC', plan_code: '103' }, /product/],
     ['no customer_msisdn', { network: 'EKEDC', product: 'ELECTRICITY', plan_code: '103' }, /customer_msisdn/],
     ['no network', { customer_msisdn: '10000000001', product: 'ELECTRICITY', plan_code: '103' }, /network/],
-    ['a network of another product', { customer_msisdn: '10000000001', network: 'DSTV', product: 'ELECTRICITY', plan_code: '103' }, /network/],
-    ['a plan of another disco', { customer_msisdn: '10000000001', network: 'EKEDC', product: 'ELECTRICITY', plan_code: '105' }, /belongs to AEDC/],
-    ['a plan of another product', { customer_msisdn: '10000000001', network: 'EKEDC', product: 'ELECTRICITY', plan_code: '301' }, /plan_code/],
-    ['an unknown plan', { customer_msisdn: '10000000001', network: 'EKEDC', product: 'ELECTRICITY', plan_code: '999' }, /plan_code/],
+    [
+      'a network of another product',
+      { customer_msisdn: '10000000001', network: 'DSTV', product: 'ELECTRICITY', plan_code: '103' },
+      /network/,
+    ],
+    [
+      'a plan of another disco',
+      { customer_msisdn: '10000000001', network: 'EKEDC', product: 'ELECTRICITY', plan_code: '105' },
+      /belongs to AEDC/,
+    ],
+    [
+      'a plan of another product',
+      { customer_msisdn: '10000000001', network: 'EKEDC', product: 'ELECTRICITY', plan_code: '301' },
+      /plan_code/,
+    ],
+    [
+      'an unknown plan',
+      { customer_msisdn: '10000000001', network: 'EKEDC', product: 'ELECTRICITY', plan_code: '999' },
+      /plan_code/,
+    ],
   ])('%s', async (_name, body, message) => {
     const r = await verify(body);
     expect(r.status).toBe(400);
     expect(r.json).toEqual({ status: 'error', code: 400, message: expect.stringMatching(message) });
   });
   it('no merchant_code is a 400', async () => {
-    const r = await t.call('POST', '/v1/transactions/verify', { pair, body: { customer_msisdn: '10000000001', network: 'EKEDC', product: 'ELECTRICITY', plan_code: '103' } });
+    const r = await t.call('POST', '/v1/transactions/verify', {
+      pair,
+      body: { customer_msisdn: '10000000001', network: 'EKEDC', product: 'ELECTRICITY', plan_code: '103' },
+    });
     expect(r.status).toBe(400);
     expect(r.json.message).toMatch(/merchant_code/);
   });
   it("another merchant's code is a 403", async () => {
-    const r = await verify({ merchant_code: 'DEMO', customer_msisdn: '10000000001', network: 'EKEDC', product: 'ELECTRICITY', plan_code: '103' });
+    const r = await verify({
+      merchant_code: 'DEMO',
+      customer_msisdn: '10000000001',
+      network: 'EKEDC',
+      product: 'ELECTRICITY',
+      plan_code: '103',
+    });
     expect(r.status).toBe(403);
   });
   it('needs credentials', async () => {
@@ -194,19 +362,41 @@ describe('bad requests: 400', () => {
 
 describe('live verify through a provider', () => {
   it("returns the provider's customer data", async () => {
-    const r = await verify({ customer_msisdn: '10000000001', network: 'IBEDC', product: 'ELECTRICITY', plan_code: plan('IBEDC', 'prepaid') }, livePair);
+    const r = await verify(
+      {
+        customer_msisdn: '10000000001',
+        network: 'IBEDC',
+        product: 'ELECTRICITY',
+        plan_code: plan('IBEDC', 'prepaid'),
+      },
+      livePair,
+    );
     expectVerified(r, 'ELECTRICITY', 'IBEDC', '10000000001');
     expect(r.json.data).toMatchObject({ min_amount: '500', max_amount: '500000' });
   });
   it("a rejected id is a 400 carrying the biller's own reason", async () => {
-    const direct = await provider.call('POST', '/v1/transactions/verify', { body: { merchant_code: 'DEMO', customer_msisdn: '10000000099', network: 'GOTV', product: 'CABLE', plan_code: '218' } });
+    const direct = await provider.call('POST', '/v1/transactions/verify', {
+      body: {
+        merchant_code: 'DEMO',
+        customer_msisdn: '10000000099',
+        network: 'GOTV',
+        product: 'CABLE',
+        plan_code: '218',
+      },
+    });
     expect(direct.status).toBe(400);
-    const r = await verify({ customer_msisdn: '10000000099', network: 'GOTV', product: 'CABLE', plan_code: '218' }, livePair);
+    const r = await verify(
+      { customer_msisdn: '10000000099', network: 'GOTV', product: 'CABLE', plan_code: '218' },
+      livePair,
+    );
     expect(r.status).toBe(400);
     expect(r.json).toEqual({ status: 'error', code: 400, message: direct.json.message });
   });
   it('a provider that cannot be reached is a 502 with a generic message', async () => {
-    const r = await verify({ customer_msisdn: 'TESTBET001', network: 'BET9JA', product: 'BETTING', plan_code: '301' }, livePair);
+    const r = await verify(
+      { customer_msisdn: 'TESTBET001', network: 'BET9JA', product: 'BETTING', plan_code: '301' },
+      livePair,
+    );
     expect(r.status).toBe(502);
     expect(r.json).toEqual({ status: 'error', code: 502, message: expect.any(String) });
     expect(r.json.message).not.toMatch(/ECONN|127\.0\.0\.1|secret|stack/i);
@@ -214,7 +404,16 @@ describe('live verify through a provider', () => {
   it('a bill purchase whose automatic verify cannot complete is a 502 and charges nothing', async () => {
     const r = await t.call('POST', '/v1/transactions', {
       pair: livePair,
-      body: { merchant_code: CODE, customer_msisdn: 'TESTBET001', network: 'BET9JA', product: 'BETTING', plan_code: '301', amount: '500', phone: '08031234567', client_request_id: 'live-bet-1' },
+      body: {
+        merchant_code: CODE,
+        customer_msisdn: 'TESTBET001',
+        network: 'BET9JA',
+        product: 'BETTING',
+        plan_code: '301',
+        amount: '500',
+        phone: '08031234567',
+        client_request_id: 'live-bet-1',
+      },
     });
     expect(r.status).toBe(502);
     expect((await t.call('GET', '/v1/wallet/balance', { pair: livePair })).json.total).toBe('100000.00');
@@ -223,16 +422,36 @@ describe('live verify through a provider', () => {
 
 describe('electricity limits when the meter reports none', () => {
   it('verify shows the catalog floor and ceiling instead of 0, and omits empty values', async () => {
-    const r = await verify({ customer_msisdn: '45012345678', network: 'KEDCO', product: 'ELECTRICITY', plan_code: plan('KEDCO', 'prepaid') }, livePair);
+    const r = await verify(
+      {
+        customer_msisdn: '45012345678',
+        network: 'KEDCO',
+        product: 'ELECTRICITY',
+        plan_code: plan('KEDCO', 'prepaid'),
+      },
+      livePair,
+    );
     expectVerified(r, 'ELECTRICITY', 'KEDCO', '45012345678');
-    expect(r.json.data).toMatchObject({ customer_name: 'ZERO LIMITS', min_amount: '500.00', max_amount: '500000.00' });
+    expect(r.json.data).toMatchObject({
+      customer_name: 'ZERO LIMITS',
+      min_amount: '500.00',
+      max_amount: '500000.00',
+    });
     expect(r.json.data).not.toHaveProperty('arrears');
     expect(r.json.data).not.toHaveProperty('tariff');
   });
   it('a purchase below the catalog floor is refused with those limits', async () => {
     const r = await t.call('POST', '/v1/transactions', {
       pair: livePair,
-      body: { merchant_code: CODE, customer_msisdn: '45012345678', network: 'KEDCO', product: 'ELECTRICITY', plan_code: plan('KEDCO', 'prepaid'), amount: '499', client_request_id: 'zero-1' },
+      body: {
+        merchant_code: CODE,
+        customer_msisdn: '45012345678',
+        network: 'KEDCO',
+        product: 'ELECTRICITY',
+        plan_code: plan('KEDCO', 'prepaid'),
+        amount: '499',
+        client_request_id: 'zero-1',
+      },
     });
     expect(r.status).toBe(400);
     expect(r.json.message).toMatch(/between 500\.00 and 500000\.00/);

@@ -5,7 +5,21 @@ import { startTestNode, type TestNode } from '../helpers/test-node.js';
 
 const NAIRA = /^\d+\.\d{2}$/;
 const PREFIX: Record<string, string> = { mtn: 'MTN', glo: 'GLO', airtel: 'AIRTEL', '9mobile': '9MOBILE' };
-const DISCOS = ['Ikeja Electric', 'EKEDC', 'AEDC', 'IBEDC', 'EEDC', 'KEDCO', 'JED', 'PHED', 'BEDC', 'ABEDC', 'KAEDCO', 'YEDC', 'ABA'];
+const DISCOS = [
+  'Ikeja Electric',
+  'EKEDC',
+  'AEDC',
+  'IBEDC',
+  'EEDC',
+  'KEDCO',
+  'JED',
+  'PHED',
+  'BEDC',
+  'ABEDC',
+  'KAEDCO',
+  'YEDC',
+  'ABA',
+];
 const BETTING = ['BET9JA', 'SPORTYBET', '1XBET', 'BETKING', 'BETWAY', 'NAIRABET', 'MERRYBET', 'BANGBET'];
 
 let t: TestNode;
@@ -30,30 +44,48 @@ function expectCatalogEnvelope(r: { status: number; json: any }) {
 }
 
 describe('GET /v1/plans/{network}: data plan rows', () => {
-  it.each(Object.keys(PREFIX))('%s: at least 15 rows with every field of the spec, typed', async (network) => {
-    const r = await get(`/v1/plans/${network}`);
-    expectCatalogEnvelope(r);
-    expect(r.json.data.length).toBeGreaterThanOrEqual(15);
-    for (const row of r.json.data) {
-      expect(Object.keys(row).sort()).toEqual(['description', 'group', 'id', 'name', 'plan_code', 'price', 'shortCode', 'tarrifTypeId', 'validity', 'value'].sort());
-      expect(Number.isInteger(row.id)).toBe(true);
-      expect(row.plan_code).toMatch(new RegExp(`^${PREFIX[network]}-\\d+$`));
-      expect(row.price).toMatch(NAIRA);
-      for (const f of ['name', 'description', 'tarrifTypeId', 'validity', 'value', 'group', 'shortCode']) {
-        expect(typeof row[f], f).toBe('string');
-        expect(row[f], f).not.toBe('');
+  it.each(Object.keys(PREFIX))(
+    '%s: at least 15 rows with every field of the spec, typed',
+    async (network) => {
+      const r = await get(`/v1/plans/${network}`);
+      expectCatalogEnvelope(r);
+      expect(r.json.data.length).toBeGreaterThanOrEqual(15);
+      for (const row of r.json.data) {
+        expect(Object.keys(row).sort()).toEqual(
+          [
+            'description',
+            'group',
+            'id',
+            'name',
+            'plan_code',
+            'price',
+            'shortCode',
+            'tarrifTypeId',
+            'validity',
+            'value',
+          ].sort(),
+        );
+        expect(Number.isInteger(row.id)).toBe(true);
+        expect(row.plan_code).toMatch(new RegExp(`^${PREFIX[network]}-\\d+$`));
+        expect(row.price).toMatch(NAIRA);
+        for (const f of ['name', 'description', 'tarrifTypeId', 'validity', 'value', 'group', 'shortCode']) {
+          expect(typeof row[f], f).toBe('string');
+          expect(row[f], f).not.toBe('');
+        }
       }
-    }
-    const codes = r.json.data.map((p: { plan_code: string }) => p.plan_code);
-    expect(new Set(codes).size).toBe(codes.length);
-  });
+      const codes = r.json.data.map((p: { plan_code: string }) => p.plan_code);
+      expect(new Set(codes).size).toBe(codes.length);
+    },
+  );
 
   it('the network is case-insensitive', async () => {
     expect((await get('/v1/plans/MTN')).json).toEqual((await get('/v1/plans/mtn')).json);
   });
 
   it('plan ids are unique across networks', async () => {
-    const ids = (await Promise.all(Object.keys(PREFIX).map((n) => get(`/v1/plans/${n}`)))).flatMap((r) => r.json.data.map((p: { id: number }) => p.id));
+    const ids = (await Promise.all(Object.keys(PREFIX).map((n) => get(`/v1/plans/${n}`)))).flatMap((r) =>
+      r.json.data.map((p: { id: number }) => p.id),
+    );
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -82,7 +114,10 @@ describe('GET /v1/plans/bills/{product}: bill plan rows', () => {
       expect(['prepaid', 'postpaid']).toContain(row.meter_type);
     }
     for (const disco of DISCOS) {
-      const types = r.json.data.filter((p: { network: string }) => p.network === disco).map((p: { meter_type: string }) => p.meter_type).sort();
+      const types = r.json.data
+        .filter((p: { network: string }) => p.network === disco)
+        .map((p: { meter_type: string }) => p.meter_type)
+        .sort();
       expect(types, disco).toEqual(['postpaid', 'prepaid']);
     }
     expect(new Set(r.json.data.map((p: { network: string }) => p.network))).toEqual(new Set(DISCOS));
@@ -96,7 +131,9 @@ describe('GET /v1/plans/bills/{product}: bill plan rows', () => {
       expect(row.amount_type).toBe('fixed');
       expect(row).not.toHaveProperty('meter_type');
     }
-    expect(new Set(r.json.data.map((p: { network: string }) => p.network))).toEqual(new Set(['DSTV', 'GOTV', 'STARTIMES']));
+    expect(new Set(r.json.data.map((p: { network: string }) => p.network))).toEqual(
+      new Set(['DSTV', 'GOTV', 'STARTIMES']),
+    );
   });
 
   it('betting: the 8 platforms', async () => {
@@ -139,7 +176,9 @@ describe('GET /v1/plans/bills/{product}: bill plan rows', () => {
   });
 
   it('plan ids are unique across bill products', async () => {
-    const ids = (await Promise.all(['electricity', 'cable', 'betting'].map((p) => get(`/v1/plans/bills/${p}`)))).flatMap((r) => r.json.data.map((p: { id: number }) => p.id));
+    const ids = (
+      await Promise.all(['electricity', 'cable', 'betting'].map((p) => get(`/v1/plans/bills/${p}`)))
+    ).flatMap((r) => r.json.data.map((p: { id: number }) => p.id));
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
@@ -171,21 +210,40 @@ describe('OpenAPI document and docs page', () => {
       ['/v1/healthz', 'get'],
     ];
     for (const [path, method] of expected) expect(paths[path]?.[method], `${method} ${path}`).toBeDefined();
-    const create = paths['/v1/transactions'].post as { requestBody: { content: Record<string, { schema: { required: string[]; properties: Record<string, unknown> } }> } };
+    const create = paths['/v1/transactions'].post as {
+      requestBody: {
+        content: Record<string, { schema: { required: string[]; properties: Record<string, unknown> } }>;
+      };
+    };
     const schema = create.requestBody.content['application/json'].schema;
-    expect(schema.required).toEqual(expect.arrayContaining(['merchant_code', 'customer_msisdn', 'network', 'amount', 'client_request_id']));
+    expect(schema.required).toEqual(
+      expect.arrayContaining(['merchant_code', 'customer_msisdn', 'network', 'amount', 'client_request_id']),
+    );
     expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['plan_code', 'phone', 'product']));
-    const documented = (path: string, method: string) => Object.keys((paths[path][method] as { responses: Record<string, unknown> }).responses);
-    expect(documented('/v1/transactions', 'post')).toEqual(expect.arrayContaining(['200', '400', '401', '403', '422']));
-    expect(documented('/v1/transactions/verify', 'post')).toEqual(expect.arrayContaining(['200', '400', '502']));
-    expect(documented('/v1/transactions/status', 'get')).toEqual(expect.arrayContaining(['200', '400', '404']));
+    const documented = (path: string, method: string) =>
+      Object.keys((paths[path][method] as { responses: Record<string, unknown> }).responses);
+    expect(documented('/v1/transactions', 'post')).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '422']),
+    );
+    expect(documented('/v1/transactions/verify', 'post')).toEqual(
+      expect.arrayContaining(['200', '400', '502']),
+    );
+    expect(documented('/v1/transactions/status', 'get')).toEqual(
+      expect.arrayContaining(['200', '400', '404']),
+    );
     const status = paths['/v1/transactions/status'].get as { parameters: { name: string; in: string }[] };
-    expect(status.parameters.filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(['client_request_id', 'request_id', 'request_ref']);
+    expect(
+      status.parameters
+        .filter((p) => p.in === 'query')
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['client_request_id', 'request_id', 'request_ref']);
   });
 
   it('/v1/docs serves a human page', async () => {
     let r = await t.call('GET', '/v1/docs', { pair: null });
-    if (r.status >= 300 && r.status < 400) r = await t.call('GET', String(r.headers.location), { pair: null });
+    if (r.status >= 300 && r.status < 400)
+      r = await t.call('GET', String(r.headers.location), { pair: null });
     expect(r.status).toBe(200);
     expect(String(r.headers['content-type'])).toMatch(/text\/html/);
     expect(r.text).toMatch(/<html/i);

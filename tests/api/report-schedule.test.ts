@@ -34,7 +34,8 @@ describe('the schedule sends each day once, T+1 on business days (clock injected
   let clock = 0;
   const tick = (s: Services) => runReportSchedule(reportContextOf(s, { nodeUrl: null, now: () => clock }));
   /** Report days in the subjects of mails received since index `from`, in order. */
-  const daysSent = (from: number) => smtp.received.slice(from).map((m) => /Daily report (\d{4}-\d{2}-\d{2})/.exec(m.parsed.subject!)![1]);
+  const daysSent = (from: number) =>
+    smtp.received.slice(from).map((m) => /Daily report (\d{4}-\d{2}-\d{2})/.exec(m.parsed.subject!)![1]);
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
@@ -89,7 +90,9 @@ describe('the schedule sends each day once, T+1 on business days (clock injected
     await tick(t.node.services);
     expect(daysSent(n)).toEqual([MON, TUE]);
     const rows = listDeliveries(t.node.services.db, { from: THU, to: TUE }).rows;
-    expect(rows.map((d) => [d.reportDate, d.state, d.attempts])).toEqual([TUE, MON, SUN, SAT, FRI, THU].map((d) => [d, 'sent', 1]));
+    expect(rows.map((d) => [d.reportDate, d.state, d.attempts])).toEqual(
+      [TUE, MON, SUN, SAT, FRI, THU].map((d) => [d, 'sent', 1]),
+    );
   });
 
   it('a restarted node on the same data directory sends nothing already delivered', async () => {
@@ -104,7 +107,9 @@ describe('the schedule sends each day once, T+1 on business days (clock injected
     }
     expect(smtp.received.length).toBe(n);
     const after = listDeliveries(node.services.db, {}, 1000).rows;
-    expect(after.map((d) => [d.reportDate, d.state, d.attempts, d.sentAt])).toEqual(before.map((d) => [d.reportDate, d.state, d.attempts, d.sentAt]));
+    expect(after.map((d) => [d.reportDate, d.state, d.attempts, d.sentAt])).toEqual(
+      before.map((d) => [d.reportDate, d.state, d.attempts, d.sentAt]),
+    );
     // Thursday sends Wednesday only, once.
     clock = at(addDays(WED, 1), '08:00');
     await tick(node.services);
@@ -123,7 +128,11 @@ describe('the running node', () => {
     try {
       t.merchant('CRON', {});
       updateMerchant(t.node.services.db, 'CRON', { reportEmails: ['cron@example.com'] }, 'test');
-      const got = await eventually(async () => smtp.received.length, (n) => n > 0, 25_000);
+      const got = await eventually(
+        async () => smtp.received.length,
+        (n) => n > 0,
+        25_000,
+      );
       expect(got).toBeGreaterThan(0);
       expect(smtp.received[0].envelope.to).toEqual(['cron@example.com']);
       expect(smtp.received[0].parsed.subject).toBe(`Daily report ${today}: CRON Ltd (CRON)`);

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
 import { startTestNode, type TestNode } from '../helpers/test-node.js';
-import { startSmtpCapture, csvAttachment, type SmtpCapture, type ReceivedMail } from '../helpers/smtp-capture.js';
+import {
+  startSmtpCapture,
+  csvAttachment,
+  type SmtpCapture,
+  type ReceivedMail,
+} from '../helpers/smtp-capture.js';
 import { csvObjects } from '../helpers/csv-parse.js';
 import { updateMerchant } from '../../server/store/merchants.js';
 import { updateReportSettings } from '../../server/services/report-settings.js';
@@ -38,23 +43,63 @@ interface Made {
 const made: Made[] = [];
 
 const BODIES = [
-  (k: string) => ({ path: '/v1/transactions/airtime/sync', body: { network: 'mtn', customer_msisdn: '08031234567', amount: '150', client_request_id: k } }),
-  (k: string) => ({ path: '/v1/transactions/data/sync', body: { network: 'mtn', customer_msisdn: '08039876543', plan_code: 'MTN-101', amount: '75.00', client_request_id: k } }),
-  (k: string) => ({ path: '/v1/transactions', body: { product: 'ELECTRICITY', network: 'Ikeja Electric', customer_msisdn: '10000000001', plan_code: '101', amount: '1000.00', client_request_id: k } }),
-  (k: string) => ({ path: '/v1/transactions', body: { product: 'CABLE', network: 'DSTV', customer_msisdn: '10000000010', plan_code: '201', amount: '4400.00', client_request_id: k } }),
+  (k: string) => ({
+    path: '/v1/transactions/airtime/sync',
+    body: { network: 'mtn', customer_msisdn: '08031234567', amount: '150', client_request_id: k },
+  }),
+  (k: string) => ({
+    path: '/v1/transactions/data/sync',
+    body: {
+      network: 'mtn',
+      customer_msisdn: '08039876543',
+      plan_code: 'MTN-101',
+      amount: '75.00',
+      client_request_id: k,
+    },
+  }),
+  (k: string) => ({
+    path: '/v1/transactions',
+    body: {
+      product: 'ELECTRICITY',
+      network: 'Ikeja Electric',
+      customer_msisdn: '10000000001',
+      plan_code: '101',
+      amount: '1000.00',
+      client_request_id: k,
+    },
+  }),
+  (k: string) => ({
+    path: '/v1/transactions',
+    body: {
+      product: 'CABLE',
+      network: 'DSTV',
+      customer_msisdn: '10000000010',
+      plan_code: '201',
+      amount: '4400.00',
+      client_request_id: k,
+    },
+  }),
 ];
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   // A third of vends fail and a fifth stay pending, so the report has every status to show.
-  t = await startTestNode({ syncTimeoutMs: 1500 }, {
-    simulator: { failureRate: 0.3, pendingRate: 0.2, pendingForMs: 3_600_000 },
-    now: () => Date.now() + clockShift,
-  });
+  t = await startTestNode(
+    { syncTimeoutMs: 1500 },
+    {
+      simulator: { failureRate: 0.3, pendingRate: 0.2, pendingForMs: 3_600_000 },
+      now: () => Date.now() + clockShift,
+    },
+  );
   const m = (acme = t.merchant('ACME', { testNaira: 300_000 }));
   const { db, box } = t.node.services;
   updateMerchant(db, 'ACME', { reportEmails: RECIPIENTS, reportTest: true }, 'test');
-  updateReportSettings(db, box, { smtpUrl: smtp.url, from: 'VendPoint Reports <reports@vendpoint.test>' }, 'test');
+  updateReportSettings(
+    db,
+    box,
+    { smtpUrl: smtp.url, from: 'VendPoint Reports <reports@vendpoint.test>' },
+    'test',
+  );
   today = localDay(Date.now(), TZ);
   const has = () => ({
     token: made.some((p) => p.product === 'ELECTRICITY' && p.status === 'success'),
@@ -67,7 +112,15 @@ beforeAll(async () => {
     const { path, body } = BODIES[i % BODIES.length](`acme-${i}`);
     const r = await t.call('POST', path, { pair: m.test, body: { merchant_code: 'ACME', ...body } });
     expect(r.status, r.text).toBe(200);
-    made.push({ key: body.client_request_id, ref: r.json.data.internal_reference, product: r.json.data.product, network: r.json.data.network, msisdn: body.customer_msisdn, amount: body.amount, status: r.json.status });
+    made.push({
+      key: body.client_request_id,
+      ref: r.json.data.internal_reference,
+      product: r.json.data.product,
+      network: r.json.data.network,
+      msisdn: body.customer_msisdn,
+      amount: body.amount,
+      status: r.json.status,
+    });
   }
   // The outcome as the API reports it now is what the report must show.
   for (const p of made) {
@@ -94,7 +147,8 @@ afterAll(async () => {
 
 const kobo = (naira: string) => parseNaira(naira);
 const sum = (ps: Made[]) => ps.reduce((a, p) => a + kobo(p.amount), 0);
-const testReportOf = (date: string) => smtp.received.filter((m) => m.parsed.subject === `[TEST] Daily report ${date}: ACME Ltd (ACME)`);
+const testReportOf = (date: string) =>
+  smtp.received.filter((m) => m.parsed.subject === `[TEST] Daily report ${date}: ACME Ltd (ACME)`);
 const admin = { 'x-test-admin': 'yes' };
 
 describe('the daily report e-mail of purchases made through the API', () => {
@@ -121,16 +175,34 @@ describe('the daily report e-mail of purchases made through the API', () => {
   it('shows totals by product and the status breakdown that match the purchases', () => {
     const text = mail.parsed.text!;
     const ok = made.filter((p) => p.status === 'success');
-    const line = (label: string, ps: Made[]) => new RegExp(`${label.replace(/[()]/g, '\\$&')}\\s+${ps.length}\\s+NGN\\s+${groupedNaira(sum(ps)).replace(/\./g, '\\.')}\\n`);
+    const line = (label: string, ps: Made[]) =>
+      new RegExp(
+        `${label.replace(/[()]/g, '\\$&')}\\s+${ps.length}\\s+NGN\\s+${groupedNaira(sum(ps)).replace(/\./g, '\\.')}\\n`,
+      );
     expect(text).toMatch(line('Total', ok));
-    for (const [product, label] of [['airtime', 'Airtime'], ['data', 'Data'], ['ELECTRICITY', 'Electricity'], ['CABLE', 'Cable TV']]) {
+    for (const [product, label] of [
+      ['airtime', 'Airtime'],
+      ['data', 'Data'],
+      ['ELECTRICITY', 'Electricity'],
+      ['CABLE', 'Cable TV'],
+    ]) {
       const ps = ok.filter((p) => p.product === product);
       if (ps.length) expect(text).toMatch(line(label, ps));
       else expect(text).not.toMatch(new RegExp(`^  ${label}\\s`, 'm'));
     }
     expect(text).toMatch(line('Successful', ok));
-    expect(text).toMatch(line('Failed (refunded)', made.filter((p) => p.status === 'failed')));
-    expect(text).toMatch(line('Pending', made.filter((p) => p.status === 'pending')));
+    expect(text).toMatch(
+      line(
+        'Failed (refunded)',
+        made.filter((p) => p.status === 'failed'),
+      ),
+    );
+    expect(text).toMatch(
+      line(
+        'Pending',
+        made.filter((p) => p.status === 'pending'),
+      ),
+    );
   });
 
   it('shows the opening and closing wallet balance of the day', async () => {
@@ -141,8 +213,14 @@ describe('the daily report e-mail of purchases made through the API', () => {
     const failedBack = sum(made.filter((p) => p.status === 'failed'));
     const closing = 300_000_00 - sum(made) + failedBack;
     expect(kobo(balance.json.total)).toBe(closing);
-    expect(text).toMatch(new RegExp(`Closing balance\\s+NGN\\s+${groupedNaira(closing).replace(/\./g, '\\.')}\\n`));
-    expect(text).toMatch(new RegExp(`Refunds\\s+NGN\\s+${failedBack ? '\\+' : ''}${groupedNaira(failedBack).replace(/\./g, '\\.')}\\n`));
+    expect(text).toMatch(
+      new RegExp(`Closing balance\\s+NGN\\s+${groupedNaira(closing).replace(/\./g, '\\.')}\\n`),
+    );
+    expect(text).toMatch(
+      new RegExp(
+        `Refunds\\s+NGN\\s+${failedBack ? '\\+' : ''}${groupedNaira(failedBack).replace(/\./g, '\\.')}\\n`,
+      ),
+    );
   });
 
   it('attaches the CSV with one row per purchase, matching the API row by row', () => {
@@ -185,23 +263,53 @@ describe('the console report API', () => {
   });
 
   it('lists deliveries per merchant and day and downloads the same CSV', async () => {
-    const list = await console_.inject({ method: 'GET', url: `/console/reports?merchant_code=ACME&environment=test&from=${today}&to=${today}`, headers: admin });
+    const list = await console_.inject({
+      method: 'GET',
+      url: `/console/reports?merchant_code=ACME&environment=test&from=${today}&to=${today}`,
+      headers: admin,
+    });
     expect(list.statusCode).toBe(200);
     const [d] = list.json().data;
-    expect(d).toMatchObject({ merchant_code: 'ACME', environment: 'test', date: today, state: 'sent', attempts: 1, attached: true, recipients: RECIPIENTS });
+    expect(d).toMatchObject({
+      merchant_code: 'ACME',
+      environment: 'test',
+      date: today,
+      state: 'sent',
+      attempts: 1,
+      attached: true,
+      recipients: RECIPIENTS,
+    });
     expect(d.summary.transactions).toBe(made.length);
-    const csv = await console_.inject({ method: 'GET', url: `/console/reports/ACME/test/${today}/csv`, headers: admin });
+    const csv = await console_.inject({
+      method: 'GET',
+      url: `/console/reports/ACME/test/${today}/csv`,
+      headers: admin,
+    });
     expect(csv.statusCode).toBe(200);
-    expect(csv.headers['content-disposition']).toBe(`attachment; filename="vendpoint-report-ACME-test-${today}.csv"`);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="vendpoint-report-ACME-test-${today}.csv"`,
+    );
     expect(csv.body).toBe(csvAttachment(testReportOf(today)[0])!.text);
   });
 
   it('resends on request; above the size limit the e-mail links to the console download', async () => {
-    const put = await console_.inject({ method: 'PUT', url: '/console/report-settings', headers: admin, payload: { max_attachment_bytes: 200, console_url: 'https://console.acme.example' } });
+    const put = await console_.inject({
+      method: 'PUT',
+      url: '/console/report-settings',
+      headers: admin,
+      payload: { max_attachment_bytes: 200, console_url: 'https://console.acme.example' },
+    });
     expect(put.statusCode).toBe(200);
-    const r = await console_.inject({ method: 'POST', url: `/console/reports/ACME/test/${today}/resend`, headers: admin });
+    const r = await console_.inject({
+      method: 'POST',
+      url: `/console/reports/ACME/test/${today}/resend`,
+      headers: admin,
+    });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json()).toMatchObject({ sent: true, delivery: { state: 'sent', resend_count: 1, attached: false } });
+    expect(r.json()).toMatchObject({
+      sent: true,
+      delivery: { state: 'sent', resend_count: 1, attached: false },
+    });
     const mails = testReportOf(today);
     expect(mails).toHaveLength(2);
     expect(mails[1].parsed.messageId).not.toBe(mails[0].parsed.messageId);
@@ -212,14 +320,39 @@ describe('the console report API', () => {
   });
 
   it('shows settings with the SMTP password redacted and refuses invalid ones', async () => {
-    const put = await console_.inject({ method: 'PUT', url: '/console/report-settings', headers: admin, payload: { smtp_url: 'smtp://reports:S3cret!pw@127.0.0.1:2525', holidays: ['2026-12-25', '2026-12-26'] } });
+    const put = await console_.inject({
+      method: 'PUT',
+      url: '/console/report-settings',
+      headers: admin,
+      payload: {
+        smtp_url: 'smtp://reports:S3cret!pw@127.0.0.1:2525',
+        holidays: ['2026-12-25', '2026-12-26'],
+      },
+    });
     expect(put.statusCode).toBe(200);
     expect(put.body).not.toContain('S3cret');
-    expect(put.json()).toMatchObject({ smtp_url: 'smtp://reports:***@127.0.0.1:2525', smtp_source: 'settings', holidays: ['2026-12-25', '2026-12-26'], timezone: TZ });
-    const raw = t.node.services.db.prepare(`SELECT value FROM settings WHERE key LIKE 'reports.smtp%'`).get() as { value: string };
+    expect(put.json()).toMatchObject({
+      smtp_url: 'smtp://reports:***@127.0.0.1:2525',
+      smtp_source: 'settings',
+      holidays: ['2026-12-25', '2026-12-26'],
+      timezone: TZ,
+    });
+    const raw = t.node.services.db
+      .prepare(`SELECT value FROM settings WHERE key LIKE 'reports.smtp%'`)
+      .get() as { value: string };
     expect(raw.value).not.toContain('S3cret');
-    for (const payload of [{ timezone: 'Mars/Olympus' }, { send_time: '25:00' }, { holidays: ['2026-13-01'] }, { smtp_url: 'http://x' }]) {
-      const bad = await console_.inject({ method: 'PUT', url: '/console/report-settings', headers: admin, payload });
+    for (const payload of [
+      { timezone: 'Mars/Olympus' },
+      { send_time: '25:00' },
+      { holidays: ['2026-13-01'] },
+      { smtp_url: 'http://x' },
+    ]) {
+      const bad = await console_.inject({
+        method: 'PUT',
+        url: '/console/report-settings',
+        headers: admin,
+        payload,
+      });
       expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
     }
   });

@@ -34,10 +34,30 @@ const airtime = (code: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const cable = (code: string, over: Record<string, unknown> = {}) =>
-  airtime(code, { product: 'CABLE', network: 'DSTV', customer_msisdn: '10000000010', plan_code: '201', amount: '4400', ...over });
-const electricity = (code: string) => airtime(code, { product: 'ELECTRICITY', network: 'EKEDC', customer_msisdn: '10000000001', plan_code: '103', amount: '1000' });
-const balance = async (pair: Pair) => (await t.call('GET', '/v1/wallet/balance', { pair })).json.total as string;
-const stored = (merchantId: number) => (t.node.services.db.prepare('SELECT COUNT(*) AS n FROM purchases WHERE merchant_id = ?').get(merchantId) as { n: number }).n;
+  airtime(code, {
+    product: 'CABLE',
+    network: 'DSTV',
+    customer_msisdn: '10000000010',
+    plan_code: '201',
+    amount: '4400',
+    ...over,
+  });
+const electricity = (code: string) =>
+  airtime(code, {
+    product: 'ELECTRICITY',
+    network: 'EKEDC',
+    customer_msisdn: '10000000001',
+    plan_code: '103',
+    amount: '1000',
+  });
+const balance = async (pair: Pair) =>
+  (await t.call('GET', '/v1/wallet/balance', { pair })).json.total as string;
+const stored = (merchantId: number) =>
+  (
+    t.node.services.db
+      .prepare('SELECT COUNT(*) AS n FROM purchases WHERE merchant_id = ?')
+      .get(merchantId) as { n: number }
+  ).n;
 
 describe('401: missing or invalid key or secret', () => {
   const routes: [string, string, unknown?][] = [
@@ -78,7 +98,12 @@ describe('403: a credential cannot act for another merchant', () => {
   it('merchant_code of another merchant on create: 403, nothing stored in either', async () => {
     const a = t.merchant('OWNA', { testNaira: 1_000 });
     const b = t.merchant('OWNB', { testNaira: 1_000 });
-    for (const path of ['/v1/transactions', '/v1/transactions/airtime/sync', '/ext/service/v1/transactions', '/transactions']) {
+    for (const path of [
+      '/v1/transactions',
+      '/v1/transactions/airtime/sync',
+      '/ext/service/v1/transactions',
+      '/transactions',
+    ]) {
       const r = await t.call('POST', path, { pair: a.test, body: airtime('OWNB') });
       expect(r.status, path).toBe(403);
       expect(r.json).toEqual({ status: 'error', code: 403, message: expect.stringMatching(/merchant_code/) });
@@ -90,13 +115,20 @@ describe('403: a credential cannot act for another merchant', () => {
   it('a suspended merchant is refused', async () => {
     const m = t.merchant('SUSP', { testNaira: 1_000 });
     updateMerchant(t.node.services.db, 'SUSP', { status: 'suspended' }, 'test');
-    expect((await t.call('POST', '/v1/transactions', { pair: m.test, body: airtime('SUSP') })).status).toBe(403);
+    expect((await t.call('POST', '/v1/transactions', { pair: m.test, body: airtime('SUSP') })).status).toBe(
+      403,
+    );
   });
 });
 
 describe('live credentials', () => {
   beforeAll(() => {
-    addUpstream(t.node.services.db, t.node.services.box, { name: 'live-sim', type: 'simulator', products: ['airtime', 'CABLE', 'ELECTRICITY'] }, 'test');
+    addUpstream(
+      t.node.services.db,
+      t.node.services.box,
+      { name: 'live-sim', type: 'simulator', products: ['airtime', 'CABLE', 'ELECTRICITY'] },
+      'test',
+    );
   });
 
   it('from a non-permitted IP: 403 IP not whitelisted, nothing stored', async () => {
@@ -110,8 +142,16 @@ describe('live credentials', () => {
   });
 
   it('from a permitted IP: purchases debit the live wallet only', async () => {
-    const m = t.merchant('LIVEOK', { testNaira: 500, liveNaira: 100_000, allowIps: ['127.0.0.1'], liveBills: ['CABLE'] });
-    const a = await t.call('POST', '/v1/transactions/airtime/sync', { pair: m.live, body: airtime('LIVEOK') });
+    const m = t.merchant('LIVEOK', {
+      testNaira: 500,
+      liveNaira: 100_000,
+      allowIps: ['127.0.0.1'],
+      liveBills: ['CABLE'],
+    });
+    const a = await t.call('POST', '/v1/transactions/airtime/sync', {
+      pair: m.live,
+      body: airtime('LIVEOK'),
+    });
     expect(a.status).toBe(200);
     expect(a.json.response_code).toBe('00');
     const c = await t.call('POST', '/v1/transactions', { pair: m.live, body: cable('LIVEOK') });
@@ -126,13 +166,24 @@ describe('live credentials', () => {
     const r = await t.call('POST', '/v1/transactions', { pair: m.live, body: electricity('NOBILLS') });
     expect(r.status).toBe(403);
     expect(r.json.message).toMatch(/ELECTRICITY is not enabled/);
-    const v = await t.call('POST', '/v1/transactions/verify', { pair: m.live, body: { merchant_code: 'NOBILLS', customer_msisdn: '10000000001', network: 'EKEDC', product: 'ELECTRICITY', plan_code: '103' } });
+    const v = await t.call('POST', '/v1/transactions/verify', {
+      pair: m.live,
+      body: {
+        merchant_code: 'NOBILLS',
+        customer_msisdn: '10000000001',
+        network: 'EKEDC',
+        product: 'ELECTRICITY',
+        plan_code: '103',
+      },
+    });
     expect(v.status).toBe(403);
     expect(stored(m.id)).toBe(0);
     expect(await balance(m.live)).toBe('100000.00');
     // The same request on test credentials is simulated: no enabling needed.
     const m2 = t.merchant('NOBILLS2', { testNaira: 100_000 });
-    expect((await t.call('POST', '/v1/transactions', { pair: m2.test, body: electricity('NOBILLS2') })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/v1/transactions', { pair: m2.test, body: electricity('NOBILLS2') })).status,
+    ).toBe(200);
   });
 
   it('nothing configured to vend a live product: 503, nothing charged, the key stays free', async () => {
@@ -140,10 +191,19 @@ describe('live credentials', () => {
     const body = airtime('NOROUTE', { product: 'data', plan_code: 'MTN-101', amount: '75' });
     const r = await t.call('POST', '/v1/transactions', { pair: m.live, body });
     expect(r.status).toBe(503);
-    expect(r.json).toEqual({ status: 'error', code: 503, message: expect.stringMatching(/nothing was charged/) });
+    expect(r.json).toEqual({
+      status: 'error',
+      code: 503,
+      message: expect.stringMatching(/nothing was charged/),
+    });
     expect(stored(m.id)).toBe(0);
     expect(await balance(m.live)).toBe('10000.00');
-    addUpstream(t.node.services.db, t.node.services.box, { name: 'live-data', type: 'simulator', products: ['data'] }, 'test');
+    addUpstream(
+      t.node.services.db,
+      t.node.services.box,
+      { name: 'live-data', type: 'simulator', products: ['data'] },
+      'test',
+    );
     const again = await t.call('POST', '/v1/transactions/data/sync', { pair: m.live, body });
     expect(again.status).toBe(200);
     expect(again.json.response_code).toBe('00');
@@ -157,7 +217,9 @@ describe('404 and other request errors', () => {
     expect(r.json).toEqual({ status: 'error', code: 404, message: expect.any(String) });
   });
   it('a body over 1 MiB is a 413', async () => {
-    const r = await t.call('POST', '/v1/transactions', { rawBody: JSON.stringify({ ...airtime('DEMO'), pad: 'x'.repeat(1024 * 1024) }) });
+    const r = await t.call('POST', '/v1/transactions', {
+      rawBody: JSON.stringify({ ...airtime('DEMO'), pad: 'x'.repeat(1024 * 1024) }),
+    });
     expect(r.status).toBe(413);
     expect(r.json.code).toBe(413);
   });

@@ -21,7 +21,12 @@ interface Ctx {
   code: string;
 }
 
-async function node(code: string, naira: number, hooks: Parameters<typeof startTestNode>[1] = {}, overrides: Parameters<typeof startTestNode>[0] = {}): Promise<Ctx> {
+async function node(
+  code: string,
+  naira: number,
+  hooks: Parameters<typeof startTestNode>[1] = {},
+  overrides: Parameters<typeof startTestNode>[0] = {},
+): Promise<Ctx> {
   const t = await startTestNode(overrides, hooks);
   const m = t.merchant(code, { testNaira: naira });
   return { t, pair: m.test, id: m.id, code };
@@ -54,12 +59,24 @@ const data = (c: Ctx, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const post = (c: Ctx, path: string, body: unknown) => c.t.call('POST', path, { pair: c.pair, body });
-const status = (c: Ctx, k: string) => c.t.call('GET', `/v1/transactions/status?client_request_id=${encodeURIComponent(k)}`, { pair: c.pair });
-const balance = async (c: Ctx) => (await c.t.call('GET', '/v1/wallet/balance', { pair: c.pair })).json.total as string;
-const finalStatus = (c: Ctx, k: string) => eventually(() => status(c, k), (r) => r.json?.response_code !== '02');
+const status = (c: Ctx, k: string) =>
+  c.t.call('GET', `/v1/transactions/status?client_request_id=${encodeURIComponent(k)}`, { pair: c.pair });
+const balance = async (c: Ctx) =>
+  (await c.t.call('GET', '/v1/wallet/balance', { pair: c.pair })).json.total as string;
+const finalStatus = (c: Ctx, k: string) =>
+  eventually(
+    () => status(c, k),
+    (r) => r.json?.response_code !== '02',
+  );
 
 /** The fields every create/status `data` carries, with the spec's types. */
-function expectCoreData(d: Record<string, unknown>, c: Ctx, sent: Record<string, unknown>, product: string, network: string) {
+function expectCoreData(
+  d: Record<string, unknown>,
+  c: Ctx,
+  sent: Record<string, unknown>,
+  product: string,
+  network: string,
+) {
   expect(d.internal_reference).toMatch(UUID);
   expect(d.msisdn).toBe(sent.customer_msisdn);
   expect(d.product).toBe(product);
@@ -92,7 +109,11 @@ describe('async creates answer 02 at once, then settle in the background', () =>
     expect(r.json.data).not.toHaveProperty('merchant_name');
 
     const done = await finalStatus(c, body.client_request_id);
-    expect(done.json).toMatchObject({ status: 'success', response_code: '00', response_message: 'Successful' });
+    expect(done.json).toMatchObject({
+      status: 'success',
+      response_code: '00',
+      response_message: 'Successful',
+    });
     expect(done.json.data.internal_reference).toBe(r.json.data.internal_reference);
   });
 
@@ -117,7 +138,12 @@ describe('async creates answer 02 at once, then settle in the background', () =>
   });
 
   it('POST /v1/transactions/data/async forces product data and answers 02', async () => {
-    const { product: _omit, ...body } = data(c, { network: '9mobile', plan_code: '9MOBILE-101', amount: '100.00', customer_msisdn: '08091234567' });
+    const { product: _omit, ...body } = data(c, {
+      network: '9mobile',
+      plan_code: '9MOBILE-101',
+      amount: '100.00',
+      customer_msisdn: '08091234567',
+    });
     const r = await post(c, '/v1/transactions/data/async', body);
     expect(r.status).toBe(200);
     expect(r.json.response_code).toBe('02');
@@ -135,7 +161,11 @@ describe('async creates answer 02 at once, then settle in the background', () =>
   });
 
   it('a number whose prefix belongs to another network is accepted (numbers are ported)', async () => {
-    const r = await post(c, '/v1/transactions', airtime(c, { network: 'airtel', customer_msisdn: '08031234567' }));
+    const r = await post(
+      c,
+      '/v1/transactions',
+      airtime(c, { network: 'airtel', customer_msisdn: '08031234567' }),
+    );
     expect(r.status).toBe(200);
     expect(r.json.data).toMatchObject({ network: 'AIRTEL', msisdn: '08031234567' });
   });
@@ -175,7 +205,12 @@ describe('sync creates answer the final outcome', () => {
   });
 
   it('POST /v1/transactions/data/sync: 00 with the plan echoed', async () => {
-    const { product: _omit, ...body } = data(c, { network: 'MTN', plan_code: 'MTN-101', amount: '75', customer_msisdn: '08031234567' });
+    const { product: _omit, ...body } = data(c, {
+      network: 'MTN',
+      plan_code: 'MTN-101',
+      amount: '75',
+      customer_msisdn: '08031234567',
+    });
     const r = await post(c, '/v1/transactions/data/sync', body);
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ status: 'success', response_code: '00' });
@@ -210,7 +245,11 @@ describe('sync creates answer the final outcome', () => {
     for (const network of ['mtn', 'glo', 'airtel', '9mobile']) {
       const plans = await c.t.call('GET', `/v1/plans/${network}`, { pair: c.pair });
       const p = plans.json.data[0];
-      const r = await post(c, '/v1/transactions/data/sync', data(c, { network, plan_code: p.plan_code, amount: p.price, product: undefined }));
+      const r = await post(
+        c,
+        '/v1/transactions/data/sync',
+        data(c, { network, plan_code: p.plan_code, amount: p.price, product: undefined }),
+      );
       expect(r.status).toBe(200);
       expect(r.json.response_code).toBe('00');
     }
@@ -236,7 +275,16 @@ describe('a sync create may still show 02 when the outcome is not known in time'
   });
 
   it('a bill answers 02 only when its outcome is still unknown as the wait ends, then settles', async () => {
-    const body = { merchant_code: c.code, customer_msisdn: 'TESTBET001', network: 'NAIRABET', product: 'BETTING', amount: '100', plan_code: '306', phone: '08031234567', client_request_id: key('slow-bet') };
+    const body = {
+      merchant_code: c.code,
+      customer_msisdn: 'TESTBET001',
+      network: 'NAIRABET',
+      product: 'BETTING',
+      amount: '100',
+      plan_code: '306',
+      phone: '08031234567',
+      client_request_id: key('slow-bet'),
+    };
     const r = await post(c, '/v1/transactions', body);
     expect(r.status).toBe(200);
     expect(r.json.response_code).toBe('02');
@@ -256,15 +304,29 @@ describe('pending -> success | failed by background processing (status and list 
   afterAll(() => closeChecked(c));
 
   const jobState = (ref: string) =>
-    (c.t.node.services.db.prepare('SELECT j.state FROM vend_jobs j JOIN purchases p ON p.id = j.purchase_id WHERE p.internal_reference = ?').get(ref) as { state: string }).state;
-  const listRow = async (k: string) => ((await c.t.call('GET', '/v1/transactions?limit=100', { pair: c.pair })).json.data as { request_id: string }[]).find((r) => r.request_id === k) as Record<string, string>;
+    (
+      c.t.node.services.db
+        .prepare(
+          'SELECT j.state FROM vend_jobs j JOIN purchases p ON p.id = j.purchase_id WHERE p.internal_reference = ?',
+        )
+        .get(ref) as { state: string }
+    ).state;
+  const listRow = async (k: string) =>
+    (
+      (await c.t.call('GET', '/v1/transactions?limit=100', { pair: c.pair })).json.data as {
+        request_id: string;
+      }[]
+    ).find((r) => r.request_id === k) as Record<string, string>;
 
   async function pendingPurchase() {
     const body = airtime(c);
     const r = await post(c, '/v1/transactions', body);
     expect(r.json.response_code).toBe('02');
     const ref = r.json.data.internal_reference as string;
-    await eventually(async () => jobState(ref), (s) => s === 'polling');
+    await eventually(
+      async () => jobState(ref),
+      (s) => s === 'polling',
+    );
     const s = await status(c, body.client_request_id);
     expect(s.json).toMatchObject({ status: 'pending', response_code: '02', response_message: 'Pending' });
     expect(s.json.data.created_at).toMatch(SQL_TIME);
@@ -305,10 +367,18 @@ describe('pending -> success | failed by background processing (status and list 
     expect(await balance(c)).toBe('900.00');
     // Asking again changes nothing: one refund only.
     await requeryNow();
-    await c.t.node.services.worker.requery((c.t.node.services.db.prepare('SELECT id FROM purchases WHERE internal_reference = ?').get(ref) as { id: number }).id);
+    await c.t.node.services.worker.requery(
+      (
+        c.t.node.services.db.prepare('SELECT id FROM purchases WHERE internal_reference = ?').get(ref) as {
+          id: number;
+        }
+      ).id,
+    );
     expect(await balance(c)).toBe('900.00');
     const refunds = c.t.node.services.db
-      .prepare(`SELECT COUNT(*) AS n FROM ledger_entries l JOIN purchases p ON p.id = l.purchase_id WHERE p.internal_reference = ? AND l.kind = 'refund'`)
+      .prepare(
+        `SELECT COUNT(*) AS n FROM ledger_entries l JOIN purchases p ON p.id = l.purchase_id WHERE p.internal_reference = ? AND l.kind = 'refund'`,
+      )
       .get(ref) as { n: number };
     expect(refunds.n).toBe(1);
     sim.failureRate = 0;
@@ -323,9 +393,11 @@ describe('a failed purchase is answered 01 and refunded once', () => {
   afterAll(() => closeChecked(c));
 
   const refundsOf = (ref: string) =>
-    (c.t.node.services.db
-      .prepare(`SELECT l.kind, l.amount_kobo FROM ledger_entries l JOIN purchases p ON p.id = l.purchase_id WHERE p.internal_reference = ? ORDER BY l.id`)
-      .all(ref) as { kind: string; amount_kobo: number }[]);
+    c.t.node.services.db
+      .prepare(
+        `SELECT l.kind, l.amount_kobo FROM ledger_entries l JOIN purchases p ON p.id = l.purchase_id WHERE p.internal_reference = ? ORDER BY l.id`,
+      )
+      .all(ref) as { kind: string; amount_kobo: number }[];
 
   it('sync airtime: HTTP 200, failed 01 Failed, data has request_id and internal_reference; wallet restored', async () => {
     const { product: _omit, ...body } = airtime(c, { amount: '300' });
@@ -341,7 +413,11 @@ describe('a failed purchase is answered 01 and refunded once', () => {
       { kind: 'refund', amount_kobo: 30_000 },
     ]);
     const s = await status(c, body.client_request_id);
-    expect(s.json).toMatchObject({ status: 'failed', response_code: '01', data: { request_id: body.client_request_id, internal_reference: r.json.data.internal_reference } });
+    expect(s.json).toMatchObject({
+      status: 'failed',
+      response_code: '01',
+      data: { request_id: body.client_request_id, internal_reference: r.json.data.internal_reference },
+    });
   });
 
   it('async data: 02 first, then 01 on status, refunded once', async () => {

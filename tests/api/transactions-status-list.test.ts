@@ -43,17 +43,29 @@ beforeAll(async () => {
   sim.pendingRate = 1; // stays pending: no poller runs in this node
   for (let i = 1; i <= 2; i++) {
     const k = `9mobile-${i}`;
-    const r = await t.call('POST', '/v1/transactions', { pair, body: { ...body(k, '9mobile', '08091234567'), product: 'airtime' } });
+    const r = await t.call('POST', '/v1/transactions', {
+      pair,
+      body: { ...body(k, '9mobile', '08091234567'), product: 'airtime' },
+    });
     expect(r.json.response_code).toBe('02');
     made.push({ key: k, network: '9MOBILE', msisdn: '08091234567', state: 'pending' });
     await eventually(
-      async () => (t.node.services.db.prepare(`SELECT j.state FROM vend_jobs j JOIN purchases p ON p.id = j.purchase_id WHERE p.idem_key = ?`).get(k) as { state: string }).state,
+      async () =>
+        (
+          t.node.services.db
+            .prepare(
+              `SELECT j.state FROM vend_jobs j JOIN purchases p ON p.id = j.purchase_id WHERE p.idem_key = ?`,
+            )
+            .get(k) as { state: string }
+        ).state,
       (s) => s === 'polling',
     );
   }
   sim.pendingRate = 0;
   // Another merchant's purchase never shows up here.
-  const other = await t.call('POST', '/v1/transactions/airtime/sync', { body: { ...body('other-1', 'mtn', '08031234567'), merchant_code: 'DEMO' } });
+  const other = await t.call('POST', '/v1/transactions/airtime/sync', {
+    body: { ...body('other-1', 'mtn', '08031234567'), merchant_code: 'DEMO' },
+  });
   expect(other.status).toBe(200);
 });
 afterAll(async () => {
@@ -73,7 +85,11 @@ describe('GET /v1/transactions/status', () => {
   });
 
   it('every alias answers the same envelope', async () => {
-    const [a, b, c] = await Promise.all(['client_request_id', 'request_id', 'request_ref'].map((p) => get(`/v1/transactions/status?${p}=glo-2`)));
+    const [a, b, c] = await Promise.all(
+      ['client_request_id', 'request_id', 'request_ref'].map((p) =>
+        get(`/v1/transactions/status?${p}=glo-2`),
+      ),
+    );
     expect(b.json).toEqual(a.json);
     expect(c.json).toEqual(a.json);
   });
@@ -83,7 +99,16 @@ describe('GET /v1/transactions/status', () => {
     expect(Object.keys(r.json).sort()).toEqual(['data', 'response_code', 'response_message', 'status']);
     expect(r.json).toMatchObject({ status: 'success', response_code: '00', response_message: 'Successful' });
     const d = r.json.data;
-    expect(d).toMatchObject({ msisdn: '2348051234567', product: 'airtime', request_id: 'glo-1', network: 'GLO', amount: '100', plan: '', merchant_id: merchantId, merchant_name: `${CODE} Ltd` });
+    expect(d).toMatchObject({
+      msisdn: '2348051234567',
+      product: 'airtime',
+      request_id: 'glo-1',
+      network: 'GLO',
+      amount: '100',
+      plan: '',
+      merchant_id: merchantId,
+      merchant_name: `${CODE} Ltd`,
+    });
     expect(d.created_at).toMatch(SQL_TIME);
     expect(d.updated_at).toMatch(SQL_TIME);
     expect(d.updated_at >= d.created_at).toBe(true);
@@ -108,7 +133,11 @@ describe('GET /v1/transactions/status', () => {
     for (const q of ['', '?', '?client_request_id=', '?request_id=&request_ref=', '?key=mtn-1']) {
       const r = await get(`/v1/transactions/status${q}`);
       expect(r.status).toBe(400);
-      expect(r.json).toEqual({ status: 'error', code: 400, message: 'one of client_request_id, request_id or request_ref is required' });
+      expect(r.json).toEqual({
+        status: 'error',
+        code: 400,
+        message: 'one of client_request_id, request_id or request_ref is required',
+      });
     }
   });
 
@@ -213,7 +242,11 @@ describe('GET /v1/transactions', () => {
     const r = await list(`?status=${code}&limit=100`);
     expect(r.status).toBe(200);
     expect(r.json.pagination.total).toBe(n);
-    expect(r.json.data.every((d: { request_id: string }) => made.find((m) => m.key === d.request_id)?.state === state)).toBe(true);
+    expect(
+      r.json.data.every(
+        (d: { request_id: string }) => made.find((m) => m.key === d.request_id)?.state === state,
+      ),
+    ).toBe(true);
   });
 
   it('filters combine', async () => {
@@ -222,10 +255,24 @@ describe('GET /v1/transactions', () => {
     expect((await list('?network=mtn&status=1')).json.pagination.total).toBe(0);
   });
 
-  it.each(['page=0', 'page=abc', 'page=-1', 'limit=0', 'limit=x', 'limit=1000', 'status=3', 'status=success', 'status=-1'])('?%s is a 400', async (q) => {
+  it.each([
+    'page=0',
+    'page=abc',
+    'page=-1',
+    'limit=0',
+    'limit=x',
+    'limit=1000',
+    'status=3',
+    'status=success',
+    'status=-1',
+  ])('?%s is a 400', async (q) => {
     const r = await list(`?${q}`);
     expect(r.status).toBe(400);
-    expect(r.json).toEqual({ status: 'error', code: 400, message: expect.stringMatching(/page|limit|status/) });
+    expect(r.json).toEqual({
+      status: 'error',
+      code: 400,
+      message: expect.stringMatching(/page|limit|status/),
+    });
   });
 
   it('needs credentials', async () => {

@@ -27,8 +27,14 @@ afterAll(async () => {
   }
 });
 
-const stored = () => (t.node.services.db.prepare('SELECT COUNT(*) AS n FROM purchases WHERE merchant_id = ?').get(merchantId) as { n: number }).n;
-const ledger = () => (t.node.services.db.prepare('SELECT COUNT(*) AS n FROM ledger_entries').get() as { n: number }).n;
+const stored = () =>
+  (
+    t.node.services.db
+      .prepare('SELECT COUNT(*) AS n FROM purchases WHERE merchant_id = ?')
+      .get(merchantId) as { n: number }
+  ).n;
+const ledger = () =>
+  (t.node.services.db.prepare('SELECT COUNT(*) AS n FROM ledger_entries').get() as { n: number }).n;
 
 const airtime = (over: Record<string, unknown> = {}) => ({
   merchant_code: CODE,
@@ -39,12 +45,22 @@ const airtime = (over: Record<string, unknown> = {}) => ({
   client_request_id: key(),
   ...over,
 });
-const dataBody = (over: Record<string, unknown> = {}) => airtime({ product: 'data', plan_code: 'MTN-101', amount: '75', ...over });
-const bill = (product: string, network: string, id: string, plan: string, amount: string, over: Record<string, unknown> = {}) =>
-  airtime({ product, network, customer_msisdn: id, plan_code: plan, amount, ...over });
-const electricity = (over: Record<string, unknown> = {}) => bill('ELECTRICITY', 'EKEDC', '10000000001', '103', '1000', over);
-const cable = (over: Record<string, unknown> = {}) => bill('CABLE', 'DSTV', '10000000010', '204', '19000', over);
-const betting = (over: Record<string, unknown> = {}) => bill('BETTING', 'BET9JA', 'TESTBET001', '301', '500', { phone: '08031234567', ...over });
+const dataBody = (over: Record<string, unknown> = {}) =>
+  airtime({ product: 'data', plan_code: 'MTN-101', amount: '75', ...over });
+const bill = (
+  product: string,
+  network: string,
+  id: string,
+  plan: string,
+  amount: string,
+  over: Record<string, unknown> = {},
+) => airtime({ product, network, customer_msisdn: id, plan_code: plan, amount, ...over });
+const electricity = (over: Record<string, unknown> = {}) =>
+  bill('ELECTRICITY', 'EKEDC', '10000000001', '103', '1000', over);
+const cable = (over: Record<string, unknown> = {}) =>
+  bill('CABLE', 'DSTV', '10000000010', '204', '19000', over);
+const betting = (over: Record<string, unknown> = {}) =>
+  bill('BETTING', 'BET9JA', 'TESTBET001', '301', '500', { phone: '08031234567', ...over });
 const without = (body: Record<string, unknown>, field: string) => {
   const copy = { ...body };
   delete copy[field];
@@ -53,8 +69,16 @@ const without = (body: Record<string, unknown>, field: string) => {
 
 /** Posts a bad request and proves the 400 body, the named field and that nothing changed. */
 async function refused(path: string, body: unknown, message: RegExp, opts: { rawBody?: string } = {}) {
-  const [purchases, entries, balance] = [stored(), ledger(), (await t.call('GET', '/v1/wallet/balance', { pair })).json.total];
-  const r = await t.call('POST', path, opts.rawBody !== undefined ? { pair, rawBody: opts.rawBody } : { pair, body });
+  const [purchases, entries, balance] = [
+    stored(),
+    ledger(),
+    (await t.call('GET', '/v1/wallet/balance', { pair })).json.total,
+  ];
+  const r = await t.call(
+    'POST',
+    path,
+    opts.rawBody !== undefined ? { pair, rawBody: opts.rawBody } : { pair, body },
+  );
   expect(r.status, r.text).toBe(400);
   expect(r.json).toEqual({ status: 'error', code: 400, message: expect.any(String) });
   expect(r.json.message).toMatch(message);
@@ -64,7 +88,10 @@ async function refused(path: string, body: unknown, message: RegExp, opts: { raw
   const k = (body as { client_request_id?: unknown } | null)?.client_request_id;
   if (typeof k === 'string' && k) {
     // The key was not consumed: status does not know it.
-    expect((await t.call('GET', `/v1/transactions/status?client_request_id=${encodeURIComponent(k)}`, { pair })).status).toBe(404);
+    expect(
+      (await t.call('GET', `/v1/transactions/status?client_request_id=${encodeURIComponent(k)}`, { pair }))
+        .status,
+    ).toBe(404);
   }
   return r;
 }
@@ -76,15 +103,21 @@ describe('request shape', () => {
   it('a JSON array instead of an object is a 400', async () => {
     await refused('/v1/transactions', [airtime()], /object/);
   });
-  it.each(['merchant_code', 'customer_msisdn', 'network', 'amount', 'client_request_id'])('a missing %s is a 400 naming it', async (field) => {
-    await refused('/v1/transactions', without(airtime(), field), new RegExp(field));
-  });
+  it.each(['merchant_code', 'customer_msisdn', 'network', 'amount', 'client_request_id'])(
+    'a missing %s is a 400 naming it',
+    async (field) => {
+      await refused('/v1/transactions', without(airtime(), field), new RegExp(field));
+    },
+  );
   it('a missing product on POST /v1/transactions is a 400 naming it', async () => {
     await refused('/v1/transactions', without(airtime(), 'product'), /product/);
   });
-  it.each(['AIRTIME', 'Data', 'electricity', 'cable', 'giftcard', ''])('product %j is a 400', async (product) => {
-    await refused('/v1/transactions', airtime({ product }), /product/);
-  });
+  it.each(['AIRTIME', 'Data', 'electricity', 'cable', 'giftcard', ''])(
+    'product %j is a 400',
+    async (product) => {
+      await refused('/v1/transactions', airtime({ product }), /product/);
+    },
+  );
   it.each([
     ['amount', 100],
     ['customer_msisdn', 8031234567],
@@ -112,9 +145,12 @@ describe('client_request_id', () => {
 });
 
 describe('amount (Naira string, positive, at most two decimals)', () => {
-  it.each(['abc', '-100', '0', '0.00', '100.123', '1e3', '', ' 100', '100,00', '₦100', '.5'])('%j is a 400 naming amount', async (amount) => {
-    await refused('/v1/transactions', airtime({ amount }), /amount/);
-  });
+  it.each(['abc', '-100', '0', '0.00', '100.123', '1e3', '', ' 100', '100,00', '₦100', '.5'])(
+    '%j is a 400 naming amount',
+    async (amount) => {
+      await refused('/v1/transactions', airtime({ amount }), /amount/);
+    },
+  );
 });
 
 describe('network values per product', () => {
@@ -133,14 +169,25 @@ describe('network values per product', () => {
 });
 
 describe('subscriber number forms for airtime and data (080… 11 digits, 234… 13 digits)', () => {
-  it.each(['8031234567', '0803123456', '080312345678', '+2348031234567', '23408031234567', '234803123456', '0803123456a', '06031234567', '10000000001'])(
-    'airtime to %j is a 400 naming customer_msisdn',
-    async (customer_msisdn) => {
-      await refused('/v1/transactions', airtime({ customer_msisdn }), /customer_msisdn/);
-    },
-  );
+  it.each([
+    '8031234567',
+    '0803123456',
+    '080312345678',
+    '+2348031234567',
+    '23408031234567',
+    '234803123456',
+    '0803123456a',
+    '06031234567',
+    '10000000001',
+  ])('airtime to %j is a 400 naming customer_msisdn', async (customer_msisdn) => {
+    await refused('/v1/transactions', airtime({ customer_msisdn }), /customer_msisdn/);
+  });
   it('the same rule holds for data', async () => {
-    await refused('/v1/transactions/data/sync', dataBody({ customer_msisdn: '803123456' }), /customer_msisdn/);
+    await refused(
+      '/v1/transactions/data/sync',
+      dataBody({ customer_msisdn: '803123456' }),
+      /customer_msisdn/,
+    );
   });
   it('the bill customer id must be an id (letters, digits)', async () => {
     await refused('/v1/transactions', electricity({ customer_msisdn: '1000 0000 001' }), /customer_msisdn/);
@@ -148,15 +195,26 @@ describe('subscriber number forms for airtime and data (080… 11 digits, 234…
 });
 
 describe('data plans', () => {
-  it.each(['/v1/transactions', '/v1/transactions/data/sync', '/v1/transactions/data/async'])('plan_code is required on %s', async (path) => {
-    await refused(path, without(dataBody(), 'plan_code'), /plan_code is required/);
-    await refused(path, dataBody({ plan_code: '' }), /plan_code is required/);
-  });
+  it.each(['/v1/transactions', '/v1/transactions/data/sync', '/v1/transactions/data/async'])(
+    'plan_code is required on %s',
+    async (path) => {
+      await refused(path, without(dataBody(), 'plan_code'), /plan_code is required/);
+      await refused(path, dataBody({ plan_code: '' }), /plan_code is required/);
+    },
+  );
   it('a plan_code sent as a number is a 400 asking for a string', async () => {
-    await refused('/v1/transactions', dataBody({ network: 'glo', plan_code: 2001, amount: '50' }), /plan_code must be a string/);
+    await refused(
+      '/v1/transactions',
+      dataBody({ network: 'glo', plan_code: 2001, amount: '50' }),
+      /plan_code must be a string/,
+    );
   });
   it('a plan of another network is a 400', async () => {
-    await refused('/v1/transactions', dataBody({ plan_code: 'GLO-101', amount: '50' }), /plan_code "GLO-101" belongs to GLO/);
+    await refused(
+      '/v1/transactions',
+      dataBody({ plan_code: 'GLO-101', amount: '50' }),
+      /plan_code "GLO-101" belongs to GLO/,
+    );
   });
   it('an unknown plan is a 400', async () => {
     await refused('/v1/transactions', dataBody({ plan_code: 'MTN-999' }), /plan_code/);
@@ -177,7 +235,11 @@ describe('bills: plan_code required, of the product and network/platform', () =>
     ['CABLE', cable],
     ['BETTING', betting],
   ] as const)('%s without plan_code is a 400', async (product, make) => {
-    await refused('/v1/transactions', without(make(), 'plan_code'), new RegExp(`plan_code is required for ${product}`));
+    await refused(
+      '/v1/transactions',
+      without(make(), 'plan_code'),
+      new RegExp(`plan_code is required for ${product}`),
+    );
   });
   it('a cable plan for electricity is a 400', async () => {
     await refused('/v1/transactions', electricity({ plan_code: '204' }), /plan_code/);
@@ -193,7 +255,11 @@ describe('bills: plan_code required, of the product and network/platform', () =>
     expect(r.json.message).toMatch(/19000\.00/);
   });
   it('electricity below the verify min_amount or above max_amount is a 400', async () => {
-    await refused('/v1/transactions', electricity({ amount: '499.99' }), /amount must be between 500\.00 and 500000\.00/);
+    await refused(
+      '/v1/transactions',
+      electricity({ amount: '499.99' }),
+      /amount must be between 500\.00 and 500000\.00/,
+    );
     await refused('/v1/transactions', electricity({ amount: '500000.01' }), /amount/);
   });
   it('betting outside the platform range is a 400', async () => {
@@ -207,17 +273,24 @@ describe('phone', () => {
     await refused('/v1/transactions', betting({ phone: '' }), /phone/);
     await refused('/v1/transactions', betting({ phone: null }), /phone/);
   });
-  it.each(['10000000001', 'TESTBET001', '803123'])('phone %j (never the meter or betting id) is a 400', async (phone) => {
-    await refused('/v1/transactions', betting({ phone }), /phone/);
-    await refused('/v1/transactions', electricity({ phone }), /phone/);
-  });
+  it.each(['10000000001', 'TESTBET001', '803123'])(
+    'phone %j (never the meter or betting id) is a 400',
+    async (phone) => {
+      await refused('/v1/transactions', betting({ phone }), /phone/);
+      await refused('/v1/transactions', electricity({ phone }), /phone/);
+    },
+  );
 });
 
 describe('customer ids the biller rejects on the automatic verify: 400 with its reason', () => {
   it.each([
     ['an unknown meter', () => electricity({ customer_msisdn: '10000000009' }), /meter/i],
     ['the postpaid meter on a prepaid plan', () => electricity({ customer_msisdn: '10000000002' }), /meter/i],
-    ['the prepaid meter on a postpaid plan', () => electricity({ customer_msisdn: '10000000001', plan_code: '104' }), /meter/i],
+    [
+      'the prepaid meter on a postpaid plan',
+      () => electricity({ customer_msisdn: '10000000001', plan_code: '104' }),
+      /meter/i,
+    ],
     ['the GOtv smartcard on DStv', () => cable({ customer_msisdn: '10000000020' }), /smartcard|IUC/i],
     ['an unknown betting id', () => betting({ customer_msisdn: 'TESTBET002' }), /customer id/i],
   ])('%s', async (_name, make, message) => {
@@ -231,9 +304,16 @@ describe('after all of the above', () => {
     expect((await t.call('GET', '/v1/wallet/balance', { pair })).json.total).toBe('1000000.00');
   });
   it('a valid request with a key a refused request carried succeeds (the key was free)', async () => {
-    await refused('/v1/transactions', electricity({ customer_msisdn: '10000000009', client_request_id: 'val-reuse' }), /meter/i);
+    await refused(
+      '/v1/transactions',
+      electricity({ customer_msisdn: '10000000009', client_request_id: 'val-reuse' }),
+      /meter/i,
+    );
     await refused('/v1/transactions', airtime({ amount: '0', client_request_id: 'val-reuse' }), /amount/);
-    const r = await t.call('POST', '/v1/transactions/airtime/sync', { pair, body: airtime({ client_request_id: 'val-reuse' }) });
+    const r = await t.call('POST', '/v1/transactions/airtime/sync', {
+      pair,
+      body: airtime({ client_request_id: 'val-reuse' }),
+    });
     expect(r.status).toBe(200);
     expect(r.json.response_code).toBe('00');
   });

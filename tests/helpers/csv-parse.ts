@@ -40,7 +40,8 @@ export function parseCsv(text: string): string[][] {
 export function csvObjects(text: string): Record<string, string>[] {
   const [header, ...rows] = parseCsv(text);
   return rows.map((r) => {
-    if (r.length !== header.length) throw new Error(`row has ${r.length} fields, header has ${header.length}`);
+    if (r.length !== header.length)
+      throw new Error(`row has ${r.length} fields, header has ${header.length}`);
     return Object.fromEntries(header.map((h, i) => [h, r[i]]));
   });
 }

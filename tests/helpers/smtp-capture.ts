@@ -24,7 +24,9 @@ export interface SmtpCapture {
  * `port` reuses a port (to bring a "down" server back); `secure` speaks TLS from the first
  * byte with smtp-server's built-in test certificate; `auth` requires AUTH PLAIN/LOGIN.
  */
-export async function startSmtpCapture(opts: { port?: number; secure?: boolean; auth?: { user: string; pass: string } } = {}): Promise<SmtpCapture> {
+export async function startSmtpCapture(
+  opts: { port?: number; secure?: boolean; auth?: { user: string; pass: string } } = {},
+): Promise<SmtpCapture> {
   const received: ReceivedMail[] = [];
   const state = { authFailures: 0 };
   const server = new SMTPServer({
@@ -35,7 +37,8 @@ export async function startSmtpCapture(opts: { port?: number; secure?: boolean; 
     allowInsecureAuth: true,
     logger: false,
     onAuth(auth, _session, cb) {
-      if (opts.auth && auth.username === opts.auth.user && auth.password === opts.auth.pass) return cb(null, { user: auth.username });
+      if (opts.auth && auth.username === opts.auth.user && auth.password === opts.auth.pass)
+        return cb(null, { user: auth.username });
       state.authFailures++;
       return cb(new Error('Invalid username or password'));
     },
@@ -47,7 +50,11 @@ export async function startSmtpCapture(opts: { port?: number; secure?: boolean; 
         simpleParser(raw)
           .then((parsed) => {
             const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-            received.push({ envelope: { from, to: session.envelope.rcptTo.map((r) => r.address) }, parsed, raw });
+            received.push({
+              envelope: { from, to: session.envelope.rcptTo.map((r) => r.address) },
+              parsed,
+              raw,
+            });
             cb();
           })
           .catch((err: Error) => cb(err));
@@ -59,8 +66,12 @@ export async function startSmtpCapture(opts: { port?: number; secure?: boolean; 
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.server.address() as AddressInfo).port;
-  const cred = opts.auth ? `${encodeURIComponent(opts.auth.user)}:${encodeURIComponent(opts.auth.pass)}@` : '';
-  const url = opts.secure ? `smtps://${cred}127.0.0.1:${port}?tls.rejectUnauthorized=false` : `smtp://${cred}127.0.0.1:${port}`;
+  const cred = opts.auth
+    ? `${encodeURIComponent(opts.auth.user)}:${encodeURIComponent(opts.auth.pass)}@`
+    : '';
+  const url = opts.secure
+    ? `smtps://${cred}127.0.0.1:${port}?tls.rejectUnauthorized=false`
+    : `smtp://${cred}127.0.0.1:${port}`;
   return {
     port,
     url,
@@ -73,7 +84,9 @@ export async function startSmtpCapture(opts: { port?: number; secure?: boolean; 
 }
 
 /** The CSV attachment of a received report, as text. */
-export function csvAttachment(mail: ReceivedMail): { filename: string; contentType: string; text: string } | null {
+export function csvAttachment(
+  mail: ReceivedMail,
+): { filename: string; contentType: string; text: string } | null {
   const a = mail.parsed.attachments.find((x) => x.filename?.endsWith('.csv'));
   return a ? { filename: a.filename!, contentType: a.contentType, text: a.content.toString('utf8') } : null;
 }

@@ -12,10 +12,20 @@ import {
   sendTimeReached,
   weekday,
 } from '../../server/domain/business-days.js';
-import { MAX_AUTO_ATTEMPTS, nextAttemptAfterFailure, retryDelayMs } from '../../server/reports/delivery-policy.js';
+import {
+  MAX_AUTO_ATTEMPTS,
+  nextAttemptAfterFailure,
+  retryDelayMs,
+} from '../../server/reports/delivery-policy.js';
 
 /** Runs the T+1 rule day by day as the schedule does: what goes out on each day. */
-function simulate(from: string, to: string, holidays: string[], lookbackDays = 7, earliest?: string): Record<string, string[]> {
+function simulate(
+  from: string,
+  to: string,
+  holidays: string[],
+  lookbackDays = 7,
+  earliest?: string,
+): Record<string, string[]> {
   const delivered = new Set<string>();
   const out: Record<string, string[]> = {};
   for (let d = from; d <= to; d = addDays(d, 1)) {
@@ -73,7 +83,11 @@ describe('T+1 on business days', () => {
   });
 
   it('looks back only as far as configured', () => {
-    expect(reportDaysDue('2025-06-09', { holidays: [], lookbackDays: 3 })).toEqual(['2025-06-06', '2025-06-07', '2025-06-08']);
+    expect(reportDaysDue('2025-06-09', { holidays: [], lookbackDays: 3 })).toEqual([
+      '2025-06-06',
+      '2025-06-07',
+      '2025-06-08',
+    ]);
     expect(reportDaysDue('2025-06-07', { holidays: [], lookbackDays: 3 })).toEqual([]);
   });
 
@@ -86,7 +100,10 @@ describe('T+1 on business days', () => {
 
 describe('the report day window', () => {
   it('is 00:00:00 to 23:59:59 Lagos time (UTC+1) as UTC instants, end exclusive', () => {
-    expect(dayWindow('2025-06-06', 'Africa/Lagos')).toEqual({ from: '2025-06-05T23:00:00.000Z', to: '2025-06-06T23:00:00.000Z' });
+    expect(dayWindow('2025-06-06', 'Africa/Lagos')).toEqual({
+      from: '2025-06-05T23:00:00.000Z',
+      to: '2025-06-06T23:00:00.000Z',
+    });
   });
   it('follows a DST change: the day clocks go forward is 23 hours long', () => {
     const w = dayWindow('2025-03-30', 'Europe/London');
@@ -111,7 +128,9 @@ describe('the report day window', () => {
 
 describe('retries after SMTP failures', () => {
   it('back off 1, 2, 4 ... minutes up to an hour', () => {
-    expect([1, 2, 3, 4, 7, 8, 20].map(retryDelayMs)).toEqual([60_000, 120_000, 240_000, 480_000, 3_600_000, 3_600_000, 3_600_000]);
+    expect([1, 2, 3, 4, 7, 8, 20].map(retryDelayMs)).toEqual([
+      60_000, 120_000, 240_000, 480_000, 3_600_000, 3_600_000, 3_600_000,
+    ]);
   });
   it('give up after the last automatic attempt, and never retry a report that already went out', () => {
     expect(nextAttemptAfterFailure(false, 1, 1000)).toBe(61_000);

@@ -42,7 +42,21 @@ describe('telco network values (spec: mtn, glo, airtel, 9mobile, lowercase accep
 
 describe('bill network values per product (spec "Network values for bills")', () => {
   const table: Record<string, string[]> = {
-    ELECTRICITY: ['Ikeja Electric', 'EKEDC', 'AEDC', 'IBEDC', 'EEDC', 'KEDCO', 'JED', 'PHED', 'BEDC', 'ABEDC', 'KAEDCO', 'YEDC', 'ABA'],
+    ELECTRICITY: [
+      'Ikeja Electric',
+      'EKEDC',
+      'AEDC',
+      'IBEDC',
+      'EEDC',
+      'KEDCO',
+      'JED',
+      'PHED',
+      'BEDC',
+      'ABEDC',
+      'KAEDCO',
+      'YEDC',
+      'ABA',
+    ],
     CABLE: ['DSTV', 'GOTV', 'STARTIMES'],
     BETTING: ['BET9JA', 'SPORTYBET', '1XBET', 'BETKING', 'BETWAY', 'NAIRABET', 'MERRYBET', 'BANGBET'],
   };
@@ -72,9 +86,12 @@ describe('products (spec: airtime, data, ELECTRICITY, CABLE, BETTING)', () => {
   it.each(['airtime', 'data', 'ELECTRICITY', 'CABLE', 'BETTING'])('%s is a product', (p) => {
     expect(parseProduct(p)).toBe(p);
   });
-  it.each(['AIRTIME', 'Data', 'electricity', 'cable', 'giftcard', '', undefined, 5])('%j is refused naming the product field', (p) => {
-    expect(fieldOf(() => parseProduct(p))).toBe('product');
-  });
+  it.each(['AIRTIME', 'Data', 'electricity', 'cable', 'giftcard', '', undefined, 5])(
+    '%j is refused naming the product field',
+    (p) => {
+      expect(fieldOf(() => parseProduct(p))).toBe('product');
+    },
+  );
   it('tells bill products from telco products', () => {
     expect(['ELECTRICITY', 'CABLE', 'BETTING'].every(isBillProduct)).toBe(true);
     expect(['airtime', 'data', 'electricity', 'ESIM'].some(isBillProduct)).toBe(false);

@@ -1,11 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { resolveBillPlan, resolveDataPlan, type BillPlanRef, type DataPlanRef } from '../../server/domain/plan-resolution.js';
+import {
+  resolveBillPlan,
+  resolveDataPlan,
+  type BillPlanRef,
+  type DataPlanRef,
+} from '../../server/domain/plan-resolution.js';
 import { InvalidInput } from '../../server/domain/errors.js';
 import type { Telco } from '../../server/domain/networks.js';
 
 // The shipped default catalogs: the rules are proven against the plans merchants really see.
-const catalog = (file: string) => JSON.parse(readFileSync(new URL(`../../resources/catalog/${file}`, import.meta.url), 'utf8')) as Record<string, unknown>[];
+const catalog = (file: string) =>
+  JSON.parse(readFileSync(new URL(`../../resources/catalog/${file}`, import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >[];
 const DATA: DataPlanRef[] = catalog('data-plans.json').map((p) => ({
   id: p.id as number,
   network: p.network as string,
@@ -15,7 +24,12 @@ const DATA: DataPlanRef[] = catalog('data-plans.json').map((p) => ({
   product_id: (p.product_id as string | undefined) ?? null,
   active: 1,
 }));
-const BILLS: BillPlanRef[] = catalog('bill-plans.json').map((p) => ({ id: p.id as number, network: p.network as string, product: p.product as string, active: 1 }));
+const BILLS: BillPlanRef[] = catalog('bill-plans.json').map((p) => ({
+  id: p.id as number,
+  network: p.network as string,
+  product: p.product as string,
+  active: 1,
+}));
 
 const plan = (code: string) => DATA.find((p) => p.plan_code === code)!;
 function refusal(call: () => unknown): InvalidInput {
@@ -71,7 +85,8 @@ describe('legacy data plan forms resolve to the same plan (spec "Plan catalogs")
     for (const p of DATA) expect(resolveDataPlan(DATA, p.network as Telco, p.short_code)).toBe(p);
   });
   it('every mtn plan resolves by its bare tariff id', () => {
-    for (const p of DATA.filter((d) => d.network === 'MTN')) expect(resolveDataPlan(DATA, 'MTN', p.tarrif_type_id)).toBe(p);
+    for (const p of DATA.filter((d) => d.network === 'MTN'))
+      expect(resolveDataPlan(DATA, 'MTN', p.tarrif_type_id)).toBe(p);
   });
   it('every glo plan resolves by its catalog id and its product id', () => {
     for (const p of DATA.filter((d) => d.network === 'GLO')) {
@@ -86,7 +101,8 @@ describe('legacy data plan forms resolve to the same plan (spec "Plan catalogs")
     }
   });
   it('every 9mobile plan resolves by its catalog id', () => {
-    for (const p of DATA.filter((d) => d.network === '9MOBILE')) expect(resolveDataPlan(DATA, '9MOBILE', String(p.id))).toBe(p);
+    for (const p of DATA.filter((d) => d.network === '9MOBILE'))
+      expect(resolveDataPlan(DATA, '9MOBILE', String(p.id))).toBe(p);
   });
   it('on mtn a bare number is a tariff id, never a catalog id', () => {
     expect(refusal(() => resolveDataPlan(DATA, 'MTN', '1001')).field).toBe('plan_code');
@@ -132,10 +148,14 @@ describe('bill plan_code: a catalog plan id of the same product and network/plat
     expect(e.message).toMatch(message);
   });
   it.each([undefined, null, {}, true])('a missing plan_code (%j) is required', (sent) => {
-    expect(refusal(() => resolveBillPlan(BILLS, 'CABLE', 'DSTV', sent)).message).toMatch(/plan_code is required for CABLE/);
+    expect(refusal(() => resolveBillPlan(BILLS, 'CABLE', 'DSTV', sent)).message).toMatch(
+      /plan_code is required for CABLE/,
+    );
   });
   it('names the field the caller used (service_id on verify, plan on the internal API)', () => {
-    expect(refusal(() => resolveBillPlan(BILLS, 'CABLE', 'DSTV', 'x', 'service_id')).field).toBe('service_id');
+    expect(refusal(() => resolveBillPlan(BILLS, 'CABLE', 'DSTV', 'x', 'service_id')).field).toBe(
+      'service_id',
+    );
   });
   it('refuses a plan taken out of sale', () => {
     const inactive = BILLS.map((p) => (p.id === 204 ? { ...p, active: 0 } : p));
@@ -148,6 +168,8 @@ describe('the field a refusal names follows the caller (plan on the internal API
     const e = refusal(() => resolveDataPlan(DATA, 'MTN', 'GLO-101', 'plan'));
     expect(e.field).toBe('plan');
     expect(e.message).toMatch(/^plan "GLO-101" belongs to GLO/);
-    expect(refusal(() => resolveDataPlan(DATA, 'MTN', '  ', 'plan')).message).toBe('plan is required for data');
+    expect(refusal(() => resolveDataPlan(DATA, 'MTN', '  ', 'plan')).message).toBe(
+      'plan is required for data',
+    );
   });
 });

@@ -13,7 +13,9 @@ const STATES: PurchaseState[] = ['pending', 'success', 'failed'];
 
 describe('purchase states (spec "States and transitions": pending 02 -> success 00 | failed 01)', () => {
   it('allows exactly pending -> success and pending -> failed', () => {
-    const allowed = STATES.flatMap((from) => STATES.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`));
+    const allowed = STATES.flatMap((from) =>
+      STATES.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`),
+    );
     expect(allowed.sort()).toEqual(['pending->failed', 'pending->success']);
   });
   it.each([

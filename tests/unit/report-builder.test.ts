@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { Purchase } from '../../server/store/purchases.js';
-import { buildDailyReport, reportSummaryJson, type ReportInput } from '../../server/reports/report-builder.js';
-import { REPORT_CSV_COLUMNS, reportCsv, reportCsvFileName, spreadsheetSafe } from '../../server/reports/report-csv.js';
+import {
+  buildDailyReport,
+  reportSummaryJson,
+  type ReportInput,
+} from '../../server/reports/report-builder.js';
+import {
+  REPORT_CSV_COLUMNS,
+  reportCsv,
+  reportCsvFileName,
+  spreadsheetSafe,
+} from '../../server/reports/report-csv.js';
 import { groupedNaira, renderReportEmail } from '../../server/reports/report-email.js';
 import { parseSmtpUrl, redactSmtpUrl, scrubSecrets } from '../../server/reports/mailer.js';
 import { parseCsv, csvObjects } from '../helpers/csv-parse.js';
 
 let seq = 0;
-function purchase(p: Partial<Purchase> & Pick<Purchase, 'product' | 'amountKobo' | 'state' | 'createdAt'>): Purchase {
+function purchase(
+  p: Partial<Purchase> & Pick<Purchase, 'product' | 'amountKobo' | 'state' | 'createdAt'>,
+): Purchase {
   seq++;
   return {
     id: seq,
@@ -40,12 +51,48 @@ function purchase(p: Partial<Purchase> & Pick<Purchase, 'product' | 'amountKobo'
 
 // Friday 6 June 2025 in Lagos is 2025-06-05T23:00Z .. 2025-06-06T23:00Z.
 const purchases: Purchase[] = [
-  purchase({ product: 'airtime', amountKobo: 10_000, state: 'success', createdAt: '2025-06-05T23:00:00.000Z' }),
-  purchase({ product: 'ELECTRICITY', network: 'IKEJA ELECTRIC', msisdn: '10000000001', planName: 'Ikeja Electric Prepaid', amountKobo: 150_000, debitKobo: 148_500, state: 'success', createdAt: '2025-06-06T08:15:30.123Z', result: { token: '12345678901234567890', units: '7.1' } }),
+  purchase({
+    product: 'airtime',
+    amountKobo: 10_000,
+    state: 'success',
+    createdAt: '2025-06-05T23:00:00.000Z',
+  }),
+  purchase({
+    product: 'ELECTRICITY',
+    network: 'IKEJA ELECTRIC',
+    msisdn: '10000000001',
+    planName: 'Ikeja Electric Prepaid',
+    amountKobo: 150_000,
+    debitKobo: 148_500,
+    state: 'success',
+    createdAt: '2025-06-06T08:15:30.123Z',
+    result: { token: '12345678901234567890', units: '7.1' },
+  }),
   purchase({ product: 'airtime', amountKobo: 5_000, state: 'failed', createdAt: '2025-06-06T09:00:00.000Z' }),
-  purchase({ product: 'data', planName: '1GB Weekly', amountKobo: 50_000, state: 'pending', createdAt: '2025-06-06T10:00:00.000Z' }),
-  purchase({ product: 'giftcard', kind: 'giftcard', network: '', msisdn: '', amountKobo: 2_000_000, state: 'success', createdAt: '2025-06-06T11:00:00.000Z', result: { cards: [{ card_number: 'SECRET-CARD', pin_code: '9999' }] } }),
-  purchase({ product: 'airtime', idemKey: '=HYPERLINK("http://evil")', amountKobo: 20_000, state: 'success', createdAt: '2025-06-06T22:59:59.999Z' }),
+  purchase({
+    product: 'data',
+    planName: '1GB Weekly',
+    amountKobo: 50_000,
+    state: 'pending',
+    createdAt: '2025-06-06T10:00:00.000Z',
+  }),
+  purchase({
+    product: 'giftcard',
+    kind: 'giftcard',
+    network: '',
+    msisdn: '',
+    amountKobo: 2_000_000,
+    state: 'success',
+    createdAt: '2025-06-06T11:00:00.000Z',
+    result: { cards: [{ card_number: 'SECRET-CARD', pin_code: '9999' }] },
+  }),
+  purchase({
+    product: 'airtime',
+    idemKey: '=HYPERLINK("http://evil")',
+    amountKobo: 20_000,
+    state: 'success',
+    createdAt: '2025-06-06T22:59:59.999Z',
+  }),
 ];
 
 const input: ReportInput = {
@@ -54,7 +101,11 @@ const input: ReportInput = {
   date: '2025-06-06',
   timezone: 'Africa/Lagos',
   purchases,
-  ledger: { openingKobo: 10_000_000, closingKobo: 7_826_500, movements: { funding: 0, debit: -2_233_500, refund: 5_000, adjustment: 55_000 } },
+  ledger: {
+    openingKobo: 10_000_000,
+    closingKobo: 7_826_500,
+    movements: { funding: 0, debit: -2_233_500, refund: 5_000, adjustment: 55_000 },
+  },
   nowMs: Date.parse('2025-06-09T07:00:00.000Z'),
 };
 
@@ -80,11 +131,20 @@ describe('the daily report of one merchant, environment and day', () => {
 
   it('carries the opening and closing balance and says whether the day is over', () => {
     const json = reportSummaryJson(r);
-    expect(json).toMatchObject({ merchant_code: 'ACME', date: '2025-06-06', transactions: 6, opening_balance: '100000.00', closing_balance: '78265.00', complete: true });
+    expect(json).toMatchObject({
+      merchant_code: 'ACME',
+      date: '2025-06-06',
+      transactions: 6,
+      opening_balance: '100000.00',
+      closing_balance: '78265.00',
+      complete: true,
+    });
     expect(json.totals).toEqual({ count: 4, amount: '21800.00', debit: '21785.00' });
     expect(json.status_breakdown.pending).toEqual({ count: 1, amount: '500.00', debit: '500.00' });
     expect(json.window).toEqual({ from: '2025-06-05T23:00:00.000Z', to: '2025-06-06T23:00:00.000Z' });
-    expect(buildDailyReport({ ...input, nowMs: Date.parse('2025-06-06T22:00:00.000Z') }).complete).toBe(false);
+    expect(buildDailyReport({ ...input, nowMs: Date.parse('2025-06-06T22:00:00.000Z') }).complete).toBe(
+      false,
+    );
   });
 
   it('writes the CSV with the stable columns, one row per purchase, local times, tokens only where delivered', () => {
@@ -92,7 +152,14 @@ describe('the daily report of one merchant, environment and day', () => {
     expect(parseCsv(csv)[0]).toEqual([...REPORT_CSV_COLUMNS]);
     const rows = csvObjects(csv);
     expect(rows).toHaveLength(6);
-    expect(rows[0]).toMatchObject({ time: '2025-06-06 00:00:00', product: 'airtime', amount: '100.00', status: 'success', response_code: '00', token: '' });
+    expect(rows[0]).toMatchObject({
+      time: '2025-06-06 00:00:00',
+      product: 'airtime',
+      amount: '100.00',
+      status: 'success',
+      response_code: '00',
+      token: '',
+    });
     expect(rows[1]).toEqual({
       time: '2025-06-06 09:15:30',
       internal_reference: purchases[1].internalReference,
@@ -130,7 +197,13 @@ describe('the report e-mail', () => {
 
   it('names the merchant and the day in the subject, and marks the test environment', () => {
     expect(attached.subject).toBe('Daily report 2025-06-06: Acme & Sons <Lagos> (ACME)');
-    expect(renderReportEmail(buildDailyReport({ ...input, environment: 'test' }), { kind: 'attached', fileName: 'x.csv', bytes: 1 }).subject).toMatch(/^\[TEST\] /);
+    expect(
+      renderReportEmail(buildDailyReport({ ...input, environment: 'test' }), {
+        kind: 'attached',
+        fileName: 'x.csv',
+        bytes: 1,
+      }).subject,
+    ).toMatch(/^\[TEST\] /);
   });
 
   it('has a plain-text part with balances, products and the status breakdown', () => {
@@ -143,7 +216,9 @@ describe('the report e-mail', () => {
     expect(t).toMatch(/Failed \(refunded\)\s+1\s+NGN\s+50\.00/);
     expect(t).toMatch(/Pending\s+1\s+NGN\s+500\.00/);
     expect(t).toMatch(/Refunds\s+NGN\s+\+50\.00/);
-    expect(t).toContain('The attached vendpoint-report-ACME-live-2025-06-06.csv lists all 6 transactions and orders of the day.');
+    expect(t).toContain(
+      'The attached vendpoint-report-ACME-live-2025-06-06.csv lists all 6 transactions and orders of the day.',
+    );
   });
 
   it('has an HTML part with inline styles and escaped merchant data', () => {
@@ -172,7 +247,12 @@ describe('the report e-mail', () => {
 describe('SMTP URLs', () => {
   it('accept smtp:// and smtps:// with credentials, and never show the password', () => {
     const p = parseSmtpUrl('smtps://reports%40acme.ng:p%40ss:w0rd@mail.acme.ng');
-    expect(p.options).toMatchObject({ host: 'mail.acme.ng', port: 465, secure: true, auth: { user: 'reports@acme.ng', pass: 'p@ss:w0rd' } });
+    expect(p.options).toMatchObject({
+      host: 'mail.acme.ng',
+      port: 465,
+      secure: true,
+      auth: { user: 'reports@acme.ng', pass: 'p@ss:w0rd' },
+    });
     expect(p.redacted).toBe('smtps://reports%40acme.ng:***@mail.acme.ng');
     expect(parseSmtpUrl('smtp://127.0.0.1:2525').options).toMatchObject({ port: 2525, secure: false });
     expect(redactSmtpUrl('smtp://u:secret@h:25')).toBe('smtp://u:***@h:25');
@@ -181,6 +261,8 @@ describe('SMTP URLs', () => {
   it('refuse other schemes and unknown options', () => {
     expect(() => parseSmtpUrl('http://mail.acme.ng')).toThrow(/smtp:\/\/ or smtps:\/\//);
     expect(() => parseSmtpUrl('smtp://h?tls.rejectUnauthorised=false')).toThrow(/unknown option/);
-    expect(parseSmtpUrl('smtps://h?tls.rejectUnauthorized=false').options.tls).toEqual({ rejectUnauthorized: false });
+    expect(parseSmtpUrl('smtps://h?tls.rejectUnauthorized=false').options.tls).toEqual({
+      rejectUnauthorized: false,
+    });
   });
 });

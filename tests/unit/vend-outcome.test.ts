@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_FOUND_GRACE_MS, REQUERY_BACKOFF_MS, nextRequeryDelayMs, notFoundIsFinal } from '../../server/domain/vend-outcome.js';
+import {
+  NOT_FOUND_GRACE_MS,
+  REQUERY_BACKOFF_MS,
+  nextRequeryDelayMs,
+  notFoundIsFinal,
+} from '../../server/domain/vend-outcome.js';
 
 describe('requery backoff (10 s, 30 s, 1 min, 5 min, 15 min, then hourly)', () => {
   it.each([
@@ -15,7 +20,8 @@ describe('requery backoff (10 s, 30 s, 1 min, 5 min, 15 min, then hourly)', () =
     expect(nextRequeryDelayMs(polls)).toBe(ms);
   });
   it('never shortens as polls accumulate', () => {
-    for (let i = 1; i < REQUERY_BACKOFF_MS.length + 3; i++) expect(nextRequeryDelayMs(i)).toBeGreaterThanOrEqual(nextRequeryDelayMs(i - 1));
+    for (let i = 1; i < REQUERY_BACKOFF_MS.length + 3; i++)
+      expect(nextRequeryDelayMs(i)).toBeGreaterThanOrEqual(nextRequeryDelayMs(i - 1));
   });
 });
 

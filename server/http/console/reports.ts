@@ -6,10 +6,21 @@ import { findDelivery, listDeliveries } from '../../store/report-deliveries.js';
 import { recordAudit } from '../../store/audit.js';
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../domain/errors.js';
 import { isDay, parseDay } from '../../domain/business-days.js';
-import { getReportSettings, reportSettingsJson, updateReportSettings, type ReportSettings } from '../../services/report-settings.js';
+import {
+  getReportSettings,
+  reportSettingsJson,
+  updateReportSettings,
+  type ReportSettings,
+} from '../../services/report-settings.js';
 import { reportSummaryJson } from '../../reports/report-builder.js';
 import { reportCsv, reportCsvFileName } from '../../reports/report-csv.js';
-import { buildReport, deliveryJson, openTransport, reportContextOf, sendReport } from '../../reports/delivery-service.js';
+import {
+  buildReport,
+  deliveryJson,
+  openTransport,
+  reportContextOf,
+  sendReport,
+} from '../../reports/delivery-service.js';
 import type { DeliveryState } from '../../reports/delivery-policy.js';
 
 export interface ReportRouteOptions {
@@ -33,7 +44,12 @@ function parseEnv(v: unknown): Environment {
  * schedule settings). The console wires it inside its own scope and passes its admin check as
  * `guard`, which runs before every route here.
  */
-export function registerReportConsoleRoutes(app: FastifyInstance, s: Services, guard: Guard, opts: ReportRouteOptions = {}): void {
+export function registerReportConsoleRoutes(
+  app: FastifyInstance,
+  s: Services,
+  guard: Guard,
+  opts: ReportRouteOptions = {},
+): void {
   const actorOf = opts.actorOf ?? (() => 'console');
   const scopeOf = opts.merchantScopeOf ?? (() => null);
   const withGuard = { preHandler: guard, schema: hide };
@@ -49,7 +65,8 @@ export function registerReportConsoleRoutes(app: FastifyInstance, s: Services, g
     const p = request.params as { code: string; env: string; date: string };
     return { merchant: merchantFor(request, p.code), env: parseEnv(p.env), day: parseDay(p.date, 'date') };
   };
-  const ctxFor = (request: FastifyRequest) => reportContextOf(s, { nodeUrl: `${request.protocol}://${request.host}` });
+  const ctxFor = (request: FastifyRequest) =>
+    reportContextOf(s, { nodeUrl: `${request.protocol}://${request.host}` });
 
   app.get('/console/reports', withGuard, async (request) => {
     const q = request.query as Record<string, string | undefined>;
@@ -57,27 +74,43 @@ export function registerReportConsoleRoutes(app: FastifyInstance, s: Services, g
     let merchantId: number | undefined = scope ?? undefined;
     if (q.merchant_code) {
       const m = getMerchantByCode(s.db, q.merchant_code);
-      if (!m || (scope !== null && m.id !== scope)) return { data: [], pagination: { total: 0, page: 1, size: 0, total_pages: 0 } };
+      if (!m || (scope !== null && m.id !== scope))
+        return { data: [], pagination: { total: 0, page: 1, size: 0, total_pages: 0 } };
       merchantId = m.id;
     }
-    if (q.state && !STATES.includes(q.state as DeliveryState)) throw new InvalidInput(`state must be one of ${STATES.join(', ')}`, 'state');
-    for (const f of ['from', 'to'] as const) if (q[f] && !isDay(q[f])) throw new InvalidInput(`${f} must be a date YYYY-MM-DD`, f);
+    if (q.state && !STATES.includes(q.state as DeliveryState))
+      throw new InvalidInput(`state must be one of ${STATES.join(', ')}`, 'state');
+    for (const f of ['from', 'to'] as const)
+      if (q[f] && !isDay(q[f])) throw new InvalidInput(`${f} must be a date YYYY-MM-DD`, f);
     const page = Math.max(1, Number(q.page ?? 1) || 1);
     const size = Math.min(200, Math.max(1, Number(q.limit ?? 50) || 50));
     const { rows, total } = listDeliveries(
       s.db,
-      { merchantId, environment: q.environment ? parseEnv(q.environment) : undefined, state: q.state as DeliveryState | undefined, from: q.from, to: q.to },
+      {
+        merchantId,
+        environment: q.environment ? parseEnv(q.environment) : undefined,
+        state: q.state as DeliveryState | undefined,
+        from: q.from,
+        to: q.to,
+      },
       size,
       (page - 1) * size,
     );
-    return { data: rows.map(deliveryJson), pagination: { total, page, size, total_pages: Math.ceil(total / size) } };
+    return {
+      data: rows.map(deliveryJson),
+      pagination: { total, page, size, total_pages: Math.ceil(total / size) },
+    };
   });
 
   app.get('/console/reports/:code/:env/:date', withGuard, async (request) => {
     const { merchant, env, day } = target(request);
     const settings = getReportSettings(s.db, s.box);
     const report = buildReport(reportContextOf(s, { nodeUrl: null }), merchant, env, day, settings.timezone);
-    return { report: reportSummaryJson(report), recipients: merchant.reportEmails, delivery: deliveryJson(findDelivery(s.db, merchant.id, env, day)) };
+    return {
+      report: reportSummaryJson(report),
+      recipients: merchant.reportEmails,
+      delivery: deliveryJson(findDelivery(s.db, merchant.id, env, day)),
+    };
   });
 
   app.get('/console/reports/:code/:env/:date/csv', withGuard, async (request, reply) => {
@@ -99,10 +132,23 @@ export function registerReportConsoleRoutes(app: FastifyInstance, s: Services, g
     const transport = openTransport(ctx, settings);
     if (!transport) throw new Conflict('SMTP is not configured: set it in the report settings first');
     try {
-      const r = await sendReport(ctx, { merchant, environment: env, day, mode: 'resend', settings, transport });
-      if (r.skipped === 'incomplete_day') throw new Conflict(`${day} has not ended yet in ${settings.timezone}`);
+      const r = await sendReport(ctx, {
+        merchant,
+        environment: env,
+        day,
+        mode: 'resend',
+        settings,
+        transport,
+      });
+      if (r.skipped === 'incomplete_day')
+        throw new Conflict(`${day} has not ended yet in ${settings.timezone}`);
       if (r.skipped === 'in_progress') throw new Conflict('this report is being sent right now');
-      recordAudit(s.db, actorOf(request), 'report.resend', merchant.code, { environment: env, date: day, sent: r.sent, error: r.error ?? null });
+      recordAudit(s.db, actorOf(request), 'report.resend', merchant.code, {
+        environment: env,
+        date: day,
+        sent: r.sent,
+        error: r.error ?? null,
+      });
       return { sent: r.sent, error: r.error ?? null, delivery: deliveryJson(r.delivery) };
     } finally {
       transport.close();
@@ -110,26 +156,36 @@ export function registerReportConsoleRoutes(app: FastifyInstance, s: Services, g
   });
 
   app.get('/console/report-settings', withGuard, async (request) => {
-    if (scopeOf(request) !== null) throw new Forbidden('Only a host administrator may see the report settings');
+    if (scopeOf(request) !== null)
+      throw new Forbidden('Only a host administrator may see the report settings');
     return reportSettingsJson(getReportSettings(s.db, s.box), s.config.smtpUrl);
   });
 
   app.put('/console/report-settings', withGuard, async (request) => {
-    if (scopeOf(request) !== null) throw new Forbidden('Only a host administrator may change the report settings');
+    if (scopeOf(request) !== null)
+      throw new Forbidden('Only a host administrator may change the report settings');
     const b = (request.body ?? {}) as Record<string, unknown>;
     const patch: Partial<ReportSettings> = {};
     const bad = (k: string): never => {
       throw new InvalidInput(`${k} has the wrong type`, k);
     };
-    const str = (k: string) => (b[k] === undefined ? undefined : typeof b[k] === 'string' ? (b[k] as string) : bad(k));
-    if (b.smtp_url !== undefined) patch.smtpUrl = b.smtp_url === null || b.smtp_url === '' ? null : (str('smtp_url') as string);
+    const str = (k: string) =>
+      b[k] === undefined ? undefined : typeof b[k] === 'string' ? (b[k] as string) : bad(k);
+    if (b.smtp_url !== undefined)
+      patch.smtpUrl = b.smtp_url === null || b.smtp_url === '' ? null : (str('smtp_url') as string);
     if (b.from !== undefined) patch.from = str('from');
     if (b.send_time !== undefined) patch.sendTime = str('send_time');
     if (b.timezone !== undefined) patch.timezone = str('timezone');
-    if (b.holidays !== undefined) patch.holidays = Array.isArray(b.holidays) ? (b.holidays as string[]) : bad('holidays');
-    if (b.max_attachment_bytes !== undefined) patch.maxAttachmentBytes = typeof b.max_attachment_bytes === 'number' ? b.max_attachment_bytes : bad('max_attachment_bytes');
-    if (b.console_url !== undefined) patch.consoleUrl = b.console_url === null || b.console_url === '' ? null : (str('console_url') as string);
-    if (b.lookback_days !== undefined) patch.lookbackDays = typeof b.lookback_days === 'number' ? b.lookback_days : bad('lookback_days');
+    if (b.holidays !== undefined)
+      patch.holidays = Array.isArray(b.holidays) ? (b.holidays as string[]) : bad('holidays');
+    if (b.max_attachment_bytes !== undefined)
+      patch.maxAttachmentBytes =
+        typeof b.max_attachment_bytes === 'number' ? b.max_attachment_bytes : bad('max_attachment_bytes');
+    if (b.console_url !== undefined)
+      patch.consoleUrl =
+        b.console_url === null || b.console_url === '' ? null : (str('console_url') as string);
+    if (b.lookback_days !== undefined)
+      patch.lookbackDays = typeof b.lookback_days === 'number' ? b.lookback_days : bad('lookback_days');
     return reportSettingsJson(updateReportSettings(s.db, s.box, patch, actorOf(request)), s.config.smtpUrl);
   });
 }

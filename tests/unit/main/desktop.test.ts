@@ -15,16 +15,18 @@ import {
 import { DESKTOP_LOG_FILE } from '../../../main/error-log.js';
 import { createFakeElectron, FakeEvent, topFrame, type FakeElectron } from './fake-electron.js';
 
+let appData: string;
 let userData: string;
 let fake: FakeElectron;
 let processEvents: EventEmitter;
 
 beforeEach(() => {
-  userData = mkdtempSync(join(tmpdir(), 'vendpoint-desktop-'));
-  fake = createFakeElectron(userData);
+  appData = mkdtempSync(join(tmpdir(), 'vendpoint-desktop-'));
+  userData = join(appData, 'VendPoint');
+  fake = createFakeElectron(appData);
   processEvents = new EventEmitter();
 });
-afterEach(() => rmSync(userData, { recursive: true, force: true }));
+afterEach(() => rmSync(appData, { recursive: true, force: true }));
 
 /** A node double: records its config and how it was closed. */
 function fakeNode() {
@@ -73,6 +75,7 @@ describe('single instance', () => {
     fake.app.hasLock = false;
     const node = fakeNode();
     expect(run({ startNode: node.start })).toBeNull();
+    expect(fake.app.lockFolder).toBe(userData); // the app's own folder, named before the lock
     expect(fake.app.quitted).toBe(true);
     expect(node.calls.configs).toEqual([]);
     expect(fake.windows).toEqual([]);
@@ -217,7 +220,7 @@ describe('shutdown', () => {
     fake.windows[0].close();
     expect(fake.app.quitRequests).toBe(1);
 
-    fake = createFakeElectron(userData);
+    fake = createFakeElectron(appData);
     await started({ startNode: fakeNode().start, platform: 'darwin' });
     fake.windows[0].close();
     expect(fake.app.quitRequests).toBe(0);

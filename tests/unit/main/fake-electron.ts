@@ -190,11 +190,15 @@ export class FakeApp extends EventEmitter implements AppLike {
   private readyResolve!: () => void;
   private readonly ready = new Promise<void>((resolve) => (this.readyResolve = resolve));
 
-  constructor(userData: string) {
+  constructor(appData: string) {
     super();
-    this.paths.userData = userData;
+    this.paths.appData = appData;
+    this.paths.userData = `${appData}/Electron`; // Electron's default before the app names it
   }
+  /** The userData folder at the time the lock was taken: Electron keeps the lock there. */
+  lockFolder: string | null = null;
   requestSingleInstanceLock(): boolean {
+    this.lockFolder = this.paths.userData;
     return this.hasLock;
   }
   whenReady(): Promise<void> {
@@ -204,10 +208,10 @@ export class FakeApp extends EventEmitter implements AppLike {
   becomeReady(): void {
     this.readyResolve();
   }
-  getPath(name: 'userData' | 'logs'): string {
+  getPath(name: 'userData' | 'appData'): string {
     return this.paths[name] ?? `/fake/${name}`;
   }
-  setPath(name: 'crashDumps', path: string): void {
+  setPath(name: 'userData' | 'crashDumps', path: string): void {
     this.paths[name] = path;
   }
   getVersion(): string {
@@ -234,8 +238,8 @@ export class FakeApp extends EventEmitter implements AppLike {
   }
 }
 
-export function createFakeElectron(userData: string): FakeElectron {
-  const app = new FakeApp(userData);
+export function createFakeElectron(appData: string): FakeElectron {
+  const app = new FakeApp(appData);
   const windows: FakeBrowserWindow[] = [];
   const session = new FakeSession();
   const shell = new FakeShell();

@@ -1,0 +1,54 @@
+import type { EsimItem, GiftcardItem } from '../api/types.js';
+
+export interface GiftcardFilter {
+  search: string;
+  brand: string;
+  region: string;
+  currency: string;
+  category: string;
+}
+
+const norm = (v: string) => v.trim().toLowerCase();
+
+/** Sorted distinct values of one field, for the filter menus. */
+export function distinct<T>(items: T[], pick: (item: T) => string): string[] {
+  return [...new Set(items.map(pick).filter(Boolean))].sort((a, b) => a.localeCompare(b));
+}
+
+/** Gift cards matching the agent's filters; featured cards first, then by title. */
+export function filterGiftcards(items: GiftcardItem[], f: GiftcardFilter): GiftcardItem[] {
+  const words = norm(f.search).split(/\s+/).filter(Boolean);
+  return items
+    .filter((i) => {
+      const hay = `${i.title} ${i.brand} ${i.region} ${i.ui_category} ${i.currency_code}`.toLowerCase();
+      return (
+        words.every((w) => hay.includes(w)) &&
+        (!f.brand || i.brand === f.brand) &&
+        (!f.region || i.region === f.region) &&
+        (!f.currency || i.currency_code === f.currency) &&
+        (!f.category || i.ui_category === f.category)
+      );
+    })
+    .sort((a, b) => Number(b.featured) - Number(a.featured) || a.title.localeCompare(b.title));
+}
+
+/** "USD 20" for a fixed card, "USD 10–500" for a variable one. */
+export function faceValueText(i: GiftcardItem): string {
+  return i.fixed_price ? `${i.currency_code} ${i.face_value}` : `${i.currency_code} ${i.min_price}–${i.max_price}`;
+}
+
+/** eSIM plans by country code, region or words of the title, by title then size. */
+export function filterEsimPlans(items: EsimItem[], search: string, region: string): EsimItem[] {
+  const words = norm(search).split(/\s+/).filter(Boolean);
+  return items
+    .filter((i) => {
+      const hay = `${i.title} ${i.country} ${i.region} ${i.plan_id}`.toLowerCase();
+      return words.every((w) => hay.includes(w)) && (!region || i.region === region);
+    })
+    .sort((a, b) => a.title.localeCompare(b.title) || a.data_gb - b.data_gb);
+}
+
+/** "2 GB · 15 days" */
+export function esimAllowance(i: EsimItem): string {
+  return `${i.data_gb} GB · ${i.duration_days} day${i.duration_days === 1 ? '' : 's'}`;
+}
