@@ -81,23 +81,45 @@ beforeAll(async () => {
     req.on('end', () => {
       const b = JSON.parse(raw || '{}');
       res.setHeader('content-type', 'application/json');
+      if (req.url === '/v1/transactions/verify') {
+        const data = {
+          product: b.product,
+          network: b.network,
+          msisdn: b.customer_msisdn,
+          customer_name: 'ZERO LIMITS',
+          customer_address: '1 Zero Road',
+          min_amount: '0',
+          max_amount: '0',
+          arrears: '',
+          tariff: null,
+        };
+        res.end(JSON.stringify({ status: 'success', code: 200, message: 'ok', data }));
+        return;
+      }
+      // A purchase: key change tokens for one meter, a payment that cleared debt for another.
+      const delivery =
+        b.customer_msisdn === '45000000002'
+          ? { payment_spent_on: 'debt', customer_name: 'ZERO LIMITS' }
+          : {
+              token: '11112222333344445555',
+              kct1: '60000000000000000001',
+              kct2: '60000000000000000002',
+              units: '12.3',
+              customer_name: 'ZERO LIMITS',
+            };
+      const data = {
+        internal_reference: `up-${b.client_request_id}`,
+        request_id: b.client_request_id,
+        msisdn: b.customer_msisdn,
+        product: b.product,
+        network: b.network,
+        amount: b.amount,
+        plan: b.plan_code,
+        merchant_id: 9,
+        ...delivery,
+      };
       res.end(
-        JSON.stringify({
-          status: 'success',
-          code: 200,
-          message: 'ok',
-          data: {
-            product: b.product,
-            network: b.network,
-            msisdn: b.customer_msisdn,
-            customer_name: 'ZERO LIMITS',
-            customer_address: '1 Zero Road',
-            min_amount: '0',
-            max_amount: '0',
-            arrears: '',
-            tariff: null,
-          },
-        }),
+        JSON.stringify({ status: 'success', response_code: '00', response_message: 'Successful', data }),
       );
     });
   });
@@ -146,18 +168,6 @@ const verify = (body: Record<string, unknown>, p: Pair = pair) =>
   t.call('POST', '/v1/transactions/verify', { pair: p, body: { merchant_code: CODE, ...body } });
 const plan = (disco: string, meter: string) =>
   String(elec.find((p) => p.network === disco && p.meter_type === meter)!.id);
-const nothingStored = () => {
-  expect((t.node.services.db.prepare('SELECT COUNT(*) AS n FROM purchases').get() as { n: number }).n).toBe(
-    0,
-  );
-  expect(
-    (
-      t.node.services.db
-        .prepare(`SELECT COUNT(*) AS n FROM ledger_entries WHERE kind <> 'funding'`)
-        .get() as { n: number }
-    ).n,
-  ).toBe(0);
-};
 
 function expectVerified(
   r: { status: number; json: any; text: string },
@@ -458,10 +468,99 @@ describe('electricity limits when the meter reports none', () => {
   });
 });
 
+describe('electricity delivery fields passed on from a provider', () => {
+  const buy = (meter: string, k: string) =>
+    t.call('POST', '/v1/transactions', {
+      pair: livePair,
+      body: {
+        merchant_code: CODE,
+        customer_msisdn: meter,
+        network: 'KEDCO',
+        product: 'ELECTRICITY',
+        plan_code: plan('KEDCO', 'prepaid'),
+        amount: '2500',
+        client_request_id: k,
+      },
+    });
+  it('kct1 and kct2 (20-digit key change tokens) come with the token, on create and status', async () => {
+    const r = await buy('45012345678', 'kct-1');
+    expect(r.status, r.text).toBe(200);
+    expect(r.json).toMatchObject({ status: 'success', response_code: '00' });
+    expect(r.json.data).toMatchObject({
+      token: '11112222333344445555',
+      kct1: '60000000000000000001',
+      kct2: '60000000000000000002',
+      units: '12.3',
+    });
+    expect(r.json.data.kct1).toMatch(/^\d{20}$/);
+    const s = await t.call('GET', '/v1/transactions/status?client_request_id=kct-1', { pair: livePair });
+    expect(s.json.data).toMatchObject({
+      token: '11112222333344445555',
+      kct1: '60000000000000000001',
+      kct2: '60000000000000000002',
+      units: '12.3',
+    });
+  });
+  it('payment_spent_on shows a payment that cleared meter debt, with no token', async () => {
+    const r = await buy('45000000002', 'debt-1');
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.data.payment_spent_on).toBe('debt');
+    expect(r.json.data).not.toHaveProperty('token');
+    const s = await t.call('GET', '/v1/transactions/status?client_request_id=debt-1', { pair: livePair });
+    expect(s.json.data.payment_spent_on).toBe('debt');
+  });
+  it('a test purchase carries neither (most purchases omit them)', async () => {
+    const r = await t.call('POST', '/v1/transactions', {
+      pair,
+      body: {
+        merchant_code: CODE,
+        customer_msisdn: '10000000001',
+        network: 'KEDCO',
+        product: 'ELECTRICITY',
+        plan_code: plan('KEDCO', 'prepaid'),
+        amount: '500',
+        client_request_id: 'plain-1',
+      },
+    });
+    expect(r.json.data).not.toHaveProperty('kct1');
+    expect(r.json.data).not.toHaveProperty('kct2');
+    expect(r.json.data).not.toHaveProperty('payment_spent_on');
+  });
+});
+
 describe('verify is free', () => {
-  it('stored no purchase and moved no money', async () => {
-    nothingStored();
-    expect((await t.call('GET', '/v1/wallet/balance', { pair })).json.total).toBe('1000.00');
-    expect((await t.call('GET', '/v1/transactions', { pair })).json.pagination.total).toBe(0);
+  it('stores no purchase and moves no money', async () => {
+    const count = () =>
+      (t.node.services.db.prepare('SELECT COUNT(*) AS n FROM purchases').get() as { n: number }).n;
+    const entries = () =>
+      (t.node.services.db.prepare('SELECT COUNT(*) AS n FROM ledger_entries').get() as { n: number }).n;
+    const [p, e, b] = [count(), entries(), (await t.call('GET', '/v1/wallet/balance', { pair })).json.total];
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (
+          await verify({
+            customer_msisdn: '10000000030',
+            network: 'STARTIMES',
+            product: 'CABLE',
+            plan_code: '229',
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await verify({
+            customer_msisdn: '10000000031',
+            network: 'STARTIMES',
+            product: 'CABLE',
+            plan_code: '229',
+          })
+        ).status,
+      ).toBe(400);
+    }
+    expect([count(), entries(), (await t.call('GET', '/v1/wallet/balance', { pair })).json.total]).toEqual([
+      p,
+      e,
+      b,
+    ]);
   });
 });

@@ -36,10 +36,42 @@ export interface ReportFixture {
 }
 
 const BODIES = [
-  (k: string) => ({ path: '/v1/transactions/airtime/sync', body: { network: 'mtn', customer_msisdn: '08031234567', amount: '150', client_request_id: k } }),
-  (k: string) => ({ path: '/v1/transactions/data/sync', body: { network: 'mtn', customer_msisdn: '08039876543', plan_code: 'MTN-101', amount: '75.00', client_request_id: k } }),
-  (k: string) => ({ path: '/v1/transactions', body: { product: 'ELECTRICITY', network: 'Ikeja Electric', customer_msisdn: '10000000001', plan_code: '101', amount: '1000.00', client_request_id: k } }),
-  (k: string) => ({ path: '/v1/transactions', body: { product: 'CABLE', network: 'DSTV', customer_msisdn: '10000000010', plan_code: '201', amount: '4400.00', client_request_id: k } }),
+  (k: string) => ({
+    path: '/v1/transactions/airtime/sync',
+    body: { network: 'mtn', customer_msisdn: '08031234567', amount: '150', client_request_id: k },
+  }),
+  (k: string) => ({
+    path: '/v1/transactions/data/sync',
+    body: {
+      network: 'mtn',
+      customer_msisdn: '08039876543',
+      plan_code: 'MTN-101',
+      amount: '75.00',
+      client_request_id: k,
+    },
+  }),
+  (k: string) => ({
+    path: '/v1/transactions',
+    body: {
+      product: 'ELECTRICITY',
+      network: 'Ikeja Electric',
+      customer_msisdn: '10000000001',
+      plan_code: '101',
+      amount: '1000.00',
+      client_request_id: k,
+    },
+  }),
+  (k: string) => ({
+    path: '/v1/transactions',
+    body: {
+      product: 'CABLE',
+      network: 'DSTV',
+      customer_msisdn: '10000000010',
+      plan_code: '201',
+      amount: '4400.00',
+      client_request_id: k,
+    },
+  }),
 ];
 
 /**
@@ -53,12 +85,20 @@ export async function startReportFixture(): Promise<ReportFixture> {
   // A third of vends fail and a fifth stay pending (for an hour), so every status shows.
   const t = await startTestNode(
     { syncTimeoutMs: 1500 },
-    { simulator: { failureRate: 0.3, pendingRate: 0.2, pendingForMs: 3_600_000 }, now: () => Date.now() + clockShift },
+    {
+      simulator: { failureRate: 0.3, pendingRate: 0.2, pendingForMs: 3_600_000 },
+      now: () => Date.now() + clockShift,
+    },
   );
   const pair = t.merchant('ACME', { testNaira: 300_000 }).test;
   const { db, box } = t.node.services;
   updateMerchant(db, 'ACME', { reportEmails: RECIPIENTS, reportTest: true }, 'test');
-  updateReportSettings(db, box, { smtpUrl: smtp.url, from: 'VendPoint Reports <reports@vendpoint.test>' }, 'test');
+  updateReportSettings(
+    db,
+    box,
+    { smtpUrl: smtp.url, from: 'VendPoint Reports <reports@vendpoint.test>' },
+    'test',
+  );
   const today = localDay(Date.now(), TZ);
   const made: Made[] = [];
   const has = () => ({
@@ -73,7 +113,15 @@ export async function startReportFixture(): Promise<ReportFixture> {
     const r = await t.call('POST', path, { pair, body: { merchant_code: 'ACME', ...body } });
     expect(r.status, r.text).toBe(200);
     const d = r.json.data;
-    made.push({ key: body.client_request_id, ref: d.internal_reference, product: d.product, network: d.network, msisdn: body.customer_msisdn, amount: body.amount, status: r.json.status });
+    made.push({
+      key: body.client_request_id,
+      ref: d.internal_reference,
+      product: d.product,
+      network: d.network,
+      msisdn: body.customer_msisdn,
+      amount: body.amount,
+      status: r.json.status,
+    });
   }
   // The outcome the status call reports now is what the report must show.
   for (const p of made) {
@@ -89,7 +137,8 @@ export async function startReportFixture(): Promise<ReportFixture> {
     made,
     today,
     async sendDueReports() {
-      clockShift = DateTime.fromISO(`${deliveryDayOf(today, [])}T08:00`, { zone: TZ }).toMillis() - Date.now();
+      clockShift =
+        DateTime.fromISO(`${deliveryDayOf(today, [])}T08:00`, { zone: TZ }).toMillis() - Date.now();
       return runReportSchedule(reportContextOf(t.node.services, { nodeUrl: t.url }));
     },
     async close() {

@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { expectSuccessfulReceipt, login, receiptPdf, snap, watchPageErrors } from './helpers.js';
+
+test('electricity: a wrong meter fails verify with the biller reason and charges nothing', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.keyboard.press('e');
+  await page.getByLabel('Distribution company').selectOption('Ikeja Electric');
+  await page.getByLabel('Meter number').fill('10000000009');
+  const verify = page.waitForResponse((r) => r.url().endsWith('/console/verify'));
+  await page.keyboard.press('Enter');
+  expect((await verify).status()).toBe(400);
+  await expect(page.getByTestId('verify-error')).toContainText('Invalid meter number: 10000000009 is not a prepaid meter of Ikeja Electric');
+  await expect(page.getByTestId('verified-customer')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Continue/ })).toHaveCount(0);
+  await snap(page, 'electricity-verify-failure');
+  expect(problems).toEqual([]);
+});
+
+test('electricity: verify shows name, address and limits; the token prints large in groups of four with units', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.keyboard.press('e');
+  await page.getByLabel('Distribution company').selectOption('EKEDC');
+  await page.getByLabel('Meter number').fill('10000000001');
+  await page.getByTestId('bill-next').click();
+  const customer = page.getByTestId('verified-customer');
+  await expect(customer.getByTestId('verified-customer_name')).toHaveText('TEST CUSTOMER');
+  await expect(customer.getByTestId('verified-customer_address')).toHaveText('12 Test Close, Ikeja, Lagos');
+  await expect(customer.getByTestId('verified-limits')).toHaveText('₦500.00 to ₦500,000.00');
+
+  await page.getByLabel('Amount (₦)').fill('400');
+  await page.getByTestId('bill-next').click();
+  await expect(page.getByText('The amount must be from ₦500.00 to ₦500,000.00.')).toBeVisible();
+  await page.getByLabel('Amount (₦)').fill('5000');
+  await page.getByLabel('Customer phone (optional)').fill('08031234567');
+  await snap(page, 'electricity-verified');
+  await page.getByTestId('bill-next').click();
+  await expect(page.getByTestId('confirm-total')).toHaveText('₦5,000.00');
+  await page.getByTestId('confirm-sell').click();
+
+  const receipt = await expectSuccessfulReceipt(page);
+  await expect(receipt.getByTestId('receipt-token')).toHaveText('1234 5678 9012 3456 7890');
+  await expect(receipt.getByTestId('receipt-units')).toHaveText('Units: 23.9 kWh');
+  const size = await receipt.getByTestId('receipt-token').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  const body = await receipt.getByTestId('receipt-reference').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(size).toBeGreaterThan(body * 1.4);
+  await snap(page, 'electricity-receipt');
+  expect(await receiptPdf(page, 'electricity', '58')).toBeCloseTo(58, 0);
+  expect(await receiptPdf(page, 'electricity', 'a4')).toBeCloseTo(210, 0);
+  expect(problems).toEqual([]);
+});
+
+test('cable TV: the bouquet fixes the amount; verify shows the current bouquet', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.keyboard.press('c');
+  await page.getByLabel('Provider').selectOption('GOTV');
+  const bouquet = page.getByLabel('Bouquet');
+  const firstPlan = await bouquet.locator('option:not([disabled])').first().textContent();
+  await bouquet.selectOption({ index: 1 });
+  await page.getByLabel('Smartcard / IUC number').fill('10000000020');
+  await page.getByTestId('bill-next').click();
+  await expect(page.getByTestId('verified-current_bouquet')).toHaveText('GOtv Jolli');
+  await page.getByTestId('bill-next').click();
+  const price = firstPlan!.split(' — ')[1].trim();
+  await expect(page.getByTestId('confirm-total')).toHaveText(price);
+  await page.getByTestId('confirm-sell').click();
+  const receipt = await expectSuccessfulReceipt(page);
+  await expect(receipt.getByTestId('receipt-amount')).toHaveText(price);
+  await snap(page, 'cable-receipt');
+  expect(await receiptPdf(page, 'cable', '80')).toBeCloseTo(80, 0);
+  expect(problems).toEqual([]);
+});
+
+test('betting: verify shows the customer username; the customer phone is required', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.keyboard.press('b');
+  await page.getByLabel('Betting platform').selectOption('BET9JA');
+  await page.getByLabel('Customer ID').fill('TESTBET001');
+  await page.getByTestId('bill-next').click();
+  await expect(page.getByTestId('verified-customer_username')).toHaveText('testpunter');
+  await page.getByLabel('Amount (₦)').fill('2000');
+  await page.getByTestId('bill-next').click();
+  await expect(page.getByText("Enter the customer's 11-digit phone number.")).toBeVisible();
+  await page.getByLabel('Customer phone').fill('08123456789');
+  await page.getByTestId('bill-next').click();
+  await expect(page.getByTestId('confirm')).toContainText('testpunter');
+  await page.getByTestId('confirm-sell').click();
+  const receipt = await expectSuccessfulReceipt(page);
+  await expect(receipt).toContainText('testpunter');
+  await expect(receipt.getByTestId('receipt-amount')).toHaveText('₦2,000.00');
+  await snap(page, 'betting-receipt');
+  expect(await receiptPdf(page, 'betting', '58')).toBeCloseTo(58, 0);
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { expectSuccessfulReceipt, login, receiptPdf, snap, watchPageErrors } from './helpers.js';
+
+test('airtime: phone first, network detected, override warned; the pending sale resolves by itself', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.keyboard.press('a');
+  await expect(page.getByRole('heading', { name: 'Airtime' })).toBeVisible();
+
+  await page.getByLabel('Customer phone number').fill('08031234567');
+  await expect(page.getByTestId('network-hint')).toHaveText('MTN number (from its prefix)');
+  await expect(page.getByTestId('network-MTN').getByRole('radio')).toBeChecked();
+
+  await page.getByTestId('network-GLO').click();
+  await expect(page.getByTestId('network-warning')).toContainText("prefix belongs to MTN, but Glo is selected");
+  await snap(page, 'airtime-override-warning');
+  await page.getByTestId('network-MTN').click();
+  await expect(page.getByTestId('network-warning')).toHaveCount(0);
+
+  await page.getByLabel('Amount (₦)').fill('1,500');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm-total')).toHaveText('₦1,500.00');
+  await snap(page, 'airtime-confirm');
+
+  // The console sells airtime asynchronously: the node answers 02 and the page follows it.
+  const answer = page.waitForResponse((r) => r.url().endsWith('/console/sell'));
+  await page.keyboard.press('Enter');
+  const sold = await (await answer).json();
+  expect(sold.status).toBe('pending');
+  await expect(page.getByTestId('sale-status')).toContainText('Pending');
+  const receipt = await expectSuccessfulReceipt(page);
+  await expect(receipt.getByTestId('receipt-amount')).toHaveText('₦1,500.00');
+  await expect(receipt).toContainText('0803 123 4567');
+  await expect(receipt).toContainText('TEST — NOT A REAL SALE');
+  await snap(page, 'airtime-receipt');
+  const width = await receiptPdf(page, 'airtime', '58');
+  expect(width).toBeCloseTo(58, 0);
+  expect(problems).toEqual([]);
+});
+
+test('data: plans searchable by size, validity and price; sold to a receipt', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.getByTestId('tile-data').click();
+  await page.getByLabel('Customer phone number').fill('0805 123 4567');
+  await expect(page.getByTestId('network-GLO').getByRole('radio')).toBeChecked();
+  const plans = page.getByTestId('data-plans').getByRole('radio');
+  await expect(plans.first()).toBeAttached();
+  const all = await plans.count();
+
+  await page.getByLabel('Find a plan').fill('30 days');
+  await expect.poll(async () => plans.count()).toBeLessThan(all);
+  const monthly = page.getByTestId('data-plans').locator('label');
+  for (const text of await monthly.allInnerTexts()) expect(text).toMatch(/30 days/);
+  await page.getByLabel('Find a plan').fill('zzz-no-such-plan');
+  await expect(page.getByTestId('data-plans')).toContainText('No plan matches');
+  await page.getByLabel('Find a plan').fill('1GB');
+  await monthly.first().click();
+  const chosen = await monthly.first().innerText();
+  await snap(page, 'data-plan-search');
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('confirm')).toContainText('Data');
+  await page.getByTestId('confirm-sell').click();
+  const receipt = await expectSuccessfulReceipt(page);
+  await expect(receipt).toContainText(chosen.split('\n')[1].split(' · ')[0].trim());
+  await snap(page, 'data-receipt');
+  expect(await receiptPdf(page, 'data', '80')).toBeCloseTo(80, 0);
+  expect(problems).toEqual([]);
+});
