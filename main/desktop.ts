@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NodeConfig } from '../server/config.js';
 import { choosePort, desktopConfig, isPortFree, type DesktopConfig } from './desktop-config.js';
@@ -68,7 +69,10 @@ export function runDesktop(deps: DesktopDeps): DesktopHandle | null {
   const { electron, platform } = deps;
   const { app } = electron;
   // One user-data folder in development and packaged builds alike (the lock lives there too).
-  app.setPath('userData', join(app.getPath('appData'), APP_NAME));
+  // (Electron documents that setPath wants an existing directory.)
+  const userData = join(app.getPath('appData'), APP_NAME);
+  mkdirSync(userData, { recursive: true });
+  app.setPath('userData', userData);
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return null;
@@ -83,7 +87,9 @@ export function runDesktop(deps: DesktopDeps): DesktopHandle | null {
     log.warn(
       `the desktop node binds ${config.node.host}, not ${config.ignoredHost}; use \`npm run serve\` to serve a network`,
     );
-  app.setPath('crashDumps', join(dataDir, 'crash-dumps'));
+  const crashDumps = join(dataDir, 'crash-dumps');
+  mkdirSync(crashDumps, { recursive: true });
+  app.setPath('crashDumps', crashDumps);
   electron.crashReporter.start({ uploadToServer: false });
 
   const devTools = !app.isPackaged;

@@ -17,7 +17,8 @@ app.use(router);
 setUnauthorizedHandler(() => {
   useSessionStore(pinia).forget();
   const here = router.currentRoute.value;
-  if (here.path !== '/login') void router.push({ path: '/login', query: { next: here.fullPath, expired: '1' } });
+  if (here.path !== '/login')
+    void router.push({ path: '/login', query: { next: here.fullPath, expired: '1' } });
 });
 
 app.mount('#app');

@@ -18,17 +18,56 @@ const SellBillForm = () => import('./components/sell/SellBillForm.vue');
 
 const routes: RouteRecordRaw[] = [
   { path: '/', redirect: '/sell' },
-  { path: '/setup', component: () => import('./views/SetupView.vue'), meta: { public: true, title: 'Set up' } },
-  { path: '/login', component: () => import('./views/LoginView.vue'), meta: { public: true, title: 'Sign in' } },
+  {
+    path: '/setup',
+    component: () => import('./views/SetupView.vue'),
+    meta: { public: true, title: 'Set up' },
+  },
+  {
+    path: '/login',
+    component: () => import('./views/LoginView.vue'),
+    meta: { public: true, title: 'Sign in' },
+  },
   { path: '/sell', component: () => import('./views/SellView.vue'), meta: { title: 'Sell' } },
-  { path: '/sell/airtime', component: () => import('./components/sell/SellAirtimeForm.vue'), meta: { title: 'Airtime' } },
-  { path: '/sell/data', component: () => import('./components/sell/SellDataForm.vue'), meta: { title: 'Data' } },
-  { path: '/sell/electricity', component: SellBillForm, props: { product: 'ELECTRICITY' }, meta: { title: 'Electricity' } },
+  {
+    path: '/sell/airtime',
+    component: () => import('./components/sell/SellAirtimeForm.vue'),
+    meta: { title: 'Airtime' },
+  },
+  {
+    path: '/sell/data',
+    component: () => import('./components/sell/SellDataForm.vue'),
+    meta: { title: 'Data' },
+  },
+  {
+    path: '/sell/electricity',
+    component: SellBillForm,
+    props: { product: 'ELECTRICITY' },
+    meta: { title: 'Electricity' },
+  },
   { path: '/sell/cable', component: SellBillForm, props: { product: 'CABLE' }, meta: { title: 'Cable TV' } },
-  { path: '/sell/betting', component: SellBillForm, props: { product: 'BETTING' }, meta: { title: 'Betting' } },
-  { path: '/sell/giftcards', component: () => import('./components/sell/SellGiftCardForm.vue'), meta: { title: 'Gift cards' } },
-  { path: '/sell/esim', component: () => import('./components/sell/SellEsimForm.vue'), meta: { title: 'eSIM' } },
-  { path: '/sales/:reference', component: () => import('./views/SaleView.vue'), props: true, meta: { title: 'Sale' } },
+  {
+    path: '/sell/betting',
+    component: SellBillForm,
+    props: { product: 'BETTING' },
+    meta: { title: 'Betting' },
+  },
+  {
+    path: '/sell/giftcards',
+    component: () => import('./components/sell/SellGiftCardForm.vue'),
+    meta: { title: 'Gift cards' },
+  },
+  {
+    path: '/sell/esim',
+    component: () => import('./components/sell/SellEsimForm.vue'),
+    meta: { title: 'eSIM' },
+  },
+  {
+    path: '/sales/:reference',
+    component: () => import('./views/SaleView.vue'),
+    props: true,
+    meta: { title: 'Sale' },
+  },
   { path: '/history', component: () => import('./views/HistoryView.vue'), meta: { title: 'History' } },
   { path: '/wallet', component: () => import('./views/WalletView.vue'), meta: { title: 'Wallet' } },
   // Admin pages (issue 7) slot in here with meta: { roles: ['admin'] }.

@@ -99,14 +99,11 @@ export async function runReportSchedule(ctx: ReportContext): Promise<ReportTickS
   if (!todo.length) return summary;
   const transport = openTransport(ctx, settings);
   if (!transport) {
-    // Waiting costs no attempt: the reports go out as soon as SMTP is configured.
-    notePendingDeliveries(
-      ctx.db,
-      todo.filter((d) => d.state === 'pending').map((d) => d.id),
-      SMTP_NOT_CONFIGURED,
-      nowIso,
-    );
-    ctx.log.warn({ pending: todo.length }, 'daily reports waiting: SMTP is not configured');
+    // Waiting costs no attempt: the reports go out as soon as SMTP is configured. Logged once
+    // per newly waiting delivery, not on every tick.
+    const pending = todo.filter((d) => d.state === 'pending').map((d) => d.id);
+    const noted = notePendingDeliveries(ctx.db, pending, SMTP_NOT_CONFIGURED, nowIso);
+    if (noted > 0) ctx.log.warn({ waiting: pending.length }, 'daily reports waiting: SMTP is not configured');
     return summary;
   }
   const merchants = new Map<number, Merchant | null>();

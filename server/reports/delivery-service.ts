@@ -15,9 +15,9 @@ import { dayWindow, type Day } from '../domain/business-days.js';
 import { effectiveSmtpUrl, type ReportSettings } from '../services/report-settings.js';
 import { buildDailyReport, reportSummaryJson, type DailyReport } from './report-builder.js';
 import { reportCsv, reportCsvFileName } from './report-csv.js';
-import { renderReportEmail, type CsvDelivery } from './report-email.js';
+import { renderReportEmail } from './report-email.js';
 import { nextAttemptAfterFailure, type SendMode } from './delivery-policy.js';
-import { SmtpReportTransport, type ReportTransport } from './mailer.js';
+import { SmtpReportTransport, type OutgoingReport, type ReportTransport, type SentInfo } from './mailer.js';
 
 export interface ReportLog {
   info(o: object, m: string): void;
@@ -170,47 +170,66 @@ export async function sendReport(
   };
   if (!recipients.length) return fail('the merchant has no report recipients');
   if (!a.transport) return fail(SMTP_NOT_CONFIGURED);
-  const csv = reportCsv(report);
-  const bytes = Buffer.byteLength(csv, 'utf8');
-  const attach = bytes <= settings.maxAttachmentBytes;
-  const base = settings.consoleUrl ?? ctx.nodeUrl ?? 'http://127.0.0.1:7300';
-  const fileName = reportCsvFileName(report);
-  const delivery: CsvDelivery = attach
-    ? { kind: 'attached', fileName, bytes }
-    : {
-        kind: 'link',
-        url: csvDownloadUrl(base, merchant.code, environment, day),
-        bytes,
-        limitBytes: settings.maxAttachmentBytes,
-      };
-  const email = renderReportEmail(report, delivery);
   const resend = claimed.sentAt !== null;
+  let mail: ReturnType<typeof composeReportMail>;
+  let info: SentInfo;
   try {
-    const info = await a.transport.send({
+    mail = composeReportMail(ctx, report, settings);
+    info = await a.transport.send({
       to: recipients,
-      ...email,
+      ...mail,
       messageId: messageIdOf(claimed, settings.from, resend),
-      attachment: attach ? { fileName, content: csv } : null,
     });
-    if (info.accepted.length === 0)
-      return fail(`the SMTP server accepted no recipient (rejected: ${info.rejected.join(', ')})`);
-    const sent = markDeliverySent(ctx.db, claimed.id, {
-      nowIso: nowIso(),
-      messageId: info.messageId,
-      recipients,
-      attached: attach,
-      summary: reportSummaryJson(report),
-      note: info.rejected.length ? `rejected by the SMTP server: ${info.rejected.join(', ')}` : null,
-      resend,
-    });
-    ctx.log.info(
-      { merchant: merchant.code, environment, date: day, to: info.accepted, attached: attach },
-      'daily report sent',
-    );
-    return { report, delivery: sent, sent: true };
   } catch (err) {
     return fail(err instanceof Error ? err.message : String(err));
   }
+  if (info.accepted.length === 0)
+    return fail(`the SMTP server accepted no recipient (rejected: ${info.rejected.join(', ')})`);
+  // From here the mail is out: if recording it throws, the delivery stays `sending` and is
+  // later marked failed for an operator, rather than being retried into a duplicate.
+  const sent = markDeliverySent(ctx.db, claimed.id, {
+    nowIso: nowIso(),
+    messageId: info.messageId,
+    recipients,
+    attached: mail.attachment !== null,
+    summary: reportSummaryJson(report),
+    note: info.rejected.length ? `rejected by the SMTP server: ${info.rejected.join(', ')}` : null,
+    resend,
+  });
+  ctx.log.info(
+    {
+      merchant: merchant.code,
+      environment,
+      date: day,
+      to: info.accepted,
+      attached: mail.attachment !== null,
+    },
+    'daily report sent',
+  );
+  return { report, delivery: sent, sent: true };
+}
+
+/** Subject, text, HTML and the CSV attached, or linked when it is above the size limit. */
+export function composeReportMail(
+  ctx: Pick<ReportContext, 'nodeUrl'>,
+  report: DailyReport,
+  settings: ReportSettings,
+): Omit<OutgoingReport, 'to' | 'messageId'> {
+  const csv = reportCsv(report);
+  const bytes = Buffer.byteLength(csv, 'utf8');
+  const fileName = reportCsvFileName(report);
+  if (bytes <= settings.maxAttachmentBytes) {
+    return {
+      ...renderReportEmail(report, { kind: 'attached', fileName, bytes }),
+      attachment: { fileName, content: csv },
+    };
+  }
+  const base = settings.consoleUrl ?? ctx.nodeUrl ?? 'http://127.0.0.1:7300';
+  const url = csvDownloadUrl(base, report.merchant.code, report.environment, report.date);
+  return {
+    ...renderReportEmail(report, { kind: 'link', url, bytes, limitBytes: settings.maxAttachmentBytes }),
+    attachment: null,
+  };
 }
 
 /** A delivery as the CLI prints it and the console lists it. */

@@ -105,7 +105,7 @@ function table(head: string[], rows: string[][], numericFrom: number): string {
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;"><tr>${th}</tr>${body}</table>`;
 }
 
-const naira = (kobo: number) => `\u20a6${groupedNaira(kobo)}`;
+const naira = (kobo: number) => `${kobo < 0 ? '-' : ''}\u20a6${groupedNaira(Math.abs(kobo))}`;
 
 /** The HTML part: one column, 640 px, inline styles, readable without images. */
 export function reportHtml(r: DailyReport, csv: CsvDelivery): string {

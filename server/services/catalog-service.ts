@@ -1,5 +1,6 @@
 import type { Db } from '../store/db.js';
 import {
+  catalogWriteCount,
   allBillPlans,
   allDataPlans,
   allEsimPlans,
@@ -32,6 +33,7 @@ const DEFAULT_FX: FxConfig = { rates_ngn: {}, margin_percent: 0 };
 export class CatalogService {
   private snapshot: CatalogSnapshotMemory | null = null;
   private dataVersion = -1;
+  private writes = -1;
   private readonly versionStmt;
 
   constructor(private readonly db: Db) {
@@ -44,8 +46,10 @@ export class CatalogService {
 
   get(): CatalogSnapshotMemory {
     const v = this.versionStmt.get() as number;
-    if (v !== this.dataVersion) {
+    const w = catalogWriteCount();
+    if (v !== this.dataVersion || w !== this.writes) {
       this.dataVersion = v;
+      this.writes = w;
       this.snapshot = null;
     }
     if (!this.snapshot) {

@@ -4,7 +4,12 @@ import { InvalidInput } from '../domain/errors.js';
 /** scrypt cost: about 50 ms per hash on a desk PC, a real cost to an offline guesser. */
 const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 64 } as const;
 
-function scryptAsync(password: string, salt: Buffer, keyLength: number, opts: ScryptOptions): Promise<Buffer> {
+function scryptAsync(
+  password: string,
+  salt: Buffer,
+  keyLength: number,
+  opts: ScryptOptions,
+): Promise<Buffer> {
   return new Promise((resolve, reject) =>
     scrypt(password, salt, keyLength, { ...opts, maxmem: 64 * 1024 * 1024 }, (err, key) =>
       err ? reject(err) : resolve(key),
@@ -38,7 +43,10 @@ export async function verifyPassword(password: string, stored: string | null): P
 
 export function parseUsername(value: unknown): string {
   if (typeof value !== 'string' || !/^[A-Za-z0-9._-]{3,32}$/.test(value.trim())) {
-    throw new InvalidInput('the username must be 3 to 32 letters, digits, dots, dashes or underscores', 'username');
+    throw new InvalidInput(
+      'the username must be 3 to 32 letters, digits, dots, dashes or underscores',
+      'username',
+    );
   }
   return value.trim();
 }
@@ -47,7 +55,8 @@ export function parseNewPassword(value: unknown): string {
   if (typeof value !== 'string' || value.length < 10) {
     throw new InvalidInput('the password must be at least 10 characters long', 'password');
   }
-  if (value.length > 200) throw new InvalidInput('the password must be at most 200 characters long', 'password');
+  if (value.length > 200)
+    throw new InvalidInput('the password must be at most 200 characters long', 'password');
   return value;
 }
 

@@ -18,7 +18,7 @@ import { debitFor } from './pricing.js';
 import { merchantPriceKobo } from './order-pricing.js';
 
 export type Surface = 'v1' | 'ext' | 'internal';
-/** auto: airtime/data async, bills sync (v1) or async (ext). */
+/** auto: airtime/data async, bills sync (v1, internal) or async (ext). */
 export type CreateMode = 'auto' | 'sync' | 'async';
 
 export interface CreateOptions {
@@ -155,7 +155,9 @@ export async function createTransaction(s: Services, caller: Caller, body: Recor
   }
   const purchase = await s.batcher.submit(() => createPurchase(s.db, input));
   s.worker.enqueue(purchase.id);
-  const sync = opts.mode === 'sync' || (opts.mode === 'auto' && isBillProduct(input.product) && opts.surface === 'v1');
+  // Bills are final on create everywhere except the older /ext/service/v1 prefix, the one
+  // surface the spec lets answer 02 first (spec "Other"; "Bill products never answer 02 on create").
+  const sync = opts.mode === 'sync' || (opts.mode === 'auto' && isBillProduct(input.product) && opts.surface !== 'ext');
   if (!sync) return { purchase, waited: false };
   await s.worker.waitForFinal(purchase.id, s.config.syncTimeoutMs);
   return { purchase: getPurchaseById(s.db, purchase.id)!, waited: true };

@@ -60,6 +60,13 @@ export interface EsimPlan {
   active: number;
 }
 
+let writes = 0;
+/** Counts catalog writes made by this process, so the in-memory catalog knows when to reload. */
+export const catalogWriteCount = (): number => writes;
+export const noteCatalogWrite = (): void => {
+  writes++;
+};
+
 export function catalogDir(resourcesDir: string): string {
   return join(resourcesDir, 'catalog');
 }
@@ -121,6 +128,7 @@ export function setPlanActive(db: Db, kind: CatalogKind, id: string | number, ac
   const changed = db.transaction(() => {
     const n = db.prepare(`UPDATE ${t.table} SET active = ? WHERE ${t.key} = ?`).run(active ? 1 : 0, id).changes;
     if (n) recordAudit(db, actor, active ? 'catalog.enable' : 'catalog.disable', `${kind}:${id}`);
+    writes++;
     return n;
   })();
   return changed === 1;

@@ -258,6 +258,12 @@ export interface PurchaseFilter {
   to?: string;
 }
 
+function alternateMsisdn(m: string): string {
+  if (/^0\d{10}$/.test(m)) return `234${m.slice(1)}`;
+  if (/^234\d{10}$/.test(m)) return `0${m.slice(3)}`;
+  return m;
+}
+
 function whereOf(f: PurchaseFilter): { sql: string; params: unknown[] } {
   const parts = ['merchant_id = ?', 'environment = ?'];
   const params: unknown[] = [f.merchantId, f.environment];
@@ -266,7 +272,8 @@ function whereOf(f: PurchaseFilter): { sql: string; params: unknown[] } {
     params.push(...v);
   };
   if (f.kind) add('kind = ?', f.kind);
-  if (f.msisdn) add('msisdn = ?', f.msisdn);
+  // Numbers are stored as sent; a search for 080… also finds 23480… and the reverse.
+  if (f.msisdn) add('msisdn IN (?, ?)', f.msisdn, alternateMsisdn(f.msisdn));
   if (f.network) add('network = ? COLLATE NOCASE', f.network);
   if (f.state) add('state = ?', f.state);
   if (f.product) add('product = ?', f.product);

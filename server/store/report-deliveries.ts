@@ -212,12 +212,14 @@ export function listDeliveriesToAttempt(db: Db, nowIso: string): ReportDelivery[
 }
 
 /** Says why pending deliveries wait without spending an attempt (no SMTP server configured). */
-export function notePendingDeliveries(db: Db, ids: number[], note: string, nowIso: string): void {
+export function notePendingDeliveries(db: Db, ids: number[], note: string, nowIso: string): number {
   const stmt = db.prepare(
     `UPDATE report_deliveries SET last_error = ?, updated_at = ? WHERE id = ? AND state = 'pending' AND last_error IS NOT ?`,
   );
   // Only a changed note is written: the schedule ticks often and the WAL need not churn.
-  db.transaction(() => ids.forEach((id) => stmt.run(note, nowIso, id, note))).immediate();
+  return db
+    .transaction(() => ids.reduce((n, id) => n + stmt.run(note, nowIso, id, note).changes, 0))
+    .immediate();
 }
 
 export interface DeliveryFilter {

@@ -316,22 +316,45 @@ describe('internal API: GET /plans/{network}, POST /transactions with `plan`', (
     expect(w.json.message).toMatch(/^plan "GLO-101" belongs to GLO/);
   });
 
-  it('buys a bill with `plan`', async () => {
+  it('buys a bill with `plan`, final on create as on /v1 (only the older prefix answers 02 first)', async () => {
     const k = key('int-bill');
     const r = await post('/transactions', {
+      product: 'ELECTRICITY',
+      network: 'BEDC',
+      customer_msisdn: '10000000001',
+      amount: '1900',
+      plan: '117',
+      client_request_id: k,
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json).toMatchObject({
+      status: 'success',
+      response_code: '00',
+      data: { plan: '117', product: 'ELECTRICITY', token: '12345678901234567890' },
+    });
+    expect(r.json.data.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    const c = await post('/transactions', {
       product: 'CABLE',
       network: 'GOTV',
       customer_msisdn: '10000000020',
       amount: '1900',
       plan: '214',
-      client_request_id: k,
+      client_request_id: key('int-bill'),
     });
-    expect(r.status, r.text).toBe(200);
-    const done = await eventually(
-      () => get(`/v1/transactions/status?client_request_id=${k}`),
-      (s) => s.json?.response_code !== '02',
-    );
-    expect(done.json).toMatchObject({ response_code: '00', data: { plan: '214', product: 'CABLE' } });
+    expect(c.json).toMatchObject({ response_code: '00', data: { plan: '214', product: 'CABLE' } });
+  });
+
+  it('a bill `plan` of another platform is a 400 naming `plan`', async () => {
+    const r = await post('/transactions', {
+      product: 'BETTING',
+      network: 'BET9JA',
+      customer_msisdn: 'TESTBET001',
+      amount: '500',
+      plan: '302',
+      client_request_id: key('int-bad'),
+    });
+    expect(r.status).toBe(400);
+    expect(r.json.message).toMatch(/^plan 302 belongs to SPORTYBET/);
   });
 
   it('uses the same merchant headers as /v1', async () => {

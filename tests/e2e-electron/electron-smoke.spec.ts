@@ -20,7 +20,7 @@ test.describe('desktop app smoke test', () => {
   test.skip(!runtime.usable, `no usable Electron runtime: ${runtime.usable ? '' : runtime.reason}`);
 
   let app: ElectronApplication;
-  let window: Page;
+  let page: Page;
   let dataDir: string;
 
   test.beforeAll(async () => {
@@ -33,20 +33,17 @@ test.describe('desktop app smoke test', () => {
       stdio: 'inherit',
     });
     dataDir = mkdtempSync(join(tmpdir(), 'vendpoint-electron-'));
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(process.env))
+      if (v !== undefined && k !== 'ELECTRON_RUN_AS_NODE') env[k] = v;
     app = await electron.launch({
       executablePath: runtime.binary,
       // Chromium refuses to run as root with its sandbox (containers, CI).
       args: [ROOT, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
       cwd: ROOT,
-      env: {
-        ...process.env,
-        VENDPOINT_DATA_DIR: dataDir,
-        VENDPOINT_PORT: '0',
-        VENDPOINT_SCHEDULES: 'off',
-        ELECTRON_RUN_AS_NODE: '',
-      },
+      env: { ...env, VENDPOINT_DATA_DIR: dataDir, VENDPOINT_PORT: '0', VENDPOINT_SCHEDULES: 'off' },
     });
-    window = await app.firstWindow();
+    page = await app.firstWindow();
   });
 
   test.afterAll(async () => {
@@ -55,33 +52,33 @@ test.describe('desktop app smoke test', () => {
   });
 
   test('opens the console, signs in, sells airtime and prints the receipt to PDF', async () => {
-    await expect(window).toHaveTitle(/VendPoint/);
-    expect(window.url()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    await expect(page).toHaveTitle(/VendPoint/);
+    expect(page.url()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
 
     // First start: the setup screen creates the admin (and signs in).
-    await expect(window.getByRole('heading', { name: 'Welcome to VendPoint' })).toBeVisible();
-    await window.getByLabel('Administrator username').fill(ADMIN.username);
-    await window.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await window.getByLabel('Password again').fill(ADMIN.password);
-    await window.getByRole('button', { name: 'Create administrator and sign in' }).click();
-    await expect(window.getByRole('heading', { name: 'What is the customer buying?' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome to VendPoint' })).toBeVisible();
+    await page.getByLabel('Administrator username').fill(ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByLabel('Password again').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Create administrator and sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'What is the customer buying?' })).toBeVisible();
 
     // Sign in again from a fresh session, as an agent would every morning.
     await app.context().clearCookies();
-    await window.evaluate(() => (location.hash = '#/login'));
-    await window.getByLabel('Username').fill(ADMIN.username);
-    await window.getByLabel('Password').fill(ADMIN.password);
-    await window.getByRole('button', { name: 'Sign in' }).click();
-    await expect(window.getByRole('heading', { name: 'What is the customer buying?' })).toBeVisible();
+    await page.evaluate(() => (location.hash = '#/login'));
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'What is the customer buying?' })).toBeVisible();
 
     // Airtime on DEMO's test wallet: the simulator settles it at once.
-    await window.evaluate(() => (location.hash = '#/sell/airtime'));
-    await window.getByLabel('Customer phone number').fill('08031234567');
-    await window.getByLabel('Amount (₦)').fill('500');
-    await window.getByRole('button', { name: /Continue/ }).click();
-    await window.getByTestId('confirm-sell').click();
-    await expect(window.getByTestId('sale-status')).toContainText('Sale successful');
-    await expect(window.getByTestId('receipt-amount')).toContainText('500.00');
+    await page.evaluate(() => (location.hash = '#/sell/airtime'));
+    await page.getByLabel('Customer phone number').fill('08031234567');
+    await page.getByLabel('Amount (₦)').fill('500');
+    await page.getByRole('button', { name: /Continue/ }).click();
+    await page.getByTestId('confirm-sell').click();
+    await expect(page.getByTestId('sale-status')).toContainText('Sale successful');
+    await expect(page.getByTestId('receipt-amount')).toContainText('500.00');
 
     // Print to PDF from the main process, as the desktop would print to a PDF printer.
     mkdirSync(OUT_DIR, { recursive: true });
@@ -93,11 +90,11 @@ test.describe('desktop app smoke test', () => {
     const pdf = Buffer.from(pdfBase64, 'base64');
     writeFileSync(join(OUT_DIR, 'airtime-receipt.pdf'), pdf);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    await window.screenshot({ path: join(OUT_DIR, 'airtime-sale.png') });
+    await page.screenshot({ path: join(OUT_DIR, 'airtime-sale.png') });
   });
 
   test('the preload API is there, named functions only, and answers', async () => {
-    const api = await window.evaluate(async () => {
+    const api = await page.evaluate(async () => {
       const vp = (window as unknown as { vendpoint: Record<string, (...a: unknown[]) => Promise<unknown>> })
         .vendpoint;
       return {
@@ -116,13 +113,13 @@ test.describe('desktop app smoke test', () => {
   });
 
   test('the window cannot leave the console origin or open new windows', async () => {
-    const before = window.url();
-    await window.evaluate(() => {
+    const before = page.url();
+    await page.evaluate(() => {
       location.href = 'https://example.com/';
     });
-    await window.waitForTimeout(500);
-    expect(window.url()).toBe(before);
-    const opened = await window.evaluate(() => window.open('https://example.com/') === null);
+    await page.waitForTimeout(500);
+    expect(page.url()).toBe(before);
+    const opened = await page.evaluate(() => window.open('https://example.com/') === null);
     expect(opened).toBe(true);
     expect(app.windows()).toHaveLength(1);
   });

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, login, snap, watchPageErrors } from './helpers.js';
 
-test('a wrong password is refused with a sentence, the right one signs in, sign-out ends the session', async ({ page }) => {
+test('a wrong password is refused with a sentence, the right one signs in, sign-out ends the session', async ({
+  page,
+}) => {
   const problems = watchPageErrors(page);
   await page.goto('/#/history');
   await expect(page).toHaveURL(/#\/login/);
@@ -23,7 +25,9 @@ test('a wrong password is refused with a sentence, the right one signs in, sign-
   expect(problems).toEqual([]);
 });
 
-test('the session cookie is httpOnly and SameSite=Strict, and writes need the CSRF token', async ({ page }) => {
+test('the session cookie is httpOnly and SameSite=Strict, and writes need the CSRF token', async ({
+  page,
+}) => {
   await login(page);
   const cookie = (await page.context().cookies()).find((c) => c.name === 'vp_session');
   expect(cookie?.httpOnly).toBe(true);
@@ -31,7 +35,13 @@ test('the session cookie is httpOnly and SameSite=Strict, and writes need the CS
   expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000);
   // The browser sends the cookie, but without the page's token a sale is refused.
   const r = await page.request.post('/console/sell', {
-    data: { product: 'airtime', network: 'mtn', customer_msisdn: '08031234567', amount: '100', client_request_id: 'csrf-probe-1' },
+    data: {
+      product: 'airtime',
+      network: 'mtn',
+      customer_msisdn: '08031234567',
+      amount: '100',
+      client_request_id: 'csrf-probe-1',
+    },
   });
   expect(r.status()).toBe(403);
   expect(((await r.json()) as { message: string }).message).toMatch(/security token/);

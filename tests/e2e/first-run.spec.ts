@@ -30,7 +30,9 @@ test('a fresh node asks for the first administrator, then signs them in', async 
   await snap(page, 'sell-tiles');
 
   // Setup is a one-time door: once a user exists it stays shut, even for a direct API call.
-  const again = await request.post('/console/setup', { data: { username: 'intruder', password: 'long enough password', merchant_code: 'DEMO' } });
+  const again = await request.post('/console/setup', {
+    data: { username: 'intruder', password: 'long enough password', merchant_code: 'DEMO' },
+  });
   expect(again.status()).toBe(403);
   expect(problems).toEqual([]);
 });

@@ -48,7 +48,11 @@ export async function snap(page: Page, name: string): Promise<void> {
 export async function receiptPdf(page: Page, name: string, paper: '58' | '80' | 'a4'): Promise<number> {
   mkdirSync(SHOTS_DIR, { recursive: true });
   await page.getByTestId(`paper-${paper}`).click();
-  const pdf = await page.pdf({ path: join(SHOTS_DIR, `${name}-receipt-${paper}.pdf`), preferCSSPageSize: true, printBackground: true });
+  const pdf = await page.pdf({
+    path: join(SHOTS_DIR, `${name}-receipt-${paper}.pdf`),
+    preferCSSPageSize: true,
+    printBackground: true,
+  });
   const box = /\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(pdf.toString('latin1'));
   expect(box, 'the PDF has a page box').not.toBeNull();
   return (Number(box![1]) / 72) * 25.4;
@@ -58,11 +62,15 @@ export async function receiptPdf(page: Page, name: string, paper: '58' | '80' | 
 export function cli(args: string[]): Record<string, unknown> {
   const dataDir = process.env.VENDPOINT_E2E_DATA_DIR;
   if (!dataDir) throw new Error('VENDPOINT_E2E_DATA_DIR is not set (run through playwright.config.ts)');
-  const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'server', 'cli.ts'), '--data-dir', dataDir, '--json', ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const r = spawnSync(
+    join(ROOT, 'node_modules', '.bin', 'tsx'),
+    [join(ROOT, 'server', 'cli.ts'), '--data-dir', dataDir, '--json', ...args],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
   if (r.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${r.stderr}`);
   return JSON.parse(r.stdout) as Record<string, unknown>;
 }

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectSuccessfulReceipt, login, receiptPdf, snap, watchPageErrors } from './helpers.js';
 
-test('electricity: a wrong meter fails verify with the biller reason and charges nothing', async ({ page }) => {
+test('electricity: a wrong meter fails verify with the biller reason and charges nothing', async ({
+  page,
+}) => {
   const problems = watchPageErrors(page);
   await login(page);
   await page.keyboard.press('e');
@@ -10,14 +12,18 @@ test('electricity: a wrong meter fails verify with the biller reason and charges
   const verify = page.waitForResponse((r) => r.url().endsWith('/console/verify'));
   await page.keyboard.press('Enter');
   expect((await verify).status()).toBe(400);
-  await expect(page.getByTestId('verify-error')).toContainText('Invalid meter number: 10000000009 is not a prepaid meter of Ikeja Electric');
+  await expect(page.getByTestId('verify-error')).toContainText(
+    'Invalid meter number: 10000000009 is not a prepaid meter of Ikeja Electric',
+  );
   await expect(page.getByTestId('verified-customer')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Continue/ })).toHaveCount(0);
   await snap(page, 'electricity-verify-failure');
   expect(problems).toEqual([]);
 });
 
-test('electricity: verify shows name, address and limits; the token prints large in groups of four with units', async ({ page }) => {
+test('electricity: verify shows name, address and limits; the token prints large in groups of four with units', async ({
+  page,
+}) => {
   const problems = watchPageErrors(page);
   await login(page);
   await page.keyboard.press('e');
@@ -42,8 +48,12 @@ test('electricity: verify shows name, address and limits; the token prints large
   const receipt = await expectSuccessfulReceipt(page);
   await expect(receipt.getByTestId('receipt-token')).toHaveText('1234 5678 9012 3456 7890');
   await expect(receipt.getByTestId('receipt-units')).toHaveText('Units: 23.9 kWh');
-  const size = await receipt.getByTestId('receipt-token').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
-  const body = await receipt.getByTestId('receipt-reference').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  const size = await receipt
+    .getByTestId('receipt-token')
+    .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  const body = await receipt
+    .getByTestId('receipt-reference')
+    .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   expect(size).toBeGreaterThan(body * 1.4);
   await snap(page, 'electricity-receipt');
   expect(await receiptPdf(page, 'electricity', '58')).toBeCloseTo(58, 0);

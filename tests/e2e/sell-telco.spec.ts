@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectSuccessfulReceipt, login, receiptPdf, snap, watchPageErrors } from './helpers.js';
 
-test('airtime: phone first, network detected, override warned; the pending sale resolves by itself', async ({ page }) => {
+test('airtime: phone first, network detected, override warned; the pending sale resolves by itself', async ({
+  page,
+}) => {
   const problems = watchPageErrors(page);
   await login(page);
   await page.keyboard.press('a');
@@ -12,7 +14,9 @@ test('airtime: phone first, network detected, override warned; the pending sale 
   await expect(page.getByTestId('network-MTN').getByRole('radio')).toBeChecked();
 
   await page.getByTestId('network-GLO').click();
-  await expect(page.getByTestId('network-warning')).toContainText("prefix belongs to MTN, but Glo is selected");
+  await expect(page.getByTestId('network-warning')).toContainText(
+    'prefix belongs to MTN, but Glo is selected',
+  );
   await snap(page, 'airtime-override-warning');
   await page.getByTestId('network-MTN').click();
   await expect(page.getByTestId('network-warning')).toHaveCount(0);

@@ -227,6 +227,7 @@ describe('the report e-mail', () => {
     expect(h).not.toContain('<Lagos>');
     expect(h).not.toMatch(/<style/i);
     expect(h).toContain('\u20a621,800.00');
+    expect(h).toContain('-\u20a622,335.00');
   });
 
   it('links to the console download instead of attaching a report above the size limit', () => {

@@ -22,7 +22,12 @@ export interface RequestOptions {
   quiet401?: boolean;
 }
 
-export async function apiRequest<T>(method: 'GET' | 'POST', path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  opts: RequestOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
@@ -47,18 +52,23 @@ export async function apiRequest<T>(method: 'GET' | 'POST', path: string, body?:
   if (!response.ok) {
     const serverMessage = (json as { message?: unknown } | null)?.message;
     if (response.status === 401 && !opts.quiet401) onUnauthorized?.();
-    throw new ApiError(response.status, humanMessage(response.status, typeof serverMessage === 'string' ? serverMessage : undefined));
+    throw new ApiError(
+      response.status,
+      humanMessage(response.status, typeof serverMessage === 'string' ? serverMessage : undefined),
+    );
   }
   return json as T;
 }
 
 export const apiGet = <T>(path: string, opts?: RequestOptions) => apiRequest<T>('GET', path, undefined, opts);
-export const apiPost = <T>(path: string, body: unknown = {}, opts?: RequestOptions) => apiRequest<T>('POST', path, body, opts);
+export const apiPost = <T>(path: string, body: unknown = {}, opts?: RequestOptions) =>
+  apiRequest<T>('POST', path, body, opts);
 
 /** "?a=1&b=x" from the non-empty values of an object. */
 export function queryString(params: Record<string, string | number | undefined | null>): string {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  for (const [k, v] of Object.entries(params))
+    if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
   const s = q.toString();
   return s ? `?${s}` : '';
 }

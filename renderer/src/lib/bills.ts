@@ -63,7 +63,10 @@ export const VERIFY_LABELS: [string, string][] = [
  * The amount range allowed for a bill: the meter's own limits from verify when it gives them
  * (a 0 means "none": the catalog applies, as on the node), else the plan's price range.
  */
-export function billAmountRange(plan: BillPlanRow | null, verified: VerifiedCustomer | null): { min: number; max: number } | null {
+export function billAmountRange(
+  plan: BillPlanRow | null,
+  verified: VerifiedCustomer | null,
+): { min: number; max: number } | null {
   if (!plan) return null;
   if (plan.amount_type === 'fixed') {
     const k = nairaToKobo(plan.price) ?? 0;

@@ -34,7 +34,9 @@ export function filterGiftcards(items: GiftcardItem[], f: GiftcardFilter): Giftc
 
 /** "USD 20" for a fixed card, "USD 10–500" for a variable one. */
 export function faceValueText(i: GiftcardItem): string {
-  return i.fixed_price ? `${i.currency_code} ${i.face_value}` : `${i.currency_code} ${i.min_price}–${i.max_price}`;
+  return i.fixed_price
+    ? `${i.currency_code} ${i.face_value}`
+    : `${i.currency_code} ${i.min_price}–${i.max_price}`;
 }
 
 /** eSIM plans by country code, region or words of the title, by title then size. */

@@ -33,7 +33,8 @@ function sentence(text: string): string {
 /** Field names and Naira amounts of server messages, as an agent would say them. */
 function plainWords(message: string): string {
   let m = message.replace(/\b([a-z]+_[a-z_]+)\b/g, (w) => FIELD_NAMES[w] ?? w.replace(/_/g, ' '));
-  if (/amount|price|balance|between/i.test(m)) m = m.replace(/(?<![\d.])(\d+\.\d{2})(?![\d.])/g, (n) => formatNaira(n));
+  if (/amount|price|balance|between/i.test(m))
+    m = m.replace(/(?<![\d.])(\d+\.\d{2})(?![\d.])/g, (n) => formatNaira(n));
   return m;
 }
 
@@ -63,6 +64,9 @@ export function humanMessage(status: number, serverMessage: string | undefined):
     case 503:
       return server || 'The service is busy or not available right now. Try again in a moment.';
     default:
-      return server || `The request failed (HTTP ${status}). Try again; if it keeps failing, tell your administrator.`;
+      return (
+        server ||
+        `The request failed (HTTP ${status}). Try again; if it keeps failing, tell your administrator.`
+      );
   }
 }

@@ -2,7 +2,12 @@ import { detectNetwork as detectByPrefix } from '../../../server/domain/network-
 
 export type Telco = 'MTN' | 'GLO' | 'AIRTEL' | '9MOBILE';
 export const TELCOS: readonly Telco[] = ['MTN', 'GLO', 'AIRTEL', '9MOBILE'];
-export const TELCO_LABEL: Record<Telco, string> = { MTN: 'MTN', GLO: 'Glo', AIRTEL: 'Airtel', '9MOBILE': '9mobile' };
+export const TELCO_LABEL: Record<Telco, string> = {
+  MTN: 'MTN',
+  GLO: 'Glo',
+  AIRTEL: 'Airtel',
+  '9MOBILE': '9mobile',
+};
 
 /** Keeps what an agent typed as digits only ("0803 123 4567", "+234 803…" -> digits). */
 export function phoneDigits(input: string): string {

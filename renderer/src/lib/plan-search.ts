@@ -12,26 +12,28 @@ export interface DataPlanRow {
   shortCode: string;
 }
 
-/** "1.5GB" -> 1536 MB, "750MB" -> 750; null when the size is not written that way. */
-export function sizeInMb(value: string): number | null {
-  const m = /([\d.]+)\s*(TB|GB|MB)/i.exec(value);
-  if (!m) return null;
-  const n = Number(m[1]);
-  const unit = m[2].toUpperCase();
-  return unit === 'TB' ? n * 1024 * 1024 : unit === 'GB' ? n * 1024 : n;
+/** "30 days" -> "30days", "1.5 GB" -> "1.5gb": a number and its unit are one search word. */
+const NUMBER_UNIT = /(\d+(?:\.\d+)?)\s*(tb|gb|mb|days?|hrs?|hours?|weeks?|months?)\b/g;
+const squash = (text: string) => text.toLowerCase().replace(/₦|,/g, '').replace(NUMBER_UNIT, '$1$2');
+const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A word starting with a digit must start a number in the text: "1gb" is not found in "11gb". */
+function wordIn(hay: string, word: string): boolean {
+  return /^\d/.test(word) ? new RegExp(`(^|[^\\d.])${escape(word)}`).test(hay) : hay.includes(word);
 }
 
 /**
  * Data plans matching what the agent typed: every word must match the plan's size, name,
- * validity, group, code or price ("2gb 30", "weekly", "1000"). A price word also matches
- * plans costing exactly that many Naira. Cheapest first, as customers usually ask.
+ * validity or group ("2gb 30 days", "weekly"), its code, or its price in whole Naira
+ * ("1000"). Cheapest first, as customers usually ask.
  */
 export function searchDataPlans(plans: DataPlanRow[], query: string): DataPlanRow[] {
-  const words = query.toLowerCase().replace(/₦|,/g, '').split(/\s+/).filter(Boolean);
+  const words = squash(query).split(/\s+/).filter(Boolean);
   const matches = plans.filter((p) => {
-    const hay = `${p.name} ${p.value} ${p.validity} ${p.group} ${p.plan_code} ${p.shortCode} ${p.description}`.toLowerCase();
+    const hay = squash(`${p.name} ${p.value} ${p.validity} ${p.group}`);
+    const codes = [p.plan_code.toLowerCase(), p.shortCode.toLowerCase()];
     const priceNaira = String(Math.floor((nairaToKobo(p.price) ?? 0) / 100));
-    return words.every((w) => hay.includes(w) || hay.replace(/\s+/g, '').includes(w) || priceNaira === w);
+    return words.every((w) => wordIn(hay, w) || codes.includes(w) || priceNaira === w);
   });
   return matches.sort((a, b) => (nairaToKobo(a.price) ?? 0) - (nairaToKobo(b.price) ?? 0) || a.id - b.id);
 }

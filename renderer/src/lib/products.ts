@@ -56,4 +56,8 @@ export function customerLabel(product: string): string {
   }
 }
 
-export const STATUS_LABEL: Record<string, string> = { success: 'Successful', failed: 'Failed', pending: 'Pending' };
+export const STATUS_LABEL: Record<string, string> = {
+  success: 'Successful',
+  failed: 'Failed',
+  pending: 'Pending',
+};

@@ -20,6 +20,11 @@ export function formatDateTime(iso: string): string {
 
 /** Today's date in Lagos as YYYY-MM-DD, for date-range defaults. */
 export function lagosToday(now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: LAGOS, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: LAGOS,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
   return parts;
 }

@@ -15,8 +15,14 @@ export interface TokenLine {
  */
 export function electricityTokens(result: Record<string, string>): TokenLine[] {
   const lines: TokenLine[] = [];
-  if (result.kct1) lines.push({ label: 'Key change token 1 (enter first)', value: groupInFours(result.kct1) });
-  if (result.kct2) lines.push({ label: 'Key change token 2 (enter second)', value: groupInFours(result.kct2) });
-  if (result.token) lines.push({ label: lines.length ? 'Recharge token (enter last)' : 'Token', value: groupInFours(result.token) });
+  if (result.kct1)
+    lines.push({ label: 'Key change token 1 (enter first)', value: groupInFours(result.kct1) });
+  if (result.kct2)
+    lines.push({ label: 'Key change token 2 (enter second)', value: groupInFours(result.kct2) });
+  if (result.token)
+    lines.push({
+      label: lines.length ? 'Recharge token (enter last)' : 'Token',
+      value: groupInFours(result.token),
+    });
   return lines;
 }

@@ -53,5 +53,16 @@ export const useCatalogStore = defineStore('catalog', () => {
     esimPlans.value = null;
   }
 
-  return { dataPlans, billPlans, giftcards, esimPlans, loadDataPlans, loadBillPlans, loadGiftcards, loadEsimPlans, providersOf, clear };
+  return {
+    dataPlans,
+    billPlans,
+    giftcards,
+    esimPlans,
+    loadDataPlans,
+    loadBillPlans,
+    loadGiftcards,
+    loadEsimPlans,
+    providersOf,
+    clear,
+  };
 });

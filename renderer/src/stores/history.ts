@@ -35,7 +35,12 @@ export const useHistoryStore = defineStore('history', () => {
     loading.value = true;
     error.value = '';
     try {
-      const params = queryString({ ...filters, search: filters.search.trim(), page: page.value, limit: limit.value });
+      const params = queryString({
+        ...filters,
+        search: filters.search.trim(),
+        page: page.value,
+        limit: limit.value,
+      });
       const r = await apiGet<PurchasePage>(`/console/purchases${params}`);
       if (mine !== generation) return;
       rows.value = r.rows;
@@ -71,5 +76,20 @@ export const useHistoryStore = defineStore('history', () => {
     if (i >= 0) rows.value[i] = sale;
   }
 
-  return { filters, page, limit, rows, total, loading, error, pages, csvHref, load, applyFilters, goTo, reset, update };
+  return {
+    filters,
+    page,
+    limit,
+    rows,
+    total,
+    loading,
+    error,
+    pages,
+    csvHref,
+    load,
+    applyFilters,
+    goTo,
+    reset,
+    update,
+  };
 });

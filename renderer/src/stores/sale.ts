@@ -53,17 +53,21 @@ export const useSaleStore = defineStore('sale', () => {
   }
 
   const sell = async (body: SellBody) => keep(await apiPost<Sale>('/console/sell', body));
-  const orderGiftcard = async (body: GiftcardOrderBody) => keep(await apiPost<Sale>('/console/giftcards/orders', body));
+  const orderGiftcard = async (body: GiftcardOrderBody) =>
+    keep(await apiPost<Sale>('/console/giftcards/orders', body));
   const orderEsim = async (body: EsimOrderBody) => keep(await apiPost<Sale>('/console/esim/orders', body));
   const verify = async (body: VerifyBody) =>
     (await apiPost<{ customer: VerifiedCustomer }>('/console/verify', body)).customer;
-  const load = async (ref: string) => keep(await apiGet<Sale>(`/console/purchases/${encodeURIComponent(ref)}`));
+  const load = async (ref: string) =>
+    keep(await apiGet<Sale>(`/console/purchases/${encodeURIComponent(ref)}`));
   /** Asks the provider now (the node also does so on its own schedule). */
   const requery = async (ref: string) =>
     keep(await apiPost<Sale>(`/console/purchases/${encodeURIComponent(ref)}/requery`));
 
   async function reveal(ref: string): Promise<GiftCardCode[]> {
-    const r = await apiPost<{ cards: GiftCardCode[] }>(`/console/purchases/${encodeURIComponent(ref)}/reveal`);
+    const r = await apiPost<{ cards: GiftCardCode[] }>(
+      `/console/purchases/${encodeURIComponent(ref)}/reveal`,
+    );
     cards.value[ref] = r.cards;
     return r.cards;
   }
@@ -72,7 +76,10 @@ export const useSaleStore = defineStore('sale', () => {
    * Re-reads a pending sale until it is final or stop() is called, waiting nextFollowDelay
    * between looks. A failed look (node briefly away) is retried on the same schedule.
    */
-  async function follow(ref: string, sleep: (ms: number) => Promise<void> = sleepFor): Promise<Sale | undefined> {
+  async function follow(
+    ref: string,
+    sleep: (ms: number) => Promise<void> = sleepFor,
+  ): Promise<Sale | undefined> {
     if (following.has(ref)) return sales.value[ref];
     following.add(ref);
     try {
@@ -93,5 +100,18 @@ export const useSaleStore = defineStore('sale', () => {
 
   const isFollowing = (ref: string) => following.has(ref);
 
-  return { sales, cards, sell, orderGiftcard, orderEsim, verify, load, requery, reveal, follow, stop, isFollowing };
+  return {
+    sales,
+    cards,
+    sell,
+    orderGiftcard,
+    orderEsim,
+    verify,
+    load,
+    requery,
+    reveal,
+    follow,
+    stop,
+    isFollowing,
+  };
 });

@@ -47,7 +47,11 @@ export const useSessionStore = defineStore('session', () => {
   }
 
   async function setup(username: string, password: string, merchantCode: string): Promise<SessionInfo> {
-    const info = await apiPost<SessionInfo>('/console/setup', { username, password, merchant_code: merchantCode }, { quiet401: true });
+    const info = await apiPost<SessionInfo>(
+      '/console/setup',
+      { username, password, merchant_code: merchantCode },
+      { quiet401: true },
+    );
     if (status.value) status.value = { ...status.value, setup_required: false, merchants: [] };
     return apply(info);
   }
@@ -68,5 +72,18 @@ export const useSessionStore = defineStore('session', () => {
     apply(await apiPost<SessionInfo>('/console/session/environment', { environment: env }));
   }
 
-  return { status, session, environment, isLive, canSwitchEnvironment, isAdmin, refresh, setup, login, logout, switchEnvironment, forget };
+  return {
+    status,
+    session,
+    environment,
+    isLive,
+    canSwitchEnvironment,
+    isAdmin,
+    refresh,
+    setup,
+    login,
+    logout,
+    switchEnvironment,
+    forget,
+  };
 });

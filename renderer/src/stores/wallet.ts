@@ -25,7 +25,9 @@ export const useWalletStore = defineStore('wallet', () => {
     error.value = '';
     try {
       const before = more ? nextBefore.value[env] : null;
-      const r = await apiGet<LedgerPage>(`/console/wallets/${env}/ledger${queryString({ before, limit: 50 })}`);
+      const r = await apiGet<LedgerPage>(
+        `/console/wallets/${env}/ledger${queryString({ before, limit: 50 })}`,
+      );
       entries.value[env] = more ? [...entries.value[env], ...r.entries] : r.entries;
       nextBefore.value[env] = r.next_before;
     } catch (e) {

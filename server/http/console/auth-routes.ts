@@ -34,7 +34,13 @@ export function environmentsOf(s: Services, merchantId: number): Environment[] {
   return rows.some((r) => r.environment === 'live' && r.status === 'active') ? ['test', 'live'] : ['test'];
 }
 
-function sessionView(s: Services, user: ConsoleUser, environment: Environment, csrfToken: string, expiresAt: number) {
+function sessionView(
+  s: Services,
+  user: ConsoleUser,
+  environment: Environment,
+  csrfToken: string,
+  expiresAt: number,
+) {
   const merchant = getMerchantById(s.db, user.merchantId);
   return {
     user: { id: user.id, username: user.username, role: user.role },
@@ -50,7 +56,13 @@ function startSession(s: Services, request: FastifyRequest, reply: FastifyReply,
   const token = newToken();
   const csrf = newToken();
   const expiresAt = s.now() + SESSION_TTL_MS;
-  createConsoleSession(s.db, { idHash: hashToken(token), userId: user.id, csrfToken: csrf, environment: 'test', expiresAt });
+  createConsoleSession(s.db, {
+    idHash: hashToken(token),
+    userId: user.id,
+    csrfToken: csrf,
+    environment: 'test',
+    expiresAt,
+  });
   setSessionCookie(request, reply, token, expiresAt);
   return sessionView(s, user, 'test', csrf, expiresAt);
 }
@@ -79,7 +91,11 @@ export function registerAuthRoutes(app: FastifyInstance, s: Services, throttle: 
       const password = parseNewPassword(body.password);
       if (countConsoleUsers(s.db) > 0) throw new Forbidden('Setup is already done; sign in instead');
       const merchant = requireMerchant(s.db, body.merchant_code);
-      const user = createFirstAdmin(s.db, { merchantId: merchant.id, username, passwordHash: await hashPassword(password) });
+      const user = createFirstAdmin(s.db, {
+        merchantId: merchant.id,
+        username,
+        passwordHash: await hashPassword(password),
+      });
       return startSession(s, request, reply, user);
     },
   );
@@ -96,7 +112,12 @@ export function registerAuthRoutes(app: FastifyInstance, s: Services, throttle: 
         reply.header('retry-after', Math.ceil(wait / 1000));
         return reply
           .status(429)
-          .send(errorBody(429, `Too many failed sign-in attempts; try again in ${minutes} minute${minutes > 1 ? 's' : ''}`));
+          .send(
+            errorBody(
+              429,
+              `Too many failed sign-in attempts; try again in ${minutes} minute${minutes > 1 ? 's' : ''}`,
+            ),
+          );
       }
       const user = findConsoleUserForLogin(s.db, body.username.trim());
       const ok = await verifyPassword(body.password, user?.passwordHash ?? null);
@@ -122,7 +143,12 @@ export function registerAuthRoutes(app: FastifyInstance, s: Services, throttle: 
 
   app.post(
     '/console/session/environment',
-    { schema: { ...hide, body: Type.Object({ environment: Type.Union([Type.Literal('test'), Type.Literal('live')]) }) } },
+    {
+      schema: {
+        ...hide,
+        body: Type.Object({ environment: Type.Union([Type.Literal('test'), Type.Literal('live')]) }),
+      },
+    },
     async (request) => {
       const session = sessionOf(request);
       const { environment } = request.body as { environment: Environment };

@@ -12,6 +12,7 @@ import { registerPurchaseRoutes } from './purchase-routes.js';
 import { registerWalletRoutes } from './wallet-routes.js';
 import { registerUserRoutes } from './user-routes.js';
 import { registerOrderConsoleRoutes } from './order-routes.js';
+import { registerAdminConsole } from './admin-index.js';
 
 /**
  * The console: its /console API (issue 6) and the built renderer served at /. Everything
@@ -23,12 +24,13 @@ export async function registerConsole(app: FastifyInstance, s: Services): Promis
     await scope.register(fastifyCookie);
     registerSecurityHeaders(scope);
     registerSessionHook(scope, s);
-    registerAuthRoutes(scope, s, new LoginThrottle());
+    registerAuthRoutes(scope, s, new LoginThrottle(5, 15 * 60_000, s.now));
     registerSellRoutes(scope, s);
     registerPurchaseRoutes(scope, s);
     registerWalletRoutes(scope, s);
     registerUserRoutes(scope, s);
     registerOrderConsoleRoutes(scope, s);
+    await registerAdminConsole(scope, s);
 
     const dist = rendererDistDir();
     if (dist) {
@@ -39,14 +41,19 @@ export async function registerConsole(app: FastifyInstance, s: Services): Promis
         index: ['index.html'],
         // Hashed assets never change; the page itself is always revalidated after an upgrade.
         setHeaders: (res, path) => {
-          res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.setHeader(
+            'cache-control',
+            /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
         },
       });
     } else {
       scope.get('/', { schema: { hide: true } }, async (_req, reply) =>
         reply
           .type('text/html')
-          .send('<!doctype html><title>VendPoint</title><p>The console has not been built: run <code>npm run build:renderer</code>.</p>'),
+          .send(
+            '<!doctype html><title>VendPoint</title><p>The console has not been built: run <code>npm run build:renderer</code>.</p>',
+          ),
       );
     }
   });

@@ -28,12 +28,15 @@ export function saleViews(s: Services, merchantName: string, purchases: Purchase
     s.db,
     purchases.map((p) => p.agentUserId).filter((id): id is number => id !== null),
   );
-  return purchases.map((p) => saleView(p, merchantName, p.agentUserId ? (names.get(p.agentUserId) ?? null) : null));
+  return purchases.map((p) =>
+    saleView(p, merchantName, p.agentUserId ? (names.get(p.agentUserId) ?? null) : null),
+  );
 }
 
 function dayStartUtc(day: string, field: string, plusDays = 0): string {
   const d = DateTime.fromFormat(day, 'yyyy-LL-dd', { zone: CONSOLE_TIMEZONE });
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !d.isValid) throw new InvalidInput(`${field} must be a date like 2026-01-31`, field);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !d.isValid)
+    throw new InvalidInput(`${field} must be a date like 2026-01-31`, field);
   return d.plus({ days: plusDays }).toUTC().toISO()!;
 }
 
@@ -43,12 +46,14 @@ export function filterOf(caller: Caller, q: Record<string, string | undefined>):
   const search = q.search?.trim();
   if (search) f.search = search.slice(0, 100);
   if (q.product) {
-    if (!PRODUCTS.includes(q.product)) throw new InvalidInput(`product must be one of ${PRODUCTS.join(', ')}`, 'product');
+    if (!PRODUCTS.includes(q.product))
+      throw new InvalidInput(`product must be one of ${PRODUCTS.join(', ')}`, 'product');
     if (q.product === 'giftcard' || q.product === 'esim') f.kind = q.product;
     else f.product = q.product;
   }
   if (q.status) {
-    if (!STATES.includes(q.status as PurchaseState)) throw new InvalidInput('status must be pending, success or failed', 'status');
+    if (!STATES.includes(q.status as PurchaseState))
+      throw new InvalidInput('status must be pending, success or failed', 'status');
     f.state = q.status as PurchaseState;
   }
   if (q.from) f.from = dayStartUtc(q.from, 'from');
@@ -67,7 +72,8 @@ function callerOf(s: Services, request: FastifyRequest): Caller {
   return consoleCaller(s, sessionOf(request));
 }
 
-const lagosTime = (iso: string) => DateTime.fromISO(iso).setZone(CONSOLE_TIMEZONE).toFormat('yyyy-LL-dd HH:mm:ss');
+const lagosTime = (iso: string) =>
+  DateTime.fromISO(iso).setZone(CONSOLE_TIMEZONE).toFormat('yyyy-LL-dd HH:mm:ss');
 
 export function registerPurchaseRoutes(app: FastifyInstance, s: Services): void {
   app.get('/console/purchases', { schema: hide }, async (request) => {
@@ -76,12 +82,23 @@ export function registerPurchaseRoutes(app: FastifyInstance, s: Services): void 
     const page = Math.max(1, Math.floor(Number(q.page ?? 1)) || 1);
     const limit = Math.min(100, Math.max(1, Math.floor(Number(q.limit ?? 25)) || 25));
     const { rows, total } = listPurchases(s.db, filterOf(caller, q), page, limit);
-    return { rows: saleViews(s, caller.merchant.name, rows), total, page, limit, environment: caller.environment };
+    return {
+      rows: saleViews(s, caller.merchant.name, rows),
+      total,
+      page,
+      limit,
+      environment: caller.environment,
+    };
   });
 
   app.get('/console/purchases.csv', { schema: hide }, async (request, reply) => {
     const caller = callerOf(s, request);
-    const { rows } = listPurchases(s.db, filterOf(caller, request.query as Record<string, string>), 1, CSV_MAX_ROWS);
+    const { rows } = listPurchases(
+      s.db,
+      filterOf(caller, request.query as Record<string, string>),
+      1,
+      CSV_MAX_ROWS,
+    );
     const views = saleViews(s, caller.merchant.name, rows);
     const csv = stringify(
       views.map((v) => [
@@ -103,13 +120,32 @@ export function registerPurchaseRoutes(app: FastifyInstance, s: Services): void 
       ]),
       {
         header: true,
-        columns: ['time_lagos', 'reference', 'request_id', 'environment', 'product', 'network', 'customer', 'plan', 'amount', 'debit', 'status', 'token', 'units', 'failure_reason', 'agent'],
+        columns: [
+          'time_lagos',
+          'reference',
+          'request_id',
+          'environment',
+          'product',
+          'network',
+          'customer',
+          'plan',
+          'amount',
+          'debit',
+          'status',
+          'token',
+          'units',
+          'failure_reason',
+          'agent',
+        ],
       },
     );
     const day = DateTime.now().setZone(CONSOLE_TIMEZONE).toFormat('yyyy-LL-dd');
     return reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="vendpoint-${caller.environment}-sales-${day}.csv"`)
+      .header(
+        'content-disposition',
+        `attachment; filename="vendpoint-${caller.environment}-sales-${day}.csv"`,
+      )
       .send(csv);
   });
 

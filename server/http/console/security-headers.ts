@@ -27,7 +27,8 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     reply.header('referrer-policy', 'no-referrer');
     reply.header('cross-origin-opener-policy', 'same-origin');
     // API answers carry session data and wallet balances: never cached unless a route says so.
-    if (request.url.startsWith('/console/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/console/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 }

@@ -60,11 +60,17 @@ export function registerSellRoutes(app: FastifyInstance, s: Services): void {
 
   app.post('/console/sell', { schema: { ...hide, body: SellBody } }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
-    const body: Record<string, unknown> = { ...(request.body as Record<string, unknown>), merchant_code: caller.merchant.code };
+    const body: Record<string, unknown> = {
+      ...(request.body as Record<string, unknown>),
+      merchant_code: caller.merchant.code,
+    };
     const telco = body.product === 'airtime' || body.product === 'data';
     // Airtime and data answer pending at once and the page follows them; bills wait for the
     // biller, as they do on /v1 (the console follows the /v1 rules, betting phone included).
-    const { purchase } = await createTransaction(s, caller, body, { surface: 'v1', mode: telco ? 'async' : 'sync' });
+    const { purchase } = await createTransaction(s, caller, body, {
+      surface: 'v1',
+      mode: telco ? 'async' : 'sync',
+    });
     return saleViews(s, caller.merchant.name, [purchase])[0];
   });
 }

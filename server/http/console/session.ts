@@ -18,7 +18,12 @@ export const SESSION_TTL_MS = 12 * 3_600_000;
 const PUBLIC_ROUTES = new Set(['/console/status', '/console/setup', '/console/login']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: number) {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expiresAt: number,
+) {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/console',
     httpOnly: true,
@@ -39,7 +44,9 @@ export function clearSessionCookie(reply: FastifyReply) {
 function checkSameOrigin(request: FastifyRequest): void {
   const site = request.headers['sec-fetch-site'];
   if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {
-    throw new Forbidden('This request did not come from the VendPoint console; reload the console and try again');
+    throw new Forbidden(
+      'This request did not come from the VendPoint console; reload the console and try again',
+    );
   }
   const origin = request.headers.origin;
   if (typeof origin === 'string' && origin !== 'null') {
@@ -50,7 +57,9 @@ function checkSameOrigin(request: FastifyRequest): void {
       host = '';
     }
     if (host !== request.headers.host) {
-      throw new Forbidden('This request did not come from the VendPoint console; reload the console and try again');
+      throw new Forbidden(
+        'This request did not come from the VendPoint console; reload the console and try again',
+      );
     }
   }
 }
@@ -74,7 +83,9 @@ export function registerSessionHook(app: FastifyInstance, s: Services): void {
     if (unsafe) {
       const sent = request.headers['x-csrf-token'];
       if (typeof sent !== 'string' || !tokensEqual(sent, session.csrfToken)) {
-        throw new Forbidden('The security token of this page is missing or old; reload the console and try again');
+        throw new Forbidden(
+          'The security token of this page is missing or old; reload the console and try again',
+        );
       }
     }
     request.consoleSession = session;

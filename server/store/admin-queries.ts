@@ -1,0 +1,114 @@
+import type { Db } from './db.js';
+import { prep } from './db.js';
+import type { Environment } from './credentials-crypto.js';
+import { toPurchase, type Purchase } from './purchases.js';
+import type { PurchaseState } from '../domain/purchase-state.js';
+import type { LedgerRow } from './wallets.js';
+
+/**
+ * Read-only queries of the admin console (issue 7): dashboard tallies, pending purchases,
+ * an agent's sales, a ledger range. Writes go through the store's business functions.
+ */
+
+/** Gift cards and eSIMs are named by their kind; a gift card redeemed into an eSIM is an eSIM. */
+const PRODUCT_OF = `CASE WHEN kind <> 'transaction' THEN kind WHEN product = 'ESIM' THEN 'esim' ELSE product END`;
+
+export interface SalesTally {
+  product: string;
+  state: PurchaseState;
+  count: number;
+  amount_kobo: number;
+  debit_kobo: number;
+}
+
+/** Purchases of one environment created in [fromIso, toIso), by product and state. */
+export function salesByProductAndState(db: Db, env: Environment, fromIso: string, toIso: string): SalesTally[] {
+  return prep(
+    db,
+    `SELECT ${PRODUCT_OF} AS product, state, COUNT(*) AS count,
+            COALESCE(SUM(amount_kobo), 0) AS amount_kobo, COALESCE(SUM(debit_kobo), 0) AS debit_kobo
+     FROM purchases WHERE environment = ? AND created_at >= ? AND created_at < ?
+     GROUP BY 1, 2 ORDER BY 1, 2`,
+  ).all(env, fromIso, toIso) as SalesTally[];
+}
+
+/** One agent's purchases of one environment in [fromIso, toIso), by product and state. */
+export function agentSalesByProductAndState(db: Db, userId: number, env: Environment, fromIso: string, toIso: string): SalesTally[] {
+  return prep(
+    db,
+    `SELECT ${PRODUCT_OF} AS product, state, COUNT(*) AS count,
+            COALESCE(SUM(amount_kobo), 0) AS amount_kobo, COALESCE(SUM(debit_kobo), 0) AS debit_kobo
+     FROM purchases WHERE agent_user_id = ? AND environment = ? AND created_at >= ? AND created_at < ?
+     GROUP BY 1, 2 ORDER BY 1, 2`,
+  ).all(userId, env, fromIso, toIso) as SalesTally[];
+}
+
+/** What an agent sold (pending or successful: failed sales were refunded) since fromIso. */
+export function agentSoldKobo(db: Db, userId: number, env: Environment, fromIso: string): number {
+  const r = prep(
+    db,
+    `SELECT COALESCE(SUM(amount_kobo), 0) AS kobo FROM purchases
+     WHERE agent_user_id = ? AND environment = ? AND created_at >= ? AND state <> 'failed'`,
+  ).get(userId, env, fromIso) as { kobo: number };
+  return r.kobo;
+}
+
+/** The sum of every merchant's wallet of one environment: what the host owes its merchants. */
+export function walletTotal(db: Db, env: Environment): { balance_kobo: number; wallets: number } {
+  return prep(db, 'SELECT COALESCE(SUM(balance_kobo), 0) AS balance_kobo, COUNT(*) AS wallets FROM wallets WHERE environment = ?').get(env) as {
+    balance_kobo: number;
+    wallets: number;
+  };
+}
+
+/** Pending purchases of an environment, and how many of them are flagged for an admin. */
+export function pendingCounts(db: Db, env: Environment): { pending: number; needs_attention: number } {
+  return prep(
+    db,
+    `SELECT COUNT(*) AS pending, COALESCE(SUM(needs_attention), 0) AS needs_attention
+     FROM purchases WHERE state = 'pending' AND environment = ?`,
+  ).get(env) as { pending: number; needs_attention: number };
+}
+
+/** Pending purchases not (yet) flagged, oldest first: the ones an admin may watch or flag early. */
+export function listUnflaggedPending(db: Db, limit: number): Purchase[] {
+  const rows = prep(db, `SELECT * FROM purchases WHERE state = 'pending' AND needs_attention = 0 ORDER BY id LIMIT ?`).all(limit);
+  return (rows as Parameters<typeof toPurchase>[0][]).map(toPurchase);
+}
+
+/** A wallet's ledger in [fromIso, toIso), oldest first (CSV export with running balance). */
+export function ledgerBetween(db: Db, walletId: number, fromIso: string, toIso: string, limit: number): LedgerRow[] {
+  return prep(
+    db,
+    `SELECT l.id, l.kind, l.amount_kobo, l.balance_after_kobo, l.purchase_id, p.internal_reference, l.reason, l.actor, l.created_at
+     FROM ledger_entries l LEFT JOIN purchases p ON p.id = l.purchase_id
+     WHERE l.wallet_id = ? AND l.created_at >= ? AND l.created_at < ? ORDER BY l.id LIMIT ?`,
+  ).all(walletId, fromIso, toIso, limit) as LedgerRow[];
+}
+
+/** Balances of every merchant's two wallets, for the merchant list. */
+export function walletBalancesByMerchant(db: Db): Map<number, Record<Environment, number>> {
+  const rows = prep(db, 'SELECT merchant_id, environment, balance_kobo FROM wallets').all() as {
+    merchant_id: number;
+    environment: Environment;
+    balance_kobo: number;
+  }[];
+  const out = new Map<number, Record<Environment, number>>();
+  for (const r of rows) {
+    const m = out.get(r.merchant_id) ?? { test: 0, live: 0 };
+    m[r.environment] = r.balance_kobo;
+    out.set(r.merchant_id, m);
+  }
+  return out;
+}
+
+/** Recent audit entries, newest first, optionally of one subject (e.g. a merchant code). */
+export function listAuditEntries(db: Db, opts: { subject?: string; limit: number }) {
+  const rows = opts.subject
+    ? prep(db, 'SELECT * FROM audit_log WHERE subject = ? ORDER BY id DESC LIMIT ?').all(opts.subject, opts.limit)
+    : prep(db, 'SELECT * FROM audit_log ORDER BY id DESC LIMIT ?').all(opts.limit);
+  return (rows as { id: number; actor: string; action: string; subject: string; detail: string; created_at: string }[]).map((r) => ({
+    ...r,
+    detail: JSON.parse(r.detail) as unknown,
+  }));
+}

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { adminApi, cli, login, snap, unique, watchPageErrors } from './helpers.js';
+
+test('insufficient balance: a small test wallet refuses a larger sale with a sentence and keeps its money', async ({
+  page,
+  request,
+}) => {
+  const problems = watchPageErrors(page);
+  const code = `SHOP${unique()}`.slice(0, 20);
+  cli(['merchant', 'create', '--code', code, '--name', 'Corner Shop']);
+  expect(cli(['wallet', 'fund', '--code', code, '--env', 'test', '--amount', '200'])).toMatchObject({
+    balance: '200.00',
+  });
+
+  // An agent of that merchant, made by the admin through the console API.
+  const headers = await adminApi(request);
+  const agent = { username: `agent${unique()}`.toLowerCase(), password: 'agent password 123' };
+  const created = await request.post('/console/users', {
+    headers,
+    data: { ...agent, role: 'agent', merchant_code: code },
+  });
+  expect(created.status()).toBe(201);
+
+  await login(page, agent);
+  await expect(page.getByTestId('merchant-name')).toHaveText('Corner Shop');
+  await page.keyboard.press('a');
+  await page.getByLabel('Customer phone number').fill('07011112222');
+  await page.getByLabel('Amount (₦)').fill('500');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('confirm-sell').click();
+  await expect(page.getByTestId('sell-error')).toHaveText(
+    'Insufficient wallet balance for this purchase; fund the wallet and retry.',
+  );
+  await snap(page, 'insufficient-balance');
+
+  // Nothing was charged or stored.
+  await page.getByRole('link', { name: 'Wallet' }).click();
+  await expect(page.getByTestId('wallet-test').getByTestId('wallet-balance')).toHaveText('₦200.00');
+  await expect(page.getByTestId('ledger-row')).toHaveCount(1);
+  await page.getByRole('link', { name: 'History' }).click();
+  await expect(page.getByTestId('empty')).toContainText('No sales yet');
+
+  // An agent is not an admin: the user list is closed to them.
+  const asAgent = await page.request.get('/console/users');
+  expect(asAgent.status()).toBe(403);
+  expect(problems).toEqual([]);
+});

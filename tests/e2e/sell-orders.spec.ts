@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expectSuccessfulReceipt, login, receiptPdf, snap, watchPageErrors } from './helpers.js';
+
+test('gift cards: browse by brand, availability checked before charging, codes hidden until revealed', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.keyboard.press('g');
+  await page.getByLabel('Brand').selectOption('Steam');
+  await page.getByLabel('Currency').selectOption('USD');
+  const list = page.getByTestId('giftcard-list').locator('label');
+  await expect(list.first()).toContainText('Steam');
+  for (const t of await list.allInnerTexts()) expect(t).toContain('USD');
+  await list.first().click();
+  await page.getByLabel('Quantity').selectOption('2');
+  await snap(page, 'giftcard-browse');
+
+  const stock = page.waitForResponse((r) => r.url().includes('/availability?quantity=2'));
+  await page.getByTestId('giftcard-next').click();
+  expect((await stock).status()).toBe(200);
+  await expect(page.getByTestId('confirm')).toContainText('Quantity');
+  await page.getByTestId('confirm-sell').click();
+
+  const receipt = await expectSuccessfulReceipt(page);
+  await expect(receipt.getByTestId('receipt-cards')).toContainText('2 card codes hidden');
+  await expect(receipt.getByTestId('card-code')).toHaveCount(0);
+  await page.getByTestId('reveal-cards').click();
+  await expect(receipt.getByTestId('card-code').first()).toContainText('TEST-');
+  await snap(page, 'giftcard-receipt');
+  expect(await receiptPdf(page, 'giftcard', '80')).toBeCloseTo(80, 0);
+  expect(problems).toEqual([]);
+});
+
+test('gift cards: an out-of-stock card is refused before anything is charged', async ({ page }) => {
+  await login(page);
+  // The default catalog carries an out-of-stock card precisely so this path can be tried.
+  const catalog = JSON.parse(readFileSync('resources/catalog/giftcards.json', 'utf8')) as {
+    title: string;
+    fulfillment: string;
+  }[];
+  const gone = { c: catalog.find((c) => c.fulfillment === 'out_of_stock')! };
+  expect(gone.c).toBeTruthy();
+  await page.keyboard.press('g');
+  await page.getByLabel('Search').fill(gone.c.title);
+  await page.getByTestId('giftcard-list').locator('label').first().click();
+  await page.getByTestId('giftcard-next').click();
+  await expect(page.getByTestId('sell-error')).toContainText(/out of stock|pre-order/i);
+  await expect(page.getByTestId('confirm')).toHaveCount(0);
+});
+
+test('eSIM: browse by country, then the receipt shows the QR, LPA, SM-DP+ and activation code', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.keyboard.press('s');
+  await page.getByLabel('Country or plan').fill('United Kingdom');
+  const list = page.getByTestId('esim-list').locator('label');
+  await expect(list.first()).toContainText('United Kingdom');
+  await list.first().click();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('confirm-sell').click();
+
+  const receipt = await expectSuccessfulReceipt(page);
+  await expect(receipt.getByTestId('receipt-lpa')).toHaveText(/^LPA:1\$/);
+  await expect(receipt.getByTestId('receipt-activation')).not.toBeEmpty();
+  await expect(receipt).toContainText('SM-DP+');
+  const qr = receipt.getByTestId('receipt-qr');
+  await expect(qr).toBeVisible();
+  await expect
+    .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(50);
+  await snap(page, 'esim-receipt');
+  expect(await receiptPdf(page, 'esim', 'a4')).toBeCloseTo(210, 0);
+  expect(problems).toEqual([]);
+});

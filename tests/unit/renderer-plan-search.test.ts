@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { searchDataPlans, type DataPlanRow } from '../../renderer/src/lib/plan-search.js';
+import { faceValueText, filterEsimPlans, filterGiftcards } from '../../renderer/src/lib/catalog-filters.js';
+import type { EsimItem, GiftcardItem } from '../../renderer/src/api/types.js';
+
+const plan = (
+  id: number,
+  value: string,
+  validity: string,
+  price: string,
+  name = `${value} plan`,
+): DataPlanRow => ({
+  id,
+  plan_code: `MTN-${id}`,
+  name,
+  description: `${value} valid for ${validity}`,
+  price,
+  validity,
+  value,
+  group: validity === '30 days' ? 'Monthly' : 'Weekly',
+  shortCode: `MTN${value}`,
+});
+const PLANS = [
+  plan(130, '1.5GB', '30 days', '1000.00'),
+  plan(230, '1GB', '7 days', '500.00'),
+  plan(3, '11GB', '30 days', '3500.00'),
+  plan(4, '750MB', '1 day', '200.00'),
+];
+
+describe('data plan search', () => {
+  it('finds plans by size without matching a bigger number (1gb is not 11GB)', () => {
+    expect(searchDataPlans(PLANS, '1gb').map((p) => p.id)).toEqual([230]);
+    expect(searchDataPlans(PLANS, '1 GB').map((p) => p.id)).toEqual([230]);
+  });
+  it('treats "30 days" as a validity, not as any 30 and any day (MTN-230, a 7-day plan, does not match)', () => {
+    expect(searchDataPlans(PLANS, '30 days').map((p) => p.id)).toEqual([130, 3]);
+    expect(searchDataPlans(PLANS, 'monthly 11gb').map((p) => p.id)).toEqual([3]);
+  });
+  it('finds by whole-Naira price and by plan code, cheapest first', () => {
+    expect(searchDataPlans(PLANS, '500').map((p) => p.id)).toEqual([230]);
+    expect(searchDataPlans(PLANS, '₦3,500').map((p) => p.id)).toEqual([3]);
+    expect(searchDataPlans(PLANS, 'mtn-4').map((p) => p.id)).toEqual([4]);
+    expect(searchDataPlans(PLANS, '').map((p) => p.id)).toEqual([4, 230, 130, 3]);
+    expect(searchDataPlans(PLANS, 'no such thing')).toEqual([]);
+  });
+});
+
+describe('gift card and eSIM browsing', () => {
+  const card = (
+    plan_id: number,
+    brand: string,
+    region: string,
+    currency: string,
+    featured = false,
+  ): GiftcardItem => ({
+    plan_id,
+    title: `${brand} ${currency} (${region})`,
+    brand,
+    region,
+    ui_category: brand === 'Steam' ? 'Gaming' : 'Shopping',
+    currency_code: currency,
+    fixed_price: plan_id !== 9,
+    face_value: 20,
+    min_price: 10,
+    max_price: 500,
+    featured,
+  });
+  const cards = [
+    card(1, 'Steam', 'US', 'USD'),
+    card(2, 'Amazon', 'GB', 'GBP', true),
+    card(9, 'Amazon', 'US', 'USD'),
+  ];
+  it('filter by brand, region, currency and category, featured first', () => {
+    const none = { search: '', brand: '', region: '', currency: '', category: '' };
+    expect(filterGiftcards(cards, none).map((c) => c.plan_id)).toEqual([2, 9, 1]);
+    expect(filterGiftcards(cards, { ...none, brand: 'Amazon', region: 'US' }).map((c) => c.plan_id)).toEqual([
+      9,
+    ]);
+    expect(
+      filterGiftcards(cards, { ...none, currency: 'USD', category: 'Gaming' }).map((c) => c.plan_id),
+    ).toEqual([1]);
+    expect(filterGiftcards(cards, { ...none, search: 'amazon gbp' }).map((c) => c.plan_id)).toEqual([2]);
+  });
+  it('show a fixed face value or a range', () => {
+    expect(faceValueText(cards[0])).toBe('USD 20');
+    expect(faceValueText(cards[2])).toBe('USD 10–500');
+  });
+  it('find eSIM plans by country code, name or region', () => {
+    const esim = (plan_id: string, title: string, country: string, region: string): EsimItem => ({
+      plan_id,
+      title,
+      country,
+      region,
+      data_gb: 1,
+      duration_days: 7,
+      currency_code: 'USD',
+    });
+    const plans = [
+      esim('A', 'United Kingdom 1GB', 'GB', 'Europe'),
+      esim('B', 'Ghana 1GB', 'GH', 'Africa'),
+      esim('C', 'Europe 5GB', '', 'Europe'),
+    ];
+    expect(filterEsimPlans(plans, 'gb', '').map((p) => p.plan_id)).toEqual(['C', 'B', 'A']);
+    expect(filterEsimPlans(plans, 'kingdom', '').map((p) => p.plan_id)).toEqual(['A']);
+    expect(filterEsimPlans(plans, '', 'Europe').map((p) => p.plan_id)).toEqual(['C', 'A']);
+  });
+});

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { electricityTokens, groupInFours } from '../../renderer/src/lib/token.js';
+import { humanMessage } from '../../renderer/src/lib/errors.js';
+import { billAmountRange } from '../../renderer/src/lib/bills.js';
+import { tileForKey, PRODUCT_TILES } from '../../renderer/src/lib/products.js';
+import { isTypingTarget } from '../../renderer/src/lib/keys.js';
+
+describe('electricity tokens on a receipt', () => {
+  it('are grouped in fours', () => {
+    expect(groupInFours('12345678901234567890')).toBe('1234 5678 9012 3456 7890');
+    expect(groupInFours('1234 5678')).toBe('1234 5678');
+    expect(groupInFours('123456')).toBe('1234 56');
+  });
+  it('put the key change tokens first, in order, when the biller sends them', () => {
+    const lines = electricityTokens({
+      token: '11112222333344445555',
+      kct2: '99998888777766665555',
+      kct1: '12121212121212121212',
+    });
+    expect(lines.map((l) => l.label)).toEqual([
+      'Key change token 1 (enter first)',
+      'Key change token 2 (enter second)',
+      'Recharge token (enter last)',
+    ]);
+    expect(lines[2].value).toBe('1111 2222 3333 4444 5555');
+    expect(electricityTokens({ token: '11112222333344445555' }).map((l) => l.label)).toEqual(['Token']);
+    expect(electricityTokens({ payment_spent_on: 'debt' })).toEqual([]);
+  });
+});
+
+describe('API errors as sentences', () => {
+  it('says what a status means when the node gives no message', () => {
+    expect(humanMessage(0, undefined)).toMatch(/not answering/);
+    expect(humanMessage(500, 'Internal server error; retry with backoff')).toMatch(/Check History/);
+    expect(humanMessage(502, 'The provider could not be reached; retry with backoff')).toMatch(
+      /Nothing was charged/,
+    );
+  });
+  it('keeps the node message, as a sentence with plain words and Naira', () => {
+    expect(humanMessage(400, 'amount must be between 500.00 and 500000.00 for this meter')).toBe(
+      'Amount must be between ₦500.00 and ₦500,000.00 for this meter.',
+    );
+    expect(humanMessage(400, 'customer_msisdn must be a Nigerian mobile number like 08031234567')).toBe(
+      'The customer number must be a Nigerian mobile number like 08031234567.',
+    );
+    expect(humanMessage(422, 'Duplicate request: the key "x" was already used')).toMatch(/already sent once/);
+  });
+});
+
+describe('bill amount limits', () => {
+  const range = {
+    id: 1,
+    name: 'P',
+    network: 'EKEDC',
+    product: 'ELECTRICITY',
+    amount_type: 'range' as const,
+    price: '500.00',
+    max_price: '500000.00',
+  };
+  it('come from the meter when verify gives them, else from the plan; a 0 limit means none', () => {
+    expect(billAmountRange(range, null)).toEqual({ min: 50000, max: 50000000 });
+    expect(billAmountRange(range, { min_amount: '1000', max_amount: '20000' })).toEqual({
+      min: 100000,
+      max: 2000000,
+    });
+    expect(billAmountRange(range, { min_amount: '0', max_amount: '0' })).toEqual({
+      min: 50000,
+      max: 50000000,
+    });
+  });
+  it('are the price itself for a fixed bouquet', () => {
+    expect(billAmountRange({ ...range, amount_type: 'fixed', price: '4400.00' }, null)).toEqual({
+      min: 440000,
+      max: 440000,
+    });
+  });
+});
+
+describe('keyboard', () => {
+  it('gives each of the seven tiles its own letter', () => {
+    expect(new Set(PRODUCT_TILES.map((t) => t.key)).size).toBe(7);
+    expect(tileForKey('e')?.id).toBe('electricity');
+    expect(tileForKey('S')?.id).toBe('esim');
+    expect(tileForKey('x')).toBeUndefined();
+  });
+  it('leaves letters alone while the agent types in a text field, not on a radio', () => {
+    const el = (tagName: string, type?: string) =>
+      ({ tagName, isContentEditable: false, getAttribute: () => type ?? null }) as unknown as EventTarget;
+    expect(isTypingTarget(el('INPUT'))).toBe(true);
+    expect(isTypingTarget(el('INPUT', 'tel'))).toBe(true);
+    expect(isTypingTarget(el('SELECT'))).toBe(true);
+    expect(isTypingTarget(el('INPUT', 'radio'))).toBe(false);
+    expect(isTypingTarget(el('BUTTON'))).toBe(false);
+    expect(isTypingTarget(null)).toBe(false);
+  });
+});

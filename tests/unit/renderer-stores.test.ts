@@ -1,0 +1,242 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { useSessionStore } from '../../renderer/src/stores/session.js';
+import { useSaleStore, nextFollowDelay } from '../../renderer/src/stores/sale.js';
+import { useHistoryStore } from '../../renderer/src/stores/history.js';
+import { useWalletStore } from '../../renderer/src/stores/wallet.js';
+import { setCsrfToken } from '../../renderer/src/api/client.js';
+
+interface Call {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** A fake node: answers by "METHOD /path" from a table (a function may vary the answer per call). */
+function fakeNode(routes: Record<string, unknown | ((call: Call) => unknown)>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const call = {
+        method: init.method ?? 'GET',
+        url,
+        headers: (init.headers ?? {}) as Record<string, string>,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      };
+      calls.push(call);
+      const key = `${call.method} ${url.split('?')[0]}`;
+      const route = routes[key];
+      if (route === undefined)
+        return new Response(JSON.stringify({ status: 'error', code: 404, message: `No route ${key}` }), {
+          status: 404,
+        });
+      const answer = typeof route === 'function' ? (route as (c: Call) => unknown)(call) : route;
+      const [status, body] = Array.isArray(answer) && typeof answer[0] === 'number' ? answer : [200, answer];
+      return new Response(JSON.stringify(body), { status: status as number });
+    }),
+  );
+  return calls;
+}
+
+const SESSION = {
+  user: { id: 1, username: 'ada', role: 'agent' },
+  merchant: { id: 1, code: 'DEMO', name: 'Demo Merchant' },
+  environment: 'test',
+  environments: ['test'],
+  csrf_token: 'csrf-123',
+  expires_at: '2030-01-01T00:00:00.000Z',
+};
+
+const sale = (status: string) => ({
+  reference: 'ref-1',
+  status,
+  product: 'airtime',
+  kind: 'transaction',
+  amount: '100',
+});
+
+beforeEach(() => {
+  setActivePinia(createPinia());
+  setCsrfToken('');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('useSessionStore', () => {
+  it('sends a fresh node to setup, a stranger to sign-in, a signed-in agent on', async () => {
+    fakeNode({
+      'GET /console/status': { setup_required: true, merchants: [{ code: 'DEMO', name: 'Demo' }] },
+    });
+    expect(await useSessionStore().refresh()).toBe('setup');
+
+    setActivePinia(createPinia());
+    fakeNode({
+      'GET /console/status': { setup_required: false, merchants: [] },
+      'GET /console/session': [401, { message: 'Your session has ended; sign in again' }],
+    });
+    const stranger = useSessionStore();
+    expect(await stranger.refresh()).toBe('login');
+    expect(stranger.session).toBeNull();
+
+    setActivePinia(createPinia());
+    fakeNode({
+      'GET /console/status': { setup_required: false, merchants: [] },
+      'GET /console/session': SESSION,
+    });
+    const agent = useSessionStore();
+    expect(await agent.refresh()).toBe('ready');
+    expect(agent.isLive).toBe(false);
+    expect(agent.canSwitchEnvironment).toBe(false);
+    expect(agent.isAdmin).toBe(false);
+  });
+
+  it('adds the CSRF token of the signed-in session to every write, and drops it on sign-out', async () => {
+    const calls = fakeNode({
+      'POST /console/login': SESSION,
+      'POST /console/session/environment': {
+        ...SESSION,
+        environment: 'live',
+        environments: ['test', 'live'],
+      },
+      'POST /console/logout': { status: 'success' },
+    });
+    const s = useSessionStore();
+    await s.login('ada', 'pw');
+    expect(calls[0].headers['x-csrf-token']).toBeUndefined();
+    await s.switchEnvironment('live');
+    expect(calls[1].headers['x-csrf-token']).toBe('csrf-123');
+    expect(s.isLive).toBe(true);
+    await s.logout();
+    expect(s.session).toBeNull();
+  });
+
+  it('turns a refused sign-in into the node sentence', async () => {
+    fakeNode({
+      'POST /console/login': [
+        401,
+        { status: 'error', code: 401, message: 'The username or password is not right' },
+      ],
+    });
+    await expect(useSessionStore().login('ada', 'bad')).rejects.toThrow(
+      'The username or password is not right.',
+    );
+  });
+});
+
+describe('useSaleStore', () => {
+  it('follows a pending sale until it is final, waiting longer each time', async () => {
+    const answers = ['pending', 'pending', 'success'];
+    const calls = fakeNode({
+      'POST /console/sell': sale('pending'),
+      'GET /console/purchases/ref-1': () => sale(answers.shift()!),
+    });
+    const store = useSaleStore();
+    const sold = await store.sell({
+      product: 'airtime',
+      network: 'mtn',
+      customer_msisdn: '08031234567',
+      amount: '100.00',
+      client_request_id: 'c-1',
+    });
+    expect(sold.status).toBe('pending');
+    const waits: number[] = [];
+    const final = await store.follow('ref-1', async (ms) => void waits.push(ms));
+    expect(final?.status).toBe('success');
+    expect(waits).toEqual([1000, 2000, 3000]);
+    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(3);
+    expect(store.isFollowing('ref-1')).toBe(false);
+  });
+
+  it('stops following when the page is left', async () => {
+    fakeNode({ 'POST /console/sell': sale('pending'), 'GET /console/purchases/ref-1': sale('pending') });
+    const store = useSaleStore();
+    await store.sell({
+      product: 'airtime',
+      network: 'mtn',
+      customer_msisdn: '08031234567',
+      amount: '100.00',
+      client_request_id: 'c-1',
+    });
+    let looks = 0;
+    const final = await store.follow('ref-1', async () => {
+      if (++looks === 3) store.stop('ref-1');
+    });
+    expect(final?.status).toBe('pending');
+    expect(looks).toBe(3);
+  });
+
+  it('backs off to a calm pace for long-pending sales', () => {
+    expect(nextFollowDelay(0)).toBe(1000);
+    expect(nextFollowDelay(50)).toBe(15_000);
+  });
+});
+
+describe('useHistoryStore', () => {
+  it('sends the filters and paging, and shows the newest answer only', async () => {
+    const calls = fakeNode({
+      'GET /console/purchases': (c: Call) => ({
+        rows: [sale(c.url.includes('status=failed') ? 'failed' : 'success')],
+        total: 60,
+        page: 1,
+        limit: 25,
+        environment: 'test',
+      }),
+    });
+    const h = useHistoryStore();
+    h.filters.search = ' 0803 ';
+    h.filters.status = 'failed';
+    await h.applyFilters();
+    expect(calls[0].url).toBe('/console/purchases?search=0803&status=failed&page=1&limit=25');
+    expect(h.rows[0].status).toBe('failed');
+    expect(h.pages).toBe(3);
+    expect(h.csvHref).toBe('/console/purchases.csv?search=0803&status=failed');
+    await h.goTo(9);
+    expect(h.page).toBe(3);
+  });
+
+  it('shows an error sentence and no rows when the node refuses', async () => {
+    fakeNode({ 'GET /console/purchases': [400, { message: 'from must be a date like 2026-01-31' }] });
+    const h = useHistoryStore();
+    await h.load();
+    expect(h.error).toBe('From must be a date like 2026-01-31.');
+    expect(h.rows).toEqual([]);
+    expect(h.loading).toBe(false);
+  });
+});
+
+describe('useWalletStore', () => {
+  it('loads both wallets and pages through a ledger', async () => {
+    const entry = (id: number) => ({
+      id,
+      kind: 'debit',
+      amount: '-1.00',
+      amount_kobo: -100,
+      balance_after: '9.00',
+      reference: '',
+      reason: 'x',
+      actor: 'user:ada',
+      created_at: '',
+    });
+    const calls = fakeNode({
+      'GET /console/wallets': {
+        wallets: [
+          { environment: 'test', balance: '10.00', balance_kobo: 1000, updated_at: '' },
+          { environment: 'live', balance: '0.00', balance_kobo: 0, updated_at: '' },
+        ],
+      },
+      'GET /console/wallets/test/ledger': (c: Call) =>
+        c.url.includes('before=5')
+          ? { entries: [entry(4)], next_before: null }
+          : { entries: [entry(6), entry(5)], next_before: 5 },
+    });
+    const w = useWalletStore();
+    await w.refresh('test');
+    expect(w.balanceOf('test')?.balance).toBe('10.00');
+    expect(w.entries.test.map((e) => e.id)).toEqual([6, 5]);
+    await w.loadLedger('test', true);
+    expect(w.entries.test.map((e) => e.id)).toEqual([6, 5, 4]);
+    expect(w.nextBefore.test).toBeNull();
+    expect(calls.at(-1)!.url).toBe('/console/wallets/test/ledger?before=5&limit=50');
+  });
+});
