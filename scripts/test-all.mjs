@@ -42,20 +42,28 @@ if (existsSync(vitestJson)) {
 }
 if (vitestStatus !== 0) broken = true;
 
-if (existsSync(join(root, 'playwright.config.ts'))) {
-  if (run('build console', 'node', ['scripts/ensure-renderer.mjs']) !== 0) broken = true;
-  const pwJson = join(out, 'playwright.json');
-  rmSync(pwJson, { force: true });
-  const pwStatus = run('end-to-end (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
-  if (existsSync(pwJson)) {
-    const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
+function playwright(label, args) {
+  const json = join(out, `${label.replace(/\W+/g, '-')}.json`);
+  rmSync(json, { force: true });
+  const status = run(label, 'npx', ['playwright', 'test', ...args, '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
+  if (existsSync(json)) {
+    const s = JSON.parse(readFileSync(json, 'utf8')).stats;
     totals.passed += s.expected + (s.flaky ?? 0);
     totals.failed += s.unexpected;
     totals.skipped += s.skipped;
-  } else if (pwStatus !== 0) {
+  } else if (status !== 0) {
     totals.failed += 1;
   }
-  if (pwStatus !== 0) broken = true;
+  if (status !== 0) broken = true;
+}
+
+if (existsSync(join(root, 'playwright.config.ts'))) {
+  if (run('build console', 'node', ['scripts/ensure-renderer.mjs']) !== 0) broken = true;
+  playwright('end-to-end console (Chromium)', []);
+}
+// The desktop smoke test runs where an Electron binary exists; elsewhere it reports skipped.
+if (existsSync(join(root, 'tests', 'e2e-electron', 'playwright.config.ts'))) {
+  playwright('desktop smoke (Electron)', ['-c', 'tests/e2e-electron']);
 }
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
