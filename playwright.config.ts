@@ -46,7 +46,7 @@ export default defineConfig({
     { name: 'console', testIgnore: /first-run\.spec\.ts/, dependencies: ['setup'] },
   ],
   webServer: {
-    command: `npm run -s build:renderer && npx tsx server/serve.ts --data-dir ${JSON.stringify(dataDir)} --port ${E2E_PORT}`,
+    command: `node scripts/ensure-renderer.mjs && npx tsx server/serve.ts --data-dir ${JSON.stringify(dataDir)} --port ${E2E_PORT}`,
     url: `http://127.0.0.1:${E2E_PORT}/v1/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

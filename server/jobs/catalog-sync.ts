@@ -255,12 +255,12 @@ export function esimPlanOf(r: Json, fx: FxConfig): SyncedEsimPlan | null {
   const data_gb = num(r.data_gb);
   const duration_days = num(r.duration_days);
   if (!plan_id || !title || !currency_code || data_gb === null || duration_days === null) return null;
-  let price = num(r.price);
-  if (price === null) {
-    const ngn = priceKobo(r.ngn_price);
-    const rate = fx.rates_ngn[currency_code];
-    if (ngn !== null && rate && rate > 0) price = Math.ceil((ngn * 100) / (rate * 100 * (1 + fx.margin_percent / 100)) - 1e-9) / 100;
-  }
+  const price = num(r.price);
+  let derived_price: number | null = null;
+  const ngn = priceKobo(r.ngn_price);
+  const rate = fx.rates_ngn[currency_code];
+  // ngn kobo / (NGN per unit x (1 + margin)) = cents of the plan's currency.
+  if (ngn !== null && rate && rate > 0) derived_price = Math.ceil(ngn / (rate * (1 + fx.margin_percent / 100)) - 1e-9) / 100;
   return {
     plan_id,
     title,
@@ -270,5 +270,6 @@ export function esimPlanOf(r: Json, fx: FxConfig): SyncedEsimPlan | null {
     duration_days: Math.round(duration_days),
     currency_code,
     price,
+    derived_price,
   };
 }

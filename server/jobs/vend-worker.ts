@@ -114,8 +114,13 @@ export class VendWorker {
     try {
       const upstream = this.router.byName(p.environment, job.upstreamName);
       if (!upstream) {
-        await this.batcher.submit(() => schedulePoll(this.db, purchaseId, this.nextPollAt(job.pollCount), 'upstream no longer configured'));
-        return p;
+        // Nobody can answer for it any more: it still has to reach an admin after the deadline.
+        const flag = this.opts.now() - (job.vendStartedAt ?? 0) >= this.opts.attentionAfterMs;
+        await this.batcher.submit(() => {
+          schedulePoll(this.db, purchaseId, this.nextPollAt(job.pollCount), 'upstream no longer configured');
+          if (flag) flagNeedsAttention(this.db, purchaseId);
+        });
+        return getPurchaseById(this.db, purchaseId);
       }
       const outcome = await safely(() => upstream.requery(vendRequestOf(p, job.vendStartedAt)));
       await this.apply(p, upstream, outcome, job.pollCount, job.vendStartedAt ?? 0, true);
@@ -174,6 +179,11 @@ export class VendWorker {
       }
     } catch (error) {
       this.opts.log.error({ err: error, purchaseId }, 'vend job crashed; it stays recoverable');
+      // A send may have happened: hand the job to the poller (requery, never re-send) rather
+      // than leave it vend_started, which only a restart would pick up.
+      await this.batcher
+        .submit(() => getJob(this.db, purchaseId)?.state === 'vend_started' && schedulePoll(this.db, purchaseId, this.nextPollAt(0), 'vend job crashed'))
+        .catch(() => undefined);
     } finally {
       this.inFlight.delete(purchaseId);
     }

@@ -35,7 +35,8 @@ export interface SyncedBillPlan {
 
 export type SyncedGiftCard = Omit<GiftCardPlan, 'active' | 'fulfillment'> & { fulfillment: GiftCardPlan['fulfillment'] | null };
 
-export type SyncedEsimPlan = Omit<EsimPlan, 'active' | 'price'> & { price: number | null };
+/** `price` only when the upstream gives one in the plan's currency; `derived_price` from its ngn_price. */
+export type SyncedEsimPlan = Omit<EsimPlan, 'active' | 'price'> & { price: number | null; derived_price: number | null };
 
 /** One upstream's rows for a section; `networks` null means every network of the product. */
 export interface SectionSource<T> {
@@ -277,11 +278,12 @@ function applyEsimPlans(db: Db, section: Section<SyncedEsimPlan>): SectionCounts
       if (seen.has(row.plan_id)) continue;
       const existing = byId.get(row.plan_id);
       if (!existing) {
-        if (row.price === null) continue; // cannot be priced: not offered (and not counted as seen)
+        const price = row.price ?? row.derived_price;
+        if (price === null) continue; // cannot be priced: not offered (and not counted as seen)
         seen.add(row.plan_id);
         prep(db, 
           `INSERT INTO esim_plans (plan_id, title, country, region, data_gb, duration_days, currency_code, price) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(row.plan_id, row.title, row.country, row.region, row.data_gb, row.duration_days, row.currency_code, row.price);
+        ).run(row.plan_id, row.title, row.country, row.region, row.data_gb, row.duration_days, row.currency_code, price);
         counts.added += 1;
         continue;
       }

@@ -19,13 +19,13 @@ export function routeProductOf(kind: string, product: string): string {
 /**
  * Picks the upstreams for a purchase: test traffic always goes to the built-in simulator;
  * live traffic follows the configured routes (network-specific first, then by priority),
- * skipping disabled upstreams and those whose circuit is open. Rebuilt when the
+ * skipping disabled upstreams and those whose circuit is open (requery still reaches them). Rebuilt when the
  * configuration changes (another process, e.g. the CLI, included).
  */
 export class UpstreamRouter {
   readonly testSimulator: SimulatorUpstream;
   readonly breaker = new CircuitBreaker();
-  private cache: { version: string; upstreams: Map<string, Upstream>; records: UpstreamRecord[] } | null = null;
+  private cache: { version: string; upstreams: Map<string, Upstream>; records: UpstreamRecord[]; enabled: Set<string> } | null = null;
   private retired: Upstream[] = [];
 
   constructor(
@@ -48,7 +48,7 @@ export class UpstreamRouter {
     const out: Upstream[] = [];
     for (const r of routes) {
       const u = state.upstreams.get(r.upstreamName);
-      if (u && !out.includes(u)) out.push(u);
+      if (u && state.enabled.has(u.name) && !out.includes(u)) out.push(u);
     }
     return out;
   }
@@ -58,20 +58,25 @@ export class UpstreamRouter {
     return this.candidates(env, kind, product, network).filter((u) => env === 'test' || this.breaker.allows(u.name));
   }
 
-  /** The upstream a purchase was sent to, for requery. */
+  /**
+   * The upstream a purchase was sent to, for requery (and QR codes). A disabled upstream is
+   * still found: disabling one stops new vends, it must not strand what it already accepted.
+   */
   byName(env: Environment, name: string | null): Upstream | null {
     if (!name) return null;
-    if (env === 'test' || name === this.testSimulator.name) return name === this.testSimulator.name ? this.testSimulator : null;
+    if (env === 'test') return name === this.testSimulator.name ? this.testSimulator : null;
     return this.state().upstreams.get(name) ?? null;
   }
 
+  /** Enabled live upstreams. */
   allLive(): Upstream[] {
-    return [...this.state().upstreams.values()];
+    const state = this.state();
+    return [...state.upstreams.values()].filter((u) => state.enabled.has(u.name));
   }
 
   private state() {
-    const records = listUpstreams(this.db).filter((u) => u.enabled);
-    const version = JSON.stringify(records.map((r) => [r.id, r.updatedAt]));
+    const records = listUpstreams(this.db);
+    const version = JSON.stringify(records.map((r) => [r.id, r.updatedAt, r.enabled]));
     if (this.cache?.version === version) return this.cache;
     const upstreams = new Map<string, Upstream>();
     for (const r of records) {
@@ -91,7 +96,7 @@ export class UpstreamRouter {
         this.retired = this.retired.filter((u) => !retired.includes(u));
       }, 60_000).unref();
     }
-    this.cache = { version, upstreams, records };
+    this.cache = { version, upstreams, records, enabled: new Set(records.filter((r) => r.enabled).map((r) => r.name)) };
     return this.cache;
   }
 

@@ -45,3 +45,28 @@ test('insufficient balance: a small test wallet refuses a larger sale with a sen
   expect(asAgent.status()).toBe(403);
   expect(problems).toEqual([]);
 });
+
+test('live mode is unmistakable, and a live sale with no provider is refused with a sentence, nothing charged', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  page.once('dialog', (d) => void d.accept());
+  await page.getByTestId('env-badge').getByRole('radio', { name: 'LIVE' }).click();
+  await expect(page.getByTestId('env-stripe')).toHaveText('LIVE — real sales, real money');
+  await page.keyboard.press('a');
+  await expect(page.getByText('LIVE sale', { exact: true })).toBeVisible();
+  await page.getByLabel('Customer phone number').fill('08031234567');
+  await page.getByLabel('Amount (₦)').fill('100');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm')).toContainText('This is a LIVE sale');
+  await page.getByTestId('confirm-sell').click();
+  await expect(page.getByTestId('sell-error')).toHaveText(
+    'No provider is configured for live airtime MTN; nothing was charged.',
+  );
+  await snap(page, 'live-no-provider');
+  await page.getByRole('link', { name: 'Wallet' }).click();
+  await expect(page.getByTestId('wallet-live').getByTestId('wallet-balance')).toHaveText('₦0.00');
+  await expect(page.getByTestId('empty')).toContainText('No entries yet');
+  expect(problems).toEqual([]);
+});

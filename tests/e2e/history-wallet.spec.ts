@@ -42,15 +42,24 @@ test('history: search by phone, open the detail, reprint, export CSV; wallet: ba
   await expect(page.getByTestId('receipt').getByTestId('receipt-reference')).toHaveText(reference);
   // Reprint: the same receipt, through the print path (Electron's bridge when present).
   await page.evaluate(() => {
-    (window as unknown as { vendpoint: unknown }).vendpoint = {
-      print: (o: { paper: string }) => ((window as unknown as { printed: string }).printed = o.paper),
-    };
+    const w = window as unknown as { vendpoint: unknown; printed?: unknown };
+    w.vendpoint = { printReceipt: async (o: unknown) => ((w.printed = o), { ok: true }) };
   });
   await page.getByTestId('paper-58').click();
   await page.keyboard.press('p');
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { printed?: string }).printed))
-    .toBe('58');
+    .poll(() => page.evaluate(() => (window as unknown as { printed?: unknown }).printed))
+    .toEqual({ pageSize: 'thermal-58mm' });
+  // A failure of the desktop printer is told to the agent, not swallowed.
+  await page.evaluate(() => {
+    (window as unknown as { vendpoint: unknown }).vendpoint = {
+      printReceipt: async () => ({ ok: false, reason: 'No printer named "XP-58"' }),
+    };
+  });
+  await page.getByTestId('print').click();
+  await expect(page.getByTestId('alert')).toHaveText(
+    'The receipt could not be printed: No printer named "XP-58"',
+  );
   await snap(page, 'history-detail');
 
   await page.keyboard.press('Alt+w');

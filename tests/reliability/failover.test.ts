@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
 import { upstreamHealth } from '../../server/jobs/upstream-health.js';
+import { updateUpstream } from '../../server/store/upstreams.js';
 import { closedPort, spawnFaultUpstream, type FaultChild } from './fault-child.js';
 import { buy, ledgerOf, liveBalanceKobo, liveMerchant, purchaseByKey, readBack, routeTo, vendAnswered } from './live-node.js';
 
@@ -123,5 +124,27 @@ describe('failover between upstreams', () => {
     }
     expect(upstreamHealth(t.node.services).find((h) => h.name === 'first')!.circuit.state).toBe('closed');
     expect(t.ledgerOk()).toBe(true);
+  });
+
+  it('disabling an upstream stops new vends to it but its pending purchases are still requeried to final', async () => {
+    await first.control({ mode: '5xx' });
+    const b = await buy(t, live, code, 'giftcard', key('disable'));
+    expect(b.json.response_code).toBe('02');
+    expect(purchaseByKey(t, b.key)!.upstream_name).toBe('first');
+    updateUpstream(t.node.services.db, t.node.services.box, 'first', { enabled: false }, 'test');
+
+    const next = await buy(t, live, code, 'giftcard', key('disnext'));
+    expect(next.json.response_code).toBe('00');
+    expect(purchaseByKey(t, next.key)!.upstream_name).toBe('second');
+    expect(await first.vendCalls(next.ref!)).toBe(0);
+
+    await first.control({ mode: 'ok' });
+    skew += 60 * 60_000;
+    await t.node.services.worker.pollDue();
+    expect(purchaseByKey(t, b.key)!.state).toBe('success');
+    expect(await first.vendCalls(b.ref!)).toBe(1);
+    expect(await second.vendCalls(b.ref!)).toBe(0);
+    expect(ledgerOf(t, b.ref!)).toEqual({ debit: 1 });
+    updateUpstream(t.node.services.db, t.node.services.box, 'first', { enabled: true }, 'test');
   });
 });

@@ -23,7 +23,7 @@ export interface RequestOptions {
 }
 
 export async function apiRequest<T>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
   path: string,
   body?: unknown,
   opts: RequestOptions = {},

@@ -1,3 +1,5 @@
+import type { ReceiptPaper, VendpointApi } from '../../../main/preload-api.js';
+
 export type Paper = '58' | '80' | 'a4';
 
 export const PAPERS: { id: Paper; label: string }[] = [
@@ -13,13 +15,17 @@ export const PAGE_RULE: Record<Paper, string> = {
   a4: '@page { size: A4; margin: 15mm; }',
 };
 
-interface VendpointBridge {
-  print?: (options: { paper: Paper }) => Promise<unknown> | unknown;
-}
+/** The desktop shell's names for the three papers (main/preload-api.ts). */
+export const BRIDGE_PAGE_SIZE: Record<Paper, ReceiptPaper> = {
+  '58': 'thermal-58mm',
+  '80': 'thermal-80mm',
+  a4: 'A4',
+};
 
 declare global {
   interface Window {
-    vendpoint?: VendpointBridge;
+    /** The Electron preload's API; undefined in a plain browser. */
+    vendpoint?: VendpointApi;
   }
 }
 
@@ -35,9 +41,17 @@ export function setPaper(paper: Paper): void {
   sheet.insertRule(PAGE_RULE[paper], 0);
 }
 
-/** Prints the receipt: the desktop app's printer bridge when present, else the browser's dialog. */
+/**
+ * Prints the receipt: through the desktop app's printer bridge when present (its failure
+ * becomes an error the page shows), else the browser's print dialog.
+ */
 export async function printReceipt(paper: Paper): Promise<void> {
   setPaper(paper);
-  if (window.vendpoint?.print) await window.vendpoint.print({ paper });
-  else window.print();
+  const bridge = window.vendpoint;
+  if (!bridge?.printReceipt) {
+    window.print();
+    return;
+  }
+  const result = await bridge.printReceipt({ pageSize: BRIDGE_PAGE_SIZE[paper] });
+  if (!result.ok) throw new Error(result.reason);
 }

@@ -13,6 +13,7 @@ import { faceValueFromQuery } from '../../domain/order-rules.js';
 import { InvalidInput } from '../../domain/errors.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { saleViews } from './purchase-routes.js';
+import { assertWithinDailyLimit } from '../../services/admin-sales-limit.js';
 
 const hide = { hide: true } as const;
 
@@ -58,6 +59,7 @@ export function registerOrderConsoleRoutes(app: FastifyInstance, s: Services): v
     // Checked before charging (issue 6): an unavailable card is refused with the stock's reason.
     const stock = giftcardAvailability(s, body.plan_id, String(body.quantity));
     if (!stock.available) throw new InvalidInput(stock.detail, 'plan_id');
+    assertWithinDailyLimit(s, caller, { kind: 'giftcard', body });
     const purchase = await createGiftcardOrder(s, caller, body);
     return saleViews(s, caller.merchant.name, [purchase])[0];
   });
@@ -69,6 +71,7 @@ export function registerOrderConsoleRoutes(app: FastifyInstance, s: Services): v
 
   app.post('/console/esim/orders', { schema: { ...hide, body: EsimOrderBody } }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
+    assertWithinDailyLimit(s, caller, { kind: 'esim', body: request.body as Record<string, unknown> });
     const purchase = await createEsimOrder(s, caller, request.body as Record<string, unknown>);
     return saleViews(s, caller.merchant.name, [purchase])[0];
   });

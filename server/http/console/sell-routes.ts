@@ -6,6 +6,7 @@ import { verifyFromRequest } from '../../services/bill-verify.js';
 import { billPlansResponse, dataPlansResponse } from '../v1/plans.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { saleViews } from './purchase-routes.js';
+import { assertWithinDailyLimit } from '../../services/admin-sales-limit.js';
 
 const hide = { hide: true } as const;
 
@@ -64,6 +65,7 @@ export function registerSellRoutes(app: FastifyInstance, s: Services): void {
       ...(request.body as Record<string, unknown>),
       merchant_code: caller.merchant.code,
     };
+    assertWithinDailyLimit(s, caller, { kind: 'transaction', body });
     const telco = body.product === 'airtime' || body.product === 'data';
     // Airtime and data answer pending at once and the page follows them; bills wait for the
     // biller, as they do on /v1 (the console follows the /v1 rules, betting phone included).

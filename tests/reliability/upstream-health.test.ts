@@ -1,0 +1,123 @@
+import { rmSync } from 'node:fs';
+import cron from 'node-cron';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestNode, type TestNode } from '../helpers/test-node.js';
+import { testConfig } from '../../server/config.js';
+import { startNode } from '../../server/node.js';
+import { addUpstream } from '../../server/store/upstreams.js';
+import { setSetting } from '../../server/store/settings.js';
+import { checkUpstreamBalances, upstreamHealth, upstreamHealthJob, UPSTREAM_HEALTH_CRON } from '../../server/jobs/upstream-health.js';
+import { catalogSyncJob, CATALOG_SYNC_DEFAULT_CRON } from '../../server/jobs/catalog-sync.js';
+import { closedPort, spawnFaultUpstream, type FaultChild } from './fault-child.js';
+import { routeTo } from './live-node.js';
+
+/** Upstream health for the console: circuit, balance, low-balance warning, last check and error. */
+describe('upstream health', () => {
+  let t: TestNode;
+  let fault: FaultChild;
+  const warnings: { o: any; m: string }[] = [];
+  const log = { warn: (o: object, m: string) => void warnings.push({ o, m }) };
+  let keepDir = false;
+
+  beforeAll(async () => {
+    fault = await spawnFaultUpstream();
+    t = await startTestNode();
+    routeTo(t, 'fault', fault.url, ['airtime']);
+    routeTo(t, 'dead', `http://127.0.0.1:${await closedPort()}`, ['data']);
+    routeTo(t, 'rich', fault.url, ['esim'], { options: { timeoutMs: 1_000, connectTimeoutMs: 500, lowBalanceNaira: '100.00' } });
+    addUpstream(t.node.services.db, t.node.services.box, { name: 'demo-sim', type: 'simulator', products: ['giftcard'] }, 'test');
+    setSetting(t.node.services.db, 'upstream_low_balance_naira', '5000.00');
+  });
+  afterAll(async () => {
+    // The restart test closed the node itself and kept its directory for the second start.
+    if (keepDir) rmSync(t.dataDir, { recursive: true, force: true });
+    else await t?.close();
+    await fault?.kill();
+  });
+
+  const byName = (name: string) => upstreamHealth(t.node.services).find((h) => h.name === name)!;
+
+  it('before any check: every upstream listed with its circuit, no balance, never checked', () => {
+    const all = upstreamHealth(t.node.services);
+    expect(all.map((h) => h.name)).toEqual(['fault', 'dead', 'rich', 'demo-sim']);
+    expect(byName('fault')).toEqual({
+      name: 'fault',
+      type: 'vending-api',
+      enabled: true,
+      circuit: { state: 'closed', failures: 0, open_until: null },
+      balance: null,
+      balance_checked_at: null,
+      low_balance: false,
+      low_balance_threshold: '5000.00',
+      last_checked_at: null,
+      last_error: null,
+    });
+    expect(byName('rich').low_balance_threshold).toBe('100.00'); // the upstream's own option wins
+  });
+
+  it('a balance under the threshold is flagged and logged; an unreadable one keeps its error; simulators are not read', async () => {
+    await fault.control({ balance: '1000.00' });
+    const result = await checkUpstreamBalances(t.node.services, log);
+    expect(result).toEqual(upstreamHealth(t.node.services));
+    expect(byName('fault')).toMatchObject({ balance: '1000.00', low_balance: true, last_error: null });
+    expect(byName('fault').last_checked_at).toEqual(expect.any(String));
+    expect(byName('rich')).toMatchObject({ balance: '1000.00', low_balance: false });
+    expect(byName('dead')).toMatchObject({ balance: null, low_balance: false, last_error: expect.stringMatching(/balance/) });
+    expect(byName('demo-sim')).toMatchObject({ balance: null, last_checked_at: null, last_error: null });
+    expect(warnings.filter((w) => w.m.includes('balance is low')).map((w) => w.o)).toEqual([{ upstream: 'fault', balance: '1000.00', threshold: '5000.00' }]);
+    expect(warnings.some((w) => w.o.upstream === 'dead')).toBe(true);
+  });
+
+  it('a funded upstream is no longer low; a failed read keeps the last balance and shows the error', async () => {
+    await fault.control({ balance: '900000.00' });
+    await checkUpstreamBalances(t.node.services, log);
+    expect(byName('fault')).toMatchObject({ balance: '900000.00', low_balance: false, last_error: null });
+    const good = byName('fault');
+
+    await fault.control({ mode: '5xx' });
+    await checkUpstreamBalances(t.node.services, log);
+    const after = byName('fault');
+    expect(after).toMatchObject({ balance: '900000.00', low_balance: false, balance_checked_at: good.balance_checked_at });
+    expect(after.last_error).toMatch(/balance/);
+    expect(after.last_checked_at! >= good.last_checked_at!).toBe(true);
+    await fault.control({ mode: 'ok' });
+  });
+
+  it('shows the circuit breaker state', () => {
+    for (let i = 0; i < 5; i++) t.node.services.router.breaker.recordTransportFailure('dead');
+    expect(byName('dead').circuit).toMatchObject({ state: 'open', failures: 5, open_until: expect.any(String) });
+    t.node.services.router.breaker.recordSuccess('dead');
+    expect(byName('dead').circuit.state).toBe('closed');
+  });
+
+  it('readings are kept in SQLite: a restarted node shows them', async () => {
+    keepDir = true;
+    await t.node.close();
+    const node = await startNode(testConfig(t.dataDir));
+    try {
+      const h = upstreamHealth(node.services).find((x) => x.name === 'fault')!;
+      expect(h).toMatchObject({ balance: '900000.00', last_error: expect.stringMatching(/balance/) });
+    } finally {
+      await node.close();
+    }
+  });
+});
+
+describe('schedules', () => {
+  it('balance every 5 minutes, catalog sync hourly by default (a setting overrides it); a node starts and stops with them', async () => {
+    expect(cron.validate(UPSTREAM_HEALTH_CRON)).toBe(true);
+    expect(cron.validate(CATALOG_SYNC_DEFAULT_CRON)).toBe(true);
+    const t = await startTestNode({ schedules: true });
+    try {
+      const log = { warn: () => {} };
+      expect(upstreamHealthJob(t.node.services, log).expression).toBe('0 */5 * * * *');
+      expect(catalogSyncJob(t.node.services, log).expression).toBe('0 0 * * * *');
+      setSetting(t.node.services.db, 'catalog_sync_cron', '0 30 */2 * * *');
+      expect(catalogSyncJob(t.node.services, log).expression).toBe('0 30 */2 * * *');
+      setSetting(t.node.services.db, 'catalog_sync_cron', 'not cron');
+      expect(catalogSyncJob(t.node.services, log).expression).toBe('0 0 * * * *');
+    } finally {
+      await t.close();
+    }
+  });
+});
