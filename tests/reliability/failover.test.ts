@@ -147,4 +147,16 @@ describe('failover between upstreams', () => {
     expect(ledgerOf(t, b.ref!)).toEqual({ debit: 1 });
     updateUpstream(t.node.services.db, t.node.services.box, 'first', { enabled: true }, 'test');
   });
+
+  it('a configuration change does not break a vend that already picked its upstream (old clients are retired, not closed at once)', async () => {
+    const router = t.node.services.router;
+    const picked = router.candidates('live', 'transaction', 'data', 'MTN')[0];
+    expect(picked.name).toBe('first');
+    routeTo(t, 'extra', second.url, ['BETTING']); // any change rebuilds the upstream clients
+    expect(router.candidates('live', 'transaction', 'data', 'MTN')[0]).not.toBe(picked);
+    const reference = `00000000-0000-4000-8000-${Date.now().toString().padStart(12, '0').slice(-12)}`;
+    const out = await picked.vend({ reference, kind: 'transaction', product: 'data', network: 'MTN', msisdn: '08031234567', phone: null, planId: 'MTN-101', amountKobo: 7_500, quantity: 1, details: {} });
+    expect(out.kind).toBe('success');
+    expect(await first.vendCalls(reference)).toBe(1);
+  });
 });

@@ -1,0 +1,68 @@
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import { apiGet, apiRequest, apiPost } from '../api/client.js';
+import type { Environment } from '../api/types.js';
+import type { MerchantInfo, Pair } from './adminTypes.js';
+import { createRunner } from './adminShared.js';
+
+export interface MerchantPatch {
+  name?: string;
+  status?: 'active' | 'suspended';
+  allow_ips?: string[];
+  live_bills?: string[];
+  report_emails?: string[];
+  report_test?: boolean;
+}
+
+/** Merchants and their credentials (admin). Secrets live in `issued` only until dismissed. */
+export const useAdminMerchantsStore = defineStore('adminMerchants', () => {
+  const merchants = ref<MerchantInfo[]>([]);
+  const current = ref<MerchantInfo | null>(null);
+  /** Pairs just issued, shown once: cleared when the admin says they are copied. */
+  const issued = ref<{ merchant: string; pairs: Partial<Record<Environment, Pair>> } | null>(null);
+  const { busy, error, notice, run } = createRunner();
+
+  async function load(): Promise<void> {
+    await run(async () => {
+      merchants.value = (await apiGet<{ merchants: MerchantInfo[] }>('/console/admin/merchants')).merchants;
+    });
+  }
+
+  async function open(code: string): Promise<void> {
+    await run(async () => {
+      current.value = await apiGet<MerchantInfo>(`/console/admin/merchants/${encodeURIComponent(code)}`);
+    });
+  }
+
+  async function create(code: string, name: string): Promise<MerchantInfo | null> {
+    const r = await run(() => apiPost<{ merchant: MerchantInfo; test: Pair; live: Pair }>('/console/admin/merchants', { code, name }));
+    if (!r) return null;
+    issued.value = { merchant: r.merchant.merchant_code, pairs: { test: r.test, live: r.live } };
+    merchants.value = [...merchants.value, r.merchant];
+    return r.merchant;
+  }
+
+  async function update(code: string, patch: MerchantPatch, success = 'Saved.'): Promise<boolean> {
+    const r = await run(() => apiRequest<MerchantInfo>('PATCH', `/console/admin/merchants/${encodeURIComponent(code)}`, patch), success);
+    if (r) current.value = r;
+    return r !== null;
+  }
+
+  async function rotate(code: string, env: Environment): Promise<void> {
+    const r = await run(() => apiPost<Pair & { environment: Environment }>(`/console/admin/merchants/${encodeURIComponent(code)}/credentials/${env}/rotate`));
+    if (!r) return;
+    issued.value = { merchant: code, pairs: { [env]: { key: r.key, secret: r.secret } } };
+    await open(code);
+  }
+
+  async function revoke(code: string, env: Environment): Promise<void> {
+    const r = await run(() => apiPost<MerchantInfo>(`/console/admin/merchants/${encodeURIComponent(code)}/credentials/${env}/revoke`), `The ${env} credentials are revoked.`);
+    if (r) current.value = r;
+  }
+
+  function dismissSecrets(): void {
+    issued.value = null;
+  }
+
+  return { merchants, current, issued, busy, error, notice, load, open, create, update, rotate, revoke, dismissSecrets };
+});
