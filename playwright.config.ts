@@ -9,7 +9,8 @@ import { join } from 'node:path';
  * the workers through the environment, so CLI steps in tests act on the node under test.
  */
 process.env.VENDPOINT_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'vendpoint-e2e-'));
-export const E2E_PORT = 7399;
+// 7399 by default; VENDPOINT_E2E_PORT lets two checkouts on one machine run side by side.
+export const E2E_PORT = Number(process.env.VENDPOINT_E2E_PORT ?? 7399);
 const dataDir = process.env.VENDPOINT_E2E_DATA_DIR;
 
 export default defineConfig({

@@ -3,6 +3,7 @@ import type { Pinia } from 'pinia';
 import { useSessionStore } from './stores/session.js';
 import { ApiError } from './lib/errors.js';
 import type { Role } from './api/types.js';
+import { adminRoutes } from './views/admin/routes.js';
 
 declare module 'vue-router' {
   interface RouteMeta {
@@ -71,6 +72,7 @@ const routes: RouteRecordRaw[] = [
   { path: '/history', component: () => import('./views/HistoryView.vue'), meta: { title: 'History' } },
   { path: '/wallet', component: () => import('./views/WalletView.vue'), meta: { title: 'Wallet' } },
   // Admin pages (issue 7) slot in here with meta: { roles: ['admin'] }.
+  { path: '/admin', component: () => import('./views/admin/AdminLayout.vue'), meta: { roles: ['admin'], title: 'Admin' }, children: adminRoutes },
   { path: '/:rest(.*)*', redirect: '/sell' },
 ];
 

@@ -47,7 +47,11 @@ export interface CatalogSyncReport {
 const running = new WeakMap<Services, Promise<CatalogSyncReport>>();
 
 /** "Sync now" (console) and the hourly schedule. Concurrent calls share one run. */
-export function syncCatalogs(s: Services, trigger: 'schedule' | 'manual' = 'manual', log?: Log): Promise<CatalogSyncReport> {
+export function syncCatalogs(
+  s: Services,
+  trigger: 'schedule' | 'manual' = 'manual',
+  log?: Log,
+): Promise<CatalogSyncReport> {
   const current = running.get(s);
   if (current) return current;
   const run = runSync(s, trigger, log).finally(() => running.delete(s));
@@ -91,7 +95,11 @@ async function runSync(s: Services, trigger: string, log?: Log): Promise<Catalog
       try {
         return { u, snapshot: await u.catalogs(), error: null };
       } catch (err) {
-        return { u, snapshot: null as CatalogSnapshot | null, error: err instanceof Error ? err.message : String(err) };
+        return {
+          u,
+          snapshot: null as CatalogSnapshot | null,
+          error: err instanceof Error ? err.message : String(err),
+        };
       }
     }),
   );
@@ -112,7 +120,10 @@ async function runSync(s: Services, trigger: string, log?: Log): Promise<Catalog
     giftcards: snapshot?.giftcards ? parse(snapshot.giftcards, 'giftcards', giftCardOf) : null,
     esim: snapshot?.esimPlans ? parse(snapshot.esimPlans, 'esim', (r) => esimPlanOf(r, fx)) : null,
   }));
-  const section = <T>(pick: (p: (typeof parsed)[number], product: string) => T[] | null, products: string[]): Section<T> | undefined => {
+  const section = <T>(
+    pick: (p: (typeof parsed)[number], product: string) => T[] | null,
+    products: string[],
+  ): Section<T> | undefined => {
     const out: Section<T> = { sources: [], complete: true };
     for (const p of parsed) {
       for (const product of products) {
@@ -140,7 +151,9 @@ async function runSync(s: Services, trigger: string, log?: Log): Promise<Catalog
   } catch (err) {
     applyError = err instanceof Error ? err.message : String(err);
   }
-  const complete = [input.data, input.bills, input.giftcards, input.esim].every((sec) => !sec || sec.complete);
+  const complete = [input.data, input.bills, input.giftcards, input.esim].every(
+    (sec) => !sec || sec.complete,
+  );
   const report: CatalogSyncReport = {
     ok: applyError === null && complete && snapshots.every((x) => x.error === null),
     trigger,
@@ -155,13 +168,21 @@ async function runSync(s: Services, trigger: string, log?: Log): Promise<Catalog
     changes,
     skipped_rows: skipped,
   };
-  if (applyError) report.upstreams.push({ name: '(local store)', ok: false, error: applyError, sections: [] });
-  recordCatalogSyncRun(s.db, { trigger, started_at: report.started_at, finished_at: report.finished_at, ok: report.ok, summary: { upstreams: report.upstreams, changes, skipped_rows: skipped } });
+  if (applyError)
+    report.upstreams.push({ name: '(local store)', ok: false, error: applyError, sections: [] });
+  recordCatalogSyncRun(s.db, {
+    trigger,
+    started_at: report.started_at,
+    finished_at: report.finished_at,
+    ok: report.ok,
+    summary: { upstreams: report.upstreams, changes, skipped_rows: skipped },
+  });
   if (!report.ok) log?.warn({ upstreams: report.upstreams.filter((u) => !u.ok) }, 'catalog sync incomplete');
   return report;
 }
 
-const text = (v: unknown): string | null => (typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
+const text = (v: unknown): string | null =>
+  typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : null;
 const num = (v: unknown): number | null => {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   return typeof n === 'number' && Number.isFinite(n) ? n : null;
@@ -176,7 +197,8 @@ export function dataPlanOf(r: Json): SyncedDataPlan | null {
   const plan_code = text(r.plan_code);
   const name = text(r.name);
   const price_kobo = priceKobo(r.price);
-  if (!(TELCOS as readonly string[]).includes(network) || !plan_code || !name || price_kobo === null) return null;
+  if (!(TELCOS as readonly string[]).includes(network) || !plan_code || !name || price_kobo === null)
+    return null;
   return {
     network,
     plan_code,
@@ -207,9 +229,18 @@ export function billPlanOf(r: Json): SyncedBillPlan | null {
   if (!product || !upstream_id || !/^\d+$/.test(upstream_id) || !name || price_kobo === null) return null;
   const network = BILL_NETWORKS[product].find((n) => n.toLowerCase() === text(r.network)?.toLowerCase());
   if (!network) return null;
-  const amount_type = r.amount_type === 'fixed' || r.amount_type === 'range' ? r.amount_type : product === 'CABLE' ? 'fixed' : 'range';
+  const amount_type =
+    r.amount_type === 'fixed' || r.amount_type === 'range'
+      ? r.amount_type
+      : product === 'CABLE'
+        ? 'fixed'
+        : 'range';
   let meter_type: string | null = null;
-  if (product === 'ELECTRICITY') meter_type = r.meter_type === 'postpaid' || (r.meter_type !== 'prepaid' && /postpaid/i.test(name)) ? 'postpaid' : 'prepaid';
+  if (product === 'ELECTRICITY')
+    meter_type =
+      r.meter_type === 'postpaid' || (r.meter_type !== 'prepaid' && /postpaid/i.test(name))
+        ? 'postpaid'
+        : 'prepaid';
   return { upstream_id, name, network, product, amount_type, price_kobo, meter_type };
 }
 
@@ -220,7 +251,14 @@ export function giftCardOf(r: Json): SyncedGiftCard | null {
   const plan_id = num(r.plan_id);
   const title = text(r.title);
   const currency_code = text(r.currency_code)?.toUpperCase() ?? '';
-  if (plan_id === null || !Number.isSafeInteger(plan_id) || plan_id <= 0 || !title || !CURRENCIES.includes(currency_code)) return null;
+  if (
+    plan_id === null ||
+    !Number.isSafeInteger(plan_id) ||
+    plan_id <= 0 ||
+    !title ||
+    !CURRENCIES.includes(currency_code)
+  )
+    return null;
   const fixed = r.fixed_price === true || r.fixed_price === 'true';
   const face_value = num(r.face_value);
   const min_price = num(r.min_price);
@@ -260,7 +298,8 @@ export function esimPlanOf(r: Json, fx: FxConfig): SyncedEsimPlan | null {
   const ngn = priceKobo(r.ngn_price);
   const rate = fx.rates_ngn[currency_code];
   // ngn kobo / (NGN per unit x (1 + margin)) = cents of the plan's currency.
-  if (ngn !== null && rate && rate > 0) derived_price = Math.ceil(ngn / (rate * (1 + fx.margin_percent / 100)) - 1e-9) / 100;
+  if (ngn !== null && rate && rate > 0)
+    derived_price = Math.ceil(ngn / (rate * (1 + fx.margin_percent / 100)) - 1e-9) / 100;
   return {
     plan_id,
     title,

@@ -2,7 +2,7 @@ import type { Services } from '../services/context.js';
 import { formatNaira, parseNaira } from '../domain/money.js';
 import { getSetting } from '../store/settings.js';
 import { listUpstreams } from '../store/upstreams.js';
-import { latestBalanceReadings, recordBalanceReading } from '../store/catalog-sync-store.js';
+import { latestBalanceReadings, recordBalanceReading } from '../store/upstream-balances.js';
 import type { Upstream } from '../upstreams/types.js';
 
 /**
@@ -35,9 +35,14 @@ export interface UpstreamHealth {
 }
 
 function thresholdKobo(s: Services, options: Record<string, unknown>): number {
-  for (const v of [options.lowBalanceNaira, getSetting<unknown>(s.db, 'upstream_low_balance_naira', null), DEFAULT_LOW_BALANCE_NAIRA]) {
+  for (const v of [
+    options.lowBalanceNaira,
+    getSetting<unknown>(s.db, 'upstream_low_balance_naira', null),
+    DEFAULT_LOW_BALANCE_NAIRA,
+  ]) {
     try {
-      if (v !== null && v !== undefined) return parseNaira(typeof v === 'number' ? String(v) : v, 'lowBalanceNaira');
+      if (v !== null && v !== undefined)
+        return parseNaira(typeof v === 'number' ? String(v) : v, 'lowBalanceNaira');
     } catch {
       // An unreadable threshold falls through to the next source.
     }
@@ -74,7 +79,10 @@ async function readOne(s: Services, u: Upstream, options: Record<string, unknown
     checked_at: new Date(s.now()).toISOString(),
   });
   if (low) {
-    log?.warn({ upstream: u.name, balance: formatNaira(balance!), threshold: formatNaira(threshold) }, 'upstream balance is low: fund it before purchases fail');
+    log?.warn(
+      { upstream: u.name, balance: formatNaira(balance!), threshold: formatNaira(threshold) },
+      'upstream balance is low: fund it before purchases fail',
+    );
   } else if (error) {
     log?.warn({ upstream: u.name, error }, 'upstream balance could not be read');
   }
@@ -101,6 +109,9 @@ export function upstreamHealth(s: Services): UpstreamHealth[] {
   });
 }
 
-export function upstreamHealthJob(s: Services, log: Log): { expression: string; run: () => Promise<unknown> } {
+export function upstreamHealthJob(
+  s: Services,
+  log: Log,
+): { expression: string; run: () => Promise<unknown> } {
   return { expression: UPSTREAM_HEALTH_CRON, run: () => checkUpstreamBalances(s, log) };
 }

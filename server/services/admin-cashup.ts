@@ -113,6 +113,7 @@ export function closeCashup(
   const summary = summariseShift(agentSalesByProductAndState(s.db, userId, env, preview.shift_start, preview.shift_end));
   const c = recordCashup(s.db, {
     userId,
+    agentName: user.username,
     merchantId: user.merchantId,
     environment: env,
     shiftStart: preview.shift_start,

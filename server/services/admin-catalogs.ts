@@ -24,6 +24,11 @@ export function parseCatalogKind(v: unknown): CatalogKind {
 }
 
 const range = (min: number | null, max: number | null) => `${min ?? '?'}–${max ?? '?'}`;
+/** "₦11,000.00": the table is read by people. */
+const ngn = (kobo: number) => {
+  const [whole, frac] = formatNaira(kobo).split('.');
+  return `₦${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+};
 
 function rowsOf(s: Services, kind: CatalogKind): CatalogRow[] {
   const c = s.catalog.get();
@@ -35,7 +40,7 @@ function rowsOf(s: Services, kind: CatalogKind): CatalogRow[] {
         name: p.name,
         group: p.network,
         detail: [p.plan_code, p.validity].filter(Boolean).join(' · '),
-        price: `₦${formatNaira(p.price_kobo)}`,
+        price: ngn(p.price_kobo),
         active: p.active === 1,
       }));
     case 'bill':
@@ -45,7 +50,7 @@ function rowsOf(s: Services, kind: CatalogKind): CatalogRow[] {
         name: p.name,
         group: `${p.product} · ${p.network}`,
         detail: [p.amount_type, p.meter_type].filter(Boolean).join(' · '),
-        price: p.amount_type === 'range' ? `from ₦${formatNaira(p.price_kobo)}` : `₦${formatNaira(p.price_kobo)}`,
+        price: p.amount_type === 'range' ? `from ${ngn(p.price_kobo)}` : ngn(p.price_kobo),
         active: p.active === 1,
       }));
     case 'giftcard':

@@ -71,7 +71,7 @@ export function listCashups(db: Db, userId: number, limit = 50): Cashup[] {
   );
 }
 
-export type NewCashup = Omit<Cashup, 'id' | 'createdAt'>;
+export type NewCashup = Omit<Cashup, 'id' | 'createdAt'> & { agentName: string };
 
 /**
  * Records a closed shift, audited. The check that it starts where the agent's last shift in
@@ -105,7 +105,7 @@ export function recordCashup(db: Db, c: NewCashup): Cashup {
           nowIso(),
         ).lastInsertRowid,
       );
-      recordAudit(db, c.closedBy, 'cashup.close', `user:${c.userId}`, {
+      recordAudit(db, c.closedBy, 'cashup.close', c.agentName, {
         environment: c.environment,
         shift_start: c.shiftStart,
         shift_end: c.shiftEnd,

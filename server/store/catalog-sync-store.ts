@@ -1,12 +1,13 @@
 import type { Db } from './db.js';
-import { nowIso, prep } from './db.js';
-import type { BillPlan, DataPlan, EsimPlan, GiftCardPlan } from './catalog.js';
+import { prep } from './db.js';
+import type { EsimPlan, GiftCardPlan } from './catalog.js';
+import { applyBillPlans, applyDataPlans, applyEsimPlans, applyGiftCards } from './catalog-sync-sections.js';
 
 /**
- * Store side of the catalog sync and of upstream health (issue 5). A sync is applied in one
- * transaction; local plan ids never change: upstream rows are matched to local rows (data by
- * plan_code, bills by product+network+name then id, gift cards and eSIMs by plan_id), new
- * rows get new local ids, rows gone upstream are deactivated, never deleted.
+ * Store side of the catalog sync (issue 5). A sync is applied in one transaction; local plan
+ * ids never change: upstream rows are matched to local rows (data by plan_code, bills by
+ * product+network+name then id, gift cards and eSIMs by plan_id), new rows get new local ids,
+ * rows gone upstream are deactivated, never deleted (catalog-sync-sections.ts).
  */
 
 export interface SyncedDataPlan {
@@ -33,10 +34,15 @@ export interface SyncedBillPlan {
   meter_type: string | null;
 }
 
-export type SyncedGiftCard = Omit<GiftCardPlan, 'active' | 'fulfillment'> & { fulfillment: GiftCardPlan['fulfillment'] | null };
+export type SyncedGiftCard = Omit<GiftCardPlan, 'active' | 'fulfillment'> & {
+  fulfillment: GiftCardPlan['fulfillment'] | null;
+};
 
 /** `price` only when the upstream gives one in the plan's currency; `derived_price` from its ngn_price. */
-export type SyncedEsimPlan = Omit<EsimPlan, 'active' | 'price'> & { price: number | null; derived_price: number | null };
+export type SyncedEsimPlan = Omit<EsimPlan, 'active' | 'price'> & {
+  price: number | null;
+  derived_price: number | null;
+};
 
 /** One upstream's rows for a section; `networks` null means every network of the product. */
 export interface SectionSource<T> {
@@ -72,15 +78,6 @@ export interface SectionCounts {
 
 export type CatalogSyncChanges = Partial<Record<'data' | 'bills' | 'giftcards' | 'esim', SectionCounts>>;
 
-type Kind = 'data' | 'bill' | 'giftcard' | 'esim';
-
-const zero = (): SectionCounts => ({ added: 0, updated: 0, unchanged: 0, deactivated: 0, reactivated: 0 });
-const norm = (s: string) => s.trim().toLowerCase();
-
-function covers(networks: string[] | null, network: string): boolean {
-  return networks === null || networks.some((n) => norm(n) === norm(network));
-}
-
 /** Applies a whole sync in one transaction and returns what changed per section. */
 export function applyCatalogSync(db: Db, input: CatalogSyncInput): CatalogSyncChanges {
   return db
@@ -95,220 +92,11 @@ export function applyCatalogSync(db: Db, input: CatalogSyncInput): CatalogSyncCh
     .immediate();
 }
 
-/** A row seen again: reactivated only when a sync (not an operator) had deactivated it. */
-function reactivateIfSyncDeactivated(db: Db, kind: Kind, table: string, keyCol: string, key: string | number, counts: SectionCounts): void {
-  const listed = prep(db, 'DELETE FROM catalog_sync_deactivated WHERE kind = ? AND local_id = ?').run(kind, String(key)).changes;
-  if (listed) {
-    db.prepare(`UPDATE ${table} SET active = 1 WHERE ${keyCol} = ?`).run(key);
-    counts.reactivated += 1;
-  }
-}
-
-/**
- * Deactivates the active rows of a section that no source listed, within the networks the
- * sources cover. A scope (a data network; a bill product and network; a whole gift-card or
- * eSIM catalog) for which no source listed anything is left alone: an empty answer is
- * treated as a read problem, not as the withdrawal of every plan.
- */
-function deactivateMissing<R extends { active: number }>(
-  db: Db,
-  kind: Kind,
-  table: string,
-  keyCol: string,
-  local: R[],
-  section: Section<unknown>,
-  keyOf: (r: R) => string | number,
-  networkOf: (r: R) => string,
-  scopeOf: (r: R) => string,
-  seen: Set<string>,
-  listedScopes: Set<string>,
-  counts: SectionCounts,
-): void {
-  if (!section.complete) return;
-  const at = nowIso();
-  for (const r of local) {
-    const key = String(keyOf(r));
-    if (!r.active || seen.has(key)) continue;
-    const network = networkOf(r);
-    if (!section.sources.some((s) => covers(s.networks, network))) continue;
-    if (!listedScopes.has(scopeOf(r))) continue;
-    db.prepare(`UPDATE ${table} SET active = 0 WHERE ${keyCol} = ?`).run(keyOf(r));
-    prep(db, 'INSERT OR REPLACE INTO catalog_sync_deactivated (kind, local_id, at) VALUES (?, ?, ?)').run(kind, key, at);
-    counts.deactivated += 1;
-  }
-}
-
-function applyDataPlans(db: Db, section: Section<SyncedDataPlan>): SectionCounts {
-  const counts = zero();
-  const local = db.prepare('SELECT * FROM data_plans').all() as DataPlan[];
-  const byCode = new Map(local.map((p) => [p.plan_code.toUpperCase(), p]));
-  let nextId = Math.max(0, ...local.map((p) => p.id)) + 1;
-  const seen = new Set<string>();
-  const listed = new Set<string>();
-  const fields = ['name', 'description', 'price_kobo', 'tarrif_type_id', 'validity', 'value', 'grp', 'short_code'] as const;
-  for (const src of section.sources) {
-    for (const row of src.rows) {
-      if (!covers(src.networks, row.network)) continue;
-      const existing = byCode.get(row.plan_code.toUpperCase());
-      if (existing && existing.network !== row.network) continue; // a code cannot move between networks
-      listed.add(norm(row.network));
-      if (existing) {
-        if (seen.has(String(existing.id))) continue; // a higher-priority source already set it
-        seen.add(String(existing.id));
-        if (fields.some((f) => existing[f] !== row[f])) {
-          prep(db, 
-            `UPDATE data_plans SET name = ?, description = ?, price_kobo = ?, tarrif_type_id = ?, validity = ?, value = ?, grp = ?, short_code = ? WHERE id = ?`,
-          ).run(row.name, row.description, row.price_kobo, row.tarrif_type_id, row.validity, row.value, row.grp, row.short_code, existing.id);
-          counts.updated += 1;
-        } else counts.unchanged += 1;
-        if (!existing.active) reactivateIfSyncDeactivated(db, 'data', 'data_plans', 'id', existing.id, counts);
-        continue;
-      }
-      const id = nextId++;
-      prep(db, 
-        `INSERT INTO data_plans (id, network, plan_code, name, description, price_kobo, tarrif_type_id, validity, value, grp, short_code, product_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
-      ).run(id, row.network, row.plan_code, row.name, row.description, row.price_kobo, row.tarrif_type_id, row.validity, row.value, row.grp, row.short_code);
-      const added = { ...row, id, product_id: null, active: 1 };
-      byCode.set(row.plan_code.toUpperCase(), added);
-      seen.add(String(id));
-      counts.added += 1;
-    }
-  }
-  deactivateMissing(db, 'data', 'data_plans', 'id', local, section, (p) => p.id, (p) => p.network, (p) => norm(p.network), seen, listed, counts);
-  return counts;
-}
-
-function applyBillPlans(db: Db, section: Section<SyncedBillPlan>): SectionCounts {
-  const counts = zero();
-  const local = db.prepare('SELECT * FROM bill_plans').all() as BillPlan[];
-  const original = [...local];
-  let nextId = Math.max(0, ...local.map((p) => p.id)) + 1;
-  const seen = new Set<string>();
-  const listed = new Set<string>();
-  const sameKind = (p: BillPlan, r: SyncedBillPlan) => p.product === r.product && norm(p.network) === norm(r.network);
-  for (const src of section.sources) {
-    const rows = src.rows.filter((r) => covers(src.networks, r.network));
-    const matched = new Map<SyncedBillPlan, BillPlan>();
-    const taken = new Set<number>();
-    // Name first (an upstream renumbering its plans keeps their names), then the id.
-    for (const r of rows) {
-      const p = local.find((l) => !taken.has(l.id) && sameKind(l, r) && norm(l.name) === norm(r.name));
-      if (p) (matched.set(r, p), taken.add(p.id));
-    }
-    for (const r of rows) {
-      if (matched.has(r)) continue;
-      const p = local.find((l) => !taken.has(l.id) && sameKind(l, r) && String(l.id) === r.upstream_id);
-      if (p) (matched.set(r, p), taken.add(p.id));
-    }
-    for (const r of rows) {
-      listed.add(`${r.product}|${norm(r.network)}`);
-      let p = matched.get(r);
-      if (!p) {
-        const id = nextId++;
-        prep(db, 
-          `INSERT INTO bill_plans (id, name, network, product, amount_type, price_kobo, max_kobo, meter_type) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)`,
-        ).run(id, r.name, r.network, r.product, r.amount_type, r.price_kobo, r.meter_type);
-        p = { id, name: r.name, network: r.network, product: r.product, amount_type: r.amount_type, price_kobo: r.price_kobo, max_kobo: null, meter_type: r.meter_type, active: 1 };
-        local.push(p);
-        seen.add(String(id));
-        counts.added += 1;
-      } else if (!seen.has(String(p.id))) {
-        seen.add(String(p.id));
-        if (p.name !== r.name || p.amount_type !== r.amount_type || p.price_kobo !== r.price_kobo || p.meter_type !== r.meter_type) {
-          prep(db, 'UPDATE bill_plans SET name = ?, amount_type = ?, price_kobo = ?, meter_type = ? WHERE id = ?').run(r.name, r.amount_type, r.price_kobo, r.meter_type, p.id);
-          counts.updated += 1;
-        } else counts.unchanged += 1;
-        if (!p.active) reactivateIfSyncDeactivated(db, 'bill', 'bill_plans', 'id', p.id, counts);
-      }
-      if (String(p.id) === r.upstream_id) {
-        prep(db, `DELETE FROM upstream_plan_ids WHERE upstream_name = ? AND kind = 'bill' AND local_id = ?`).run(src.upstream, String(p.id));
-      } else {
-        prep(db, `INSERT OR REPLACE INTO upstream_plan_ids (upstream_name, kind, local_id, upstream_id) VALUES (?, 'bill', ?, ?)`).run(src.upstream, String(p.id), r.upstream_id);
-      }
-    }
-  }
-  deactivateMissing(db, 'bill', 'bill_plans', 'id', original, section, (p) => p.id, (p) => p.network, (p) => `${p.product}|${norm(p.network)}`, seen, listed, counts);
-  return counts;
-}
-
-function applyGiftCards(db: Db, section: Section<SyncedGiftCard>): SectionCounts {
-  const counts = zero();
-  const local = db.prepare('SELECT * FROM giftcards').all() as GiftCardPlan[];
-  const byId = new Map(local.map((p) => [p.plan_id, p]));
-  const seen = new Set<string>();
-  const fields = ['title', 'brand', 'region', 'ui_category', 'currency_code', 'fixed_price', 'face_value', 'min_price', 'max_price', 'featured'] as const;
-  for (const src of section.sources) {
-    for (const row of src.rows) {
-      const key = String(row.plan_id);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const existing = byId.get(row.plan_id);
-      if (!existing) {
-        prep(db, 
-          `INSERT INTO giftcards (plan_id, title, brand, region, ui_category, currency_code, fixed_price, face_value, min_price, max_price, featured, fulfillment)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(row.plan_id, row.title, row.brand, row.region, row.ui_category, row.currency_code, row.fixed_price, row.face_value, row.min_price, row.max_price, row.featured, row.fulfillment ?? 'immediate');
-        counts.added += 1;
-        continue;
-      }
-      const fulfillment = row.fulfillment ?? existing.fulfillment;
-      if (fields.some((f) => existing[f] !== row[f]) || fulfillment !== existing.fulfillment) {
-        prep(db, 
-          `UPDATE giftcards SET title = ?, brand = ?, region = ?, ui_category = ?, currency_code = ?, fixed_price = ?, face_value = ?, min_price = ?, max_price = ?, featured = ?, fulfillment = ? WHERE plan_id = ?`,
-        ).run(row.title, row.brand, row.region, row.ui_category, row.currency_code, row.fixed_price, row.face_value, row.min_price, row.max_price, row.featured, fulfillment, row.plan_id);
-        counts.updated += 1;
-      } else counts.unchanged += 1;
-      if (!existing.active) reactivateIfSyncDeactivated(db, 'giftcard', 'giftcards', 'plan_id', existing.plan_id, counts);
-    }
-  }
-  const listed = new Set(seen.size ? [''] : []);
-  deactivateMissing(db, 'giftcard', 'giftcards', 'plan_id', local, section, (p) => p.plan_id, () => '', () => '', seen, listed, counts);
-  return counts;
-}
-
-function applyEsimPlans(db: Db, section: Section<SyncedEsimPlan>): SectionCounts {
-  const counts = zero();
-  const local = db.prepare('SELECT * FROM esim_plans').all() as EsimPlan[];
-  const byId = new Map(local.map((p) => [p.plan_id, p]));
-  const seen = new Set<string>();
-  const fields = ['title', 'country', 'region', 'data_gb', 'duration_days', 'currency_code'] as const;
-  for (const src of section.sources) {
-    for (const row of src.rows) {
-      if (seen.has(row.plan_id)) continue;
-      const existing = byId.get(row.plan_id);
-      if (!existing) {
-        const price = row.price ?? row.derived_price;
-        if (price === null) continue; // cannot be priced: not offered (and not counted as seen)
-        seen.add(row.plan_id);
-        prep(db, 
-          `INSERT INTO esim_plans (plan_id, title, country, region, data_gb, duration_days, currency_code, price) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(row.plan_id, row.title, row.country, row.region, row.data_gb, row.duration_days, row.currency_code, price);
-        counts.added += 1;
-        continue;
-      }
-      seen.add(row.plan_id);
-      // A price in the plan's currency is taken as is; otherwise the local price is kept.
-      const price = row.price ?? existing.price;
-      if (fields.some((f) => existing[f] !== row[f]) || price !== existing.price) {
-        prep(db, 
-          `UPDATE esim_plans SET title = ?, country = ?, region = ?, data_gb = ?, duration_days = ?, currency_code = ?, price = ? WHERE plan_id = ?`,
-        ).run(row.title, row.country, row.region, row.data_gb, row.duration_days, row.currency_code, price, row.plan_id);
-        counts.updated += 1;
-      } else counts.unchanged += 1;
-      if (!existing.active) reactivateIfSyncDeactivated(db, 'esim', 'esim_plans', 'plan_id', existing.plan_id, counts);
-    }
-  }
-  const listed = new Set(seen.size ? [''] : []);
-  deactivateMissing(db, 'esim', 'esim_plans', 'plan_id', local, section, (p) => p.plan_id, () => '', () => '', seen, listed, counts);
-  return counts;
-}
-
-/** The plan id an upstream expects for one of our bill plans (null: the same id). */
 export function upstreamPlanId(db: Db, upstream: string, localId: string): string | null {
-  const r = prep(db, `SELECT upstream_id FROM upstream_plan_ids WHERE upstream_name = ? AND kind = 'bill' AND local_id = ?`).get(upstream, localId) as
-    | { upstream_id: string }
-    | undefined;
+  const r = prep(
+    db,
+    `SELECT upstream_id FROM upstream_plan_ids WHERE upstream_name = ? AND kind = 'bill' AND local_id = ?`,
+  ).get(upstream, localId) as { upstream_id: string } | undefined;
   return r?.upstream_id ?? null;
 }
 
@@ -323,13 +111,11 @@ export interface CatalogSyncRun {
 
 export function recordCatalogSyncRun(db: Db, run: Omit<CatalogSyncRun, 'id'>): CatalogSyncRun {
   const id = Number(
-    prep(db, 'INSERT INTO catalog_sync_runs (trigger, started_at, finished_at, ok, summary) VALUES (?, ?, ?, ?, ?)').run(
-      run.trigger,
-      run.started_at,
-      run.finished_at,
-      run.ok ? 1 : 0,
-      JSON.stringify(run.summary),
-    ).lastInsertRowid,
+    prep(
+      db,
+      'INSERT INTO catalog_sync_runs (trigger, started_at, finished_at, ok, summary) VALUES (?, ?, ?, ?, ?)',
+    ).run(run.trigger, run.started_at, run.finished_at, run.ok ? 1 : 0, JSON.stringify(run.summary))
+      .lastInsertRowid,
   );
   // Hourly runs: a month of history is plenty.
   prep(db, 'DELETE FROM catalog_sync_runs WHERE id <= ?').run(id - 1000);
@@ -341,47 +127,4 @@ export function lastCatalogSyncRun(db: Db): CatalogSyncRun | null {
     | { id: number; trigger: string; started_at: string; finished_at: string; ok: number; summary: string }
     | undefined;
   return r ? { ...r, ok: r.ok === 1, summary: JSON.parse(r.summary) as Record<string, unknown> } : null;
-}
-
-export interface BalanceReading {
-  upstream_name: string;
-  balance_kobo: number | null;
-  threshold_kobo: number;
-  low_balance: boolean;
-  error: string | null;
-  checked_at: string;
-}
-
-export function recordBalanceReading(db: Db, r: BalanceReading): void {
-  const id = Number(
-    prep(db, 
-      'INSERT INTO upstream_balance_readings (upstream_name, balance_kobo, threshold_kobo, low_balance, error, checked_at) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(r.upstream_name, r.balance_kobo, r.threshold_kobo, r.low_balance ? 1 : 0, r.error, r.checked_at).lastInsertRowid,
-  );
-  // Every 5 minutes: keep about a week per upstream.
-  prep(db, 'DELETE FROM upstream_balance_readings WHERE upstream_name = ? AND id < ? AND id NOT IN (SELECT id FROM upstream_balance_readings WHERE upstream_name = ? ORDER BY id DESC LIMIT 2016)').run(
-    r.upstream_name,
-    id,
-    r.upstream_name,
-  );
-}
-
-type ReadingRow = Omit<BalanceReading, 'low_balance'> & { low_balance: number };
-const toReading = (r: ReadingRow): BalanceReading => ({ ...r, low_balance: r.low_balance === 1 });
-
-/** Per upstream: its latest reading, and its latest one that read a balance. */
-export function latestBalanceReadings(db: Db): Map<string, { latest: BalanceReading; latestOk: BalanceReading | null }> {
-  const out = new Map<string, { latest: BalanceReading; latestOk: BalanceReading | null }>();
-  const latest = prep(db, 
-    'SELECT * FROM upstream_balance_readings WHERE id IN (SELECT MAX(id) FROM upstream_balance_readings GROUP BY upstream_name)',
-  ).all() as ReadingRow[];
-  const latestOk = prep(db, 
-    'SELECT * FROM upstream_balance_readings WHERE id IN (SELECT MAX(id) FROM upstream_balance_readings WHERE balance_kobo IS NOT NULL GROUP BY upstream_name)',
-  ).all() as ReadingRow[];
-  for (const r of latest) out.set(r.upstream_name, { latest: toReading(r), latestOk: null });
-  for (const r of latestOk) {
-    const e = out.get(r.upstream_name);
-    if (e) e.latestOk = toReading(r);
-  }
-  return out;
 }

@@ -19,8 +19,8 @@ export function routeProductOf(kind: string, product: string): string {
 /**
  * Picks the upstreams for a purchase: test traffic always goes to the built-in simulator;
  * live traffic follows the configured routes (network-specific first, then by priority),
- * skipping disabled upstreams and those whose circuit is open (requery still reaches them). Rebuilt when the
- * configuration changes (another process, e.g. the CLI, included).
+ * skipping disabled upstreams and those whose circuit is open (requery still reaches them).
+ * Rebuilt when the configuration changes (another process, e.g. the CLI, included).
  */
 export class UpstreamRouter {
   readonly testSimulator: SimulatorUpstream;

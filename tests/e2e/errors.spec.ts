@@ -46,7 +46,7 @@ test('insufficient balance: a small test wallet refuses a larger sale with a sen
   expect(problems).toEqual([]);
 });
 
-test('live mode is unmistakable, and a live sale with no provider is refused with a sentence, nothing charged', async ({
+test('live mode is unmistakable; a live sale DEMO cannot route or pay is refused with a sentence, nothing charged', async ({
   page,
 }) => {
   const problems = watchPageErrors(page);
@@ -61,8 +61,9 @@ test('live mode is unmistakable, and a live sale with no provider is refused wit
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('confirm')).toContainText('This is a LIVE sale');
   await page.getByTestId('confirm-sell').click();
+  // Another test on this node may add a live route: then DEMO's empty live wallet refuses it.
   await expect(page.getByTestId('sell-error')).toHaveText(
-    'No provider is configured for live airtime MTN; nothing was charged.',
+    /^(No provider is configured for live airtime MTN; nothing was charged|Insufficient wallet balance for this purchase; fund the wallet and retry)\.$/,
   );
   await snap(page, 'live-no-provider');
   await page.getByRole('link', { name: 'Wallet' }).click();

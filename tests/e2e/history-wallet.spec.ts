@@ -58,7 +58,7 @@ test('history: search by phone, open the detail, reprint, export CSV; wallet: ba
   });
   await page.getByTestId('print').click();
   await expect(page.getByTestId('alert')).toHaveText(
-    'The receipt could not be printed: No printer named "XP-58"',
+    'The receipt could not be printed: No printer named "XP-58".',
   );
   await snap(page, 'history-detail');
 

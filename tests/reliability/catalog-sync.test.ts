@@ -12,8 +12,10 @@ import { ALL_PRODUCTS, buy, liveMerchant, purchaseByKey, routeTo } from './live-
  */
 
 type Row = Record<string, any>;
-const one = (t: TestNode, sql: string, ...p: unknown[]) => t.node.services.db.prepare(sql).get(...p) as Row | undefined;
-const count = (t: TestNode, sql: string, ...p: unknown[]) => (t.node.services.db.prepare(sql).get(...p) as { n: number }).n;
+const one = (t: TestNode, sql: string, ...p: unknown[]) =>
+  t.node.services.db.prepare(sql).get(...p) as Row | undefined;
+const count = (t: TestNode, sql: string, ...p: unknown[]) =>
+  (t.node.services.db.prepare(sql).get(...p) as { n: number }).n;
 
 describe('catalog sync against the fault upstream (a provider with its own plan ids)', () => {
   let t: TestNode;
@@ -64,10 +66,19 @@ describe('catalog sync against the fault upstream (a provider with its own plan 
     // Bills: matched by product+network+name; the local id stays, the provider's id is recorded.
     expect(r.changes.bills).toMatchObject({ added: 1, updated: 1 }); // Bet9ja wallet is new; DStv Compact re-priced
     expect(one(t, `SELECT * FROM bill_plans WHERE id = 101`)).toEqual(ikejaPrepaid);
-    expect(one(t, `SELECT price_kobo, active FROM bill_plans WHERE id = 204`)).toEqual({ price_kobo: 1_570_000, active: 1 });
+    expect(one(t, `SELECT price_kobo, active FROM bill_plans WHERE id = 204`)).toEqual({
+      price_kobo: 1_570_000,
+      active: 1,
+    });
     const bet9ja = one(t, `SELECT id FROM bill_plans WHERE name = 'Bet9ja wallet'`)!;
     expect(bet9ja.id).toBe(totals.maxBillId + 1); // a new row gets a new local id
-    expect(t.node.services.db.prepare(`SELECT local_id, upstream_id FROM upstream_plan_ids WHERE upstream_name = 'fault' ORDER BY local_id`).all()).toEqual([
+    expect(
+      t.node.services.db
+        .prepare(
+          `SELECT local_id, upstream_id FROM upstream_plan_ids WHERE upstream_name = 'fault' ORDER BY local_id`,
+        )
+        .all(),
+    ).toEqual([
       { local_id: '101', upstream_id: '1' },
       { local_id: '102', upstream_id: '2' },
       { local_id: '204', upstream_id: '10' },
@@ -96,7 +107,11 @@ describe('catalog sync against the fault upstream (a provider with its own plan 
     expect(Number(esimCatalog.json.data[0].ngn_price)).toBeGreaterThanOrEqual(7_500);
     expect(Number(esimCatalog.json.data[0].ngn_price)).toBeLessThan(7_520);
 
-    expect(lastCatalogSync(t.node.services)).toMatchObject({ ok: true, trigger: 'manual', summary: { changes: r.changes } });
+    expect(lastCatalogSync(t.node.services)).toMatchObject({
+      ok: true,
+      trigger: 'manual',
+      summary: { changes: r.changes },
+    });
   });
 
   it('a purchase of a synced bill plan sends the provider its own plan id; verify too', async () => {
@@ -115,13 +130,24 @@ describe('catalog sync against the fault upstream (a provider with its own plan 
   });
 
   it('a second sync with nothing changed upstream changes nothing', async () => {
-    const before = t.node.services.db.prepare('SELECT id, plan_code, price_kobo, active FROM data_plans ORDER BY id').all();
+    const before = t.node.services.db
+      .prepare('SELECT id, plan_code, price_kobo, active FROM data_plans ORDER BY id')
+      .all();
     const r = await syncCatalogs(t.node.services);
     expect(r.ok).toBe(true);
     for (const section of ['data', 'bills', 'giftcards', 'esim'] as const) {
-      expect(r.changes[section], section).toMatchObject({ added: 0, updated: 0, deactivated: 0, reactivated: 0 });
+      expect(r.changes[section], section).toMatchObject({
+        added: 0,
+        updated: 0,
+        deactivated: 0,
+        reactivated: 0,
+      });
     }
-    expect(t.node.services.db.prepare('SELECT id, plan_code, price_kobo, active FROM data_plans ORDER BY id').all()).toEqual(before);
+    expect(
+      t.node.services.db
+        .prepare('SELECT id, plan_code, price_kobo, active FROM data_plans ORDER BY id')
+        .all(),
+    ).toEqual(before);
   });
 });
 
@@ -133,7 +159,12 @@ describe('catalog sync from another VendPoint node (same plan ids)', () => {
   beforeAll(async () => {
     b = await startTestNode();
     a = await startTestNode();
-    routeTo(a, 'node-b', b.url, routes, { merchantCode: 'DEMO', key: b.demo.key, secret: b.demo.secret, options: { timeoutMs: 5_000, connectTimeoutMs: 1_000 } });
+    routeTo(a, 'node-b', b.url, routes, {
+      merchantCode: 'DEMO',
+      key: b.demo.key,
+      secret: b.demo.secret,
+      options: { timeoutMs: 5_000, connectTimeoutMs: 1_000 },
+    });
   });
   afterAll(async () => {
     await a?.close();
@@ -152,7 +183,9 @@ describe('catalog sync from another VendPoint node (same plan ids)', () => {
     for (const section of ['data', 'bills', 'giftcards', 'esim'] as const) {
       expect(r.changes[section], section).toMatchObject({ added: 0, updated: 0, deactivated: 0 });
     }
-    expect(r.changes.bills!.unchanged).toBe(count(a, `SELECT COUNT(*) AS n FROM bill_plans WHERE product = 'CABLE'`));
+    expect(r.changes.bills!.unchanged).toBe(
+      count(a, `SELECT COUNT(*) AS n FROM bill_plans WHERE product = 'CABLE'`),
+    );
   });
 
   it('a re-price keeps the id; a plan withdrawn upstream is deactivated and comes back when it returns; an operator-disabled plan stays disabled', async () => {
@@ -160,14 +193,26 @@ describe('catalog sync from another VendPoint node (same plan ids)', () => {
     changeAtB(`UPDATE data_plans SET price_kobo = 8_000 WHERE plan_code = 'MTN-101'`);
     changeAtB(`UPDATE data_plans SET active = 0 WHERE plan_code = 'GLO-101'`);
     changeAtB(`UPDATE giftcards SET active = 0 WHERE plan_id = 5002`);
-    changeAtB(`INSERT INTO data_plans (id, network, plan_code, name, description, price_kobo, tarrif_type_id, validity, value, grp, short_code) VALUES (99999, 'MTN', 'MTN-999', '99GB', '99GB 30 days', 99_900, '999', '30 days', '99GB', 'Monthly', 'MTN99GB')`);
+    changeAtB(
+      `INSERT INTO data_plans (id, network, plan_code, name, description, price_kobo, tarrif_type_id, validity, value, grp, short_code) VALUES (99999, 'MTN', 'MTN-999', '99GB', '99GB 30 days', 99_900, '999', '30 days', '99GB', 'Monthly', 'MTN99GB')`,
+    );
     const maxId = count(a, 'SELECT MAX(id) AS n FROM data_plans');
-    setPlanActive(a.node.services.db, 'data', one(a, `SELECT id FROM data_plans WHERE plan_code = 'AIRTEL-101'`)!.id, false, 'test-operator');
+    setPlanActive(
+      a.node.services.db,
+      'data',
+      one(a, `SELECT id FROM data_plans WHERE plan_code = 'AIRTEL-101'`)!.id,
+      false,
+      'test-operator',
+    );
 
     const r = await syncCatalogs(a.node.services);
     expect(r.changes.data).toMatchObject({ added: 1, updated: 1, deactivated: 1 });
     expect(r.changes.giftcards).toMatchObject({ deactivated: 1 });
-    expect(one(a, `SELECT id, price_kobo, active FROM data_plans WHERE plan_code = 'MTN-101'`)).toEqual({ id, price_kobo: 8_000, active: 1 });
+    expect(one(a, `SELECT id, price_kobo, active FROM data_plans WHERE plan_code = 'MTN-101'`)).toEqual({
+      id,
+      price_kobo: 8_000,
+      active: 1,
+    });
     expect(one(a, `SELECT active FROM data_plans WHERE plan_code = 'GLO-101'`)).toEqual({ active: 0 });
     expect(one(a, `SELECT active FROM giftcards WHERE plan_id = 5002`)).toEqual({ active: 0 });
     const added = one(a, `SELECT id, active FROM data_plans WHERE plan_code = 'MTN-999'`)!;

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
 import { decodeQr, getBytes } from '../helpers/orders.js';
-import { ALL_PRODUCTS, buy, ledgerOf, liveMerchant, purchaseByKey, readBack, routeTo, type Bought, type Kind } from './live-node.js';
+import {
+  ALL_PRODUCTS,
+  buy,
+  ledgerOf,
+  liveMerchant,
+  purchaseByKey,
+  readBack,
+  routeTo,
+  type Bought,
+  type Kind,
+} from './live-node.js';
 
 /**
  * Two real nodes chained (DESIGN "Upstreams": how two VendPoint nodes chain): node A's live
@@ -21,7 +31,12 @@ describe('chain: node A live -> node B /v1 (DEMO test credentials)', () => {
   beforeAll(async () => {
     b = await startTestNode();
     a = await startTestNode({ syncTimeoutMs: 10_000 });
-    routeTo(a, 'node-b', b.url, ALL_PRODUCTS, { merchantCode: 'DEMO', key: b.demo.key, secret: b.demo.secret, options: { timeoutMs: 5_000, connectTimeoutMs: 1_000 } });
+    routeTo(a, 'node-b', b.url, ALL_PRODUCTS, {
+      merchantCode: 'DEMO',
+      key: b.demo.key,
+      secret: b.demo.secret,
+      options: { timeoutMs: 5_000, connectTimeoutMs: 1_000 },
+    });
     ({ live } = liveMerchant(a, code));
   });
   afterAll(async () => {
@@ -32,14 +47,19 @@ describe('chain: node A live -> node B /v1 (DEMO test credentials)', () => {
   /** B's record of A's purchase: keyed by A's internal_reference, in DEMO's test world. */
   function atB(ref: string) {
     return b.node.services.db
-      .prepare(`SELECT p.state, p.product, p.result, p.idem_key FROM purchases p JOIN merchants m ON m.id = p.merchant_id WHERE m.code = 'DEMO' AND p.environment = 'test' AND p.idem_key = ?`)
+      .prepare(
+        `SELECT p.state, p.product, p.result, p.idem_key FROM purchases p JOIN merchants m ON m.id = p.merchant_id WHERE m.code = 'DEMO' AND p.environment = 'test' AND p.idem_key = ?`,
+      )
       .all(ref) as { state: string; product: string; result: string | null }[];
   }
 
   async function bought(kind: Kind): Promise<{ res: Bought; final: any }> {
     const res = await buy(a, live, code, kind, key(kind.slice(0, 4)));
     expect(res.status, JSON.stringify(res.json)).toBe(200);
-    const final = await eventually(() => readBack(a, live, res), (j) => j?.response_code !== '02');
+    const final = await eventually(
+      () => readBack(a, live, res),
+      (j) => j?.response_code !== '02',
+    );
     expect(final.response_code, JSON.stringify(final)).toBe('00');
     expect(ledgerOf(a, res.ref!)).toEqual({ debit: 1 });
     const there = atB(res.ref!);
@@ -72,7 +92,9 @@ describe('chain: node A live -> node B /v1 (DEMO test credentials)', () => {
 
   it('betting (test betting id, phone carried through)', async () => {
     const { res } = await bought('betting');
-    const sent = b.node.services.db.prepare('SELECT phone, msisdn FROM purchases WHERE idem_key = ?').get(res.ref!) as { phone: string; msisdn: string };
+    const sent = b.node.services.db
+      .prepare('SELECT phone, msisdn FROM purchases WHERE idem_key = ?')
+      .get(res.ref!) as { phone: string; msisdn: string };
     expect(sent).toEqual({ phone: '08031234567', msisdn: 'TESTBET001' });
   });
 
@@ -92,11 +114,25 @@ describe('chain: node A live -> node B /v1 (DEMO test credentials)', () => {
     expect(decodeQr(qr.body)).toBe(final.data.lpa);
   });
 
-  it.each(['transaction', 'giftcard', 'esim'] as const)('a %s key B never saw is "not found" to A (spec 404 body), so A can fail it after the grace', async (kind) => {
-    const upstream = a.node.services.router.byName('live', 'node-b')!;
-    const out = await upstream.requery({ reference: randomUUID(), kind, product: kind === 'transaction' ? 'airtime' : kind, network: 'mtn', msisdn: '08031234567', phone: null, planId: null, amountKobo: 10_000, quantity: 1, details: {} });
-    expect(out).toEqual({ kind: 'not_found' });
-  });
+  it.each(['transaction', 'giftcard', 'esim'] as const)(
+    'a %s key B never saw is "not found" to A (spec 404 body), so A can fail it after the grace',
+    async (kind) => {
+      const upstream = a.node.services.router.byName('live', 'node-b')!;
+      const out = await upstream.requery({
+        reference: randomUUID(),
+        kind,
+        product: kind === 'transaction' ? 'airtime' : kind,
+        network: 'mtn',
+        msisdn: '08031234567',
+        phone: null,
+        planId: null,
+        amountKobo: 10_000,
+        quantity: 1,
+        details: {},
+      });
+      expect(out).toEqual({ kind: 'not_found' });
+    },
+  );
 
   it('A and B ledgers both verify', () => {
     expect(a.ledgerOk()).toBe(true);
@@ -114,9 +150,17 @@ describe('chain: a purchase pending on B is requeried by A until B settles it', 
 
   beforeAll(async () => {
     // B's test simulator answers pending first; B's own sync routes give up waiting quickly.
-    b = await startTestNode({ syncTimeoutMs: 300 }, { now: () => Date.now() + skewB, simulator: { pendingRate: 1, pendingForMs: 0 } });
+    b = await startTestNode(
+      { syncTimeoutMs: 300 },
+      { now: () => Date.now() + skewB, simulator: { pendingRate: 1, pendingForMs: 0 } },
+    );
     a = await startTestNode({ syncTimeoutMs: 2_000 }, { now: () => Date.now() + skewA });
-    routeTo(a, 'node-b', b.url, ALL_PRODUCTS, { merchantCode: 'DEMO', key: b.demo.key, secret: b.demo.secret, options: { timeoutMs: 5_000, connectTimeoutMs: 1_000 } });
+    routeTo(a, 'node-b', b.url, ALL_PRODUCTS, {
+      merchantCode: 'DEMO',
+      key: b.demo.key,
+      secret: b.demo.secret,
+      options: { timeoutMs: 5_000, connectTimeoutMs: 1_000 },
+    });
     ({ live } = liveMerchant(a, code));
   });
   afterAll(async () => {

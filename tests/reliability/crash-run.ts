@@ -56,6 +56,10 @@ export interface CrashReport {
   /** Why purchases failed (all were refunded, none had reached the upstream). */
   failureReasons: Record<string, number>;
   pendingLeft: number;
+  /** Jobs of purchases left pending, grouped (empty when all is well). */
+  stuck: { state: string; poll_count: number; last_error: string | null; n: number }[];
+  /** The last lines the final node logged, when something was left pending. */
+  finalNodeLog?: string[];
   upstreamOrders: number;
   maxVendCallsPerKey: number;
   problems: string[];
@@ -64,6 +68,8 @@ export interface CrashReport {
 }
 
 const CODE = 'CRASH';
+/** Children to kill if the run itself is interrupted (Ctrl-C on `npm run test:crash`). */
+const cleanups = new Set<() => Promise<void>>();
 // Mostly sync airtime (the slow vend is what the kill interrupts), a mix of everything else.
 // prettier-ignore
 const MIX: Kind[] = ['airtime', 'airtime', 'airtime', 'data', 'data-sync', 'electricity', 'cable', 'betting', 'giftcard', 'esim'];
@@ -73,38 +79,86 @@ function prepareDataDir(dataDir: string, upstreamUrl: string): { key: string; se
   const { db } = openStore(dataDir, catalogDir(resourcesDir()));
   try {
     const m = createMerchant(db, { code: CODE, name: 'Crash Ltd' }, 'crash-run');
-    updateMerchant(db, CODE, { allowIps: ['127.0.0.1'], liveBills: ['ELECTRICITY', 'CABLE', 'BETTING'] }, 'crash-run');
-    fundWallet(db, { merchantId: m.merchant.id, merchantCode: CODE, env: 'live', amountKobo: 50_000_000_000, reason: 'crash run', actor: 'crash-run' });
-    addUpstream(db, SecretBox.forDataDir(dataDir), { name: 'slow', type: 'vending-api', baseUrl: upstreamUrl, merchantCode: 'VPNODE', keyId: 'crash-key', secret: 'crash-secret-value', options: { timeoutMs: 5_000, connectTimeoutMs: 1_000 }, products: ALL_PRODUCTS }, 'crash-run');
+    updateMerchant(
+      db,
+      CODE,
+      { allowIps: ['127.0.0.1'], liveBills: ['ELECTRICITY', 'CABLE', 'BETTING'] },
+      'crash-run',
+    );
+    fundWallet(db, {
+      merchantId: m.merchant.id,
+      merchantCode: CODE,
+      env: 'live',
+      amountKobo: 50_000_000_000,
+      reason: 'crash run',
+      actor: 'crash-run',
+    });
+    addUpstream(
+      db,
+      SecretBox.forDataDir(dataDir),
+      {
+        name: 'slow',
+        type: 'vending-api',
+        baseUrl: upstreamUrl,
+        merchantCode: 'VPNODE',
+        keyId: 'crash-key',
+        secret: 'crash-secret-value',
+        options: { timeoutMs: 5_000, connectTimeoutMs: 1_000 },
+        products: ALL_PRODUCTS,
+      },
+      'crash-run',
+    );
     return { key: m.live.key, secret: m.live.secret };
   } finally {
     db.close();
   }
 }
 
-async function startNodeChild(dataDir: string): Promise<{ child: ChildProcess; url: string; tail: string[] }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'serve.ts'), '--data-dir', dataDir, '--port', '0', '--rate-limit', '0'], {
-    cwd: root,
-    env: { ...process.env, VENDPOINT_LOG_LEVEL: 'warn', VENDPOINT_REQUERY_SCALE: '0.01' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+async function startNodeChild(
+  dataDir: string,
+): Promise<{ child: ChildProcess; url: string; tail: string[] }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(root, 'server', 'serve.ts'),
+      '--data-dir',
+      dataDir,
+      '--port',
+      '0',
+      '--rate-limit',
+      '0',
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, VENDPOINT_LOG_LEVEL: 'warn', VENDPOINT_REQUERY_SCALE: '0.01' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const stop = () => killChild(child);
+  cleanups.add(stop);
+  child.once('exit', () => cleanups.delete(stop));
   const tail: string[] = [];
-  child.stderr!.on('data', (c: Buffer) => {
+  const keep = (c: Buffer) => {
     tail.push(c.toString());
     if (tail.length > 20) tail.shift();
-  });
+  };
+  child.stderr!.on('data', keep);
+  child.stdout!.on('data', keep);
   // serve.ts prints "VendPoint node listening on URL" once it accepts requests.
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (c: Buffer) => {
       const m = /listening on (http:\/\/\S+)/.exec(c.toString());
       if (m) {
         child.stdout!.off('data', onData);
-        child.stdout!.resume();
         resolve(m[1]);
       }
     };
     child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`node exited (${code}) before listening: ${tail.join('')}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`node exited (${code}) before listening: ${tail.join('')}`)),
+    );
     setTimeout(() => reject(new Error('node did not start in 30 s')), 30_000).unref();
   });
   return { child, url, tail };
@@ -128,6 +182,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
   let seq = 0;
   try {
     fault = await spawnFaultUpstream();
+    cleanups.add(fault.kill);
     await fault.control({ mode: 'slow', slowMs: opts.slowMs ?? 400 });
     const pair = prepareDataDir(dataDir, fault.url);
 
@@ -144,7 +199,11 @@ export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
             const res = await request(`${node!.url}${path}`, {
               method: 'POST',
               dispatcher: agent,
-              headers: { 'content-type': 'application/json', 'x-merchant-key': pair.key, 'x-merchant-secret': pair.secret },
+              headers: {
+                'content-type': 'application/json',
+                'x-merchant-key': pair.key,
+                'x-merchant-secret': pair.secret,
+              },
               body: JSON.stringify(body),
             });
             const json = (await res.body.json().catch(() => null)) as { response_code?: string } | null;
@@ -170,18 +229,31 @@ export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
     await fault.control({ mode: 'ok' });
     node = await startNodeChild(dataDir);
     const db = new Database(join(dataDir, 'vendpoint.db'), { readonly: true, fileMustExist: true });
-    const pendingCount = () => (db.prepare(`SELECT COUNT(*) AS n FROM purchases WHERE state = 'pending'`).get() as { n: number }).n;
+    const pendingCount = () =>
+      (db.prepare(`SELECT COUNT(*) AS n FROM purchases WHERE state = 'pending'`).get() as { n: number }).n;
     const deadline = Date.now() + 60_000;
     while (pendingCount() > 0 && Date.now() < deadline) await sleep(250);
     db.close();
+    const finalLog = node.tail.join('').split('\n').slice(-15);
     await killChild(node.child, 'SIGTERM');
     node = null;
 
-    return await check(dataDir, fault, accepted, { kills: opts.kills, attempted, answers, connectionErrors, started });
+    const report = await check(dataDir, fault, accepted, {
+      kills: opts.kills,
+      attempted,
+      answers,
+      connectionErrors,
+      started,
+    });
+    if (report.pendingLeft) report.finalNodeLog = finalLog;
+    return report;
   } finally {
     await agent.close().catch(() => {});
     if (node) await killChild(node.child);
-    if (fault) await fault.kill();
+    if (fault) {
+      await fault.kill();
+      cleanups.delete(fault.kill);
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -190,7 +262,13 @@ async function check(
   dataDir: string,
   fault: FaultChild,
   accepted: Map<string, string>,
-  run: { kills: number; attempted: number; answers: Record<string, number>; connectionErrors: number; started: number },
+  run: {
+    kills: number;
+    attempted: number;
+    answers: Record<string, number>;
+    connectionErrors: number;
+    started: number;
+  },
 ): Promise<CrashReport> {
   const problems: string[] = [];
   const stats = await fault.stats();
@@ -202,13 +280,29 @@ async function check(
        FROM purchases p LEFT JOIN ledger_entries l ON l.purchase_id = p.id
        WHERE p.environment = 'live' GROUP BY p.id`,
     )
-    .all() as { idem_key: string; internal_reference: string; state: string; debit_kobo: number; failure_reason: string | null; debits: number; refunds: number }[];
+    .all() as {
+    idem_key: string;
+    internal_reference: string;
+    state: string;
+    debit_kobo: number;
+    failure_reason: string | null;
+    debits: number;
+    refunds: number;
+  }[];
+  // Where unfinished purchases are stuck, for diagnosis.
+  const stuck = db
+    .prepare(
+      `SELECT j.state, j.poll_count, j.last_error, COUNT(*) AS n FROM vend_jobs j JOIN purchases p ON p.id = j.purchase_id
+       WHERE p.state = 'pending' GROUP BY j.state, j.poll_count, j.last_error ORDER BY n DESC LIMIT 10`,
+    )
+    .all() as { state: string; poll_count: number; last_error: string | null; n: number }[];
   db.close();
   const byKey = new Map(rows.map((r) => [r.idem_key, r]));
   for (const [key, code] of accepted) {
     const r = byKey.get(key);
     if (!r) problems.push(`accepted ${key} (answered ${code}) does not exist`);
-    else if (code === '00' && r.state !== 'success') problems.push(`${key} was answered 00 but is ${r.state}`);
+    else if (code === '00' && r.state !== 'success')
+      problems.push(`${key} was answered 00 but is ${r.state}`);
     else if (code === '01' && r.state !== 'failed') problems.push(`${key} was answered 01 but is ${r.state}`);
   }
   let success = 0;
@@ -220,7 +314,8 @@ async function check(
     if (r.state === 'success') {
       success += 1;
       if (calls !== 1) problems.push(`${r.idem_key} succeeded with ${calls} vend calls upstream`);
-      if (r.debits !== 1 || r.refunds) problems.push(`${r.idem_key} success with ${r.debits} debits, ${r.refunds} refunds`);
+      if (r.debits !== 1 || r.refunds)
+        problems.push(`${r.idem_key} success with ${r.debits} debits, ${r.refunds} refunds`);
     }
     if (r.state === 'failed') {
       failed += 1;
@@ -228,13 +323,15 @@ async function check(
       failureReasons[reason] = (failureReasons[reason] ?? 0) + 1;
       // The upstream vends everything it receives here: a refunded purchase must never have arrived.
       if (calls !== 0) problems.push(`${r.idem_key} was refunded but reached the upstream ${calls} time(s)`);
-      if (r.debits !== 1 || r.refunds !== 1) problems.push(`${r.idem_key} failed with ${r.debits} debits, ${r.refunds} refunds`);
+      if (r.debits !== 1 || r.refunds !== 1)
+        problems.push(`${r.idem_key} failed with ${r.debits} debits, ${r.refunds} refunds`);
     }
   }
   const maxCalls = Math.max(0, ...Object.values(stats.vendCalls));
   if (maxCalls > 1) problems.push(`a key reached the upstream ${maxCalls} times`);
   const known = new Set(rows.map((r) => r.internal_reference));
-  for (const ref of Object.keys(stats.vendCalls)) if (!known.has(ref)) problems.push(`upstream vend ${ref} has no local purchase`);
+  for (const ref of Object.keys(stats.vendCalls))
+    if (!known.has(ref)) problems.push(`upstream vend ${ref} has no local purchase`);
   const ledger = runCli(dataDir, ['--json', 'ledger', 'verify']);
   if (ledger.json?.ok !== true) problems.push(`ledger verify: ${ledger.stdout} ${ledger.stderr}`);
   return {
@@ -248,6 +345,7 @@ async function check(
     failed,
     failureReasons,
     pendingLeft: rows.filter((r) => r.state === 'pending').length,
+    stuck,
     upstreamOrders: Object.keys(stats.vendCalls).length,
     maxVendCallsPerKey: maxCalls,
     problems,
@@ -257,10 +355,21 @@ async function check(
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { kills: { type: 'string', default: '100' }, concurrency: { type: 'string' } } });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void Promise.all([...cleanups].map((c) => c().catch(() => undefined))).then(() => process.exit(130));
+    });
+  }
+  const { values } = parseArgs({
+    options: { kills: { type: 'string', default: '100' }, concurrency: { type: 'string' } },
+  });
   const kills = Number(values.kills);
   if (!Number.isInteger(kills) || kills < 1) throw new Error('--kills must be a positive integer');
-  const report = await runCrash({ kills, concurrency: values.concurrency ? Number(values.concurrency) : undefined, log: (l) => console.log(l) });
+  const report = await runCrash({
+    kills,
+    concurrency: values.concurrency ? Number(values.concurrency) : undefined,
+    log: (l) => console.log(l),
+  });
   console.log(JSON.stringify(report, null, 2));
   process.exitCode = report.problems.length === 0 && report.ledgerOk ? 0 : 1;
 }

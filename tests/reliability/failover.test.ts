@@ -3,7 +3,16 @@ import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js
 import { upstreamHealth } from '../../server/jobs/upstream-health.js';
 import { updateUpstream } from '../../server/store/upstreams.js';
 import { closedPort, spawnFaultUpstream, type FaultChild } from './fault-child.js';
-import { buy, ledgerOf, liveBalanceKobo, liveMerchant, purchaseByKey, readBack, routeTo, vendAnswered } from './live-node.js';
+import {
+  buy,
+  ledgerOf,
+  liveBalanceKobo,
+  liveMerchant,
+  purchaseByKey,
+  readBack,
+  routeTo,
+  vendAnswered,
+} from './live-node.js';
 
 /**
  * Failover (DESIGN "Purchase lifecycle" step 4): another upstream is tried only when the first
@@ -55,28 +64,34 @@ describe('failover between upstreams', () => {
     expect(ledgerOf(t, b.ref!)).toEqual({ debit: 1 });
   });
 
-  it.each(['5xx', 'timeout'] as const)('an unknown outcome (%s) on the first upstream is never retried on the second: requeried on the first until final', async (mode) => {
-    await first.control({ mode });
-    const bought = await Promise.all([buy(t, live, code, 'data-sync', key(`unk-${mode}`)), buy(t, live, code, 'giftcard', key(`unkgc-${mode}`))]);
-    for (const b of bought) {
-      expect(b.json.response_code).toBe('02');
-      await vendAnswered(t, purchaseByKey(t, b.key)!.id);
-      expect(purchaseByKey(t, b.key)!.upstream_name).toBe('first');
-    }
-    // Requeries while the first is still failing: still pending, still never sent elsewhere.
-    skew += 15 * 60_000;
-    await t.node.services.worker.pollDue();
-    await first.control({ mode: 'ok' });
-    skew += 60 * 60_000;
-    await t.node.services.worker.pollDue();
-    for (const b of bought) {
-      expect(purchaseByKey(t, b.key)!.state).toBe('success');
-      expect(await first.vendCalls(b.ref!)).toBe(1);
-      expect(await second.vendCalls(b.ref!)).toBe(0);
-      expect(ledgerOf(t, b.ref!)).toEqual({ debit: 1 });
-      expect((await readBack(t, live, b)).response_code).toBe('00');
-    }
-  });
+  it.each(['5xx', 'timeout'] as const)(
+    'an unknown outcome (%s) on the first upstream is never retried on the second: requeried on the first until final',
+    async (mode) => {
+      await first.control({ mode });
+      const bought = await Promise.all([
+        buy(t, live, code, 'data-sync', key(`unk-${mode}`)),
+        buy(t, live, code, 'giftcard', key(`unkgc-${mode}`)),
+      ]);
+      for (const b of bought) {
+        expect(b.json.response_code).toBe('02');
+        await vendAnswered(t, purchaseByKey(t, b.key)!.id);
+        expect(purchaseByKey(t, b.key)!.upstream_name).toBe('first');
+      }
+      // Requeries while the first is still failing: still pending, still never sent elsewhere.
+      skew += 15 * 60_000;
+      await t.node.services.worker.pollDue();
+      await first.control({ mode: 'ok' });
+      skew += 60 * 60_000;
+      await t.node.services.worker.pollDue();
+      for (const b of bought) {
+        expect(purchaseByKey(t, b.key)!.state).toBe('success');
+        expect(await first.vendCalls(b.ref!)).toBe(1);
+        expect(await second.vendCalls(b.ref!)).toBe(0);
+        expect(ledgerOf(t, b.ref!)).toEqual({ debit: 1 });
+        expect((await readBack(t, live, b)).response_code).toBe('00');
+      }
+    },
+  );
 
   it('every upstream refuses before accepting: failed and refunded once, each asked once', async () => {
     await first.control({ mode: 'reject-400' });
@@ -96,7 +111,10 @@ describe('failover between upstreams', () => {
     // A success through the first upstream resets its count (the refusals above counted too).
     const ok = await buy(t, live, code, 'data-sync', key('cbok'));
     expect(purchaseByKey(t, ok.key)!.upstream_name).toBe('first');
-    expect(upstreamHealth(t.node.services).find((h) => h.name === 'first')!.circuit).toMatchObject({ state: 'closed', failures: 0 });
+    expect(upstreamHealth(t.node.services).find((h) => h.name === 'first')!.circuit).toMatchObject({
+      state: 'closed',
+      failures: 0,
+    });
     await first.control({ mode: '5xx' });
     const stuck = [];
     // Sequential: each unknown outcome is counted before the next purchase picks an upstream.
@@ -155,7 +173,18 @@ describe('failover between upstreams', () => {
     routeTo(t, 'extra', second.url, ['BETTING']); // any change rebuilds the upstream clients
     expect(router.candidates('live', 'transaction', 'data', 'MTN')[0]).not.toBe(picked);
     const reference = `00000000-0000-4000-8000-${Date.now().toString().padStart(12, '0').slice(-12)}`;
-    const out = await picked.vend({ reference, kind: 'transaction', product: 'data', network: 'MTN', msisdn: '08031234567', phone: null, planId: 'MTN-101', amountKobo: 7_500, quantity: 1, details: {} });
+    const out = await picked.vend({
+      reference,
+      kind: 'transaction',
+      product: 'data',
+      network: 'MTN',
+      msisdn: '08031234567',
+      phone: null,
+      planId: 'MTN-101',
+      amountKobo: 7_500,
+      quantity: 1,
+      details: {},
+    });
     expect(out.kind).toBe('success');
     expect(await first.vendCalls(reference)).toBe(1);
   });

@@ -20,13 +20,21 @@ export interface FaultChild {
 
 /** Spawns `node --import tsx tests/helpers/fault-upstream.ts --port 0` and waits for its URL. */
 export async function spawnFaultUpstream(mode = 'ok'): Promise<FaultChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'tests', 'helpers', 'fault-upstream.ts'), '--port', '0', '--mode', mode], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'tests', 'helpers', 'fault-upstream.ts'), '--port', '0', '--mode', mode],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = await firstJsonLine(child, 'url', 20_000);
   const post = async (path: string, body: unknown) => {
-    const res = await request(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await request(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const text = await res.body.text();
     if (res.statusCode !== 200) throw new Error(`fault upstream ${path}: ${res.statusCode} ${text}`);
   };

@@ -63,7 +63,8 @@ const CODE: Record<State, string> = { success: '00', failed: '01', pending: '02'
 const measured: string[] = [];
 
 let n = 0;
-const keyOf = (mode: string, kind: string) => `${mode.slice(0, 12)}-${kind.slice(0, 4)}-${Date.now().toString(36)}-${++n}`;
+const keyOf = (mode: string, kind: string) =>
+  `${mode.slice(0, 12)}-${kind.slice(0, 4)}-${Date.now().toString(36)}-${++n}`;
 
 describe('fault modes through the whole node (live traffic -> fault upstream child process)', () => {
   let t: TestNode;
@@ -81,7 +82,8 @@ describe('fault modes through the whole node (live traffic -> fault upstream chi
   afterAll(async () => {
     await t?.close();
     await fault?.kill();
-    if (measured.length) console.log(`\nfault-mode table as measured through the node:\n${measured.join('\n')}`);
+    if (measured.length)
+      console.log(`\nfault-mode table as measured through the node:\n${measured.join('\n')}`);
   });
 
   /** Requeries until every purchase is final, skewing the clock past each backoff step. */
@@ -95,52 +97,65 @@ describe('fault modes through the whole node (live traffic -> fault upstream chi
     return rounds;
   }
 
-  it.each(TABLE)('$mode: after the vend $afterVend, finally $final; one vend call per purchase; refund only on a definitive failure', async (row) => {
-    await fault.control({ mode: row.mode, slowMs: row.settings?.slowMs ?? 1_000, pendingPolls: row.settings?.pendingPolls ?? 1 });
-    const before = liveBalanceKobo(t, code);
-    const bought = await Promise.all(KINDS.map((kind) => buy(t, live, code, kind, keyOf(row.mode, kind))));
+  it.each(TABLE)(
+    '$mode: after the vend $afterVend, finally $final; one vend call per purchase; refund only on a definitive failure',
+    async (row) => {
+      await fault.control({
+        mode: row.mode,
+        slowMs: row.settings?.slowMs ?? 1_000,
+        pendingPolls: row.settings?.pendingPolls ?? 1,
+      });
+      const before = liveBalanceKobo(t, code);
+      const bought = await Promise.all(KINDS.map((kind) => buy(t, live, code, kind, keyOf(row.mode, kind))));
 
-    // 1. The first answers and the state once the vend is answered.
-    for (const b of bought) {
-      if (b.kind === 'electricity' && row.verifyFails) {
-        expect(b.status, `${b.kind}: ${JSON.stringify(b.json)}`).toBe(502);
-        expect(b.json).toMatchObject({ status: 'error', code: 502 });
-        expect(b.ref).toBeNull(); // nothing stored, nothing debited
-        continue;
+      // 1. The first answers and the state once the vend is answered.
+      for (const b of bought) {
+        if (b.kind === 'electricity' && row.verifyFails) {
+          expect(b.status, `${b.kind}: ${JSON.stringify(b.json)}`).toBe(502);
+          expect(b.json).toMatchObject({ status: 'error', code: 502 });
+          expect(b.ref).toBeNull(); // nothing stored, nothing debited
+          continue;
+        }
+        expect(b.status, `${b.kind}: ${JSON.stringify(b.json)}`).toBe(200);
+        expect(b.ref).not.toBeNull();
+        const p = purchaseByKey(t, b.key)!;
+        await vendAnswered(t, p.id);
+        expect(purchaseByKey(t, b.key)!.state, b.kind).toBe(row.afterVend);
+        // Async data answers 02 by design; the others answer the vend's outcome (bills: 02 only when unknown at the timeout).
+        expect(b.json.response_code, b.kind).toBe(b.kind === 'data' ? '02' : CODE[row.afterVend]);
+        if (row.afterVend === 'pending') expect(ledgerOf(t, b.ref!), b.kind).toEqual({ debit: 1 }); // hold kept
       }
-      expect(b.status, `${b.kind}: ${JSON.stringify(b.json)}`).toBe(200);
-      expect(b.ref).not.toBeNull();
-      const p = purchaseByKey(t, b.key)!;
-      await vendAnswered(t, p.id);
-      expect(purchaseByKey(t, b.key)!.state, b.kind).toBe(row.afterVend);
-      // Async data answers 02 by design; the others answer the vend's outcome (bills: 02 only when unknown at the timeout).
-      expect(b.json.response_code, b.kind).toBe(b.kind === 'data' ? '02' : CODE[row.afterVend]);
-      if (row.afterVend === 'pending') expect(ledgerOf(t, b.ref!), b.kind).toEqual({ debit: 1 }); // hold kept
-    }
 
-    // 2. The upstream recovers; the poller requeries (never re-sends) until final.
-    await fault.control({ mode: 'ok' });
-    const rounds = await pollUntilFinal(bought);
+      // 2. The upstream recovers; the poller requeries (never re-sends) until final.
+      await fault.control({ mode: 'ok' });
+      const rounds = await pollUntilFinal(bought);
 
-    // 3. Final state, money and the upstream's own count of vend calls.
-    const stats = await fault.stats();
-    expect(stats.redirectHits).toBe(0);
-    let spent = 0;
-    for (const b of bought.filter((x) => x.ref)) {
-      const p = purchaseByKey(t, b.key)!;
-      expect(p.state, b.kind).toBe(row.final);
-      expect(stats.vendCalls[b.ref!], `${b.kind} vend calls`).toBe(1);
-      expect(ledgerOf(t, b.ref!), b.kind).toEqual(row.final === 'failed' ? { debit: 1, refund: 1 } : { debit: 1 });
-      if (row.final === 'success') spent += p.debit_kobo;
-      const back = await readBack(t, live, b);
-      expect(back.response_code, `${b.kind} read back`).toBe(CODE[row.final]);
-    }
-    expect(before - liveBalanceKobo(t, code)).toBe(spent);
-    expect(t.ledgerOk()).toBe(true);
+      // 3. Final state, money and the upstream's own count of vend calls.
+      const stats = await fault.stats();
+      expect(stats.redirectHits).toBe(0);
+      let spent = 0;
+      for (const b of bought.filter((x) => x.ref)) {
+        const p = purchaseByKey(t, b.key)!;
+        expect(p.state, b.kind).toBe(row.final);
+        expect(stats.vendCalls[b.ref!], `${b.kind} vend calls`).toBe(1);
+        expect(ledgerOf(t, b.ref!), b.kind).toEqual(
+          row.final === 'failed' ? { debit: 1, refund: 1 } : { debit: 1 },
+        );
+        if (row.final === 'success') spent += p.debit_kobo;
+        const back = await readBack(t, live, b);
+        expect(back.response_code, `${b.kind} read back`).toBe(CODE[row.final]);
+      }
+      expect(before - liveBalanceKobo(t, code)).toBe(spent);
+      expect(t.ledgerOk()).toBe(true);
 
-    const firstAnswers = bought.map((b) => `${b.kind}=${b.status === 200 ? b.json.response_code : b.status}`).join(' ');
-    measured.push(`| ${row.mode.padEnd(20)} | ${firstAnswers.padEnd(70)} | after vend ${row.afterVend.padEnd(7)} | final ${row.final.padEnd(7)} after ${rounds} requery round(s) | refunds ${row.final === 'failed' ? 'once each' : 'none'} | vend calls 1 each |`);
-  });
+      const firstAnswers = bought
+        .map((b) => `${b.kind}=${b.status === 200 ? b.json.response_code : b.status}`)
+        .join(' ');
+      measured.push(
+        `| ${row.mode.padEnd(20)} | ${firstAnswers.padEnd(70)} | after vend ${row.afterVend.padEnd(7)} | final ${row.final.padEnd(7)} after ${rounds} requery round(s) | refunds ${row.final === 'failed' ? 'once each' : 'none'} | vend calls 1 each |`,
+      );
+    },
+  );
 
   it('ledger verify (CLI, child process) is ok after every mode', () => {
     const r = runCli(t.dataDir, ['--json', 'ledger', 'verify']);
@@ -160,7 +175,10 @@ describe('requery "not found", needs attention and manual resolution', () => {
 
   beforeAll(async () => {
     fault = await spawnFaultUpstream();
-    t = await startTestNode({ syncTimeoutMs: 2_000 }, { now: () => Date.now() + skew, notFoundGraceMs: GRACE, attentionAfterMs: ATTENTION });
+    t = await startTestNode(
+      { syncTimeoutMs: 2_000 },
+      { now: () => Date.now() + skew, notFoundGraceMs: GRACE, attentionAfterMs: ATTENTION },
+    );
     routeTo(t, 'fault', fault.url, ALL_PRODUCTS);
     ({ live } = liveMerchant(t, code));
   });
@@ -201,7 +219,6 @@ describe('requery "not found", needs attention and manual resolution', () => {
     const before = liveBalanceKobo(t, code);
     const b = await buy(t, live, code, 'giftcard', keyOf('attn', 'gc'));
     expect(b.json.response_code).toBe('02');
-    const id = purchaseByKey(t, b.key)!.id;
     skew += 60_000;
     await t.node.services.worker.pollDue();
     expect(purchaseByKey(t, b.key)!.needs_attention).toBe(0);
@@ -213,16 +230,46 @@ describe('requery "not found", needs attention and manual resolution', () => {
     expect(flagged.needs_attention).toBe(1);
     expect(ledgerOf(t, b.ref!)).toEqual({ debit: 1 });
 
-    const first = runCli(t.dataDir, ['--json', 'purchase', 'resolve', '--ref', b.ref!, '--outcome', 'failed', '--reason', 'provider confirmed not delivered']);
+    const first = runCli(t.dataDir, [
+      '--json',
+      'purchase',
+      'resolve',
+      '--ref',
+      b.ref!,
+      '--outcome',
+      'failed',
+      '--reason',
+      'provider confirmed not delivered',
+    ]);
     expect(first.status, first.stderr).toBe(0);
     expect(first.json).toMatchObject({ internal_reference: b.ref, status: 'failed', response_code: '01' });
     expect(ledgerOf(t, b.ref!)).toEqual({ debit: 1, refund: 1 });
     expect(liveBalanceKobo(t, code)).toBe(before);
 
-    const second = runCli(t.dataDir, ['--json', 'purchase', 'resolve', '--ref', b.ref!, '--outcome', 'failed', '--reason', 'again']);
+    const second = runCli(t.dataDir, [
+      '--json',
+      'purchase',
+      'resolve',
+      '--ref',
+      b.ref!,
+      '--outcome',
+      'failed',
+      '--reason',
+      'again',
+    ]);
     expect(second.status).not.toBe(0);
     expect(second.json.error).toMatch(/already failed/);
-    const again = runCli(t.dataDir, ['--json', 'purchase', 'resolve', '--ref', b.ref!, '--outcome', 'success', '--reason', 'flip']);
+    const again = runCli(t.dataDir, [
+      '--json',
+      'purchase',
+      'resolve',
+      '--ref',
+      b.ref!,
+      '--outcome',
+      'success',
+      '--reason',
+      'flip',
+    ]);
     expect(again.status).not.toBe(0);
     expect(ledgerOf(t, b.ref!)).toEqual({ debit: 1, refund: 1 });
 
@@ -233,7 +280,9 @@ describe('requery "not found", needs attention and manual resolution', () => {
     expect(purchaseByKey(t, b.key)!.state).toBe('failed');
     expect((await readBack(t, live, b)).response_code).toBe('01');
     expect(await fault.vendCalls(b.ref!)).toBe(1);
-    const audit = t.node.services.db.prepare(`SELECT actor, detail FROM audit_log WHERE action = 'purchase.resolve' AND subject = ?`).all(b.ref!);
+    const audit = t.node.services.db
+      .prepare(`SELECT actor, detail FROM audit_log WHERE action = 'purchase.resolve' AND subject = ?`)
+      .all(b.ref!);
     expect(audit).toHaveLength(1);
     const verify = runCli(t.dataDir, ['--json', 'ledger', 'verify']);
     expect(verify.json).toMatchObject({ ok: true });
@@ -250,13 +299,16 @@ describe('a live purchase with no route', () => {
   });
   afterAll(async () => t?.close());
 
-  it.each(['airtime', 'data', 'electricity', 'giftcard', 'esim'] as Kind[])('%s: 503 saying no provider is configured, nothing debited or stored', async (kind) => {
-    const before = liveBalanceKobo(t, code);
-    const b = await buy(t, live, code, kind, keyOf('noroute', kind));
-    expect(b.status).toBe(503);
-    expect(b.json).toMatchObject({ status: 'error', code: 503 });
-    expect(b.json.message).toMatch(/no provider|not available/i);
-    expect(b.ref).toBeNull();
-    expect(liveBalanceKobo(t, code)).toBe(before);
-  });
+  it.each(['airtime', 'data', 'electricity', 'giftcard', 'esim'] as Kind[])(
+    '%s: 503 saying no provider is configured, nothing debited or stored',
+    async (kind) => {
+      const before = liveBalanceKobo(t, code);
+      const b = await buy(t, live, code, kind, keyOf('noroute', kind));
+      expect(b.status).toBe(503);
+      expect(b.json).toMatchObject({ status: 'error', code: 503 });
+      expect(b.json.message).toMatch(/no provider|not available/i);
+      expect(b.ref).toBeNull();
+      expect(liveBalanceKobo(t, code)).toBe(before);
+    },
+  );
 });

@@ -6,7 +6,12 @@ import { testConfig } from '../../server/config.js';
 import { startNode } from '../../server/node.js';
 import { addUpstream } from '../../server/store/upstreams.js';
 import { setSetting } from '../../server/store/settings.js';
-import { checkUpstreamBalances, upstreamHealth, upstreamHealthJob, UPSTREAM_HEALTH_CRON } from '../../server/jobs/upstream-health.js';
+import {
+  checkUpstreamBalances,
+  upstreamHealth,
+  upstreamHealthJob,
+  UPSTREAM_HEALTH_CRON,
+} from '../../server/jobs/upstream-health.js';
 import { catalogSyncJob, CATALOG_SYNC_DEFAULT_CRON } from '../../server/jobs/catalog-sync.js';
 import { closedPort, spawnFaultUpstream, type FaultChild } from './fault-child.js';
 import { routeTo } from './live-node.js';
@@ -24,8 +29,15 @@ describe('upstream health', () => {
     t = await startTestNode();
     routeTo(t, 'fault', fault.url, ['airtime']);
     routeTo(t, 'dead', `http://127.0.0.1:${await closedPort()}`, ['data']);
-    routeTo(t, 'rich', fault.url, ['esim'], { options: { timeoutMs: 1_000, connectTimeoutMs: 500, lowBalanceNaira: '100.00' } });
-    addUpstream(t.node.services.db, t.node.services.box, { name: 'demo-sim', type: 'simulator', products: ['giftcard'] }, 'test');
+    routeTo(t, 'rich', fault.url, ['esim'], {
+      options: { timeoutMs: 1_000, connectTimeoutMs: 500, lowBalanceNaira: '100.00' },
+    });
+    addUpstream(
+      t.node.services.db,
+      t.node.services.box,
+      { name: 'demo-sim', type: 'simulator', products: ['giftcard'] },
+      'test',
+    );
     setSetting(t.node.services.db, 'upstream_low_balance_naira', '5000.00');
   });
   afterAll(async () => {
@@ -62,9 +74,15 @@ describe('upstream health', () => {
     expect(byName('fault')).toMatchObject({ balance: '1000.00', low_balance: true, last_error: null });
     expect(byName('fault').last_checked_at).toEqual(expect.any(String));
     expect(byName('rich')).toMatchObject({ balance: '1000.00', low_balance: false });
-    expect(byName('dead')).toMatchObject({ balance: null, low_balance: false, last_error: expect.stringMatching(/balance/) });
+    expect(byName('dead')).toMatchObject({
+      balance: null,
+      low_balance: false,
+      last_error: expect.stringMatching(/balance/),
+    });
     expect(byName('demo-sim')).toMatchObject({ balance: null, last_checked_at: null, last_error: null });
-    expect(warnings.filter((w) => w.m.includes('balance is low')).map((w) => w.o)).toEqual([{ upstream: 'fault', balance: '1000.00', threshold: '5000.00' }]);
+    expect(warnings.filter((w) => w.m.includes('balance is low')).map((w) => w.o)).toEqual([
+      { upstream: 'fault', balance: '1000.00', threshold: '5000.00' },
+    ]);
     expect(warnings.some((w) => w.o.upstream === 'dead')).toBe(true);
   });
 
@@ -77,7 +95,11 @@ describe('upstream health', () => {
     await fault.control({ mode: '5xx' });
     await checkUpstreamBalances(t.node.services, log);
     const after = byName('fault');
-    expect(after).toMatchObject({ balance: '900000.00', low_balance: false, balance_checked_at: good.balance_checked_at });
+    expect(after).toMatchObject({
+      balance: '900000.00',
+      low_balance: false,
+      balance_checked_at: good.balance_checked_at,
+    });
     expect(after.last_error).toMatch(/balance/);
     expect(after.last_checked_at! >= good.last_checked_at!).toBe(true);
     await fault.control({ mode: 'ok' });
@@ -85,7 +107,11 @@ describe('upstream health', () => {
 
   it('shows the circuit breaker state', () => {
     for (let i = 0; i < 5; i++) t.node.services.router.breaker.recordTransportFailure('dead');
-    expect(byName('dead').circuit).toMatchObject({ state: 'open', failures: 5, open_until: expect.any(String) });
+    expect(byName('dead').circuit).toMatchObject({
+      state: 'open',
+      failures: 5,
+      open_until: expect.any(String),
+    });
     t.node.services.router.breaker.recordSuccess('dead');
     expect(byName('dead').circuit.state).toBe('closed');
   });

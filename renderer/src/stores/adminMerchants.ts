@@ -38,7 +38,7 @@ export const useAdminMerchantsStore = defineStore('adminMerchants', () => {
     const r = await run(() => apiPost<{ merchant: MerchantInfo; test: Pair; live: Pair }>('/console/admin/merchants', { code, name }));
     if (!r) return null;
     issued.value = { merchant: r.merchant.merchant_code, pairs: { test: r.test, live: r.live } };
-    merchants.value = [...merchants.value, r.merchant];
+    await load();
     return r.merchant;
   }
 

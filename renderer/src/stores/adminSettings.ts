@@ -1,0 +1,49 @@
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import { apiGet, apiPost, apiRequest } from '../api/client.js';
+import type { AuditEntry, BackupInfo, NodeInfo, ReportSettingsInfo } from './adminTypes.js';
+import { createRunner } from './adminShared.js';
+
+export type ReportSettingsPatch = Partial<Omit<ReportSettingsInfo, 'smtp_in_use' | 'smtp_source'>>;
+
+/** The node (read-only), report and e-mail settings, backups, and the audit log. */
+export const useAdminSettingsStore = defineStore('adminSettings', () => {
+  const node = ref<NodeInfo | null>(null);
+  const reports = ref<ReportSettingsInfo | null>(null);
+  const backups = ref<BackupInfo[]>([]);
+  const lastBackup = ref<(BackupInfo & { integrity: string }) | null>(null);
+  const audit = ref<AuditEntry[]>([]);
+  const { busy, error, notice, run } = createRunner();
+
+  async function load(): Promise<void> {
+    await run(async () => {
+      const [n, r, b, a] = await Promise.all([
+        apiGet<NodeInfo>('/console/admin/node'),
+        apiGet<ReportSettingsInfo>('/console/report-settings'),
+        apiGet<{ backups: BackupInfo[] }>('/console/admin/backups'),
+        apiGet<{ entries: AuditEntry[] }>('/console/admin/audit?limit=15'),
+      ]);
+      node.value = n;
+      reports.value = r;
+      backups.value = b.backups;
+      audit.value = a.entries;
+    });
+  }
+
+  /** Only the fields given are sent: an SMTP URL is sent only when the admin typed a new one. */
+  async function saveReports(patch: ReportSettingsPatch): Promise<boolean> {
+    const r = await run(() => apiRequest<ReportSettingsInfo>('PUT', '/console/report-settings', patch), 'Report settings saved; the next run uses them.');
+    if (r) reports.value = r;
+    return r !== null;
+  }
+
+  async function backupNow(): Promise<void> {
+    // The backup card says where it went; no second message at the top.
+    const r = await run(() => apiPost<BackupInfo & { integrity: string }>('/console/admin/backups'));
+    if (!r) return;
+    lastBackup.value = r;
+    backups.value = [r, ...backups.value.filter((b) => b.file !== r.file)];
+  }
+
+  return { node, reports, backups, lastBackup, audit, busy, error, notice, load, saveReports, backupNow };
+});

@@ -1,0 +1,46 @@
+/** Checks the admin pages run before sending (the node checks again, strictly). */
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const IPV6 = /^[0-9a-fA-F:]+(:\d{1,3}(\.\d{1,3}){3})?$/;
+
+/** An IPv4/IPv6 address or a CIDR, like the node's parseAllowEntry. */
+export function ipOrCidrProblem(v: string): string | null {
+  const [address, prefix, extra] = v.split('/');
+  if (extra !== undefined) return `"${v}" is not an IP address or CIDR.`;
+  const v4 = IPV4.test(address);
+  const v6 = !v4 && address.includes(':') && IPV6.test(address);
+  if (!v4 && !v6) return `"${v}" is not an IP address or CIDR (e.g. 203.0.113.7 or 10.0.0.0/8).`;
+  if (prefix !== undefined && (!/^\d{1,3}$/.test(prefix) || Number(prefix) > (v4 ? 32 : 128))) {
+    return `"${v}" has an invalid prefix length (0 to ${v4 ? 32 : 128}).`;
+  }
+  return null;
+}
+
+export function emailProblem(v: string): string | null {
+  return /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/.test(v) ? null : `"${v}" is not an e-mail address.`;
+}
+
+export function dayProblem(v: string): string | null {
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) ? null : `"${v}" is not a date.`;
+}
+
+/** "-2.5" (%) -> -250 basis points; null when it is not a percentage with at most two decimals. */
+export function percentToBasisPoints(text: string): number | null {
+  const t = text.trim().replace(/%$/, '').replace(/^\+/, '');
+  if (!/^-?\d{1,2}(\.\d{1,2})?$/.test(t)) return null;
+  const negative = t.startsWith('-');
+  const [whole, frac = ''] = t.replace('-', '').split('.');
+  const bp = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  return negative ? -bp : bp;
+}
+
+/** Product names as an operator reads them. */
+export const PRODUCT_LABEL: Record<string, string> = {
+  airtime: 'Airtime',
+  data: 'Data',
+  ELECTRICITY: 'Electricity',
+  CABLE: 'Cable TV',
+  BETTING: 'Betting',
+  giftcard: 'Gift cards',
+  esim: 'eSIM',
+};

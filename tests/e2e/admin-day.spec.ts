@@ -1,0 +1,255 @@
+import { expect, test } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { login, unique, watchPageErrors } from './helpers.js';
+import { csrfOf, openAdminPage, shot, v1, type Pair } from './admin-helpers.js';
+
+/**
+ * Issue 7, done when: an operator's day in the admin console, from onboarding a merchant to
+ * taking a backup, with the integrator's side checked over /v1 with the issued credentials.
+ */
+test('an operator onboards, funds, prices, routes, resolves, cashes up and backs up', async ({ page, baseURL, playwright }) => {
+  test.setTimeout(180_000);
+  const problems = watchPageErrors(page);
+  page.on('dialog', (d) => void d.accept());
+  const base = baseURL!;
+  const code = `OP${unique()}`.slice(0, 20);
+  const pairs: Record<'test' | 'live', Pair> = { test: { key: '', secret: '' }, live: { key: '', secret: '' } };
+
+  await login(page);
+  await page.getByTestId('nav-admin').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  await test.step('onboard a merchant; its secrets are shown once', async () => {
+    await openAdminPage(page, 'Merchants', 'Merchants');
+    await page.getByTestId('new-merchant').click();
+    await page.getByLabel('Merchant code').fill(code);
+    await page.getByLabel('Business name').fill('Operator Day Stores');
+    await page.getByRole('button', { name: 'Create merchant and issue credentials' }).click();
+    await expect(page.getByTestId('secret-reveal')).toBeVisible();
+    for (const env of ['test', 'live'] as const) {
+      pairs[env] = {
+        key: (await page.getByTestId(`secret-${env}-key`).textContent())!.trim(),
+        secret: (await page.getByTestId(`secret-${env}-secret`).textContent())!.trim(),
+      };
+    }
+    await expect(page.getByTestId(`merchant-row-${code}`)).toBeVisible();
+    await shot(page, 'admin-merchants-new-secrets');
+    await page.getByTestId('secrets-done').click();
+    await expect(page.getByTestId('secret-reveal')).toHaveCount(0);
+  });
+
+  await test.step('the integrator calls /v1 with the issued credentials', async () => {
+    const test1 = await v1(base, pairs.test, 'GET', '/v1/wallet/balance');
+    expect(test1).toMatchObject({ status: 200, json: { total: '0.00' } });
+    // Live calls come only from allowlisted IPs: none yet.
+    expect((await v1(base, pairs.live, 'GET', '/v1/wallet/balance')).status).toBe(403);
+  });
+
+  await test.step('allowlist 127.0.0.1 for live and enable electricity', async () => {
+    await page.getByTestId(`merchant-row-${code}`).click();
+    await expect(page.getByRole('heading', { level: 1, name: /Operator Day Stores/ })).toBeVisible();
+    await page.getByLabel('Add to Live IP allowlist').fill('10.0.0.300');
+    await page.getByTestId('allow-ips').getByRole('button', { name: 'Add' }).click();
+    await expect(page.getByTestId('allow-ips').getByRole('alert')).toContainText('not an IP address');
+    await page.getByLabel('Add to Live IP allowlist').fill('127.0.0.1');
+    await page.getByLabel('Add to Live IP allowlist').press('Enter');
+    await page.getByLabel('Electricity').check();
+    await page.getByTestId('save-merchant').click();
+    await expect(page.getByTestId('merchant-saved')).toContainText('Saved.');
+    await shot(page, 'admin-merchant-detail');
+    expect((await v1(base, pairs.live, 'GET', '/v1/wallet/balance')).status).toBe(200);
+  });
+
+  await test.step('fund the live wallet with a reason; the ledger and CSV show it', async () => {
+    await page.getByTestId('merchant-wallets').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
+    await expect(page.getByTestId('merchant-picker')).toHaveValue(code);
+    await page.getByLabel('Live', { exact: true }).check();
+    await page.getByLabel('Amount (₦)').fill('10,000');
+    await page.getByTestId('fund-submit').click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Say why' })).toBeVisible();
+    await page.getByLabel('Reason').fill('bank transfer 0042');
+    await page.getByTestId('fund-submit').click();
+    await expect(page.getByText(`the live wallet of ${code} now holds ₦10,000.00`)).toBeVisible();
+    await expect(page.getByTestId('wallet-balance')).toContainText('₦10,000.00');
+    await expect(page.getByTestId('admin-ledger-row').first()).toContainText('bank transfer 0042');
+    await shot(page, 'admin-wallets');
+    expect((await v1(base, pairs.live, 'GET', '/v1/wallet/balance')).json.total).toBe('10000.00');
+    const csv = await page.request.get((await page.getByTestId('ledger-csv').getAttribute('href'))!);
+    expect(await csv.text()).toMatch(/funding,10000\.00,10000\.00,,bank transfer 0042,user:admin/);
+  });
+
+  await test.step('price airtime at a 2.5% discount and check the debit', async () => {
+    await openAdminPage(page, 'Pricing', 'Pricing');
+    await page.getByTestId('merchant-picker').selectOption(code);
+    await page.getByLabel('Product').selectOption('airtime');
+    await page.getByLabel('Term (%)').fill('-2.5');
+    await page.getByRole('button', { name: 'Save term' }).click();
+    await expect(page.getByTestId('pricing-rules')).toContainText('Discount -2.50%');
+    await page.getByRole('button', { name: 'Check the debit' }).click();
+    await expect(page.getByTestId('price-quote')).toContainText('debits ₦975.00');
+    await shot(page, 'admin-pricing');
+  });
+
+  const upstream = `slow${unique()}`.toLowerCase().slice(0, 30);
+  await test.step('add a simulator upstream that leaves sales pending, routed for airtime', async () => {
+    await openAdminPage(page, 'Upstreams & routes', 'Upstreams & routes');
+    await page.getByTestId('add-upstream').click();
+    await page.getByLabel('Simulator (demos)').check();
+    await page.getByLabel('Name', { exact: true }).fill(upstream);
+    await page.getByLabel('Pending rate (0–1)').fill('1');
+    await page.getByLabel('Pending for (seconds)').fill('3600');
+    await page.getByTestId('upstream-form').getByLabel('Airtime').check();
+    await page.getByTestId('upstream-submit').click();
+    const card = page.getByTestId(`upstream-${upstream}`);
+    await expect(card).toContainText('100% of sales answer pending, stay pending 60 min');
+    await card.getByTestId(`test-${upstream}`).click();
+    await expect(card.getByTestId('connection-result')).toContainText('Connection works.');
+    await expect(page.getByTestId('route-table')).toContainText(upstream);
+  });
+
+  await test.step('a vending-API upstream keeps its secret out of the page; test connection reads health and balance', async () => {
+    // This very node, through the new merchant's test pair: two VendPoint nodes chain this way.
+    const chain = `chain${unique()}`.toLowerCase().slice(0, 30);
+    await page.getByTestId('add-upstream').click();
+    await page.getByLabel('Name', { exact: true }).fill(chain);
+    await page.getByLabel('Base URL').fill(base);
+    await page.getByLabel('Our merchant code there').fill(code);
+    await page.getByLabel('API key').fill(pairs.test.key);
+    await page.getByLabel('API secret').fill(pairs.test.secret);
+    await page.getByTestId('upstream-submit').click();
+    const card = page.getByTestId(`upstream-${chain}`);
+    await expect(card).toContainText('stored, sealed; never shown');
+    await card.getByTestId(`test-${chain}`).click();
+    await expect(card.getByTestId('connection-result')).toContainText('Connection works.');
+    await expect(card.getByTestId('connection-result')).toContainText('Balance: ₦0.00');
+    expect(await page.content()).not.toContain(pairs.test.secret);
+    await shot(page, 'admin-upstreams');
+  });
+
+  let reference = '';
+  await test.step('a live sale stays pending; the admin API flags it for attention', async () => {
+    const sale = await v1(base, pairs.live, 'POST', '/v1/transactions', {
+      merchant_code: code,
+      product: 'airtime',
+      network: 'mtn',
+      customer_msisdn: '08031234567',
+      amount: '1000',
+      client_request_id: `day-${unique()}`,
+    });
+    expect(sale.json.response_code).toBe('02');
+    reference = sale.json.data.internal_reference;
+    expect((await v1(base, pairs.live, 'GET', '/v1/wallet/balance')).json.total).toBe('9025.00');
+    const flagged = await page.request.post(`/console/admin/attention/${reference}/flag`, {
+      headers: await csrfOf(page.request),
+      data: { reason: 'customer says no airtime arrived' },
+    });
+    expect(flagged.status()).toBe(200);
+  });
+
+  await test.step('resolve it as failed: one refund, audited', async () => {
+    await openAdminPage(page, 'Needs attention', 'Needs attention');
+    const item = page.getByTestId(`attention-${reference}`);
+    await expect(item).toContainText(upstream);
+    await item.getByTestId('requery').click();
+    await expect(page.getByText('Requeried: the provider still has no final answer.')).toBeVisible();
+    await item.getByTestId('resolve').click();
+    await item.getByLabel(/Not delivered/).check();
+    await item.getByLabel('Reason (kept in the audit log)').fill('provider portal shows no such vend');
+    await shot(page, 'admin-attention');
+    await item.getByTestId('resolve-submit').click();
+    await expect(page.getByText(`Resolved as failed: ₦975.00 refunded to ${code}.`)).toBeVisible();
+    await expect(page.getByTestId(`attention-${reference}`)).toHaveCount(0);
+    expect((await v1(base, pairs.live, 'GET', '/v1/wallet/balance')).json.total).toBe('10000.00');
+  });
+
+  const agent = { username: `desk${unique()}`.toLowerCase(), password: 'agent password one' };
+  await test.step("an agent sells at the desk; the admin runs the shift's cash-up", async () => {
+    await openAdminPage(page, 'Users & cash-up', 'Users & cash-up');
+    await page.getByTestId('add-user').click();
+    await page.getByLabel('Username').fill(agent.username);
+    await page.getByLabel('Password').fill(agent.password);
+    await page.getByLabel('Daily sales limit (₦)').fill('50,000');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await expect(page.getByTestId(`user-${agent.username}`)).toContainText('₦50,000.00');
+
+    const desk = await playwright.request.newContext({ baseURL: base });
+    expect((await desk.post('/console/login', { data: agent })).status()).toBe(200);
+    const headers = await csrfOf(desk);
+    for (const amount of ['500', '1500']) {
+      const sold = await desk.post('/console/sell', {
+        headers,
+        data: { product: 'airtime', network: 'mtn', customer_msisdn: '08031234567', amount, client_request_id: `desk-${unique()}` },
+      });
+      expect(sold.status()).toBe(200);
+    }
+    await desk.dispose();
+
+    await page.getByTestId(`cashup-${agent.username}`).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Cash-up: ${agent.username}` })).toBeVisible();
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect(page.getByTestId('cashup-count')).toHaveText('2', { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    await page.getByLabel('Cash counted (₦)').fill('2,000');
+    await page.getByTestId('close-shift').click();
+    await expect(page.getByTestId('cashup-report')).toContainText(/Shift cash-up #\d+/);
+    await expect(page.getByTestId('cashup-total')).toHaveText('₦2,000.00');
+    await shot(page, 'admin-cashup');
+    await page.emulateMedia({ media: 'print' });
+    await page.screenshot({ path: join('test-results', 'admin-shots', 'admin-cashup-print-1280x800.png'), fullPage: true });
+    await page.pdf({ path: join('test-results', 'admin-shots', 'admin-cashup.pdf'), format: 'A4', printBackground: true });
+    await page.emulateMedia({ media: 'screen' });
+  });
+
+  await test.step('take a backup: a consistent SQLite file in the data directory', async () => {
+    await page.getByRole('link', { name: 'Back to users' }).click();
+    await openAdminPage(page, 'Settings & backup', 'Settings & backup');
+    await page.getByTestId('backup-now').click();
+    await expect(page.getByTestId('backup-result')).toContainText('checked (ok)');
+    const path = (await page.getByTestId('backup-result').locator('code').textContent())!.trim();
+    expect(path.startsWith(join(process.env.VENDPOINT_E2E_DATA_DIR!, 'backups'))).toBe(true);
+    expect(existsSync(path)).toBe(true);
+    const copy = new Database(path, { readonly: true });
+    try {
+      expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(copy.prepare('SELECT name FROM merchants WHERE code = ?').pluck().get(code)).toBe('Operator Day Stores');
+    } finally {
+      copy.close();
+    }
+    await page.getByText('How to restore a backup').click();
+    await shot(page, 'admin-settings');
+  });
+
+  await test.step('the remaining pages read well: catalogs, reports, dashboard', async () => {
+    await openAdminPage(page, 'Catalogs', 'Catalogs');
+    await page.getByTestId('sync-now').click();
+    await expect(page.getByTestId('sync-result')).toBeVisible();
+    await page.getByLabel('Search').fill('MTN');
+    await expect(page.getByTestId('catalog-table')).toContainText('MTN');
+    const first = page.getByTestId('catalog-table').locator('tbody tr').first();
+    await first.getByRole('button', { name: 'Disable' }).click();
+    await expect(first).toContainText('Disabled');
+    await shot(page, 'admin-catalogs');
+    await first.getByRole('button', { name: 'Enable' }).click();
+    await expect(first).toContainText('Enabled');
+
+    await openAdminPage(page, 'Reports', 'Reports');
+    await page.getByTestId('merchant-picker').selectOption(code);
+    await page.getByRole('combobox', { name: 'Environment' }).selectOption('live');
+    await page.getByLabel('Day').fill(new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date()));
+    await page.getByRole('button', { name: 'Show report' }).click();
+    await expect(page.getByTestId('report-summary')).toContainText('Operator Day Stores');
+    const csv = await page.request.get((await page.getByTestId('report-csv').getAttribute('href'))!);
+    expect(csv.headers()['content-type']).toContain('text/csv');
+    await shot(page, 'admin-reports');
+
+    await openAdminPage(page, 'Dashboard', 'Dashboard');
+    await expect(page.getByTestId('dashboard-sales')).toContainText('Airtime');
+    await expect(page.getByTestId('health-table')).toContainText(upstream);
+    await shot(page, 'admin-dashboard');
+  });
+  expect(problems).toEqual([]);
+});
