@@ -50,14 +50,17 @@ function agentOf(s: Services, userId: number): ConsoleUser {
 
 function parseInstant(value: unknown, field: string): string {
   const d = typeof value === 'string' ? DateTime.fromISO(value, { setZone: true }) : null;
-  if (!d || !d.isValid) throw new InvalidInput(`${field} must be a date and time, e.g. 2026-01-31T08:00:00Z`, field);
+  if (!d || !d.isValid)
+    throw new InvalidInput(`${field} must be a date and time, e.g. 2026-01-31T08:00:00Z`, field);
   return d.toUTC().toISO()!;
 }
 
 /** Where the open shift starts: the end of the last cash-up, else midnight today (Lagos). */
 function defaultStart(s: Services, userId: number, env: Environment): string {
   const last = lastCashup(s.db, userId, env);
-  return last?.shiftEnd ?? DateTime.fromMillis(s.now(), { zone: SHIFT_TIMEZONE }).startOf('day').toUTC().toISO()!;
+  return (
+    last?.shiftEnd ?? DateTime.fromMillis(s.now(), { zone: SHIFT_TIMEZONE }).startOf('day').toUTC().toISO()!
+  );
 }
 
 const tallyJson = (t: Tally) => ({ count: t.count, amount: formatNaira(t.amount_kobo) });
@@ -110,7 +113,9 @@ export function closeCashup(
 ) {
   const preview = previewCashup(s, userId, env, input.from);
   const user = agentOf(s, userId);
-  const summary = summariseShift(agentSalesByProductAndState(s.db, userId, env, preview.shift_start, preview.shift_end));
+  const summary = summariseShift(
+    agentSalesByProductAndState(s.db, userId, env, preview.shift_start, preview.shift_end),
+  );
   const c = recordCashup(s.db, {
     userId,
     agentName: user.username,

@@ -19,7 +19,8 @@ export interface CatalogRow {
 }
 
 export function parseCatalogKind(v: unknown): CatalogKind {
-  if (!CATALOG_KINDS.includes(v as CatalogKind)) throw new InvalidInput(`catalog must be one of ${CATALOG_KINDS.join(', ')}`, 'kind');
+  if (!CATALOG_KINDS.includes(v as CatalogKind))
+    throw new InvalidInput(`catalog must be one of ${CATALOG_KINDS.join(', ')}`, 'kind');
   return v as CatalogKind;
 }
 
@@ -60,7 +61,9 @@ function rowsOf(s: Services, kind: CatalogKind): CatalogRow[] {
         name: p.title,
         group: p.brand,
         detail: [p.region, p.ui_category, p.fulfillment].filter(Boolean).join(' · '),
-        price: p.fixed_price ? `${p.currency_code} ${p.face_value}` : `${p.currency_code} ${range(p.min_price, p.max_price)}`,
+        price: p.fixed_price
+          ? `${p.currency_code} ${p.face_value}`
+          : `${p.currency_code} ${range(p.min_price, p.max_price)}`,
         active: p.active === 1,
       }));
     case 'esim':
@@ -77,12 +80,19 @@ function rowsOf(s: Services, kind: CatalogKind): CatalogRow[] {
 }
 
 /** A page of one catalog, filtered by text, group and state; groups listed for the filter. */
-export function browseCatalog(s: Services, kind: CatalogKind, q: { search?: string; group?: string; state?: string; page?: number; limit?: number }) {
+export function browseCatalog(
+  s: Services,
+  kind: CatalogKind,
+  q: { search?: string; group?: string; state?: string; page?: number; limit?: number },
+) {
   const all = rowsOf(s, kind);
   const search = q.search?.trim().toLowerCase() ?? '';
   const rows = all.filter(
     (r) =>
-      (!search || r.name.toLowerCase().includes(search) || r.id.toLowerCase() === search || r.detail.toLowerCase().includes(search)) &&
+      (!search ||
+        r.name.toLowerCase().includes(search) ||
+        r.id.toLowerCase() === search ||
+        r.detail.toLowerCase().includes(search)) &&
       (!q.group || r.group === q.group) &&
       (q.state !== 'active' || r.active) &&
       (q.state !== 'inactive' || !r.active),
@@ -101,7 +111,13 @@ export function browseCatalog(s: Services, kind: CatalogKind, q: { search?: stri
 }
 
 /** Enables or disables one plan (audited); the in-memory catalog is dropped so sales see it. */
-export function setCatalogPlanActive(s: Services, kind: CatalogKind, id: string, active: boolean, actor: string): CatalogRow {
+export function setCatalogPlanActive(
+  s: Services,
+  kind: CatalogKind,
+  id: string,
+  active: boolean,
+  actor: string,
+): CatalogRow {
   const key = kind === 'data' || kind === 'bill' || kind === 'giftcard' ? Number(id) : id;
   if (typeof key === 'number' && !Number.isSafeInteger(key)) throw new NotFound(`no ${kind} plan ${id}`);
   if (!setPlanActive(s.db, kind, key, active, actor)) throw new NotFound(`no ${kind} plan ${id}`);

@@ -22,16 +22,27 @@ export function dashboard(s: Services, env: Environment) {
   const tallies = salesByProductAndState(s.db, env, from, to);
 
   const products = new Map<string, Record<(typeof STATES)[number], { count: number; amount_kobo: number }>>();
-  const totals = Object.fromEntries(STATES.map((st) => [st, { count: 0, amount_kobo: 0 }])) as Record<(typeof STATES)[number], { count: number; amount_kobo: number }>;
+  const totals = Object.fromEntries(STATES.map((st) => [st, { count: 0, amount_kobo: 0 }])) as Record<
+    (typeof STATES)[number],
+    { count: number; amount_kobo: number }
+  >;
   for (const t of tallies) {
-    const row = products.get(t.product) ?? (Object.fromEntries(STATES.map((st) => [st, { count: 0, amount_kobo: 0 }])) as Record<(typeof STATES)[number], { count: number; amount_kobo: number }>);
+    const row =
+      products.get(t.product) ??
+      (Object.fromEntries(STATES.map((st) => [st, { count: 0, amount_kobo: 0 }])) as Record<
+        (typeof STATES)[number],
+        { count: number; amount_kobo: number }
+      >);
     row[t.state].count += t.count;
     row[t.state].amount_kobo += t.amount_kobo;
     totals[t.state].count += t.count;
     totals[t.state].amount_kobo += t.amount_kobo;
     products.set(t.product, row);
   }
-  const cell = (c: { count: number; amount_kobo: number }) => ({ count: c.count, amount: formatNaira(c.amount_kobo) });
+  const cell = (c: { count: number; amount_kobo: number }) => ({
+    count: c.count,
+    amount: formatNaira(c.amount_kobo),
+  });
   const wallets = walletTotal(s.db, env);
   const health = upstreamHealth(s);
   const sync = lastCatalogSync(s);

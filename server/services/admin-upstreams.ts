@@ -1,6 +1,12 @@
 import { request } from 'undici';
 import type { Services } from './context.js';
-import { getUpstreamByName, listRoutes, listUpstreams, upstreamJson, type UpstreamRecord } from '../store/upstreams.js';
+import {
+  getUpstreamByName,
+  listRoutes,
+  listUpstreams,
+  upstreamJson,
+  type UpstreamRecord,
+} from '../store/upstreams.js';
 import { recordAudit } from '../store/audit.js';
 import { upstreamHealth } from '../jobs/upstream-health.js';
 import { SimulatorUpstream, type SimulatorOptions } from '../upstreams/simulator.js';
@@ -16,8 +22,17 @@ export function upstreamsOverview(s: Services) {
   const routes = listRoutes(s.db);
   const health = new Map(upstreamHealth(s).map((h) => [h.name, h]));
   return {
-    upstreams: listUpstreams(s.db).map((u) => ({ ...upstreamJson(u, routes), health: health.get(u.name) ?? null })),
-    routes: routes.map((r) => ({ id: r.id, product: r.product, network: r.network, upstream: r.upstreamName, priority: r.priority })),
+    upstreams: listUpstreams(s.db).map((u) => ({
+      ...upstreamJson(u, routes),
+      health: health.get(u.name) ?? null,
+    })),
+    routes: routes.map((r) => ({
+      id: r.id,
+      product: r.product,
+      network: r.network,
+      upstream: r.upstreamName,
+      priority: r.priority,
+    })),
   };
 }
 
@@ -25,7 +40,8 @@ export function upstreamsOverview(s: Services) {
 function buildForTest(s: Services, r: UpstreamRecord): { upstream: Upstream; temporary: boolean } {
   const live = s.router.allLive().find((u) => u.name === r.name);
   if (live) return { upstream: live, temporary: false };
-  if (r.type === 'simulator') return { upstream: new SimulatorUpstream(r.name, r.options as SimulatorOptions), temporary: true };
+  if (r.type === 'simulator')
+    return { upstream: new SimulatorUpstream(r.name, r.options as SimulatorOptions), temporary: true };
   const upstream = createVendingApiUpstream({
     name: r.name,
     baseUrl: r.baseUrl ?? '',
@@ -42,10 +58,19 @@ async function healthOf(baseUrl: string): Promise<{ ok: boolean; detail: string;
   const started = Date.now();
   try {
     const url = new URL(`${baseUrl.replace(/\/+$/, '')}/v1/healthz`);
-    const res = await request(url, { method: 'GET', headersTimeout: HEALTH_TIMEOUT_MS, bodyTimeout: HEALTH_TIMEOUT_MS, signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
+    const res = await request(url, {
+      method: 'GET',
+      headersTimeout: HEALTH_TIMEOUT_MS,
+      bodyTimeout: HEALTH_TIMEOUT_MS,
+      signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
+    });
     await res.body.text();
     const ok = res.statusCode === 200;
-    return { ok, detail: ok ? 'healthz answered 200' : `healthz answered HTTP ${res.statusCode}`, ms: Date.now() - started };
+    return {
+      ok,
+      detail: ok ? 'healthz answered 200' : `healthz answered HTTP ${res.statusCode}`,
+      ms: Date.now() - started,
+    };
   } catch (err) {
     return { ok: false, detail: err instanceof Error ? err.message : String(err), ms: Date.now() - started };
   }
@@ -68,13 +93,21 @@ export async function testUpstreamConnection(s: Services, name: string, actor: s
     let balanceError: string | null = null;
     try {
       const kobo = await upstream.balance();
-      if (kobo === null) balanceError = record.type === 'simulator' ? 'a simulator has no balance' : 'the balance could not be read: check the base URL, merchant code, key and secret';
+      if (kobo === null)
+        balanceError =
+          record.type === 'simulator'
+            ? 'a simulator has no balance'
+            : 'the balance could not be read: check the base URL, merchant code, key and secret';
       else balance = formatNaira(kobo);
     } catch (err) {
       balanceError = err instanceof Error ? err.message : String(err);
     }
     const ok = health.ok && (balance !== null || record.type === 'simulator');
-    recordAudit(s.db, actor, 'upstream.test', name, { ok, health: health.ok, balance_read: balance !== null });
+    recordAudit(s.db, actor, 'upstream.test', name, {
+      ok,
+      health: health.ok,
+      balance_read: balance !== null,
+    });
     return {
       name,
       type: record.type,

@@ -54,9 +54,10 @@ const toCashup = (r: CashupRow): Cashup => ({
 });
 
 export function lastCashup(db: Db, userId: number, env: Environment): Cashup | null {
-  const r = prep(db, 'SELECT * FROM agent_cashups WHERE user_id = ? AND environment = ? ORDER BY id DESC LIMIT 1').get(userId, env) as
-    | CashupRow
-    | undefined;
+  const r = prep(
+    db,
+    'SELECT * FROM agent_cashups WHERE user_id = ? AND environment = ? ORDER BY id DESC LIMIT 1',
+  ).get(userId, env) as CashupRow | undefined;
   return r ? toCashup(r) : null;
 }
 
@@ -66,9 +67,12 @@ export function getCashup(db: Db, id: number): Cashup | null {
 }
 
 export function listCashups(db: Db, userId: number, limit = 50): Cashup[] {
-  return (prep(db, 'SELECT * FROM agent_cashups WHERE user_id = ? ORDER BY id DESC LIMIT ?').all(userId, limit) as CashupRow[]).map(
-    toCashup,
-  );
+  return (
+    prep(db, 'SELECT * FROM agent_cashups WHERE user_id = ? ORDER BY id DESC LIMIT ?').all(
+      userId,
+      limit,
+    ) as CashupRow[]
+  ).map(toCashup);
 }
 
 export type NewCashup = Omit<Cashup, 'id' | 'createdAt'> & { agentName: string };
@@ -83,7 +87,9 @@ export function recordCashup(db: Db, c: NewCashup): Cashup {
     .transaction(() => {
       const last = lastCashup(db, c.userId, c.environment);
       if (last && c.shiftStart < last.shiftEnd) {
-        throw new Conflict(`this shift overlaps the cash-up closed at ${last.shiftEnd}; start it at that time or later`);
+        throw new Conflict(
+          `this shift overlaps the cash-up closed at ${last.shiftEnd}; start it at that time or later`,
+        );
       }
       const id = Number(
         prep(

@@ -22,7 +22,12 @@ export interface SalesTally {
 }
 
 /** Purchases of one environment created in [fromIso, toIso), by product and state. */
-export function salesByProductAndState(db: Db, env: Environment, fromIso: string, toIso: string): SalesTally[] {
+export function salesByProductAndState(
+  db: Db,
+  env: Environment,
+  fromIso: string,
+  toIso: string,
+): SalesTally[] {
   return prep(
     db,
     `SELECT ${PRODUCT_OF} AS product, state, COUNT(*) AS count,
@@ -33,7 +38,13 @@ export function salesByProductAndState(db: Db, env: Environment, fromIso: string
 }
 
 /** One agent's purchases of one environment in [fromIso, toIso), by product and state. */
-export function agentSalesByProductAndState(db: Db, userId: number, env: Environment, fromIso: string, toIso: string): SalesTally[] {
+export function agentSalesByProductAndState(
+  db: Db,
+  userId: number,
+  env: Environment,
+  fromIso: string,
+  toIso: string,
+): SalesTally[] {
   return prep(
     db,
     `SELECT ${PRODUCT_OF} AS product, state, COUNT(*) AS count,
@@ -55,7 +66,10 @@ export function agentSoldKobo(db: Db, userId: number, env: Environment, fromIso:
 
 /** The sum of every merchant's wallet of one environment: what the host owes its merchants. */
 export function walletTotal(db: Db, env: Environment): { balance_kobo: number; wallets: number } {
-  return prep(db, 'SELECT COALESCE(SUM(balance_kobo), 0) AS balance_kobo, COUNT(*) AS wallets FROM wallets WHERE environment = ?').get(env) as {
+  return prep(
+    db,
+    'SELECT COALESCE(SUM(balance_kobo), 0) AS balance_kobo, COUNT(*) AS wallets FROM wallets WHERE environment = ?',
+  ).get(env) as {
     balance_kobo: number;
     wallets: number;
   };
@@ -72,12 +86,21 @@ export function pendingCounts(db: Db, env: Environment): { pending: number; need
 
 /** Pending purchases not (yet) flagged, oldest first: the ones an admin may watch or flag early. */
 export function listUnflaggedPending(db: Db, limit: number): Purchase[] {
-  const rows = prep(db, `SELECT * FROM purchases WHERE state = 'pending' AND needs_attention = 0 ORDER BY id LIMIT ?`).all(limit);
+  const rows = prep(
+    db,
+    `SELECT * FROM purchases WHERE state = 'pending' AND needs_attention = 0 ORDER BY id LIMIT ?`,
+  ).all(limit);
   return (rows as Parameters<typeof toPurchase>[0][]).map(toPurchase);
 }
 
 /** A wallet's ledger in [fromIso, toIso), oldest first (CSV export with running balance). */
-export function ledgerBetween(db: Db, walletId: number, fromIso: string, toIso: string, limit: number): LedgerRow[] {
+export function ledgerBetween(
+  db: Db,
+  walletId: number,
+  fromIso: string,
+  toIso: string,
+  limit: number,
+): LedgerRow[] {
   return prep(
     db,
     `SELECT l.id, l.kind, l.amount_kobo, l.balance_after_kobo, l.purchase_id, p.internal_reference, l.reason, l.actor, l.created_at
@@ -105,9 +128,21 @@ export function walletBalancesByMerchant(db: Db): Map<number, Record<Environment
 /** Recent audit entries, newest first, optionally of one subject (e.g. a merchant code). */
 export function listAuditEntries(db: Db, opts: { subject?: string; limit: number }) {
   const rows = opts.subject
-    ? prep(db, 'SELECT * FROM audit_log WHERE subject = ? ORDER BY id DESC LIMIT ?').all(opts.subject, opts.limit)
+    ? prep(db, 'SELECT * FROM audit_log WHERE subject = ? ORDER BY id DESC LIMIT ?').all(
+        opts.subject,
+        opts.limit,
+      )
     : prep(db, 'SELECT * FROM audit_log ORDER BY id DESC LIMIT ?').all(opts.limit);
-  return (rows as { id: number; actor: string; action: string; subject: string; detail: string; created_at: string }[]).map((r) => ({
+  return (
+    rows as {
+      id: number;
+      actor: string;
+      action: string;
+      subject: string;
+      detail: string;
+      created_at: string;
+    }[]
+  ).map((r) => ({
     ...r,
     detail: JSON.parse(r.detail) as unknown,
   }));

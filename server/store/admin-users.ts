@@ -23,16 +23,29 @@ export function updateConsoleUser(db: Db, id: number, patch: ConsoleUserPatch, a
       const user = getConsoleUserById(db, id);
       if (!user) throw new NotFound(`console user ${id} not found`);
       if (patch.active === false && user.role === 'admin' && user.active) {
-        const admins = (prep(db, `SELECT COUNT(*) AS n FROM console_users WHERE role = 'admin' AND active = 1`).get() as { n: number }).n;
-        if (admins <= 1) throw new Conflict('this is the last active administrator; create another admin before deactivating it');
+        const admins = (
+          prep(db, `SELECT COUNT(*) AS n FROM console_users WHERE role = 'admin' AND active = 1`).get() as {
+            n: number;
+          }
+        ).n;
+        if (admins <= 1)
+          throw new Conflict(
+            'this is the last active administrator; create another admin before deactivating it',
+          );
       }
-      if (patch.active !== undefined) prep(db, 'UPDATE console_users SET active = ? WHERE id = ?').run(patch.active ? 1 : 0, id);
+      if (patch.active !== undefined)
+        prep(db, 'UPDATE console_users SET active = ? WHERE id = ?').run(patch.active ? 1 : 0, id);
       if (patch.dailySalesLimitKobo !== undefined) {
-        prep(db, 'UPDATE console_users SET daily_sales_limit_kobo = ? WHERE id = ?').run(patch.dailySalesLimitKobo, id);
+        prep(db, 'UPDATE console_users SET daily_sales_limit_kobo = ? WHERE id = ?').run(
+          patch.dailySalesLimitKobo,
+          id,
+        );
       }
-      if (patch.passwordHash !== undefined) prep(db, 'UPDATE console_users SET password_hash = ? WHERE id = ?').run(patch.passwordHash, id);
+      if (patch.passwordHash !== undefined)
+        prep(db, 'UPDATE console_users SET password_hash = ? WHERE id = ?').run(patch.passwordHash, id);
       // A deactivated user or a reset password ends every open session of that user.
-      if (patch.active === false || patch.passwordHash !== undefined) prep(db, 'DELETE FROM console_sessions WHERE user_id = ?').run(id);
+      if (patch.active === false || patch.passwordHash !== undefined)
+        prep(db, 'DELETE FROM console_sessions WHERE user_id = ?').run(id);
       recordAudit(db, actor, 'console_user.update', user.username, {
         active: patch.active,
         daily_sales_limit_kobo: patch.dailySalesLimitKobo,

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from '../helpers/test-node.js';
-import { ConsoleClient, consoleCall, consoleLogin, setupFirstAdmin } from '../helpers/console-admin-session.js';
+import {
+  ConsoleClient,
+  consoleCall,
+  consoleLogin,
+  setupFirstAdmin,
+} from '../helpers/console-admin-session.js';
 import { adminRouteList } from '../../server/http/console/admin-index.js';
 
 /**
@@ -32,13 +37,22 @@ const concrete = (url: string) => url.replace(/:(\w+)/g, (_m, p: string) => PARA
  */
 const USER_ROUTES = [
   { method: 'GET', url: '/console/users', body: undefined },
-  { method: 'POST', url: '/console/users', body: { username: 'sneaky', password: 'agent made this', role: 'admin', merchant_code: 'DEMO' } },
+  {
+    method: 'POST',
+    url: '/console/users',
+    body: { username: 'sneaky', password: 'agent made this', role: 'admin', merchant_code: 'DEMO' },
+  },
 ];
 
 beforeAll(async () => {
   t = await startTestNode();
   admin = await setupFirstAdmin(t.url, 'boss', 'a long admin password');
-  const r = await admin.post('/console/users', { username: 'desk1', password: 'agent password 1', role: 'agent', merchant_code: 'DEMO' });
+  const r = await admin.post('/console/users', {
+    username: 'desk1',
+    password: 'agent password 1',
+    role: 'agent',
+    merchant_code: 'DEMO',
+  });
   expect(r.status).toBe(201);
   agent = await consoleLogin(t.url, 'desk1', 'agent password 1');
 });
@@ -66,6 +80,8 @@ describe('admin routes and roles', () => {
       'PATCH /console/admin/users/:id',
       'POST /console/admin/users/:id/cashups',
       'POST /console/admin/backups',
+      'GET /console/admin/ledger/verify',
+      'POST /console/admin/reports/run',
       'GET /console/reports',
       'POST /console/reports/:code/:env/:date/resend',
       'PUT /console/report-settings',
@@ -77,7 +93,10 @@ describe('admin routes and roles', () => {
 
   it('an agent gets 403 "Only an admin may do this" from every admin route', async () => {
     const refused: string[] = [];
-    const admins = adminRouteList().map((r) => ({ ...r, body: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} }));
+    const admins = adminRouteList().map((r) => ({
+      ...r,
+      body: r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+    }));
     for (const r of [...admins, ...USER_ROUTES]) {
       const body = r.body;
       const answer = await agent.call(r.method, concrete(r.url), body);

@@ -9,13 +9,20 @@ import { csrfOf, openAdminPage, shot, v1, type Pair } from './admin-helpers.js';
  * Issue 7, done when: an operator's day in the admin console, from onboarding a merchant to
  * taking a backup, with the integrator's side checked over /v1 with the issued credentials.
  */
-test('an operator onboards, funds, prices, routes, resolves, cashes up and backs up', async ({ page, baseURL, playwright }) => {
+test('an operator onboards, funds, prices, routes, resolves, cashes up and backs up', async ({
+  page,
+  baseURL,
+  playwright,
+}) => {
   test.setTimeout(180_000);
   const problems = watchPageErrors(page);
   page.on('dialog', (d) => void d.accept());
   const base = baseURL!;
   const code = `OP${unique()}`.slice(0, 20);
-  const pairs: Record<'test' | 'live', Pair> = { test: { key: '', secret: '' }, live: { key: '', secret: '' } };
+  const pairs: Record<'test' | 'live', Pair> = {
+    test: { key: '', secret: '' },
+    live: { key: '', secret: '' },
+  };
 
   await login(page);
   await page.getByTestId('nav-admin').click();
@@ -56,6 +63,8 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await page.getByLabel('Add to Live IP allowlist').fill('127.0.0.1');
     await page.getByLabel('Add to Live IP allowlist').press('Enter');
     await page.getByLabel('Electricity').check();
+    await page.getByLabel('Add to Daily report recipients').fill('finance@operator.example');
+    await page.getByLabel('Add to Daily report recipients').press('Enter');
     await page.getByTestId('save-merchant').click();
     await expect(page.getByTestId('merchant-saved')).toContainText('Saved.');
     await shot(page, 'admin-merchant-detail');
@@ -75,6 +84,8 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await expect(page.getByText(`the live wallet of ${code} now holds ₦10,000.00`)).toBeVisible();
     await expect(page.getByTestId('wallet-balance')).toContainText('₦10,000.00');
     await expect(page.getByTestId('admin-ledger-row').first()).toContainText('bank transfer 0042');
+    await page.getByTestId('verify-ledger').click();
+    await expect(page.getByTestId('ledger-verification')).toContainText('Ledger verified');
     await shot(page, 'admin-wallets');
     expect((await v1(base, pairs.live, 'GET', '/v1/wallet/balance')).json.total).toBe('10000.00');
     const csv = await page.request.get((await page.getByTestId('ledger-csv').getAttribute('href'))!);
@@ -181,7 +192,13 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     for (const amount of ['500', '1500']) {
       const sold = await desk.post('/console/sell', {
         headers,
-        data: { product: 'airtime', network: 'mtn', customer_msisdn: '08031234567', amount, client_request_id: `desk-${unique()}` },
+        data: {
+          product: 'airtime',
+          network: 'mtn',
+          customer_msisdn: '08031234567',
+          amount,
+          client_request_id: `desk-${unique()}`,
+        },
       });
       expect(sold.status()).toBe(200);
     }
@@ -199,8 +216,15 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await expect(page.getByTestId('cashup-total')).toHaveText('₦2,000.00');
     await shot(page, 'admin-cashup');
     await page.emulateMedia({ media: 'print' });
-    await page.screenshot({ path: join('test-results', 'admin-shots', 'admin-cashup-print-1280x800.png'), fullPage: true });
-    await page.pdf({ path: join('test-results', 'admin-shots', 'admin-cashup.pdf'), format: 'A4', printBackground: true });
+    await page.screenshot({
+      path: join('test-results', 'admin-shots', 'admin-cashup-print-1280x800.png'),
+      fullPage: true,
+    });
+    await page.pdf({
+      path: join('test-results', 'admin-shots', 'admin-cashup.pdf'),
+      format: 'A4',
+      printBackground: true,
+    });
     await page.emulateMedia({ media: 'screen' });
   });
 
@@ -215,7 +239,9 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     const copy = new Database(path, { readonly: true });
     try {
       expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
-      expect(copy.prepare('SELECT name FROM merchants WHERE code = ?').pluck().get(code)).toBe('Operator Day Stores');
+      expect(copy.prepare('SELECT name FROM merchants WHERE code = ?').pluck().get(code)).toBe(
+        'Operator Day Stores',
+      );
     } finally {
       copy.close();
     }
@@ -239,17 +265,25 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await openAdminPage(page, 'Reports', 'Reports');
     await page.getByTestId('merchant-picker').selectOption(code);
     await page.getByRole('combobox', { name: 'Environment' }).selectOption('live');
-    await page.getByLabel('Day').fill(new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date()));
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
+    await page.getByTestId('report-show').getByLabel('Day').fill(today);
     await page.getByRole('button', { name: 'Show report' }).click();
     await expect(page.getByTestId('report-summary')).toContainText('Operator Day Stores');
     const csv = await page.request.get((await page.getByTestId('report-csv').getAttribute('href'))!);
     expect(csv.headers()['content-type']).toContain('text/csv');
+    await page.getByTestId('report-run').getByLabel('Day').fill(today);
+    await page.getByRole('button', { name: 'Run reports' }).click();
+    await expect(page.getByTestId('report-run')).toContainText(`${code} (live)`);
     await shot(page, 'admin-reports');
 
     await openAdminPage(page, 'Dashboard', 'Dashboard');
     await expect(page.getByTestId('dashboard-sales')).toContainText('Airtime');
     await expect(page.getByTestId('health-table')).toContainText(upstream);
     await shot(page, 'admin-dashboard');
+    await page.getByLabel('Test', { exact: true }).check();
+    await expect(page.getByTestId('dashboard-kpis')).toContainText('Merchant wallets (test)');
+    await expect(page.getByTestId('dashboard-sales')).toContainText('Airtime');
+    await shot(page, 'admin-dashboard-test');
   });
   expect(problems).toEqual([]);
 });

@@ -29,7 +29,13 @@ export interface Pair {
 }
 
 /** Calls the node's /v1 API the way an integrator does: plain fetch with the merchant headers. */
-export async function v1(baseURL: string, pair: Pair, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: any }> {
+export async function v1(
+  baseURL: string,
+  pair: Pair,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: any }> {
   const res = await fetch(`${baseURL}${path}`, {
     method,
     headers: {

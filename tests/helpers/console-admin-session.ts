@@ -18,8 +18,16 @@ export class ConsoleClient {
     readonly csrf: string,
   ) {}
 
-  async call(method: string, path: string, body?: unknown, opts: { csrf?: boolean } = {}): Promise<ConsoleAnswer> {
-    return consoleCall(this.baseUrl, method, path, body, { cookie: this.cookie, csrf: opts.csrf === false ? undefined : this.csrf });
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: { csrf?: boolean } = {},
+  ): Promise<ConsoleAnswer> {
+    return consoleCall(this.baseUrl, method, path, body, {
+      cookie: this.cookie,
+      csrf: opts.csrf === false ? undefined : this.csrf,
+    });
   }
 
   get = (path: string) => this.call('GET', path);
@@ -39,7 +47,11 @@ export async function consoleCall(
   if (auth.cookie) headers.cookie = auth.cookie;
   if (auth.csrf && method !== 'GET') headers['x-csrf-token'] = auth.csrf;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await request(`${baseUrl}${path}`, { method: method as 'GET', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await request(`${baseUrl}${path}`, {
+    method: method as 'GET',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.body.text();
   let json: unknown = null;
   try {
@@ -58,13 +70,25 @@ function sessionCookieOf(headers: Record<string, string | string[] | undefined>)
 }
 
 /** First-run setup on a fresh node: the first admin, acting for DEMO. */
-export async function setupFirstAdmin(baseUrl: string, username: string, password: string): Promise<ConsoleClient> {
-  const r = await consoleCall(baseUrl, 'POST', '/console/setup', { username, password, merchant_code: 'DEMO' });
+export async function setupFirstAdmin(
+  baseUrl: string,
+  username: string,
+  password: string,
+): Promise<ConsoleClient> {
+  const r = await consoleCall(baseUrl, 'POST', '/console/setup', {
+    username,
+    password,
+    merchant_code: 'DEMO',
+  });
   if (r.status !== 200) throw new Error(`setup failed: ${r.status} ${r.text}`);
   return new ConsoleClient(baseUrl, sessionCookieOf(r.headers), r.json.csrf_token);
 }
 
-export async function consoleLogin(baseUrl: string, username: string, password: string): Promise<ConsoleClient> {
+export async function consoleLogin(
+  baseUrl: string,
+  username: string,
+  password: string,
+): Promise<ConsoleClient> {
   const r = await consoleCall(baseUrl, 'POST', '/console/login', { username, password });
   if (r.status !== 200) throw new Error(`login failed: ${r.status} ${r.text}`);
   return new ConsoleClient(baseUrl, sessionCookieOf(r.headers), r.json.csrf_token);

@@ -60,6 +60,8 @@ export interface CrashReport {
   stuck: { state: string; poll_count: number; last_error: string | null; n: number }[];
   /** The last lines the final node logged, when something was left pending. */
   finalNodeLog?: string[];
+  /** Pending purchases and unfinished jobs every 5 s while the last start recovers. */
+  convergence?: string[];
   upstreamOrders: number;
   maxVendCallsPerKey: number;
   problems: string[];
@@ -177,6 +179,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
   /** key -> the first 200 answer's response_code. */
   const accepted = new Map<string, string>();
   const answers: Record<string, number> = {};
+  const convergence: string[] = [];
   let attempted = 0;
   let connectionErrors = 0;
   let seq = 0;
@@ -232,7 +235,16 @@ export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
     const pendingCount = () =>
       (db.prepare(`SELECT COUNT(*) AS n FROM purchases WHERE state = 'pending'`).get() as { n: number }).n;
     const deadline = Date.now() + 60_000;
-    while (pendingCount() > 0 && Date.now() < deadline) await sleep(250);
+    const jobStates = () =>
+      db.prepare(`SELECT state || ':' || COUNT(*) AS s FROM vend_jobs WHERE state <> 'done' GROUP BY state`).pluck().all().join(' ');
+    let lastSample = 0;
+    while (pendingCount() > 0 && Date.now() < deadline) {
+      if (Date.now() - lastSample >= 5_000) {
+        lastSample = Date.now();
+        convergence.push(`${Math.round((Date.now() - started) / 1000)}s pending ${pendingCount()} jobs ${jobStates()}`);
+      }
+      await sleep(250);
+    }
     db.close();
     const finalLog = node.tail.join('').split('\n').slice(-15);
     await killChild(node.child, 'SIGTERM');
@@ -245,7 +257,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
       connectionErrors,
       started,
     });
-    if (report.pendingLeft) report.finalNodeLog = finalLog;
+    if (report.pendingLeft) Object.assign(report, { finalNodeLog: finalLog, convergence });
     return report;
   } finally {
     await agent.close().catch(() => {});
@@ -254,7 +266,8 @@ export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
       await fault.kill();
       cleanups.delete(fault.kill);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.CRASH_KEEP_DIR) console.log(`data directory kept: ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -23,7 +23,9 @@ export const useAdminCatalogsStore = defineStore('adminCatalogs', () => {
   async function load(): Promise<void> {
     const f = filter.value;
     await run(async () => {
-      page.value = await apiGet<CatalogPage>(`/console/admin/catalogs/${kind.value}${queryString({ search: f.search, group: f.group, state: f.state, page: f.page, limit: 25 })}`);
+      page.value = await apiGet<CatalogPage>(
+        `/console/admin/catalogs/${kind.value}${queryString({ search: f.search, group: f.group, state: f.state, page: f.page, limit: 25 })}`,
+      );
     });
   }
 
@@ -34,15 +36,29 @@ export const useAdminCatalogsStore = defineStore('adminCatalogs', () => {
   }
 
   async function setActive(row: CatalogRow, active: boolean): Promise<void> {
-    const r = await run(() => apiPost<CatalogRow>(`/console/admin/catalogs/${row.kind}/${encodeURIComponent(row.id)}/active`, { active }), `${row.name} ${active ? 'enabled' : 'disabled'}.`);
-    if (r && page.value) page.value = { ...page.value, rows: page.value.rows.map((x) => (x.id === r.id ? r : x)) };
+    const r = await run(
+      () =>
+        apiPost<CatalogRow>(`/console/admin/catalogs/${row.kind}/${encodeURIComponent(row.id)}/active`, {
+          active,
+        }),
+      `${row.name} ${active ? 'enabled' : 'disabled'}.`,
+    );
+    if (r && page.value) {
+      const delta = r.active === row.active ? 0 : r.active ? 1 : -1;
+      page.value = {
+        ...page.value,
+        rows: page.value.rows.map((x) => (x.id === r.id ? r : x)),
+        counts: { ...page.value.counts, active: page.value.counts.active + delta },
+      };
+    }
   }
 
   async function syncNow(): Promise<void> {
     syncing.value = true;
     try {
-      const r = await run(() => apiPost<{ last: CatalogSyncRun | null }>('/console/admin/catalogs/sync'), (v) =>
-        v.last?.ok ? 'Catalogs synced.' : 'The sync finished with problems; see the result below.',
+      const r = await run(
+        () => apiPost<{ last: CatalogSyncRun | null }>('/console/admin/catalogs/sync'),
+        (v) => (v.last?.ok ? 'Catalogs synced.' : 'The sync finished with problems; see the result below.'),
       );
       if (r) lastSync.value = r.last;
       const message = notice.value;

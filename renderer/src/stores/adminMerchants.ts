@@ -35,7 +35,9 @@ export const useAdminMerchantsStore = defineStore('adminMerchants', () => {
   }
 
   async function create(code: string, name: string): Promise<MerchantInfo | null> {
-    const r = await run(() => apiPost<{ merchant: MerchantInfo; test: Pair; live: Pair }>('/console/admin/merchants', { code, name }));
+    const r = await run(() =>
+      apiPost<{ merchant: MerchantInfo; test: Pair; live: Pair }>('/console/admin/merchants', { code, name }),
+    );
     if (!r) return null;
     issued.value = { merchant: r.merchant.merchant_code, pairs: { test: r.test, live: r.live } };
     await load();
@@ -43,20 +45,33 @@ export const useAdminMerchantsStore = defineStore('adminMerchants', () => {
   }
 
   async function update(code: string, patch: MerchantPatch, success = 'Saved.'): Promise<boolean> {
-    const r = await run(() => apiRequest<MerchantInfo>('PATCH', `/console/admin/merchants/${encodeURIComponent(code)}`, patch), success);
+    const r = await run(
+      () => apiRequest<MerchantInfo>('PATCH', `/console/admin/merchants/${encodeURIComponent(code)}`, patch),
+      success,
+    );
     if (r) current.value = r;
     return r !== null;
   }
 
   async function rotate(code: string, env: Environment): Promise<void> {
-    const r = await run(() => apiPost<Pair & { environment: Environment }>(`/console/admin/merchants/${encodeURIComponent(code)}/credentials/${env}/rotate`));
+    const r = await run(() =>
+      apiPost<Pair & { environment: Environment }>(
+        `/console/admin/merchants/${encodeURIComponent(code)}/credentials/${env}/rotate`,
+      ),
+    );
     if (!r) return;
     issued.value = { merchant: code, pairs: { [env]: { key: r.key, secret: r.secret } } };
     await open(code);
   }
 
   async function revoke(code: string, env: Environment): Promise<void> {
-    const r = await run(() => apiPost<MerchantInfo>(`/console/admin/merchants/${encodeURIComponent(code)}/credentials/${env}/revoke`), `The ${env} credentials are revoked.`);
+    const r = await run(
+      () =>
+        apiPost<MerchantInfo>(
+          `/console/admin/merchants/${encodeURIComponent(code)}/credentials/${env}/revoke`,
+        ),
+      `The ${env} credentials are revoked.`,
+    );
     if (r) current.value = r;
   }
 
@@ -64,5 +79,19 @@ export const useAdminMerchantsStore = defineStore('adminMerchants', () => {
     issued.value = null;
   }
 
-  return { merchants, current, issued, busy, error, notice, load, open, create, update, rotate, revoke, dismissSecrets };
+  return {
+    merchants,
+    current,
+    issued,
+    busy,
+    error,
+    notice,
+    load,
+    open,
+    create,
+    update,
+    rotate,
+    revoke,
+    dismissSecrets,
+  };
 });

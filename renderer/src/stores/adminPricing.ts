@@ -32,15 +32,24 @@ export const useAdminPricingStore = defineStore('adminPricing', () => {
   /** basisPoints null removes the term: the catalog price applies again. */
   async function setTerm(product: string, network: string, basisPoints: number | null): Promise<boolean> {
     const r = await run(
-      () => apiRequest<{ rules: PricingRuleInfo[] }>('PUT', base(), { product, network, basis_points: basisPoints }),
-      basisPoints === null ? 'Term removed: the catalog price applies.' : 'Term saved: the next sale debits under it.',
+      () =>
+        apiRequest<{ rules: PricingRuleInfo[] }>('PUT', base(), {
+          product,
+          network,
+          basis_points: basisPoints,
+        }),
+      basisPoints === null
+        ? 'Term removed: the catalog price applies.'
+        : 'Term saved: the next sale debits under it.',
     );
     if (r) rules.value = r.rules;
     return r !== null;
   }
 
   async function check(product: string, network: string, amount: string): Promise<void> {
-    const r = await run(() => apiGet<PriceQuote>(`${base()}/quote${queryString({ product, network, amount })}`));
+    const r = await run(() =>
+      apiGet<PriceQuote>(`${base()}/quote${queryString({ product, network, amount })}`),
+    );
     quote.value = r;
   }
 

@@ -32,7 +32,10 @@ export const useAdminSettingsStore = defineStore('adminSettings', () => {
 
   /** Only the fields given are sent: an SMTP URL is sent only when the admin typed a new one. */
   async function saveReports(patch: ReportSettingsPatch): Promise<boolean> {
-    const r = await run(() => apiRequest<ReportSettingsInfo>('PUT', '/console/report-settings', patch), 'Report settings saved; the next run uses them.');
+    const r = await run(
+      () => apiRequest<ReportSettingsInfo>('PUT', '/console/report-settings', patch),
+      'Report settings saved; the next run uses them.',
+    );
     if (r) reports.value = r;
     return r !== null;
   }

@@ -127,7 +127,10 @@ export interface CatalogSyncRun {
   started_at: string;
   finished_at: string;
   ok: boolean;
-  summary: { upstreams?: { name: string; ok: boolean; error: string | null }[]; changes?: Record<string, Record<string, number>> };
+  summary: {
+    upstreams?: { name: string; ok: boolean; error: string | null }[];
+    changes?: Record<string, Record<string, number>>;
+  };
 }
 
 export interface AttentionItem {
@@ -272,4 +275,12 @@ export interface ReportSummaryInfo {
 }
 
 /** Products a route, a price term or a report names. */
-export const ADMIN_PRODUCTS = ['airtime', 'data', 'ELECTRICITY', 'CABLE', 'BETTING', 'giftcard', 'esim'] as const;
+export const ADMIN_PRODUCTS = [
+  'airtime',
+  'data',
+  'ELECTRICITY',
+  'CABLE',
+  'BETTING',
+  'giftcard',
+  'esim',
+] as const;

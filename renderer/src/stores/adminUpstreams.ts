@@ -38,8 +38,17 @@ export const useAdminUpstreamsStore = defineStore('adminUpstreams', () => {
   }
 
   async function add(d: UpstreamDraft): Promise<boolean> {
-    const body = { ...d, base_url: d.base_url || null, merchant_code: d.merchant_code || null, key: d.key || null, secret: d.secret || null };
-    const r = await run(() => apiPost<UpstreamInfo>('/console/admin/upstreams', body), (u) => `Upstream ${u.name} added.`);
+    const body = {
+      ...d,
+      base_url: d.base_url || null,
+      merchant_code: d.merchant_code || null,
+      key: d.key || null,
+      secret: d.secret || null,
+    };
+    const r = await run(
+      () => apiPost<UpstreamInfo>('/console/admin/upstreams', body),
+      (u) => `Upstream ${u.name} added.`,
+    );
     if (!r) return false;
     const message = notice.value;
     await load();
@@ -48,8 +57,14 @@ export const useAdminUpstreamsStore = defineStore('adminUpstreams', () => {
   }
 
   /** Only the fields given change; an empty secret keeps the stored one. */
-  async function edit(name: string, patch: Partial<Omit<UpstreamDraft, 'name' | 'type'>> & { enabled?: boolean }): Promise<boolean> {
-    const r = await run(() => apiRequest<UpstreamInfo>('PATCH', `/console/admin/upstreams/${encodeURIComponent(name)}`, patch), `Upstream ${name} saved.`);
+  async function edit(
+    name: string,
+    patch: Partial<Omit<UpstreamDraft, 'name' | 'type'>> & { enabled?: boolean },
+  ): Promise<boolean> {
+    const r = await run(
+      () => apiRequest<UpstreamInfo>('PATCH', `/console/admin/upstreams/${encodeURIComponent(name)}`, patch),
+      `Upstream ${name} saved.`,
+    );
     if (!r) return false;
     const message = notice.value;
     await load();
@@ -58,7 +73,9 @@ export const useAdminUpstreamsStore = defineStore('adminUpstreams', () => {
   }
 
   async function test(name: string): Promise<void> {
-    const r = await run(() => apiPost<ConnectionTest>(`/console/admin/upstreams/${encodeURIComponent(name)}/test`));
+    const r = await run(() =>
+      apiPost<ConnectionTest>(`/console/admin/upstreams/${encodeURIComponent(name)}/test`),
+    );
     if (r) tests.value = { ...tests.value, [name]: r };
   }
 

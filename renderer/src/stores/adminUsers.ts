@@ -27,7 +27,10 @@ export const useAdminUsersStore = defineStore('adminUsers', () => {
   }
 
   async function create(u: NewUser): Promise<boolean> {
-    const r = await run(() => apiPost<{ username: string }>('/console/users', u), (v) => `${v.username} can sign in now.`);
+    const r = await run(
+      () => apiPost<{ username: string }>('/console/users', u),
+      (v) => `${v.username} can sign in now.`,
+    );
     if (!r) return false;
     const message = notice.value;
     await load();
@@ -35,7 +38,11 @@ export const useAdminUsersStore = defineStore('adminUsers', () => {
     return true;
   }
 
-  async function update(id: number, patch: { active?: boolean; daily_sales_limit?: string | null; password?: string }, success: string): Promise<boolean> {
+  async function update(
+    id: number,
+    patch: { active?: boolean; daily_sales_limit?: string | null; password?: string },
+    success: string,
+  ): Promise<boolean> {
     const r = await run(() => apiRequest<AdminUser>('PATCH', `/console/admin/users/${id}`, patch), success);
     if (r) users.value = users.value.map((u) => (u.id === r.id ? r : u));
     return r !== null;
@@ -52,9 +59,19 @@ export const useAdminUsersStore = defineStore('adminUsers', () => {
     });
   }
 
-  async function closeShift(userId: number, env: Environment, input: { from: string; counted: string; note: string }): Promise<CashupInfo | null> {
+  async function closeShift(
+    userId: number,
+    env: Environment,
+    input: { from: string; counted: string; note: string },
+  ): Promise<CashupInfo | null> {
     const r = await run(
-      () => apiPost<CashupInfo>(`/console/admin/users/${userId}/cashups`, { environment: env, from: input.from || undefined, counted: input.counted || null, note: input.note }),
+      () =>
+        apiPost<CashupInfo>(`/console/admin/users/${userId}/cashups`, {
+          environment: env,
+          from: input.from || undefined,
+          counted: input.counted || null,
+          note: input.note,
+        }),
       'Shift closed and recorded. Print it for the cash drawer.',
     );
     if (r) cashups.value = [r, ...cashups.value];
@@ -65,5 +82,18 @@ export const useAdminUsersStore = defineStore('adminUsers', () => {
     return run(() => apiGet<CashupInfo>(`/console/admin/cashups/${id}`));
   }
 
-  return { users, preview, cashups, busy, error, notice, load, create, update, loadCashup, closeShift, openCashup };
+  return {
+    users,
+    preview,
+    cashups,
+    busy,
+    error,
+    notice,
+    load,
+    create,
+    update,
+    loadCashup,
+    closeShift,
+    openCashup,
+  };
 });

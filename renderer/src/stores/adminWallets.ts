@@ -21,14 +21,19 @@ export const useAdminWalletsStore = defineStore('adminWallets', () => {
   const balance = ref<string | null>(null);
   const entries = ref<AdminLedgerEntry[]>([]);
   const nextBefore = ref<number | null>(null);
+  /** The last `ledger verify` over every wallet of the node. */
+  const verification = ref<{ ok: boolean; wallets: number; problems: { problem: string }[] } | null>(null);
   const { busy, error, notice, run } = createRunner();
 
-  const base = () => `/console/admin/merchants/${encodeURIComponent(code.value)}/wallets/${environment.value}`;
+  const base = () =>
+    `/console/admin/merchants/${encodeURIComponent(code.value)}/wallets/${environment.value}`;
 
   async function load(more = false): Promise<void> {
     if (!code.value) return;
     await run(async () => {
-      const r = await apiGet<LedgerAnswer>(`${base()}/ledger${queryString({ before: more ? nextBefore.value : null, limit: 50 })}`);
+      const r = await apiGet<LedgerAnswer>(
+        `${base()}/ledger${queryString({ before: more ? nextBefore.value : null, limit: 50 })}`,
+      );
       balance.value = r.balance;
       entries.value = more ? [...entries.value, ...r.entries] : r.entries;
       nextBefore.value = r.next_before;
@@ -46,7 +51,8 @@ export const useAdminWalletsStore = defineStore('adminWallets', () => {
   async function fund(kind: 'funding' | 'adjustment', amount: string, reason: string): Promise<boolean> {
     const r = await run(
       () => apiPost<{ balance: string }>(`${base()}/fund`, { kind, amount, reason }),
-      (v) => `${kind === 'funding' ? 'Funded' : 'Adjusted'}: the ${environment.value} wallet of ${code.value} now holds ${formatNaira(v.balance)}.`,
+      (v) =>
+        `${kind === 'funding' ? 'Funded' : 'Adjusted'}: the ${environment.value} wallet of ${code.value} now holds ${formatNaira(v.balance)}.`,
     );
     if (!r) return false;
     const message = notice.value;
@@ -55,10 +61,33 @@ export const useAdminWalletsStore = defineStore('adminWallets', () => {
     return true;
   }
 
+  async function verify(): Promise<void> {
+    verification.value = await run(() =>
+      apiGet<{ ok: boolean; wallets: number; problems: { problem: string }[] }>(
+        '/console/admin/ledger/verify',
+      ),
+    );
+  }
+
   /** The CSV export link for a Lagos date range (the browser downloads it with the session cookie). */
   function csvUrl(from: string, to: string): string {
     return `${base()}/ledger.csv${queryString({ from, to })}`;
   }
 
-  return { code, environment, balance, entries, nextBefore, busy, error, notice, load, select, fund, csvUrl };
+  return {
+    code,
+    environment,
+    balance,
+    entries,
+    nextBefore,
+    verification,
+    busy,
+    error,
+    notice,
+    load,
+    select,
+    fund,
+    verify,
+    csvUrl,
+  };
 });

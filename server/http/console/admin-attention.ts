@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
-import { flagNeedsAttention, getPurchaseByReference, listNeedsAttention, type Purchase } from '../../store/purchases.js';
+import {
+  flagNeedsAttention,
+  getPurchaseByReference,
+  listNeedsAttention,
+  type Purchase,
+} from '../../store/purchases.js';
 import { listUnflaggedPending } from '../../store/admin-queries.js';
 import { listMerchants } from '../../store/merchants.js';
 import { getJob } from '../../store/vend-jobs.js';
@@ -14,7 +19,10 @@ import { adminActor } from './admin-guard.js';
 const hide = { hide: true } as const;
 const ReasonBody = Type.Object({ reason: Type.String({ maxLength: 300 }) }, { additionalProperties: false });
 const ResolveBody = Type.Object(
-  { outcome: Type.Union([Type.Literal('success'), Type.Literal('failed')]), reason: Type.String({ maxLength: 300 }) },
+  {
+    outcome: Type.Union([Type.Literal('success'), Type.Literal('failed')]),
+    reason: Type.String({ maxLength: 300 }),
+  },
   { additionalProperties: false },
 );
 
@@ -33,7 +41,8 @@ function attentionJson(s: Services, p: Purchase, merchants: Map<number, { code: 
   };
 }
 
-const merchantMap = (s: Services) => new Map(listMerchants(s.db).map((m) => [m.id, { code: m.code, name: m.name }]));
+const merchantMap = (s: Services) =>
+  new Map(listMerchants(s.db).map((m) => [m.id, { code: m.code, name: m.name }]));
 
 function pendingPurchase(s: Services, ref: string): Purchase {
   const p = getPurchaseByReference(s.db, ref);
@@ -44,7 +53,8 @@ function pendingPurchase(s: Services, ref: string): Purchase {
 
 function requireReason(reason: string): string {
   const r = reason.trim();
-  if (r.length < 3) throw new InvalidInput('say why, in a few words: the reason is kept in the audit log', 'reason');
+  if (r.length < 3)
+    throw new InvalidInput('say why, in a few words: the reason is kept in the audit log', 'reason');
   return r;
 }
 
@@ -70,23 +80,36 @@ export function registerAdminAttentionRoutes(app: FastifyInstance, s: Services):
   });
 
   // Flags a pending purchase before its deadline: a customer came back, the provider called.
-  app.post('/console/admin/attention/:ref/flag', { schema: { ...hide, body: ReasonBody } }, async (request) => {
-    const p = pendingPurchase(s, (request.params as { ref: string }).ref);
-    const reason = requireReason((request.body as { reason: string }).reason);
-    const actor = adminActor(request);
-    await s.batcher.submit(() => {
-      flagNeedsAttention(s.db, p.id);
-      recordAudit(s.db, actor, 'purchase.flag', p.internalReference, { reason });
-    });
-    return attentionJson(s, getPurchaseByReference(s.db, p.internalReference)!, merchantMap(s));
-  });
+  app.post(
+    '/console/admin/attention/:ref/flag',
+    { schema: { ...hide, body: ReasonBody } },
+    async (request) => {
+      const p = pendingPurchase(s, (request.params as { ref: string }).ref);
+      const reason = requireReason((request.body as { reason: string }).reason);
+      const actor = adminActor(request);
+      await s.batcher.submit(() => {
+        flagNeedsAttention(s.db, p.id);
+        recordAudit(s.db, actor, 'purchase.flag', p.internalReference, { reason });
+      });
+      return attentionJson(s, getPurchaseByReference(s.db, p.internalReference)!, merchantMap(s));
+    },
+  );
 
-  app.post('/console/admin/attention/:ref/resolve', { schema: { ...hide, body: ResolveBody } }, async (request) => {
-    const ref = (request.params as { ref: string }).ref;
-    const body = request.body as { outcome: 'success' | 'failed'; reason: string };
-    const p = resolvePurchaseManually(s.db, { reference: ref, outcome: body.outcome, reason: requireReason(body.reason), actor: adminActor(request) });
-    // A sync caller still waiting on this purchase gets its answer now.
-    s.worker.notifyFinal(p.id);
-    return attentionJson(s, p, merchantMap(s));
-  });
+  app.post(
+    '/console/admin/attention/:ref/resolve',
+    { schema: { ...hide, body: ResolveBody } },
+    async (request) => {
+      const ref = (request.params as { ref: string }).ref;
+      const body = request.body as { outcome: 'success' | 'failed'; reason: string };
+      const p = resolvePurchaseManually(s.db, {
+        reference: ref,
+        outcome: body.outcome,
+        reason: requireReason(body.reason),
+        actor: adminActor(request),
+      });
+      // A sync caller still waiting on this purchase gets its answer now.
+      s.worker.notifyFinal(p.id);
+      return attentionJson(s, p, merchantMap(s));
+    },
+  );
 }

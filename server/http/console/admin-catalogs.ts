@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
-import { browseCatalog, catalogSyncStatus, parseCatalogKind, setCatalogPlanActive, syncCatalogsNow } from '../../services/admin-catalogs.js';
+import {
+  browseCatalog,
+  catalogSyncStatus,
+  parseCatalogKind,
+  setCatalogPlanActive,
+  syncCatalogsNow,
+} from '../../services/admin-catalogs.js';
 import { adminActor } from './admin-guard.js';
 
 const hide = { hide: true } as const;
@@ -14,7 +20,13 @@ export function registerAdminCatalogRoutes(app: FastifyInstance, s: Services): v
 
   app.get('/console/admin/catalogs/:kind', { schema: hide }, async (request) => {
     const kind = parseCatalogKind((request.params as { kind: string }).kind);
-    const q = request.query as { search?: string; group?: string; state?: string; page?: string; limit?: string };
+    const q = request.query as {
+      search?: string;
+      group?: string;
+      state?: string;
+      page?: string;
+      limit?: string;
+    };
     return browseCatalog(s, kind, {
       search: q.search?.slice(0, 100),
       group: q.group,
@@ -29,7 +41,13 @@ export function registerAdminCatalogRoutes(app: FastifyInstance, s: Services): v
     { schema: { ...hide, body: Type.Object({ active: Type.Boolean() }, { additionalProperties: false }) } },
     async (request) => {
       const { kind, id } = request.params as { kind: string; id: string };
-      return setCatalogPlanActive(s, parseCatalogKind(kind), id, (request.body as { active: boolean }).active, adminActor(request));
+      return setCatalogPlanActive(
+        s,
+        parseCatalogKind(kind),
+        id,
+        (request.body as { active: boolean }).active,
+        adminActor(request),
+      );
     },
   );
 }

@@ -9,7 +9,8 @@ const hide = { hide: true } as const;
 export function registerAdminDashboardRoutes(app: FastifyInstance, s: Services): void {
   app.get('/console/admin/dashboard', { schema: hide }, async (request) => {
     const env = (request.query as { environment?: string }).environment ?? 'live';
-    if (env !== 'test' && env !== 'live') throw new InvalidInput('environment must be test or live', 'environment');
+    if (env !== 'test' && env !== 'live')
+      throw new InvalidInput('environment must be test or live', 'environment');
     return dashboard(s, env);
   });
 }

@@ -7,4 +7,5 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
 }
 
 /** Who acted, for the audit log and the ledger: the signed-in admin. */
-export const adminActor = (request: FastifyRequest): string => `user:${requireRole(request, 'admin').user.username}`;
+export const adminActor = (request: FastifyRequest): string =>
+  `user:${requireRole(request, 'admin').user.username}`;

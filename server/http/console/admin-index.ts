@@ -11,6 +11,7 @@ import { registerAdminCatalogRoutes } from './admin-catalogs.js';
 import { registerAdminAttentionRoutes } from './admin-attention.js';
 import { registerAdminUserRoutes } from './admin-users.js';
 import { registerAdminSettingsRoutes } from './admin-settings.js';
+import { registerAdminReportRoutes } from './admin-reports.js';
 
 /** Every admin route registered so far ("GET /console/admin/…"): the access test walks them all. */
 const registered = new Set<string>();
@@ -30,7 +31,8 @@ export function adminRouteList(): { method: string; url: string }[] {
 export async function registerAdminConsole(scope: FastifyInstance, s: Services): Promise<void> {
   await scope.register(async (admin) => {
     admin.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) if (method !== 'HEAD') registered.add(`${method} ${route.url}`);
+      for (const method of [route.method].flat())
+        if (method !== 'HEAD') registered.add(`${method} ${route.url}`);
     });
     admin.addHook('onRequest', requireAdmin);
     registerAdminDashboardRoutes(admin, s);
@@ -42,6 +44,7 @@ export async function registerAdminConsole(scope: FastifyInstance, s: Services):
     registerAdminAttentionRoutes(admin, s);
     registerAdminUserRoutes(admin, s);
     registerAdminSettingsRoutes(admin, s);
+    registerAdminReportRoutes(admin, s);
     // Reports (issue 8): list, download, resend and their settings, under the same admin check.
     registerReportConsoleRoutes(admin, s, requireAdmin, { actorOf: adminActor });
   });

@@ -24,7 +24,10 @@ import { adminActor } from './admin-guard.js';
 
 const hide = { hide: true } as const;
 const EMAIL = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
-const EnvParam = Type.Object({ code: Type.String(), env: Type.Union([Type.Literal('test'), Type.Literal('live')]) });
+const EnvParam = Type.Object({
+  code: Type.String(),
+  env: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+});
 
 const MerchantPatch = Type.Object(
   {
@@ -55,21 +58,32 @@ export function parseMerchantPatch(body: Record<string, unknown>): MerchantUpdat
     const bills = (body.live_bills as string[]).map((b) => b.trim().toUpperCase());
     for (const b of bills) {
       if (!(BILL_PRODUCTS as readonly string[]).includes(b)) {
-        throw new InvalidInput(`live bills: unknown product ${b}; use ${BILL_PRODUCTS.join(', ')}`, 'live_bills');
+        throw new InvalidInput(
+          `live bills: unknown product ${b}; use ${BILL_PRODUCTS.join(', ')}`,
+          'live_bills',
+        );
       }
     }
     patch.liveBills = [...new Set(bills)];
   }
   if (Array.isArray(body.report_emails)) {
     const emails = (body.report_emails as string[]).map((e) => e.trim()).filter(Boolean);
-    for (const e of emails) if (!EMAIL.test(e)) throw new InvalidInput(`report recipients: "${e}" is not an e-mail address`, 'report_emails');
+    for (const e of emails)
+      if (!EMAIL.test(e))
+        throw new InvalidInput(`report recipients: "${e}" is not an e-mail address`, 'report_emails');
     patch.reportEmails = [...new Set(emails)];
   }
   if (typeof body.report_test === 'boolean') patch.reportTest = body.report_test;
   return patch;
 }
 
-type CredentialRow = { environment: Environment; key: string; status: string; created_at: string; revoked_at: string | null };
+type CredentialRow = {
+  environment: Environment;
+  key: string;
+  status: string;
+  created_at: string;
+  revoked_at: string | null;
+};
 
 function merchantDetail(s: Services, m: Merchant) {
   const balances = walletBalancesByMerchant(s.db).get(m.id) ?? { test: 0, live: 0 };
@@ -106,13 +120,17 @@ export function registerAdminMerchantRoutes(app: FastifyInstance, s: Services): 
     {
       schema: {
         ...hide,
-        body: Type.Object({ code: Type.String(), name: Type.String({ maxLength: 100 }) }, { additionalProperties: false }),
+        body: Type.Object(
+          { code: Type.String(), name: Type.String({ maxLength: 100 }) },
+          { additionalProperties: false },
+        ),
       },
     },
     async (request, reply) => {
       const body = request.body as { code: string; name: string };
       const code = body.code.trim().toUpperCase();
-      if (!/^[A-Z0-9_]{2,20}$/.test(code)) throw new InvalidInput('the merchant code must be 2 to 20 capital letters, digits or _', 'code');
+      if (!/^[A-Z0-9_]{2,20}$/.test(code))
+        throw new InvalidInput('the merchant code must be 2 to 20 capital letters, digits or _', 'code');
       if (!body.name.trim()) throw new InvalidInput('the merchant needs a name', 'name');
       const r = createMerchant(s.db, { code, name: body.name.trim() }, adminActor(request));
       // The two secrets are in this answer only: the page shows them once, to copy.
@@ -124,24 +142,41 @@ export function registerAdminMerchantRoutes(app: FastifyInstance, s: Services): 
     return merchantDetail(s, requireMerchant(s.db, (request.params as { code: string }).code));
   });
 
-  app.patch('/console/admin/merchants/:code', { schema: { ...hide, body: MerchantPatch } }, async (request) => {
-    const code = (request.params as { code: string }).code;
-    requireMerchant(s.db, code);
-    const m = updateMerchant(s.db, code, parseMerchantPatch(request.body as Record<string, unknown>), adminActor(request));
-    return merchantDetail(s, m);
-  });
+  app.patch(
+    '/console/admin/merchants/:code',
+    { schema: { ...hide, body: MerchantPatch } },
+    async (request) => {
+      const code = (request.params as { code: string }).code;
+      requireMerchant(s.db, code);
+      const m = updateMerchant(
+        s.db,
+        code,
+        parseMerchantPatch(request.body as Record<string, unknown>),
+        adminActor(request),
+      );
+      return merchantDetail(s, m);
+    },
+  );
 
   // Issues a new pair and revokes the active one in the same transaction ("issue" when none is active).
-  app.post('/console/admin/merchants/:code/credentials/:env/rotate', { schema: { ...hide, params: EnvParam } }, async (request) => {
-    const { code, env } = request.params as { code: string; env: Environment };
-    const pair = rotateCredentials(s.db, requireMerchant(s.db, code).code, env, adminActor(request));
-    return { environment: env, key: pair.key, secret: pair.secret };
-  });
+  app.post(
+    '/console/admin/merchants/:code/credentials/:env/rotate',
+    { schema: { ...hide, params: EnvParam } },
+    async (request) => {
+      const { code, env } = request.params as { code: string; env: Environment };
+      const pair = rotateCredentials(s.db, requireMerchant(s.db, code).code, env, adminActor(request));
+      return { environment: env, key: pair.key, secret: pair.secret };
+    },
+  );
 
-  app.post('/console/admin/merchants/:code/credentials/:env/revoke', { schema: { ...hide, params: EnvParam } }, async (request) => {
-    const { code, env } = request.params as { code: string; env: Environment };
-    const m = requireMerchant(s.db, code);
-    revokeCredentials(s.db, m.code, env, adminActor(request));
-    return merchantDetail(s, m);
-  });
+  app.post(
+    '/console/admin/merchants/:code/credentials/:env/revoke',
+    { schema: { ...hide, params: EnvParam } },
+    async (request) => {
+      const { code, env } = request.params as { code: string; env: Environment };
+      const m = requireMerchant(s.db, code);
+      revokeCredentials(s.db, m.code, env, adminActor(request));
+      return merchantDetail(s, m);
+    },
+  );
 }

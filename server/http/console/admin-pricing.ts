@@ -36,23 +36,31 @@ const ruleJson = (r: PricingRule) => ({
 export function registerAdminPricingRoutes(app: FastifyInstance, s: Services): void {
   app.get('/console/admin/merchants/:code/pricing', { schema: hide }, async (request) => {
     const m = requireMerchant(s.db, (request.params as { code: string }).code);
-    return { merchant_code: m.code, products: ROUTABLE_PRODUCTS, rules: listPricing(s.db, m.id).map(ruleJson) };
+    return {
+      merchant_code: m.code,
+      products: ROUTABLE_PRODUCTS,
+      rules: listPricing(s.db, m.id).map(ruleJson),
+    };
   });
 
   // Sets one term; basis_points null removes it (the catalog price applies again).
-  app.put('/console/admin/merchants/:code/pricing', { schema: { ...hide, body: PricingBody } }, async (request) => {
-    const m = requireMerchant(s.db, (request.params as { code: string }).code);
-    const body = request.body as { product: string; network?: string; basis_points: number | null };
-    const rules = setPricing(s.db, {
-      merchantId: m.id,
-      merchantCode: m.code,
-      product: body.product,
-      network: (body.network ?? '').trim().toUpperCase(),
-      basisPoints: body.basis_points,
-      actor: adminActor(request),
-    });
-    return { merchant_code: m.code, products: ROUTABLE_PRODUCTS, rules: rules.map(ruleJson) };
-  });
+  app.put(
+    '/console/admin/merchants/:code/pricing',
+    { schema: { ...hide, body: PricingBody } },
+    async (request) => {
+      const m = requireMerchant(s.db, (request.params as { code: string }).code);
+      const body = request.body as { product: string; network?: string; basis_points: number | null };
+      const rules = setPricing(s.db, {
+        merchantId: m.id,
+        merchantCode: m.code,
+        product: body.product,
+        network: (body.network ?? '').trim().toUpperCase(),
+        basisPoints: body.basis_points,
+        actor: adminActor(request),
+      });
+      return { merchant_code: m.code, products: ROUTABLE_PRODUCTS, rules: rules.map(ruleJson) };
+    },
+  );
 
   // What a sale at the catalog price would debit this merchant: the same function the sale uses.
   app.get('/console/admin/merchants/:code/pricing/quote', { schema: hide }, async (request) => {

@@ -34,7 +34,9 @@ export function registerAdminSettingsRoutes(app: FastifyInstance, s: Services): 
 
   app.get('/console/admin/backups', { schema: hide }, async () => ({ backups: listBackups(s) }));
 
-  app.post('/console/admin/backups', { schema: hide }, async (request, reply) => reply.status(201).send(await backupNow(s, adminActor(request))));
+  app.post('/console/admin/backups', { schema: hide }, async (request, reply) =>
+    reply.status(201).send(await backupNow(s, adminActor(request))),
+  );
 
   // A backup holds every merchant's data (hashed credentials, sealed secrets): admins only, audited.
   app.get('/console/admin/backups/:file', { schema: hide }, async (request, reply) => {

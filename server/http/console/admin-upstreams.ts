@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
-import { addUpstream, getUpstreamByName, listRoutes, setRoutePriority, updateUpstream, upstreamJson } from '../../store/upstreams.js';
+import {
+  addUpstream,
+  getUpstreamByName,
+  listRoutes,
+  setRoutePriority,
+  updateUpstream,
+  upstreamJson,
+} from '../../store/upstreams.js';
 import { checkUpstreamBalances } from '../../jobs/upstream-health.js';
 import { testUpstreamConnection, upstreamsOverview } from '../../services/admin-upstreams.js';
 import { InvalidInput, NotFound } from '../../domain/errors.js';
@@ -24,19 +31,26 @@ const OPTION_KEYS: Record<string, 'number' | 'boolean' | 'naira'> = {
 /** Refuses unknown or mistyped options, so a typo does not silently do nothing. */
 export function parseUpstreamOptions(v: unknown): Record<string, unknown> {
   if (v === undefined || v === null) return {};
-  if (typeof v !== 'object' || Array.isArray(v)) throw new InvalidInput('options must be an object', 'options');
+  if (typeof v !== 'object' || Array.isArray(v))
+    throw new InvalidInput('options must be an object', 'options');
   const out: Record<string, unknown> = {};
   for (const [k, value] of Object.entries(v as Record<string, unknown>)) {
     const type = OPTION_KEYS[k];
-    if (!type) throw new InvalidInput(`unknown option ${k}; known: ${Object.keys(OPTION_KEYS).join(', ')}`, 'options');
+    if (!type)
+      throw new InvalidInput(`unknown option ${k}; known: ${Object.keys(OPTION_KEYS).join(', ')}`, 'options');
     const ok =
       type === 'boolean'
         ? typeof value === 'boolean'
         : type === 'naira'
           ? typeof value === 'string' && /^\d+(\.\d{1,2})?$/.test(value)
           : typeof value === 'number' && Number.isFinite(value) && value >= 0;
-    if (!ok) throw new InvalidInput(`option ${k} must be ${type === 'naira' ? 'a Naira amount like "50000"' : `a ${type}`}`, 'options');
-    if ((k === 'pendingRate' || k === 'failureRate') && (value as number) > 1) throw new InvalidInput(`option ${k} is a share from 0 to 1`, 'options');
+    if (!ok)
+      throw new InvalidInput(
+        `option ${k} must be ${type === 'naira' ? 'a Naira amount like "50000"' : `a ${type}`}`,
+        'options',
+      );
+    if ((k === 'pendingRate' || k === 'failureRate') && (value as number) > 1)
+      throw new InvalidInput(`option ${k} is a share from 0 to 1`, 'options');
     out[k] = value;
   }
   return out;
@@ -70,8 +84,10 @@ const UpstreamPatch = Type.Object(
   { additionalProperties: false },
 );
 
-const blankToNull = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
-const blankToUndefined = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
+const blankToNull = (v: string | null | undefined) =>
+  v === undefined || v === null || v.trim() === '' ? null : v.trim();
+const blankToUndefined = (v: string | undefined) =>
+  v === undefined || v.trim() === '' ? undefined : v.trim();
 
 /**
  * Upstreams and routes (issue 7). Secrets go in and never come out: every answer is
@@ -80,47 +96,72 @@ const blankToUndefined = (v: string | undefined) => (v === undefined || v.trim()
 export function registerAdminUpstreamRoutes(app: FastifyInstance, s: Services): void {
   app.get('/console/admin/upstreams', { schema: hide }, async () => upstreamsOverview(s));
 
-  app.post('/console/admin/upstreams', { schema: { ...hide, body: UpstreamBody } }, async (request, reply) => {
-    const b = request.body as { name: string; type: 'simulator' | 'vending-api'; base_url?: string | null; merchant_code?: string | null; key?: string | null; secret?: string | null; options?: unknown; routes?: string[] };
-    const u = addUpstream(
-      s.db,
-      s.box,
-      {
-        name: b.name.trim(),
-        type: b.type,
-        baseUrl: blankToNull(b.base_url),
-        merchantCode: blankToNull(b.merchant_code),
-        keyId: blankToNull(b.key),
-        secret: b.secret ? b.secret : null,
-        options: parseUpstreamOptions(b.options),
-        products: (b.routes ?? []).map((r) => r.trim()).filter(Boolean),
-      },
-      adminActor(request),
-    );
-    return reply.status(201).send(upstreamJson(u, listRoutes(s.db)));
-  });
+  app.post(
+    '/console/admin/upstreams',
+    { schema: { ...hide, body: UpstreamBody } },
+    async (request, reply) => {
+      const b = request.body as {
+        name: string;
+        type: 'simulator' | 'vending-api';
+        base_url?: string | null;
+        merchant_code?: string | null;
+        key?: string | null;
+        secret?: string | null;
+        options?: unknown;
+        routes?: string[];
+      };
+      const u = addUpstream(
+        s.db,
+        s.box,
+        {
+          name: b.name.trim(),
+          type: b.type,
+          baseUrl: blankToNull(b.base_url),
+          merchantCode: blankToNull(b.merchant_code),
+          keyId: blankToNull(b.key),
+          secret: b.secret ? b.secret : null,
+          options: parseUpstreamOptions(b.options),
+          products: (b.routes ?? []).map((r) => r.trim()).filter(Boolean),
+        },
+        adminActor(request),
+      );
+      return reply.status(201).send(upstreamJson(u, listRoutes(s.db)));
+    },
+  );
 
-  app.patch('/console/admin/upstreams/:name', { schema: { ...hide, body: UpstreamPatch } }, async (request) => {
-    const name = (request.params as { name: string }).name;
-    if (!getUpstreamByName(s.db, name)) throw new NotFound(`upstream ${name} not found`);
-    const b = request.body as { base_url?: string; merchant_code?: string; key?: string; secret?: string; options?: unknown; enabled?: boolean; routes?: string[] };
-    const u = updateUpstream(
-      s.db,
-      s.box,
-      name,
-      {
-        baseUrl: blankToUndefined(b.base_url),
-        merchantCode: blankToUndefined(b.merchant_code),
-        keyId: blankToUndefined(b.key),
-        secret: b.secret ? b.secret : undefined,
-        options: b.options === undefined ? undefined : parseUpstreamOptions(b.options),
-        enabled: b.enabled,
-        products: b.routes?.map((r) => r.trim()).filter(Boolean),
-      },
-      adminActor(request),
-    );
-    return upstreamJson(u, listRoutes(s.db));
-  });
+  app.patch(
+    '/console/admin/upstreams/:name',
+    { schema: { ...hide, body: UpstreamPatch } },
+    async (request) => {
+      const name = (request.params as { name: string }).name;
+      if (!getUpstreamByName(s.db, name)) throw new NotFound(`upstream ${name} not found`);
+      const b = request.body as {
+        base_url?: string;
+        merchant_code?: string;
+        key?: string;
+        secret?: string;
+        options?: unknown;
+        enabled?: boolean;
+        routes?: string[];
+      };
+      const u = updateUpstream(
+        s.db,
+        s.box,
+        name,
+        {
+          baseUrl: blankToUndefined(b.base_url),
+          merchantCode: blankToUndefined(b.merchant_code),
+          keyId: blankToUndefined(b.key),
+          secret: b.secret ? b.secret : undefined,
+          options: b.options === undefined ? undefined : parseUpstreamOptions(b.options),
+          enabled: b.enabled,
+          products: b.routes?.map((r) => r.trim()).filter(Boolean),
+        },
+        adminActor(request),
+      );
+      return upstreamJson(u, listRoutes(s.db));
+    },
+  );
 
   // Health (GET /v1/healthz) and balance of one upstream, with the key and secret it holds.
   app.post('/console/admin/upstreams/:name/test', { schema: hide }, async (request) =>
@@ -128,7 +169,9 @@ export function registerAdminUpstreamRoutes(app: FastifyInstance, s: Services): 
   );
 
   // Reads every live upstream's balance now (the 5-minute job, on demand) and records it.
-  app.post('/console/admin/upstreams/check-balances', { schema: hide }, async () => ({ upstreams: await checkUpstreamBalances(s) }));
+  app.post('/console/admin/upstreams/check-balances', { schema: hide }, async () => ({
+    upstreams: await checkUpstreamBalances(s),
+  }));
 
   /**
    * Moves a route one place up or down among the routes of its product and network. The two
@@ -137,14 +180,24 @@ export function registerAdminUpstreamRoutes(app: FastifyInstance, s: Services): 
    */
   app.post(
     '/console/admin/routes/:id/move',
-    { schema: { ...hide, body: Type.Object({ direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) }, { additionalProperties: false }) } },
+    {
+      schema: {
+        ...hide,
+        body: Type.Object(
+          { direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) },
+          { additionalProperties: false },
+        ),
+      },
+    },
     async (request) => {
       const id = Number((request.params as { id: string }).id);
       const { direction } = request.body as { direction: 'up' | 'down' };
       const routes = listRoutes(s.db);
       const route = routes.find((r) => r.id === id);
       if (!route) throw new NotFound(`route ${id} not found`);
-      const group = routes.filter((r) => r.product === route.product && r.network === route.network).sort((a, b) => a.priority - b.priority || a.id - b.id);
+      const group = routes
+        .filter((r) => r.product === route.product && r.network === route.network)
+        .sort((a, b) => a.priority - b.priority || a.id - b.id);
       const at = group.indexOf(route);
       const other = group[direction === 'up' ? at - 1 : at + 1];
       if (other) {

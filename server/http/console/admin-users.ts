@@ -53,7 +53,10 @@ function adminUserJson(s: Services, u: ConsoleUser) {
     merchant_code: getMerchantById(s.db, u.merchantId)?.code ?? '',
     active: u.active,
     daily_sales_limit: u.dailySalesLimitKobo === null ? null : formatNaira(u.dailySalesLimitKobo),
-    sold_today: { test: formatNaira(agentSoldKobo(s.db, u.id, 'test', dayStart)), live: formatNaira(agentSoldKobo(s.db, u.id, 'live', dayStart)) },
+    sold_today: {
+      test: formatNaira(agentSoldKobo(s.db, u.id, 'test', dayStart)),
+      live: formatNaira(agentSoldKobo(s.db, u.id, 'live', dayStart)),
+    },
     created_at: u.createdAt,
   };
 }
@@ -64,13 +67,16 @@ function adminUserJson(s: Services, u: ConsoleUser) {
  * an agent's shift cash-up (sales by product and total, printable).
  */
 export function registerAdminUserRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/console/admin/users', { schema: hide }, async () => ({ users: listConsoleUsers(s.db).map((u) => adminUserJson(s, u)) }));
+  app.get('/console/admin/users', { schema: hide }, async () => ({
+    users: listConsoleUsers(s.db).map((u) => adminUserJson(s, u)),
+  }));
 
   app.patch('/console/admin/users/:id', { schema: { ...hide, body: UserPatch } }, async (request) => {
     const user = userOf(s, (request.params as { id: string }).id);
     const me = requireRole(request, 'admin').user;
     const body = request.body as { active?: boolean; daily_sales_limit?: string | null; password?: string };
-    if (body.active === false && user.id === me.id) throw new Conflict('you cannot deactivate yourself; another admin can');
+    if (body.active === false && user.id === me.id)
+      throw new Conflict('you cannot deactivate yourself; another admin can');
     const patch: ConsoleUserPatch = {};
     if (body.active !== undefined) patch.active = body.active;
     if (body.daily_sales_limit !== undefined) {
@@ -85,19 +91,40 @@ export function registerAdminUserRoutes(app: FastifyInstance, s: Services): void
   app.get('/console/admin/users/:id/cashup', { schema: hide }, async (request) => {
     const user = userOf(s, (request.params as { id: string }).id);
     const q = request.query as { environment?: string; from?: string };
-    if (q.environment !== 'test' && q.environment !== 'live') throw new InvalidInput('environment must be test or live', 'environment');
+    if (q.environment !== 'test' && q.environment !== 'live')
+      throw new InvalidInput('environment must be test or live', 'environment');
     return previewCashup(s, user.id, q.environment as Environment, q.from);
   });
 
-  app.post('/console/admin/users/:id/cashups', { schema: { ...hide, body: CashupBody } }, async (request, reply) => {
-    const user = userOf(s, (request.params as { id: string }).id);
-    const b = request.body as { environment: Environment; from?: string; counted?: string | null; note?: string };
-    const countedText = b.counted?.trim() ?? '';
-    // Nothing counted yet is null; an empty drawer is a real count of zero.
-    const counted = countedText === '' ? null : /^0+(\.0{1,2})?$/.test(countedText) ? 0 : parseNaira(countedText, 'counted');
-    const c = closeCashup(s, user.id, b.environment, { from: b.from, countedKobo: counted, note: b.note?.trim() ?? '' }, adminActor(request));
-    return reply.status(201).send(c);
-  });
+  app.post(
+    '/console/admin/users/:id/cashups',
+    { schema: { ...hide, body: CashupBody } },
+    async (request, reply) => {
+      const user = userOf(s, (request.params as { id: string }).id);
+      const b = request.body as {
+        environment: Environment;
+        from?: string;
+        counted?: string | null;
+        note?: string;
+      };
+      const countedText = b.counted?.trim() ?? '';
+      // Nothing counted yet is null; an empty drawer is a real count of zero.
+      const counted =
+        countedText === ''
+          ? null
+          : /^0+(\.0{1,2})?$/.test(countedText)
+            ? 0
+            : parseNaira(countedText, 'counted');
+      const c = closeCashup(
+        s,
+        user.id,
+        b.environment,
+        { from: b.from, countedKobo: counted, note: b.note?.trim() ?? '' },
+        adminActor(request),
+      );
+      return reply.status(201).send(c);
+    },
+  );
 
   app.get('/console/admin/users/:id/cashups', { schema: hide }, async (request) => {
     const user = userOf(s, (request.params as { id: string }).id);

@@ -21,7 +21,9 @@ export function emailProblem(v: string): string | null {
 }
 
 export function dayProblem(v: string): string | null {
-  return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) ? null : `"${v}" is not a date.`;
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime())
+    ? null
+    : `"${v}" is not a date.`;
 }
 
 /** "-2.5" (%) -> -250 basis points; null when it is not a percentage with at most two decimals. */

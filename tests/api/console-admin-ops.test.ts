@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
+import { ConsoleClient, consoleLogin, setupFirstAdmin } from '../helpers/console-admin-session.js';
+
+/**
+ * Issue 7, the rest of the operator's day through the admin /console API: catalogs, users
+ * with their daily limit and shift cash-up, ledger verify and report run, report settings,
+ * and a backup.
+ */
+
+let t: TestNode;
+let admin: ConsoleClient;
+let seq = 0;
+const ref = (p: string) => `${p}-${process.pid}-${++seq}`;
+
+beforeAll(async () => {
+  t = await startTestNode();
+  admin = await setupFirstAdmin(t.url, 'operator', 'a long admin password');
+  expect((await admin.post('/console/admin/merchants', { code: 'ACME', name: 'Acme Stores' })).status).toBe(
+    201,
+  );
+  await admin.patch('/console/admin/merchants/ACME', { report_emails: ['ops@acme.test'] });
+});
+afterAll(async () => {
+  if (t) expect(t.ledgerOk()).toBe(true);
+  await t?.close();
+});
+
+describe('catalogs, users, cash-up, backup', () => {
+  it('disabling a plan takes it off /v1 at once; enabling brings it back', async () => {
+    const page = await admin.get('/console/admin/catalogs/data?group=GLO&search=GLO-105');
+    expect(page.json.rows).toHaveLength(1);
+    const plan = page.json.rows[0];
+    const listed = async () =>
+      (await t.call('GET', '/v1/plans/glo')).json.data.some(
+        (p: { plan_code: string }) => p.plan_code === 'GLO-105',
+      );
+    expect(await listed()).toBe(true);
+    expect(
+      (await admin.post(`/console/admin/catalogs/data/${plan.id}/active`, { active: false })).json.active,
+    ).toBe(false);
+    expect(await listed()).toBe(false);
+    await admin.post(`/console/admin/catalogs/data/${plan.id}/active`, { active: true });
+    expect(await listed()).toBe(true);
+    expect((await admin.post('/console/admin/catalogs/data/999999/active', { active: false })).status).toBe(
+      404,
+    );
+    const sync = await admin.post('/console/admin/catalogs/sync');
+    expect(sync.json.last).toMatchObject({ trigger: 'manual' });
+    expect((await admin.get('/console/admin/catalogs/sync')).json.last.id).toBe(sync.json.last.id);
+  });
+
+  it("an agent's cash-up tallies the shift by product; the next shift starts where it ended", async () => {
+    const created = await admin.post('/console/users', {
+      username: 'ada',
+      password: 'agent password 1',
+      role: 'agent',
+      merchant_code: 'DEMO',
+    });
+    expect(created.status).toBe(201);
+    const ada = await consoleLogin(t.url, 'ada', 'agent password 1');
+    for (const amount of ['100', '200']) {
+      const r = await ada.post('/console/sell', {
+        product: 'airtime',
+        network: 'mtn',
+        customer_msisdn: '08031234567',
+        amount,
+        client_request_id: ref('desk'),
+      });
+      expect(r.status).toBe(200);
+    }
+    await eventually(
+      () => admin.get(`/console/admin/users/${created.json.id}/cashup?environment=test`),
+      (r) => r.json.by_status.success.count === 2,
+    );
+    const closed = await admin.post(`/console/admin/users/${created.json.id}/cashups`, {
+      environment: 'test',
+      counted: '290',
+      note: 'drawer',
+    });
+    expect(closed.status).toBe(201);
+    expect(closed.json).toMatchObject({
+      by_product: [{ product: 'airtime', count: 2, amount: '300.00' }],
+      total: '300.00',
+      counted: '290.00',
+      difference: '-10.00',
+      closed_by: 'user:operator',
+    });
+    const next = await admin.get(`/console/admin/users/${created.json.id}/cashup?environment=test`);
+    expect(next.json.shift_start).toBe(closed.json.shift_end);
+    expect(next.json.sales_count).toBe(0);
+    const overlap = await admin.post(`/console/admin/users/${created.json.id}/cashups`, {
+      environment: 'test',
+      from: closed.json.shift_start,
+    });
+    expect(overlap.status).toBe(409);
+    expect((await admin.get(`/console/admin/cashups/${closed.json.id}`)).json.total).toBe('300.00');
+
+    // The daily limit counts today's sales (₦300) plus the new one.
+    await admin.patch(`/console/admin/users/${created.json.id}`, { daily_sales_limit: '350' });
+    const over = await ada.post('/console/sell', {
+      product: 'airtime',
+      network: 'mtn',
+      customer_msisdn: '08031234567',
+      amount: '100',
+      client_request_id: ref('desk'),
+    });
+    expect(over.status).toBe(403);
+    expect(over.json.message).toMatch(/daily sales limit of ₦350\.00.*₦300\.00 sold today/);
+    await admin.patch(`/console/admin/users/${created.json.id}`, { daily_sales_limit: null });
+    expect(
+      (
+        await ada.post('/console/sell', {
+          product: 'airtime',
+          network: 'mtn',
+          customer_msisdn: '08031234567',
+          amount: '100',
+          client_request_id: ref('desk'),
+        })
+      ).status,
+    ).toBe(200);
+
+    // Deactivation ends the agent's session at once; the last admin cannot be deactivated.
+    await admin.patch(`/console/admin/users/${created.json.id}`, { active: false });
+    expect((await ada.get('/console/session')).status).toBe(401);
+    const users = await admin.get('/console/admin/users');
+    const me = users.json.users.find((u: { username: string }) => u.username === 'operator');
+    expect((await admin.patch(`/console/admin/users/${me.id}`, { active: false })).status).toBe(409);
+  });
+
+  it('ledger verify and report run work from the console as on the CLI', async () => {
+    const verify = await admin.get('/console/admin/ledger/verify');
+    expect(verify.json).toMatchObject({ ok: true, problems: [] });
+    expect(verify.json.wallets).toBeGreaterThanOrEqual(4);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
+    const run = await admin.post('/console/admin/reports/run', { date: today, send: false });
+    expect(run.status).toBe(200);
+    // ACME has a recipient (set above); DEMO has none, so it is not reported.
+    expect(
+      run.json.reports.map(
+        (r: { merchant_code: string; environment: string }) => `${r.merchant_code}:${r.environment}`,
+      ),
+    ).toEqual(['ACME:live']);
+    expect(run.json.reports[0]).toMatchObject({ sent: false, recipients: ['ops@acme.test'] });
+  });
+
+  it('report settings are saved under the admin guard; the SMTP password never comes back', async () => {
+    const password = 'Sup3r-Secret-Pw';
+    const put = await admin.put('/console/report-settings', {
+      smtp_url: `smtp://reports:${password}@127.0.0.1:2525`,
+      holidays: ['2026-12-25'],
+      send_time: '06:30',
+    });
+    expect(put.status).toBe(200);
+    expect(put.json).toMatchObject({ holidays: ['2026-12-25'], send_time: '06:30', smtp_source: 'settings' });
+    for (const r of [
+      put,
+      await admin.get('/console/report-settings'),
+      await admin.get('/console/admin/audit'),
+    ]) {
+      expect(r.text).not.toContain(password);
+    }
+    expect((await admin.get('/console/report-settings')).json.smtp_url).toMatch(
+      /^smtp:\/\/reports:\*\*\*@127\.0\.0\.1:2525/,
+    );
+  });
+
+  it('backup now writes a consistent SQLite copy into the data directory', async () => {
+    const r = await admin.post('/console/admin/backups');
+    expect(r.status).toBe(201);
+    expect(r.json.path.startsWith(`${t.dataDir}/backups/`)).toBe(true);
+    expect(existsSync(r.json.path)).toBe(true);
+    const copy = new Database(r.json.path, { readonly: true });
+    try {
+      expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(copy.prepare("SELECT name FROM merchants WHERE code = 'ACME'").pluck().get()).toBe(
+        'Acme Stores',
+      );
+    } finally {
+      copy.close();
+    }
+    expect((await admin.get('/console/admin/backups')).json.backups[0].file).toBe(r.json.file);
+    const download = await admin.get(`/console/admin/backups/${r.json.file}`);
+    expect(download.status).toBe(200);
+    expect(download.headers['content-disposition']).toContain(r.json.file);
+    expect((await admin.get('/console/admin/backups/..%2Fvendpoint.db')).status).toBe(404);
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { summariseShift } from '../../server/services/admin-cashup.js';
+import { parseUpstreamOptions } from '../../server/http/console/admin-upstreams.js';
+import { parseMerchantPatch } from '../../server/http/console/admin-merchants.js';
+import { parseSignedAmount } from '../../server/http/console/admin-wallets.js';
+import { ipOrCidrProblem, percentToBasisPoints } from '../../renderer/src/views/admin/validate.js';
+
+/** The admin console's own rules, without a node: what each input turns into or why it is refused. */
+
+describe('shift cash-up', () => {
+  it('counts only successful sales per product as cash expected; pending and failed are told apart', () => {
+    const s = summariseShift([
+      { product: 'airtime', state: 'success', count: 2, amount_kobo: 30_000, debit_kobo: 29_400 },
+      { product: 'airtime', state: 'failed', count: 1, amount_kobo: 10_000, debit_kobo: 9_800 },
+      { product: 'data', state: 'success', count: 1, amount_kobo: 50_000, debit_kobo: 50_000 },
+      { product: 'ELECTRICITY', state: 'pending', count: 1, amount_kobo: 500_000, debit_kobo: 500_000 },
+    ]);
+    expect(s.by_product).toEqual([
+      { product: 'airtime', count: 2, amount_kobo: 30_000 },
+      { product: 'data', count: 1, amount_kobo: 50_000 },
+    ]);
+    expect(s.by_status).toEqual({
+      success: { count: 3, amount_kobo: 80_000 },
+      pending: { count: 1, amount_kobo: 500_000 },
+      failed: { count: 1, amount_kobo: 10_000 },
+    });
+  });
+});
+
+describe('upstream options', () => {
+  it('keeps known options of the right type', () => {
+    expect(
+      parseUpstreamOptions({ pendingRate: 1, pendingForMs: 3_600_000, lowBalanceNaira: '25000' }),
+    ).toEqual({
+      pendingRate: 1,
+      pendingForMs: 3_600_000,
+      lowBalanceNaira: '25000',
+    });
+    expect(parseUpstreamOptions(undefined)).toEqual({});
+  });
+
+  it('refuses a typo, a wrong type and a rate above one', () => {
+    expect(() => parseUpstreamOptions({ pendingrate: 1 })).toThrow(/unknown option pendingrate/);
+    expect(() => parseUpstreamOptions({ timeoutMs: '100' })).toThrow(/timeoutMs must be a number/);
+    expect(() => parseUpstreamOptions({ failureRate: 2 })).toThrow(/share from 0 to 1/);
+    expect(() => parseUpstreamOptions({ lowBalanceNaira: 50000 })).toThrow(/Naira amount/);
+    expect(() => parseUpstreamOptions([1])).toThrow(/object/);
+  });
+});
+
+describe('merchant profile changes', () => {
+  it('validates allowlist entries, bill products and report addresses like the CLI', () => {
+    expect(
+      parseMerchantPatch({
+        allow_ips: [' 127.0.0.1 ', '10.0.0.0/8', '127.0.0.1'],
+        live_bills: ['cable'],
+        report_emails: ['a@b.ng'],
+      }),
+    ).toEqual({
+      allowIps: ['127.0.0.1', '10.0.0.0/8'],
+      liveBills: ['CABLE'],
+      reportEmails: ['a@b.ng'],
+    });
+    expect(() => parseMerchantPatch({ allow_ips: ['10.0.0.0/33'] })).toThrow(/invalid prefix/);
+    expect(() => parseMerchantPatch({ allow_ips: ['example.com'] })).toThrow(/not an IP address/);
+    expect(() => parseMerchantPatch({ live_bills: ['AIRTIME'] })).toThrow(/unknown product AIRTIME/);
+    expect(() => parseMerchantPatch({ report_emails: ['nobody'] })).toThrow(/not an e-mail/);
+    expect(() => parseMerchantPatch({ name: '  ' })).toThrow(/name/);
+  });
+});
+
+describe('wallet amounts', () => {
+  it('funding is positive; an adjustment may take money out', () => {
+    expect(parseSignedAmount('funding', '1000.50')).toBe(100_050);
+    expect(parseSignedAmount('adjustment', '-250.5')).toBe(-25_050);
+    expect(() => parseSignedAmount('funding', '-1')).toThrow(/positive/);
+    expect(() => parseSignedAmount('adjustment', '-0')).toThrow(/greater than zero/);
+    expect(() => parseSignedAmount('funding', '1e3')).toThrow(/Naira amount/);
+  });
+});
+
+describe('page-side checks', () => {
+  it('reads percentages as basis points without floats', () => {
+    expect(percentToBasisPoints('-2.5')).toBe(-250);
+    expect(percentToBasisPoints('+1.25%')).toBe(125);
+    expect(percentToBasisPoints('0.07')).toBe(7);
+    expect(percentToBasisPoints('2.555')).toBeNull();
+    expect(percentToBasisPoints('abc')).toBeNull();
+  });
+
+  it('agrees with the node on what an allowlist entry is', () => {
+    for (const ok of ['127.0.0.1', '10.0.0.0/8', '::1', '2001:db8::/32'])
+      expect(ipOrCidrProblem(ok)).toBeNull();
+    for (const bad of ['10.0.0.300', '10.0.0.0/33', 'example.com', '1.2.3.4/8/9'])
+      expect(ipOrCidrProblem(bad)).not.toBeNull();
+  });
+});
