@@ -90,11 +90,20 @@ export class VendWorker {
     });
   }
 
-  /** Requeries every due pending purchase once (the poller calls this). */
-  async pollDue(): Promise<number> {
-    const due = duePolls(this.db, this.opts.now());
-    await Promise.all(due.map((j) => this.requery(j.purchaseId)));
-    return due.length;
+  /**
+   * Requeries every due pending purchase once (the poller calls this). Due jobs are read 200 at
+   * a time until none is left, so a backlog after a restart (thousands of interrupted vends)
+   * drains in one tick rather than 200 per tick; each purchase is asked at most once per call.
+   */
+  async pollDue(maxRounds = 50): Promise<number> {
+    const seen = new Set<number>();
+    for (let round = 0; round < maxRounds; round++) {
+      const due = duePolls(this.db, this.opts.now()).filter((j) => !seen.has(j.purchaseId));
+      if (due.length === 0) break;
+      for (const j of due) seen.add(j.purchaseId);
+      await Promise.all(due.map((j) => this.requery(j.purchaseId)));
+    }
+    return seen.size;
   }
 
   /** Requery one purchase now (console "requery" button, poller). */

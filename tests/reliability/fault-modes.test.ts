@@ -289,6 +289,43 @@ describe('requery "not found", needs attention and manual resolution', () => {
   });
 });
 
+describe('the poller after a restart with a backlog', () => {
+  let t: TestNode;
+  let fault: FaultChild;
+  let live: Pair;
+  let skew = 0;
+  const code = 'BACKLOG';
+
+  beforeAll(async () => {
+    fault = await spawnFaultUpstream();
+    t = await startTestNode({}, { now: () => Date.now() + skew });
+    routeTo(t, 'fault', fault.url, ALL_PRODUCTS);
+    ({ live } = liveMerchant(t, code));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fault?.kill();
+  });
+
+  it('one poller tick requeries every due purchase, not only the first 200', async () => {
+    await fault.control({ mode: 'pending-then-success', pendingPolls: 0 });
+    const keys = Array.from({ length: 260 }, (_, i) => keyOf('backlog', `d${i}`));
+    const bought: Bought[] = [];
+    for (let i = 0; i < keys.length; i += 20) {
+      bought.push(...(await Promise.all(keys.slice(i, i + 20).map((k) => buy(t, live, code, 'data', k)))));
+    }
+    for (const b of bought) expect(await vendAnswered(t, purchaseByKey(t, b.key)!.id)).toBe('polling');
+    await fault.control({ mode: 'ok' });
+    skew += 60_000;
+    const polled = await t.node.services.worker.pollDue();
+    expect(polled).toBe(260);
+    const states = bought.map((b) => purchaseByKey(t, b.key)!.state);
+    expect(states.filter((x) => x === 'success')).toHaveLength(260);
+    const stats = await fault.stats();
+    expect(bought.every((b) => stats.vendCalls[b.ref!] === 1 && stats.statusCalls[b.ref!] === 1)).toBe(true);
+  });
+});
+
 describe('a live purchase with no route', () => {
   let t: TestNode;
   let live: Pair;
