@@ -31,6 +31,10 @@ export function registerUserRoutes(app: FastifyInstance, s: Services): void {
   app.post(
     '/console/users',
     {
+      // The role is checked before the body, so an agent always gets 403, never a 400 hint.
+      preValidation: async (request) => {
+        requireRole(request, 'admin');
+      },
       schema: {
         ...hide,
         body: Type.Object({
