@@ -236,12 +236,18 @@ export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
       (db.prepare(`SELECT COUNT(*) AS n FROM purchases WHERE state = 'pending'`).get() as { n: number }).n;
     const deadline = Date.now() + 60_000;
     const jobStates = () =>
-      db.prepare(`SELECT state || ':' || COUNT(*) AS s FROM vend_jobs WHERE state <> 'done' GROUP BY state`).pluck().all().join(' ');
+      db
+        .prepare(`SELECT state || ':' || COUNT(*) AS s FROM vend_jobs WHERE state <> 'done' GROUP BY state`)
+        .pluck()
+        .all()
+        .join(' ');
     let lastSample = 0;
     while (pendingCount() > 0 && Date.now() < deadline) {
       if (Date.now() - lastSample >= 5_000) {
         lastSample = Date.now();
-        convergence.push(`${Math.round((Date.now() - started) / 1000)}s pending ${pendingCount()} jobs ${jobStates()}`);
+        convergence.push(
+          `${Math.round((Date.now() - started) / 1000)}s pending ${pendingCount()} jobs ${jobStates()}`,
+        );
       }
       await sleep(250);
     }
