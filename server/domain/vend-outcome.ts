@@ -16,7 +16,8 @@ export type VendOutcome =
   | { kind: 'success'; result: Record<string, unknown>; upstreamReference?: string }
   | { kind: 'failed'; reason: string }
   /** Failed before the upstream accepted anything: safe to try the next upstream. */
-  | { kind: 'not_accepted'; reason: string }
+  /** `transport`: the provider was not reached at all (counts toward its circuit); otherwise it answered and refused. */
+  | { kind: 'not_accepted'; reason: string; transport?: boolean }
   | { kind: 'unknown'; reason: string }
   | { kind: 'pending'; reason?: string; upstreamReference?: string }
   /** Requery only: the upstream has no record of the key. */

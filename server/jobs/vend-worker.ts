@@ -173,7 +173,9 @@ export class VendWorker {
         if (!started || this.stopped) return;
         const outcome = await safely(() => upstream.vend(vendRequestOf(p, sentAt)));
         if (outcome.kind === 'not_accepted') {
-          this.router.breaker.recordTransportFailure(upstream.name);
+          // A provider that answered and refused is up: only "not reached" counts toward its circuit.
+          if (outcome.transport) this.router.breaker.recordTransportFailure(upstream.name);
+          else this.router.breaker.recordSuccess(upstream.name);
           const nextIndex = candidates.indexOf(upstream) + 1;
           this.opts.log.warn({ ref: p.internalReference, upstream: upstream.name, reason: outcome.reason }, 'upstream did not accept the vend');
           if (nextIndex < candidates.length) {

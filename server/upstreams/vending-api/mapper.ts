@@ -77,6 +77,7 @@ export function vendOutcomeOf(res: HttpResult, reference: string): VendOutcome {
     if (!res.sent)
       return {
         kind: 'not_accepted',
+        transport: true,
         reason: `Provider not reached, nothing sent (${res.code}): ${cleanMessage(res.message) ?? ''}`.trim(),
       };
     return unknown(`No usable answer after the request was sent (${res.code})`);
