@@ -165,13 +165,24 @@ export class VendWorker {
           return this.emitFinal(purchaseId);
         }
         const sentAt = this.opts.now();
-        const started = await this.batcher.submit(() => {
+        const startedWrite = this.batcher.submit(() => {
           const ok = markVendStarted(this.db, purchaseId, upstream.name, sentAt);
           if (ok) touchPurchase(this.db, purchaseId, { upstreamName: upstream.name });
           return ok;
         });
-        if (!started || this.stopped) return;
+        // An external upstream is called only once vend_started is durable. The in-process
+        // simulator has no effect outside this database, so its vend runs while that write is
+        // batched, and its outcome joins the same commit: one fsync fewer per test sale.
+        if (!upstream.inProcess && (!(await startedWrite) || this.stopped)) return;
         const outcome = await safely(() => upstream.vend(vendRequestOf(p, sentAt)));
+        if (upstream.inProcess && outcome.kind !== 'not_accepted') {
+          // Submitted before awaiting, so the outcome lands in the same commit as vend_started.
+          const applied = this.apply(p, upstream, outcome, 0, sentAt, false);
+          await startedWrite;
+          await applied;
+          return;
+        }
+        if (upstream.inProcess && (!(await startedWrite) || this.stopped)) return;
         if (outcome.kind === 'not_accepted') {
           // A provider that answered and refused is up: only "not reached" counts toward its circuit.
           if (outcome.transport) this.router.breaker.recordTransportFailure(upstream.name);

@@ -54,6 +54,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export class SimulatorUpstream implements Upstream {
   readonly type = 'simulator' as const;
+  readonly inProcess = true;
   /** Vend calls per reference: tests use it to prove at most one vend. */
   readonly vendCalls = new Map<string, number>();
 

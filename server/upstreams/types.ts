@@ -42,6 +42,8 @@ export interface CatalogSnapshot {
 export interface Upstream {
   readonly name: string;
   readonly type: 'simulator' | 'vending-api';
+  /** Runs inside this process with no effect elsewhere (the simulator): safe to vend before vend_started is durable. */
+  readonly inProcess?: boolean;
   vend(req: VendRequest): Promise<VendOutcome>;
   requery(req: VendRequest): Promise<VendOutcome>;
   verify(req: VerifyRequest): Promise<VerifyResult>;
