@@ -1,5 +1,5 @@
 import type { Db } from '../store/db.js';
-import { prep } from '../store/db.js';
+import { externalDataVersion } from '../store/db.js';
 import { findActiveCredential, getMerchantById, merchantsWriteCount, type CredentialRecord, type Merchant } from '../store/merchants.js';
 
 interface Entry {
@@ -21,7 +21,7 @@ export class CredentialCache {
   constructor(private readonly db: Db) {}
 
   lookup(keyId: string): Entry | null {
-    const v = prep(this.db, 'PRAGMA data_version').pluck().get() as number;
+    const v = externalDataVersion(this.db);
     const w = merchantsWriteCount();
     if (v !== this.dataVersion || w !== this.writes) {
       this.entries.clear();

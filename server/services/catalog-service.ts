@@ -1,4 +1,4 @@
-import type { Db } from '../store/db.js';
+import { externalDataVersion, type Db } from '../store/db.js';
 import {
   catalogWriteCount,
   allBillPlans,
@@ -34,18 +34,14 @@ export class CatalogService {
   private snapshot: CatalogSnapshotMemory | null = null;
   private dataVersion = -1;
   private writes = -1;
-  private readonly versionStmt;
-
-  constructor(private readonly db: Db) {
-    this.versionStmt = db.prepare('PRAGMA data_version').pluck();
-  }
+  constructor(private readonly db: Db) {}
 
   invalidate(): void {
     this.snapshot = null;
   }
 
   get(): CatalogSnapshotMemory {
-    const v = this.versionStmt.get() as number;
+    const v = externalDataVersion(this.db);
     const w = catalogWriteCount();
     if (v !== this.dataVersion || w !== this.writes) {
       this.dataVersion = v;

@@ -97,3 +97,19 @@ export function prep(db: Db, sql: string): Database.Statement {
   }
   return stmt;
 }
+
+const versionMemo = new WeakMap<Db, { at: number; version: number }>();
+
+/**
+ * SQLite's data_version (changes when another connection — the CLI — commits), read at most
+ * once per millisecond: in-memory caches check it on every request, and the pragma costs a
+ * few microseconds each time. A change by another process shows within a millisecond or two.
+ */
+export function externalDataVersion(db: Db): number {
+  const now = Date.now();
+  const memo = versionMemo.get(db);
+  if (memo && memo.at === now) return memo.version;
+  const version = prep(db, 'PRAGMA data_version').pluck().get() as number;
+  versionMemo.set(db, { at: now, version });
+  return version;
+}

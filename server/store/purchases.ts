@@ -1,6 +1,4 @@
-import { prep } from './db.js';
-import type { Db } from './db.js';
-import { nowIso } from './db.js';
+import { externalDataVersion, nowIso, prep, type Db } from './db.js';
 import type { Environment } from './credentials-crypto.js';
 import type { PurchaseState } from '../domain/purchase-state.js';
 import { DuplicateRequest } from '../domain/errors.js';
@@ -187,10 +185,54 @@ export function getPurchaseById(db: Db, id: number): Purchase | null {
   return r ? toPurchase(r) : null;
 }
 
+interface KeyCache {
+  version: number;
+  byKey: Map<string, Purchase>;
+  keyOfId: Map<number, string>;
+}
+const keyCaches = new WeakMap<Db, KeyCache>();
+const KEY_CACHE_MAX = 50_000;
+
+/**
+ * Status lookups by key are the hottest read (integrators poll). Found purchases are kept in
+ * memory; every store function that changes a purchase forgets it, and the whole cache is
+ * dropped when another process (the CLI) commits.
+ */
+function keyCache(db: Db): KeyCache {
+  const version = externalDataVersion(db);
+  let c = keyCaches.get(db);
+  if (!c || c.version !== version || c.byKey.size >= KEY_CACHE_MAX) {
+    c = { version, byKey: new Map(), keyOfId: new Map() };
+    keyCaches.set(db, c);
+  }
+  return c;
+}
+
+function forgetPurchase(db: Db, id: number): void {
+  const c = keyCaches.get(db);
+  const key = c?.keyOfId.get(id);
+  if (c && key !== undefined) {
+    c.byKey.delete(key);
+    c.keyOfId.delete(id);
+  }
+}
+
 export function getPurchaseByKey(db: Db, merchantId: number, env: Environment, key: string): Purchase | null {
-  const r = prep(db, 'SELECT * FROM purchases WHERE merchant_id = ? AND environment = ? AND idem_key = ?')
-    .get(merchantId, env, key) as PurchaseRow | undefined;
-  return r ? toPurchase(r) : null;
+  const c = keyCache(db);
+  const cacheKey = `${merchantId}|${env}|${key}`;
+  const hit = c.byKey.get(cacheKey);
+  if (hit) return hit;
+  const r = prep(db, 'SELECT * FROM purchases WHERE merchant_id = ? AND environment = ? AND idem_key = ?').get(merchantId, env, key) as
+    | PurchaseRow
+    | undefined;
+  if (!r) return null;
+  const p = toPurchase(r);
+  // Never cache a read made inside a transaction: it might still roll back.
+  if (!db.inTransaction) {
+    c.byKey.set(cacheKey, p);
+    c.keyOfId.set(p.id, cacheKey);
+  }
+  return p;
 }
 
 export function getPurchaseByReference(db: Db, ref: string): Purchase | null {
@@ -205,6 +247,7 @@ export function settleSuccess(
   result: Record<string, unknown>,
   upstream: { name?: string | null; reference?: string | null } = {},
 ): boolean {
+  forgetPurchase(db, purchaseId);
   const changed = prep(db, 
       `UPDATE purchases SET state = 'success', result = ?, upstream_name = COALESCE(?, upstream_name),
          upstream_reference = COALESCE(?, upstream_reference), needs_attention = 0, updated_at = ?
@@ -217,6 +260,7 @@ export function settleSuccess(
 
 /** pending -> failed and the debit refunded by one ledger entry, in the caller's transaction. */
 export function settleFailed(db: Db, purchaseId: number, reason: string, actor: string): boolean {
+  forgetPurchase(db, purchaseId);
   const p = getPurchaseById(db, purchaseId);
   if (!p || p.state !== 'pending') return false;
   prep(db, 
@@ -235,6 +279,7 @@ export function settleFailed(db: Db, purchaseId: number, reason: string, actor: 
 }
 
 export function touchPurchase(db: Db, purchaseId: number, fields: { upstreamName?: string; upstreamReference?: string }): void {
+  forgetPurchase(db, purchaseId);
   prep(db, 
     `UPDATE purchases SET upstream_name = COALESCE(?, upstream_name), upstream_reference = COALESCE(?, upstream_reference)
      WHERE id = ?`,
@@ -242,6 +287,7 @@ export function touchPurchase(db: Db, purchaseId: number, fields: { upstreamName
 }
 
 export function flagNeedsAttention(db: Db, purchaseId: number): void {
+  forgetPurchase(db, purchaseId);
   prep(db, `UPDATE purchases SET needs_attention = 1 WHERE id = ? AND state = 'pending'`).run(purchaseId);
 }
 
