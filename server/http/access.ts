@@ -57,8 +57,14 @@ export function authenticate(s: Services, request: FastifyRequest): Caller {
 
 /** Adds the merchant-credential check to every route of a scope. */
 export function requireMerchantAuth(app: FastifyInstance, s: Services): void {
-  app.addHook('onRequest', async (request) => {
-    request.caller = authenticate(s, request);
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      request.caller = authenticate(s, request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
 }
 
