@@ -17,7 +17,11 @@ function newestMtime(dir) {
 }
 
 const sources = [join(root, 'renderer', 'src'), join(root, 'renderer', 'index.html')].filter(existsSync);
-const stale = !existsSync(built) || sources.some((s) => (statSync(s).isDirectory() ? newestMtime(s) : statSync(s).mtimeMs) > statSync(built).mtimeMs);
+const stale =
+  !existsSync(built) ||
+  sources.some(
+    (s) => (statSync(s).isDirectory() ? newestMtime(s) : statSync(s).mtimeMs) > statSync(built).mtimeMs,
+  );
 if (stale && sources.length > 0) {
   console.log('Building the console (vite build)...');
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });

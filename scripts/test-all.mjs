@@ -31,7 +31,13 @@ step('format', 'npx', ['prettier', '--check', '.']);
 
 const vitestJson = join(out, 'vitest.json');
 rmSync(vitestJson, { force: true });
-const vitestStatus = run('unit + API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitestStatus = run('unit + API tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 if (existsSync(vitestJson)) {
   const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
   totals.passed += v.numPassedTests;
@@ -45,7 +51,9 @@ if (vitestStatus !== 0) broken = true;
 function playwright(label, args) {
   const json = join(out, `${label.replace(/\W+/g, '-')}.json`);
   rmSync(json, { force: true });
-  const status = run(label, 'npx', ['playwright', 'test', ...args, '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
+  const status = run(label, 'npx', ['playwright', 'test', ...args, '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: json,
+  });
   if (existsSync(json)) {
     const s = JSON.parse(readFileSync(json, 'utf8')).stats;
     totals.passed += s.expected + (s.flaky ?? 0);

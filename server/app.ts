@@ -25,7 +25,12 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
         ? false
         : {
             level: s.config.logLevel,
-            redact: ['req.headers["x-merchant-secret"]', 'req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
+            redact: [
+              'req.headers["x-merchant-secret"]',
+              'req.headers.cookie',
+              'req.headers.authorization',
+              'req.headers["x-csrf-token"]',
+            ],
           },
     bodyLimit: BODY_LIMIT,
     trustProxy: s.config.trustedProxies.length ? s.config.trustedProxies : false,
@@ -55,23 +60,40 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
       timeWindow: 60_000,
       // One bucket per (credential, client IP): a noisy integrator cannot starve others.
       keyGenerator: (req) => `${String(req.headers['x-merchant-key'] ?? '-')}|${req.ip}`,
-      errorResponseBuilder: (_req, ctx) => ({ ...errorBody(429, `Too many requests; retry after ${Math.ceil(ctx.ttl / 1000)} s`), statusCode: 429 }),
+      errorResponseBuilder: (_req, ctx) => ({
+        ...errorBody(429, `Too many requests; retry after ${Math.ceil(ctx.ttl / 1000)} s`),
+        statusCode: 429,
+      }),
     });
   }
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'VendPoint Vending Service Interface', version: '1.0.0', description: 'The /v1 API of a VendPoint node. Authenticate with X-Merchant-Key and X-Merchant-Secret.' },
-      components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Merchant-Key' }, secret: { type: 'apiKey', in: 'header', name: 'X-Merchant-Secret' } } },
+      info: {
+        title: 'VendPoint Vending Service Interface',
+        version: '1.0.0',
+        description:
+          'The /v1 API of a VendPoint node. Authenticate with X-Merchant-Key and X-Merchant-Secret.',
+      },
+      components: {
+        securitySchemes: {
+          key: { type: 'apiKey', in: 'header', name: 'X-Merchant-Key' },
+          secret: { type: 'apiKey', in: 'header', name: 'X-Merchant-Secret' },
+        },
+      },
       security: [{ key: [], secret: [] }],
     },
   });
   await app.register(swaggerUi, { routePrefix: '/v1/docs', staticCSP: true });
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/v1/healthz', { schema: { tags: ['health'], summary: 'Uptime check, no authentication', security: [] } }, async () => ({
-    status: 'ok',
-    uptime_s: Math.round(process.uptime()),
-  }));
+  app.get(
+    '/v1/healthz',
+    { schema: { tags: ['health'], summary: 'Uptime check, no authentication', security: [] } },
+    async () => ({
+      status: 'ok',
+      uptime_s: Math.round(process.uptime()),
+    }),
+  );
 
   await app.register(async (api) => {
     requireMerchantAuth(api, s);

@@ -3,7 +3,14 @@ import { resolve } from 'node:path';
 import { openStore } from './store/bootstrap.js';
 import { catalogDir } from './store/catalog.js';
 import { resourcesDir } from './resources.js';
-import { createMerchant, listMerchants, merchantJson, requireMerchant, rotateCredentials, updateMerchant } from './store/merchants.js';
+import {
+  createMerchant,
+  listMerchants,
+  merchantJson,
+  requireMerchant,
+  rotateCredentials,
+  updateMerchant,
+} from './store/merchants.js';
 import { fundWallet, verifyLedger } from './store/wallets.js';
 import { addUpstream, listRoutes, listUpstreams, upstreamJson } from './store/upstreams.js';
 import { SecretBox } from './store/secret-box.js';
@@ -19,7 +26,10 @@ import type { Db } from './store/db.js';
 
 /** The operator CLI (DESIGN "Operator CLI contract"). `--json` prints exactly one JSON object. */
 const program = new Command('vendpoint');
-program.showHelpAfterError().option('--data-dir <dir>', 'data directory', process.env.VENDPOINT_DATA_DIR ?? DEFAULTS.dataDir).option('--json', 'print one JSON object');
+program
+  .showHelpAfterError()
+  .option('--data-dir <dir>', 'data directory', process.env.VENDPOINT_DATA_DIR ?? DEFAULTS.dataDir)
+  .option('--json', 'print one JSON object');
 
 const ACTOR = `cli:${process.env.USER ?? 'operator'}`;
 const collect = (v: string, prev: string[]) => [...prev, v];
@@ -28,7 +38,9 @@ function withStore<T>(fn: (db: Db, dataDir: string) => T): T {
   const dataDir = resolve(program.opts().dataDir as string);
   const { db, demo } = openStore(dataDir, catalogDir(resourcesDir()));
   if (demo && !program.opts().json) {
-    console.error(`Initialised ${dataDir}: DEMO merchant created (test key ${demo.test.key}, secret ${demo.test.secret})`);
+    console.error(
+      `Initialised ${dataDir}: DEMO merchant created (test key ${demo.test.key}, secret ${demo.test.secret})`,
+    );
   }
   try {
     return fn(db, dataDir);
@@ -51,7 +63,8 @@ merchant
   .requiredOption('--name <name>')
   .action((o: { code: string; name: string }) =>
     withStore((db) => {
-      if (!/^[A-Z0-9_]{2,20}$/.test(o.code)) throw new InvalidInput('--code: 2-20 capital letters, digits or _', 'code');
+      if (!/^[A-Z0-9_]{2,20}$/.test(o.code))
+        throw new InvalidInput('--code: 2-20 capital letters, digits or _', 'code');
       const r = createMerchant(db, { code: o.code, name: o.name }, ACTOR);
       out(
         { merchant_code: r.merchant.code, merchant_id: r.merchant.id, test: r.test, live: r.live },
@@ -67,20 +80,55 @@ merchant
   .option('--enable-bills <products>', 'bill products enabled for live, e.g. ELECTRICITY,CABLE')
   .option('--report-email <addr>', 'report recipient (repeatable; replaces the list)', collect, [])
   .addOption(new Option('--status <status>').choices(['active', 'suspended']))
-  .action((o: { code: string; name?: string; allowIp: string[]; enableBills?: string; reportEmail: string[]; status?: 'active' | 'suspended' }) =>
-    withStore((db) => {
-      o.allowIp.forEach(parseAllowEntry);
-      const bills = o.enableBills === undefined ? undefined : o.enableBills.split(',').map((b) => b.trim().toUpperCase()).filter(Boolean);
-      for (const b of bills ?? []) if (!(BILL_PRODUCTS as readonly string[]).includes(b)) throw new InvalidInput(`--enable-bills: unknown product ${b}`, 'enable-bills');
-      for (const e of o.reportEmail) if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e)) throw new InvalidInput(`--report-email: "${e}" is not an e-mail address`, 'report-email');
-      const m = updateMerchant(db, o.code, { name: o.name, status: o.status, allowIps: o.allowIp.length ? o.allowIp : undefined, liveBills: bills, reportEmails: o.reportEmail.length ? o.reportEmail : undefined }, ACTOR);
-      out(merchantJson(m), `Merchant ${m.code} updated: allow ${m.allowIps.join(', ') || '(none)'}; live bills ${m.liveBills.join(', ') || '(none)'}; reports to ${m.reportEmails.join(', ') || '(none)'}`);
-    }),
+  .action(
+    (o: {
+      code: string;
+      name?: string;
+      allowIp: string[];
+      enableBills?: string;
+      reportEmail: string[];
+      status?: 'active' | 'suspended';
+    }) =>
+      withStore((db) => {
+        o.allowIp.forEach(parseAllowEntry);
+        const bills =
+          o.enableBills === undefined
+            ? undefined
+            : o.enableBills
+                .split(',')
+                .map((b) => b.trim().toUpperCase())
+                .filter(Boolean);
+        for (const b of bills ?? [])
+          if (!(BILL_PRODUCTS as readonly string[]).includes(b))
+            throw new InvalidInput(`--enable-bills: unknown product ${b}`, 'enable-bills');
+        for (const e of o.reportEmail)
+          if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e))
+            throw new InvalidInput(`--report-email: "${e}" is not an e-mail address`, 'report-email');
+        const m = updateMerchant(
+          db,
+          o.code,
+          {
+            name: o.name,
+            status: o.status,
+            allowIps: o.allowIp.length ? o.allowIp : undefined,
+            liveBills: bills,
+            reportEmails: o.reportEmail.length ? o.reportEmail : undefined,
+          },
+          ACTOR,
+        );
+        out(
+          merchantJson(m),
+          `Merchant ${m.code} updated: allow ${m.allowIps.join(', ') || '(none)'}; live bills ${m.liveBills.join(', ') || '(none)'}; reports to ${m.reportEmails.join(', ') || '(none)'}`,
+        );
+      }),
   );
 merchant.command('list').action(() =>
   withStore((db) => {
     const all = listMerchants(db);
-    out({ merchants: all.map(merchantJson) }, all.map((m) => `${m.code.padEnd(12)} #${m.id} ${m.status.padEnd(9)} ${m.name}`).join('\n'));
+    out(
+      { merchants: all.map(merchantJson) },
+      all.map((m) => `${m.code.padEnd(12)} #${m.id} ${m.status.padEnd(9)} ${m.name}`).join('\n'),
+    );
   }),
 );
 
@@ -93,7 +141,10 @@ program
   .action((o: { code: string; env: 'test' | 'live' }) =>
     withStore((db) => {
       const pair = rotateCredentials(db, o.code, o.env, ACTOR);
-      out(pair, `New ${o.env} pair for ${o.code} (the old one is revoked). Shown once:\n  key ${pair.key}\n  secret ${pair.secret}`);
+      out(
+        pair,
+        `New ${o.env} pair for ${o.code} (the old one is revoked). Shown once:\n  key ${pair.key}\n  secret ${pair.secret}`,
+      );
     }),
   );
 
@@ -107,7 +158,14 @@ program
   .action((o: { code: string; env: 'test' | 'live'; amount: string; reason: string }) =>
     withStore((db) => {
       const m = requireMerchant(db, o.code);
-      const after = fundWallet(db, { merchantId: m.id, merchantCode: m.code, env: o.env, amountKobo: parseNaira(o.amount, 'amount'), reason: o.reason, actor: ACTOR });
+      const after = fundWallet(db, {
+        merchantId: m.id,
+        merchantCode: m.code,
+        env: o.env,
+        amountKobo: parseNaira(o.amount, 'amount'),
+        reason: o.reason,
+        actor: ACTOR,
+      });
       out({ balance: formatNaira(after) }, `${o.code} ${o.env} wallet balance: ₦${formatNaira(after)}`);
     }),
   );
@@ -122,18 +180,54 @@ upstream
   .option('--key <key>')
   .option('--secret <secret>')
   .option('--products <list>', 'routes, e.g. airtime,data,ELECTRICITY or data:MTN', '')
-  .action((o: { name: string; type: 'vending-api' | 'simulator'; baseUrl?: string; merchantCode?: string; key?: string; secret?: string; products: string }) =>
-    withStore((db, dataDir) => {
-      const u = addUpstream(db, SecretBox.forDataDir(dataDir), { name: o.name, type: o.type, baseUrl: o.baseUrl, merchantCode: o.merchantCode, keyId: o.key, secret: o.secret, products: o.products.split(',').map((p) => p.trim()).filter(Boolean) }, ACTOR);
-      const json = upstreamJson(u, listRoutes(db));
-      out(json, `Upstream ${u.name} (${u.type}) added; routes: ${json.routes.map((r) => r.product + (r.network ? ':' + r.network : '')).join(', ') || '(none)'}`);
-    }),
+  .action(
+    (o: {
+      name: string;
+      type: 'vending-api' | 'simulator';
+      baseUrl?: string;
+      merchantCode?: string;
+      key?: string;
+      secret?: string;
+      products: string;
+    }) =>
+      withStore((db, dataDir) => {
+        const u = addUpstream(
+          db,
+          SecretBox.forDataDir(dataDir),
+          {
+            name: o.name,
+            type: o.type,
+            baseUrl: o.baseUrl,
+            merchantCode: o.merchantCode,
+            keyId: o.key,
+            secret: o.secret,
+            products: o.products
+              .split(',')
+              .map((p) => p.trim())
+              .filter(Boolean),
+          },
+          ACTOR,
+        );
+        const json = upstreamJson(u, listRoutes(db));
+        out(
+          json,
+          `Upstream ${u.name} (${u.type}) added; routes: ${json.routes.map((r) => r.product + (r.network ? ':' + r.network : '')).join(', ') || '(none)'}`,
+        );
+      }),
   );
 upstream.command('list').action(() =>
   withStore((db) => {
     const routes = listRoutes(db);
     const all = listUpstreams(db).map((u) => upstreamJson(u, routes));
-    out({ upstreams: all }, all.map((u) => `${u.name.padEnd(16)} ${u.type.padEnd(12)} ${u.base_url ?? ''} routes: ${u.routes.map((r) => r.product + (r.network ? ':' + r.network : '')).join(', ')}`).join('\n') || '(no upstreams)');
+    out(
+      { upstreams: all },
+      all
+        .map(
+          (u) =>
+            `${u.name.padEnd(16)} ${u.type.padEnd(12)} ${u.base_url ?? ''} routes: ${u.routes.map((r) => r.product + (r.network ? ':' + r.network : '')).join(', ')}`,
+        )
+        .join('\n') || '(no upstreams)',
+    );
   }),
 );
 
@@ -143,7 +237,12 @@ program
   .action(() =>
     withStore((db) => {
       const r = verifyLedger(db);
-      out(r, r.ok ? `ledger ok: ${r.wallets} wallets` : `ledger NOT ok (${r.problems.length} problems):\n${r.problems.map((p) => '  ' + p.problem).join('\n')}`);
+      out(
+        r,
+        r.ok
+          ? `ledger ok: ${r.wallets} wallets`
+          : `ledger NOT ok (${r.problems.length} problems):\n${r.problems.map((p) => '  ' + p.problem).join('\n')}`,
+      );
       if (!r.ok) process.exitCode = 1;
     }),
   );
@@ -156,8 +255,16 @@ program
   .requiredOption('--reason <text>')
   .action((o: { ref: string; outcome: 'success' | 'failed'; reason: string }) =>
     withStore((db) => {
-      const p = resolvePurchaseManually(db, { reference: o.ref, outcome: o.outcome, reason: o.reason, actor: ACTOR });
-      out(purchaseJson(p), `Purchase ${p.internalReference} resolved as ${p.state}${p.state === 'failed' ? ' (refunded)' : ''}`);
+      const p = resolvePurchaseManually(db, {
+        reference: o.ref,
+        outcome: o.outcome,
+        reason: o.reason,
+        actor: ACTOR,
+      });
+      out(
+        purchaseJson(p),
+        `Purchase ${p.internalReference} resolved as ${p.state}${p.state === 'failed' ? ' (refunded)' : ''}`,
+      );
     }),
   );
 
@@ -170,7 +277,14 @@ program
   .option('--smtp-url <url>', 'SMTP server (or VENDPOINT_SMTP_URL)')
   .action(async (o: { date: string; send?: boolean; code?: string; smtpUrl?: string }) => {
     const dataDir = resolve(program.opts().dataDir as string);
-    const r = await runReportsCommand({ dataDir, date: o.date, send: Boolean(o.send), code: o.code, smtpUrl: o.smtpUrl ?? process.env.VENDPOINT_SMTP_URL ?? null, actor: ACTOR });
+    const r = await runReportsCommand({
+      dataDir,
+      date: o.date,
+      send: Boolean(o.send),
+      code: o.code,
+      smtpUrl: o.smtpUrl ?? process.env.VENDPOINT_SMTP_URL ?? null,
+      actor: ACTOR,
+    });
     out(r.json, r.human);
     if (!r.ok) process.exitCode = 1;
   });

@@ -58,7 +58,8 @@ export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`--port must be an integer between 0 and 65535, got "${portText}"`);
   }
-  const rateText = str(values['rate-limit']) ?? env.VENDPOINT_RATE_LIMIT ?? String(DEFAULTS.rateLimitPerMinute);
+  const rateText =
+    str(values['rate-limit']) ?? env.VENDPOINT_RATE_LIMIT ?? String(DEFAULTS.rateLimitPerMinute);
   const rate = Number(rateText);
   if (!Number.isInteger(rate) || rate < 0) throw new Error(`--rate-limit must be a non-negative integer`);
   return {

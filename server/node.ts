@@ -47,7 +47,10 @@ function requeryScaleFromEnv(): number {
 }
 
 /** Opens the store and builds every part of a node, without HTTP (the CLI uses the store only). */
-export function buildServices(config: NodeConfig, hooks: NodeHooks = {}): { services: Services; firstRun: IssuedPair | null } {
+export function buildServices(
+  config: NodeConfig,
+  hooks: NodeHooks = {},
+): { services: Services; firstRun: IssuedPair | null } {
   const { db, demo } = openStore(config.dataDir, catalogDir(resourcesDir()));
   const now = hooks.now ?? Date.now;
   const box = SecretBox.forDataDir(config.dataDir);
@@ -62,7 +65,17 @@ export function buildServices(config: NodeConfig, hooks: NodeHooks = {}): { serv
     now,
     log,
   });
-  const services: Services = { config, db, batcher, router, worker, catalog: new CatalogService(db), credentials: new CredentialCache(db), box, now };
+  const services: Services = {
+    config,
+    db,
+    batcher,
+    router,
+    worker,
+    catalog: new CatalogService(db),
+    credentials: new CredentialCache(db),
+    box,
+    now,
+  };
   return { services, firstRun: demo?.test ?? null };
 }
 

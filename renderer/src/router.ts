@@ -72,7 +72,12 @@ const routes: RouteRecordRaw[] = [
   { path: '/history', component: () => import('./views/HistoryView.vue'), meta: { title: 'History' } },
   { path: '/wallet', component: () => import('./views/WalletView.vue'), meta: { title: 'Wallet' } },
   // Admin pages (issue 7) slot in here with meta: { roles: ['admin'] }.
-  { path: '/admin', component: () => import('./views/admin/AdminLayout.vue'), meta: { roles: ['admin'], title: 'Admin' }, children: adminRoutes },
+  {
+    path: '/admin',
+    component: () => import('./views/admin/AdminLayout.vue'),
+    meta: { roles: ['admin'], title: 'Admin' },
+    children: adminRoutes,
+  },
   { path: '/:rest(.*)*', redirect: '/sell' },
 ];
 

@@ -27,7 +27,10 @@ export class InsufficientBalance extends DomainError {
 }
 export class DuplicateRequest extends DomainError {
   constructor(key: string) {
-    super('DUPLICATE_REQUEST', `Duplicate request: the key "${key}" was already used; read its outcome with the status call`);
+    super(
+      'DUPLICATE_REQUEST',
+      `Duplicate request: the key "${key}" was already used; read its outcome with the status call`,
+    );
   }
 }
 export class NotFound extends DomainError {

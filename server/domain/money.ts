@@ -13,7 +13,10 @@ export function parseNaira(value: unknown, field = 'amount'): Kobo {
     throw new InvalidInput(`${field} must be a Naira amount sent as a string, e.g. "100.00"`, field);
   }
   if (!NAIRA.test(value)) {
-    throw new InvalidInput(`${field} must be a positive Naira amount with at most two decimals, e.g. "100.00"`, field);
+    throw new InvalidInput(
+      `${field} must be a positive Naira amount with at most two decimals, e.g. "100.00"`,
+      field,
+    );
   }
   const [whole, frac = ''] = value.split('.');
   const kobo = Number(whole) * 100 + Number(frac.padEnd(2, '0'));

@@ -50,7 +50,10 @@ export function parseBillNetwork(product: BillProduct, value: unknown): string {
   const wanted = typeof value === 'string' ? value.trim().toLowerCase() : '';
   const found = BILL_NETWORKS[product].find((n) => n.toLowerCase() === wanted);
   if (!found) {
-    throw new InvalidInput(`network for ${product} must be one of ${BILL_NETWORKS[product].join(', ')}`, 'network');
+    throw new InvalidInput(
+      `network for ${product} must be one of ${BILL_NETWORKS[product].join(', ')}`,
+      'network',
+    );
   }
   return found;
 }
@@ -63,13 +66,19 @@ export function parseMsisdn(value: unknown, field = 'customer_msisdn'): string {
   if (typeof value !== 'string') throw new InvalidInput(`${field} must be a string`, field);
   if (/^0[789][01]\d{8}$/.test(value)) return value;
   if (/^234[789][01]\d{8}$/.test(value)) return `0${value.slice(3)}`;
-  throw new InvalidInput(`${field} must be a Nigerian mobile number like 08031234567 or 2348031234567`, field);
+  throw new InvalidInput(
+    `${field} must be a Nigerian mobile number like 08031234567 or 2348031234567`,
+    field,
+  );
 }
 
 /** Meter, smartcard and betting ids: 1-40 characters of letters, digits and dashes. */
 export function parseCustomerId(value: unknown, field = 'customer_msisdn'): string {
   if (typeof value !== 'string' || !/^[A-Za-z0-9-]{1,40}$/.test(value)) {
-    throw new InvalidInput(`${field} must be the meter, smartcard or betting account id (letters and digits)`, field);
+    throw new InvalidInput(
+      `${field} must be the meter, smartcard or betting account id (letters and digits)`,
+      field,
+    );
   }
   return value;
 }

@@ -14,7 +14,10 @@ export type Fulfillment = 'immediate' | 'standard' | 'out_of_stock' | 'preorder'
 /** The spec's stock table: what each `fulfillment` value means and whether it may be bought. */
 export const STOCK: Record<Fulfillment, { purchasable: boolean; detail: string }> = {
   immediate: { purchasable: true, detail: 'In stock: cards are returned on the order' },
-  standard: { purchasable: true, detail: 'In stock: delivery may take a few minutes; if the order answers 02, poll it' },
+  standard: {
+    purchasable: true,
+    detail: 'In stock: delivery may take a few minutes; if the order answers 02, poll it',
+  },
   out_of_stock: { purchasable: false, detail: 'Out of stock: this plan cannot be purchased now' },
   preorder: { purchasable: false, detail: 'Pre-order only: this plan cannot be purchased now' },
 };
@@ -37,14 +40,16 @@ export function parseQuantity(value: unknown, fromQuery = false): number {
   let n: number;
   if (fromQuery && typeof value === 'string' && /^\d{1,3}$/.test(value)) n = Number(value);
   else if (typeof value === 'number') n = value;
-  else throw new InvalidInput(`quantity must be a whole number from 1 to ${MAX_GIFTCARD_QUANTITY}`, 'quantity');
+  else
+    throw new InvalidInput(`quantity must be a whole number from 1 to ${MAX_GIFTCARD_QUANTITY}`, 'quantity');
   if (!Number.isInteger(n) || n < 1 || n > MAX_GIFTCARD_QUANTITY) {
     throw new InvalidInput(`quantity must be a whole number from 1 to ${MAX_GIFTCARD_QUANTITY}`, 'quantity');
   }
   return n;
 }
 
-const EMAIL = /^[^\s@"<>,;]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,24}$/;
+const EMAIL =
+  /^[^\s@"<>,;]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,24}$/;
 /** International form for recipients abroad: + and 8 to 15 digits (E.164). */
 const E164 = /^\+[1-9]\d{7,14}$/;
 
@@ -53,16 +58,24 @@ const E164 = /^\+[1-9]\d{7,14}$/;
  * e-mail address (email) or a phone number (sms, whatsapp). A destination without a channel
  * is refused rather than silently ignored, so nobody believes a card was sent.
  */
-export function parseDelivery(sendVia: unknown, destination: unknown): { send_via: SendVia; destination: string } | null {
+export function parseDelivery(
+  sendVia: unknown,
+  destination: unknown,
+): { send_via: SendVia; destination: string } | null {
   const hasDestination = destination !== undefined && destination !== null && destination !== '';
   if (sendVia === undefined || sendVia === null || sendVia === '') {
-    if (hasDestination) throw new InvalidInput('send_via (email, sms or whatsapp) is required when destination is set', 'send_via');
+    if (hasDestination)
+      throw new InvalidInput(
+        'send_via (email, sms or whatsapp) is required when destination is set',
+        'send_via',
+      );
     return null;
   }
   if (typeof sendVia !== 'string' || !(SEND_VIA as readonly string[]).includes(sendVia)) {
     throw new InvalidInput('send_via must be one of email, sms, whatsapp', 'send_via');
   }
-  if (!hasDestination) throw new InvalidInput(`destination is required when send_via is ${sendVia}`, 'destination');
+  if (!hasDestination)
+    throw new InvalidInput(`destination is required when send_via is ${sendVia}`, 'destination');
   if (typeof destination !== 'string') throw new InvalidInput('destination must be a string', 'destination');
   if (sendVia === 'email') {
     if (destination.length > 254 || !EMAIL.test(destination)) {
@@ -74,7 +87,10 @@ export function parseDelivery(sendVia: unknown, destination: unknown): { send_vi
   try {
     parseMsisdn(destination, 'destination');
   } catch {
-    throw new InvalidInput(`destination must be a phone number (08031234567, 2348031234567 or +447700900123) when send_via is ${sendVia}`, 'destination');
+    throw new InvalidInput(
+      `destination must be a phone number (08031234567, 2348031234567 or +447700900123) when send_via is ${sendVia}`,
+      'destination',
+    );
   }
   return { send_via: sendVia as SendVia, destination };
 }
@@ -98,13 +114,26 @@ export function faceValueOf(plan: PricedCard, sent: unknown): number {
   const min = plan.min_price ?? 0;
   const max = plan.max_price ?? min;
   if (sent === undefined || sent === null) {
-    throw new InvalidInput(`face_value is required for this variable-price plan: ${min} to ${max} ${plan.currency_code}`, 'face_value');
+    throw new InvalidInput(
+      `face_value is required for this variable-price plan: ${min} to ${max} ${plan.currency_code}`,
+      'face_value',
+    );
   }
-  if (typeof sent !== 'number' || !Number.isFinite(sent) || Math.abs(sent * 100 - Math.round(sent * 100)) > 1e-6) {
-    throw new InvalidInput('face_value must be a number with at most two decimals, in the card currency', 'face_value');
+  if (
+    typeof sent !== 'number' ||
+    !Number.isFinite(sent) ||
+    Math.abs(sent * 100 - Math.round(sent * 100)) > 1e-6
+  ) {
+    throw new InvalidInput(
+      'face_value must be a number with at most two decimals, in the card currency',
+      'face_value',
+    );
   }
   if (sent < min || sent > max) {
-    throw new InvalidInput(`face_value ${sent} is outside this plan's range of ${min} to ${max} ${plan.currency_code}`, 'face_value');
+    throw new InvalidInput(
+      `face_value ${sent} is outside this plan's range of ${min} to ${max} ${plan.currency_code}`,
+      'face_value',
+    );
   }
   return sent;
 }
@@ -113,7 +142,10 @@ export function faceValueOf(plan: PricedCard, sent: unknown): number {
 export function faceValueFromQuery(value: unknown): number | undefined {
   if (value === undefined || value === '') return undefined;
   if (typeof value !== 'string' || !/^\d{1,7}(\.\d{1,2})?$/.test(value)) {
-    throw new InvalidInput('face_value must be a number with at most two decimals, in the card currency', 'face_value');
+    throw new InvalidInput(
+      'face_value must be a number with at most two decimals, in the card currency',
+      'face_value',
+    );
   }
   return Number(value);
 }
@@ -128,6 +160,7 @@ export function parseGiftcardPlanId(value: unknown): number {
 /** ISO-2 country filter of the eSIM catalog. */
 export function parseCountryFilter(value: unknown): string | undefined {
   if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string' || !/^[A-Za-z]{2}$/.test(value)) throw new InvalidInput('country must be an ISO-2 country code, e.g. GB', 'country');
+  if (typeof value !== 'string' || !/^[A-Za-z]{2}$/.test(value))
+    throw new InvalidInput('country must be an ISO-2 country code, e.g. GB', 'country');
   return value.toUpperCase();
 }

@@ -26,7 +26,12 @@ export interface BillPlanRef {
  * glo a catalog id or product id, airtel a catalog id or tariff type id, 9mobile a catalog
  * id or plan code; any network's shortCode.
  */
-export function resolveDataPlan<P extends DataPlanRef>(all: readonly P[], network: Telco, sent: string, field = 'plan_code'): P {
+export function resolveDataPlan<P extends DataPlanRef>(
+  all: readonly P[],
+  network: Telco,
+  sent: string,
+  field = 'plan_code',
+): P {
   const ref = sent.trim();
   if (!ref) throw new InvalidInput(`${field} is required for data`, field);
   const upper = ref.toUpperCase();
@@ -43,13 +48,19 @@ export function resolveDataPlan<P extends DataPlanRef>(all: readonly P[], networ
       found = mine.find((p) => (isNumber && String(p.id) === ref) || p.product_id?.toUpperCase() === upper);
       break;
     case 'AIRTEL':
-      found = isNumber ? (mine.find((p) => String(p.id) === ref) ?? mine.find((p) => p.tarrif_type_id === ref)) : undefined;
+      found = isNumber
+        ? (mine.find((p) => String(p.id) === ref) ?? mine.find((p) => p.tarrif_type_id === ref))
+        : undefined;
       break;
     case '9MOBILE':
       found = isNumber ? mine.find((p) => String(p.id) === ref) : undefined;
       break;
   }
-  if (!found) throw new InvalidInput(`${field} "${sent}" is not a ${network} data plan; see GET /v1/plans/${network.toLowerCase()}`, field);
+  if (!found)
+    throw new InvalidInput(
+      `${field} "${sent}" is not a ${network} data plan; see GET /v1/plans/${network.toLowerCase()}`,
+      field,
+    );
   return checkPlan(found, network, sent, field);
 }
 
@@ -62,15 +73,30 @@ function checkPlan<P extends DataPlanRef>(plan: P, network: Telco, sent: string,
 }
 
 /** A bill plan_code is the integer catalog id of a plan of that product and network/platform. */
-export function resolveBillPlan<P extends BillPlanRef>(all: readonly P[], product: string, network: string, sent: unknown, field = 'plan_code'): P {
-  if (typeof sent !== 'string' && typeof sent !== 'number') throw new InvalidInput(`${field} is required for ${product}`, field);
+export function resolveBillPlan<P extends BillPlanRef>(
+  all: readonly P[],
+  product: string,
+  network: string,
+  sent: unknown,
+  field = 'plan_code',
+): P {
+  if (typeof sent !== 'string' && typeof sent !== 'number')
+    throw new InvalidInput(`${field} is required for ${product}`, field);
   const ref = String(sent).trim();
-  if (!/^\d+$/.test(ref)) throw new InvalidInput(`${field} must be a plan id from GET /v1/plans/bills/${product.toLowerCase()}`, field);
+  if (!/^\d+$/.test(ref))
+    throw new InvalidInput(
+      `${field} must be a plan id from GET /v1/plans/bills/${product.toLowerCase()}`,
+      field,
+    );
   const plan = all.find((p) => String(p.id) === ref);
   if (!plan || plan.product !== product) {
-    throw new InvalidInput(`${field} ${ref} is not a ${product} plan; see GET /v1/plans/bills/${product.toLowerCase()}`, field);
+    throw new InvalidInput(
+      `${field} ${ref} is not a ${product} plan; see GET /v1/plans/bills/${product.toLowerCase()}`,
+      field,
+    );
   }
-  if (plan.network !== network) throw new InvalidInput(`${field} ${ref} belongs to ${plan.network}, not ${network}`, field);
+  if (plan.network !== network)
+    throw new InvalidInput(`${field} ${ref} belongs to ${plan.network}, not ${network}`, field);
   if (!plan.active) throw new InvalidInput(`${field} ${ref} is not available at the moment`, field);
   return plan;
 }

@@ -7,9 +7,17 @@ export interface PricingRule {
 }
 
 /** The most specific rule for a sale: product + network first, then the product-wide rule. */
-export function pickRule(rules: readonly PricingRule[], product: string, network: string): PricingRule | null {
+export function pickRule(
+  rules: readonly PricingRule[],
+  product: string,
+  network: string,
+): PricingRule | null {
   const net = network.toLowerCase();
-  return rules.find((r) => r.product === product && r.network !== '' && r.network.toLowerCase() === net) ?? rules.find((r) => r.product === product && r.network === '') ?? null;
+  return (
+    rules.find((r) => r.product === product && r.network !== '' && r.network.toLowerCase() === net) ??
+    rules.find((r) => r.product === product && r.network === '') ??
+    null
+  );
 }
 
 /**
@@ -17,7 +25,12 @@ export function pickRule(rules: readonly PricingRule[], product: string, network
  * (the spec's "amount must equal the plan price"); the debit applies the discount or markup.
  * Never below one kobo: a purchase always debits something.
  */
-export function debitUnderTerms(rules: readonly PricingRule[], product: string, network: string, catalogKobo: Kobo): Kobo {
+export function debitUnderTerms(
+  rules: readonly PricingRule[],
+  product: string,
+  network: string,
+  catalogKobo: Kobo,
+): Kobo {
   const rule = pickRule(rules, product, network);
   return rule ? Math.max(1, applyBasisPoints(catalogKobo, rule.basis_points)) : catalogKobo;
 }

@@ -11,7 +11,11 @@ declare module 'fastify' {
 }
 
 /** Parses an allowlist entry: an IPv4/IPv6 address or a CIDR. Throws a readable error. */
-export function parseAllowEntry(entry: string): { address: string; prefix: number | null; family: 'ipv4' | 'ipv6' } {
+export function parseAllowEntry(entry: string): {
+  address: string;
+  prefix: number | null;
+  family: 'ipv4' | 'ipv6';
+} {
   const [address, prefixText] = entry.trim().split('/');
   const v = isIP(address);
   if (!v) throw new InvalidInput(`"${entry}" is not an IP address or CIDR`, 'allow_ips');
@@ -50,7 +54,9 @@ export function authenticate(s: Services, request: FastifyRequest): Caller {
   const { cred, merchant } = entry;
   if (merchant.status !== 'active') throw new Forbidden('This merchant profile is suspended');
   if (cred.environment === 'live' && !ipAllowed(request.ip, merchant.allowIps)) {
-    throw new Forbidden(`IP not whitelisted: ${request.ip} may not use live credentials for ${merchant.code}`);
+    throw new Forbidden(
+      `IP not whitelisted: ${request.ip} may not use live credentials for ${merchant.code}`,
+    );
   }
   return { merchant, environment: cred.environment, actor: `key:${cred.keyId}` };
 }
@@ -79,5 +85,10 @@ export function hostAllowed(hostHeader: string | undefined, allowed: string[]): 
   const lower = hostHeader.toLowerCase();
   // "[::1]:7300" keeps its brackets; "localhost:7300" loses the port.
   const hostname = lower.startsWith('[') ? lower.slice(0, lower.indexOf(']') + 1) : lower.split(':')[0];
-  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]' || allowed.some((h) => h.toLowerCase() === hostname);
+  return (
+    hostname === 'localhost' ||
+    hostname === '127.0.0.1' ||
+    hostname === '[::1]' ||
+    allowed.some((h) => h.toLowerCase() === hostname)
+  );
 }

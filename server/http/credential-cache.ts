@@ -1,6 +1,12 @@
 import type { Db } from '../store/db.js';
 import { externalDataVersion } from '../store/db.js';
-import { findActiveCredential, getMerchantById, merchantsWriteCount, type CredentialRecord, type Merchant } from '../store/merchants.js';
+import {
+  findActiveCredential,
+  getMerchantById,
+  merchantsWriteCount,
+  type CredentialRecord,
+  type Merchant,
+} from '../store/merchants.js';
 
 interface Entry {
   cred: CredentialRecord;

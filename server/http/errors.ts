@@ -53,7 +53,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send(errorBody(status, error.message));
     }
     if (error.validation) {
-      return reply.status(400).send(errorBody(400, validationMessage(error.validation as AjvIssue[], error.validationContext)));
+      return reply
+        .status(400)
+        .send(errorBody(400, validationMessage(error.validation as AjvIssue[], error.validationContext)));
     }
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':

@@ -58,6 +58,10 @@ class LazyChildLogger {
   }
 }
 
-export function lazyChildLogger(parent: FastifyBaseLogger, bindings: Bindings, opts: object): FastifyBaseLogger {
+export function lazyChildLogger(
+  parent: FastifyBaseLogger,
+  bindings: Bindings,
+  opts: object,
+): FastifyBaseLogger {
   return new LazyChildLogger(parent, bindings, opts) as unknown as FastifyBaseLogger;
 }

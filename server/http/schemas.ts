@@ -25,7 +25,9 @@ export const TransactionCreateBody = Type.Object(
     merchant_code: Type.String({ description: 'Merchant profile code' }),
     customer_msisdn: Type.String({ description: 'Subscriber number, meter, smartcard or betting id' }),
     network: Type.String(),
-    product: Type.Optional(Type.String({ description: 'airtime, data, ELECTRICITY, CABLE, BETTING (or ESIM)' })),
+    product: Type.Optional(
+      Type.String({ description: 'airtime, data, ELECTRICITY, CABLE, BETTING (or ESIM)' }),
+    ),
     amount: Type.String({ description: 'Naira amount as a string, e.g. "100.00"' }),
     client_request_id: Type.String({ description: 'Idempotency key, unique per merchant and environment' }),
     plan_code: Type.Optional(MaybeString),
@@ -70,11 +72,15 @@ export const StatusQuery = Type.Object(
 export const ListQuery = Type.Object(
   {
     page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,6}$', description: 'page number, default 1' })),
-    limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: 'page size 1-100, default 10' })),
+    limit: Type.Optional(
+      Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: 'page size 1-100, default 10' }),
+    ),
     msisdn: Type.Optional(Type.String()),
     network: Type.Optional(Type.String()),
     // The integer form of response_code; "00"/"01"/"02" are the same integers written as the envelope shows them.
-    status: Type.Optional(Type.String({ pattern: '^0?[012]$', description: '0 success, 1 failed, 2 pending' })),
+    status: Type.Optional(
+      Type.String({ pattern: '^0?[012]$', description: '0 success, 1 failed, 2 pending' }),
+    ),
   },
   { additionalProperties: true },
 );
@@ -82,7 +88,12 @@ export const ListQuery = Type.Object(
 export const ListEnvelope = Type.Object({
   status: Type.String(),
   data: Type.Array(TransactionData),
-  pagination: Type.Object({ total: Type.Integer(), page: Type.Integer(), size: Type.Integer(), total_pages: Type.Integer() }),
+  pagination: Type.Object({
+    total: Type.Integer(),
+    page: Type.Integer(),
+    size: Type.Integer(),
+    total_pages: Type.Integer(),
+  }),
 });
 
 export const VerifyBody = Type.Object(

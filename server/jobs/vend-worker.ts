@@ -1,7 +1,14 @@
 import { EventEmitter } from 'node:events';
 import type { Db } from '../store/db.js';
 import type { CommitBatcher } from '../store/commit-batcher.js';
-import { getPurchaseById, settleFailed, settleSuccess, flagNeedsAttention, touchPurchase, type Purchase } from '../store/purchases.js';
+import {
+  getPurchaseById,
+  settleFailed,
+  settleSuccess,
+  flagNeedsAttention,
+  touchPurchase,
+  type Purchase,
+} from '../store/purchases.js';
 import {
   duePolls,
   getJob,
@@ -22,7 +29,11 @@ export interface WorkerOptions {
   /** Multiplies the requery backoff (1 in production; tests and the crash run shorten it). */
   requeryScale?: number;
   now: () => number;
-  log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void; error: (o: object, m: string) => void };
+  log: {
+    info: (o: object, m: string) => void;
+    warn: (o: object, m: string) => void;
+    error: (o: object, m: string) => void;
+  };
 }
 
 export function vendRequestOf(p: Purchase, sentAt: number | null = null): VendRequest {
@@ -71,7 +82,8 @@ export class VendWorker {
     const requeried = recoverInterruptedJobs(this.db, this.opts.now());
     const queued = queuedJobs(this.db, 100_000);
     for (const j of queued) this.enqueue(j.purchaseId);
-    if (requeried || queued.length) this.opts.log.info({ requeried, queued: queued.length }, 'recovered vend jobs after start');
+    if (requeried || queued.length)
+      this.opts.log.info({ requeried, queued: queued.length }, 'recovered vend jobs after start');
     return { requeried, queued: queued.length };
   }
 
@@ -110,7 +122,12 @@ export class VendWorker {
   requery(purchaseId: number): Promise<Purchase | null> {
     // Tracked like vends, so stop() waits for it before the database is closed.
     const work = this.requeryOnce(purchaseId);
-    this.track(work.then(() => undefined, () => undefined));
+    this.track(
+      work.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
     return work;
   }
 
@@ -158,10 +175,17 @@ export class VendWorker {
         const p = getPurchaseById(this.db, purchaseId);
         if (!job || !p || job.state !== 'queued' || p.state !== 'pending') return;
         const candidates = this.router.candidates(p.environment, p.kind, p.product, p.network);
-        const upstream = candidates.slice(job.routeIndex).find((u) => p.environment === 'test' || this.router.breaker.allows(u.name));
+        const upstream = candidates
+          .slice(job.routeIndex)
+          .find((u) => p.environment === 'test' || this.router.breaker.allows(u.name));
         if (!upstream) {
-          await this.batcher.submit(() => settleFailed(this.db, purchaseId, 'No upstream available for this product', 'system'));
-          this.opts.log.warn({ ref: p.internalReference }, 'no upstream available; purchase failed and refunded');
+          await this.batcher.submit(() =>
+            settleFailed(this.db, purchaseId, 'No upstream available for this product', 'system'),
+          );
+          this.opts.log.warn(
+            { ref: p.internalReference },
+            'no upstream available; purchase failed and refunded',
+          );
           return this.emitFinal(purchaseId);
         }
         const sentAt = this.opts.now();
@@ -188,9 +212,14 @@ export class VendWorker {
           if (outcome.transport) this.router.breaker.recordTransportFailure(upstream.name);
           else this.router.breaker.recordSuccess(upstream.name);
           const nextIndex = candidates.indexOf(upstream) + 1;
-          this.opts.log.warn({ ref: p.internalReference, upstream: upstream.name, reason: outcome.reason }, 'upstream did not accept the vend');
+          this.opts.log.warn(
+            { ref: p.internalReference, upstream: upstream.name, reason: outcome.reason },
+            'upstream did not accept the vend',
+          );
           if (nextIndex < candidates.length) {
-            await this.batcher.submit(() => requeueForNextRoute(this.db, purchaseId, nextIndex, outcome.reason));
+            await this.batcher.submit(() =>
+              requeueForNextRoute(this.db, purchaseId, nextIndex, outcome.reason),
+            );
             continue;
           }
           await this.batcher.submit(() => settleFailed(this.db, purchaseId, outcome.reason, 'system'));
@@ -204,7 +233,11 @@ export class VendWorker {
       // A send may have happened: hand the job to the poller (requery, never re-send) rather
       // than leave it vend_started, which only a restart would pick up.
       await this.batcher
-        .submit(() => getJob(this.db, purchaseId)?.state === 'vend_started' && schedulePoll(this.db, purchaseId, this.nextPollAt(0), 'vend job crashed'))
+        .submit(
+          () =>
+            getJob(this.db, purchaseId)?.state === 'vend_started' &&
+            schedulePoll(this.db, purchaseId, this.nextPollAt(0), 'vend job crashed'),
+        )
         .catch(() => undefined);
     } finally {
       this.inFlight.delete(purchaseId);
@@ -212,12 +245,24 @@ export class VendWorker {
   }
 
   /** The outcome table, applied. Only success and a definitive failure settle money. */
-  private async apply(p: Purchase, upstream: Upstream, outcome: VendOutcome, pollCount: number, sentAt: number, isRequery: boolean): Promise<void> {
+  private async apply(
+    p: Purchase,
+    upstream: Upstream,
+    outcome: VendOutcome,
+    pollCount: number,
+    sentAt: number,
+    isRequery: boolean,
+  ): Promise<void> {
     const id = p.id;
     switch (outcome.kind) {
       case 'success':
         this.router.breaker.recordSuccess(upstream.name);
-        await this.batcher.submit(() => settleSuccess(this.db, id, outcome.result, { name: upstream.name, reference: outcome.upstreamReference }));
+        await this.batcher.submit(() =>
+          settleSuccess(this.db, id, outcome.result, {
+            name: upstream.name,
+            reference: outcome.upstreamReference,
+          }),
+        );
         return this.emitFinal(id);
       case 'failed':
         this.router.breaker.recordSuccess(upstream.name);
@@ -225,7 +270,9 @@ export class VendWorker {
         return this.emitFinal(id);
       case 'not_found':
         if (isRequery && notFoundIsFinal(sentAt, this.opts.now(), this.opts.notFoundGraceMs)) {
-          await this.batcher.submit(() => settleFailed(this.db, id, 'The provider has no record of this purchase', 'system'));
+          await this.batcher.submit(() =>
+            settleFailed(this.db, id, 'The provider has no record of this purchase', 'system'),
+          );
           return this.emitFinal(id);
         }
         break;
@@ -241,7 +288,8 @@ export class VendWorker {
     const flag = this.opts.now() - sentAt >= this.opts.attentionAfterMs;
     await this.batcher.submit(() => {
       schedulePoll(this.db, id, this.nextPollAt(pollCount), reason);
-      if ('upstreamReference' in outcome && outcome.upstreamReference) touchPurchase(this.db, id, { upstreamReference: outcome.upstreamReference });
+      if ('upstreamReference' in outcome && outcome.upstreamReference)
+        touchPurchase(this.db, id, { upstreamReference: outcome.upstreamReference });
       if (flag) flagNeedsAttention(this.db, id);
     });
   }

@@ -33,7 +33,9 @@ export async function verifyBillCustomer(
     planId: String(plan.id),
     meterType: plan.meter_type,
   });
-  const present = Object.fromEntries(Object.entries(result).filter(([, v]) => v !== undefined && v !== null && v !== '')) as VerifyResult;
+  const present = Object.fromEntries(
+    Object.entries(result).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  ) as VerifyResult;
   return product === 'ELECTRICITY' ? withPurchaseLimits(present, plan) : present;
 }
 
@@ -52,17 +54,28 @@ function withPurchaseLimits(result: VerifyResult, plan: BillPlan): VerifyResult 
 }
 
 /** POST /v1/transactions/verify: validates the body, then asks the biller. */
-export async function verifyFromRequest(s: Services, caller: Caller, body: VerifyInput): Promise<VerifyResult> {
+export async function verifyFromRequest(
+  s: Services,
+  caller: Caller,
+  body: VerifyInput,
+): Promise<VerifyResult> {
   const product = body.product;
   if (product !== 'ELECTRICITY' && product !== 'CABLE' && product !== 'BETTING') {
     throw new InvalidInput('product must be ELECTRICITY, CABLE or BETTING', 'product');
   }
   const hasPlan = body.plan_code !== undefined && body.plan_code !== null && body.plan_code !== '';
   const hasService = body.service_id !== undefined && body.service_id !== null && body.service_id !== '';
-  if (hasPlan === hasService) throw new InvalidInput('send exactly one of plan_code or service_id', 'plan_code');
+  if (hasPlan === hasService)
+    throw new InvalidInput('send exactly one of plan_code or service_id', 'plan_code');
   const network = parseBillNetwork(product, body.network);
   const customerId = parseCustomerId(body.customer_msisdn);
   const field = hasPlan ? 'plan_code' : 'service_id';
-  const plan = resolveBillPlan(s.catalog.get().billPlans, product, network, hasPlan ? body.plan_code : body.service_id, field);
+  const plan = resolveBillPlan(
+    s.catalog.get().billPlans,
+    product,
+    network,
+    hasPlan ? body.plan_code : body.service_id,
+    field,
+  );
   return verifyBillCustomer(s, caller, product, network, customerId, plan);
 }

@@ -54,10 +54,16 @@ export function listEsimPlans(s: Services, caller: Caller, f: EsimFilters): Esim
   const region = (f.region ?? '').trim().toLowerCase();
   const search = (f.search ?? '').trim().toLowerCase();
   const listed = s.catalog.rendered('esim:items', (c) =>
-    c.esimPlans.filter((p) => p.active).map((p) => ({ item: esimItem(p, c.fx), kobo: ngnPriceKobo(p.price, p.currency_code, c.fx) })),
+    c.esimPlans
+      .filter((p) => p.active)
+      .map((p) => ({ item: esimItem(p, c.fx), kobo: ngnPriceKobo(p.price, p.currency_code, c.fx) })),
   );
   const pricer = merchantPricer(s, caller, 'esim');
-  const all = pricer ? listed.map(({ item, kobo }) => (kobo === null ? item : { ...item, ngn_price: formatNaira(pricer(kobo)) })) : listed.map((l) => l.item);
+  const all = pricer
+    ? listed.map(({ item, kobo }) =>
+        kobo === null ? item : { ...item, ngn_price: formatNaira(pricer(kobo)) },
+      )
+    : listed.map((l) => l.item);
   return all.filter(
     (i) =>
       (!country || i.country === country) &&
@@ -81,7 +87,11 @@ export function esimPlan(s: Services, caller: Caller, planId: string): EsimItem 
 /** The caller's NGN price of a plan: catalog ngn_price, quote ngn_amount, order amount and debit. */
 export function priceOf(s: Services, caller: Caller, plan: EsimPlan): Kobo {
   const price = ngnPriceKobo(plan.price, plan.currency_code, s.catalog.get().fx);
-  if (price === null) throw new InvalidInput(`no NGN rate is configured for ${plan.currency_code}; this plan cannot be priced`, 'plan_id');
+  if (price === null)
+    throw new InvalidInput(
+      `no NGN rate is configured for ${plan.currency_code}; this plan cannot be priced`,
+      'plan_id',
+    );
   return merchantPriceKobo(s, caller, 'esim', price);
 }
 
@@ -89,15 +99,29 @@ export function priceOf(s: Services, caller: Caller, plan: EsimPlan): Kobo {
 export function esimQuote(s: Services, caller: Caller, planId: string) {
   const plan = findActive(s, planId);
   if (!plan) throw new NotFound(`No active eSIM plan ${planId}; see GET /v1/esim/catalog`);
-  return { plan_id: plan.plan_id, title: plan.title, ngn_amount: formatNaira(priceOf(s, caller, plan)), currency_code: plan.currency_code };
+  return {
+    plan_id: plan.plan_id,
+    title: plan.title,
+    ngn_amount: formatNaira(priceOf(s, caller, plan)),
+    currency_code: plan.currency_code,
+  };
 }
 
 /** POST /v1/esim/orders: request_id of at most 40 characters, a catalog plan_id. */
-export async function createEsimOrder(s: Services, caller: Caller, body: Record<string, unknown>): Promise<Purchase> {
+export async function createEsimOrder(
+  s: Services,
+  caller: Caller,
+  body: Record<string, unknown>,
+): Promise<Purchase> {
   const requestId = parseIdempotencyKey(body.request_id, 'request_id', MAX_ESIM_REQUEST_ID_LENGTH);
-  if (typeof body.plan_id !== 'string' || body.plan_id === '') throw new InvalidInput('plan_id is required: an eSIM catalog plan_id (a string)', 'plan_id');
+  if (typeof body.plan_id !== 'string' || body.plan_id === '')
+    throw new InvalidInput('plan_id is required: an eSIM catalog plan_id (a string)', 'plan_id');
   const plan = findActive(s, body.plan_id);
-  if (!plan) throw new InvalidInput(`plan_id ${body.plan_id} is not an active eSIM plan; see GET /v1/esim/catalog`, 'plan_id');
+  if (!plan)
+    throw new InvalidInput(
+      `plan_id ${body.plan_id} is not an active eSIM plan; see GET /v1/esim/catalog`,
+      'plan_id',
+    );
   const price = priceOf(s, caller, plan);
   return placeOrder(s, caller, {
     merchantId: caller.merchant.id,
@@ -114,7 +138,13 @@ export async function createEsimOrder(s: Services, caller: Caller, body: Record<
     amountText: formatNaira(price),
     amountKobo: price,
     debitKobo: price,
-    details: { country: plan.country, region: plan.region, data_gb: plan.data_gb, duration_days: plan.duration_days, currency_code: plan.currency_code },
+    details: {
+      country: plan.country,
+      region: plan.region,
+      data_gb: plan.data_gb,
+      duration_days: plan.duration_days,
+      currency_code: plan.currency_code,
+    },
     actor: caller.actor,
     agentUserId: caller.agentUserId ?? null,
   });
@@ -135,7 +165,10 @@ const isEsimPurchase = (p: Purchase) => p.kind === 'esim' || p.product === 'ESIM
 export async function esimQrcode(s: Services, caller: Caller, requestId: string): Promise<Buffer> {
   const p = await readOrder(s, caller, requestId, isEsimPurchase, 'eSIM order');
   const lpa = p.state === 'success' && typeof p.result?.lpa === 'string' ? p.result.lpa : '';
-  if (!lpa) throw new NotFound(`The QR code of eSIM order "${requestId}" is available once the order is successful; poll the order`);
+  if (!lpa)
+    throw new NotFound(
+      `The QR code of eSIM order "${requestId}" is available once the order is successful; poll the order`,
+    );
   const upstream = s.router.byName(p.environment, p.upstreamName);
   if (upstream) {
     try {

@@ -85,17 +85,29 @@ export function listGiftcards(s: Services, caller: Caller, f: GiftcardFilters): 
   }
   // Rendered once per catalog snapshot; filters and the merchant's terms run per request over 100-odd rows.
   const listed = s.catalog.rendered('giftcards:items', (c) =>
-    c.giftcards.filter((p) => p.active).map((p) => ({ item: giftcardItem(p, c.fx), kobo: listPriceKobo(p, p.fixed_price ? (p.face_value ?? 0) : (p.min_price ?? 0), c.fx) })),
+    c.giftcards
+      .filter((p) => p.active)
+      .map((p) => ({
+        item: giftcardItem(p, c.fx),
+        kobo: listPriceKobo(p, p.fixed_price ? (p.face_value ?? 0) : (p.min_price ?? 0), c.fx),
+      })),
   );
   const pricer = merchantPricer(s, caller, 'giftcard');
-  const all = pricer ? listed.map(({ item, kobo }) => (kobo === null ? item : { ...item, ngn_price: formatNaira(pricer(kobo)) })) : listed.map((l) => l.item);
+  const all = pricer
+    ? listed.map(({ item, kobo }) =>
+        kobo === null ? item : { ...item, ngn_price: formatNaira(pricer(kobo)) },
+      )
+    : listed.map((l) => l.item);
   const search = lower(f.search);
   const brand = lower(f.brand);
   const category = lower(f.category);
   const region = lower(f.region);
   return all.filter(
     (i) =>
-      (!search || i.title.toLowerCase().includes(search) || i.ui_category.toLowerCase().includes(search) || i.brand.toLowerCase().includes(search)) &&
+      (!search ||
+        i.title.toLowerCase().includes(search) ||
+        i.ui_category.toLowerCase().includes(search) ||
+        i.brand.toLowerCase().includes(search)) &&
       (!brand || i.brand.toLowerCase() === brand) &&
       (!currency || i.currency_code === currency) &&
       (!category || i.ui_category.toLowerCase() === category) &&
@@ -108,14 +120,22 @@ export function listGiftcards(s: Services, caller: Caller, f: GiftcardFilters): 
 export function activeGiftcard(s: Services, planIdValue: unknown): GiftCardPlan {
   const planId = parseGiftcardPlanId(planIdValue);
   const plan = s.catalog.get().giftcards.find((p) => p.plan_id === planId && p.active);
-  if (!plan) throw new InvalidInput(`plan_id ${planId} is not an active gift-card plan; see GET /v1/giftcards/catalog`, 'plan_id');
+  if (!plan)
+    throw new InvalidInput(
+      `plan_id ${planId} is not an active gift-card plan; see GET /v1/giftcards/catalog`,
+      'plan_id',
+    );
   return plan;
 }
 
 /** The caller's NGN price per card at a face value: what the catalog, quote and order show. */
 function unitPriceOrThrow(s: Services, caller: Caller, plan: GiftCardPlan, faceValue: number): Kobo {
   const price = listPriceKobo(plan, faceValue, s.catalog.get().fx);
-  if (price === null) throw new InvalidInput(`no NGN rate is configured for ${plan.currency_code}; this plan cannot be priced`, 'plan_id');
+  if (price === null)
+    throw new InvalidInput(
+      `no NGN rate is configured for ${plan.currency_code}; this plan cannot be priced`,
+      'plan_id',
+    );
   return merchantPriceKobo(s, caller, 'giftcard', price);
 }
 
@@ -126,7 +146,12 @@ function unitPriceOrThrow(s: Services, caller: Caller, plan: GiftCardPlan, faceV
 export function quoteGiftcard(s: Services, caller: Caller, planIdValue: unknown, faceValue: unknown) {
   const plan = activeGiftcard(s, planIdValue);
   const face = faceValueOf(plan, plan.fixed_price ? undefined : (faceValue ?? plan.min_price));
-  return { plan_id: plan.plan_id, ngn_amount: formatNaira(unitPriceOrThrow(s, caller, plan, face)), currency_code: plan.currency_code, face_value: face };
+  return {
+    plan_id: plan.plan_id,
+    ngn_amount: formatNaira(unitPriceOrThrow(s, caller, plan, face)),
+    currency_code: plan.currency_code,
+    face_value: face,
+  };
 }
 
 /**
@@ -143,7 +168,11 @@ export function giftcardAvailability(s: Services, planIdValue: unknown, quantity
 }
 
 /** POST /v1/giftcards/orders: validate, price, then the shared order lifecycle. */
-export async function createGiftcardOrder(s: Services, caller: Caller, body: Record<string, unknown>): Promise<Purchase> {
+export async function createGiftcardOrder(
+  s: Services,
+  caller: Caller,
+  body: Record<string, unknown>,
+): Promise<Purchase> {
   const requestId = parseIdempotencyKey(body.request_id, 'request_id');
   const plan = activeGiftcard(s, body.plan_id);
   const quantity = parseQuantity(body.quantity);

@@ -1,6 +1,12 @@
 import type { Services, Caller } from './context.js';
 import { NoRoute, NotFound } from '../domain/errors.js';
-import { createPurchase, getPurchaseById, getPurchaseByKey, type NewPurchase, type Purchase } from '../store/purchases.js';
+import {
+  createPurchase,
+  getPurchaseById,
+  getPurchaseByKey,
+  type NewPurchase,
+  type Purchase,
+} from '../store/purchases.js';
 import { getJob } from '../store/vend-jobs.js';
 
 /**
@@ -10,8 +16,13 @@ import { getJob } from '../store/vend-jobs.js';
  * the upstream's first answer (00/01 when fulfilment is immediate, 02 while it runs).
  */
 export async function placeOrder(s: Services, caller: Caller, input: NewPurchase): Promise<Purchase> {
-  if (caller.environment === 'live' && s.router.available('live', input.kind, input.product, input.network).length === 0) {
-    throw new NoRoute(`The ${input.kind === 'giftcard' ? 'gift card' : 'eSIM'} service is not available for live orders (no provider configured); nothing was charged`);
+  if (
+    caller.environment === 'live' &&
+    s.router.available('live', input.kind, input.product, input.network).length === 0
+  ) {
+    throw new NoRoute(
+      `The ${input.kind === 'giftcard' ? 'gift card' : 'eSIM'} service is not available for live orders (no provider configured); nothing was charged`,
+    );
   }
   const purchase = await s.batcher.submit(() => createPurchase(s.db, input));
   s.worker.enqueue(purchase.id);
@@ -45,7 +56,13 @@ export type OrderKind = 'giftcard' | 'esim';
  * whose requery is due is requeried now: the spec's trigger for pending -> final is the
  * merchant's poll, and the backoff in the job still bounds how often the upstream is asked.
  */
-export async function readOrder(s: Services, caller: Caller, requestId: string, accepts: (p: Purchase) => boolean, what: string): Promise<Purchase> {
+export async function readOrder(
+  s: Services,
+  caller: Caller,
+  requestId: string,
+  accepts: (p: Purchase) => boolean,
+  what: string,
+): Promise<Purchase> {
   const p = getPurchaseByKey(s.db, caller.merchant.id, caller.environment, requestId);
   if (!p || !accepts(p)) throw new NotFound(`No ${what} with request_id "${requestId}"`);
   if (p.state !== 'pending') return p;

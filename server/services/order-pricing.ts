@@ -9,12 +9,21 @@ import { listPricing } from '../store/pricing.js';
  * catalog price, quote and order amount to agree, so all three show this price, and the order
  * debits exactly it (no further terms on top). Null: no terms, the list price stands.
  */
-export function merchantPricer(s: Services, caller: Caller, product: 'giftcard' | 'esim'): ((listKobo: Kobo) => Kobo) | null {
+export function merchantPricer(
+  s: Services,
+  caller: Caller,
+  product: 'giftcard' | 'esim',
+): ((listKobo: Kobo) => Kobo) | null {
   const rules = listPricing(s.db, caller.merchant.id);
   if (!pickRule(rules, product, '')) return null;
   return (listKobo) => debitUnderTerms(rules, product, '', listKobo);
 }
 
-export function merchantPriceKobo(s: Services, caller: Caller, product: 'giftcard' | 'esim', listKobo: Kobo): Kobo {
+export function merchantPriceKobo(
+  s: Services,
+  caller: Caller,
+  product: 'giftcard' | 'esim',
+  listKobo: Kobo,
+): Kobo {
   return merchantPricer(s, caller, product)?.(listKobo) ?? listKobo;
 }

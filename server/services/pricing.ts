@@ -7,6 +7,12 @@ import { listPricing } from '../store/pricing.js';
  * "amount must equal the plan price"); the debit applies the merchant's own terms
  * (discount or markup per product and network), which default to the catalog price.
  */
-export function debitFor(s: Services, caller: Caller, product: string, network: string, amountKobo: number): number {
+export function debitFor(
+  s: Services,
+  caller: Caller,
+  product: string,
+  network: string,
+  amountKobo: number,
+): number {
   return debitUnderTerms(listPricing(s.db, caller.merchant.id), product, network, amountKobo);
 }

@@ -12,7 +12,13 @@ import {
 } from '../domain/networks.js';
 import { resolveBillPlan, resolveDataPlan } from '../domain/plan-resolution.js';
 import { ngnPriceKobo } from '../domain/fx-pricing.js';
-import { createPurchase, getPurchaseById, getPurchaseByKey, type NewPurchase, type Purchase } from '../store/purchases.js';
+import {
+  createPurchase,
+  getPurchaseById,
+  getPurchaseByKey,
+  type NewPurchase,
+  type Purchase,
+} from '../store/purchases.js';
 import { verifyBillCustomer } from './bill-verify.js';
 import { debitFor } from './pricing.js';
 import { merchantPriceKobo } from './order-pricing.js';
@@ -34,18 +40,26 @@ export const MAX_KEY_LENGTH = 100;
 export function parseIdempotencyKey(value: unknown, field: string, max = MAX_KEY_LENGTH): string {
   if (typeof value !== 'string' || value.trim() === '') throw new InvalidInput(`${field} is required`, field);
   if (value.length > max) throw new InvalidInput(`${field} must be at most ${max} characters`, field);
-  if (!/^[\x21-\x7e]+$/.test(value)) throw new InvalidInput(`${field} must be printable ASCII without spaces`, field);
+  if (!/^[\x21-\x7e]+$/.test(value))
+    throw new InvalidInput(`${field} must be printable ASCII without spaces`, field);
   return value;
 }
 
 export function checkMerchantCode(caller: Caller, value: unknown): void {
-  if (typeof value !== 'string' || value === '') throw new InvalidInput('merchant_code is required', 'merchant_code');
+  if (typeof value !== 'string' || value === '')
+    throw new InvalidInput('merchant_code is required', 'merchant_code');
   if (value !== caller.merchant.code) throw new Forbidden('merchant_code does not belong to this credential');
 }
 
 export function checkLiveBillEnabled(caller: Caller, product: string): void {
-  if (caller.environment === 'live' && isBillProduct(product) && !caller.merchant.liveBills.includes(product)) {
-    throw new Forbidden(`${product} is not enabled for live on this merchant profile; ask your account manager to enable it`);
+  if (
+    caller.environment === 'live' &&
+    isBillProduct(product) &&
+    !caller.merchant.liveBills.includes(product)
+  ) {
+    throw new Forbidden(
+      `${product} is not enabled for live on this merchant profile; ask your account manager to enable it`,
+    );
   }
 }
 
@@ -53,7 +67,12 @@ export function checkLiveBillEnabled(caller: Caller, product: string): void {
  * Validates a create request into a new purchase (DESIGN "Purchase lifecycle" step 1),
  * including the automatic verify before bills. Nothing is stored here.
  */
-async function validateCreate(s: Services, caller: Caller, body: Record<string, unknown>, opts: CreateOptions): Promise<NewPurchase> {
+async function validateCreate(
+  s: Services,
+  caller: Caller,
+  body: Record<string, unknown>,
+  opts: CreateOptions,
+): Promise<NewPurchase> {
   checkMerchantCode(caller, body.merchant_code);
   const key = parseIdempotencyKey(body.client_request_id, 'client_request_id');
   // Spec: a used key is refused with 422 "always", whatever else the retry carries, and a
@@ -68,38 +87,82 @@ async function validateCreate(s: Services, caller: Caller, body: Record<string, 
   const planSent = body[opts.planField ?? 'plan_code'];
   const planField = opts.planField ?? 'plan_code';
   const catalog = s.catalog.get();
-  const base = { merchantId: caller.merchant.id, environment: caller.environment, idemKey: key, kind: 'transaction' as const, surface: opts.surface, actor: caller.actor, agentUserId: caller.agentUserId ?? null, amountText: body.amount as string, amountKobo };
+  const base = {
+    merchantId: caller.merchant.id,
+    environment: caller.environment,
+    idemKey: key,
+    kind: 'transaction' as const,
+    surface: opts.surface,
+    actor: caller.actor,
+    agentUserId: caller.agentUserId ?? null,
+    amountText: body.amount as string,
+    amountKobo,
+  };
 
   if (product === 'airtime' || product === 'data') {
     const network = parseTelco(body.network);
     const msisdn = parseMsisdn(body.customer_msisdn);
     if (product === 'airtime') {
-      if (amountKobo < 5000 || amountKobo > 5_000_000) throw new InvalidInput('airtime amount must be between 50 and 50000 Naira', 'amount');
-      return { ...base, product, network, msisdn: body.customer_msisdn as string, planRef: '', debitKobo: debitFor(s, caller, product, network, amountKobo) };
+      if (amountKobo < 5000 || amountKobo > 5_000_000)
+        throw new InvalidInput('airtime amount must be between 50 and 50000 Naira', 'amount');
+      return {
+        ...base,
+        product,
+        network,
+        msisdn: body.customer_msisdn as string,
+        planRef: '',
+        debitKobo: debitFor(s, caller, product, network, amountKobo),
+      };
     }
-    if (planSent === undefined || planSent === null || planSent === '') throw new InvalidInput(`${planField} is required for data`, planField);
-    if (typeof planSent !== 'string') throw new InvalidInput(`${planField} must be a string, e.g. "MTN-101"`, planField);
+    if (planSent === undefined || planSent === null || planSent === '')
+      throw new InvalidInput(`${planField} is required for data`, planField);
+    if (typeof planSent !== 'string')
+      throw new InvalidInput(`${planField} must be a string, e.g. "MTN-101"`, planField);
     const plan = resolveDataPlan(catalog.dataPlans, network, planSent, planField);
     if (plan.price_kobo !== amountKobo) {
-      throw new InvalidInput(`amount must equal the plan price of ${formatNaira(plan.price_kobo)} for ${plan.plan_code}`, 'amount');
+      throw new InvalidInput(
+        `amount must equal the plan price of ${formatNaira(plan.price_kobo)} for ${plan.plan_code}`,
+        'amount',
+      );
     }
     void msisdn;
-    return { ...base, product, network, msisdn: body.customer_msisdn as string, planRef: planSent, planId: plan.plan_code, planName: plan.name, details: { plan_code: plan.plan_code }, debitKobo: debitFor(s, caller, product, network, amountKobo) };
+    return {
+      ...base,
+      product,
+      network,
+      msisdn: body.customer_msisdn as string,
+      planRef: planSent,
+      planId: plan.plan_code,
+      planName: plan.name,
+      details: { plan_code: plan.plan_code },
+      debitKobo: debitFor(s, caller, product, network, amountKobo),
+    };
   }
 
   if (product === 'ESIM') {
     // Gift-card redemption into an eSIM: plan_code is an eSIM catalog plan_id.
     const planId = typeof planSent === 'string' ? planSent : '';
     const plan = catalog.esimPlans.find((p) => p.plan_id === planId && p.active);
-    if (!plan) throw new InvalidInput(`${planField} must be an eSIM plan_id from GET /v1/esim/catalog`, planField);
+    if (!plan)
+      throw new InvalidInput(`${planField} must be an eSIM plan_id from GET /v1/esim/catalog`, planField);
     const list = ngnPriceKobo(plan.price, plan.currency_code, catalog.fx);
     if (list === null) throw new InvalidInput('this eSIM plan has no NGN price configured', planField);
     // The eSIM catalog shows this merchant's price (ngn_price is what is debited): amount must equal it, and it is the debit.
     const price = merchantPriceKobo(s, caller, 'esim', list);
-    if (price !== amountKobo) throw new InvalidInput(`amount must equal the eSIM plan price of ${formatNaira(price)}`, 'amount');
+    if (price !== amountKobo)
+      throw new InvalidInput(`amount must equal the eSIM plan price of ${formatNaira(price)}`, 'amount');
     const msisdn = typeof body.customer_msisdn === 'string' ? body.customer_msisdn : '';
     if (msisdn) parseMsisdn(msisdn);
-    return { ...base, product, network: typeof body.network === 'string' ? body.network.toUpperCase() : '', msisdn, planRef: planId, planId, planName: plan.title, debitKobo: price };
+    return {
+      ...base,
+      product,
+      network: typeof body.network === 'string' ? body.network.toUpperCase() : '',
+      msisdn,
+      planRef: planId,
+      planId,
+      planName: plan.title,
+      debitKobo: price,
+    };
   }
 
   // Bills.
@@ -108,25 +171,42 @@ async function validateCreate(s: Services, caller: Caller, body: Record<string, 
   const plan = resolveBillPlan(catalog.billPlans, product, network, planSent, planField);
   let phone: string | null = null;
   if (product === 'BETTING' && opts.surface === 'v1') {
-    if (body.phone === undefined || body.phone === '') throw new InvalidInput('phone (the customer mobile number) is required for betting', 'phone');
+    if (body.phone === undefined || body.phone === '')
+      throw new InvalidInput('phone (the customer mobile number) is required for betting', 'phone');
   }
-  if (body.phone !== undefined && body.phone !== '' && body.phone !== null) phone = parseMsisdn(body.phone, 'phone');
+  if (body.phone !== undefined && body.phone !== '' && body.phone !== null)
+    phone = parseMsisdn(body.phone, 'phone');
   checkLiveBillEnabled(caller, product);
   if (plan.amount_type === 'fixed' && plan.price_kobo !== amountKobo) {
-    throw new InvalidInput(`amount must equal the plan price of ${formatNaira(plan.price_kobo)} for ${plan.name}`, 'amount');
+    throw new InvalidInput(
+      `amount must equal the plan price of ${formatNaira(plan.price_kobo)} for ${plan.name}`,
+      'amount',
+    );
   }
   if (plan.amount_type === 'range' && product !== 'ELECTRICITY') {
     if (amountKobo < plan.price_kobo || (plan.max_kobo !== null && amountKobo > plan.max_kobo)) {
-      throw new InvalidInput(`amount must be between ${formatNaira(plan.price_kobo)} and ${formatNaira(plan.max_kobo ?? plan.price_kobo)}`, 'amount');
+      throw new InvalidInput(
+        `amount must be between ${formatNaira(plan.price_kobo)} and ${formatNaira(plan.max_kobo ?? plan.price_kobo)}`,
+        'amount',
+      );
     }
   }
   const verified = await verifyBillCustomer(s, caller, product, network, customerId, plan);
   if (product === 'ELECTRICITY') {
     // A meter reporting 0 as a limit means "no limit of its own": the catalog floor/ceiling apply.
-    const min = Number(verified.min_amount ?? 0) > 0 ? parseNaira(String(verified.min_amount), 'min_amount') : plan.price_kobo;
-    const max = Number(verified.max_amount ?? 0) > 0 ? parseNaira(String(verified.max_amount), 'max_amount') : (plan.max_kobo ?? Number.MAX_SAFE_INTEGER);
+    const min =
+      Number(verified.min_amount ?? 0) > 0
+        ? parseNaira(String(verified.min_amount), 'min_amount')
+        : plan.price_kobo;
+    const max =
+      Number(verified.max_amount ?? 0) > 0
+        ? parseNaira(String(verified.max_amount), 'max_amount')
+        : (plan.max_kobo ?? Number.MAX_SAFE_INTEGER);
     if (amountKobo < min || amountKobo > max) {
-      throw new InvalidInput(`amount must be between ${formatNaira(min)} and ${formatNaira(max)} for this meter`, 'amount');
+      throw new InvalidInput(
+        `amount must be between ${formatNaira(min)} and ${formatNaira(max)} for this meter`,
+        'amount',
+      );
     }
   }
   return {
@@ -138,7 +218,12 @@ async function validateCreate(s: Services, caller: Caller, body: Record<string, 
     planRef: String(planSent),
     planId: String(plan.id),
     planName: plan.name,
-    details: { meter_type: plan.meter_type, customer_name: verified.customer_name, customer_address: verified.customer_address, customer_username: verified.customer_username },
+    details: {
+      meter_type: plan.meter_type,
+      customer_name: verified.customer_name,
+      customer_address: verified.customer_address,
+      customer_username: verified.customer_username,
+    },
     debitKobo: debitFor(s, caller, product, network, amountKobo),
   };
 }
@@ -148,16 +233,27 @@ async function validateCreate(s: Services, caller: Caller, body: Record<string, 
  * enqueues the vend (group-committed); then the worker vends. Sync creates wait for the
  * outcome up to the configured timeout.
  */
-export async function createTransaction(s: Services, caller: Caller, body: Record<string, unknown>, opts: CreateOptions): Promise<{ purchase: Purchase; waited: boolean }> {
+export async function createTransaction(
+  s: Services,
+  caller: Caller,
+  body: Record<string, unknown>,
+  opts: CreateOptions,
+): Promise<{ purchase: Purchase; waited: boolean }> {
   const input = await validateCreate(s, caller, body, opts);
-  if (caller.environment === 'live' && s.router.available('live', input.kind, input.product, input.network).length === 0) {
-    throw new NoRoute(`No provider is configured for live ${input.product} ${input.network}; nothing was charged`);
+  if (
+    caller.environment === 'live' &&
+    s.router.available('live', input.kind, input.product, input.network).length === 0
+  ) {
+    throw new NoRoute(
+      `No provider is configured for live ${input.product} ${input.network}; nothing was charged`,
+    );
   }
   const purchase = await s.batcher.submit(() => createPurchase(s.db, input));
   s.worker.enqueue(purchase.id);
   // Bills are final on create everywhere except the older /ext/service/v1 prefix, the one
   // surface the spec lets answer 02 first (spec "Other"; "Bill products never answer 02 on create").
-  const sync = opts.mode === 'sync' || (opts.mode === 'auto' && isBillProduct(input.product) && opts.surface !== 'ext');
+  const sync =
+    opts.mode === 'sync' || (opts.mode === 'auto' && isBillProduct(input.product) && opts.surface !== 'ext');
   if (!sync) return { purchase, waited: false };
   await s.worker.waitForFinal(purchase.id, s.config.syncTimeoutMs);
   return { purchase: getPurchaseById(s.db, purchase.id)!, waited: true };

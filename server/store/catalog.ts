@@ -81,14 +81,36 @@ export function seedCatalogs(db: Db, dir: string): void {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const p of data) {
-    insertData.run(p.id, p.network, p.plan_code, p.name, p.description, parseNaira(p.price), p.tarrifTypeId, p.validity, p.value, p.group, p.shortCode, p.product_id ?? null);
+    insertData.run(
+      p.id,
+      p.network,
+      p.plan_code,
+      p.name,
+      p.description,
+      parseNaira(p.price),
+      p.tarrifTypeId,
+      p.validity,
+      p.value,
+      p.group,
+      p.shortCode,
+      p.product_id ?? null,
+    );
   }
   const bills = readJson<Record<string, string | number>[]>(dir, 'bill-plans.json');
   const insertBill = db.prepare(
     `INSERT INTO bill_plans (id, name, network, product, amount_type, price_kobo, max_kobo, meter_type) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const b of bills) {
-    insertBill.run(b.id, b.name, b.network, b.product, b.amount_type, parseNaira(b.price), b.max_price ? parseNaira(b.max_price) : null, b.meter_type ?? null);
+    insertBill.run(
+      b.id,
+      b.name,
+      b.network,
+      b.product,
+      b.amount_type,
+      parseNaira(b.price),
+      b.max_price ? parseNaira(b.max_price) : null,
+      b.meter_type ?? null,
+    );
   }
   const cards = readJson<Record<string, string | number | boolean>[]>(dir, 'giftcards.json');
   const insertCard = db.prepare(
@@ -96,23 +118,49 @@ export function seedCatalogs(db: Db, dir: string): void {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const c of cards) {
-    insertCard.run(c.plan_id, c.title, c.brand, c.region, c.ui_category, c.currency_code, c.fixed_price ? 1 : 0, c.face_value ?? null, c.min_price ?? null, c.max_price ?? null, c.featured ? 1 : 0, c.fulfillment);
+    insertCard.run(
+      c.plan_id,
+      c.title,
+      c.brand,
+      c.region,
+      c.ui_category,
+      c.currency_code,
+      c.fixed_price ? 1 : 0,
+      c.face_value ?? null,
+      c.min_price ?? null,
+      c.max_price ?? null,
+      c.featured ? 1 : 0,
+      c.fulfillment,
+    );
   }
   const esims = readJson<Record<string, string | number>[]>(dir, 'esim-plans.json');
   const insertEsim = db.prepare(
     `INSERT INTO esim_plans (plan_id, title, country, region, data_gb, duration_days, currency_code, price) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const e of esims) {
-    insertEsim.run(e.plan_id, e.title, e.country, e.region, e.data_gb, e.duration_days, e.currency_code, e.price);
+    insertEsim.run(
+      e.plan_id,
+      e.title,
+      e.country,
+      e.region,
+      e.data_gb,
+      e.duration_days,
+      e.currency_code,
+      e.price,
+    );
   }
   const fx = readJson<unknown>(dir, 'fx.json');
   db.prepare(`INSERT OR REPLACE INTO settings (key, value) VALUES ('fx', ?)`).run(JSON.stringify(fx));
 }
 
-export const allDataPlans = (db: Db): DataPlan[] => db.prepare('SELECT * FROM data_plans ORDER BY network, id').all() as DataPlan[];
-export const allBillPlans = (db: Db): BillPlan[] => db.prepare('SELECT * FROM bill_plans ORDER BY product, id').all() as BillPlan[];
-export const allGiftCards = (db: Db): GiftCardPlan[] => db.prepare('SELECT * FROM giftcards ORDER BY plan_id').all() as GiftCardPlan[];
-export const allEsimPlans = (db: Db): EsimPlan[] => db.prepare('SELECT * FROM esim_plans ORDER BY plan_id').all() as EsimPlan[];
+export const allDataPlans = (db: Db): DataPlan[] =>
+  db.prepare('SELECT * FROM data_plans ORDER BY network, id').all() as DataPlan[];
+export const allBillPlans = (db: Db): BillPlan[] =>
+  db.prepare('SELECT * FROM bill_plans ORDER BY product, id').all() as BillPlan[];
+export const allGiftCards = (db: Db): GiftCardPlan[] =>
+  db.prepare('SELECT * FROM giftcards ORDER BY plan_id').all() as GiftCardPlan[];
+export const allEsimPlans = (db: Db): EsimPlan[] =>
+  db.prepare('SELECT * FROM esim_plans ORDER BY plan_id').all() as EsimPlan[];
 
 const PLAN_TABLES = {
   data: { table: 'data_plans', key: 'id' },
@@ -123,10 +171,18 @@ const PLAN_TABLES = {
 export type CatalogKind = keyof typeof PLAN_TABLES;
 
 /** Enables or disables one plan (console "Catalogs"), audited. */
-export function setPlanActive(db: Db, kind: CatalogKind, id: string | number, active: boolean, actor: string): boolean {
+export function setPlanActive(
+  db: Db,
+  kind: CatalogKind,
+  id: string | number,
+  active: boolean,
+  actor: string,
+): boolean {
   const t = PLAN_TABLES[kind];
   const changed = db.transaction(() => {
-    const n = db.prepare(`UPDATE ${t.table} SET active = ? WHERE ${t.key} = ?`).run(active ? 1 : 0, id).changes;
+    const n = db
+      .prepare(`UPDATE ${t.table} SET active = ? WHERE ${t.key} = ?`)
+      .run(active ? 1 : 0, id).changes;
     if (n) recordAudit(db, actor, active ? 'catalog.enable' : 'catalog.disable', `${kind}:${id}`);
     writes++;
     return n;

@@ -52,7 +52,9 @@ export function migrate(db: Db, migrations = loadMigrations()): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
   const applied = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
+      (r) => r.version,
+    ),
   );
   const latestKnown = migrations.at(-1)?.version ?? 0;
   const newest = Math.max(0, ...applied);

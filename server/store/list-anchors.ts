@@ -48,12 +48,16 @@ export class ListAnchors {
     }
     if (!refresh) return a;
     if (a.ids.length === 0) {
-      const first = prep(db, `SELECT id FROM purchases WHERE ${where} ORDER BY id LIMIT 1`).get(...params) as { id: number } | undefined;
+      const first = prep(db, `SELECT id FROM purchases WHERE ${where} ORDER BY id LIMIT 1`).get(...params) as
+        { id: number } | undefined;
       if (!first) return a;
       a.ids.push(first.id);
     }
     const countFrom = prep(db, `SELECT COUNT(*) AS n FROM purchases WHERE ${where} AND id >= ?`);
-    const step = prep(db, `SELECT id FROM purchases WHERE ${where} AND id >= ? ORDER BY id LIMIT 1 OFFSET ${ANCHOR_STRIDE}`);
+    const step = prep(
+      db,
+      `SELECT id FROM purchases WHERE ${where} AND id >= ? ORDER BY id LIMIT 1 OFFSET ${ANCHOR_STRIDE}`,
+    );
     a.tail = (countFrom.get(...params, a.ids[a.ids.length - 1]) as { n: number }).n;
     // Extend only when a full stride follows the last anchor, so a normal request costs one short count.
     while (a.tail > ANCHOR_STRIDE) {

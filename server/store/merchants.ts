@@ -75,7 +75,8 @@ export function merchantJson(m: Merchant) {
 function issuePair(db: Db, merchantId: number, env: Environment): IssuedPair {
   const key = newKeyId(env);
   const secret = newSecret(env);
-  prep(db, 
+  prep(
+    db,
     `INSERT INTO credentials (merchant_id, environment, key_id, secret_hash, created_at) VALUES (?, ?, ?, ?, ?)`,
   ).run(merchantId, env, key, hashSecret(secret), nowIso());
   return { key, secret };
@@ -94,11 +95,19 @@ export function createMerchant(
       }
       const now = nowIso();
       const id = Number(
-        prep(db, 'INSERT INTO merchants (code, name, created_at, updated_at) VALUES (?, ?, ?, ?)')
-          .run(input.code, input.name, now, now).lastInsertRowid,
+        prep(db, 'INSERT INTO merchants (code, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(
+          input.code,
+          input.name,
+          now,
+          now,
+        ).lastInsertRowid,
       );
       for (const env of ['test', 'live'] as const) {
-        prep(db, 'INSERT INTO wallets (merchant_id, environment, updated_at) VALUES (?, ?, ?)').run(id, env, now);
+        prep(db, 'INSERT INTO wallets (merchant_id, environment, updated_at) VALUES (?, ?, ?)').run(
+          id,
+          env,
+          now,
+        );
       }
       const test = issuePair(db, id, 'test');
       const live = issuePair(db, id, 'live');
@@ -143,7 +152,8 @@ export function updateMerchant(db: Db, code: string, patch: MerchantUpdate, acto
     .transaction(() => {
       const m = requireMerchant(db, code);
       const next = { ...m, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
-      prep(db, 
+      prep(
+        db,
         `UPDATE merchants SET name = ?, status = ?, allow_ips = ?, live_bills = ?, report_emails = ?,
            report_test = ?, updated_at = ? WHERE id = ?`,
       ).run(
@@ -168,7 +178,8 @@ export function rotateCredentials(db: Db, code: string, env: Environment, actor:
   return db
     .transaction(() => {
       const m = requireMerchant(db, code);
-      prep(db, 
+      prep(
+        db,
         `UPDATE credentials SET status = 'revoked', revoked_at = ? WHERE merchant_id = ? AND environment = ? AND status = 'active'`,
       ).run(nowIso(), m.id, env);
       const pair = issuePair(db, m.id, env);
@@ -182,7 +193,8 @@ export function rotateCredentials(db: Db, code: string, env: Environment, actor:
 export function revokeCredentials(db: Db, code: string, env: Environment, actor: string): void {
   db.transaction(() => {
     const m = requireMerchant(db, code);
-    prep(db, 
+    prep(
+      db,
       `UPDATE credentials SET status = 'revoked', revoked_at = ? WHERE merchant_id = ? AND environment = ? AND status = 'active'`,
     ).run(nowIso(), m.id, env);
     recordAudit(db, actor, 'credentials.revoke', code, { environment: env });
@@ -198,18 +210,21 @@ export interface CredentialRecord {
 }
 
 export function findActiveCredential(db: Db, keyId: string): CredentialRecord | null {
-  const r = prep(db, 
-      `SELECT merchant_id, environment, key_id, secret_hash FROM credentials WHERE key_id = ? AND status = 'active'`,
-    )
-    .get(keyId) as { merchant_id: number; environment: Environment; key_id: string; secret_hash: string } | undefined;
-  return r ? { merchantId: r.merchant_id, environment: r.environment, keyId: r.key_id, secretHash: r.secret_hash } : null;
+  const r = prep(
+    db,
+    `SELECT merchant_id, environment, key_id, secret_hash FROM credentials WHERE key_id = ? AND status = 'active'`,
+  ).get(keyId) as
+    { merchant_id: number; environment: Environment; key_id: string; secret_hash: string } | undefined;
+  return r
+    ? { merchantId: r.merchant_id, environment: r.environment, keyId: r.key_id, secretHash: r.secret_hash }
+    : null;
 }
 
 export function listCredentials(db: Db, merchantId: number) {
-  return prep(db, 
-      `SELECT environment, key_id AS key, status, created_at, revoked_at FROM credentials WHERE merchant_id = ? ORDER BY id`,
-    )
-    .all(merchantId);
+  return prep(
+    db,
+    `SELECT environment, key_id AS key, status, created_at, revoked_at FROM credentials WHERE merchant_id = ? ORDER BY id`,
+  ).all(merchantId);
 }
 
 export const newInternalReference = (): string => randomUUID();

@@ -132,41 +132,43 @@ export function toPurchase(r: PurchaseRow): Purchase {
  * key stays free for a retry after funding.
  */
 export function createPurchase(db: Db, input: NewPurchase): Purchase {
-  const used = prep(db, 'SELECT 1 FROM purchases WHERE merchant_id = ? AND environment = ? AND idem_key = ?')
-    .get(input.merchantId, input.environment, input.idemKey);
+  const used = prep(
+    db,
+    'SELECT 1 FROM purchases WHERE merchant_id = ? AND environment = ? AND idem_key = ?',
+  ).get(input.merchantId, input.environment, input.idemKey);
   if (used) throw new DuplicateRequest(input.idemKey);
   const now = nowIso();
   const ref = newInternalReference();
   const id = Number(
-    prep(db, 
-        `INSERT INTO purchases (internal_reference, merchant_id, environment, idem_key, kind, surface, product, network,
+    prep(
+      db,
+      `INSERT INTO purchases (internal_reference, merchant_id, environment, idem_key, kind, surface, product, network,
            msisdn, phone, plan_ref, plan_id, plan_name, amount_text, amount_kobo, debit_kobo, quantity, details,
            agent_user_id, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        ref,
-        input.merchantId,
-        input.environment,
-        input.idemKey,
-        input.kind,
-        input.surface,
-        input.product,
-        input.network,
-        input.msisdn,
-        input.phone ?? null,
-        input.planRef ?? '',
-        input.planId ?? null,
-        input.planName ?? '',
-        input.amountText,
-        input.amountKobo,
-        input.debitKobo,
-        input.quantity ?? 1,
-        JSON.stringify(input.details ?? {}),
-        input.agentUserId ?? null,
-        now,
-        now,
-      ).lastInsertRowid,
+    ).run(
+      ref,
+      input.merchantId,
+      input.environment,
+      input.idemKey,
+      input.kind,
+      input.surface,
+      input.product,
+      input.network,
+      input.msisdn,
+      input.phone ?? null,
+      input.planRef ?? '',
+      input.planId ?? null,
+      input.planName ?? '',
+      input.amountText,
+      input.amountKobo,
+      input.debitKobo,
+      input.quantity ?? 1,
+      JSON.stringify(input.details ?? {}),
+      input.agentUserId ?? null,
+      now,
+      now,
+    ).lastInsertRowid,
   );
   const wallet = getWallet(db, input.merchantId, input.environment);
   postLedgerEntry(db, wallet.id, {
@@ -222,9 +224,10 @@ export function getPurchaseByKey(db: Db, merchantId: number, env: Environment, k
   const cacheKey = `${merchantId}|${env}|${key}`;
   const hit = c.byKey.get(cacheKey);
   if (hit) return hit;
-  const r = prep(db, 'SELECT * FROM purchases WHERE merchant_id = ? AND environment = ? AND idem_key = ?').get(merchantId, env, key) as
-    | PurchaseRow
-    | undefined;
+  const r = prep(
+    db,
+    'SELECT * FROM purchases WHERE merchant_id = ? AND environment = ? AND idem_key = ?',
+  ).get(merchantId, env, key) as PurchaseRow | undefined;
   if (!r) return null;
   const p = toPurchase(r);
   // Never cache a read made inside a transaction: it might still roll back.
@@ -236,7 +239,8 @@ export function getPurchaseByKey(db: Db, merchantId: number, env: Environment, k
 }
 
 export function getPurchaseByReference(db: Db, ref: string): Purchase | null {
-  const r = prep(db, 'SELECT * FROM purchases WHERE internal_reference = ?').get(ref) as PurchaseRow | undefined;
+  const r = prep(db, 'SELECT * FROM purchases WHERE internal_reference = ?').get(ref) as
+    PurchaseRow | undefined;
   return r ? toPurchase(r) : null;
 }
 
@@ -248,12 +252,18 @@ export function settleSuccess(
   upstream: { name?: string | null; reference?: string | null } = {},
 ): boolean {
   forgetPurchase(db, purchaseId);
-  const changed = prep(db, 
-      `UPDATE purchases SET state = 'success', result = ?, upstream_name = COALESCE(?, upstream_name),
+  const changed = prep(
+    db,
+    `UPDATE purchases SET state = 'success', result = ?, upstream_name = COALESCE(?, upstream_name),
          upstream_reference = COALESCE(?, upstream_reference), needs_attention = 0, updated_at = ?
        WHERE id = ? AND state = 'pending'`,
-    )
-    .run(JSON.stringify(result), upstream.name ?? null, upstream.reference ?? null, nowIso(), purchaseId).changes;
+  ).run(
+    JSON.stringify(result),
+    upstream.name ?? null,
+    upstream.reference ?? null,
+    nowIso(),
+    purchaseId,
+  ).changes;
   prep(db, `UPDATE vend_jobs SET state = 'done', next_poll_at = NULL WHERE purchase_id = ?`).run(purchaseId);
   return changed === 1;
 }
@@ -263,7 +273,8 @@ export function settleFailed(db: Db, purchaseId: number, reason: string, actor: 
   forgetPurchase(db, purchaseId);
   const p = getPurchaseById(db, purchaseId);
   if (!p || p.state !== 'pending') return false;
-  prep(db, 
+  prep(
+    db,
     `UPDATE purchases SET state = 'failed', failure_reason = ?, needs_attention = 0, updated_at = ? WHERE id = ?`,
   ).run(reason, nowIso(), purchaseId);
   const wallet = getWallet(db, p.merchantId, p.environment);
@@ -278,9 +289,14 @@ export function settleFailed(db: Db, purchaseId: number, reason: string, actor: 
   return true;
 }
 
-export function touchPurchase(db: Db, purchaseId: number, fields: { upstreamName?: string; upstreamReference?: string }): void {
+export function touchPurchase(
+  db: Db,
+  purchaseId: number,
+  fields: { upstreamName?: string; upstreamReference?: string },
+): void {
   forgetPurchase(db, purchaseId);
-  prep(db, 
+  prep(
+    db,
     `UPDATE purchases SET upstream_name = COALESCE(?, upstream_name), upstream_reference = COALESCE(?, upstream_reference)
      WHERE id = ?`,
   ).run(fields.upstreamName ?? null, fields.upstreamReference ?? null, purchaseId);
@@ -323,7 +339,8 @@ function whereOf(f: PurchaseFilter): { sql: string; params: unknown[] } {
   if (f.network) add('network = ? COLLATE NOCASE', f.network);
   if (f.state) add('state = ?', f.state);
   if (f.product) add('product = ?', f.product);
-  if (f.search) add('(msisdn LIKE ? OR idem_key LIKE ? OR internal_reference LIKE ?)', ...Array(3).fill(`%${f.search}%`));
+  if (f.search)
+    add('(msisdn LIKE ? OR idem_key LIKE ? OR internal_reference LIKE ?)', ...Array(3).fill(`%${f.search}%`));
   if (f.from) add('created_at >= ?', f.from);
   if (f.to) add('created_at < ?', f.to);
   return { sql: parts.join(' AND '), params };
@@ -336,12 +353,23 @@ const anchors = new WeakMap<Db, ListAnchors>();
  * never change use the anchor index (constant cost at any page depth); filters on state or
  * free text fall back to OFFSET.
  */
-export function listPurchases(db: Db, f: PurchaseFilter, page: number, limit: number): { rows: Purchase[]; total: number } {
+export function listPurchases(
+  db: Db,
+  f: PurchaseFilter,
+  page: number,
+  limit: number,
+): { rows: Purchase[]; total: number } {
   const { sql, params } = whereOf(f);
   const offset = (page - 1) * limit;
   if (f.state || f.search || f.from || f.to) {
-    const total = (prep(db, `SELECT COUNT(*) AS n FROM purchases WHERE ${sql}`).get(...params) as { n: number }).n;
-    const rows = prep(db, `SELECT * FROM purchases WHERE ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as PurchaseRow[];
+    const total = (
+      prep(db, `SELECT COUNT(*) AS n FROM purchases WHERE ${sql}`).get(...params) as { n: number }
+    ).n;
+    const rows = prep(db, `SELECT * FROM purchases WHERE ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`).all(
+      ...params,
+      limit,
+      offset,
+    ) as PurchaseRow[];
     return { rows: rows.map(toPurchase), total };
   }
   let index = anchors.get(db);
@@ -352,12 +380,20 @@ export function listPurchases(db: Db, f: PurchaseFilter, page: number, limit: nu
   if (ascEnd <= 0) return { rows: [], total };
   const ascStart = Math.max(ascEnd - limit, 0);
   const at = index.seek(db, sql, params, ascStart);
-  const rows = prep(db, `SELECT * FROM purchases WHERE ${sql} AND id >= ? ORDER BY id LIMIT ? OFFSET ?`).all(...params, at.fromId, ascEnd - ascStart, at.skip) as PurchaseRow[];
+  const rows = prep(db, `SELECT * FROM purchases WHERE ${sql} AND id >= ? ORDER BY id LIMIT ? OFFSET ?`).all(
+    ...params,
+    at.fromId,
+    ascEnd - ascStart,
+    at.skip,
+  ) as PurchaseRow[];
   return { rows: rows.reverse().map(toPurchase), total };
 }
 
 export function listNeedsAttention(db: Db): Purchase[] {
   return (
-    prep(db, `SELECT * FROM purchases WHERE state = 'pending' AND needs_attention = 1 ORDER BY id`).all() as PurchaseRow[]
+    prep(
+      db,
+      `SELECT * FROM purchases WHERE state = 'pending' AND needs_attention = 1 ORDER BY id`,
+    ).all() as PurchaseRow[]
   ).map(toPurchase);
 }

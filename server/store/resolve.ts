@@ -11,7 +11,8 @@ export function resolvePurchaseManually(
   db: Db,
   input: { reference: string; outcome: 'success' | 'failed'; reason: string; actor: string },
 ): Purchase {
-  if (input.outcome !== 'success' && input.outcome !== 'failed') throw new InvalidInput('outcome must be success or failed', 'outcome');
+  if (input.outcome !== 'success' && input.outcome !== 'failed')
+    throw new InvalidInput('outcome must be success or failed', 'outcome');
   if (!input.reason.trim()) throw new InvalidInput('a reason is required', 'reason');
   return db
     .transaction(() => {
@@ -19,11 +20,18 @@ export function resolvePurchaseManually(
       if (!p) throw new NotFound(`no purchase with internal reference ${input.reference}`);
       if (p.state !== 'pending') throw new Conflict(`purchase ${input.reference} is already ${p.state}`);
       if (input.outcome === 'success') {
-        settleSuccess(db, p.id, { ...(p.result ?? {}), resolved_manually: true, resolution_reason: input.reason });
+        settleSuccess(db, p.id, {
+          ...(p.result ?? {}),
+          resolved_manually: true,
+          resolution_reason: input.reason,
+        });
       } else {
         settleFailed(db, p.id, `resolved by operator: ${input.reason}`, input.actor);
       }
-      recordAudit(db, input.actor, 'purchase.resolve', input.reference, { outcome: input.outcome, reason: input.reason });
+      recordAudit(db, input.actor, 'purchase.resolve', input.reference, {
+        outcome: input.outcome,
+        reason: input.reason,
+      });
       return getPurchaseByReference(db, input.reference)!;
     })
     .immediate();

@@ -12,7 +12,8 @@ export class SecretBox {
 
   static forDataDir(dataDir: string): SecretBox {
     const file = join(dataDir, 'secret.key');
-    if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    if (!existsSync(file))
+      writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
     return new SecretBox(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64'));
   }
 
@@ -20,7 +21,12 @@ export class SecretBox {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join('.');
+    return [
+      'v1',
+      iv.toString('base64'),
+      cipher.getAuthTag().toString('base64'),
+      body.toString('base64'),
+    ].join('.');
   }
 
   open(sealed: string): string {

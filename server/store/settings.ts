@@ -7,8 +7,8 @@ export function getSetting<T>(db: Db, key: string, fallback: T): T {
 }
 
 export function setSetting(db: Db, key: string, value: unknown): void {
-  prep(db, 'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(
-    key,
-    JSON.stringify(value),
-  );
+  prep(
+    db,
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+  ).run(key, JSON.stringify(value));
 }

@@ -31,7 +31,15 @@ export interface RouteRecord {
 }
 
 /** Products a route can name; airtime/data per telco, bills per platform, gift cards and eSIM. */
-export const ROUTABLE_PRODUCTS = ['airtime', 'data', 'ELECTRICITY', 'CABLE', 'BETTING', 'giftcard', 'esim'] as const;
+export const ROUTABLE_PRODUCTS = [
+  'airtime',
+  'data',
+  'ELECTRICITY',
+  'CABLE',
+  'BETTING',
+  'giftcard',
+  'esim',
+] as const;
 
 interface UpstreamRow {
   id: number;
@@ -73,7 +81,9 @@ export function upstreamJson(u: UpstreamRecord, routes: RouteRecord[] = []) {
     has_secret: Boolean(u.secretSealed),
     options: u.options,
     enabled: u.enabled,
-    routes: routes.filter((r) => r.upstreamId === u.id).map((r) => ({ product: r.product, network: r.network, priority: r.priority })),
+    routes: routes
+      .filter((r) => r.upstreamId === u.id)
+      .map((r) => ({ product: r.product, network: r.network, priority: r.priority })),
     created_at: u.createdAt,
     updated_at: u.updatedAt,
   };
@@ -95,14 +105,18 @@ export function parseRouteList(list: string[]): { product: string; network: stri
   return list.map((item) => {
     const [product, network = ''] = item.split(':');
     if (!(ROUTABLE_PRODUCTS as readonly string[]).includes(product)) {
-      throw new InvalidInput(`unknown product "${product}" in routes; use ${ROUTABLE_PRODUCTS.join(', ')}`, 'products');
+      throw new InvalidInput(
+        `unknown product "${product}" in routes; use ${ROUTABLE_PRODUCTS.join(', ')}`,
+        'products',
+      );
     }
     return { product, network: network.trim() };
   });
 }
 
 function validateUpstream(input: UpstreamInput): void {
-  if (!/^[A-Za-z0-9_.-]{1,40}$/.test(input.name)) throw new InvalidInput('upstream name: 1-40 letters, digits, _ . -', 'name');
+  if (!/^[A-Za-z0-9_.-]{1,40}$/.test(input.name))
+    throw new InvalidInput('upstream name: 1-40 letters, digits, _ . -', 'name');
   if (input.type === 'vending-api') {
     let url: URL;
     try {
@@ -110,7 +124,8 @@ function validateUpstream(input: UpstreamInput): void {
     } catch {
       throw new InvalidInput('base URL must be an absolute http(s) URL', 'base_url');
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidInput('base URL must be http or https', 'base_url');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new InvalidInput('base URL must be http or https', 'base_url');
     if (!input.merchantCode || !input.keyId || !input.secret) {
       throw new InvalidInput('vending-api upstreams need a merchant code, key and secret', 'key');
     }
@@ -122,27 +137,32 @@ export function addUpstream(db: Db, box: SecretBox, input: UpstreamInput, actor:
   const routes = parseRouteList(input.products ?? []);
   return db
     .transaction(() => {
-      if (prep(db, 'SELECT 1 FROM upstreams WHERE name = ?').get(input.name)) throw new Conflict(`upstream ${input.name} already exists`);
+      if (prep(db, 'SELECT 1 FROM upstreams WHERE name = ?').get(input.name))
+        throw new Conflict(`upstream ${input.name} already exists`);
       const now = nowIso();
       const id = Number(
-        prep(db, 
-            `INSERT INTO upstreams (name, type, base_url, merchant_code, key_id, secret_sealed, options, created_at, updated_at)
+        prep(
+          db,
+          `INSERT INTO upstreams (name, type, base_url, merchant_code, key_id, secret_sealed, options, created_at, updated_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(
-            input.name,
-            input.type,
-            input.baseUrl ?? null,
-            input.merchantCode ?? null,
-            input.keyId ?? null,
-            input.secret ? box.seal(input.secret) : null,
-            JSON.stringify(input.options ?? {}),
-            now,
-            now,
-          ).lastInsertRowid,
+        ).run(
+          input.name,
+          input.type,
+          input.baseUrl ?? null,
+          input.merchantCode ?? null,
+          input.keyId ?? null,
+          input.secret ? box.seal(input.secret) : null,
+          JSON.stringify(input.options ?? {}),
+          now,
+          now,
+        ).lastInsertRowid,
       );
       for (const r of routes) addRoute(db, r.product, r.network, id);
-      recordAudit(db, actor, 'upstream.add', input.name, { type: input.type, base_url: input.baseUrl, routes });
+      recordAudit(db, actor, 'upstream.add', input.name, {
+        type: input.type,
+        base_url: input.baseUrl,
+        routes,
+      });
       return getUpstream(db, id)!;
     })
     .immediate();
@@ -168,7 +188,8 @@ export function updateUpstream(
         secret: patch.secret ?? (u.secretSealed ? 'kept' : null),
       };
       validateUpstream(next);
-      prep(db, 
+      prep(
+        db,
         `UPDATE upstreams SET base_url = ?, merchant_code = ?, key_id = ?, secret_sealed = ?, options = ?, enabled = ?, updated_at = ? WHERE id = ?`,
       ).run(
         next.baseUrl,
@@ -184,16 +205,26 @@ export function updateUpstream(
         prep(db, 'DELETE FROM routes WHERE upstream_id = ?').run(u.id);
         for (const r of parseRouteList(patch.products)) addRoute(db, r.product, r.network, u.id);
       }
-      recordAudit(db, actor, 'upstream.update', name, { ...patch, secret: patch.secret ? '(changed)' : undefined });
+      recordAudit(db, actor, 'upstream.update', name, {
+        ...patch,
+        secret: patch.secret ? '(changed)' : undefined,
+      });
       return getUpstream(db, u.id)!;
     })
     .immediate();
 }
 
 function addRoute(db: Db, product: string, network: string, upstreamId: number): void {
-  const next = prep(db, 'SELECT COALESCE(MAX(priority), -1) + 1 AS p FROM routes WHERE product = ? AND network = ?')
-    .get(product, network) as { p: number };
-  prep(db, 'INSERT OR IGNORE INTO routes (product, network, upstream_id, priority) VALUES (?, ?, ?, ?)').run(product, network, upstreamId, next.p);
+  const next = prep(
+    db,
+    'SELECT COALESCE(MAX(priority), -1) + 1 AS p FROM routes WHERE product = ? AND network = ?',
+  ).get(product, network) as { p: number };
+  prep(db, 'INSERT OR IGNORE INTO routes (product, network, upstream_id, priority) VALUES (?, ?, ?, ?)').run(
+    product,
+    network,
+    upstreamId,
+    next.p,
+  );
 }
 
 export function setRoutePriority(db: Db, routeId: number, priority: number, actor: string): void {
@@ -217,10 +248,24 @@ export function listUpstreams(db: Db): UpstreamRecord[] {
 
 export function listRoutes(db: Db): RouteRecord[] {
   return (
-    prep(db, 
-        `SELECT r.id, r.product, r.network, r.upstream_id, u.name AS upstream_name, r.priority
+    prep(
+      db,
+      `SELECT r.id, r.product, r.network, r.upstream_id, u.name AS upstream_name, r.priority
          FROM routes r JOIN upstreams u ON u.id = r.upstream_id ORDER BY r.product, r.network, r.priority`,
-      )
-      .all() as { id: number; product: string; network: string; upstream_id: number; upstream_name: string; priority: number }[]
-  ).map((r) => ({ id: r.id, product: r.product, network: r.network, upstreamId: r.upstream_id, upstreamName: r.upstream_name, priority: r.priority }));
+    ).all() as {
+      id: number;
+      product: string;
+      network: string;
+      upstream_id: number;
+      upstream_name: string;
+      priority: number;
+    }[]
+  ).map((r) => ({
+    id: r.id,
+    product: r.product,
+    network: r.network,
+    upstreamId: r.upstream_id,
+    upstreamName: r.upstream_name,
+    priority: r.priority,
+  }));
 }

@@ -47,23 +47,25 @@ export function getJob(db: Db, purchaseId: number): VendJob | null {
  */
 export function markVendStarted(db: Db, purchaseId: number, upstreamName: string, nowMs: number): boolean {
   return (
-    prep(db, 
-        `UPDATE vend_jobs SET state = 'vend_started', upstream_name = ?, vend_started_at = ? WHERE purchase_id = ? AND state = 'queued'`,
-      )
-      .run(upstreamName, nowMs, purchaseId).changes === 1
+    prep(
+      db,
+      `UPDATE vend_jobs SET state = 'vend_started', upstream_name = ?, vend_started_at = ? WHERE purchase_id = ? AND state = 'queued'`,
+    ).run(upstreamName, nowMs, purchaseId).changes === 1
   );
 }
 
 /** Outcome unknown or pending: requery later, never re-send. */
 export function schedulePoll(db: Db, purchaseId: number, nextPollAt: number, error: string | null): void {
-  prep(db, 
+  prep(
+    db,
     `UPDATE vend_jobs SET state = 'polling', poll_count = poll_count + 1, next_poll_at = ?, last_error = ? WHERE purchase_id = ? AND state <> 'done'`,
   ).run(nextPollAt, error, purchaseId);
 }
 
 /** The upstream refused before accepting the vend: the next route may be tried. */
 export function requeueForNextRoute(db: Db, purchaseId: number, routeIndex: number, error: string): void {
-  prep(db, 
+  prep(
+    db,
     `UPDATE vend_jobs SET state = 'queued', route_index = ?, upstream_name = NULL, vend_started_at = NULL, last_error = ?
      WHERE purchase_id = ? AND state = 'vend_started'`,
   ).run(routeIndex, error, purchaseId);
@@ -71,14 +73,18 @@ export function requeueForNextRoute(db: Db, purchaseId: number, routeIndex: numb
 
 export function queuedJobs(db: Db, limit = 500): VendJob[] {
   return (
-    prep(db, `SELECT * FROM vend_jobs WHERE state = 'queued' ORDER BY purchase_id LIMIT ?`).all(limit) as JobRow[]
+    prep(db, `SELECT * FROM vend_jobs WHERE state = 'queued' ORDER BY purchase_id LIMIT ?`).all(
+      limit,
+    ) as JobRow[]
   ).map(toJob);
 }
 
 export function duePolls(db: Db, nowMs: number, limit = 200): VendJob[] {
   return (
-    prep(db, `SELECT * FROM vend_jobs WHERE state = 'polling' AND next_poll_at <= ? ORDER BY next_poll_at LIMIT ?`)
-      .all(nowMs, limit) as JobRow[]
+    prep(
+      db,
+      `SELECT * FROM vend_jobs WHERE state = 'polling' AND next_poll_at <= ? ORDER BY next_poll_at LIMIT ?`,
+    ).all(nowMs, limit) as JobRow[]
   ).map(toJob);
 }
 
@@ -87,13 +93,18 @@ export function duePolls(db: Db, nowMs: number, limit = 200): VendJob[] {
  * it is requeried at once, never re-vended. Queued jobs are simply picked up again.
  */
 export function recoverInterruptedJobs(db: Db, nowMs: number): number {
-  return prep(db, `UPDATE vend_jobs SET state = 'polling', next_poll_at = ?, last_error = 'recovered after restart' WHERE state = 'vend_started'`)
-    .run(nowMs).changes;
+  return prep(
+    db,
+    `UPDATE vend_jobs SET state = 'polling', next_poll_at = ?, last_error = 'recovered after restart' WHERE state = 'vend_started'`,
+  ).run(nowMs).changes;
 }
 
 export function pendingJobCounts(db: Db): Record<JobState, number> {
   const out: Record<JobState, number> = { queued: 0, vend_started: 0, polling: 0, done: 0 };
-  for (const r of prep(db, `SELECT state, COUNT(*) AS n FROM vend_jobs WHERE state <> 'done' GROUP BY state`).all() as {
+  for (const r of prep(
+    db,
+    `SELECT state, COUNT(*) AS n FROM vend_jobs WHERE state <> 'done' GROUP BY state`,
+  ).all() as {
     state: JobState;
     n: number;
   }[])

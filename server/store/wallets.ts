@@ -16,12 +16,20 @@ export interface Wallet {
 type LedgerKind = 'funding' | 'debit' | 'refund' | 'adjustment';
 
 export function getWallet(db: Db, merchantId: number, env: Environment): Wallet {
-  const r = prep(db, 'SELECT id, merchant_id, environment, balance_kobo, updated_at FROM wallets WHERE merchant_id = ? AND environment = ?')
-    .get(merchantId, env) as
+  const r = prep(
+    db,
+    'SELECT id, merchant_id, environment, balance_kobo, updated_at FROM wallets WHERE merchant_id = ? AND environment = ?',
+  ).get(merchantId, env) as
     | { id: number; merchant_id: number; environment: Environment; balance_kobo: number; updated_at: string }
     | undefined;
   if (!r) throw new NotFound('wallet not found');
-  return { id: r.id, merchantId: r.merchant_id, environment: r.environment, balanceKobo: r.balance_kobo, updatedAt: r.updated_at };
+  return {
+    id: r.id,
+    merchantId: r.merchant_id,
+    environment: r.environment,
+    balanceKobo: r.balance_kobo,
+    updatedAt: r.updated_at,
+  };
 }
 
 /**
@@ -33,25 +41,46 @@ export function postLedgerEntry(
   walletId: number,
   entry: { kind: LedgerKind; amountKobo: number; purchaseId?: number | null; reason: string; actor: string },
 ): number {
-  const w = prep(db, 'SELECT balance_kobo FROM wallets WHERE id = ?').get(walletId) as { balance_kobo: number };
+  const w = prep(db, 'SELECT balance_kobo FROM wallets WHERE id = ?').get(walletId) as {
+    balance_kobo: number;
+  };
   const after = w.balance_kobo + entry.amountKobo;
   if (after < 0) throw new InsufficientBalance();
   const now = nowIso();
   prep(db, 'UPDATE wallets SET balance_kobo = ?, updated_at = ? WHERE id = ?').run(after, now, walletId);
-  prep(db, 
+  prep(
+    db,
     `INSERT INTO ledger_entries (wallet_id, kind, amount_kobo, balance_after_kobo, purchase_id, reason, actor, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(walletId, entry.kind, entry.amountKobo, after, entry.purchaseId ?? null, entry.reason, entry.actor, now);
+  ).run(
+    walletId,
+    entry.kind,
+    entry.amountKobo,
+    after,
+    entry.purchaseId ?? null,
+    entry.reason,
+    entry.actor,
+    now,
+  );
   return after;
 }
 
 /** Credits (funding) or corrects (adjustment, either sign) a wallet, audited. */
 export function fundWallet(
   db: Db,
-  input: { merchantId: number; merchantCode: string; env: Environment; amountKobo: number; kind?: 'funding' | 'adjustment'; reason: string; actor: string },
+  input: {
+    merchantId: number;
+    merchantCode: string;
+    env: Environment;
+    amountKobo: number;
+    kind?: 'funding' | 'adjustment';
+    reason: string;
+    actor: string;
+  },
 ): number {
   const kind = input.kind ?? 'funding';
-  if (kind === 'funding' && input.amountKobo <= 0) throw new InvalidInput('funding amount must be positive', 'amount');
+  if (kind === 'funding' && input.amountKobo <= 0)
+    throw new InvalidInput('funding amount must be positive', 'amount');
   if (!input.reason.trim()) throw new InvalidInput('a reason is required', 'reason');
   return db
     .transaction(() => {
@@ -84,13 +113,17 @@ export interface LedgerRow {
   created_at: string;
 }
 
-export function listLedger(db: Db, walletId: number, opts: { limit?: number; beforeId?: number } = {}): LedgerRow[] {
-  return prep(db, 
-      `SELECT l.id, l.kind, l.amount_kobo, l.balance_after_kobo, l.purchase_id, p.internal_reference, l.reason, l.actor, l.created_at
+export function listLedger(
+  db: Db,
+  walletId: number,
+  opts: { limit?: number; beforeId?: number } = {},
+): LedgerRow[] {
+  return prep(
+    db,
+    `SELECT l.id, l.kind, l.amount_kobo, l.balance_after_kobo, l.purchase_id, p.internal_reference, l.reason, l.actor, l.created_at
        FROM ledger_entries l LEFT JOIN purchases p ON p.id = l.purchase_id
        WHERE l.wallet_id = ? AND l.id < ? ORDER BY l.id DESC LIMIT ?`,
-    )
-    .all(walletId, opts.beforeId ?? Number.MAX_SAFE_INTEGER, opts.limit ?? 100) as LedgerRow[];
+  ).all(walletId, opts.beforeId ?? Number.MAX_SAFE_INTEGER, opts.limit ?? 100) as LedgerRow[];
 }
 
 export interface LedgerProblem {
@@ -105,21 +138,32 @@ export interface LedgerProblem {
  * running balance consistent, one debit per purchase, refunds only of failed purchases.
  */
 export function verifyLedger(db: Db): { ok: boolean; wallets: number; problems: LedgerProblem[] } {
-  const wallets = prep(db, 
-      `SELECT w.id, w.balance_kobo, w.environment, m.code,
+  const wallets = prep(
+    db,
+    `SELECT w.id, w.balance_kobo, w.environment, m.code,
               (SELECT COALESCE(SUM(amount_kobo), 0) FROM ledger_entries WHERE wallet_id = w.id) AS sum_kobo,
               (SELECT COALESCE(MIN(balance_after_kobo), 0) FROM ledger_entries WHERE wallet_id = w.id) AS min_after
        FROM wallets w JOIN merchants m ON m.id = w.merchant_id ORDER BY w.id`,
-    )
-    .all() as { id: number; balance_kobo: number; environment: string; code: string; sum_kobo: number; min_after: number }[];
+  ).all() as {
+    id: number;
+    balance_kobo: number;
+    environment: string;
+    code: string;
+    sum_kobo: number;
+    min_after: number;
+  }[];
   const problems: LedgerProblem[] = [];
   for (const w of wallets) {
-    const p = (problem: string) => problems.push({ wallet_id: w.id, merchant_code: w.code, environment: w.environment, problem });
-    if (w.balance_kobo !== w.sum_kobo) p(`cached balance ${w.balance_kobo} kobo != ledger sum ${w.sum_kobo} kobo`);
+    const p = (problem: string) =>
+      problems.push({ wallet_id: w.id, merchant_code: w.code, environment: w.environment, problem });
+    if (w.balance_kobo !== w.sum_kobo)
+      p(`cached balance ${w.balance_kobo} kobo != ledger sum ${w.sum_kobo} kobo`);
     if (w.balance_kobo < 0 || w.min_after < 0) p('negative balance');
     let running = 0;
-    for (const e of prep(db, 'SELECT id, amount_kobo, balance_after_kobo FROM ledger_entries WHERE wallet_id = ? ORDER BY id')
-      .iterate(w.id) as IterableIterator<{ id: number; amount_kobo: number; balance_after_kobo: number }>) {
+    for (const e of prep(
+      db,
+      'SELECT id, amount_kobo, balance_after_kobo FROM ledger_entries WHERE wallet_id = ? ORDER BY id',
+    ).iterate(w.id) as IterableIterator<{ id: number; amount_kobo: number; balance_after_kobo: number }>) {
       running += e.amount_kobo;
       if (running !== e.balance_after_kobo) {
         p(`entry ${e.id}: running balance ${running} != recorded ${e.balance_after_kobo}`);
@@ -127,30 +171,45 @@ export function verifyLedger(db: Db): { ok: boolean; wallets: number; problems: 
       }
     }
   }
-  const badDebits = prep(db, 
-      `SELECT p.internal_reference, p.debit_kobo, d.amount_kobo FROM purchases p
+  const badDebits = prep(
+    db,
+    `SELECT p.internal_reference, p.debit_kobo, d.amount_kobo FROM purchases p
        LEFT JOIN ledger_entries d ON d.purchase_id = p.id AND d.kind = 'debit'
        WHERE d.id IS NULL OR d.amount_kobo <> -p.debit_kobo`,
-    )
-    .all() as { internal_reference: string }[];
+  ).all() as { internal_reference: string }[];
   for (const b of badDebits) {
-    problems.push({ wallet_id: 0, merchant_code: '', environment: '', problem: `purchase ${b.internal_reference} has no matching debit` });
+    problems.push({
+      wallet_id: 0,
+      merchant_code: '',
+      environment: '',
+      problem: `purchase ${b.internal_reference} has no matching debit`,
+    });
   }
-  const badRefunds = prep(db, 
-      `SELECT p.internal_reference, p.state FROM ledger_entries r JOIN purchases p ON p.id = r.purchase_id
+  const badRefunds = prep(
+    db,
+    `SELECT p.internal_reference, p.state FROM ledger_entries r JOIN purchases p ON p.id = r.purchase_id
        WHERE r.kind = 'refund' AND (p.state <> 'failed' OR r.amount_kobo <> p.debit_kobo)`,
-    )
-    .all() as { internal_reference: string; state: string }[];
+  ).all() as { internal_reference: string; state: string }[];
   for (const b of badRefunds) {
-    problems.push({ wallet_id: 0, merchant_code: '', environment: '', problem: `purchase ${b.internal_reference} (${b.state}) has a wrong refund` });
+    problems.push({
+      wallet_id: 0,
+      merchant_code: '',
+      environment: '',
+      problem: `purchase ${b.internal_reference} (${b.state}) has a wrong refund`,
+    });
   }
-  const unrefunded = prep(db, 
-      `SELECT p.internal_reference FROM purchases p WHERE p.state = 'failed'
+  const unrefunded = prep(
+    db,
+    `SELECT p.internal_reference FROM purchases p WHERE p.state = 'failed'
        AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.purchase_id = p.id AND r.kind = 'refund')`,
-    )
-    .all() as { internal_reference: string }[];
+  ).all() as { internal_reference: string }[];
   for (const b of unrefunded) {
-    problems.push({ wallet_id: 0, merchant_code: '', environment: '', problem: `failed purchase ${b.internal_reference} was not refunded` });
+    problems.push({
+      wallet_id: 0,
+      merchant_code: '',
+      environment: '',
+      problem: `failed purchase ${b.internal_reference} was not refunded`,
+    });
   }
   return { ok: problems.length === 0, wallets: wallets.length, problems };
 }

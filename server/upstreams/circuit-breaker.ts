@@ -28,9 +28,14 @@ export class CircuitBreaker {
     this.state.set(name, s);
   }
 
-  snapshot(name: string): { state: 'closed' | 'open' | 'half-open'; failures: number; open_until: string | null } {
+  snapshot(name: string): {
+    state: 'closed' | 'open' | 'half-open';
+    failures: number;
+    open_until: string | null;
+  } {
     const s = this.state.get(name);
-    if (!s || s.failures < this.threshold) return { state: 'closed', failures: s?.failures ?? 0, open_until: null };
+    if (!s || s.failures < this.threshold)
+      return { state: 'closed', failures: s?.failures ?? 0, open_until: null };
     return {
       state: s.openUntil > this.now() ? 'open' : 'half-open',
       failures: s.failures,

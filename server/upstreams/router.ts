@@ -25,7 +25,12 @@ export function routeProductOf(kind: string, product: string): string {
 export class UpstreamRouter {
   readonly testSimulator: SimulatorUpstream;
   readonly breaker = new CircuitBreaker();
-  private cache: { version: string; upstreams: Map<string, Upstream>; records: UpstreamRecord[]; enabled: Set<string> } | null = null;
+  private cache: {
+    version: string;
+    upstreams: Map<string, Upstream>;
+    records: UpstreamRecord[];
+    enabled: Set<string>;
+  } | null = null;
   private retired: Upstream[] = [];
 
   constructor(
@@ -55,7 +60,9 @@ export class UpstreamRouter {
 
   /** Candidates whose circuit is closed (or half-open): where a new vend may go. */
   available(env: Environment, kind: string, product: string, network: string): Upstream[] {
-    return this.candidates(env, kind, product, network).filter((u) => env === 'test' || this.breaker.allows(u.name));
+    return this.candidates(env, kind, product, network).filter(
+      (u) => env === 'test' || this.breaker.allows(u.name),
+    );
   }
 
   /**
@@ -96,7 +103,12 @@ export class UpstreamRouter {
         this.retired = this.retired.filter((u) => !retired.includes(u));
       }, 60_000).unref();
     }
-    this.cache = { version, upstreams, records, enabled: new Set(records.filter((r) => r.enabled).map((r) => r.name)) };
+    this.cache = {
+      version,
+      upstreams,
+      records,
+      enabled: new Set(records.filter((r) => r.enabled).map((r) => r.name)),
+    };
     return this.cache;
   }
 
@@ -129,7 +141,10 @@ export function withUpstreamPlanIds(inner: Upstream, planIdOf: (localId: string)
     if (req.kind !== 'transaction' || !isBillProduct(req.product) || !req.planId) return req;
     return { ...req, planId: planIdOf(req.planId) ?? req.planId };
   };
-  const verifyReq = (req: VerifyRequest): VerifyRequest => ({ ...req, planId: planIdOf(req.planId) ?? req.planId });
+  const verifyReq = (req: VerifyRequest): VerifyRequest => ({
+    ...req,
+    planId: planIdOf(req.planId) ?? req.planId,
+  });
   return {
     name: inner.name,
     type: inner.type,

@@ -42,7 +42,13 @@ const CURRENT_BOUQUET: Record<string, string> = {
 
 /** A stable number in [0,1) from a reference, so a simulated outcome survives restarts. */
 function unitHash(ref: string, salt: string): number {
-  return createHash('sha256').update(salt + ref).digest().readUInt32BE(0) / 2 ** 32;
+  return (
+    createHash('sha256')
+      .update(salt + ref)
+      .digest()
+      .readUInt32BE(0) /
+    2 ** 32
+  );
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -73,8 +79,13 @@ export class SimulatorUpstream implements Upstream {
     const u = unitHash(req.reference, 'outcome');
     const failureRate = this.opts.failureRate ?? 0;
     if (u < failureRate) return { kind: 'failed', reason: 'Simulated failure' };
-    if (u < failureRate + (this.opts.pendingRate ?? 0)) return { kind: 'pending', reason: 'Simulated pending' };
-    return { kind: 'success', result: this.deliver(req), upstreamReference: `SIM-${req.reference.slice(0, 8)}` };
+    if (u < failureRate + (this.opts.pendingRate ?? 0))
+      return { kind: 'pending', reason: 'Simulated pending' };
+    return {
+      kind: 'success',
+      result: this.deliver(req),
+      upstreamReference: `SIM-${req.reference.slice(0, 8)}`,
+    };
   }
 
   async requery(req: VendRequest): Promise<VendOutcome> {
@@ -84,7 +95,11 @@ export class SimulatorUpstream implements Upstream {
     if (u < failureRate) return { kind: 'failed', reason: 'Simulated failure' };
     const pendingFor = this.opts.pendingForMs ?? 15_000;
     if (req.sentAt && Date.now() - req.sentAt < pendingFor) return { kind: 'pending' };
-    return { kind: 'success', result: this.deliver(req), upstreamReference: `SIM-${req.reference.slice(0, 8)}` };
+    return {
+      kind: 'success',
+      result: this.deliver(req),
+      upstreamReference: `SIM-${req.reference.slice(0, 8)}`,
+    };
   }
 
   async verify(req: VerifyRequest): Promise<VerifyResult> {
@@ -113,7 +128,9 @@ export class SimulatorUpstream implements Upstream {
     }
     if (req.product === 'CABLE') {
       if (id !== TEST_IDS.cable[req.network]) {
-        throw new CustomerRejected(`Invalid smartcard/IUC number ${id} for ${req.network} (test id: ${TEST_IDS.cable[req.network]})`);
+        throw new CustomerRejected(
+          `Invalid smartcard/IUC number ${id} for ${req.network} (test id: ${TEST_IDS.cable[req.network]})`,
+        );
       }
       return {
         product: req.product,
@@ -124,7 +141,8 @@ export class SimulatorUpstream implements Upstream {
         due_date: new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10),
       };
     }
-    if (id !== TEST_IDS.betting) throw new CustomerRejected(`Invalid ${req.network} customer id ${id} (test id: ${TEST_IDS.betting})`);
+    if (id !== TEST_IDS.betting)
+      throw new CustomerRejected(`Invalid ${req.network} customer id ${id} (test id: ${TEST_IDS.betting})`);
     return {
       product: req.product,
       network: req.network,
@@ -160,8 +178,10 @@ export class SimulatorUpstream implements Upstream {
       const expected = meterType === 'postpaid' ? TEST_IDS.postpaidMeter : TEST_IDS.prepaidMeter;
       return req.msisdn === expected ? null : 'Invalid meter number';
     }
-    if (req.product === 'CABLE') return req.msisdn === TEST_IDS.cable[req.network] ? null : 'Invalid smartcard number';
-    if (req.product === 'BETTING') return req.msisdn === TEST_IDS.betting ? null : 'Invalid betting customer id';
+    if (req.product === 'CABLE')
+      return req.msisdn === TEST_IDS.cable[req.network] ? null : 'Invalid smartcard number';
+    if (req.product === 'BETTING')
+      return req.msisdn === TEST_IDS.betting ? null : 'Invalid betting customer id';
     return null;
   }
 
@@ -170,11 +190,15 @@ export class SimulatorUpstream implements Upstream {
     switch (req.product) {
       case 'airtime':
       case 'data':
-        return { external_reference: `SIM${tail}`, telco_message: `Simulated ${req.product} top-up to ${req.msisdn} successful` };
+        return {
+          external_reference: `SIM${tail}`,
+          telco_message: `Simulated ${req.product} top-up to ${req.msisdn} successful`,
+        };
       case 'ELECTRICITY': {
-        if (req.details.meter_type === 'postpaid') return { customer_name: TEST_CUSTOMER_NAME, receipt_number: `RCPT${tail}` };
+        if (req.details.meter_type === 'postpaid')
+          return { customer_name: TEST_CUSTOMER_NAME, receipt_number: `RCPT${tail}` };
         // Band A tariff of about ₦209.50 per kWh.
-        const units = ((req.amountKobo / 100) / 209.5).toFixed(1);
+        const units = (req.amountKobo / 100 / 209.5).toFixed(1);
         return { token: TEST_TOKEN, units, customer_name: TEST_CUSTOMER_NAME };
       }
       case 'CABLE':
@@ -191,7 +215,10 @@ export class SimulatorUpstream implements Upstream {
         };
       case 'esim':
       case 'ESIM': {
-        const iccid = `89234${BigInt('0x' + tail.slice(0, 10)).toString().padStart(14, '0').slice(0, 14)}`;
+        const iccid = `89234${BigInt('0x' + tail.slice(0, 10))
+          .toString()
+          .padStart(14, '0')
+          .slice(0, 14)}`;
         const activation = `TEST-${tail}`;
         const smdp = 'smdp.test.vendpoint.invalid';
         return {

@@ -31,19 +31,28 @@ describe('credentials', () => {
     expect(r.json).toEqual({ status: 'error', code: 401, message: expect.any(String) });
   });
   it('401 when only the key is sent', async () => {
-    const r = await t.call('GET', '/v1/wallet/balance', { pair: null, headers: { 'x-merchant-key': acme.test.key } });
+    const r = await t.call('GET', '/v1/wallet/balance', {
+      pair: null,
+      headers: { 'x-merchant-key': acme.test.key },
+    });
     expect(r.status).toBe(401);
   });
   it('401 for a wrong secret', async () => {
-    const r = await t.call('GET', '/v1/wallet/balance', { pair: { key: acme.test.key, secret: acme.test.secret + 'x' } });
+    const r = await t.call('GET', '/v1/wallet/balance', {
+      pair: { key: acme.test.key, secret: acme.test.secret + 'x' },
+    });
     expect(r.status).toBe(401);
   });
   it('401 for a key of one merchant with the secret of another (mismatched pair)', async () => {
-    const r = await t.call('GET', '/v1/wallet/balance', { pair: { key: acme.test.key, secret: zeta.test.secret } });
+    const r = await t.call('GET', '/v1/wallet/balance', {
+      pair: { key: acme.test.key, secret: zeta.test.secret },
+    });
     expect(r.status).toBe(401);
   });
   it('401 for the test key with the live secret of the same merchant', async () => {
-    const r = await t.call('GET', '/v1/wallet/balance', { pair: { key: acme.test.key, secret: acme.live.secret } });
+    const r = await t.call('GET', '/v1/wallet/balance', {
+      pair: { key: acme.test.key, secret: acme.live.secret },
+    });
     expect(r.status).toBe(401);
   });
   it('the pair decides the environment', async () => {
@@ -76,7 +85,10 @@ describe('live IP allowlist', () => {
     expect(r.json.message).toMatch(/IP not whitelisted/);
   });
   it('403 when X-Forwarded-For claims an allowlisted IP but no proxy is trusted', async () => {
-    const r = await t.call('GET', '/v1/wallet/balance', { pair: zeta.live, headers: { 'x-forwarded-for': '10.1.2.3' } });
+    const r = await t.call('GET', '/v1/wallet/balance', {
+      pair: zeta.live,
+      headers: { 'x-forwarded-for': '10.1.2.3' },
+    });
     expect(r.status).toBe(403);
   });
   it('test pairs are not IP-restricted', async () => {
@@ -87,15 +99,23 @@ describe('live IP allowlist', () => {
 
 describe('merchant_code must belong to the credential', () => {
   it('403 for a foreign merchant_code, and nothing is stored', async () => {
-    const r = await t.call('POST', '/v1/transactions', { pair: acme.test, body: airtime('ZETA', 'foreign-1') });
+    const r = await t.call('POST', '/v1/transactions', {
+      pair: acme.test,
+      body: airtime('ZETA', 'foreign-1'),
+    });
     expect(r.status).toBe(403);
     const s = await t.call('GET', '/v1/transactions/status?client_request_id=foreign-1', { pair: acme.test });
     expect(s.status).toBe(404);
   });
   it("a merchant cannot read another merchant's purchase", async () => {
-    const made = await t.call('POST', '/v1/transactions', { pair: acme.test, body: airtime('ACME', 'mine-1') });
+    const made = await t.call('POST', '/v1/transactions', {
+      pair: acme.test,
+      body: airtime('ACME', 'mine-1'),
+    });
     expect(made.status).toBe(200);
-    const other = await t.call('GET', '/v1/transactions/status?client_request_id=mine-1', { pair: zeta.test });
+    const other = await t.call('GET', '/v1/transactions/status?client_request_id=mine-1', {
+      pair: zeta.test,
+    });
     expect(other.status).toBe(404);
     expect(other.text).not.toContain(made.json.data.internal_reference);
   });
@@ -123,18 +143,32 @@ describe('request limits and hygiene', () => {
     expect(ok.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
-  it.each([['-5'], ['abc'], ['1e3'], ['10.555'], ['0'], [''], [' 100']])('400 naming amount for "%s", nothing stored', async (amount) => {
-    const key = `bad-amount-${encodeURIComponent(amount)}`;
-    const r = await t.call('POST', '/v1/transactions', { pair: acme.test, body: { ...airtime('ACME', key), amount } });
-    expect(r.status).toBe(400);
-    expect(r.json.message).toMatch(/amount/);
-    expect((await t.call('GET', `/v1/transactions/status?client_request_id=${key}`, { pair: acme.test })).status).toBe(404);
-  });
-  it.each([[100], [100.5], [null], [true]])('400 for an amount sent as %j instead of a string', async (amount) => {
-    const r = await t.call('POST', '/v1/transactions', { pair: acme.test, body: { ...airtime('ACME', `num-${String(amount)}`), amount } });
-    expect(r.status).toBe(400);
-    expect(r.json.message).toMatch(/amount/);
-  });
+  it.each([['-5'], ['abc'], ['1e3'], ['10.555'], ['0'], [''], [' 100']])(
+    '400 naming amount for "%s", nothing stored',
+    async (amount) => {
+      const key = `bad-amount-${encodeURIComponent(amount)}`;
+      const r = await t.call('POST', '/v1/transactions', {
+        pair: acme.test,
+        body: { ...airtime('ACME', key), amount },
+      });
+      expect(r.status).toBe(400);
+      expect(r.json.message).toMatch(/amount/);
+      expect(
+        (await t.call('GET', `/v1/transactions/status?client_request_id=${key}`, { pair: acme.test })).status,
+      ).toBe(404);
+    },
+  );
+  it.each([[100], [100.5], [null], [true]])(
+    '400 for an amount sent as %j instead of a string',
+    async (amount) => {
+      const r = await t.call('POST', '/v1/transactions', {
+        pair: acme.test,
+        body: { ...airtime('ACME', `num-${String(amount)}`), amount },
+      });
+      expect(r.status).toBe(400);
+      expect(r.json.message).toMatch(/amount/);
+    },
+  );
 });
 
 describe('secrets at rest', () => {
@@ -157,8 +191,22 @@ describe('trusted proxies and rate limits', () => {
     const p = await startTestNode({ trustedProxies: ['127.0.0.1'] });
     try {
       const m = p.merchant('PROX', { liveNaira: 100, allowIps: ['203.0.113.0/24'] });
-      expect((await p.call('GET', '/v1/wallet/balance', { pair: m.live, headers: { 'x-forwarded-for': '203.0.113.7' } })).status).toBe(200);
-      expect((await p.call('GET', '/v1/wallet/balance', { pair: m.live, headers: { 'x-forwarded-for': '198.51.100.1' } })).status).toBe(403);
+      expect(
+        (
+          await p.call('GET', '/v1/wallet/balance', {
+            pair: m.live,
+            headers: { 'x-forwarded-for': '203.0.113.7' },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await p.call('GET', '/v1/wallet/balance', {
+            pair: m.live,
+            headers: { 'x-forwarded-for': '198.51.100.1' },
+          })
+        ).status,
+      ).toBe(403);
       expect((await p.call('GET', '/v1/wallet/balance', { pair: m.live })).status).toBe(403);
     } finally {
       await p.close();

@@ -24,7 +24,16 @@ const key = () => `redeem-${Date.now()}-${++n}`;
 const redeem = (over: Record<string, unknown>) =>
   t.call('POST', '/v1/transactions', {
     pair,
-    body: { merchant_code: 'REDEEM', customer_msisdn: '08031234567', network: '', product: 'ESIM', amount: PRICE, client_request_id: key(), plan_code: PLAN, ...over },
+    body: {
+      merchant_code: 'REDEEM',
+      customer_msisdn: '08031234567',
+      network: '',
+      product: 'ESIM',
+      amount: PRICE,
+      client_request_id: key(),
+      plan_code: PLAN,
+      ...over,
+    },
   });
 const status = (k: string) => t.call('GET', `/v1/transactions/status?client_request_id=${k}`, { pair });
 
@@ -34,9 +43,20 @@ describe('product ESIM on POST /v1/transactions', () => {
     const k = key();
     const r = await redeem({ client_request_id: k });
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ status: 'pending', response_code: '02', data: { request_id: k, product: 'ESIM', plan: PLAN, amount: PRICE, msisdn: '08031234567' } });
-    const done = await eventually(() => status(k), (s) => s.json?.response_code === '00');
-    expect(done.json).toMatchObject({ status: 'success', response_code: '00', response_message: 'Successful' });
+    expect(r.json).toMatchObject({
+      status: 'pending',
+      response_code: '02',
+      data: { request_id: k, product: 'ESIM', plan: PLAN, amount: PRICE, msisdn: '08031234567' },
+    });
+    const done = await eventually(
+      () => status(k),
+      (s) => s.json?.response_code === '00',
+    );
+    expect(done.json).toMatchObject({
+      status: 'success',
+      response_code: '00',
+      response_message: 'Successful',
+    });
     expect(done.json.data.iccid).toMatch(/^\d{19,20}$/);
     expect(done.json.data.lpa).toMatch(/^LPA:1\$[^$]+\$[^$]+$/);
     expect(before - (await balanceKobo(t, pair))).toBe(1_197_400);
@@ -46,7 +66,10 @@ describe('product ESIM on POST /v1/transactions', () => {
   it('its QR code is served on the eSIM QR route under the client_request_id and decodes to the lpa', async () => {
     const k = key();
     await redeem({ client_request_id: k });
-    const done = await eventually(() => status(k), (s) => s.json?.response_code === '00');
+    const done = await eventually(
+      () => status(k),
+      (s) => s.json?.response_code === '00',
+    );
     const qr = await getBytes(t, `/v1/esim/orders/${k}/qrcode`, pair);
     expect(qr.status).toBe(200);
     expect(qr.type).toBe('image/png');
@@ -56,12 +79,26 @@ describe('product ESIM on POST /v1/transactions', () => {
   it('works without a recipient number: customer_msisdn may be empty', async () => {
     const k = key();
     expect((await redeem({ client_request_id: k, customer_msisdn: '' })).json.response_code).toBe('02');
-    expect((await eventually(() => status(k), (s) => s.json?.response_code === '00')).json.data.lpa).toMatch(/^LPA:1\$/);
+    expect(
+      (
+        await eventually(
+          () => status(k),
+          (s) => s.json?.response_code === '00',
+        )
+      ).json.data.lpa,
+    ).toMatch(/^LPA:1\$/);
   });
 
   it('refuses an amount other than the plan price, an unknown or missing plan, and a bad recipient number with 400, debiting nothing', async () => {
     const before = await balanceKobo(t, pair);
-    for (const over of [{ amount: '11973.00' }, { amount: '20000' }, { plan_code: 'ESIM-XX-1GB-1D' }, { plan_code: undefined }, { plan_code: 5001 }, { customer_msisdn: '12345' }]) {
+    for (const over of [
+      { amount: '11973.00' },
+      { amount: '20000' },
+      { plan_code: 'ESIM-XX-1GB-1D' },
+      { plan_code: undefined },
+      { plan_code: 5001 },
+      { customer_msisdn: '12345' },
+    ]) {
       const r = await redeem(over);
       expect(r.status, JSON.stringify(over)).toBe(400);
       expect(r.json).toMatchObject({ status: 'error', code: 400 });
@@ -79,13 +116,20 @@ describe('product ESIM on POST /v1/transactions', () => {
   it('shares the key namespace with eSIM orders both ways (422), and is listed with the transactions', async () => {
     const k = key();
     await redeem({ client_request_id: k });
-    expect((await t.call('POST', '/v1/esim/orders', { pair, body: { request_id: k, plan_id: PLAN } })).status).toBe(422);
+    expect(
+      (await t.call('POST', '/v1/esim/orders', { pair, body: { request_id: k, plan_id: PLAN } })).status,
+    ).toBe(422);
     const orderKey = key();
-    expect((await t.call('POST', '/v1/esim/orders', { pair, body: { request_id: orderKey, plan_id: PLAN } })).json.response_code).toBe('00');
+    expect(
+      (await t.call('POST', '/v1/esim/orders', { pair, body: { request_id: orderKey, plan_id: PLAN } })).json
+        .response_code,
+    ).toBe('00');
     expect((await redeem({ client_request_id: orderKey })).status).toBe(422);
     const list = await t.call('GET', '/v1/transactions?limit=100', { pair });
     expect((list.json.data as { request_id: string }[]).some((row) => row.request_id === k)).toBe(true);
-    expect((list.json.data as { request_id: string }[]).some((row) => row.request_id === orderKey)).toBe(false);
+    expect((list.json.data as { request_id: string }[]).some((row) => row.request_id === orderKey)).toBe(
+      false,
+    );
     expect(t.ledgerOk()).toBe(true);
   });
 });

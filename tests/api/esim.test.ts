@@ -17,7 +17,8 @@ afterAll(async () => t.close());
 
 let n = 0;
 const key = (p = 'es') => `${p}-${Date.now()}-${++n}`;
-const order = (body: Record<string, unknown>, pair: Pair = buyer) => t.call('POST', '/v1/esim/orders', { body, pair });
+const order = (body: Record<string, unknown>, pair: Pair = buyer) =>
+  t.call('POST', '/v1/esim/orders', { body, pair });
 type Item = Record<string, any>;
 const catalog = async (q = '') => (await t.call('GET', `/v1/esim/catalog${q}`)).json.data as Item[];
 
@@ -31,7 +32,16 @@ describe('eSIM catalog', () => {
     expect(items.some((i) => i.country === '')).toBe(true);
     expect(new Set(items.filter((i) => i.country).map((i) => i.country)).size).toBeGreaterThanOrEqual(10);
     for (const i of items) {
-      expect(Object.keys(i).sort()).toEqual(['country', 'currency_code', 'data_gb', 'duration_days', 'ngn_price', 'plan_id', 'region', 'title']);
+      expect(Object.keys(i).sort()).toEqual([
+        'country',
+        'currency_code',
+        'data_gb',
+        'duration_days',
+        'ngn_price',
+        'plan_id',
+        'region',
+        'title',
+      ]);
       expect(i.ngn_price).toMatch(/^\d+\.\d{2}$/);
       expect(i.data_gb).toBeGreaterThan(0);
       expect(i.duration_days).toBeGreaterThan(0);
@@ -79,7 +89,12 @@ describe('eSIM catalog', () => {
 describe('eSIM plan and quote', () => {
   it('the plan route returns the catalog item; an unknown plan is 404', async () => {
     const r = await t.call('GET', `/v1/esim/plans/${GB_5GB}`);
-    expect(r.json).toEqual({ status: 'success', code: 200, message: expect.any(String), data: (await catalog()).find((i) => i.plan_id === GB_5GB) });
+    expect(r.json).toEqual({
+      status: 'success',
+      code: 200,
+      message: expect.any(String),
+      data: (await catalog()).find((i) => i.plan_id === GB_5GB),
+    });
     const missing = await t.call('GET', '/v1/esim/plans/ESIM-XX-1GB-1D');
     expect(missing.status).toBe(404);
     expect(missing.json).toMatchObject({ status: 'error', code: 404 });
@@ -87,10 +102,18 @@ describe('eSIM plan and quote', () => {
   });
 
   it('catalog price, quote ngn_amount and order amount agree, and the order amount is the wallet debit (USD and EUR plans)', async () => {
-    for (const [plan, ngn] of [[GB_5GB, GB_5GB_NGN], [FR_3GB_EUR, '12978.00']]) {
+    for (const [plan, ngn] of [
+      [GB_5GB, GB_5GB_NGN],
+      [FR_3GB_EUR, '12978.00'],
+    ]) {
       const item = (await catalog()).find((i) => i.plan_id === plan)!;
       const quote = await t.call('GET', `/v1/esim/plans/${plan}/quote`);
-      expect(quote.json).toEqual({ status: 'success', code: 200, message: expect.any(String), data: { plan_id: plan, title: item.title, ngn_amount: ngn, currency_code: item.currency_code } });
+      expect(quote.json).toEqual({
+        status: 'success',
+        code: 200,
+        message: expect.any(String),
+        data: { plan_id: plan, title: item.title, ngn_amount: ngn, currency_code: item.currency_code },
+      });
       expect(item.ngn_price).toBe(ngn);
       const before = await balanceKobo(t, buyer);
       const o = await order({ request_id: key(), plan_id: plan });
@@ -107,7 +130,13 @@ describe('eSIM orders on test credentials', () => {
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ status: 'success', response_code: '00', response_message: 'Successful' });
     const d = r.json.data;
-    expect(d).toMatchObject({ request_id: requestId, product: 'esim', product_title: 'United Kingdom 5GB / 30 days', amount: GB_5GB_NGN, merchant_id: expect.any(Number) });
+    expect(d).toMatchObject({
+      request_id: requestId,
+      product: 'esim',
+      product_title: 'United Kingdom 5GB / 30 days',
+      amount: GB_5GB_NGN,
+      merchant_id: expect.any(Number),
+    });
     expect(d.iccid).toMatch(/^\d{19,20}$/);
     expect(d.lpa).toBe(`LPA:1$${d.smdp_address}$${d.activation_code}`);
     expect(d.redemption_instructions).toEqual(expect.any(String));
@@ -116,7 +145,7 @@ describe('eSIM orders on test credentials', () => {
     expect(ledgerKinds(t, d.internal_reference)).toEqual({ debit: 1 });
   });
 
-  it('the QR code is an image/png that decodes back to the order\'s LPA string', async () => {
+  it("the QR code is an image/png that decodes back to the order's LPA string", async () => {
     const requestId = key();
     const lpa = (await order({ request_id: requestId, plan_id: GB_5GB })).json.data.lpa;
     const qr = await getBytes(t, `/v1/esim/orders/${requestId}/qrcode`, buyer);
@@ -167,14 +196,33 @@ describe('eSIM orders on test credentials', () => {
   it('shares one key namespace with gift-card orders and transactions (422 in every direction)', async () => {
     const esKey = key('ns');
     await order({ request_id: esKey, plan_id: GB_5GB });
-    expect((await t.call('POST', '/v1/giftcards/orders', { pair: buyer, body: { request_id: esKey, plan_id: 5001 } })).status).toBe(422);
-    const tx = { merchant_code: 'ESBUY', customer_msisdn: '08031234567', network: 'mtn', product: 'airtime', amount: '100' };
-    expect((await t.call('POST', '/v1/transactions', { pair: buyer, body: { ...tx, client_request_id: esKey } })).status).toBe(422);
+    expect(
+      (
+        await t.call('POST', '/v1/giftcards/orders', {
+          pair: buyer,
+          body: { request_id: esKey, plan_id: 5001 },
+        })
+      ).status,
+    ).toBe(422);
+    const tx = {
+      merchant_code: 'ESBUY',
+      customer_msisdn: '08031234567',
+      network: 'mtn',
+      product: 'airtime',
+      amount: '100',
+    };
+    expect(
+      (await t.call('POST', '/v1/transactions', { pair: buyer, body: { ...tx, client_request_id: esKey } }))
+        .status,
+    ).toBe(422);
     const gcKey = key('ns');
     await t.call('POST', '/v1/giftcards/orders', { pair: buyer, body: { request_id: gcKey, plan_id: 5001 } });
     expect((await order({ request_id: gcKey, plan_id: GB_5GB })).status).toBe(422);
     const txKey = key('ns');
-    expect((await t.call('POST', '/v1/transactions', { pair: buyer, body: { ...tx, client_request_id: txKey } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/v1/transactions', { pair: buyer, body: { ...tx, client_request_id: txKey } }))
+        .status,
+    ).toBe(200);
     expect((await order({ request_id: txKey, plan_id: GB_5GB })).status).toBe(422);
     expect((await t.call('GET', `/v1/esim/orders/${gcKey}`, { pair: buyer })).status).toBe(404);
   });
@@ -187,7 +235,9 @@ describe('eSIM orders on test credentials', () => {
     cat.invalidate();
     expect((await t.call('GET', '/v1/esim/plans/ESIM-US-1GB-7D')).status).toBe(404);
     expect((await t.call('GET', `/v1/esim/orders/${requestId}`, { pair: buyer })).json).toEqual(first.json);
-    expect(decodeQr((await getBytes(t, `/v1/esim/orders/${requestId}/qrcode`, buyer)).body)).toBe(first.json.data.lpa);
+    expect(decodeQr((await getBytes(t, `/v1/esim/orders/${requestId}/qrcode`, buyer)).body)).toBe(
+      first.json.data.lpa,
+    );
     expect(t.ledgerOk()).toBe(true);
   });
 });
@@ -211,6 +261,8 @@ describe('documentation', () => {
       '/v1/esim/orders/{request_id}/qrcode',
     ])
       expect(paths, p).toContain(p);
-    expect(Object.keys(r.json.paths['/v1/esim/orders/{request_id}/qrcode'].get.responses['200'].content)).toEqual(['image/png']);
+    expect(
+      Object.keys(r.json.paths['/v1/esim/orders/{request_id}/qrcode'].get.responses['200'].content),
+    ).toEqual(['image/png']);
   });
 });

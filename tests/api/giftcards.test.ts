@@ -22,7 +22,8 @@ afterAll(async () => t.close());
 
 let n = 0;
 const key = (p = 'gc') => `${p}-${Date.now()}-${++n}`;
-const order = (body: Record<string, unknown>, pair: Pair = buyer) => t.call('POST', '/v1/giftcards/orders', { body, pair });
+const order = (body: Record<string, unknown>, pair: Pair = buyer) =>
+  t.call('POST', '/v1/giftcards/orders', { body, pair });
 
 describe('gift-card catalog', () => {
   it('serves at least 40 plans in the catalog envelope with integer code 200, all five currencies, fixed and variable prices, some featured', async () => {
@@ -32,7 +33,8 @@ describe('gift-card catalog', () => {
     const items = r.json.data as Record<string, unknown>[];
     expect(items.length).toBeGreaterThanOrEqual(40);
     expect(new Set(items.map((i) => i.currency_code))).toEqual(new Set(['USD', 'EUR', 'GBP', 'CAD', 'AED']));
-    for (const c of ['Gaming', 'Streaming', 'Shopping', 'Travel', 'Crypto']) expect(items.some((i) => i.ui_category === c)).toBe(true);
+    for (const c of ['Gaming', 'Streaming', 'Shopping', 'Travel', 'Crypto'])
+      expect(items.some((i) => i.ui_category === c)).toBe(true);
     expect(new Set(items.map((i) => i.region)).size).toBeGreaterThanOrEqual(4);
     expect(items.some((i) => i.fixed_price === false)).toBe(true);
     expect(items.some((i) => i.featured === true)).toBe(true);
@@ -54,13 +56,19 @@ describe('gift-card catalog', () => {
       featured: true,
     });
     const amazon = items.find((i) => i.plan_id === AMAZON_VARIABLE)!;
-    expect(amazon).toMatchObject({ fixed_price: false, min_price: 10, max_price: 500, ngn_price: '15965.00' });
+    expect(amazon).toMatchObject({
+      fixed_price: false,
+      min_price: 10,
+      max_price: 500,
+      ngn_price: '15965.00',
+    });
     expect(amazon.face_value).toBeUndefined();
     for (const i of items) expect(i.ngn_price).toMatch(/^\d+\.\d{2}$/);
   });
 
   it('filters by brand (any case), currency, category, featured and search over title or category', async () => {
-    const get = async (q: string) => (await t.call('GET', `/v1/giftcards/catalog?${q}`)).json.data as Record<string, any>[];
+    const get = async (q: string) =>
+      (await t.call('GET', `/v1/giftcards/catalog?${q}`)).json.data as Record<string, any>[];
     const steam = await get('brand=steam');
     expect(steam.length).toBeGreaterThan(0);
     expect(steam.every((i) => i.brand === 'Steam')).toBe(true);
@@ -76,7 +84,11 @@ describe('gift-card catalog', () => {
     expect(await get('featured=false')).toHaveLength((await get('')).length);
     const search = await get('search=wallet');
     expect(search.length).toBeGreaterThan(0);
-    expect(search.every((i) => /wallet/i.test(i.title) || /wallet/i.test(i.ui_category) || /wallet/i.test(i.brand))).toBe(true);
+    expect(
+      search.every(
+        (i) => /wallet/i.test(i.title) || /wallet/i.test(i.ui_category) || /wallet/i.test(i.brand),
+      ),
+    ).toBe(true);
     const byCategory = await get('search=streaming');
     expect(byCategory.some((i) => i.ui_category === 'Streaming' && !/streaming/i.test(i.title))).toBe(true);
     const combined = await get('brand=Steam&currency=EUR');
@@ -85,7 +97,10 @@ describe('gift-card catalog', () => {
   });
 
   it('refuses an unknown currency or featured value with 400, and no credentials with 401', async () => {
-    expect((await t.call('GET', '/v1/giftcards/catalog?currency=JPY')).json).toMatchObject({ status: 'error', code: 400 });
+    expect((await t.call('GET', '/v1/giftcards/catalog?currency=JPY')).json).toMatchObject({
+      status: 'error',
+      code: 400,
+    });
     expect((await t.call('GET', '/v1/giftcards/catalog?featured=yes')).status).toBe(400);
     const anon = await t.call('GET', '/v1/giftcards/catalog', { pair: null });
     expect(anon.status).toBe(401);
@@ -112,23 +127,43 @@ describe('gift-card quote', () => {
     const g = await t.call('GET', `/v1/giftcards/plans/${STEAM_USD_20}/quote`);
     const p = await t.call('POST', '/v1/giftcards/quote', { body: { plan_id: STEAM_USD_20 } });
     expect(g.status).toBe(200);
-    expect(g.json).toEqual({ status: 'success', code: 200, message: expect.any(String), data: { plan_id: STEAM_USD_20, ngn_amount: STEAM_PRICE, currency_code: 'USD', face_value: 20 } });
+    expect(g.json).toEqual({
+      status: 'success',
+      code: 200,
+      message: expect.any(String),
+      data: { plan_id: STEAM_USD_20, ngn_amount: STEAM_PRICE, currency_code: 'USD', face_value: 20 },
+    });
     expect(p.json).toEqual(g.json);
   });
 
   it('a variable plan is quoted at the face value asked for, at its minimum when none is given', async () => {
-    expect((await t.call('GET', `/v1/giftcards/plans/${AMAZON_VARIABLE}/quote`)).json.data).toMatchObject({ face_value: 10, ngn_amount: '15965.00' });
-    expect((await t.call('GET', `/v1/giftcards/plans/${AMAZON_VARIABLE}/quote?face_value=100`)).json.data).toMatchObject({ face_value: 100, ngn_amount: '159650.00' });
-    expect((await t.call('POST', '/v1/giftcards/quote', { body: { plan_id: AMAZON_VARIABLE, face_value: 100 } })).json.data.ngn_amount).toBe('159650.00');
+    expect((await t.call('GET', `/v1/giftcards/plans/${AMAZON_VARIABLE}/quote`)).json.data).toMatchObject({
+      face_value: 10,
+      ngn_amount: '15965.00',
+    });
+    expect(
+      (await t.call('GET', `/v1/giftcards/plans/${AMAZON_VARIABLE}/quote?face_value=100`)).json.data,
+    ).toMatchObject({ face_value: 100, ngn_amount: '159650.00' });
+    expect(
+      (await t.call('POST', '/v1/giftcards/quote', { body: { plan_id: AMAZON_VARIABLE, face_value: 100 } }))
+        .json.data.ngn_amount,
+    ).toBe('159650.00');
   });
 
   it('refuses an unknown plan, a price outside the range and a non-integer plan_id with 400', async () => {
-    for (const path of ['/v1/giftcards/plans/999999/quote', '/v1/giftcards/plans/abc/quote', `/v1/giftcards/plans/${AMAZON_VARIABLE}/quote?face_value=501`, `/v1/giftcards/plans/${AMAZON_VARIABLE}/quote?face_value=5`]) {
+    for (const path of [
+      '/v1/giftcards/plans/999999/quote',
+      '/v1/giftcards/plans/abc/quote',
+      `/v1/giftcards/plans/${AMAZON_VARIABLE}/quote?face_value=501`,
+      `/v1/giftcards/plans/${AMAZON_VARIABLE}/quote?face_value=5`,
+    ]) {
       const r = await t.call('GET', path);
       expect(r.status, path).toBe(400);
       expect(r.json).toMatchObject({ status: 'error', code: 400 });
     }
-    expect((await t.call('POST', '/v1/giftcards/quote', { body: { plan_id: String(STEAM_USD_20) } })).status).toBe(400);
+    expect(
+      (await t.call('POST', '/v1/giftcards/quote', { body: { plan_id: String(STEAM_USD_20) } })).status,
+    ).toBe(400);
     expect((await t.call('POST', '/v1/giftcards/quote', { body: {} })).status).toBe(400);
   });
 });
@@ -146,7 +181,12 @@ describe('gift-card availability (stock table)', () => {
     for (const [plan, available, fulfillment] of rows) {
       const r = await avail(plan);
       expect(r.status).toBe(200);
-      expect(r.json).toEqual({ status: 'success', code: 200, message: expect.any(String), data: { available, detail: expect.any(String), fulfillment } });
+      expect(r.json).toEqual({
+        status: 'success',
+        code: 200,
+        message: expect.any(String),
+        data: { available, detail: expect.any(String), fulfillment },
+      });
     }
   });
 
@@ -166,11 +206,18 @@ describe('gift-card orders on test credentials', () => {
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ status: 'success', response_code: '00', response_message: 'Successful' });
     const d = r.json.data;
-    expect(d).toMatchObject({ request_id: requestId, product: 'giftcard', product_title: 'Steam Wallet USD 20 (US)', amount: '95790.00', merchant_id: expect.any(Number) });
+    expect(d).toMatchObject({
+      request_id: requestId,
+      product: 'giftcard',
+      product_title: 'Steam Wallet USD 20 (US)',
+      amount: '95790.00',
+      merchant_id: expect.any(Number),
+    });
     expect(d.internal_reference).toMatch(/^[0-9a-f-]{36}$/);
     expect(d.reference_code).toEqual(expect.any(String));
     expect(d.cards).toHaveLength(3);
-    for (const c of d.cards) expect(c).toMatchObject({ card_number: expect.any(String), pin_code: expect.any(String) });
+    for (const c of d.cards)
+      expect(c).toMatchObject({ card_number: expect.any(String), pin_code: expect.any(String) });
     expect(before - (await balanceKobo(t, buyer))).toBe(3 * 3_193_000);
     const again = await t.call('GET', `/v1/giftcards/orders/${requestId}`, { pair: buyer });
     expect(again.json).toEqual(r.json);
@@ -232,7 +279,11 @@ describe('gift-card orders on test credentials', () => {
   });
 
   it('accepts delivery by email, sms and whatsapp and still returns the cards on the order', async () => {
-    for (const [via, dest] of [['email', 'ada@example.com'], ['sms', '08031234567'], ['whatsapp', '+447700900123']]) {
+    for (const [via, dest] of [
+      ['email', 'ada@example.com'],
+      ['sms', '08031234567'],
+      ['whatsapp', '+447700900123'],
+    ]) {
       const r = await order({ request_id: key(), plan_id: STEAM_USD_20, send_via: via, destination: dest });
       expect(r.json.response_code, via).toBe('00');
       expect(r.json.data.cards).toHaveLength(1);
@@ -247,13 +298,17 @@ describe('gift-card orders on test credentials', () => {
     expect(dup.status).toBe(422);
     expect(dup.json).toMatchObject({ status: 'error', code: 422 });
     expect(await balanceKobo(t, buyer)).toBe(after);
-    expect((await t.call('GET', `/v1/giftcards/orders/${requestId}`, { pair: buyer })).json).toEqual(first.json);
+    expect((await t.call('GET', `/v1/giftcards/orders/${requestId}`, { pair: buyer })).json).toEqual(
+      first.json,
+    );
   });
 
   it('many identical orders at once: exactly one debits, the rest get 422', async () => {
     const before = await balanceKobo(t, buyer);
     const requestId = key('race');
-    const answers = await Promise.all(Array.from({ length: 12 }, () => order({ request_id: requestId, plan_id: STEAM_USD_20 })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => order({ request_id: requestId, plan_id: STEAM_USD_20 })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 422)).toHaveLength(11);
     expect(before - (await balanceKobo(t, buyer))).toBe(3_193_000);
@@ -267,8 +322,17 @@ describe('gift-card orders on test credentials', () => {
     expect(r.json.message).toMatch(/insufficient/i);
     expect((await t.call('GET', `/v1/giftcards/orders/${requestId}`, { pair: poor.test })).status).toBe(404);
     const { fundWallet } = await import('../../server/store/wallets.js');
-    fundWallet(t.node.services.db, { merchantId: poor.id, merchantCode: 'GCPOOR', env: 'test', amountKobo: 500_000, reason: 'top up', actor: 'test' });
-    expect((await order({ request_id: requestId, plan_id: STEAM_USD_20 }, poor.test)).json.response_code).toBe('00');
+    fundWallet(t.node.services.db, {
+      merchantId: poor.id,
+      merchantCode: 'GCPOOR',
+      env: 'test',
+      amountKobo: 500_000,
+      reason: 'top up',
+      actor: 'test',
+    });
+    expect(
+      (await order({ request_id: requestId, plan_id: STEAM_USD_20 }, poor.test)).json.response_code,
+    ).toBe('00');
     expect(t.ledgerOk()).toBe(true);
   });
 
@@ -303,14 +367,28 @@ describe('one idempotency namespace with transactions', () => {
     expect((await order({ request_id: used, plan_id: STEAM_USD_20 })).status).toBe(200);
     const tx = await t.call('POST', '/v1/transactions', {
       pair: buyer,
-      body: { merchant_code: 'GCBUY', customer_msisdn: '08031234567', network: 'mtn', product: 'airtime', amount: '100', client_request_id: used },
+      body: {
+        merchant_code: 'GCBUY',
+        customer_msisdn: '08031234567',
+        network: 'mtn',
+        product: 'airtime',
+        amount: '100',
+        client_request_id: used,
+      },
     });
     expect(tx.status).toBe(422);
 
     const txKey = key('tx');
     const made = await t.call('POST', '/v1/transactions', {
       pair: buyer,
-      body: { merchant_code: 'GCBUY', customer_msisdn: '08031234567', network: 'mtn', product: 'airtime', amount: '100', client_request_id: txKey },
+      body: {
+        merchant_code: 'GCBUY',
+        customer_msisdn: '08031234567',
+        network: 'mtn',
+        product: 'airtime',
+        amount: '100',
+        client_request_id: txKey,
+      },
     });
     expect(made.status).toBe(200);
     const before = await balanceKobo(t, buyer);
@@ -318,7 +396,9 @@ describe('one idempotency namespace with transactions', () => {
     expect(await balanceKobo(t, buyer)).toBe(before);
     // Each read route shows only its own kind.
     expect((await t.call('GET', `/v1/giftcards/orders/${txKey}`, { pair: buyer })).status).toBe(404);
-    expect((await t.call('GET', `/v1/transactions/status?client_request_id=${used}`, { pair: buyer })).status).toBe(404);
+    expect(
+      (await t.call('GET', `/v1/transactions/status?client_request_id=${used}`, { pair: buyer })).status,
+    ).toBe(404);
   });
 
   it('each gift-card order is debited once, and the ledger verifies', async () => {

@@ -8,7 +8,16 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const buy = (msisdn: string, key: string) =>
-  t.call('POST', '/v1/transactions', { body: { merchant_code: 'DEMO', customer_msisdn: msisdn, network: 'mtn', product: 'airtime', amount: '100', client_request_id: key } });
+  t.call('POST', '/v1/transactions', {
+    body: {
+      merchant_code: 'DEMO',
+      customer_msisdn: msisdn,
+      network: 'mtn',
+      product: 'airtime',
+      amount: '100',
+      client_request_id: key,
+    },
+  });
 
 describe('the list msisdn filter matches a number in either form', () => {
   it('080… finds purchases sent as 23480… and the reverse, and nothing else', async () => {
@@ -18,7 +27,10 @@ describe('the list msisdn filter matches a number in either form', () => {
     const local = await t.call('GET', '/v1/transactions?msisdn=08031112222');
     const intl = await t.call('GET', '/v1/transactions?msisdn=2348031112222');
     for (const r of [local, intl]) {
-      expect(r.json.data.map((d: { request_id: string }) => d.request_id).sort()).toEqual(['intl-1', 'local-1']);
+      expect(r.json.data.map((d: { request_id: string }) => d.request_id).sort()).toEqual([
+        'intl-1',
+        'local-1',
+      ]);
       expect(r.json.pagination.total).toBe(2);
     }
   });

@@ -34,9 +34,17 @@ describe('live orders that resolve on poll', () => {
   it('a standard-stock gift card answers 02 without cards, holds the debit, and becomes 00 with cards when polled once the requery is due', async () => {
     const before = await balanceKobo(t, live);
     const requestId = key('std');
-    const first = await t.call('POST', '/v1/giftcards/orders', { pair: live, body: { request_id: requestId, plan_id: PS_CAD_50, quantity: 2 } });
+    const first = await t.call('POST', '/v1/giftcards/orders', {
+      pair: live,
+      body: { request_id: requestId, plan_id: PS_CAD_50, quantity: 2 },
+    });
     expect(first.status).toBe(200);
-    expect(first.json).toMatchObject({ status: 'pending', response_code: '02', response_message: 'Pending', data: { request_id: requestId, product: 'giftcard', amount: '115360.00' } });
+    expect(first.json).toMatchObject({
+      status: 'pending',
+      response_code: '02',
+      response_message: 'Pending',
+      data: { request_id: requestId, product: 'giftcard', amount: '115360.00' },
+    });
     expect(first.json.data.cards).toBeUndefined();
     expect(before - (await balanceKobo(t, live))).toBe(11_536_000);
 
@@ -53,15 +61,25 @@ describe('live orders that resolve on poll', () => {
   });
 
   it('an immediate-stock gift card answers 00 at once on live too', async () => {
-    const r = await t.call('POST', '/v1/giftcards/orders', { pair: live, body: { request_id: key('imm'), plan_id: STEAM_USD_20 } });
+    const r = await t.call('POST', '/v1/giftcards/orders', {
+      pair: live,
+      body: { request_id: key('imm'), plan_id: STEAM_USD_20 },
+    });
     expect(r.json.response_code).toBe('00');
     expect(r.json.data.cards).toHaveLength(1);
   });
 
   it('a live eSIM order is pending first: no install fields, QR 404; the background poller completes it and the QR decodes to the LPA', async () => {
     const requestId = key('es');
-    const first = await t.call('POST', '/v1/esim/orders', { pair: live, body: { request_id: requestId, plan_id: GB_5GB } });
-    expect(first.json).toMatchObject({ status: 'pending', response_code: '02', data: { product: 'esim', product_title: 'United Kingdom 5GB / 30 days' } });
+    const first = await t.call('POST', '/v1/esim/orders', {
+      pair: live,
+      body: { request_id: requestId, plan_id: GB_5GB },
+    });
+    expect(first.json).toMatchObject({
+      status: 'pending',
+      response_code: '02',
+      data: { product: 'esim', product_title: 'United Kingdom 5GB / 30 days' },
+    });
     expect(first.json.data.iccid).toBeUndefined();
     expect(first.json.data.lpa).toBeUndefined();
     const qrPending = await t.call('GET', `/v1/esim/orders/${requestId}/qrcode`, { pair: live });
@@ -81,11 +99,25 @@ describe('live orders that resolve on poll', () => {
     expect(t.ledgerOk()).toBe(true);
   });
 
-  it('a live order is invisible to the same merchant\'s test credentials, and its key is free there (separate worlds)', async () => {
+  it("a live order is invisible to the same merchant's test credentials, and its key is free there (separate worlds)", async () => {
     const requestId = key('world');
-    expect((await t.call('POST', '/v1/giftcards/orders', { pair: live, body: { request_id: requestId, plan_id: STEAM_USD_20 } })).status).toBe(200);
+    expect(
+      (
+        await t.call('POST', '/v1/giftcards/orders', {
+          pair: live,
+          body: { request_id: requestId, plan_id: STEAM_USD_20 },
+        })
+      ).status,
+    ).toBe(200);
     expect((await t.call('GET', `/v1/giftcards/orders/${requestId}`, { pair: test })).status).toBe(404);
-    expect((await t.call('POST', '/v1/giftcards/orders', { pair: test, body: { request_id: requestId, plan_id: STEAM_USD_20 } })).status).toBe(400); // unfunded test wallet, not 422
+    expect(
+      (
+        await t.call('POST', '/v1/giftcards/orders', {
+          pair: test,
+          body: { request_id: requestId, plan_id: STEAM_USD_20 },
+        })
+      ).status,
+    ).toBe(400); // unfunded test wallet, not 422
   });
 });
 
@@ -105,15 +137,26 @@ describe('live orders that fail', () => {
   it('a failed gift-card order answers 01 and is refunded exactly once, however often it is polled afterwards', async () => {
     const before = await balanceKobo(t, live);
     const requestId = key('fail');
-    const r = await t.call('POST', '/v1/giftcards/orders', { pair: live, body: { request_id: requestId, plan_id: STEAM_USD_20 } });
-    expect(r.json).toMatchObject({ status: 'failed', response_code: '01', response_message: 'Failed', data: { request_id: requestId } });
+    const r = await t.call('POST', '/v1/giftcards/orders', {
+      pair: live,
+      body: { request_id: requestId, plan_id: STEAM_USD_20 },
+    });
+    expect(r.json).toMatchObject({
+      status: 'failed',
+      response_code: '01',
+      response_message: 'Failed',
+      data: { request_id: requestId },
+    });
     expect(r.json.data.internal_reference).toEqual(expect.any(String));
     expect(r.json.data.cards).toBeUndefined();
     expect(await balanceKobo(t, live)).toBe(before);
     skew += 3_600_000;
     await t.node.services.worker.pollDue();
     await t.node.services.worker.requery(purchaseIdOf(t, r.json.data.internal_reference));
-    for (let i = 0; i < 3; i++) expect((await t.call('GET', `/v1/giftcards/orders/${requestId}`, { pair: live })).json.response_code).toBe('01');
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await t.call('GET', `/v1/giftcards/orders/${requestId}`, { pair: live })).json.response_code,
+      ).toBe('01');
     expect(await balanceKobo(t, live)).toBe(before);
     expect(ledgerKinds(t, r.json.data.internal_reference)).toEqual({ debit: 1, refund: 1 });
     expect(t.ledgerOk()).toBe(true);
@@ -122,11 +165,16 @@ describe('live orders that fail', () => {
   it('a pending standard-stock order that then fails is refunded once, on the poll that learns it', async () => {
     const before = await balanceKobo(t, live);
     const requestId = key('pfail');
-    const r = await t.call('POST', '/v1/giftcards/orders', { pair: live, body: { request_id: requestId, plan_id: PS_CAD_50 } });
+    const r = await t.call('POST', '/v1/giftcards/orders', {
+      pair: live,
+      body: { request_id: requestId, plan_id: PS_CAD_50 },
+    });
     expect(r.json.response_code).toBe('02');
     expect(before - (await balanceKobo(t, live))).toBe(5_768_000);
     skew += 11_000;
-    const polled = await Promise.all([1, 2, 3].map(() => t.call('GET', `/v1/giftcards/orders/${requestId}`, { pair: live })));
+    const polled = await Promise.all(
+      [1, 2, 3].map(() => t.call('GET', `/v1/giftcards/orders/${requestId}`, { pair: live })),
+    );
     await t.node.services.worker.pollDue();
     const final = await t.call('GET', `/v1/giftcards/orders/${requestId}`, { pair: live });
     expect(final.json.response_code).toBe('01');
@@ -139,9 +187,18 @@ describe('live orders that fail', () => {
   it('a failed eSIM order is refunded once and never gets a QR', async () => {
     const before = await balanceKobo(t, live);
     const requestId = key('esfail');
-    expect((await t.call('POST', '/v1/esim/orders', { pair: live, body: { request_id: requestId, plan_id: GB_5GB } })).json.response_code).toBe('02');
+    expect(
+      (
+        await t.call('POST', '/v1/esim/orders', {
+          pair: live,
+          body: { request_id: requestId, plan_id: GB_5GB },
+        })
+      ).json.response_code,
+    ).toBe('02');
     skew += 11_000;
-    expect((await t.call('GET', `/v1/esim/orders/${requestId}`, { pair: live })).json.response_code).toBe('01');
+    expect((await t.call('GET', `/v1/esim/orders/${requestId}`, { pair: live })).json.response_code).toBe(
+      '01',
+    );
     expect((await t.call('GET', `/v1/esim/orders/${requestId}/qrcode`, { pair: live })).status).toBe(404);
     expect(await balanceKobo(t, live)).toBe(before);
     expect(t.ledgerOk()).toBe(true);
@@ -158,10 +215,20 @@ describe('live orders without a provider', () => {
   it('are refused with 503 (service not available) and charge nothing', async () => {
     const m = t.merchant('NOROUTE', { liveNaira: 100_000, allowIps: ['127.0.0.1'] });
     const before = await balanceKobo(t, m.live);
-    const gc = await t.call('POST', '/v1/giftcards/orders', { pair: m.live, body: { request_id: 'nr-1', plan_id: STEAM_USD_20 } });
+    const gc = await t.call('POST', '/v1/giftcards/orders', {
+      pair: m.live,
+      body: { request_id: 'nr-1', plan_id: STEAM_USD_20 },
+    });
     expect(gc.status).toBe(503);
     expect(gc.json).toMatchObject({ status: 'error', code: 503 });
-    expect((await t.call('POST', '/v1/esim/orders', { pair: m.live, body: { request_id: 'nr-2', plan_id: GB_5GB } })).status).toBe(503);
+    expect(
+      (
+        await t.call('POST', '/v1/esim/orders', {
+          pair: m.live,
+          body: { request_id: 'nr-2', plan_id: GB_5GB },
+        })
+      ).status,
+    ).toBe(503);
     expect(await balanceKobo(t, m.live)).toBe(before);
   });
 
@@ -170,7 +237,6 @@ describe('live orders without a provider', () => {
     expect((await t.call('GET', '/v1/giftcards/catalog', { pair: m.live })).status).toBe(403);
   });
 });
-
 
 describe('orders chained to another VendPoint node (vending-api upstream)', () => {
   let provider: TestNode;
@@ -184,7 +250,15 @@ describe('orders chained to another VendPoint node (vending-api upstream)', () =
     addUpstream(
       host.node.services.db,
       host.node.services.box,
-      { name: 'provider', type: 'vending-api', baseUrl: provider.url, merchantCode: 'DEMO', keyId: provider.demo.key, secret: provider.demo.secret, products: ['giftcard', 'esim'] },
+      {
+        name: 'provider',
+        type: 'vending-api',
+        baseUrl: provider.url,
+        merchantCode: 'DEMO',
+        keyId: provider.demo.key,
+        secret: provider.demo.secret,
+        products: ['giftcard', 'esim'],
+      },
       'test',
     );
     live = host.merchant('RESELL', { liveNaira: 500_000, allowIps: ['127.0.0.1'] }).live;
@@ -195,7 +269,10 @@ describe('orders chained to another VendPoint node (vending-api upstream)', () =
   });
 
   it('a gift-card order is placed upstream under our internal reference and its cards come back on our order', async () => {
-    const r = await host.call('POST', '/v1/giftcards/orders', { pair: live, body: { request_id: 'chain-gc-1', plan_id: STEAM_USD_20, quantity: 2 } });
+    const r = await host.call('POST', '/v1/giftcards/orders', {
+      pair: live,
+      body: { request_id: 'chain-gc-1', plan_id: STEAM_USD_20, quantity: 2 },
+    });
     expect(r.json).toMatchObject({ response_code: '00', data: { amount: '63860.00' } });
     expect(r.json.data.cards).toHaveLength(2);
     const upstream = await provider.call('GET', `/v1/giftcards/orders/${r.json.data.internal_reference}`);
@@ -205,7 +282,10 @@ describe('orders chained to another VendPoint node (vending-api upstream)', () =
   });
 
   it('an eSIM order comes back with the install fields, and our QR decodes to the same LPA', async () => {
-    const r = await host.call('POST', '/v1/esim/orders', { pair: live, body: { request_id: 'chain-es-1', plan_id: GB_5GB } });
+    const r = await host.call('POST', '/v1/esim/orders', {
+      pair: live,
+      body: { request_id: 'chain-es-1', plan_id: GB_5GB },
+    });
     expect(r.json.response_code).toBe('00');
     expect(r.json.data.lpa).toMatch(/^LPA:1\$/);
     const qr = await getBytes(host, '/v1/esim/orders/chain-es-1/qrcode', live);

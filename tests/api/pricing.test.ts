@@ -11,10 +11,22 @@ afterAll(async () => t.close());
 describe('merchant pricing terms apply to the debit, not to the amount sent', () => {
   it('a 2% airtime discount debits ₦98 for a ₦100 top-up and echoes the amount sent', async () => {
     const m = t.merchant('DISC', { testNaira: 1_000 });
-    setPricing(t.node.services.db, { merchantId: m.id, merchantCode: 'DISC', product: 'airtime', basisPoints: -200, actor: 'test' });
+    setPricing(t.node.services.db, {
+      merchantId: m.id,
+      merchantCode: 'DISC',
+      product: 'airtime',
+      basisPoints: -200,
+      actor: 'test',
+    });
     const r = await t.call('POST', '/v1/transactions/airtime/sync', {
       pair: m.test,
-      body: { merchant_code: 'DISC', customer_msisdn: '08031234567', network: 'mtn', amount: '100', client_request_id: 'disc-1' },
+      body: {
+        merchant_code: 'DISC',
+        customer_msisdn: '08031234567',
+        network: 'mtn',
+        amount: '100',
+        client_request_id: 'disc-1',
+      },
     });
     expect(r.json.status).toBe('success');
     expect(r.json.data.amount).toBe('100');
@@ -23,17 +35,38 @@ describe('merchant pricing terms apply to the debit, not to the amount sent', ()
 
   it('a data purchase must still send the catalog price; the markup is applied on top', async () => {
     const m = t.merchant('MARK', { testNaira: 1_000 });
-    setPricing(t.node.services.db, { merchantId: m.id, merchantCode: 'MARK', product: 'data', network: 'MTN', basisPoints: 150, actor: 'test' });
+    setPricing(t.node.services.db, {
+      merchantId: m.id,
+      merchantCode: 'MARK',
+      product: 'data',
+      network: 'MTN',
+      basisPoints: 150,
+      actor: 'test',
+    });
     const plans = await t.call('GET', '/v1/plans/mtn', { pair: m.test });
     const plan = plans.json.data.find((p: { price: string }) => Number(p.price) === 500);
     const wrong = await t.call('POST', '/v1/transactions/data/sync', {
       pair: m.test,
-      body: { merchant_code: 'MARK', customer_msisdn: '08031234567', network: 'mtn', amount: '507.50', plan_code: plan.plan_code, client_request_id: 'mark-0' },
+      body: {
+        merchant_code: 'MARK',
+        customer_msisdn: '08031234567',
+        network: 'mtn',
+        amount: '507.50',
+        plan_code: plan.plan_code,
+        client_request_id: 'mark-0',
+      },
     });
     expect(wrong.status).toBe(400);
     const r = await t.call('POST', '/v1/transactions/data/sync', {
       pair: m.test,
-      body: { merchant_code: 'MARK', customer_msisdn: '08031234567', network: 'mtn', amount: plan.price, plan_code: plan.plan_code, client_request_id: 'mark-1' },
+      body: {
+        merchant_code: 'MARK',
+        customer_msisdn: '08031234567',
+        network: 'mtn',
+        amount: plan.price,
+        plan_code: plan.plan_code,
+        client_request_id: 'mark-1',
+      },
     });
     expect(r.json.status).toBe('success');
     expect((await t.call('GET', '/v1/wallet/balance', { pair: m.test })).json.total).toBe('492.50');

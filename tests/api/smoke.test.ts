@@ -16,7 +16,11 @@ describe('a fresh node', () => {
   it('shows the DEMO test wallet in the spec envelope', async () => {
     const r = await t.call('GET', '/v1/wallet/balance');
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ status: 'success', total: '1000000.00', data: [{ environment: 'test', currency: 'NGN', balance: '1000000.00' }] });
+    expect(r.json).toMatchObject({
+      status: 'success',
+      total: '1000000.00',
+      data: [{ environment: 'test', currency: 'NGN', balance: '1000000.00' }],
+    });
     expect(r.headers['x-request-id']).toBeTruthy();
   });
 });

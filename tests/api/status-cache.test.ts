@@ -14,9 +14,19 @@ const status = (key: string) => t.call('GET', `/v1/transactions/status?client_re
 describe('status reads served from memory stay truthful', () => {
   it('shows the settled outcome after the worker settles a purchase read while pending', async () => {
     await t.call('POST', '/v1/transactions', {
-      body: { merchant_code: 'DEMO', customer_msisdn: '08031234567', network: 'mtn', product: 'airtime', amount: '100', client_request_id: 'cache-1' },
+      body: {
+        merchant_code: 'DEMO',
+        customer_msisdn: '08031234567',
+        network: 'mtn',
+        product: 'airtime',
+        amount: '100',
+        client_request_id: 'cache-1',
+      },
     });
-    const final = await eventually(() => status('cache-1'), (r) => r.json.status === 'success');
+    const final = await eventually(
+      () => status('cache-1'),
+      (r) => r.json.status === 'success',
+    );
     expect(final.json.response_code).toBe('00');
   });
 
@@ -24,9 +34,15 @@ describe('status reads served from memory stay truthful', () => {
     const before = await status('cache-1');
     expect(before.json.data.telco_message).toBeTruthy();
     const other = new Database(join(t.dataDir, 'vendpoint.db'));
-    other.prepare(`UPDATE purchases SET updated_at = '2030-01-01T00:00:00.000Z' WHERE idem_key = 'cache-1'`).run();
+    other
+      .prepare(`UPDATE purchases SET updated_at = '2030-01-01T00:00:00.000Z' WHERE idem_key = 'cache-1'`)
+      .run();
     other.close();
-    const after = await eventually(() => status('cache-1'), (r) => r.json.data.updated_at === '2030-01-01 00:00:00', 2_000);
+    const after = await eventually(
+      () => status('cache-1'),
+      (r) => r.json.data.updated_at === '2030-01-01 00:00:00',
+      2_000,
+    );
     expect(after.json.data.updated_at).toBe('2030-01-01 00:00:00');
   });
 });

@@ -20,9 +20,13 @@ db.exec(`
   CREATE TABLE ledger (id INTEGER PRIMARY KEY, wallet_id INTEGER, amount_kobo INTEGER, purchase_id INTEGER, created_at TEXT);
   INSERT INTO wallets (id, balance_kobo) VALUES (1, 100000000000);
 `);
-const insertPurchase = db.prepare(`INSERT INTO purchases (ref, idem_key, msisdn, amount_kobo, state, created_at) VALUES (?, ?, ?, ?, 'pending', ?)`);
+const insertPurchase = db.prepare(
+  `INSERT INTO purchases (ref, idem_key, msisdn, amount_kobo, state, created_at) VALUES (?, ?, ?, ?, 'pending', ?)`,
+);
 const debit = db.prepare('UPDATE wallets SET balance_kobo = balance_kobo - ? WHERE id = 1');
-const ledger = db.prepare('INSERT INTO ledger (wallet_id, amount_kobo, purchase_id, created_at) VALUES (1, ?, ?, ?)');
+const ledger = db.prepare(
+  'INSERT INTO ledger (wallet_id, amount_kobo, purchase_id, created_at) VALUES (1, ?, ?, ?)',
+);
 const purchase = db.transaction((key: string, msisdn: string, kobo: number) => {
   const now = new Date().toISOString();
   const id = insertPurchase.run(randomUUID(), key, msisdn, kobo, now).lastInsertRowid;
@@ -39,9 +43,16 @@ app.post('/v1/transactions', async (request, reply) => {
   } catch {
     return reply.status(422).send({ status: 'error', code: 422, message: 'duplicate' });
   }
-  return { status: 'pending', response_code: '02', response_message: 'Pending', data: { request_id: b.client_request_id } };
+  return {
+    status: 'pending',
+    response_code: '02',
+    response_message: 'Pending',
+    data: { request_id: b.client_request_id },
+  };
 });
 app.get('/hello', async () => ({ hello: 'world' }));
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
-console.log(JSON.stringify({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` }));
+console.log(
+  JSON.stringify({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` }),
+);

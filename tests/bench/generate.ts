@@ -12,7 +12,9 @@ import { resourcesDir } from '../../server/resources.js';
 import { getMerchantByCode } from '../../server/store/merchants.js';
 import { getWallet } from '../../server/store/wallets.js';
 
-const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, count: { type: 'string', default: '1000000' } } });
+const { values } = parseArgs({
+  options: { 'data-dir': { type: 'string' }, count: { type: 'string', default: '1000000' } },
+});
 const dataDir = values['data-dir'];
 if (!dataDir) throw new Error('--data-dir is required');
 const count = Number(values.count);
@@ -21,7 +23,9 @@ const { db } = openStore(dataDir, catalogDir(resourcesDir()));
 db.pragma('synchronous = OFF'); // generation only; the node reopens with FULL
 const demo = getMerchantByCode(db, 'DEMO')!;
 const wallet = getWallet(db, demo.id, 'test');
-const dataPlans = db.prepare("SELECT id, network, plan_code, price_kobo FROM data_plans WHERE active = 1").all() as { id: number; network: string; plan_code: string; price_kobo: number }[];
+const dataPlans = db
+  .prepare('SELECT id, network, plan_code, price_kobo FROM data_plans WHERE active = 1')
+  .all() as { id: number; network: string; plan_code: string; price_kobo: number }[];
 const telcos = ['MTN', 'GLO', 'AIRTEL', '9MOBILE'];
 const prefixes = ['0803', '0805', '0802', '0809', '0813', '0815', '0812', '0817'];
 
@@ -39,7 +43,15 @@ const funding = 100_000 * count * 100;
 const start = Date.parse('2026-01-01T00:00:00Z');
 db.transaction(() => {
   balance = wallet.balanceKobo + funding;
-  insertLedger.run(wallet.id, 'funding', funding, balance, null, 'bench funding', new Date(start).toISOString());
+  insertLedger.run(
+    wallet.id,
+    'funding',
+    funding,
+    balance,
+    null,
+    'bench funding',
+    new Date(start).toISOString(),
+  );
 })();
 
 const batch = 20_000;
@@ -54,7 +66,23 @@ for (let done = 0; done < count; done += batch) {
       const state = i % 50 === 0 ? 'failed' : 'success';
       const msisdn = `${prefixes[i % prefixes.length]}${String(1_000_000 + (i % 9_000_000)).padStart(7, '0')}`;
       const id = Number(
-        insertPurchase.run(randomUUID(), demo.id, `gen-${i}`, isData ? 'data' : 'airtime', network, msisdn, isData ? plan.plan_code : '', isData ? plan.plan_code : null, (kobo / 100).toFixed(2), kobo, kobo, state, state === 'success' ? '{"external_reference":"GEN"}' : null, at, at).lastInsertRowid,
+        insertPurchase.run(
+          randomUUID(),
+          demo.id,
+          `gen-${i}`,
+          isData ? 'data' : 'airtime',
+          network,
+          msisdn,
+          isData ? plan.plan_code : '',
+          isData ? plan.plan_code : null,
+          (kobo / 100).toFixed(2),
+          kobo,
+          kobo,
+          state,
+          state === 'success' ? '{"external_reference":"GEN"}' : null,
+          at,
+          at,
+        ).lastInsertRowid,
       );
       insertJob.run(id);
       balance -= kobo;

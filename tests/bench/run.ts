@@ -19,8 +19,16 @@ const log = (m: string) => {
   if (!asJson) console.error(m);
 };
 
-async function spawnServer(cmd: string[], env: Record<string, string> = {}, match = /"url":"([^"]+)"|listening on (http\S+)/): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(cmd[0], cmd.slice(1), { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+async function spawnServer(
+  cmd: string[],
+  env: Record<string, string> = {},
+  match = /"url":"([^"]+)"|listening on (http\S+)/,
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(cmd[0], cmd.slice(1), {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${cmd.join(' ')}`)), 60_000);
@@ -46,7 +54,13 @@ interface Figures {
 
 async function load(opts: autocannon.Options): Promise<Figures> {
   const r = await autocannon({ connections, duration, ...opts });
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 function createRequests(prefix: string, headers: Record<string, string>): Omit<autocannon.Options, 'url'> {
@@ -58,7 +72,14 @@ function createRequests(prefix: string, headers: Record<string, string>): Omit<a
       {
         setupRequest: (req) => ({
           ...req,
-          body: JSON.stringify({ merchant_code: 'DEMO', customer_msisdn: '08031234567', network: 'mtn', product: 'airtime', amount: '50', client_request_id: `${prefix}-${n++}` }),
+          body: JSON.stringify({
+            merchant_code: 'DEMO',
+            customer_msisdn: '08031234567',
+            network: 'mtn',
+            product: 'airtime',
+            amount: '50',
+            client_request_id: `${prefix}-${n++}`,
+          }),
         }),
       },
     ],
@@ -73,13 +94,29 @@ function rssMb(pid: number): number {
   return Math.round(Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
 }
 
-async function startNodeOn(dataDir: string): Promise<{ url: string; child: ChildProcess; startupMs: number; auth: Record<string, string> }> {
-  const cli = (...a: string[]) => JSON.parse(spawnSync(node('cli')[0], [node('cli')[1], '--data-dir', dataDir, '--json', ...a], { cwd: root, encoding: 'utf8' }).stdout);
+async function startNodeOn(
+  dataDir: string,
+): Promise<{ url: string; child: ChildProcess; startupMs: number; auth: Record<string, string> }> {
+  const cli = (...a: string[]) =>
+    JSON.parse(
+      spawnSync(node('cli')[0], [node('cli')[1], '--data-dir', dataDir, '--json', ...a], {
+        cwd: root,
+        encoding: 'utf8',
+      }).stdout,
+    );
   const pair = cli('credentials', 'rotate', '--code', 'DEMO', '--env', 'test');
   cli('wallet', 'fund', '--code', 'DEMO', '--env', 'test', '--amount', '100000000');
   const t0 = performance.now();
-  const s = await spawnServer([...node('serve'), '--data-dir', dataDir, '--port', '0', '--rate-limit', '0'], { VENDPOINT_LOG_LEVEL: 'warn', VENDPOINT_SCHEDULES: 'off' }, /listening on (http\S+)/);
-  return { ...s, startupMs: Math.round(performance.now() - t0), auth: { 'x-merchant-key': pair.key, 'x-merchant-secret': pair.secret } };
+  const s = await spawnServer(
+    [...node('serve'), '--data-dir', dataDir, '--port', '0', '--rate-limit', '0'],
+    { VENDPOINT_LOG_LEVEL: 'warn', VENDPOINT_SCHEDULES: 'off' },
+    /listening on (http\S+)/,
+  );
+  return {
+    ...s,
+    startupMs: Math.round(performance.now() - t0),
+    auth: { 'x-merchant-key': pair.key, 'x-merchant-secret': pair.secret },
+  };
 }
 
 async function main(): Promise<void> {
@@ -88,9 +125,13 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   try {
     log('compiling the node (tsc)...');
-    if (spawnSync('npx', ['tsc', '-p', 'tsconfig.node.json'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('tsc failed');
+    if (spawnSync('npx', ['tsc', '-p', 'tsconfig.node.json'], { cwd: root, stdio: 'inherit' }).status !== 0)
+      throw new Error('tsc failed');
     log(`generating ${rows} stored transactions...`);
-    const gen = spawnSync(tsx, ['tests/bench/generate.ts', '--data-dir', bigDir, '--count', String(rows)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    const gen = spawnSync(tsx, ['tests/bench/generate.ts', '--data-dir', bigDir, '--count', String(rows)], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (gen.status !== 0) throw new Error('generator failed');
 
     log('starting baseline (raw Fastify + better-sqlite3, FULL)...');
@@ -106,10 +147,16 @@ async function main(): Promise<void> {
     await load({ url: `${fresh.url}/v1/transactions`, ...createRequests('warm', fresh.auth), duration: 2 });
     const create = await load({ url: `${fresh.url}/v1/transactions`, ...createRequests('c', fresh.auth) });
     log('node sync vend (airtime/sync, zero-latency simulator)...');
-    const syncVend = await load({ url: `${fresh.url}/v1/transactions/airtime/sync`, ...createRequests('s', fresh.auth) });
+    const syncVend = await load({
+      url: `${fresh.url}/v1/transactions/airtime/sync`,
+      ...createRequests('s', fresh.auth),
+    });
     log('hello baseline and status lookup...');
     const hello = await load({ url: `${baseline.url}/hello` });
-    const status = await load({ url: `${fresh.url}/v1/transactions/status?client_request_id=c-1`, headers: fresh.auth });
+    const status = await load({
+      url: `${fresh.url}/v1/transactions/status?client_request_id=c-1`,
+      headers: fresh.auth,
+    });
     fresh.child.kill('SIGTERM');
     baseline.child.kill('SIGTERM');
 
@@ -154,16 +201,25 @@ async function main(): Promise<void> {
       process.stdout.write(`${JSON.stringify(figures)}\n`);
     } else {
       console.log('\nscenario                               req/s    p50 ms   p99 ms   note');
-      const row = (n: string, f: Figures, note = '') => console.log(`${n.padEnd(38)} ${String(f.rps).padStart(6)} ${String(f.p50).padStart(8)} ${String(f.p99).padStart(8)}   ${note}`);
+      const row = (n: string, f: Figures, note = '') =>
+        console.log(
+          `${n.padEnd(38)} ${String(f.rps).padStart(6)} ${String(f.p50).padStart(8)} ${String(f.p99).padStart(8)}   ${note}`,
+        );
       row('baseline create (FULL)', baselineCreate);
       row('node async create (FULL)', create, `${figures.create_ratio}x baseline (target >= 1.0)`);
-      row('node sync vend (airtime/sync)', syncVend, `p50 +${figures.sync_minus_async_p50_ms} ms over async (target <= 2)`);
+      row(
+        'node sync vend (airtime/sync)',
+        syncVend,
+        `p50 +${figures.sync_minus_async_p50_ms} ms over async (target <= 2)`,
+      );
       row('baseline hello', hello);
       row('node status lookup', status, `${figures.status_ratio}x hello (target >= 0.5)`);
       row(`list page 1 (${rows} rows)`, page1);
       row('list page 10,000', deep, `page1/deep = ${figures.list_depth_ratio} (target <= 2)`);
       row(`node async create on ${rows} rows`, bigCreate, `peak RSS ${peakRss} MB (target <= 200)`);
-      console.log(`start-up: ${figures.startup_ms_1m} ms on ${rows} rows, ${figures.startup_ms_empty} ms empty (target <= 1000)`);
+      console.log(
+        `start-up: ${figures.startup_ms_1m} ms on ${rows} rows, ${figures.startup_ms_empty} ms empty (target <= 1000)`,
+      );
       if (figures.create_errors) console.log(`(${figures.create_errors} create errors/non-2xx)`);
     }
   } finally {

@@ -11,7 +11,11 @@ const jsQR = jsQRModule.default;
 /** Decodes a PNG QR image back to its text, the way a phone camera would. */
 export function decodeQr(png: Buffer): string | null {
   const img = PNG.sync.read(png);
-  const code = jsQR(new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.byteLength), img.width, img.height);
+  const code = jsQR(
+    new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.byteLength),
+    img.width,
+    img.height,
+  );
   return code ? code.data : null;
 }
 
@@ -35,7 +39,9 @@ export function ledgerKinds(t: TestNode, internalReference: string): Record<stri
 }
 
 export function purchaseIdOf(t: TestNode, internalReference: string): number {
-  const row = t.node.services.db.prepare('SELECT id FROM purchases WHERE internal_reference = ?').get(internalReference) as { id: number };
+  const row = t.node.services.db
+    .prepare('SELECT id FROM purchases WHERE internal_reference = ?')
+    .get(internalReference) as { id: number };
   return row.id;
 }
 
@@ -44,14 +50,40 @@ export function purchaseIdOf(t: TestNode, internalReference: string): number {
  * cards and eSIMs: how a demo host sells live orders without a real provider.
  */
 export function liveOrders(t: TestNode, code: string, sim: SimulatorOptions, liveNaira = 2_000_000) {
-  addUpstream(t.node.services.db, t.node.services.box, { name: `${code.toLowerCase()}-sim`, type: 'simulator', options: { ...sim }, products: ['giftcard', 'esim'] }, 'test');
+  addUpstream(
+    t.node.services.db,
+    t.node.services.box,
+    {
+      name: `${code.toLowerCase()}-sim`,
+      type: 'simulator',
+      options: { ...sim },
+      products: ['giftcard', 'esim'],
+    },
+    'test',
+  );
   const m = t.merchant(code, { liveNaira, allowIps: ['127.0.0.1'] });
-  return { merchantId: m.id, live: { key: m.live.key, secret: m.live.secret } as Pair, test: { key: m.test.key, secret: m.test.secret } as Pair };
+  return {
+    merchantId: m.id,
+    live: { key: m.live.key, secret: m.live.secret } as Pair,
+    test: { key: m.test.key, secret: m.test.secret } as Pair,
+  };
 }
 
 /** GET returning the raw body: the QR route answers image/png, which TestNode.call would decode as text. */
-export async function getBytes(t: TestNode, path: string, pair: Pair): Promise<{ status: number; type: string; body: Buffer; headers: Record<string, unknown> }> {
-  const res = await request(`${t.url}${path}`, { method: 'GET', headers: { 'x-merchant-key': pair.key, 'x-merchant-secret': pair.secret } });
+export async function getBytes(
+  t: TestNode,
+  path: string,
+  pair: Pair,
+): Promise<{ status: number; type: string; body: Buffer; headers: Record<string, unknown> }> {
+  const res = await request(`${t.url}${path}`, {
+    method: 'GET',
+    headers: { 'x-merchant-key': pair.key, 'x-merchant-secret': pair.secret },
+  });
   const body = Buffer.from(await res.body.arrayBuffer());
-  return { status: res.statusCode, type: String(res.headers['content-type'] ?? ''), body, headers: res.headers };
+  return {
+    status: res.statusCode,
+    type: String(res.headers['content-type'] ?? ''),
+    body,
+    headers: res.headers,
+  };
 }

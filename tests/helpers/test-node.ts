@@ -19,15 +19,30 @@ export interface TestNode {
   dataDir: string;
   /** DEMO's test pair (₦1,000,000 test wallet). */
   demo: Pair;
-  call(method: string, path: string, opts?: { pair?: Pair | null; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; json: any; text: string }>;
+  call(
+    method: string,
+    path: string,
+    opts?: { pair?: Pair | null; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  ): Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    json: any;
+    text: string;
+  }>;
   /** A new merchant with funded wallets; returns its pairs. */
-  merchant(code: string, opts?: { testNaira?: number; liveNaira?: number; allowIps?: string[]; liveBills?: string[] }): { id: number; test: IssuedPair; live: IssuedPair };
+  merchant(
+    code: string,
+    opts?: { testNaira?: number; liveNaira?: number; allowIps?: string[]; liveBills?: string[] },
+  ): { id: number; test: IssuedPair; live: IssuedPair };
   ledgerOk(): boolean;
   close(): Promise<void>;
 }
 
 /** A real node on 127.0.0.1 (random port) over a fresh temporary data directory. */
-export async function startTestNode(overrides: Partial<NodeConfig> = {}, hooks: NodeHooks = {}): Promise<TestNode> {
+export async function startTestNode(
+  overrides: Partial<NodeConfig> = {},
+  hooks: NodeHooks = {},
+): Promise<TestNode> {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'vendpoint-test-'));
   const node = await startNode(testConfig(dataDir, overrides), hooks);
   const demo = node.firstRun;
@@ -61,9 +76,26 @@ export async function startTestNode(overrides: Partial<NodeConfig> = {}, hooks: 
     },
     merchant(code, opts = {}) {
       const r = createMerchant(db, { code, name: `${code} Ltd` }, 'test');
-      if (opts.allowIps || opts.liveBills) updateMerchant(db, code, { allowIps: opts.allowIps, liveBills: opts.liveBills }, 'test');
-      if (opts.testNaira) fundWallet(db, { merchantId: r.merchant.id, merchantCode: code, env: 'test', amountKobo: opts.testNaira * 100, reason: 'test funding', actor: 'test' });
-      if (opts.liveNaira) fundWallet(db, { merchantId: r.merchant.id, merchantCode: code, env: 'live', amountKobo: opts.liveNaira * 100, reason: 'test funding', actor: 'test' });
+      if (opts.allowIps || opts.liveBills)
+        updateMerchant(db, code, { allowIps: opts.allowIps, liveBills: opts.liveBills }, 'test');
+      if (opts.testNaira)
+        fundWallet(db, {
+          merchantId: r.merchant.id,
+          merchantCode: code,
+          env: 'test',
+          amountKobo: opts.testNaira * 100,
+          reason: 'test funding',
+          actor: 'test',
+        });
+      if (opts.liveNaira)
+        fundWallet(db, {
+          merchantId: r.merchant.id,
+          merchantCode: code,
+          env: 'live',
+          amountKobo: opts.liveNaira * 100,
+          reason: 'test funding',
+          actor: 'test',
+        });
       return { id: r.merchant.id, test: r.test, live: r.live };
     },
     ledgerOk() {
@@ -79,7 +111,11 @@ export async function startTestNode(overrides: Partial<NodeConfig> = {}, hooks: 
 }
 
 /** Polls a condition every 50 ms up to a limit; for outcomes that settle in the background. */
-export async function eventually<T>(probe: () => Promise<T>, accept: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T>,
+  accept: (v: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();

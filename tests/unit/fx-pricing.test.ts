@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { ngnPriceKobo, type FxConfig } from '../../server/domain/fx-pricing.js';
 
-const seeded = JSON.parse(readFileSync(new URL('../../resources/catalog/fx.json', import.meta.url), 'utf8')) as FxConfig;
+const seeded = JSON.parse(
+  readFileSync(new URL('../../resources/catalog/fx.json', import.meta.url), 'utf8'),
+) as FxConfig;
 
 /** The rule written with exact integers: amount x rate x (1 + margin), rounded up to the whole Naira. */
 function exactKobo(amount: number, rate: number, marginPercent: number): number {
-  const num = BigInt(Math.round(amount * 100)) * BigInt(Math.round(rate * 100)) * BigInt(10_000 + Math.round(marginPercent * 100));
+  const num =
+    BigInt(Math.round(amount * 100)) *
+    BigInt(Math.round(rate * 100)) *
+    BigInt(10_000 + Math.round(marginPercent * 100));
   const den = 100n * 10_000n * 100n; // cents, kobo per Naira of rate, basis points -> Naira
   return Number((num + den - 1n) / den) * 100;
 }
@@ -33,7 +38,8 @@ describe('NGN pricing of gift cards and eSIMs (one basis: configured rate plus m
   });
 
   it('the seeded configuration prices all five gift-card currencies', () => {
-    for (const c of ['USD', 'EUR', 'GBP', 'CAD', 'AED']) expect(ngnPriceKobo(25, c, seeded)).toBeGreaterThan(0);
+    for (const c of ['USD', 'EUR', 'GBP', 'CAD', 'AED'])
+      expect(ngnPriceKobo(25, c, seeded)).toBeGreaterThan(0);
   });
 
   it('always yields integer kobo in whole Naira, equal to exact integer arithmetic, over a grid of prices and rates', () => {
@@ -45,7 +51,11 @@ describe('NGN pricing of gift cards and eSIMs (one basis: configured rate plus m
       for (const margin of margins)
         for (let cents = 1; cents <= 100_000; cents += 37) {
           const got = ngnPriceKobo(cents / 100, 'X', { rates_ngn: { X: rate }, margin_percent: margin });
-          const ok = got !== null && Number.isSafeInteger(got) && got % 100 === 0 && got === exactKobo(cents / 100, rate, margin);
+          const ok =
+            got !== null &&
+            Number.isSafeInteger(got) &&
+            got % 100 === 0 &&
+            got === exactKobo(cents / 100, rate, margin);
           if (!ok) wrong.push({ cents, rate, margin, got });
           checked++;
         }

@@ -13,13 +13,25 @@ describe('Naira amounts are parsed strictly into kobo', () => {
     expect(parseNaira(text)).toBe(kobo);
   });
 
-  it.each([['-5'], ['abc'], ['1e3'], ['10.555'], ['0'], ['0.00'], [''], [' 100'], ['100 '], ['1,000'], ['+5'], ['.5'], ['5.'], ['0x10']])(
-    'rejects "%s" with a message naming the field',
-    (text) => {
-      expect(() => parseNaira(text, 'amount')).toThrow(InvalidInput);
-      expect(() => parseNaira(text, 'amount')).toThrow(/amount/);
-    },
-  );
+  it.each([
+    ['-5'],
+    ['abc'],
+    ['1e3'],
+    ['10.555'],
+    ['0'],
+    ['0.00'],
+    [''],
+    [' 100'],
+    ['100 '],
+    ['1,000'],
+    ['+5'],
+    ['.5'],
+    ['5.'],
+    ['0x10'],
+  ])('rejects "%s" with a message naming the field', (text) => {
+    expect(() => parseNaira(text, 'amount')).toThrow(InvalidInput);
+    expect(() => parseNaira(text, 'amount')).toThrow(/amount/);
+  });
 
   it.each([[100], [100.5], [null], [undefined], [true], [{}], [[]]])('rejects a non-string %j', (value) => {
     expect(() => parseNaira(value, 'amount')).toThrow(/amount must be a Naira amount sent as a string/);

@@ -42,7 +42,10 @@ describe('send_via and destination', () => {
     expect(parseDelivery(undefined, undefined)).toBeNull();
   });
   it('accepts an e-mail address for email and phone numbers for sms and whatsapp', () => {
-    expect(parseDelivery('email', 'ada@example.com')).toEqual({ send_via: 'email', destination: 'ada@example.com' });
+    expect(parseDelivery('email', 'ada@example.com')).toEqual({
+      send_via: 'email',
+      destination: 'ada@example.com',
+    });
     expect(parseDelivery('sms', '08031234567')?.destination).toBe('08031234567');
     expect(parseDelivery('whatsapp', '2348031234567')?.send_via).toBe('whatsapp');
     expect(parseDelivery('sms', '+447700900123')?.destination).toBe('+447700900123');
@@ -86,7 +89,8 @@ describe('identifiers', () => {
   it('gift-card plan ids are positive integers', () => {
     expect(parseGiftcardPlanId('5001')).toBe(5001);
     expect(parseGiftcardPlanId(5001)).toBe(5001);
-    for (const v of ['abc', '0', '-1', '5001.5', 5001.5, '']) expect(() => parseGiftcardPlanId(v)).toThrow(InvalidInput);
+    for (const v of ['abc', '0', '-1', '5001.5', 5001.5, ''])
+      expect(() => parseGiftcardPlanId(v)).toThrow(InvalidInput);
   });
   it('the eSIM country filter is ISO-2, any case', () => {
     expect(parseCountryFilter('gb')).toBe('GB');

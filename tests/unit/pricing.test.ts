@@ -20,6 +20,8 @@ describe('merchant pricing terms', () => {
     expect(debitUnderTerms(rules, 'ELECTRICITY', 'EKEDC', 100_050)).toBe(101_051);
   });
   it('never debits less than one kobo', () => {
-    expect(debitUnderTerms([{ product: 'airtime', network: '', basis_points: -5000 }], 'airtime', '', 1)).toBe(1);
+    expect(
+      debitUnderTerms([{ product: 'airtime', network: '', basis_points: -5000 }], 'airtime', '', 1),
+    ).toBe(1);
   });
 });

@@ -10,8 +10,10 @@ import { Type } from '@sinclair/typebox';
  * instead of `plan_code`. Same merchant headers as /v1 (DESIGN), same code underneath.
  */
 export function registerInternalRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/plans/:network', { schema: { tags: ['internal'], summary: 'Data plans (internal API)' } }, async (request) =>
-    dataPlansResponse(s, (request.params as { network: string }).network),
+  app.get(
+    '/plans/:network',
+    { schema: { tags: ['internal'], summary: 'Data plans (internal API)' } },
+    async (request) => dataPlansResponse(s, (request.params as { network: string }).network),
   );
   app.post(
     '/transactions',
@@ -20,7 +22,14 @@ export function registerInternalRoutes(app: FastifyInstance, s: Services): void 
         tags: ['internal'],
         summary: 'Create a transaction (internal API, field `plan`)',
         body: Type.Object(
-          { merchant_code: Type.String(), customer_msisdn: Type.String(), network: Type.String(), amount: Type.String(), client_request_id: Type.String(), plan: Type.Optional(Type.Unsafe<unknown>({})) },
+          {
+            merchant_code: Type.String(),
+            customer_msisdn: Type.String(),
+            network: Type.String(),
+            amount: Type.String(),
+            client_request_id: Type.String(),
+            plan: Type.Optional(Type.Unsafe<unknown>({})),
+          },
           { additionalProperties: true },
         ),
         response: { 200: TransactionEnvelope, ...errorResponses },

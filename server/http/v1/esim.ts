@@ -3,10 +3,23 @@ import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
 import { errorResponses } from '../schemas.js';
-import { createEsimOrder, esimPlan, esimQrcode, esimQuote, listEsimPlans, readEsimOrder, type EsimFilters } from '../../services/esim.js';
+import {
+  createEsimOrder,
+  esimPlan,
+  esimQrcode,
+  esimQuote,
+  listEsimPlans,
+  readEsimOrder,
+  type EsimFilters,
+} from '../../services/esim.js';
 import { OrderEnvelope, catalogEnvelope, catalogEnvelopeSchema, orderEnvelope } from './order-views.js';
 
-const orderErrors = { ...errorResponses, 404: Type.Ref('ErrorBody'), 502: Type.Ref('ErrorBody'), 503: Type.Ref('ErrorBody') };
+const orderErrors = {
+  ...errorResponses,
+  404: Type.Ref('ErrorBody'),
+  502: Type.Ref('ErrorBody'),
+  503: Type.Ref('ErrorBody'),
+};
 
 const EsimItem = Type.Object({
   plan_id: Type.String(),
@@ -19,7 +32,12 @@ const EsimItem = Type.Object({
   ngn_price: Type.Optional(Type.String({ description: 'NGN; the order amount and wallet debit' })),
 });
 
-const QuoteData = Type.Object({ plan_id: Type.String(), title: Type.String(), ngn_amount: Type.String(), currency_code: Type.String() });
+const QuoteData = Type.Object({
+  plan_id: Type.String(),
+  title: Type.String(),
+  ngn_amount: Type.String(),
+  currency_code: Type.String(),
+});
 const PlanParams = Type.Object({ plan_id: Type.String() });
 const KeyParams = Type.Object({ request_id: Type.String() });
 
@@ -30,27 +48,55 @@ export function registerEsimRoutes(app: FastifyInstance, s: Services): void {
     {
       schema: {
         tags: ['esim'],
-        summary: 'eSIM plans; filters country (ISO-2), region (substring), search (title, country, region, plan id)',
+        summary:
+          'eSIM plans; filters country (ISO-2), region (substring), search (title, country, region, plan id)',
         querystring: Type.Object(
-          { country: Type.Optional(Type.String()), region: Type.Optional(Type.String()), search: Type.Optional(Type.String()) },
+          {
+            country: Type.Optional(Type.String()),
+            region: Type.Optional(Type.String()),
+            search: Type.Optional(Type.String()),
+          },
           { additionalProperties: true },
         ),
         response: { 200: catalogEnvelopeSchema(Type.Array(EsimItem)), ...orderErrors },
       },
     },
-    async (request) => catalogEnvelope('eSIM catalog', listEsimPlans(s, callerOf(request), request.query as EsimFilters)),
+    async (request) =>
+      catalogEnvelope('eSIM catalog', listEsimPlans(s, callerOf(request), request.query as EsimFilters)),
   );
 
   app.get(
     '/v1/esim/plans/:plan_id/quote',
-    { schema: { tags: ['esim'], summary: 'NGN quote (ngn_amount) of a plan', params: PlanParams, response: { 200: catalogEnvelopeSchema(QuoteData), ...orderErrors } } },
-    async (request) => catalogEnvelope('eSIM quote', esimQuote(s, callerOf(request), (request.params as { plan_id: string }).plan_id)),
+    {
+      schema: {
+        tags: ['esim'],
+        summary: 'NGN quote (ngn_amount) of a plan',
+        params: PlanParams,
+        response: { 200: catalogEnvelopeSchema(QuoteData), ...orderErrors },
+      },
+    },
+    async (request) =>
+      catalogEnvelope(
+        'eSIM quote',
+        esimQuote(s, callerOf(request), (request.params as { plan_id: string }).plan_id),
+      ),
   );
 
   app.get(
     '/v1/esim/plans/:plan_id',
-    { schema: { tags: ['esim'], summary: 'One eSIM plan', params: PlanParams, response: { 200: catalogEnvelopeSchema(EsimItem), ...orderErrors } } },
-    async (request) => catalogEnvelope('eSIM plan', esimPlan(s, callerOf(request), (request.params as { plan_id: string }).plan_id)),
+    {
+      schema: {
+        tags: ['esim'],
+        summary: 'One eSIM plan',
+        params: PlanParams,
+        response: { 200: catalogEnvelopeSchema(EsimItem), ...orderErrors },
+      },
+    },
+    async (request) =>
+      catalogEnvelope(
+        'eSIM plan',
+        esimPlan(s, callerOf(request), (request.params as { plan_id: string }).plan_id),
+      ),
   );
 
   app.post(
@@ -61,7 +107,9 @@ export function registerEsimRoutes(app: FastifyInstance, s: Services): void {
         summary: 'Buy an eSIM; 02 is normal on live (poll the order), test credentials answer 00',
         body: Type.Object(
           {
-            request_id: Type.String({ description: 'idempotency key, at most 40 characters (shared with client_request_id)' }),
+            request_id: Type.String({
+              description: 'idempotency key, at most 40 characters (shared with client_request_id)',
+            }),
             plan_id: Type.String({ description: 'eSIM catalog plan_id' }),
           },
           { additionalProperties: true },
@@ -69,13 +117,24 @@ export function registerEsimRoutes(app: FastifyInstance, s: Services): void {
         response: { 200: OrderEnvelope, ...orderErrors },
       },
     },
-    async (request) => orderEnvelope(await createEsimOrder(s, callerOf(request), request.body as Record<string, unknown>)),
+    async (request) =>
+      orderEnvelope(await createEsimOrder(s, callerOf(request), request.body as Record<string, unknown>)),
   );
 
   app.get(
     '/v1/esim/orders/:request_id',
-    { schema: { tags: ['esim'], summary: 'Order status; install fields once an ICCID is issued', params: KeyParams, response: { 200: OrderEnvelope, ...orderErrors } } },
-    async (request) => orderEnvelope(await readEsimOrder(s, callerOf(request), (request.params as { request_id: string }).request_id)),
+    {
+      schema: {
+        tags: ['esim'],
+        summary: 'Order status; install fields once an ICCID is issued',
+        params: KeyParams,
+        response: { 200: OrderEnvelope, ...orderErrors },
+      },
+    },
+    async (request) =>
+      orderEnvelope(
+        await readEsimOrder(s, callerOf(request), (request.params as { request_id: string }).request_id),
+      ),
   );
 
   app.get(
@@ -85,11 +144,21 @@ export function registerEsimRoutes(app: FastifyInstance, s: Services): void {
         tags: ['esim'],
         summary: 'image/png QR of the LPA string once the order is successful; 404 while pending',
         params: KeyParams,
-        response: { 200: { description: 'PNG image', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } }, ...orderErrors },
+        response: {
+          200: {
+            description: 'PNG image',
+            content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
+          },
+          ...orderErrors,
+        },
       },
     },
     async (request, reply) => {
-      const png = await esimQrcode(s, callerOf(request), (request.params as { request_id: string }).request_id);
+      const png = await esimQrcode(
+        s,
+        callerOf(request),
+        (request.params as { request_id: string }).request_id,
+      );
       // The image carries the activation code: not for shared caches.
       return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
     },

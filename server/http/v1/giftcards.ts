@@ -14,7 +14,12 @@ import {
 import { faceValueFromQuery } from '../../domain/order-rules.js';
 import { OrderEnvelope, catalogEnvelope, catalogEnvelopeSchema, orderEnvelope } from './order-views.js';
 
-const orderErrors = { ...errorResponses, 404: Type.Ref('ErrorBody'), 502: Type.Ref('ErrorBody'), 503: Type.Ref('ErrorBody') };
+const orderErrors = {
+  ...errorResponses,
+  404: Type.Ref('ErrorBody'),
+  502: Type.Ref('ErrorBody'),
+  503: Type.Ref('ErrorBody'),
+};
 
 const CatalogItem = Type.Object({
   plan_id: Type.Integer(),
@@ -51,12 +56,16 @@ const Anything = (description: string) => Type.Unsafe<unknown>({ description });
 
 const OrderBody = Type.Object(
   {
-    request_id: Type.String({ description: 'idempotency key, unique per merchant (shared with client_request_id)' }),
+    request_id: Type.String({
+      description: 'idempotency key, unique per merchant (shared with client_request_id)',
+    }),
     plan_id: Type.Integer({ description: 'gift-card catalog plan_id' }),
     quantity: Type.Optional(Anything('1 to 5, default 1; debit = ngn_price x quantity')),
     send_via: Type.Optional(Anything('email, sms or whatsapp')),
     destination: Type.Optional(Anything('e-mail address or phone number; required with send_via')),
-    face_value: Type.Optional(Anything('variable-price plans: value in the card currency, within min_price..max_price')),
+    face_value: Type.Optional(
+      Anything('variable-price plans: value in the card currency, within min_price..max_price'),
+    ),
   },
   { additionalProperties: true },
 );
@@ -83,7 +92,11 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services): void 
         response: { 200: catalogEnvelopeSchema(Type.Array(CatalogItem)), ...orderErrors },
       },
     },
-    async (request) => catalogEnvelope('Gift card catalog', listGiftcards(s, callerOf(request), request.query as GiftcardFilters)),
+    async (request) =>
+      catalogEnvelope(
+        'Gift card catalog',
+        listGiftcards(s, callerOf(request), request.query as GiftcardFilters),
+      ),
   );
 
   app.get(
@@ -93,7 +106,10 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services): void 
         tags: ['gift cards'],
         summary: 'Current NGN price per card; variable plans take ?face_value=',
         params: PlanParams,
-        querystring: Type.Object({ face_value: Type.Optional(Type.String()) }, { additionalProperties: true }),
+        querystring: Type.Object(
+          { face_value: Type.Optional(Type.String()) },
+          { additionalProperties: true },
+        ),
         response: { 200: catalogEnvelopeSchema(QuoteData), ...orderErrors },
       },
     },
@@ -110,13 +126,19 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services): void 
       schema: {
         tags: ['gift cards'],
         summary: 'Same as GET quote, with plan_id (and face_value for variable plans) in the body',
-        body: Type.Object({ plan_id: Type.Integer(), face_value: Type.Optional(Anything('variable plans')) }, { additionalProperties: true }),
+        body: Type.Object(
+          { plan_id: Type.Integer(), face_value: Type.Optional(Anything('variable plans')) },
+          { additionalProperties: true },
+        ),
         response: { 200: catalogEnvelopeSchema(QuoteData), ...orderErrors },
       },
     },
     async (request) => {
       const body = request.body as { plan_id: number; face_value?: unknown };
-      return catalogEnvelope('Gift card quote', quoteGiftcard(s, callerOf(request), body.plan_id, body.face_value));
+      return catalogEnvelope(
+        'Gift card quote',
+        quoteGiftcard(s, callerOf(request), body.plan_id, body.face_value),
+      );
     },
   );
 
@@ -133,7 +155,10 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services): void 
     },
     async (request) => {
       const { plan_id } = request.params as { plan_id: string };
-      return catalogEnvelope('Gift card availability', giftcardAvailability(s, plan_id, (request.query as { quantity?: string }).quantity));
+      return catalogEnvelope(
+        'Gift card availability',
+        giftcardAvailability(s, plan_id, (request.query as { quantity?: string }).quantity),
+      );
     },
   );
 
@@ -147,7 +172,8 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services): void 
         response: { 200: OrderEnvelope, ...orderErrors },
       },
     },
-    async (request) => orderEnvelope(await createGiftcardOrder(s, callerOf(request), request.body as Record<string, unknown>)),
+    async (request) =>
+      orderEnvelope(await createGiftcardOrder(s, callerOf(request), request.body as Record<string, unknown>)),
   );
 
   app.get(
@@ -160,6 +186,9 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services): void 
         response: { 200: OrderEnvelope, ...orderErrors },
       },
     },
-    async (request) => orderEnvelope(await readGiftcardOrder(s, callerOf(request), (request.params as { request_id: string }).request_id)),
+    async (request) =>
+      orderEnvelope(
+        await readGiftcardOrder(s, callerOf(request), (request.params as { request_id: string }).request_id),
+      ),
   );
 }

@@ -37,7 +37,11 @@ export function billPlanRow(p: BillPlan) {
   return row;
 }
 
-const PlansEnvelope = Type.Object({ status: Type.String(), description: Type.String(), data: Type.Array(Type.Record(Type.String(), Type.Unknown())) });
+const PlansEnvelope = Type.Object({
+  status: Type.String(),
+  description: Type.String(),
+  data: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+});
 
 export function dataPlansResponse(s: Services, networkParam: string) {
   const network = parseTelco(networkParam);
@@ -50,19 +54,30 @@ export function dataPlansResponse(s: Services, networkParam: string) {
 
 export function billPlansResponse(s: Services, productParam: string, networkQuery: string | undefined) {
   const product = productParam.toUpperCase() as BillProduct;
-  if (!(product in BILL_NETWORKS)) throw new InvalidInput('product must be electricity, cable or betting', 'product');
+  if (!(product in BILL_NETWORKS))
+    throw new InvalidInput('product must be electricity, cable or betting', 'product');
   const network = networkQuery ? parseBillNetwork(product, networkQuery) : '';
   return s.catalog.rendered(`bills:${product}:${network}`, (c) => ({
     status: '2000',
     description: `${product} plans`,
-    data: c.billPlans.filter((p) => p.product === product && p.active && (!network || p.network === network)).map(billPlanRow),
+    data: c.billPlans
+      .filter((p) => p.product === product && p.active && (!network || p.network === network))
+      .map(billPlanRow),
   }));
 }
 
 export function registerPlanRoutes(app: FastifyInstance, s: Services, prefix: string): void {
   app.get(
     `${prefix}/plans/bills/:product`,
-    { schema: { tags: ['plans'], summary: 'Bill plans: electricity, cable or betting; optional ?network=', params: Type.Object({ product: Type.String() }), querystring: Type.Object({ network: Type.Optional(Type.String()) }), response: { 200: PlansEnvelope, ...errorResponses } } },
+    {
+      schema: {
+        tags: ['plans'],
+        summary: 'Bill plans: electricity, cable or betting; optional ?network=',
+        params: Type.Object({ product: Type.String() }),
+        querystring: Type.Object({ network: Type.Optional(Type.String()) }),
+        response: { 200: PlansEnvelope, ...errorResponses },
+      },
+    },
     async (request) => {
       const { product } = request.params as { product: string };
       return billPlansResponse(s, product, (request.query as { network?: string }).network);
@@ -70,7 +85,14 @@ export function registerPlanRoutes(app: FastifyInstance, s: Services, prefix: st
   );
   app.get(
     `${prefix}/plans/:network`,
-    { schema: { tags: ['plans'], summary: 'Data plans of mtn, glo, airtel or 9mobile', params: Type.Object({ network: Type.String() }), response: { 200: PlansEnvelope, ...errorResponses } } },
+    {
+      schema: {
+        tags: ['plans'],
+        summary: 'Data plans of mtn, glo, airtel or 9mobile',
+        params: Type.Object({ network: Type.String() }),
+        response: { 200: PlansEnvelope, ...errorResponses },
+      },
+    },
     async (request) => dataPlansResponse(s, (request.params as { network: string }).network),
   );
 }

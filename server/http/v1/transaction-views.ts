@@ -8,10 +8,25 @@ export const rfc3339 = (iso: string) => `${iso.slice(0, 19)}Z`;
 /** "2026-01-02 03:04:05": status and list rows, UTC. */
 export const sqlTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 
-const RESULT_FIELDS = ['token', 'units', 'kct1', 'kct2', 'payment_spent_on', 'customer_name', 'external_reference', 'telco_message', 'iccid', 'lpa'] as const;
+const RESULT_FIELDS = [
+  'token',
+  'units',
+  'kct1',
+  'kct2',
+  'payment_spent_on',
+  'customer_name',
+  'external_reference',
+  'telco_message',
+  'iccid',
+  'lpa',
+] as const;
 
 /** The transaction `data` object exactly as the spec's table says, per view. */
-export function transactionData(p: Purchase, view: TransactionView, merchantName: string): Record<string, unknown> {
+export function transactionData(
+  p: Purchase,
+  view: TransactionView,
+  merchantName: string,
+): Record<string, unknown> {
   const data: Record<string, unknown> = {
     internal_reference: p.internalReference,
     msisdn: p.msisdn,

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
-import { checkLiveBillEnabled, checkMerchantCode, createTransaction, type CreateOptions } from '../../services/transactions.js';
+import {
+  checkLiveBillEnabled,
+  checkMerchantCode,
+  createTransaction,
+  type CreateOptions,
+} from '../../services/transactions.js';
 import { verifyFromRequest } from '../../services/bill-verify.js';
 import { getPurchaseByKey, listPurchases } from '../../store/purchases.js';
 import { InvalidInput, NotFound } from '../../domain/errors.js';
@@ -36,7 +41,11 @@ export function statusByKey(s: Services, request: { caller: unknown }, key: stri
   return transactionEnvelope(p, 'status', caller.merchant.name);
 }
 
-export function registerTransactionRoutes(app: FastifyInstance, s: Services, prefix: '/v1' | '/ext/service/v1'): void {
+export function registerTransactionRoutes(
+  app: FastifyInstance,
+  s: Services,
+  prefix: '/v1' | '/ext/service/v1',
+): void {
   const surface = prefix === '/v1' ? 'v1' : 'ext';
   const createSchema = (summary: string) => ({
     tags: ['transactions'],
@@ -44,35 +53,81 @@ export function registerTransactionRoutes(app: FastifyInstance, s: Services, pre
     body: TransactionCreateBody,
     response: { 200: TransactionEnvelope, ...errorResponses },
   });
-  app.post(`${prefix}/transactions`, { schema: createSchema('Create a transaction: airtime/data async (02), bills final') }, createHandler(s, { surface, mode: 'auto' }));
-  app.post(`${prefix}/transactions/airtime/sync`, { schema: createSchema('Airtime, answered with the final outcome') }, createHandler(s, { surface, mode: 'sync', forcedProduct: 'airtime' }));
-  app.post(`${prefix}/transactions/data/sync`, { schema: createSchema('Data, answered with the final outcome') }, createHandler(s, { surface, mode: 'sync', forcedProduct: 'data' }));
-  app.post(`${prefix}/transactions/airtime/async`, { schema: createSchema('Airtime, answered pending (02) at once') }, createHandler(s, { surface, mode: 'async', forcedProduct: 'airtime' }));
-  app.post(`${prefix}/transactions/data/async`, { schema: createSchema('Data, answered pending (02) at once') }, createHandler(s, { surface, mode: 'async', forcedProduct: 'data' }));
+  app.post(
+    `${prefix}/transactions`,
+    { schema: createSchema('Create a transaction: airtime/data async (02), bills final') },
+    createHandler(s, { surface, mode: 'auto' }),
+  );
+  app.post(
+    `${prefix}/transactions/airtime/sync`,
+    { schema: createSchema('Airtime, answered with the final outcome') },
+    createHandler(s, { surface, mode: 'sync', forcedProduct: 'airtime' }),
+  );
+  app.post(
+    `${prefix}/transactions/data/sync`,
+    { schema: createSchema('Data, answered with the final outcome') },
+    createHandler(s, { surface, mode: 'sync', forcedProduct: 'data' }),
+  );
+  app.post(
+    `${prefix}/transactions/airtime/async`,
+    { schema: createSchema('Airtime, answered pending (02) at once') },
+    createHandler(s, { surface, mode: 'async', forcedProduct: 'airtime' }),
+  );
+  app.post(
+    `${prefix}/transactions/data/async`,
+    { schema: createSchema('Data, answered pending (02) at once') },
+    createHandler(s, { surface, mode: 'async', forcedProduct: 'data' }),
+  );
 
   app.get(
     `${prefix}/transactions/status`,
-    { schema: { tags: ['transactions'], summary: 'Status by client_request_id (aliases request_id, request_ref)', querystring: StatusQuery, response: { 200: TransactionEnvelope, ...errorResponses } } },
+    {
+      schema: {
+        tags: ['transactions'],
+        summary: 'Status by client_request_id (aliases request_id, request_ref)',
+        querystring: StatusQuery,
+        response: { 200: TransactionEnvelope, ...errorResponses },
+      },
+    },
     async (request) => {
       const q = request.query as Record<string, string | undefined>;
       const key = q.client_request_id || q.request_id || q.request_ref;
-      if (!key) throw new InvalidInput('one of client_request_id, request_id or request_ref is required', 'client_request_id');
+      if (!key)
+        throw new InvalidInput(
+          'one of client_request_id, request_id or request_ref is required',
+          'client_request_id',
+        );
       return statusByKey(s, request, key);
     },
   );
 
   app.get(
     `${prefix}/transactions`,
-    { schema: { tags: ['transactions'], summary: 'List transactions, newest first', querystring: ListQuery, response: { 200: ListEnvelope, ...errorResponses } } },
+    {
+      schema: {
+        tags: ['transactions'],
+        summary: 'List transactions, newest first',
+        querystring: ListQuery,
+        response: { 200: ListEnvelope, ...errorResponses },
+      },
+    },
     async (request) => {
       const caller = callerOf(request);
       const q = request.query as Record<string, string | undefined>;
       const page = Number(q.page ?? 1);
       const limit = Math.min(Number(q.limit ?? 10), 100);
-      const state = q.status === undefined ? undefined : (stateFromStatusFilter(Number(q.status)) ?? undefined);
+      const state =
+        q.status === undefined ? undefined : (stateFromStatusFilter(Number(q.status)) ?? undefined);
       const { rows, total } = listPurchases(
         s.db,
-        { merchantId: caller.merchant.id, environment: caller.environment, kind: 'transaction', msisdn: q.msisdn || undefined, network: q.network || undefined, state },
+        {
+          merchantId: caller.merchant.id,
+          environment: caller.environment,
+          kind: 'transaction',
+          msisdn: q.msisdn || undefined,
+          network: q.network || undefined,
+          state,
+        },
         page,
         limit,
       );
@@ -86,7 +141,14 @@ export function registerTransactionRoutes(app: FastifyInstance, s: Services, pre
 
   app.post(
     `${prefix}/transactions/verify`,
-    { schema: { tags: ['bills'], summary: 'Verify a meter, smartcard or betting customer (no charge)', body: VerifyBody, response: { 200: VerifyEnvelope, ...errorResponses } } },
+    {
+      schema: {
+        tags: ['bills'],
+        summary: 'Verify a meter, smartcard or betting customer (no charge)',
+        body: VerifyBody,
+        response: { 200: VerifyEnvelope, ...errorResponses },
+      },
+    },
     async (request) => {
       const caller = callerOf(request);
       const body = request.body as Body;
@@ -98,8 +160,11 @@ export function registerTransactionRoutes(app: FastifyInstance, s: Services, pre
   );
 
   if (surface === 'ext') {
-    app.get(`${prefix}/transactions/status/:client_request_id`, { schema: { tags: ['legacy'], response: { 200: TransactionEnvelope, ...errorResponses } } }, async (request) =>
-      statusByKey(s, request, (request.params as { client_request_id: string }).client_request_id),
+    app.get(
+      `${prefix}/transactions/status/:client_request_id`,
+      { schema: { tags: ['legacy'], response: { 200: TransactionEnvelope, ...errorResponses } } },
+      async (request) =>
+        statusByKey(s, request, (request.params as { client_request_id: string }).client_request_id),
     );
   }
 }

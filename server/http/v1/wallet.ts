@@ -8,14 +8,27 @@ import { sqlTime } from './transaction-views.js';
 
 const BalanceEnvelope = Type.Object({
   status: Type.Literal('success'),
-  data: Type.Array(Type.Object({ environment: Type.String(), currency: Type.Literal('NGN'), balance: Type.String(), updated_at: Type.String() })),
+  data: Type.Array(
+    Type.Object({
+      environment: Type.String(),
+      currency: Type.Literal('NGN'),
+      balance: Type.String(),
+      updated_at: Type.String(),
+    }),
+  ),
   total: Type.String(),
 });
 
 export function registerWalletRoutes(app: FastifyInstance, s: Services): void {
   app.get(
     '/v1/wallet/balance',
-    { schema: { tags: ['wallet'], summary: "The credential environment's wallet balance", response: { 200: BalanceEnvelope } } },
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: "The credential environment's wallet balance",
+        response: { 200: BalanceEnvelope },
+      },
+    },
     async (request) => {
       const caller = callerOf(request);
       const w = getWallet(s.db, caller.merchant.id, caller.environment);
