@@ -111,6 +111,7 @@ export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Prom
       await services.worker.stop();
       await services.router.close();
       services.db.close();
+      app.log.info(services.batcher.stats, 'node stopped (group commit totals)');
     },
   };
 }

@@ -189,24 +189,32 @@ export class VendWorker {
           return this.emitFinal(purchaseId);
         }
         const sentAt = this.opts.now();
-        const startedWrite = this.batcher.submit(() => {
+        const markStarted = () => {
           const ok = markVendStarted(this.db, purchaseId, upstream.name, sentAt);
           if (ok) touchPurchase(this.db, purchaseId, { upstreamName: upstream.name });
           return ok;
-        });
-        // An external upstream is called only once vend_started is durable. The in-process
-        // simulator has no effect outside this database, so its vend runs while that write is
-        // batched, and its outcome joins the same commit: one fsync fewer per test sale.
-        if (!upstream.inProcess && (!(await startedWrite) || this.stopped)) return;
-        const outcome = await safely(() => upstream.vend(vendRequestOf(p, sentAt)));
-        if (upstream.inProcess && outcome.kind !== 'not_accepted') {
-          // Submitted before awaiting, so the outcome lands in the same commit as vend_started.
-          const applied = this.apply(p, upstream, outcome, 0, sentAt, false);
-          await startedWrite;
-          await applied;
-          return;
+        };
+        let outcome: VendOutcome;
+        if (upstream.inProcess) {
+          // The in-process simulator has no effect outside this database, so it is asked first
+          // and vend_started and its outcome are written by one operation of one commit.
+          outcome = await safely(() => upstream.vend(vendRequestOf(p, sentAt)));
+          if (outcome.kind !== 'not_accepted') {
+            const settle = this.outcomeWrite(p, upstream, outcome, 0, sentAt, false);
+            const started = await this.batcher.submit(() => {
+              if (!markStarted()) return false;
+              settle.write();
+              return true;
+            });
+            if (started && settle.final) this.emitFinal(purchaseId);
+            return;
+          }
+          if (!(await this.batcher.submit(markStarted)) || this.stopped) return;
+        } else {
+          // An external upstream is called only once vend_started is durable.
+          if (!(await this.batcher.submit(markStarted)) || this.stopped) return;
+          outcome = await safely(() => upstream.vend(vendRequestOf(p, sentAt)));
         }
-        if (upstream.inProcess && (!(await startedWrite) || this.stopped)) return;
         if (outcome.kind === 'not_accepted') {
           // A provider that answered and refused is up: only "not reached" counts toward its circuit.
           if (outcome.transport) this.router.breaker.recordTransportFailure(upstream.name);
@@ -253,27 +261,41 @@ export class VendWorker {
     sentAt: number,
     isRequery: boolean,
   ): Promise<void> {
+    const settle = this.outcomeWrite(p, upstream, outcome, pollCount, sentAt, isRequery);
+    await this.batcher.submit(settle.write);
+    if (settle.final) this.emitFinal(p.id);
+  }
+
+  /** The outcome table: what to write for an outcome (run by the caller), and whether it is final. */
+  private outcomeWrite(
+    p: Purchase,
+    upstream: Upstream,
+    outcome: VendOutcome,
+    pollCount: number,
+    sentAt: number,
+    isRequery: boolean,
+  ): { write: () => void; final: boolean } {
     const id = p.id;
     switch (outcome.kind) {
       case 'success':
         this.router.breaker.recordSuccess(upstream.name);
-        await this.batcher.submit(() =>
-          settleSuccess(this.db, id, outcome.result, {
-            name: upstream.name,
-            reference: outcome.upstreamReference,
-          }),
-        );
-        return this.emitFinal(id);
+        return {
+          write: () =>
+            settleSuccess(this.db, id, outcome.result, {
+              name: upstream.name,
+              reference: outcome.upstreamReference,
+            }),
+          final: true,
+        };
       case 'failed':
         this.router.breaker.recordSuccess(upstream.name);
-        await this.batcher.submit(() => settleFailed(this.db, id, outcome.reason, 'system'));
-        return this.emitFinal(id);
+        return { write: () => settleFailed(this.db, id, outcome.reason, 'system'), final: true };
       case 'not_found':
         if (isRequery && notFoundIsFinal(sentAt, this.opts.now(), this.opts.notFoundGraceMs)) {
-          await this.batcher.submit(() =>
-            settleFailed(this.db, id, 'The provider has no record of this purchase', 'system'),
-          );
-          return this.emitFinal(id);
+          return {
+            write: () => settleFailed(this.db, id, 'The provider has no record of this purchase', 'system'),
+            final: true,
+          };
         }
         break;
       case 'unknown':
@@ -286,12 +308,16 @@ export class VendWorker {
     }
     const reason = 'reason' in outcome ? (outcome.reason ?? outcome.kind) : outcome.kind;
     const flag = this.opts.now() - sentAt >= this.opts.attentionAfterMs;
-    await this.batcher.submit(() => {
-      schedulePoll(this.db, id, this.nextPollAt(pollCount), reason);
-      if ('upstreamReference' in outcome && outcome.upstreamReference)
-        touchPurchase(this.db, id, { upstreamReference: outcome.upstreamReference });
-      if (flag) flagNeedsAttention(this.db, id);
-    });
+    const nextPollAt = this.nextPollAt(pollCount);
+    return {
+      write: () => {
+        schedulePoll(this.db, id, nextPollAt, reason);
+        if ('upstreamReference' in outcome && outcome.upstreamReference)
+          touchPurchase(this.db, id, { upstreamReference: outcome.upstreamReference });
+        if (flag) flagNeedsAttention(this.db, id);
+      },
+      final: false,
+    };
   }
 
   private nextPollAt(pollCount: number): number {

@@ -6,6 +6,8 @@ interface Pending<T> {
   reject: (error: unknown) => void;
 }
 
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
 /**
  * Group commit: write operations arriving in the same turn of the event loop run in one
  * SQLite transaction (one fsync under synchronous=FULL), each inside its own savepoint so
@@ -17,11 +19,29 @@ export class CommitBatcher {
   private scheduled = false;
   /** Commits and operations per commit, for the benchmark and health endpoints. */
   readonly stats = { commits: 0, operations: 0 };
+  // Built once: better-sqlite3 wraps every transaction function in five variants, which
+  // costs more than the savepoint itself when done per operation.
+  private readonly inSavepoint: (work: () => unknown) => unknown;
+  private readonly commitBatch: (batch: Pending<unknown>[]) => Outcome[];
 
   constructor(
     private readonly db: Db,
     private readonly maxBatch = 256,
-  ) {}
+  ) {
+    this.inSavepoint = db.transaction((work: () => unknown) => work());
+    this.commitBatch = db.transaction((batch: Pending<unknown>[]): Outcome[] => {
+      // One operation alone needs no savepoint: its error escapes and rolls back the whole
+      // transaction, and flush() rejects it.
+      if (batch.length === 1) return [{ ok: true, value: batch[0].work() }];
+      return batch.map((item): Outcome => {
+        try {
+          return { ok: true, value: this.inSavepoint(item.work) };
+        } catch (error) {
+          return { ok: false, error };
+        }
+      });
+    }).immediate;
+  }
 
   submit<T>(work: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -37,19 +57,9 @@ export class CommitBatcher {
     this.scheduled = false;
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.maxBatch);
-      const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+      let outcomes: Outcome[];
       try {
-        this.db
-          .transaction(() => {
-            for (const item of batch) {
-              try {
-                outcomes.push({ ok: true, value: this.db.transaction(item.work)() });
-              } catch (error) {
-                outcomes.push({ ok: false, error });
-              }
-            }
-          })
-          .immediate();
+        outcomes = this.commitBatch(batch);
       } catch (error) {
         for (const item of batch) item.reject(error);
         continue;

@@ -44,6 +44,8 @@ export function openDatabase(dataDir: string, fileName = 'vendpoint.db'): Db {
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
+  // Savepoint journals of group commit in memory, not temp files (durability is the WAL's).
+  db.pragma('temp_store = MEMORY');
   return db;
 }
 

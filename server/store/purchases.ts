@@ -2,7 +2,8 @@ import { externalDataVersion, nowIso, prep, type Db } from './db.js';
 import type { Environment } from './credentials-crypto.js';
 import type { PurchaseState } from '../domain/purchase-state.js';
 import { DuplicateRequest } from '../domain/errors.js';
-import { getWallet, postLedgerEntry } from './wallets.js';
+import Database from 'better-sqlite3';
+import { postLedgerEntryFor } from './wallets.js';
 import { newInternalReference } from './merchants.js';
 import { ListAnchors } from './list-anchors.js';
 
@@ -132,21 +133,18 @@ export function toPurchase(r: PurchaseRow): Purchase {
  * key stays free for a retry after funding.
  */
 export function createPurchase(db: Db, input: NewPurchase): Purchase {
-  const used = prep(
-    db,
-    'SELECT 1 FROM purchases WHERE merchant_id = ? AND environment = ? AND idem_key = ?',
-  ).get(input.merchantId, input.environment, input.idemKey);
-  if (used) throw new DuplicateRequest(input.idemKey);
   const now = nowIso();
   const ref = newInternalReference();
-  const id = Number(
-    prep(
+  let row: PurchaseRow;
+  try {
+    row = prep(
       db,
       `INSERT INTO purchases (internal_reference, merchant_id, environment, idem_key, kind, surface, product, network,
            msisdn, phone, plan_ref, plan_id, plan_name, amount_text, amount_kobo, debit_kobo, quantity, details,
            agent_user_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         RETURNING *`,
+    ).get(
       ref,
       input.merchantId,
       input.environment,
@@ -168,18 +166,29 @@ export function createPurchase(db: Db, input: NewPurchase): Purchase {
       input.agentUserId ?? null,
       now,
       now,
-    ).lastInsertRowid,
-  );
-  const wallet = getWallet(db, input.merchantId, input.environment);
-  postLedgerEntry(db, wallet.id, {
+    ) as PurchaseRow;
+  } catch (error) {
+    // The (merchant, environment, key) unique index is the idempotency check itself.
+    if (isUsedKeyError(error)) throw new DuplicateRequest(input.idemKey);
+    throw error;
+  }
+  postLedgerEntryFor(db, input.merchantId, input.environment, {
     kind: 'debit',
     amountKobo: -input.debitKobo,
-    purchaseId: id,
+    purchaseId: row.id,
     reason: `${input.product} ${ref}`,
     actor: input.actor,
   });
-  prep(db, `INSERT INTO vend_jobs (purchase_id, state) VALUES (?, 'queued')`).run(id);
-  return getPurchaseById(db, id)!;
+  prep(db, `INSERT INTO vend_jobs (purchase_id, state) VALUES (?, 'queued')`).run(row.id);
+  return toPurchase(row);
+}
+
+function isUsedKeyError(error: unknown): boolean {
+  return (
+    error instanceof Database.SqliteError &&
+    error.code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    error.message.includes('purchases.idem_key')
+  );
 }
 
 export function getPurchaseById(db: Db, id: number): Purchase | null {
@@ -277,8 +286,7 @@ export function settleFailed(db: Db, purchaseId: number, reason: string, actor: 
     db,
     `UPDATE purchases SET state = 'failed', failure_reason = ?, needs_attention = 0, updated_at = ? WHERE id = ?`,
   ).run(reason, nowIso(), purchaseId);
-  const wallet = getWallet(db, p.merchantId, p.environment);
-  postLedgerEntry(db, wallet.id, {
+  postLedgerEntryFor(db, p.merchantId, p.environment, {
     kind: 'refund',
     amountKobo: p.debitKobo,
     purchaseId,

@@ -32,15 +32,19 @@ export function getWallet(db: Db, merchantId: number, env: Environment): Wallet 
   };
 }
 
+type LedgerEntry = {
+  kind: LedgerKind;
+  amountKobo: number;
+  purchaseId?: number | null;
+  reason: string;
+  actor: string;
+};
+
 /**
  * The only way a balance changes: one ledger entry and the cached balance, together.
  * Must run inside a transaction owned by a store function.
  */
-export function postLedgerEntry(
-  db: Db,
-  walletId: number,
-  entry: { kind: LedgerKind; amountKobo: number; purchaseId?: number | null; reason: string; actor: string },
-): number {
+export function postLedgerEntry(db: Db, walletId: number, entry: LedgerEntry): number {
   const w = prep(db, 'SELECT balance_kobo FROM wallets WHERE id = ?').get(walletId) as {
     balance_kobo: number;
   };
@@ -48,6 +52,32 @@ export function postLedgerEntry(
   if (after < 0) throw new InsufficientBalance();
   const now = nowIso();
   prep(db, 'UPDATE wallets SET balance_kobo = ?, updated_at = ? WHERE id = ?').run(after, now, walletId);
+  appendLedgerEntry(db, walletId, after, now, entry);
+  return after;
+}
+
+/**
+ * postLedgerEntry for the purchase hot path: the merchant's wallet is found, checked and
+ * moved by one statement (a refused debit changes nothing). Same rules, same transaction.
+ */
+export function postLedgerEntryFor(db: Db, merchantId: number, env: Environment, entry: LedgerEntry): number {
+  const now = nowIso();
+  const moved = prep(
+    db,
+    `UPDATE wallets SET balance_kobo = balance_kobo + ?, updated_at = ?
+       WHERE merchant_id = ? AND environment = ? AND balance_kobo + ? >= 0
+       RETURNING id, balance_kobo`,
+  ).get(entry.amountKobo, now, merchantId, env, entry.amountKobo) as
+    { id: number; balance_kobo: number } | undefined;
+  if (!moved) {
+    getWallet(db, merchantId, env); // NotFound when there is no wallet at all
+    throw new InsufficientBalance();
+  }
+  appendLedgerEntry(db, moved.id, moved.balance_kobo, now, entry);
+  return moved.balance_kobo;
+}
+
+function appendLedgerEntry(db: Db, walletId: number, after: number, now: string, entry: LedgerEntry): void {
   prep(
     db,
     `INSERT INTO ledger_entries (wallet_id, kind, amount_kobo, balance_after_kobo, purchase_id, reason, actor, created_at)
@@ -62,7 +92,6 @@ export function postLedgerEntry(
     entry.actor,
     now,
   );
-  return after;
 }
 
 /** Credits (funding) or corrects (adjustment, either sign) a wallet, audited. */
