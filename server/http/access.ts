@@ -1,7 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services, Caller } from '../services/context.js';
-import { secretMatches } from '../store/credentials-crypto.js';
 import { Forbidden, InvalidInput, Unauthorized } from '../domain/errors.js';
 
 declare module 'fastify' {
@@ -49,8 +48,8 @@ export function authenticate(s: Services, request: FastifyRequest): Caller {
   const key = request.headers['x-merchant-key'];
   const secret = request.headers['x-merchant-secret'];
   if (typeof key !== 'string' || typeof secret !== 'string' || !key || !secret) throw new Unauthorized();
-  const entry = s.credentials.lookup(key);
-  if (!entry || !secretMatches(secret, entry.cred.secretHash)) throw new Unauthorized();
+  const entry = s.credentials.verify(key, secret);
+  if (!entry) throw new Unauthorized();
   const { cred, merchant } = entry;
   if (merchant.status !== 'active') throw new Forbidden('This merchant profile is suspended');
   if (cred.environment === 'live' && !ipAllowed(request.ip, merchant.allowIps)) {

@@ -1,5 +1,6 @@
 import type { Db } from '../store/db.js';
 import { externalDataVersion } from '../store/db.js';
+import { sameSecret, secretMatches } from '../store/credentials-crypto.js';
 import {
   findActiveCredential,
   getMerchantById,
@@ -11,6 +12,12 @@ import {
 interface Entry {
   cred: CredentialRecord;
   merchant: Merchant;
+  /**
+   * The secret last proven against the stored hash. Hashing costs more than the rest of a
+   * status lookup (measured: ~20% of its throughput), so a repeat of the proven secret is
+   * compared in constant time instead. Held in memory only, dropped with the entry.
+   */
+  provenSecret: string | null;
 }
 
 /**
@@ -37,9 +44,19 @@ export class CredentialCache {
     if (this.entries.has(keyId)) return this.entries.get(keyId)!;
     const cred = findActiveCredential(this.db, keyId);
     const merchant = cred ? getMerchantById(this.db, cred.merchantId) : null;
-    const entry = cred && merchant ? { cred, merchant } : null;
+    const entry = cred && merchant ? { cred, merchant, provenSecret: null } : null;
     // Unknown keys are not remembered: an attacker spraying keys must not grow the map.
     if (entry) this.entries.set(keyId, entry);
+    return entry;
+  }
+
+  /** The credential and merchant of a key, only when the secret is that key's. */
+  verify(keyId: string, secret: string): Entry | null {
+    const entry = this.lookup(keyId);
+    if (!entry) return null;
+    if (entry.provenSecret !== null && sameSecret(secret, entry.provenSecret)) return entry;
+    if (!secretMatches(secret, entry.cred.secretHash)) return null;
+    entry.provenSecret = secret;
     return entry;
   }
 }

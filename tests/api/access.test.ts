@@ -43,6 +43,17 @@ describe('credentials', () => {
     });
     expect(r.status).toBe(401);
   });
+  it('once a secret is proven, a same-length wrong one is still refused and the right one still works', async () => {
+    expect((await t.call('GET', '/v1/wallet/balance', { pair: acme.test })).status).toBe(200);
+    const s = acme.test.secret;
+    const lastCharChanged = s.slice(0, -1) + (s.endsWith('A') ? 'B' : 'A');
+    const firstCharChanged = (s.startsWith('x') ? 'y' : 'x') + s.slice(1);
+    for (const secret of [lastCharChanged, firstCharChanged, '']) {
+      const r = await t.call('GET', '/v1/wallet/balance', { pair: { key: acme.test.key, secret } });
+      expect(r.status).toBe(401);
+    }
+    expect((await t.call('GET', '/v1/wallet/balance', { pair: acme.test })).status).toBe(200);
+  });
   it('401 for a key of one merchant with the secret of another (mismatched pair)', async () => {
     const r = await t.call('GET', '/v1/wallet/balance', {
       pair: { key: acme.test.key, secret: zeta.test.secret },

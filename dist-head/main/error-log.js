@@ -1,0 +1,53 @@
+import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+/** The desktop shell's log, in the data directory so it travels with the database it describes. */
+export const DESKTOP_LOG_FILE = 'desktop.log';
+const ROTATE_AT_BYTES = 5 * 1024 * 1024;
+/**
+ * Appends one line per event: ISO time, level, message (and an error's stack). Synchronous on
+ * purpose: the lines that matter most are written just before a crash. Never log a secret.
+ */
+export class DesktopLog {
+    now;
+    path;
+    constructor(dataDir, now = () => new Date()) {
+        this.now = now;
+        this.path = join(dataDir, DESKTOP_LOG_FILE);
+        mkdirSync(dirname(this.path), { recursive: true });
+        rotateIfLarge(this.path);
+    }
+    info(message) {
+        this.write('info', message);
+    }
+    warn(message) {
+        this.write('warn', message);
+    }
+    error(message, err) {
+        this.write('error', err === undefined ? message : `${message}: ${describeError(err)}`);
+    }
+    write(level, message) {
+        const line = `${this.now().toISOString()} ${level.toUpperCase().padEnd(5)} ${message.replace(/\r?\n/g, '\n    ')}\n`;
+        try {
+            appendFileSync(this.path, line);
+        }
+        catch {
+            // A full or read-only disk must not turn logging into a second crash.
+        }
+    }
+}
+export function describeError(err) {
+    if (err instanceof Error)
+        return err.stack ?? `${err.name}: ${err.message}`;
+    return String(err);
+}
+/** Keeps one previous file (desktop.log.1) once the log passes 5 MB. */
+function rotateIfLarge(path) {
+    try {
+        if (statSync(path).size > ROTATE_AT_BYTES)
+            renameSync(path, `${path}.1`);
+    }
+    catch {
+        // No log yet.
+    }
+}
+//# sourceMappingURL=error-log.js.map

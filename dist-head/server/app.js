@@ -1,0 +1,98 @@
+import Fastify from 'fastify';
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { registerErrorHandling, errorBody } from './http/errors.js';
+import { hostAllowed, requireMerchantAuth } from './http/access.js';
+import { ErrorBody } from './http/schemas.js';
+import { registerTransactionRoutes } from './http/v1/transactions.js';
+import { registerPlanRoutes } from './http/v1/plans.js';
+import { registerWalletRoutes } from './http/v1/wallet.js';
+import { registerOrderRoutes } from './http/v1/orders.js';
+import { registerInternalRoutes } from './http/internal/routes.js';
+import { registerConsole } from './http/console/index.js';
+import { lazyChildLogger } from './http/lazy-child-logger.js';
+export const BODY_LIMIT = 1024 * 1024;
+/** Builds the node's HTTP app without listening (tests use app.inject or listen on port 0). */
+export async function buildApp(s) {
+    const app = Fastify({
+        logger: s.config.logLevel === 'silent'
+            ? false
+            : {
+                level: s.config.logLevel,
+                redact: [
+                    'req.headers["x-merchant-secret"]',
+                    'req.headers.cookie',
+                    'req.headers.authorization',
+                    'req.headers["x-csrf-token"]',
+                ],
+            },
+        bodyLimit: BODY_LIMIT,
+        trustProxy: s.config.trustedProxies.length ? s.config.trustedProxies : false,
+        genReqId: () => randomUUID(),
+        childLoggerFactory: lazyChildLogger,
+        requestIdHeader: false,
+        ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true } },
+        routerOptions: { ignoreTrailingSlash: true },
+    });
+    app.decorateRequest('caller', null);
+    registerErrorHandling(app);
+    app.addSchema(ErrorBody);
+    // Callback-style hooks: on the hottest path an async hook costs a promise per request.
+    app.addHook('onRequest', (request, reply, done) => {
+        reply.header('x-request-id', request.id);
+        if (!hostAllowed(request.headers.host, s.config.allowedHosts)) {
+            reply.status(403).send(errorBody(403, 'Host not allowed'));
+            return;
+        }
+        done();
+    });
+    if (s.config.rateLimitPerMinute > 0) {
+        await app.register(rateLimit, {
+            max: s.config.rateLimitPerMinute,
+            timeWindow: 60_000,
+            // One bucket per (credential, client IP): a noisy integrator cannot starve others.
+            keyGenerator: (req) => `${String(req.headers['x-merchant-key'] ?? '-')}|${req.ip}`,
+            errorResponseBuilder: (_req, ctx) => ({
+                ...errorBody(429, `Too many requests; retry after ${Math.ceil(ctx.ttl / 1000)} s`),
+                statusCode: 429,
+            }),
+        });
+    }
+    await app.register(swagger, {
+        openapi: {
+            info: {
+                title: 'VendPoint Vending Service Interface',
+                version: '1.0.0',
+                description: 'The /v1 API of a VendPoint node. Authenticate with X-Merchant-Key and X-Merchant-Secret.',
+            },
+            components: {
+                securitySchemes: {
+                    key: { type: 'apiKey', in: 'header', name: 'X-Merchant-Key' },
+                    secret: { type: 'apiKey', in: 'header', name: 'X-Merchant-Secret' },
+                },
+            },
+            security: [{ key: [], secret: [] }],
+        },
+    });
+    await app.register(swaggerUi, { routePrefix: '/v1/docs', staticCSP: true });
+    app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    app.get('/v1/healthz', { schema: { tags: ['health'], summary: 'Uptime check, no authentication', security: [] } }, async () => ({
+        status: 'ok',
+        uptime_s: Math.round(process.uptime()),
+    }));
+    await app.register(async (api) => {
+        requireMerchantAuth(api, s);
+        registerTransactionRoutes(api, s, '/v1');
+        registerPlanRoutes(api, s, '/v1');
+        registerWalletRoutes(api, s);
+        registerOrderRoutes(api, s);
+        registerTransactionRoutes(api, s, '/ext/service/v1');
+        registerPlanRoutes(api, s, '/ext/service/v1');
+        registerInternalRoutes(api, s);
+    });
+    await registerConsole(app, s);
+    return app;
+}
+//# sourceMappingURL=app.js.map

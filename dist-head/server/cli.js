@@ -1,0 +1,209 @@
+import { Command, Option } from 'commander';
+import { resolve } from 'node:path';
+import { openStore } from './store/bootstrap.js';
+import { catalogDir } from './store/catalog.js';
+import { resourcesDir } from './resources.js';
+import { createMerchant, listMerchants, merchantJson, requireMerchant, rotateCredentials, updateMerchant, } from './store/merchants.js';
+import { fundWallet, verifyLedger } from './store/wallets.js';
+import { addUpstream, listRoutes, listUpstreams, upstreamJson } from './store/upstreams.js';
+import { SecretBox } from './store/secret-box.js';
+import { resolvePurchaseManually } from './store/resolve.js';
+import { parseNaira, formatNaira } from './domain/money.js';
+import { parseAllowEntry } from './http/access.js';
+import { BILL_PRODUCTS } from './domain/networks.js';
+import { DomainError, InvalidInput } from './domain/errors.js';
+import { DEFAULTS } from './config.js';
+import { purchaseJson } from './services/purchase-json.js';
+import { runReportsCommand } from './reports/cli-command.js';
+/** The operator CLI (DESIGN "Operator CLI contract"). `--json` prints exactly one JSON object. */
+const program = new Command('vendpoint');
+program
+    .showHelpAfterError()
+    .option('--data-dir <dir>', 'data directory', process.env.VENDPOINT_DATA_DIR ?? DEFAULTS.dataDir)
+    .option('--json', 'print one JSON object');
+const ACTOR = `cli:${process.env.USER ?? 'operator'}`;
+const collect = (v, prev) => [...prev, v];
+function withStore(fn) {
+    const dataDir = resolve(program.opts().dataDir);
+    const { db, demo } = openStore(dataDir, catalogDir(resourcesDir()));
+    if (demo && !program.opts().json) {
+        console.error(`Initialised ${dataDir}: DEMO merchant created (test key ${demo.test.key}, secret ${demo.test.secret})`);
+    }
+    try {
+        return fn(db, dataDir);
+    }
+    finally {
+        db.close();
+    }
+}
+function out(json, human) {
+    if (program.opts().json)
+        process.stdout.write(`${JSON.stringify(json)}\n`);
+    else
+        console.log(human);
+}
+const env = () => new Option('--env <env>', 'test or live').choices(['test', 'live']).makeOptionMandatory();
+const merchant = program.command('merchant').description('merchant profiles');
+merchant
+    .command('create')
+    .requiredOption('--code <code>')
+    .requiredOption('--name <name>')
+    .action((o) => withStore((db) => {
+    if (!/^[A-Z0-9_]{2,20}$/.test(o.code))
+        throw new InvalidInput('--code: 2-20 capital letters, digits or _', 'code');
+    const r = createMerchant(db, { code: o.code, name: o.name }, ACTOR);
+    out({ merchant_code: r.merchant.code, merchant_id: r.merchant.id, test: r.test, live: r.live }, `Merchant ${r.merchant.code} (#${r.merchant.id}) created. Secrets are shown once:\n  test key ${r.test.key}\n  test secret ${r.test.secret}\n  live key ${r.live.key}\n  live secret ${r.live.secret}`);
+}));
+merchant
+    .command('update')
+    .requiredOption('--code <code>')
+    .option('--name <name>')
+    .option('--allow-ip <ipOrCidr>', 'live IP allowlist entry (repeatable; replaces the list)', collect, [])
+    .option('--enable-bills <products>', 'bill products enabled for live, e.g. ELECTRICITY,CABLE')
+    .option('--report-email <addr>', 'report recipient (repeatable; replaces the list)', collect, [])
+    .addOption(new Option('--status <status>').choices(['active', 'suspended']))
+    .action((o) => withStore((db) => {
+    o.allowIp.forEach(parseAllowEntry);
+    const bills = o.enableBills === undefined
+        ? undefined
+        : o.enableBills
+            .split(',')
+            .map((b) => b.trim().toUpperCase())
+            .filter(Boolean);
+    for (const b of bills ?? [])
+        if (!BILL_PRODUCTS.includes(b))
+            throw new InvalidInput(`--enable-bills: unknown product ${b}`, 'enable-bills');
+    for (const e of o.reportEmail)
+        if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e))
+            throw new InvalidInput(`--report-email: "${e}" is not an e-mail address`, 'report-email');
+    const m = updateMerchant(db, o.code, {
+        name: o.name,
+        status: o.status,
+        allowIps: o.allowIp.length ? o.allowIp : undefined,
+        liveBills: bills,
+        reportEmails: o.reportEmail.length ? o.reportEmail : undefined,
+    }, ACTOR);
+    out(merchantJson(m), `Merchant ${m.code} updated: allow ${m.allowIps.join(', ') || '(none)'}; live bills ${m.liveBills.join(', ') || '(none)'}; reports to ${m.reportEmails.join(', ') || '(none)'}`);
+}));
+merchant.command('list').action(() => withStore((db) => {
+    const all = listMerchants(db);
+    out({ merchants: all.map(merchantJson) }, all.map((m) => `${m.code.padEnd(12)} #${m.id} ${m.status.padEnd(9)} ${m.name}`).join('\n'));
+}));
+program
+    .command('credentials')
+    .description('credential pairs')
+    .command('rotate')
+    .requiredOption('--code <code>')
+    .addOption(env())
+    .action((o) => withStore((db) => {
+    const pair = rotateCredentials(db, o.code, o.env, ACTOR);
+    out(pair, `New ${o.env} pair for ${o.code} (the old one is revoked). Shown once:\n  key ${pair.key}\n  secret ${pair.secret}`);
+}));
+program
+    .command('wallet')
+    .command('fund')
+    .requiredOption('--code <code>')
+    .addOption(env())
+    .requiredOption('--amount <naira>')
+    .option('--reason <text>', 'why', 'funded by operator')
+    .action((o) => withStore((db) => {
+    const m = requireMerchant(db, o.code);
+    const after = fundWallet(db, {
+        merchantId: m.id,
+        merchantCode: m.code,
+        env: o.env,
+        amountKobo: parseNaira(o.amount, 'amount'),
+        reason: o.reason,
+        actor: ACTOR,
+    });
+    out({ balance: formatNaira(after) }, `${o.code} ${o.env} wallet balance: ₦${formatNaira(after)}`);
+}));
+const upstream = program.command('upstream').description('upstream providers and routes');
+upstream
+    .command('add')
+    .requiredOption('--name <name>')
+    .addOption(new Option('--type <type>').choices(['vending-api', 'simulator']).makeOptionMandatory())
+    .option('--base-url <url>')
+    .option('--merchant-code <code>', 'our merchant code at the provider')
+    .option('--key <key>')
+    .option('--secret <secret>')
+    .option('--products <list>', 'routes, e.g. airtime,data,ELECTRICITY or data:MTN', '')
+    .action((o) => withStore((db, dataDir) => {
+    const u = addUpstream(db, SecretBox.forDataDir(dataDir), {
+        name: o.name,
+        type: o.type,
+        baseUrl: o.baseUrl,
+        merchantCode: o.merchantCode,
+        keyId: o.key,
+        secret: o.secret,
+        products: o.products
+            .split(',')
+            .map((p) => p.trim())
+            .filter(Boolean),
+    }, ACTOR);
+    const json = upstreamJson(u, listRoutes(db));
+    out(json, `Upstream ${u.name} (${u.type}) added; routes: ${json.routes.map((r) => r.product + (r.network ? ':' + r.network : '')).join(', ') || '(none)'}`);
+}));
+upstream.command('list').action(() => withStore((db) => {
+    const routes = listRoutes(db);
+    const all = listUpstreams(db).map((u) => upstreamJson(u, routes));
+    out({ upstreams: all }, all
+        .map((u) => `${u.name.padEnd(16)} ${u.type.padEnd(12)} ${u.base_url ?? ''} routes: ${u.routes.map((r) => r.product + (r.network ? ':' + r.network : '')).join(', ')}`)
+        .join('\n') || '(no upstreams)');
+}));
+program
+    .command('ledger')
+    .command('verify')
+    .action(() => withStore((db) => {
+    const r = verifyLedger(db);
+    out(r, r.ok
+        ? `ledger ok: ${r.wallets} wallets`
+        : `ledger NOT ok (${r.problems.length} problems):\n${r.problems.map((p) => '  ' + p.problem).join('\n')}`);
+    if (!r.ok)
+        process.exitCode = 1;
+}));
+program
+    .command('purchase')
+    .command('resolve')
+    .requiredOption('--ref <internalReference>')
+    .addOption(new Option('--outcome <outcome>').choices(['success', 'failed']).makeOptionMandatory())
+    .requiredOption('--reason <text>')
+    .action((o) => withStore((db) => {
+    const p = resolvePurchaseManually(db, {
+        reference: o.ref,
+        outcome: o.outcome,
+        reason: o.reason,
+        actor: ACTOR,
+    });
+    out(purchaseJson(p), `Purchase ${p.internalReference} resolved as ${p.state}${p.state === 'failed' ? ' (refunded)' : ''}`);
+}));
+program
+    .command('report')
+    .command('run')
+    .requiredOption('--date <YYYY-MM-DD>')
+    .option('--send', 'send the e-mails too')
+    .option('--code <code>', 'one merchant only')
+    .option('--smtp-url <url>', 'SMTP server (or VENDPOINT_SMTP_URL)')
+    .action(async (o) => {
+    const dataDir = resolve(program.opts().dataDir);
+    const r = await runReportsCommand({
+        dataDir,
+        date: o.date,
+        send: Boolean(o.send),
+        code: o.code,
+        smtpUrl: o.smtpUrl ?? process.env.VENDPOINT_SMTP_URL ?? null,
+        actor: ACTOR,
+    });
+    out(r.json, r.human);
+    if (!r.ok)
+        process.exitCode = 1;
+});
+program.parseAsync(process.argv).catch((err) => {
+    const message = err instanceof DomainError || err instanceof Error ? err.message : String(err);
+    if (program.opts().json)
+        process.stdout.write(`${JSON.stringify({ error: message })}\n`);
+    else
+        console.error(`error: ${message}`);
+    process.exitCode = 2;
+});
+//# sourceMappingURL=cli.js.map

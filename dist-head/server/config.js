@@ -1,0 +1,71 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+export const DEFAULTS = {
+    dataDir: './data',
+    host: '127.0.0.1',
+    port: 7300,
+    rateLimitPerMinute: 6000,
+    syncTimeoutMs: 30_000,
+};
+export function configFromArgs(argv, env = process.env) {
+    const { values } = parseArgs({
+        args: argv,
+        strict: false,
+        options: {
+            'data-dir': { type: 'string' },
+            host: { type: 'string' },
+            port: { type: 'string' },
+            'smtp-url': { type: 'string' },
+            'allowed-hosts': { type: 'string' },
+            'trusted-proxies': { type: 'string' },
+            'rate-limit': { type: 'string' },
+            'log-level': { type: 'string' },
+        },
+    });
+    const str = (v) => (typeof v === 'string' && v !== '' ? v : undefined);
+    const list = (v) => v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [];
+    const portText = str(values.port) ?? env.VENDPOINT_PORT ?? String(DEFAULTS.port);
+    const port = Number(portText);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+        throw new Error(`--port must be an integer between 0 and 65535, got "${portText}"`);
+    }
+    const rateText = str(values['rate-limit']) ?? env.VENDPOINT_RATE_LIMIT ?? String(DEFAULTS.rateLimitPerMinute);
+    const rate = Number(rateText);
+    if (!Number.isInteger(rate) || rate < 0)
+        throw new Error(`--rate-limit must be a non-negative integer`);
+    return {
+        dataDir: resolve(str(values['data-dir']) ?? env.VENDPOINT_DATA_DIR ?? DEFAULTS.dataDir),
+        host: str(values.host) ?? env.VENDPOINT_HOST ?? DEFAULTS.host,
+        port,
+        smtpUrl: str(values['smtp-url']) ?? env.VENDPOINT_SMTP_URL ?? null,
+        allowedHosts: list(str(values['allowed-hosts']) ?? env.VENDPOINT_ALLOWED_HOSTS),
+        trustedProxies: list(str(values['trusted-proxies']) ?? env.VENDPOINT_TRUSTED_PROXIES),
+        rateLimitPerMinute: rate,
+        syncTimeoutMs: Number(env.VENDPOINT_SYNC_TIMEOUT_MS ?? DEFAULTS.syncTimeoutMs),
+        schedules: env.VENDPOINT_SCHEDULES !== 'off',
+        printFirstRun: true,
+        logLevel: str(values['log-level']) ?? env.VENDPOINT_LOG_LEVEL ?? 'info',
+    };
+}
+export function testConfig(dataDir, overrides = {}) {
+    return {
+        dataDir,
+        host: '127.0.0.1',
+        port: 0,
+        smtpUrl: null,
+        allowedHosts: [],
+        trustedProxies: [],
+        rateLimitPerMinute: 6000,
+        syncTimeoutMs: 10_000,
+        schedules: false,
+        printFirstRun: false,
+        logLevel: 'silent',
+        ...overrides,
+    };
+}
+//# sourceMappingURL=config.js.map

@@ -1,0 +1,68 @@
+/**
+ * Domain errors carry a stable code and no HTTP knowledge; server/http/errors.ts maps them
+ * to the spec's error body. Messages are written for the merchant: they may be shown as is.
+ */
+export class DomainError extends Error {
+    code;
+    constructor(code, message) {
+        super(message);
+        this.code = code;
+        this.name = new.target.name;
+    }
+}
+export class InvalidInput extends DomainError {
+    field;
+    constructor(message, field) {
+        super('INVALID_INPUT', message);
+        this.field = field;
+    }
+}
+export class InsufficientBalance extends DomainError {
+    constructor(message = 'Insufficient wallet balance for this purchase; fund the wallet and retry') {
+        super('INSUFFICIENT_BALANCE', message);
+    }
+}
+export class DuplicateRequest extends DomainError {
+    constructor(key) {
+        super('DUPLICATE_REQUEST', `Duplicate request: the key "${key}" was already used; read its outcome with the status call`);
+    }
+}
+export class NotFound extends DomainError {
+    constructor(message) {
+        super('NOT_FOUND', message);
+    }
+}
+export class Forbidden extends DomainError {
+    constructor(message) {
+        super('FORBIDDEN', message);
+    }
+}
+export class Unauthorized extends DomainError {
+    constructor(message = 'Missing or invalid X-Merchant-Key / X-Merchant-Secret') {
+        super('UNAUTHORIZED', message);
+    }
+}
+/** The biller rejected the customer id: a customer-data problem, answered 400. */
+export class CustomerRejected extends DomainError {
+    constructor(message) {
+        super('CUSTOMER_REJECTED', message);
+    }
+}
+/** Verify or a catalog/fulfilment call could not be completed upstream: 502. */
+export class UpstreamUnavailable extends DomainError {
+    constructor(message = 'The provider could not be reached; retry with backoff') {
+        super('UPSTREAM_UNAVAILABLE', message);
+    }
+}
+/** Nothing is configured to vend this live product: 503, nothing debited. */
+export class NoRoute extends DomainError {
+    constructor(message) {
+        super('NO_ROUTE', message);
+    }
+}
+export class Conflict extends DomainError {
+    constructor(message) {
+        super('CONFLICT', message);
+    }
+}
+//# sourceMappingURL=errors.js.map

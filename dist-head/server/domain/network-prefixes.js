@@ -1,0 +1,52 @@
+/**
+ * Number prefix -> network as allocated by the NCC. Numbers are ported between networks,
+ * so this is a hint for the console (which warns on a mismatch), never a rule for the API.
+ */
+export const PREFIX_NETWORK = {
+    '0703': 'MTN',
+    '0704': 'MTN',
+    '0706': 'MTN',
+    '0707': 'MTN',
+    '0803': 'MTN',
+    '0806': 'MTN',
+    '0810': 'MTN',
+    '0813': 'MTN',
+    '0814': 'MTN',
+    '0816': 'MTN',
+    '0903': 'MTN',
+    '0906': 'MTN',
+    '0913': 'MTN',
+    '0916': 'MTN',
+    '07025': 'MTN',
+    '07026': 'MTN',
+    '0705': 'GLO',
+    '0805': 'GLO',
+    '0807': 'GLO',
+    '0811': 'GLO',
+    '0815': 'GLO',
+    '0905': 'GLO',
+    '0915': 'GLO',
+    '0701': 'AIRTEL',
+    '0708': 'AIRTEL',
+    '0802': 'AIRTEL',
+    '0808': 'AIRTEL',
+    '0812': 'AIRTEL',
+    '0901': 'AIRTEL',
+    '0902': 'AIRTEL',
+    '0904': 'AIRTEL',
+    '0907': 'AIRTEL',
+    '0911': 'AIRTEL',
+    '0912': 'AIRTEL',
+    '0809': '9MOBILE',
+    '0817': '9MOBILE',
+    '0818': '9MOBILE',
+    '0908': '9MOBILE',
+    '0909': '9MOBILE',
+};
+/** Detects the network of a local (0…) or international (234…) number; null when unknown. */
+export function detectNetwork(msisdn) {
+    const digits = msisdn.replace(/\D/g, '');
+    const local = digits.startsWith('234') ? `0${digits.slice(3)}` : digits;
+    return PREFIX_NETWORK[local.slice(0, 5)] ?? PREFIX_NETWORK[local.slice(0, 4)] ?? null;
+}
+//# sourceMappingURL=network-prefixes.js.map

@@ -1,0 +1,69 @@
+import { InvalidInput } from './errors.js';
+export const TELCOS = ['MTN', 'GLO', 'AIRTEL', '9MOBILE'];
+export const BILL_PRODUCTS = ['ELECTRICITY', 'CABLE', 'BETTING'];
+export const BILL_NETWORKS = {
+    ELECTRICITY: [
+        'Ikeja Electric',
+        'EKEDC',
+        'AEDC',
+        'IBEDC',
+        'EEDC',
+        'KEDCO',
+        'JED',
+        'PHED',
+        'BEDC',
+        'ABEDC',
+        'KAEDCO',
+        'YEDC',
+        'ABA',
+    ],
+    CABLE: ['DSTV', 'GOTV', 'STARTIMES'],
+    BETTING: ['BET9JA', 'SPORTYBET', '1XBET', 'BETKING', 'BETWAY', 'NAIRABET', 'MERRYBET', 'BANGBET'],
+};
+export function isBillProduct(p) {
+    return BILL_PRODUCTS.includes(p);
+}
+export function parseProduct(value) {
+    if (value === 'airtime' || value === 'data' || value === 'ESIM')
+        return value;
+    if (typeof value === 'string' && isBillProduct(value))
+        return value;
+    throw new InvalidInput('product must be one of airtime, data, ELECTRICITY, CABLE, BETTING', 'product');
+}
+/** Telco network: the four names in any case; echoed uppercase. */
+export function parseTelco(value) {
+    const upper = typeof value === 'string' ? value.toUpperCase() : '';
+    if (TELCOS.includes(upper))
+        return upper;
+    throw new InvalidInput('network must be one of mtn, glo, airtel, 9mobile', 'network');
+}
+/** Bill network: the spec's exact values; case-insensitive match, canonical spelling returned. */
+export function parseBillNetwork(product, value) {
+    const wanted = typeof value === 'string' ? value.trim().toLowerCase() : '';
+    const found = BILL_NETWORKS[product].find((n) => n.toLowerCase() === wanted);
+    if (!found) {
+        throw new InvalidInput(`network for ${product} must be one of ${BILL_NETWORKS[product].join(', ')}`, 'network');
+    }
+    return found;
+}
+/**
+ * Nigerian mobile number: 11 digits starting 0 (080…, 070…, 090…, 081…, 091…) or the same
+ * in international form 234… (13 digits). Returns the local 0-prefixed form.
+ */
+export function parseMsisdn(value, field = 'customer_msisdn') {
+    if (typeof value !== 'string')
+        throw new InvalidInput(`${field} must be a string`, field);
+    if (/^0[789][01]\d{8}$/.test(value))
+        return value;
+    if (/^234[789][01]\d{8}$/.test(value))
+        return `0${value.slice(3)}`;
+    throw new InvalidInput(`${field} must be a Nigerian mobile number like 08031234567 or 2348031234567`, field);
+}
+/** Meter, smartcard and betting ids: 1-40 characters of letters, digits and dashes. */
+export function parseCustomerId(value, field = 'customer_msisdn') {
+    if (typeof value !== 'string' || !/^[A-Za-z0-9-]{1,40}$/.test(value)) {
+        throw new InvalidInput(`${field} must be the meter, smartcard or betting account id (letters and digits)`, field);
+    }
+    return value;
+}
+//# sourceMappingURL=networks.js.map

@@ -1,0 +1,46 @@
+/**
+ * The outcome table of a vend or requery (issue 5, DESIGN "Purchase lifecycle").
+ * Only two answers settle money: a clear success, or a definitive failure. Everything
+ * ambiguous keeps the purchase pending with its hold, to be requeried and never re-sent.
+ *
+ * | upstream answer                                           | purchase            | wallet            |
+ * |-----------------------------------------------------------|---------------------|-------------------|
+ * | success (00)                                              | success             | debit stands      |
+ * | definitive failure (01, or 4xx rejecting the request)     | failed              | refunded once     |
+ * | rejected before accepting (connect refused, 4xx on send)  | try next route      | hold kept         |
+ * | timeout, reset after send, 5xx, HTML, malformed, unknown   | pending, requeried  | hold kept         |
+ * | pending (02)                                              | pending, requeried  | hold kept         |
+ * | requery "not found" after the grace period                | failed              | refunded once     |
+ */
+export type VendOutcome = {
+    kind: 'success';
+    result: Record<string, unknown>;
+    upstreamReference?: string;
+} | {
+    kind: 'failed';
+    reason: string;
+}
+/** Failed before the upstream accepted anything: safe to try the next upstream. */
+/** `transport`: the provider was not reached at all (counts toward its circuit); otherwise it answered and refused. */
+ | {
+    kind: 'not_accepted';
+    reason: string;
+    transport?: boolean;
+} | {
+    kind: 'unknown';
+    reason: string;
+} | {
+    kind: 'pending';
+    reason?: string;
+    upstreamReference?: string;
+}
+/** Requery only: the upstream has no record of the key. */
+ | {
+    kind: 'not_found';
+};
+/** Requery backoff (issue 5): 10 s, 30 s, 1 min, 5 min, 15 min, then hourly. */
+export declare const REQUERY_BACKOFF_MS: readonly [10000, 30000, 60000, 300000, 900000, 3600000];
+export declare function nextRequeryDelayMs(pollCount: number): number;
+/** A "not found" on requery fails the purchase only after this grace since the send. */
+export declare const NOT_FOUND_GRACE_MS = 120000;
+export declare function notFoundIsFinal(sentAtMs: number, nowMs: number, graceMs?: number): boolean;

@@ -1,0 +1,90 @@
+import { Type } from '@sinclair/typebox';
+import { flagNeedsAttention, getPurchaseByReference, listNeedsAttention, } from '../../store/purchases.js';
+import { listUnflaggedPending } from '../../store/admin-queries.js';
+import { listMerchants } from '../../store/merchants.js';
+import { getJob } from '../../store/vend-jobs.js';
+import { recordAudit } from '../../store/audit.js';
+import { resolvePurchaseManually } from '../../store/resolve.js';
+import { purchaseJson } from '../../services/purchase-json.js';
+import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
+import { adminActor } from './admin-guard.js';
+const hide = { hide: true };
+const ReasonBody = Type.Object({ reason: Type.String({ maxLength: 300 }) }, { additionalProperties: false });
+const ResolveBody = Type.Object({
+    outcome: Type.Union([Type.Literal('success'), Type.Literal('failed')]),
+    reason: Type.String({ maxLength: 300 }),
+}, { additionalProperties: false });
+/** A pending purchase as the admin sees it: whose, sent where, how many requeries, last answer. */
+function attentionJson(s, p, merchants) {
+    const job = getJob(s.db, p.id);
+    const m = merchants.get(p.merchantId);
+    return {
+        ...purchaseJson(p),
+        merchant_code: m?.code ?? '',
+        merchant_name: m?.name ?? '',
+        polls: job?.pollCount ?? 0,
+        last_answer: job?.lastError ?? null,
+        next_poll_at: job?.nextPollAt ? new Date(job.nextPollAt).toISOString() : null,
+        sent_at: job?.vendStartedAt ? new Date(job.vendStartedAt).toISOString() : null,
+    };
+}
+const merchantMap = (s) => new Map(listMerchants(s.db).map((m) => [m.id, { code: m.code, name: m.name }]));
+function pendingPurchase(s, ref) {
+    const p = getPurchaseByReference(s.db, ref);
+    if (!p)
+        throw new NotFound(`no purchase with internal reference ${ref}`);
+    if (p.state !== 'pending')
+        throw new Conflict(`purchase ${ref} is already ${p.state}`);
+    return p;
+}
+function requireReason(reason) {
+    const r = reason.trim();
+    if (r.length < 3)
+        throw new InvalidInput('say why, in a few words: the reason is kept in the audit log', 'reason');
+    return r;
+}
+/**
+ * Needs attention (issue 7): purchases still pending past the node's deadline (the worker
+ * flags them), and the other pending ones, oldest first. An admin requeries the upstream, or
+ * settles a purchase by hand (success, or failed with its refund), audited with who and why.
+ */
+export function registerAdminAttentionRoutes(app, s) {
+    app.get('/console/admin/attention', { schema: hide }, async () => {
+        const merchants = merchantMap(s);
+        return {
+            flagged: listNeedsAttention(s.db).map((p) => attentionJson(s, p, merchants)),
+            pending: listUnflaggedPending(s.db, 100).map((p) => attentionJson(s, p, merchants)),
+        };
+    });
+    app.post('/console/admin/attention/:ref/requery', { schema: hide }, async (request) => {
+        const p = pendingPurchase(s, request.params.ref);
+        const after = (await s.worker.requery(p.id)) ?? p;
+        recordAudit(s.db, adminActor(request), 'purchase.requery', p.internalReference, { state: after.state });
+        return attentionJson(s, after, merchantMap(s));
+    });
+    // Flags a pending purchase before its deadline: a customer came back, the provider called.
+    app.post('/console/admin/attention/:ref/flag', { schema: { ...hide, body: ReasonBody } }, async (request) => {
+        const p = pendingPurchase(s, request.params.ref);
+        const reason = requireReason(request.body.reason);
+        const actor = adminActor(request);
+        await s.batcher.submit(() => {
+            flagNeedsAttention(s.db, p.id);
+            recordAudit(s.db, actor, 'purchase.flag', p.internalReference, { reason });
+        });
+        return attentionJson(s, getPurchaseByReference(s.db, p.internalReference), merchantMap(s));
+    });
+    app.post('/console/admin/attention/:ref/resolve', { schema: { ...hide, body: ResolveBody } }, async (request) => {
+        const ref = request.params.ref;
+        const body = request.body;
+        const p = resolvePurchaseManually(s.db, {
+            reference: ref,
+            outcome: body.outcome,
+            reason: requireReason(body.reason),
+            actor: adminActor(request),
+        });
+        // A sync caller still waiting on this purchase gets its answer now.
+        s.worker.notifyFinal(p.id);
+        return attentionJson(s, p, merchantMap(s));
+    });
+}
+//# sourceMappingURL=admin-attention.js.map

@@ -1,0 +1,125 @@
+import { Type } from '@sinclair/typebox';
+import { createMerchant, listCredentials, listMerchants, merchantJson, requireMerchant, revokeCredentials, rotateCredentials, updateMerchant, } from '../../store/merchants.js';
+import { walletBalancesByMerchant } from '../../store/admin-queries.js';
+import { listPricing } from '../../store/pricing.js';
+import { parseAllowEntry } from '../access.js';
+import { BILL_PRODUCTS } from '../../domain/networks.js';
+import { InvalidInput } from '../../domain/errors.js';
+import { formatNaira } from '../../domain/money.js';
+import { adminActor } from './admin-guard.js';
+const hide = { hide: true };
+const EMAIL = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
+const EnvParam = Type.Object({
+    code: Type.String(),
+    env: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+});
+const MerchantPatch = Type.Object({
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('suspended')])),
+    allow_ips: Type.Optional(Type.Array(Type.String(), { maxItems: 200 })),
+    live_bills: Type.Optional(Type.Array(Type.String(), { maxItems: 3 })),
+    report_emails: Type.Optional(Type.Array(Type.String(), { maxItems: 20 })),
+    report_test: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false });
+/** The same rules as `merchant update` on the CLI, each message naming the bad entry. */
+export function parseMerchantPatch(body) {
+    const patch = {};
+    if (typeof body.name === 'string') {
+        if (!body.name.trim())
+            throw new InvalidInput('the name must not be empty', 'name');
+        patch.name = body.name.trim();
+    }
+    if (body.status === 'active' || body.status === 'suspended')
+        patch.status = body.status;
+    if (Array.isArray(body.allow_ips)) {
+        const entries = body.allow_ips.map((e) => e.trim()).filter(Boolean);
+        entries.forEach(parseAllowEntry);
+        patch.allowIps = [...new Set(entries)];
+    }
+    if (Array.isArray(body.live_bills)) {
+        const bills = body.live_bills.map((b) => b.trim().toUpperCase());
+        for (const b of bills) {
+            if (!BILL_PRODUCTS.includes(b)) {
+                throw new InvalidInput(`live bills: unknown product ${b}; use ${BILL_PRODUCTS.join(', ')}`, 'live_bills');
+            }
+        }
+        patch.liveBills = [...new Set(bills)];
+    }
+    if (Array.isArray(body.report_emails)) {
+        const emails = body.report_emails.map((e) => e.trim()).filter(Boolean);
+        for (const e of emails)
+            if (!EMAIL.test(e))
+                throw new InvalidInput(`report recipients: "${e}" is not an e-mail address`, 'report_emails');
+        patch.reportEmails = [...new Set(emails)];
+    }
+    if (typeof body.report_test === 'boolean')
+        patch.reportTest = body.report_test;
+    return patch;
+}
+function merchantDetail(s, m) {
+    const balances = walletBalancesByMerchant(s.db).get(m.id) ?? { test: 0, live: 0 };
+    return {
+        ...merchantJson(m),
+        wallets: { test: formatNaira(balances.test), live: formatNaira(balances.live) },
+        credentials: listCredentials(s.db, m.id),
+        pricing: listPricing(s.db, m.id),
+    };
+}
+/**
+ * Merchants (issue 7): create, edit, suspend; credential pairs issued, rotated and revoked.
+ * A secret leaves the node once, in the answer that created it; it is stored as a hash only.
+ */
+export function registerAdminMerchantRoutes(app, s) {
+    app.get('/console/admin/merchants', { schema: hide }, async () => {
+        const balances = walletBalancesByMerchant(s.db);
+        return {
+            merchants: listMerchants(s.db).map((m) => {
+                const b = balances.get(m.id) ?? { test: 0, live: 0 };
+                const creds = listCredentials(s.db, m.id);
+                return {
+                    ...merchantJson(m),
+                    wallets: { test: formatNaira(b.test), live: formatNaira(b.live) },
+                    active_credentials: creds.filter((c) => c.status === 'active').map((c) => c.environment),
+                };
+            }),
+        };
+    });
+    app.post('/console/admin/merchants', {
+        schema: {
+            ...hide,
+            body: Type.Object({ code: Type.String(), name: Type.String({ maxLength: 100 }) }, { additionalProperties: false }),
+        },
+    }, async (request, reply) => {
+        const body = request.body;
+        const code = body.code.trim().toUpperCase();
+        if (!/^[A-Z0-9_]{2,20}$/.test(code))
+            throw new InvalidInput('the merchant code must be 2 to 20 capital letters, digits or _', 'code');
+        if (!body.name.trim())
+            throw new InvalidInput('the merchant needs a name', 'name');
+        const r = createMerchant(s.db, { code, name: body.name.trim() }, adminActor(request));
+        // The two secrets are in this answer only: the page shows them once, to copy.
+        return reply.status(201).send({ merchant: merchantDetail(s, r.merchant), test: r.test, live: r.live });
+    });
+    app.get('/console/admin/merchants/:code', { schema: hide }, async (request) => {
+        return merchantDetail(s, requireMerchant(s.db, request.params.code));
+    });
+    app.patch('/console/admin/merchants/:code', { schema: { ...hide, body: MerchantPatch } }, async (request) => {
+        const code = request.params.code;
+        requireMerchant(s.db, code);
+        const m = updateMerchant(s.db, code, parseMerchantPatch(request.body), adminActor(request));
+        return merchantDetail(s, m);
+    });
+    // Issues a new pair and revokes the active one in the same transaction ("issue" when none is active).
+    app.post('/console/admin/merchants/:code/credentials/:env/rotate', { schema: { ...hide, params: EnvParam } }, async (request) => {
+        const { code, env } = request.params;
+        const pair = rotateCredentials(s.db, requireMerchant(s.db, code).code, env, adminActor(request));
+        return { environment: env, key: pair.key, secret: pair.secret };
+    });
+    app.post('/console/admin/merchants/:code/credentials/:env/revoke', { schema: { ...hide, params: EnvParam } }, async (request) => {
+        const { code, env } = request.params;
+        const m = requireMerchant(s.db, code);
+        revokeCredentials(s.db, m.code, env, adminActor(request));
+        return merchantDetail(s, m);
+    });
+}
+//# sourceMappingURL=admin-merchants.js.map

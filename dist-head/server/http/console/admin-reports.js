@@ -1,0 +1,31 @@
+import { Type } from '@sinclair/typebox';
+import { runReportsCommand } from '../../reports/cli-command.js';
+import { adminActor } from './admin-guard.js';
+const hide = { hide: true };
+/**
+ * `report run` from the console (issue 7: everything the CLI can): builds, and with `send`
+ * e-mails, one day's reports of every merchant with recipients (or of one merchant). It is
+ * the CLI's own function on this node's data directory, so both always agree; a report that
+ * was delivered is not sent twice (the Reports page resends one on purpose).
+ */
+export function registerAdminReportRoutes(app, s) {
+    app.post('/console/admin/reports/run', {
+        schema: {
+            ...hide,
+            body: Type.Object({ date: Type.String(), send: Type.Boolean(), code: Type.Optional(Type.String({ maxLength: 20 })) }, { additionalProperties: false }),
+        },
+    }, async (request) => {
+        const b = request.body;
+        const r = await runReportsCommand({
+            dataDir: s.config.dataDir,
+            date: b.date,
+            send: b.send,
+            code: b.code || undefined,
+            smtpUrl: s.config.smtpUrl,
+            actor: adminActor(request),
+            now: s.now,
+        });
+        return { ok: r.ok, ...r.json };
+    });
+}
+//# sourceMappingURL=admin-reports.js.map

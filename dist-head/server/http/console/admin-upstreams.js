@@ -1,0 +1,143 @@
+import { Type } from '@sinclair/typebox';
+import { addUpstream, getUpstreamByName, listRoutes, setRoutePriority, updateUpstream, upstreamJson, } from '../../store/upstreams.js';
+import { checkUpstreamBalances } from '../../jobs/upstream-health.js';
+import { testUpstreamConnection, upstreamsOverview } from '../../services/admin-upstreams.js';
+import { InvalidInput, NotFound } from '../../domain/errors.js';
+import { adminActor } from './admin-guard.js';
+const hide = { hide: true };
+/** Options an upstream understands (simulator faults, client time-outs, low-balance threshold). */
+const OPTION_KEYS = {
+    latencyMs: 'number',
+    pendingRate: 'number',
+    failureRate: 'number',
+    pendingForMs: 'number',
+    slowFulfilment: 'boolean',
+    timeoutMs: 'number',
+    connectTimeoutMs: 'number',
+    lowBalanceNaira: 'naira',
+};
+/** Refuses unknown or mistyped options, so a typo does not silently do nothing. */
+export function parseUpstreamOptions(v) {
+    if (v === undefined || v === null)
+        return {};
+    if (typeof v !== 'object' || Array.isArray(v))
+        throw new InvalidInput('options must be an object', 'options');
+    const out = {};
+    for (const [k, value] of Object.entries(v)) {
+        const type = OPTION_KEYS[k];
+        if (!type)
+            throw new InvalidInput(`unknown option ${k}; known: ${Object.keys(OPTION_KEYS).join(', ')}`, 'options');
+        const ok = type === 'boolean'
+            ? typeof value === 'boolean'
+            : type === 'naira'
+                ? typeof value === 'string' && /^\d+(\.\d{1,2})?$/.test(value)
+                : typeof value === 'number' && Number.isFinite(value) && value >= 0;
+        if (!ok)
+            throw new InvalidInput(`option ${k} must be ${type === 'naira' ? 'a Naira amount like "50000"' : `a ${type}`}`, 'options');
+        if ((k === 'pendingRate' || k === 'failureRate') && value > 1)
+            throw new InvalidInput(`option ${k} is a share from 0 to 1`, 'options');
+        out[k] = value;
+    }
+    return out;
+}
+const UpstreamBody = Type.Object({
+    name: Type.String(),
+    type: Type.Union([Type.Literal('simulator'), Type.Literal('vending-api')]),
+    base_url: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+    merchant_code: Type.Optional(Type.Union([Type.String({ maxLength: 60 }), Type.Null()])),
+    key: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+    secret: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+    options: Type.Optional(Type.Unknown()),
+    routes: Type.Optional(Type.Array(Type.String({ maxLength: 60 }), { maxItems: 100 })),
+}, { additionalProperties: false });
+const UpstreamPatch = Type.Object({
+    base_url: Type.Optional(Type.String({ maxLength: 500 })),
+    merchant_code: Type.Optional(Type.String({ maxLength: 60 })),
+    key: Type.Optional(Type.String({ maxLength: 200 })),
+    // Empty or absent keeps the stored secret: the page never has it to send back.
+    secret: Type.Optional(Type.String({ maxLength: 500 })),
+    options: Type.Optional(Type.Unknown()),
+    enabled: Type.Optional(Type.Boolean()),
+    routes: Type.Optional(Type.Array(Type.String({ maxLength: 60 }), { maxItems: 100 })),
+}, { additionalProperties: false });
+const blankToNull = (v) => v === undefined || v === null || v.trim() === '' ? null : v.trim();
+const blankToUndefined = (v) => v === undefined || v.trim() === '' ? undefined : v.trim();
+/**
+ * Upstreams and routes (issue 7). Secrets go in and never come out: every answer is
+ * upstreamJson (has_secret only). Route lists are "product" or "product:NETWORK".
+ */
+export function registerAdminUpstreamRoutes(app, s) {
+    app.get('/console/admin/upstreams', { schema: hide }, async () => upstreamsOverview(s));
+    app.post('/console/admin/upstreams', { schema: { ...hide, body: UpstreamBody } }, async (request, reply) => {
+        const b = request.body;
+        const u = addUpstream(s.db, s.box, {
+            name: b.name.trim(),
+            type: b.type,
+            baseUrl: blankToNull(b.base_url),
+            merchantCode: blankToNull(b.merchant_code),
+            keyId: blankToNull(b.key),
+            secret: b.secret ? b.secret : null,
+            options: parseUpstreamOptions(b.options),
+            products: (b.routes ?? []).map((r) => r.trim()).filter(Boolean),
+        }, adminActor(request));
+        return reply.status(201).send(upstreamJson(u, listRoutes(s.db)));
+    });
+    app.patch('/console/admin/upstreams/:name', { schema: { ...hide, body: UpstreamPatch } }, async (request) => {
+        const name = request.params.name;
+        if (!getUpstreamByName(s.db, name))
+            throw new NotFound(`upstream ${name} not found`);
+        const b = request.body;
+        const u = updateUpstream(s.db, s.box, name, {
+            baseUrl: blankToUndefined(b.base_url),
+            merchantCode: blankToUndefined(b.merchant_code),
+            keyId: blankToUndefined(b.key),
+            secret: b.secret ? b.secret : undefined,
+            options: b.options === undefined ? undefined : parseUpstreamOptions(b.options),
+            enabled: b.enabled,
+            products: b.routes?.map((r) => r.trim()).filter(Boolean),
+        }, adminActor(request));
+        return upstreamJson(u, listRoutes(s.db));
+    });
+    // Health (GET /v1/healthz) and balance of one upstream, with the key and secret it holds.
+    app.post('/console/admin/upstreams/:name/test', { schema: hide }, async (request) => testUpstreamConnection(s, request.params.name, adminActor(request)));
+    // Reads every live upstream's balance now (the 5-minute job, on demand) and records it.
+    app.post('/console/admin/upstreams/check-balances', { schema: hide }, async () => ({
+        upstreams: await checkUpstreamBalances(s),
+    }));
+    /**
+     * Moves a route one place up or down among the routes of its product and network. The two
+     * priority writes run back to back with no await between them, so no request of this node
+     * sees a half-moved order.
+     */
+    app.post('/console/admin/routes/:id/move', {
+        schema: {
+            ...hide,
+            body: Type.Object({ direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) }, { additionalProperties: false }),
+        },
+    }, async (request) => {
+        const id = Number(request.params.id);
+        const { direction } = request.body;
+        const routes = listRoutes(s.db);
+        const route = routes.find((r) => r.id === id);
+        if (!route)
+            throw new NotFound(`route ${id} not found`);
+        const group = routes
+            .filter((r) => r.product === route.product && r.network === route.network)
+            .sort((a, b) => a.priority - b.priority || a.id - b.id);
+        const at = group.indexOf(route);
+        const other = group[direction === 'up' ? at - 1 : at + 1];
+        if (other) {
+            const actor = adminActor(request);
+            // Equal priorities would tie; renumbering from the group's order keeps them distinct.
+            const a = direction === 'up' ? at - 1 : at;
+            const order = [...group];
+            [order[a], order[a + 1]] = [order[a + 1], order[a]];
+            order.forEach((r, i) => {
+                if (r.priority !== i)
+                    setRoutePriority(s.db, r.id, i, actor);
+            });
+        }
+        return upstreamsOverview(s);
+    });
+}
+//# sourceMappingURL=admin-upstreams.js.map

@@ -1,0 +1,144 @@
+import { Type } from '@sinclair/typebox';
+import { stringify } from 'csv-stringify/sync';
+import { DateTime } from 'luxon';
+import { requireMerchant } from '../../store/merchants.js';
+import { fundWallet, getWallet, listLedger, verifyLedger } from '../../store/wallets.js';
+import { ledgerBetween } from '../../store/admin-queries.js';
+import { InsufficientBalance, InvalidInput } from '../../domain/errors.js';
+import { formatNaira, parseNaira } from '../../domain/money.js';
+import { adminActor } from './admin-guard.js';
+const hide = { hide: true };
+const LEDGER_TIMEZONE = 'Africa/Lagos';
+const CSV_MAX_ROWS = 100_000;
+const EnvParams = Type.Object({
+    code: Type.String(),
+    env: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+});
+const FundBody = Type.Object({
+    kind: Type.Union([Type.Literal('funding'), Type.Literal('adjustment')]),
+    amount: Type.String(),
+    reason: Type.String({ maxLength: 300 }),
+}, { additionalProperties: false });
+/** Funding is a positive Naira amount; an adjustment may be negative ("-250.00") to correct an error. */
+export function parseSignedAmount(kind, amount) {
+    const negative = amount.startsWith('-');
+    if (negative && kind === 'funding')
+        throw new InvalidInput('a funding amount must be positive; use an adjustment to take money out', 'amount');
+    const kobo = parseNaira(negative ? amount.slice(1) : amount, 'amount');
+    return negative ? -kobo : kobo;
+}
+export const ledgerEntryJson = (r) => ({
+    id: r.id,
+    kind: r.kind,
+    amount: formatNaira(r.amount_kobo),
+    amount_kobo: r.amount_kobo,
+    // The running balance: every entry records the balance right after it.
+    balance_after: formatNaira(r.balance_after_kobo),
+    reference: r.internal_reference ?? '',
+    reason: r.reason,
+    actor: r.actor,
+    created_at: r.created_at,
+});
+function target(s, request) {
+    const { code, env } = request.params;
+    return { merchant: requireMerchant(s.db, code), env };
+}
+function lagosDay(value, field, fallback) {
+    if (!value)
+        return fallback;
+    const d = DateTime.fromFormat(value, 'yyyy-LL-dd', { zone: LEDGER_TIMEZONE });
+    if (!d.isValid)
+        throw new InvalidInput(`${field} must be a date like 2026-01-31`, field);
+    return d;
+}
+/**
+ * Wallets (issue 7): fund or adjust any merchant's wallet with a required reason (one ledger
+ * entry, audited with who and why), read the ledger with its running balance, export it.
+ */
+export function registerAdminWalletRoutes(app, s) {
+    app.post('/console/admin/merchants/:code/wallets/:env/fund', { schema: { ...hide, params: EnvParams, body: FundBody } }, async (request) => {
+        const { merchant, env } = target(s, request);
+        const body = request.body;
+        const reason = body.reason.trim();
+        if (reason.length < 3)
+            throw new InvalidInput('say why, in a few words: the reason is kept in the ledger and the audit log', 'reason');
+        const amountKobo = parseSignedAmount(body.kind, body.amount.trim());
+        try {
+            const after = fundWallet(s.db, {
+                merchantId: merchant.id,
+                merchantCode: merchant.code,
+                env,
+                amountKobo,
+                kind: body.kind,
+                reason,
+                actor: adminActor(request),
+            });
+            return { environment: env, balance: formatNaira(after), balance_kobo: after };
+        }
+        catch (err) {
+            if (err instanceof InsufficientBalance) {
+                throw new InvalidInput(`this adjustment would take the ${env} wallet below zero (balance ₦${formatNaira(getWallet(s.db, merchant.id, env).balanceKobo)})`, 'amount');
+            }
+            throw err;
+        }
+    });
+    app.get('/console/admin/merchants/:code/wallets/:env/ledger', { schema: { ...hide, params: EnvParams } }, async (request) => {
+        const { merchant, env } = target(s, request);
+        const q = request.query;
+        const limit = Math.min(200, Math.max(1, Number(q.limit ?? 50) || 50));
+        const before = q.before ? Number(q.before) : undefined;
+        if (before !== undefined && !Number.isSafeInteger(before))
+            throw new InvalidInput('before must be an entry id', 'before');
+        const wallet = getWallet(s.db, merchant.id, env);
+        const rows = listLedger(s.db, wallet.id, { limit, beforeId: before });
+        return {
+            merchant_code: merchant.code,
+            environment: env,
+            balance: formatNaira(wallet.balanceKobo),
+            entries: rows.map(ledgerEntryJson),
+            next_before: rows.length === limit ? rows[rows.length - 1].id : null,
+        };
+    });
+    // CSV of the ledger between two Lagos days (inclusive), oldest first, via csv-stringify.
+    app.get('/console/admin/merchants/:code/wallets/:env/ledger.csv', { schema: { ...hide, params: EnvParams } }, async (request, reply) => {
+        const { merchant, env } = target(s, request);
+        const q = request.query;
+        const today = DateTime.fromMillis(s.now(), { zone: LEDGER_TIMEZONE }).startOf('day');
+        const from = lagosDay(q.from, 'from', today.minus({ days: 30 }));
+        const to = lagosDay(q.to, 'to', today);
+        if (to < from)
+            throw new InvalidInput('to must not be before from', 'to');
+        const wallet = getWallet(s.db, merchant.id, env);
+        const rows = ledgerBetween(s.db, wallet.id, from.toUTC().toISO(), to.plus({ days: 1 }).toUTC().toISO(), CSV_MAX_ROWS);
+        const csv = stringify(rows.map((r) => [
+            r.created_at,
+            DateTime.fromISO(r.created_at).setZone(LEDGER_TIMEZONE).toFormat('yyyy-LL-dd HH:mm:ss'),
+            r.kind,
+            formatNaira(r.amount_kobo),
+            formatNaira(r.balance_after_kobo),
+            r.internal_reference ?? '',
+            r.reason,
+            r.actor,
+        ]), {
+            header: true,
+            columns: [
+                'time_utc',
+                'time_lagos',
+                'kind',
+                'amount',
+                'balance_after',
+                'reference',
+                'reason',
+                'actor',
+            ],
+        });
+        const name = `vendpoint-${merchant.code}-${env}-ledger-${from.toFormat('yyyy-LL-dd')}-to-${to.toFormat('yyyy-LL-dd')}.csv`;
+        return reply
+            .type('text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${name}"`)
+            .send(csv);
+    });
+    // `ledger verify` from the console: every wallet's balance equals its ledger, never negative.
+    app.get('/console/admin/ledger/verify', { schema: hide }, async () => verifyLedger(s.db));
+}
+//# sourceMappingURL=admin-wallets.js.map

@@ -1,0 +1,51 @@
+import fastifyStatic from '@fastify/static';
+import fastifyCookie from '@fastify/cookie';
+import { rendererDistDir } from '../../resources.js';
+import { LoginThrottle } from '../../services/console-auth.js';
+import { registerSecurityHeaders } from './security-headers.js';
+import { registerSessionHook } from './session.js';
+import { registerAuthRoutes } from './auth-routes.js';
+import { registerSellRoutes } from './sell-routes.js';
+import { registerPurchaseRoutes } from './purchase-routes.js';
+import { registerWalletRoutes } from './wallet-routes.js';
+import { registerUserRoutes } from './user-routes.js';
+import { registerOrderConsoleRoutes } from './order-routes.js';
+import { registerAdminConsole } from './admin-index.js';
+/**
+ * The console: its /console API (issue 6) and the built renderer served at /. Everything
+ * lives in one encapsulated scope so the cookie parser, the session hook and the CSP apply
+ * to the console only, never to /v1.
+ */
+export async function registerConsole(app, s) {
+    await app.register(async (scope) => {
+        await scope.register(fastifyCookie);
+        registerSecurityHeaders(scope);
+        registerSessionHook(scope, s);
+        registerAuthRoutes(scope, s, new LoginThrottle(5, 15 * 60_000, s.now));
+        registerSellRoutes(scope, s);
+        registerPurchaseRoutes(scope, s);
+        registerWalletRoutes(scope, s);
+        registerUserRoutes(scope, s);
+        registerOrderConsoleRoutes(scope, s);
+        await registerAdminConsole(scope, s);
+        const dist = rendererDistDir();
+        if (dist) {
+            await scope.register(fastifyStatic, {
+                root: dist,
+                prefix: '/',
+                wildcard: false,
+                index: ['index.html'],
+                // Hashed assets never change; the page itself is always revalidated after an upgrade.
+                setHeaders: (res, path) => {
+                    res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+                },
+            });
+        }
+        else {
+            scope.get('/', { schema: { hide: true } }, async (_req, reply) => reply
+                .type('text/html')
+                .send('<!doctype html><title>VendPoint</title><p>The console has not been built: run <code>npm run build:renderer</code>.</p>'));
+        }
+    });
+}
+//# sourceMappingURL=index.js.map

@@ -1,0 +1,154 @@
+import { stringify } from 'csv-stringify/sync';
+import { DateTime } from 'luxon';
+import { getPurchaseByReference, listPurchases, } from '../../store/purchases.js';
+import { consoleUsernames } from '../../store/console-users.js';
+import { recordAudit } from '../../store/audit.js';
+import { esimQrcode } from '../../services/esim.js';
+import { InvalidInput, NotFound } from '../../domain/errors.js';
+import { consoleCaller, sessionOf } from './session.js';
+import { cardsOf, isEsimPurchase, saleView } from './views.js';
+const hide = { hide: true };
+export const CONSOLE_TIMEZONE = 'Africa/Lagos';
+const PRODUCTS = ['airtime', 'data', 'ELECTRICITY', 'CABLE', 'BETTING', 'giftcard', 'esim'];
+const STATES = ['pending', 'success', 'failed'];
+const CSV_MAX_ROWS = 50_000;
+/** Views for a page of purchases, naming each selling agent with one query. */
+export function saleViews(s, merchantName, purchases) {
+    const names = consoleUsernames(s.db, purchases.map((p) => p.agentUserId).filter((id) => id !== null));
+    return purchases.map((p) => saleView(p, merchantName, p.agentUserId ? (names.get(p.agentUserId) ?? null) : null));
+}
+function dayStartUtc(day, field, plusDays = 0) {
+    const d = DateTime.fromFormat(day, 'yyyy-LL-dd', { zone: CONSOLE_TIMEZONE });
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !d.isValid)
+        throw new InvalidInput(`${field} must be a date like 2026-01-31`, field);
+    return d.plus({ days: plusDays }).toUTC().toISO();
+}
+/** History filters from the query: search (phone, meter, reference), product, status, Lagos dates. */
+export function filterOf(caller, q) {
+    const f = { merchantId: caller.merchant.id, environment: caller.environment };
+    const search = q.search?.trim();
+    if (search)
+        f.search = search.slice(0, 100);
+    if (q.product) {
+        if (!PRODUCTS.includes(q.product))
+            throw new InvalidInput(`product must be one of ${PRODUCTS.join(', ')}`, 'product');
+        if (q.product === 'giftcard' || q.product === 'esim')
+            f.kind = q.product;
+        else
+            f.product = q.product;
+    }
+    if (q.status) {
+        if (!STATES.includes(q.status))
+            throw new InvalidInput('status must be pending, success or failed', 'status');
+        f.state = q.status;
+    }
+    if (q.from)
+        f.from = dayStartUtc(q.from, 'from');
+    if (q.to)
+        f.to = dayStartUtc(q.to, 'to', 1);
+    return f;
+}
+function ownPurchase(s, caller, ref) {
+    const p = getPurchaseByReference(s.db, ref);
+    // Another merchant's purchase is answered exactly like a missing one.
+    if (!p || p.merchantId !== caller.merchant.id)
+        throw new NotFound('There is no sale with this reference');
+    return p;
+}
+function callerOf(s, request) {
+    return consoleCaller(s, sessionOf(request));
+}
+const lagosTime = (iso) => DateTime.fromISO(iso).setZone(CONSOLE_TIMEZONE).toFormat('yyyy-LL-dd HH:mm:ss');
+export function registerPurchaseRoutes(app, s) {
+    app.get('/console/purchases', { schema: hide }, async (request) => {
+        const caller = callerOf(s, request);
+        const q = request.query;
+        const page = Math.max(1, Math.floor(Number(q.page ?? 1)) || 1);
+        const limit = Math.min(100, Math.max(1, Math.floor(Number(q.limit ?? 25)) || 25));
+        const { rows, total } = listPurchases(s.db, filterOf(caller, q), page, limit);
+        return {
+            rows: saleViews(s, caller.merchant.name, rows),
+            total,
+            page,
+            limit,
+            environment: caller.environment,
+        };
+    });
+    app.get('/console/purchases.csv', { schema: hide }, async (request, reply) => {
+        const caller = callerOf(s, request);
+        const { rows } = listPurchases(s.db, filterOf(caller, request.query), 1, CSV_MAX_ROWS);
+        const views = saleViews(s, caller.merchant.name, rows);
+        const csv = stringify(views.map((v) => [
+            lagosTime(v.created_at),
+            v.reference,
+            v.request_id,
+            v.environment,
+            v.product,
+            v.network,
+            v.customer,
+            v.plan_name || v.plan,
+            v.amount,
+            v.debit,
+            v.status,
+            v.result.token ?? '',
+            v.result.units ?? '',
+            v.failure_reason,
+            v.agent,
+        ]), {
+            header: true,
+            columns: [
+                'time_lagos',
+                'reference',
+                'request_id',
+                'environment',
+                'product',
+                'network',
+                'customer',
+                'plan',
+                'amount',
+                'debit',
+                'status',
+                'token',
+                'units',
+                'failure_reason',
+                'agent',
+            ],
+        });
+        const day = DateTime.now().setZone(CONSOLE_TIMEZONE).toFormat('yyyy-LL-dd');
+        return reply
+            .type('text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="vendpoint-${caller.environment}-sales-${day}.csv"`)
+            .send(csv);
+    });
+    app.get('/console/purchases/:ref', { schema: hide }, async (request) => {
+        const caller = callerOf(s, request);
+        const p = ownPurchase(s, caller, request.params.ref);
+        return saleViews(s, caller.merchant.name, [p])[0];
+    });
+    app.post('/console/purchases/:ref/requery', { schema: hide }, async (request) => {
+        const caller = callerOf(s, request);
+        const p = ownPurchase(s, caller, request.params.ref);
+        const after = p.state === 'pending' ? ((await s.worker.requery(p.id)) ?? p) : p;
+        return saleViews(s, caller.merchant.name, [after])[0];
+    });
+    // Gift-card codes leave the node only on purpose, and who revealed them is recorded.
+    app.post('/console/purchases/:ref/reveal', { schema: hide }, async (request) => {
+        const caller = callerOf(s, request);
+        const p = ownPurchase(s, caller, request.params.ref);
+        const cards = p.state === 'success' ? cardsOf(p) : [];
+        if (!cards.length)
+            throw new NotFound('This sale has no card codes to show');
+        recordAudit(s.db, caller.actor, 'giftcard.reveal', p.internalReference, { cards: cards.length });
+        return { cards };
+    });
+    app.get('/console/purchases/:ref/qrcode', { schema: hide }, async (request, reply) => {
+        const caller = callerOf(s, request);
+        const p = ownPurchase(s, caller, request.params.ref);
+        if (!isEsimPurchase(p))
+            throw new NotFound('This sale is not an eSIM');
+        // The eSIM service draws it (the provider's QR, or one made from the stored LPA).
+        const png = await esimQrcode(s, { ...caller, environment: p.environment }, p.idemKey);
+        return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(png);
+    });
+}
+//# sourceMappingURL=purchase-routes.js.map

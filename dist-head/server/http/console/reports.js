@@ -1,0 +1,157 @@
+import { requireMerchant, getMerchantByCode } from '../../store/merchants.js';
+import { findDelivery, listDeliveries } from '../../store/report-deliveries.js';
+import { recordAudit } from '../../store/audit.js';
+import { Conflict, Forbidden, InvalidInput, NotFound } from '../../domain/errors.js';
+import { isDay, parseDay } from '../../domain/business-days.js';
+import { getReportSettings, reportSettingsJson, updateReportSettings, } from '../../services/report-settings.js';
+import { reportSummaryJson } from '../../reports/report-builder.js';
+import { reportCsv, reportCsvFileName } from '../../reports/report-csv.js';
+import { buildReport, deliveryJson, openTransport, reportContextOf, sendReport, } from '../../reports/delivery-service.js';
+const STATES = ['pending', 'sending', 'retrying', 'sent', 'failed'];
+const hide = { hide: true };
+function parseEnv(v) {
+    if (v !== 'test' && v !== 'live')
+        throw new InvalidInput('environment must be test or live', 'environment');
+    return v;
+}
+/**
+ * The console's report API (DESIGN "The console": reports list, download, send now; SMTP and
+ * schedule settings). The console wires it inside its own scope and passes its admin check as
+ * `guard`, which runs before every route here.
+ */
+export function registerReportConsoleRoutes(app, s, guard, opts = {}) {
+    const actorOf = opts.actorOf ?? (() => 'console');
+    const scopeOf = opts.merchantScopeOf ?? (() => null);
+    const withGuard = { preHandler: guard, schema: hide };
+    const merchantFor = (request, code) => {
+        const m = requireMerchant(s.db, code);
+        const scope = scopeOf(request);
+        // Another merchant's reports look like a missing one: no hint that the code exists.
+        if (scope !== null && scope !== m.id)
+            throw new NotFound(`merchant ${code} not found`);
+        return m;
+    };
+    const target = (request) => {
+        const p = request.params;
+        return { merchant: merchantFor(request, p.code), env: parseEnv(p.env), day: parseDay(p.date, 'date') };
+    };
+    const ctxFor = (request) => reportContextOf(s, { nodeUrl: `${request.protocol}://${request.host}` });
+    app.get('/console/reports', withGuard, async (request) => {
+        const q = request.query;
+        const scope = scopeOf(request);
+        let merchantId = scope ?? undefined;
+        if (q.merchant_code) {
+            const m = getMerchantByCode(s.db, q.merchant_code);
+            if (!m || (scope !== null && m.id !== scope))
+                return { data: [], pagination: { total: 0, page: 1, size: 0, total_pages: 0 } };
+            merchantId = m.id;
+        }
+        if (q.state && !STATES.includes(q.state))
+            throw new InvalidInput(`state must be one of ${STATES.join(', ')}`, 'state');
+        for (const f of ['from', 'to'])
+            if (q[f] && !isDay(q[f]))
+                throw new InvalidInput(`${f} must be a date YYYY-MM-DD`, f);
+        const page = Math.max(1, Number(q.page ?? 1) || 1);
+        const size = Math.min(200, Math.max(1, Number(q.limit ?? 50) || 50));
+        const { rows, total } = listDeliveries(s.db, {
+            merchantId,
+            environment: q.environment ? parseEnv(q.environment) : undefined,
+            state: q.state,
+            from: q.from,
+            to: q.to,
+        }, size, (page - 1) * size);
+        return {
+            data: rows.map(deliveryJson),
+            pagination: { total, page, size, total_pages: Math.ceil(total / size) },
+        };
+    });
+    app.get('/console/reports/:code/:env/:date', withGuard, async (request) => {
+        const { merchant, env, day } = target(request);
+        const settings = getReportSettings(s.db, s.box);
+        const report = buildReport(reportContextOf(s, { nodeUrl: null }), merchant, env, day, settings.timezone);
+        return {
+            report: reportSummaryJson(report),
+            recipients: merchant.reportEmails,
+            delivery: deliveryJson(findDelivery(s.db, merchant.id, env, day)),
+        };
+    });
+    app.get('/console/reports/:code/:env/:date/csv', withGuard, async (request, reply) => {
+        const { merchant, env, day } = target(request);
+        const settings = getReportSettings(s.db, s.box);
+        const report = buildReport(reportContextOf(s, { nodeUrl: null }), merchant, env, day, settings.timezone);
+        return reply
+            .type('text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${reportCsvFileName(report)}"`)
+            .send(reportCsv(report));
+    });
+    // Sends the day's report now, also when it was delivered before (the merchant lost it).
+    app.post('/console/reports/:code/:env/:date/resend', withGuard, async (request) => {
+        const { merchant, env, day } = target(request);
+        if (!merchant.reportEmails.length)
+            throw new Conflict(`${merchant.code} has no report recipients`);
+        const ctx = ctxFor(request);
+        const settings = getReportSettings(s.db, s.box);
+        const transport = openTransport(ctx, settings);
+        if (!transport)
+            throw new Conflict('SMTP is not configured: set it in the report settings first');
+        try {
+            const r = await sendReport(ctx, {
+                merchant,
+                environment: env,
+                day,
+                mode: 'resend',
+                settings,
+                transport,
+            });
+            if (r.skipped === 'incomplete_day')
+                throw new Conflict(`${day} has not ended yet in ${settings.timezone}`);
+            if (r.skipped === 'in_progress')
+                throw new Conflict('this report is being sent right now');
+            recordAudit(s.db, actorOf(request), 'report.resend', merchant.code, {
+                environment: env,
+                date: day,
+                sent: r.sent,
+                error: r.error ?? null,
+            });
+            return { sent: r.sent, error: r.error ?? null, delivery: deliveryJson(r.delivery) };
+        }
+        finally {
+            transport.close();
+        }
+    });
+    app.get('/console/report-settings', withGuard, async (request) => {
+        if (scopeOf(request) !== null)
+            throw new Forbidden('Only a host administrator may see the report settings');
+        return reportSettingsJson(getReportSettings(s.db, s.box), s.config.smtpUrl);
+    });
+    app.put('/console/report-settings', withGuard, async (request) => {
+        if (scopeOf(request) !== null)
+            throw new Forbidden('Only a host administrator may change the report settings');
+        const b = (request.body ?? {});
+        const patch = {};
+        const bad = (k) => {
+            throw new InvalidInput(`${k} has the wrong type`, k);
+        };
+        const str = (k) => b[k] === undefined ? undefined : typeof b[k] === 'string' ? b[k] : bad(k);
+        if (b.smtp_url !== undefined)
+            patch.smtpUrl = b.smtp_url === null || b.smtp_url === '' ? null : str('smtp_url');
+        if (b.from !== undefined)
+            patch.from = str('from');
+        if (b.send_time !== undefined)
+            patch.sendTime = str('send_time');
+        if (b.timezone !== undefined)
+            patch.timezone = str('timezone');
+        if (b.holidays !== undefined)
+            patch.holidays = Array.isArray(b.holidays) ? b.holidays : bad('holidays');
+        if (b.max_attachment_bytes !== undefined)
+            patch.maxAttachmentBytes =
+                typeof b.max_attachment_bytes === 'number' ? b.max_attachment_bytes : bad('max_attachment_bytes');
+        if (b.console_url !== undefined)
+            patch.consoleUrl =
+                b.console_url === null || b.console_url === '' ? null : str('console_url');
+        if (b.lookback_days !== undefined)
+            patch.lookbackDays = typeof b.lookback_days === 'number' ? b.lookback_days : bad('lookback_days');
+        return reportSettingsJson(updateReportSettings(s.db, s.box, patch, actorOf(request)), s.config.smtpUrl);
+    });
+}
+//# sourceMappingURL=reports.js.map

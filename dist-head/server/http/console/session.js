@@ -1,0 +1,100 @@
+import { findConsoleSession } from '../../store/console-users.js';
+import { getMerchantById } from '../../store/merchants.js';
+import { hashToken, tokensEqual } from '../../services/console-auth.js';
+import { Forbidden, Unauthorized } from '../../domain/errors.js';
+export const SESSION_COOKIE = 'vp_session';
+/** A session lasts one working day at most; the agent signs in again the next morning. */
+export const SESSION_TTL_MS = 12 * 3_600_000;
+/** Routes that work without a session: first-run state, setup and sign-in. */
+const PUBLIC_ROUTES = new Set(['/console/status', '/console/setup', '/console/login']);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export function setSessionCookie(request, reply, token, expiresAt) {
+    reply.setCookie(SESSION_COOKIE, token, {
+        path: '/console',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        expires: new Date(expiresAt),
+    });
+}
+export function clearSessionCookie(reply) {
+    reply.clearCookie(SESSION_COOKIE, { path: '/console', httpOnly: true, sameSite: 'strict' });
+}
+/**
+ * A state-changing call must come from our own page: a browser names the page's origin in
+ * Origin (and Sec-Fetch-Site), and another site's page cannot forge either.
+ */
+function checkSameOrigin(request) {
+    const site = request.headers['sec-fetch-site'];
+    if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {
+        throw new Forbidden('This request did not come from the VendPoint console; reload the console and try again');
+    }
+    const origin = request.headers.origin;
+    if (typeof origin === 'string' && origin !== 'null') {
+        let host = '';
+        try {
+            host = new URL(origin).host;
+        }
+        catch {
+            host = '';
+        }
+        if (host !== request.headers.host) {
+            throw new Forbidden('This request did not come from the VendPoint console; reload the console and try again');
+        }
+    }
+}
+/**
+ * Loads the session for every /console API call, and refuses a state-changing call without
+ * the session's CSRF token in X-CSRF-Token (the page reads it from GET /console/session; a
+ * cross-site form can neither read it nor set the header).
+ */
+export function registerSessionHook(app, s) {
+    app.decorateRequest('consoleSession', null);
+    app.addHook('onRequest', async (request) => {
+        const path = request.url.split('?')[0];
+        if (!path.startsWith('/console/'))
+            return;
+        const unsafe = !SAFE_METHODS.has(request.method);
+        if (unsafe)
+            checkSameOrigin(request);
+        if (PUBLIC_ROUTES.has(path))
+            return;
+        const token = request.cookies[SESSION_COOKIE];
+        const session = token ? findConsoleSession(s.db, hashToken(token), s.now()) : null;
+        if (!session)
+            throw new Unauthorized('Your session has ended; sign in again');
+        if (unsafe) {
+            const sent = request.headers['x-csrf-token'];
+            if (typeof sent !== 'string' || !tokensEqual(sent, session.csrfToken)) {
+                throw new Forbidden('The security token of this page is missing or old; reload the console and try again');
+            }
+        }
+        request.consoleSession = session;
+    });
+}
+export function sessionOf(request) {
+    if (!request.consoleSession)
+        throw new Unauthorized('Your session has ended; sign in again');
+    return request.consoleSession;
+}
+export function requireRole(request, role) {
+    const session = sessionOf(request);
+    if (session.user.role !== role)
+        throw new Forbidden(`Only an ${role} may do this`);
+    return session;
+}
+/** The console acts for the user's merchant, in the session's environment (DESIGN "The console"). */
+export function consoleCaller(s, session) {
+    const merchant = getMerchantById(s.db, session.user.merchantId);
+    if (!merchant)
+        throw new Unauthorized('Your merchant profile no longer exists; sign in again');
+    if (merchant.status !== 'active')
+        throw new Forbidden('This merchant profile is suspended');
+    return {
+        merchant,
+        environment: session.environment,
+        actor: `user:${session.user.username}`,
+        agentUserId: session.user.id,
+    };
+}
+//# sourceMappingURL=session.js.map

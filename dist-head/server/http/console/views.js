@@ -1,0 +1,82 @@
+import { formatNaira } from '../../domain/money.js';
+import { responseCodeOf } from '../../domain/purchase-state.js';
+/** What a receipt may show from the upstream's result. Gift-card codes are not here: see revealCards. */
+const RESULT_FIELDS = [
+    'token',
+    'units',
+    'kct1',
+    'kct2',
+    'payment_spent_on',
+    'customer_name',
+    'external_reference',
+    'telco_message',
+    'receipt_number',
+    'reference_code',
+    'iccid',
+    'activation_code',
+    'smdp_address',
+    'lpa',
+    'redemption_instructions',
+];
+const DETAIL_FIELDS = [
+    'customer_name',
+    'customer_address',
+    'customer_username',
+    'meter_type',
+    'plan_code',
+    'send_via',
+    'destination',
+    'face_value',
+    'currency_code',
+];
+function pick(source, fields) {
+    const out = {};
+    for (const f of fields) {
+        const v = source?.[f];
+        if (v !== undefined && v !== null && v !== '')
+            out[f] = String(v);
+    }
+    return out;
+}
+export function cardsOf(p) {
+    const cards = p.result?.cards;
+    return Array.isArray(cards) ? cards : [];
+}
+/** eSIM purchases (orders, or a gift card redeemed into an eSIM) carry install data and a QR. */
+export function isEsimPurchase(p) {
+    return p.kind === 'esim' || p.product.toUpperCase() === 'ESIM';
+}
+/**
+ * A purchase as the console shows it on a receipt, in history and in detail: amounts as
+ * Naira strings, times as ISO UTC (the page shows Lagos time), secrets of gift cards left out.
+ */
+export function saleView(p, merchantName, agent) {
+    return {
+        reference: p.internalReference,
+        request_id: p.idemKey,
+        environment: p.environment,
+        kind: p.kind,
+        product: p.product,
+        network: p.network,
+        customer: p.msisdn,
+        phone: p.phone ?? '',
+        plan: p.planRef,
+        plan_name: p.planName,
+        amount: p.amountText,
+        amount_kobo: p.amountKobo,
+        debit: formatNaira(p.debitKobo),
+        quantity: p.quantity,
+        status: p.state,
+        response_code: responseCodeOf(p.state),
+        failure_reason: p.failureReason ?? '',
+        details: pick(p.details, DETAIL_FIELDS),
+        result: p.state === 'success' ? pick(p.result, RESULT_FIELDS) : {},
+        cards_count: p.state === 'success' ? cardsOf(p).length : 0,
+        has_qr: p.state === 'success' && isEsimPurchase(p) && typeof p.result?.lpa === 'string',
+        merchant_name: merchantName,
+        agent: agent ?? '',
+        created_at: p.createdAt,
+        updated_at: p.updatedAt,
+    };
+}
+//# sourceMappingURL=views.js.map

@@ -1,0 +1,82 @@
+import { Type } from '@sinclair/typebox';
+/** Shared JSON schemas: both the validators and the OpenAPI document. */
+export const ErrorBody = Type.Object({ status: Type.Literal('error'), code: Type.Integer(), message: Type.String() }, { $id: 'ErrorBody', description: 'Request-level error' });
+/** Every error status the spec's HTTP table names for these routes, so the OpenAPI document lists them. */
+export const errorResponses = {
+    400: Type.Ref('ErrorBody'),
+    401: Type.Ref('ErrorBody'),
+    403: Type.Ref('ErrorBody'),
+    404: Type.Ref('ErrorBody'),
+    422: Type.Ref('ErrorBody'),
+    500: Type.Ref('ErrorBody'),
+    502: Type.Ref('ErrorBody'),
+    503: Type.Ref('ErrorBody'),
+};
+const MaybeString = Type.Unsafe({ description: 'string' });
+export const TransactionCreateBody = Type.Object({
+    merchant_code: Type.String({ description: 'Merchant profile code' }),
+    customer_msisdn: Type.String({ description: 'Subscriber number, meter, smartcard or betting id' }),
+    network: Type.String(),
+    product: Type.Optional(Type.String({ description: 'airtime, data, ELECTRICITY, CABLE, BETTING (or ESIM)' })),
+    amount: Type.String({ description: 'Naira amount as a string, e.g. "100.00"' }),
+    client_request_id: Type.String({ description: 'Idempotency key, unique per merchant and environment' }),
+    plan_code: Type.Optional(MaybeString),
+    phone: Type.Optional(Type.String()),
+}, { additionalProperties: true });
+export const TransactionData = Type.Object({
+    internal_reference: Type.String(),
+    msisdn: Type.String(),
+    product: Type.String(),
+    request_id: Type.String(),
+    network: Type.String(),
+    amount: Type.String(),
+    plan: Type.String(),
+    merchant_id: Type.Integer(),
+    created_at: Type.Optional(Type.String()),
+    updated_at: Type.Optional(Type.String()),
+    merchant_name: Type.Optional(Type.String()),
+}, { additionalProperties: Type.String() });
+export const TransactionEnvelope = Type.Object({
+    status: Type.Union([Type.Literal('success'), Type.Literal('failed'), Type.Literal('pending')]),
+    response_code: Type.Union([Type.Literal('00'), Type.Literal('01'), Type.Literal('02')]),
+    response_message: Type.String(),
+    data: TransactionData,
+});
+export const StatusQuery = Type.Object({
+    client_request_id: Type.Optional(Type.String()),
+    request_id: Type.Optional(Type.String()),
+    request_ref: Type.Optional(Type.String()),
+}, { additionalProperties: true });
+export const ListQuery = Type.Object({
+    page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,6}$', description: 'page number, default 1' })),
+    limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: 'page size 1-100, default 10' })),
+    msisdn: Type.Optional(Type.String()),
+    network: Type.Optional(Type.String()),
+    // The integer form of response_code; "00"/"01"/"02" are the same integers written as the envelope shows them.
+    status: Type.Optional(Type.String({ pattern: '^0?[012]$', description: '0 success, 1 failed, 2 pending' })),
+}, { additionalProperties: true });
+export const ListEnvelope = Type.Object({
+    status: Type.String(),
+    data: Type.Array(TransactionData),
+    pagination: Type.Object({
+        total: Type.Integer(),
+        page: Type.Integer(),
+        size: Type.Integer(),
+        total_pages: Type.Integer(),
+    }),
+});
+export const VerifyBody = Type.Object({
+    merchant_code: Type.String(),
+    customer_msisdn: Type.String(),
+    network: Type.String(),
+    product: Type.String(),
+    plan_code: Type.Optional(MaybeString),
+    service_id: Type.Optional(MaybeString),
+}, { additionalProperties: true });
+export const VerifyEnvelope = Type.Object({
+    status: Type.Literal('success'),
+    code: Type.Integer(),
+    message: Type.String(),
+    data: Type.Record(Type.String(), Type.String()),
+});
+//# sourceMappingURL=schemas.js.map

@@ -1,0 +1,100 @@
+import { Type } from '@sinclair/typebox';
+import { callerOf } from '../access.js';
+import { errorResponses } from '../schemas.js';
+import { createEsimOrder, esimPlan, esimQrcode, esimQuote, listEsimPlans, readEsimOrder, } from '../../services/esim.js';
+import { OrderEnvelope, catalogEnvelope, catalogEnvelopeSchema, orderEnvelope } from './order-views.js';
+const orderErrors = {
+    ...errorResponses,
+    404: Type.Ref('ErrorBody'),
+    502: Type.Ref('ErrorBody'),
+    503: Type.Ref('ErrorBody'),
+};
+const EsimItem = Type.Object({
+    plan_id: Type.String(),
+    title: Type.String(),
+    country: Type.String({ description: 'ISO-2 destination, "" for multi-country plans' }),
+    region: Type.String(),
+    data_gb: Type.Number(),
+    duration_days: Type.Integer(),
+    currency_code: Type.String(),
+    ngn_price: Type.Optional(Type.String({ description: 'NGN; the order amount and wallet debit' })),
+});
+const QuoteData = Type.Object({
+    plan_id: Type.String(),
+    title: Type.String(),
+    ngn_amount: Type.String(),
+    currency_code: Type.String(),
+});
+const PlanParams = Type.Object({ plan_id: Type.String() });
+const KeyParams = Type.Object({ request_id: Type.String() });
+/** eSIM routes: catalog, plan, quote, orders and the install QR (spec "eSIM"). */
+export function registerEsimRoutes(app, s) {
+    app.get('/v1/esim/catalog', {
+        schema: {
+            tags: ['esim'],
+            summary: 'eSIM plans; filters country (ISO-2), region (substring), search (title, country, region, plan id)',
+            querystring: Type.Object({
+                country: Type.Optional(Type.String()),
+                region: Type.Optional(Type.String()),
+                search: Type.Optional(Type.String()),
+            }, { additionalProperties: true }),
+            response: { 200: catalogEnvelopeSchema(Type.Array(EsimItem)), ...orderErrors },
+        },
+    }, async (request) => catalogEnvelope('eSIM catalog', listEsimPlans(s, callerOf(request), request.query)));
+    app.get('/v1/esim/plans/:plan_id/quote', {
+        schema: {
+            tags: ['esim'],
+            summary: 'NGN quote (ngn_amount) of a plan',
+            params: PlanParams,
+            response: { 200: catalogEnvelopeSchema(QuoteData), ...orderErrors },
+        },
+    }, async (request) => catalogEnvelope('eSIM quote', esimQuote(s, callerOf(request), request.params.plan_id)));
+    app.get('/v1/esim/plans/:plan_id', {
+        schema: {
+            tags: ['esim'],
+            summary: 'One eSIM plan',
+            params: PlanParams,
+            response: { 200: catalogEnvelopeSchema(EsimItem), ...orderErrors },
+        },
+    }, async (request) => catalogEnvelope('eSIM plan', esimPlan(s, callerOf(request), request.params.plan_id)));
+    app.post('/v1/esim/orders', {
+        schema: {
+            tags: ['esim'],
+            summary: 'Buy an eSIM; 02 is normal on live (poll the order), test credentials answer 00',
+            body: Type.Object({
+                request_id: Type.String({
+                    description: 'idempotency key, at most 40 characters (shared with client_request_id)',
+                }),
+                plan_id: Type.String({ description: 'eSIM catalog plan_id' }),
+            }, { additionalProperties: true }),
+            response: { 200: OrderEnvelope, ...orderErrors },
+        },
+    }, async (request) => orderEnvelope(await createEsimOrder(s, callerOf(request), request.body)));
+    app.get('/v1/esim/orders/:request_id', {
+        schema: {
+            tags: ['esim'],
+            summary: 'Order status; install fields once an ICCID is issued',
+            params: KeyParams,
+            response: { 200: OrderEnvelope, ...orderErrors },
+        },
+    }, async (request) => orderEnvelope(await readEsimOrder(s, callerOf(request), request.params.request_id)));
+    app.get('/v1/esim/orders/:request_id/qrcode', {
+        schema: {
+            tags: ['esim'],
+            summary: 'image/png QR of the LPA string once the order is successful; 404 while pending',
+            params: KeyParams,
+            response: {
+                200: {
+                    description: 'PNG image',
+                    content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
+                },
+                ...orderErrors,
+            },
+        },
+    }, async (request, reply) => {
+        const png = await esimQrcode(s, callerOf(request), request.params.request_id);
+        // The image carries the activation code: not for shared caches.
+        return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
+    });
+}
+//# sourceMappingURL=esim.js.map

@@ -1,0 +1,121 @@
+import { Type } from '@sinclair/typebox';
+import { callerOf } from '../access.js';
+import { errorResponses } from '../schemas.js';
+import { createGiftcardOrder, giftcardAvailability, listGiftcards, quoteGiftcard, readGiftcardOrder, } from '../../services/giftcards.js';
+import { faceValueFromQuery } from '../../domain/order-rules.js';
+import { OrderEnvelope, catalogEnvelope, catalogEnvelopeSchema, orderEnvelope } from './order-views.js';
+const orderErrors = {
+    ...errorResponses,
+    404: Type.Ref('ErrorBody'),
+    502: Type.Ref('ErrorBody'),
+    503: Type.Ref('ErrorBody'),
+};
+const CatalogItem = Type.Object({
+    plan_id: Type.Integer(),
+    title: Type.String(),
+    brand: Type.String(),
+    region: Type.String(),
+    ui_category: Type.String(),
+    face_value: Type.Optional(Type.Number({ description: 'fixed-price plans' })),
+    min_price: Type.Optional(Type.Number({ description: 'variable-price plans, card currency' })),
+    max_price: Type.Optional(Type.Number({ description: 'variable-price plans, card currency' })),
+    currency_code: Type.String(),
+    ngn_price: Type.Optional(Type.String({ description: 'NGN per card; for variable plans, at min_price' })),
+    fixed_price: Type.Boolean(),
+    featured: Type.Boolean(),
+});
+const QuoteData = Type.Object({
+    plan_id: Type.Integer(),
+    ngn_amount: Type.String({ description: 'NGN per card' }),
+    currency_code: Type.String(),
+    face_value: Type.Number(),
+});
+const AvailabilityData = Type.Object({
+    available: Type.Boolean(),
+    detail: Type.String(),
+    fulfillment: Type.String({ description: 'immediate, standard, out_of_stock or preorder' }),
+});
+const PlanParams = Type.Object({ plan_id: Type.String() });
+/** MaybeX: the type is checked in the service, so the message names the rule, not a JSON type. */
+const Anything = (description) => Type.Unsafe({ description });
+const OrderBody = Type.Object({
+    request_id: Type.String({
+        description: 'idempotency key, unique per merchant (shared with client_request_id)',
+    }),
+    plan_id: Type.Integer({ description: 'gift-card catalog plan_id' }),
+    quantity: Type.Optional(Anything('1 to 5, default 1; debit = ngn_price x quantity')),
+    send_via: Type.Optional(Anything('email, sms or whatsapp')),
+    destination: Type.Optional(Anything('e-mail address or phone number; required with send_via')),
+    face_value: Type.Optional(Anything('variable-price plans: value in the card currency, within min_price..max_price')),
+}, { additionalProperties: true });
+/** Gift-card routes: catalog, quote, availability, orders (spec "Gift cards"). */
+export function registerGiftcardRoutes(app, s) {
+    app.get('/v1/giftcards/catalog', {
+        schema: {
+            tags: ['gift cards'],
+            summary: 'Gift-card catalog; filters search, brand, currency, category, featured (and region)',
+            querystring: Type.Object({
+                search: Type.Optional(Type.String()),
+                brand: Type.Optional(Type.String()),
+                currency: Type.Optional(Type.String()),
+                category: Type.Optional(Type.String()),
+                featured: Type.Optional(Type.String()),
+                region: Type.Optional(Type.String()),
+            }, { additionalProperties: true }),
+            response: { 200: catalogEnvelopeSchema(Type.Array(CatalogItem)), ...orderErrors },
+        },
+    }, async (request) => catalogEnvelope('Gift card catalog', listGiftcards(s, callerOf(request), request.query)));
+    app.get('/v1/giftcards/plans/:plan_id/quote', {
+        schema: {
+            tags: ['gift cards'],
+            summary: 'Current NGN price per card; variable plans take ?face_value=',
+            params: PlanParams,
+            querystring: Type.Object({ face_value: Type.Optional(Type.String()) }, { additionalProperties: true }),
+            response: { 200: catalogEnvelopeSchema(QuoteData), ...orderErrors },
+        },
+    }, async (request) => {
+        const { plan_id } = request.params;
+        const faceValue = faceValueFromQuery(request.query.face_value);
+        return catalogEnvelope('Gift card quote', quoteGiftcard(s, callerOf(request), plan_id, faceValue));
+    });
+    app.post('/v1/giftcards/quote', {
+        schema: {
+            tags: ['gift cards'],
+            summary: 'Same as GET quote, with plan_id (and face_value for variable plans) in the body',
+            body: Type.Object({ plan_id: Type.Integer(), face_value: Type.Optional(Anything('variable plans')) }, { additionalProperties: true }),
+            response: { 200: catalogEnvelopeSchema(QuoteData), ...orderErrors },
+        },
+    }, async (request) => {
+        const body = request.body;
+        return catalogEnvelope('Gift card quote', quoteGiftcard(s, callerOf(request), body.plan_id, body.face_value));
+    });
+    app.get('/v1/giftcards/plans/:plan_id/availability', {
+        schema: {
+            tags: ['gift cards'],
+            summary: 'Stock of a plan for ?quantity= (1 to 5, default 1)',
+            params: PlanParams,
+            querystring: Type.Object({ quantity: Type.Optional(Type.String()) }, { additionalProperties: true }),
+            response: { 200: catalogEnvelopeSchema(AvailabilityData), ...orderErrors },
+        },
+    }, async (request) => {
+        const { plan_id } = request.params;
+        return catalogEnvelope('Gift card availability', giftcardAvailability(s, plan_id, request.query.quantity));
+    });
+    app.post('/v1/giftcards/orders', {
+        schema: {
+            tags: ['gift cards'],
+            summary: 'Buy gift cards: 00 with cards, or 02 while standard fulfilment runs (poll the order)',
+            body: OrderBody,
+            response: { 200: OrderEnvelope, ...orderErrors },
+        },
+    }, async (request) => orderEnvelope(await createGiftcardOrder(s, callerOf(request), request.body)));
+    app.get('/v1/giftcards/orders/:request_id', {
+        schema: {
+            tags: ['gift cards'],
+            summary: 'Order status by request_id; cards once successful',
+            params: Type.Object({ request_id: Type.String() }),
+            response: { 200: OrderEnvelope, ...orderErrors },
+        },
+    }, async (request) => orderEnvelope(await readGiftcardOrder(s, callerOf(request), request.params.request_id)));
+}
+//# sourceMappingURL=giftcards.js.map

@@ -1,0 +1,94 @@
+import { Type } from '@sinclair/typebox';
+import { responseCodeOf, responseMessageOf } from '../../domain/purchase-state.js';
+/** eSIM install fields, shown only once an ICCID has been issued (spec "eSIM order data"). */
+const INSTALL_FIELDS = [
+    'iccid',
+    'activation_code',
+    'smdp_address',
+    'lpa',
+    'redemption_instructions',
+];
+const text = (v) => {
+    if (typeof v === 'string')
+        return v === '' ? null : v;
+    if (typeof v === 'number' && Number.isFinite(v))
+        return String(v);
+    return null;
+};
+/** A delivered card as plain strings; contents vary by product (card_number, pin_code, claim_url...). */
+function cardOf(card) {
+    const out = {};
+    if (typeof card !== 'object' || card === null)
+        return out;
+    for (const [k, v] of Object.entries(card)) {
+        const s = text(v);
+        if (s !== null)
+            out[k] = s;
+    }
+    return out;
+}
+/**
+ * The order `data` object in the spec's field order. Delivery comes from the purchase's stored
+ * result, never from the catalog, so an order reads the same after its plan is retired.
+ */
+export function orderData(p) {
+    const data = {
+        request_id: p.idemKey,
+        product: p.kind,
+        internal_reference: p.internalReference,
+    };
+    const reference = text(p.result?.reference_code) ?? p.upstreamReference;
+    if (reference)
+        data.reference_code = reference;
+    data.product_title = p.planName;
+    data.amount = p.amountText;
+    data.merchant_id = p.merchantId;
+    if (p.state !== 'success' || !p.result)
+        return data;
+    if (p.kind === 'giftcard') {
+        data.cards = Array.isArray(p.result.cards) ? p.result.cards.map(cardOf) : [];
+    }
+    else if (text(p.result.iccid)) {
+        for (const f of INSTALL_FIELDS) {
+            const v = text(p.result[f]);
+            if (v !== null)
+                data[f] = v;
+        }
+    }
+    return data;
+}
+export function orderEnvelope(p) {
+    return {
+        status: p.state,
+        response_code: responseCodeOf(p.state),
+        response_message: responseMessageOf(p.state),
+        data: orderData(p),
+    };
+}
+const Card = Type.Record(Type.String(), Type.String());
+export const OrderEnvelope = Type.Object({
+    status: Type.Union([Type.Literal('success'), Type.Literal('failed'), Type.Literal('pending')]),
+    response_code: Type.Union([Type.Literal('00'), Type.Literal('01'), Type.Literal('02')]),
+    response_message: Type.String(),
+    data: Type.Object({
+        request_id: Type.String(),
+        product: Type.String({ description: 'giftcard or esim' }),
+        internal_reference: Type.String(),
+        reference_code: Type.Optional(Type.String({ description: 'upstream order reference, when available' })),
+        product_title: Type.String(),
+        amount: Type.String({ description: 'NGN debited, as a Naira string' }),
+        merchant_id: Type.Integer(),
+        cards: Type.Optional(Type.Array(Card, { description: 'gift cards: present on success only' })),
+        iccid: Type.Optional(Type.String()),
+        activation_code: Type.Optional(Type.String()),
+        smdp_address: Type.Optional(Type.String()),
+        lpa: Type.Optional(Type.String({ description: 'begins LPA:1$' })),
+        redemption_instructions: Type.Optional(Type.String()),
+    }),
+});
+/** Catalog, quote, availability and plan envelopes: integer `code`, HTTP-like. */
+export function catalogEnvelope(message, data) {
+    return { status: 'success', code: 200, message, data };
+}
+export const catalogEnvelopeSchema = (data) => Type.Object({ status: Type.Literal('success'), code: Type.Integer(), message: Type.String(), data });
+//# sourceMappingURL=order-views.js.map

@@ -1,0 +1,84 @@
+import { Type } from '@sinclair/typebox';
+import { InvalidInput } from '../../domain/errors.js';
+import { BILL_NETWORKS, parseBillNetwork, parseTelco } from '../../domain/networks.js';
+import { formatNaira } from '../../domain/money.js';
+import { errorResponses } from '../schemas.js';
+export function dataPlanRow(p) {
+    return {
+        id: p.id,
+        plan_code: p.plan_code,
+        name: p.name,
+        description: p.description,
+        price: formatNaira(p.price_kobo),
+        tarrifTypeId: p.tarrif_type_id,
+        validity: p.validity,
+        value: p.value,
+        group: p.grp,
+        shortCode: p.short_code,
+    };
+}
+/** Bill plan rows (DESIGN "API decisions"): id, name, network, product, amount_type, price; electricity adds meter_type. */
+export function billPlanRow(p) {
+    const row = {
+        id: p.id,
+        name: p.name,
+        network: p.network,
+        product: p.product,
+        amount_type: p.amount_type,
+        price: formatNaira(p.price_kobo),
+    };
+    if (p.max_kobo !== null)
+        row.max_price = formatNaira(p.max_kobo);
+    if (p.meter_type)
+        row.meter_type = p.meter_type;
+    return row;
+}
+const PlansEnvelope = Type.Object({
+    status: Type.String(),
+    description: Type.String(),
+    data: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+});
+export function dataPlansResponse(s, networkParam) {
+    const network = parseTelco(networkParam);
+    return s.catalog.rendered(`data:${network}`, (c) => ({
+        status: '2000',
+        description: `${network} data plans`,
+        data: c.dataPlans.filter((p) => p.network === network && p.active).map(dataPlanRow),
+    }));
+}
+export function billPlansResponse(s, productParam, networkQuery) {
+    const product = productParam.toUpperCase();
+    if (!(product in BILL_NETWORKS))
+        throw new InvalidInput('product must be electricity, cable or betting', 'product');
+    const network = networkQuery ? parseBillNetwork(product, networkQuery) : '';
+    return s.catalog.rendered(`bills:${product}:${network}`, (c) => ({
+        status: '2000',
+        description: `${product} plans`,
+        data: c.billPlans
+            .filter((p) => p.product === product && p.active && (!network || p.network === network))
+            .map(billPlanRow),
+    }));
+}
+export function registerPlanRoutes(app, s, prefix) {
+    app.get(`${prefix}/plans/bills/:product`, {
+        schema: {
+            tags: ['plans'],
+            summary: 'Bill plans: electricity, cable or betting; optional ?network=',
+            params: Type.Object({ product: Type.String() }),
+            querystring: Type.Object({ network: Type.Optional(Type.String()) }),
+            response: { 200: PlansEnvelope, ...errorResponses },
+        },
+    }, async (request) => {
+        const { product } = request.params;
+        return billPlansResponse(s, product, request.query.network);
+    });
+    app.get(`${prefix}/plans/:network`, {
+        schema: {
+            tags: ['plans'],
+            summary: 'Data plans of mtn, glo, airtel or 9mobile',
+            params: Type.Object({ network: Type.String() }),
+            response: { 200: PlansEnvelope, ...errorResponses },
+        },
+    }, async (request) => dataPlansResponse(s, request.params.network));
+}
+//# sourceMappingURL=plans.js.map

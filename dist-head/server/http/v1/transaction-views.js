@@ -1,0 +1,54 @@
+import { responseCodeOf, responseMessageOf } from '../../domain/purchase-state.js';
+/** "2026-01-02T03:04:05Z": the sync create's RFC 3339 form. */
+export const rfc3339 = (iso) => `${iso.slice(0, 19)}Z`;
+/** "2026-01-02 03:04:05": status and list rows, UTC. */
+export const sqlTime = (iso) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+const RESULT_FIELDS = [
+    'token',
+    'units',
+    'kct1',
+    'kct2',
+    'payment_spent_on',
+    'customer_name',
+    'external_reference',
+    'telco_message',
+    'iccid',
+    'lpa',
+];
+/** The transaction `data` object exactly as the spec's table says, per view. */
+export function transactionData(p, view, merchantName) {
+    const data = {
+        internal_reference: p.internalReference,
+        msisdn: p.msisdn,
+        product: p.product,
+        request_id: p.idemKey,
+        network: p.network,
+        amount: p.amountText,
+        plan: view === 'async-create' && p.product === 'airtime' ? '' : p.planRef,
+        merchant_id: p.merchantId,
+    };
+    if (view === 'sync-create')
+        data.created_at = rfc3339(p.createdAt);
+    if (view === 'status' || view === 'list') {
+        data.created_at = sqlTime(p.createdAt);
+        data.updated_at = sqlTime(p.updatedAt);
+        data.merchant_name = merchantName;
+    }
+    if (p.state === 'success' && p.result) {
+        for (const f of RESULT_FIELDS) {
+            const v = p.result[f];
+            if (v !== undefined && v !== null && v !== '')
+                data[f] = String(v);
+        }
+    }
+    return data;
+}
+export function transactionEnvelope(p, view, merchantName) {
+    return {
+        status: p.state,
+        response_code: responseCodeOf(p.state),
+        response_message: responseMessageOf(p.state),
+        data: transactionData(p, view, merchantName),
+    };
+}
+//# sourceMappingURL=transaction-views.js.map

@@ -1,0 +1,97 @@
+import { callerOf } from '../access.js';
+import { checkLiveBillEnabled, checkMerchantCode, createTransaction, } from '../../services/transactions.js';
+import { verifyFromRequest } from '../../services/bill-verify.js';
+import { getPurchaseByKey, listPurchases } from '../../store/purchases.js';
+import { InvalidInput, NotFound } from '../../domain/errors.js';
+import { stateFromStatusFilter } from '../../domain/purchase-state.js';
+import { transactionEnvelope, transactionData } from './transaction-views.js';
+import { ListEnvelope, ListQuery, StatusQuery, TransactionCreateBody, TransactionEnvelope, VerifyBody, VerifyEnvelope, errorResponses, } from '../schemas.js';
+/** POST create handler shared by /v1, /ext/service/v1 and the internal API. */
+export function createHandler(s, opts) {
+    return async (request) => {
+        const caller = callerOf(request);
+        const { purchase, waited } = await createTransaction(s, caller, request.body, opts);
+        return transactionEnvelope(purchase, waited ? 'sync-create' : 'async-create', caller.merchant.name);
+    };
+}
+export function statusByKey(s, request, key) {
+    const caller = callerOf(request);
+    const p = getPurchaseByKey(s.db, caller.merchant.id, caller.environment, key);
+    if (!p || p.kind !== 'transaction')
+        throw new NotFound(`No transaction with client_request_id "${key}"`);
+    return transactionEnvelope(p, 'status', caller.merchant.name);
+}
+export function registerTransactionRoutes(app, s, prefix) {
+    const surface = prefix === '/v1' ? 'v1' : 'ext';
+    const createSchema = (summary) => ({
+        tags: ['transactions'],
+        summary,
+        body: TransactionCreateBody,
+        response: { 200: TransactionEnvelope, ...errorResponses },
+    });
+    app.post(`${prefix}/transactions`, { schema: createSchema('Create a transaction: airtime/data async (02), bills final') }, createHandler(s, { surface, mode: 'auto' }));
+    app.post(`${prefix}/transactions/airtime/sync`, { schema: createSchema('Airtime, answered with the final outcome') }, createHandler(s, { surface, mode: 'sync', forcedProduct: 'airtime' }));
+    app.post(`${prefix}/transactions/data/sync`, { schema: createSchema('Data, answered with the final outcome') }, createHandler(s, { surface, mode: 'sync', forcedProduct: 'data' }));
+    app.post(`${prefix}/transactions/airtime/async`, { schema: createSchema('Airtime, answered pending (02) at once') }, createHandler(s, { surface, mode: 'async', forcedProduct: 'airtime' }));
+    app.post(`${prefix}/transactions/data/async`, { schema: createSchema('Data, answered pending (02) at once') }, createHandler(s, { surface, mode: 'async', forcedProduct: 'data' }));
+    app.get(`${prefix}/transactions/status`, {
+        schema: {
+            tags: ['transactions'],
+            summary: 'Status by client_request_id (aliases request_id, request_ref)',
+            querystring: StatusQuery,
+            response: { 200: TransactionEnvelope, ...errorResponses },
+        },
+    }, async (request) => {
+        const q = request.query;
+        const key = q.client_request_id || q.request_id || q.request_ref;
+        if (!key)
+            throw new InvalidInput('one of client_request_id, request_id or request_ref is required', 'client_request_id');
+        return statusByKey(s, request, key);
+    });
+    app.get(`${prefix}/transactions`, {
+        schema: {
+            tags: ['transactions'],
+            summary: 'List transactions, newest first',
+            querystring: ListQuery,
+            response: { 200: ListEnvelope, ...errorResponses },
+        },
+    }, async (request) => {
+        const caller = callerOf(request);
+        const q = request.query;
+        const page = Number(q.page ?? 1);
+        const limit = Math.min(Number(q.limit ?? 10), 100);
+        const state = q.status === undefined ? undefined : (stateFromStatusFilter(Number(q.status)) ?? undefined);
+        const { rows, total } = listPurchases(s.db, {
+            merchantId: caller.merchant.id,
+            environment: caller.environment,
+            kind: 'transaction',
+            msisdn: q.msisdn || undefined,
+            network: q.network || undefined,
+            state,
+        }, page, limit);
+        return {
+            status: 'success',
+            data: rows.map((p) => transactionData(p, 'list', caller.merchant.name)),
+            pagination: { total, page, size: limit, total_pages: Math.ceil(total / limit) },
+        };
+    });
+    app.post(`${prefix}/transactions/verify`, {
+        schema: {
+            tags: ['bills'],
+            summary: 'Verify a meter, smartcard or betting customer (no charge)',
+            body: VerifyBody,
+            response: { 200: VerifyEnvelope, ...errorResponses },
+        },
+    }, async (request) => {
+        const caller = callerOf(request);
+        const body = request.body;
+        checkMerchantCode(caller, body.merchant_code);
+        checkLiveBillEnabled(caller, String(body.product));
+        const data = await verifyFromRequest(s, caller, body);
+        return { status: 'success', code: 200, message: 'Customer verified', data };
+    });
+    if (surface === 'ext') {
+        app.get(`${prefix}/transactions/status/:client_request_id`, { schema: { tags: ['legacy'], response: { 200: TransactionEnvelope, ...errorResponses } } }, async (request) => statusByKey(s, request, request.params.client_request_id));
+    }
+}
+//# sourceMappingURL=transactions.js.map

@@ -1,0 +1,34 @@
+import { Type } from '@sinclair/typebox';
+import { callerOf } from '../access.js';
+import { getWallet } from '../../store/wallets.js';
+import { formatNaira } from '../../domain/money.js';
+import { sqlTime } from './transaction-views.js';
+const BalanceEnvelope = Type.Object({
+    status: Type.Literal('success'),
+    data: Type.Array(Type.Object({
+        environment: Type.String(),
+        currency: Type.Literal('NGN'),
+        balance: Type.String(),
+        updated_at: Type.String(),
+    })),
+    total: Type.String(),
+});
+export function registerWalletRoutes(app, s) {
+    app.get('/v1/wallet/balance', {
+        schema: {
+            tags: ['wallet'],
+            summary: "The credential environment's wallet balance",
+            response: { 200: BalanceEnvelope },
+        },
+    }, async (request) => {
+        const caller = callerOf(request);
+        const w = getWallet(s.db, caller.merchant.id, caller.environment);
+        const balance = formatNaira(w.balanceKobo);
+        return {
+            status: 'success',
+            data: [{ environment: w.environment, currency: 'NGN', balance, updated_at: sqlTime(w.updatedAt) }],
+            total: balance,
+        };
+    });
+}
+//# sourceMappingURL=wallet.js.map

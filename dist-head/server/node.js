@@ -1,0 +1,90 @@
+import { openStore } from './store/bootstrap.js';
+import { CommitBatcher } from './store/commit-batcher.js';
+import { SecretBox } from './store/secret-box.js';
+import { catalogDir } from './store/catalog.js';
+import { resourcesDir } from './resources.js';
+import { UpstreamRouter } from './upstreams/router.js';
+import { VendWorker } from './jobs/vend-worker.js';
+import { CatalogService } from './services/catalog-service.js';
+import { startSchedules } from './jobs/schedules.js';
+import { reportScheduleJob } from './jobs/report-schedule.js';
+import { catalogSyncJob } from './jobs/catalog-sync.js';
+import { upstreamHealthJob } from './jobs/upstream-health.js';
+import { buildApp } from './app.js';
+import { CredentialCache } from './http/credential-cache.js';
+import { NOT_FOUND_GRACE_MS } from './domain/vend-outcome.js';
+/**
+ * VENDPOINT_REQUERY_SCALE (a number in (0, 1]) shortens the requery backoff and the not-found
+ * grace together, for the crash run and demos; production leaves it unset.
+ */
+function requeryScaleFromEnv() {
+    const v = Number(process.env.VENDPOINT_REQUERY_SCALE);
+    return Number.isFinite(v) && v > 0 && v <= 1 ? v : 1;
+}
+/** Opens the store and builds every part of a node, without HTTP (the CLI uses the store only). */
+export function buildServices(config, hooks = {}) {
+    const { db, demo } = openStore(config.dataDir, catalogDir(resourcesDir()));
+    const now = hooks.now ?? Date.now;
+    const box = SecretBox.forDataDir(config.dataDir);
+    const batcher = new CommitBatcher(db);
+    const router = new UpstreamRouter(db, box, hooks.simulator);
+    const log = { info: () => { }, warn: () => { }, error: (o, m) => console.error(m, o) };
+    const requeryScale = hooks.requeryScale ?? requeryScaleFromEnv();
+    const worker = new VendWorker(db, batcher, router, {
+        attentionAfterMs: hooks.attentionAfterMs ?? 24 * 3_600_000,
+        notFoundGraceMs: hooks.notFoundGraceMs ?? Math.round(NOT_FOUND_GRACE_MS * requeryScale),
+        requeryScale,
+        now,
+        log,
+    });
+    const services = {
+        config,
+        db,
+        batcher,
+        router,
+        worker,
+        catalog: new CatalogService(db),
+        credentials: new CredentialCache(db),
+        box,
+        now,
+    };
+    return { services, firstRun: demo?.test ?? null };
+}
+/** Starts a node: store, HTTP on config.host:port, recovery of interrupted vends, schedules. */
+export async function startNode(config, hooks = {}) {
+    const { services, firstRun } = buildServices(config, hooks);
+    const app = await buildApp(services);
+    services.worker.opts.log = app.log;
+    await app.listen({ host: config.host, port: config.port });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    services.worker.recover();
+    let schedules = null;
+    if (config.schedules) {
+        schedules = startSchedules(services, app.log, {
+            'daily-reports': reportScheduleJob(services, app.log, url),
+            'catalog-sync': catalogSyncJob(services, app.log),
+            'upstream-health': upstreamHealthJob(services, app.log),
+        });
+    }
+    let closed = false;
+    return {
+        url,
+        app,
+        services,
+        firstRun,
+        async close() {
+            if (closed)
+                return;
+            closed = true;
+            await schedules?.stop();
+            await app.close();
+            await services.worker.stop();
+            await services.router.close();
+            services.db.close();
+            app.log.info(services.batcher.stats, 'node stopped (group commit totals)');
+        },
+    };
+}
+//# sourceMappingURL=node.js.map

@@ -1,0 +1,119 @@
+import { openStore } from '../store/bootstrap.js';
+import { catalogDir } from '../store/catalog.js';
+import { resourcesDir } from '../resources.js';
+import { SecretBox } from '../store/secret-box.js';
+import { listMerchants, requireMerchant } from '../store/merchants.js';
+import { findDelivery } from '../store/report-deliveries.js';
+import { recordAudit } from '../store/audit.js';
+import { dayWindow, parseDay } from '../domain/business-days.js';
+import { InvalidInput } from '../domain/errors.js';
+import { getReportSettings } from '../services/report-settings.js';
+import { reportSummaryJson } from './report-builder.js';
+import { buildReport, deliveryJson, openTransport, reportEnvironments, sendReport, silentLog, SMTP_NOT_CONFIGURED, } from './delivery-service.js';
+/**
+ * `report run --date D [--send] [--code C]` (DESIGN "Operator CLI contract"): builds the day's
+ * reports of every merchant with report recipients (or of merchant C) and, with --send, e-mails
+ * the ones not delivered yet. A delivered report is not sent again (the console resends).
+ */
+export async function runReportsCommand(o) {
+    const day = parseDay(o.date, 'date');
+    const { db } = openStore(o.dataDir, catalogDir(resourcesDir()));
+    try {
+        const ctx = {
+            db,
+            box: SecretBox.forDataDir(o.dataDir),
+            flagSmtpUrl: o.smtpUrl,
+            now: o.now ?? Date.now,
+            nodeUrl: null,
+            log: silentLog,
+        };
+        const settings = getReportSettings(db, ctx.box);
+        if (o.send && ctx.now() < Date.parse(dayWindow(day, settings.timezone).to)) {
+            throw new InvalidInput(`${day} has not ended yet in ${settings.timezone}; its report can be sent from the next day`, 'date');
+        }
+        const merchants = o.code
+            ? [requireMerchant(db, o.code)]
+            : listMerchants(db).filter((m) => m.reportEmails.length > 0);
+        const transport = o.send ? openTransport(ctx, settings) : null;
+        const reports = [];
+        let ok = true;
+        try {
+            for (const m of merchants) {
+                for (const env of reportEnvironments(m)) {
+                    if (!o.send) {
+                        const report = buildReport(ctx, m, env, day, settings.timezone);
+                        reports.push({
+                            ...reportSummaryJson(report),
+                            recipients: m.reportEmails,
+                            sent: false,
+                            delivery: deliveryJson(findDelivery(db, m.id, env, day)),
+                        });
+                        continue;
+                    }
+                    if (!m.reportEmails.length || !transport) {
+                        const error = !m.reportEmails.length
+                            ? `${m.code} has no report recipients (merchant update --report-email)`
+                            : SMTP_NOT_CONFIGURED;
+                        const report = buildReport(ctx, m, env, day, settings.timezone);
+                        reports.push({
+                            ...reportSummaryJson(report),
+                            recipients: m.reportEmails,
+                            sent: false,
+                            error,
+                            delivery: deliveryJson(findDelivery(db, m.id, env, day)),
+                        });
+                        ok = false;
+                        continue;
+                    }
+                    const r = await sendReport(ctx, {
+                        merchant: m,
+                        environment: env,
+                        day,
+                        mode: 'manual',
+                        settings,
+                        transport,
+                    });
+                    if (r.error)
+                        ok = false;
+                    reports.push({
+                        ...reportSummaryJson(r.report),
+                        recipients: m.reportEmails,
+                        sent: r.sent,
+                        ...(r.skipped ? { skipped: r.skipped } : {}),
+                        ...(r.error ? { error: r.error } : {}),
+                        delivery: deliveryJson(r.delivery),
+                    });
+                    if (r.sent)
+                        recordAudit(db, o.actor, 'report.send', m.code, { environment: env, date: day });
+                }
+            }
+        }
+        finally {
+            transport?.close();
+        }
+        const json = { reports, ...(transport ? { smtp: transport.description } : {}) };
+        return { ok, json, human: humanLines(reports, o.send) };
+    }
+    finally {
+        db.close();
+    }
+}
+function humanLines(reports, send) {
+    if (!reports.length)
+        return 'No reports: no merchant has report recipients (merchant update --report-email).';
+    return reports
+        .map((r) => {
+        const totals = r.totals;
+        const head = `${String(r.merchant_code).padEnd(12)} ${String(r.environment).padEnd(4)} ${r.date}: ${r.transactions} rows, ${totals.count} successful for NGN ${totals.amount}, closing balance NGN ${r.closing_balance}`;
+        if (!send)
+            return head;
+        const what = r.sent
+            ? `sent to ${r.recipients.join(', ')}`
+            : r.error
+                ? `NOT sent: ${r.error}`
+                : `not sent (${r.skipped})`;
+        return `${head}; ${what}`;
+    })
+        .join('\n');
+}
+//# sourceMappingURL=cli-command.js.map

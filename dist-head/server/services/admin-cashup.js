@@ -1,0 +1,122 @@
+import { DateTime } from 'luxon';
+import { getConsoleUserById } from '../store/console-users.js';
+import { getMerchantById } from '../store/merchants.js';
+import { agentSalesByProductAndState } from '../store/admin-queries.js';
+import { lastCashup, recordCashup } from '../store/admin-cashups.js';
+import { InvalidInput, NotFound } from '../domain/errors.js';
+import { formatNaira } from '../domain/money.js';
+/** The console's business day: a first shift starts at midnight Lagos time. */
+const SHIFT_TIMEZONE = 'Africa/Lagos';
+/** Folds per-product-and-state rows into the cash-up's two views. */
+export function summariseShift(rows) {
+    const byStatus = {
+        success: { count: 0, amount_kobo: 0 },
+        pending: { count: 0, amount_kobo: 0 },
+        failed: { count: 0, amount_kobo: 0 },
+    };
+    const byProduct = new Map();
+    for (const r of rows) {
+        byStatus[r.state].count += r.count;
+        byStatus[r.state].amount_kobo += r.amount_kobo;
+        if (r.state !== 'success')
+            continue;
+        const t = byProduct.get(r.product) ?? { count: 0, amount_kobo: 0 };
+        t.count += r.count;
+        t.amount_kobo += r.amount_kobo;
+        byProduct.set(r.product, t);
+    }
+    return { by_product: [...byProduct].map(([product, t]) => ({ product, ...t })), by_status: byStatus };
+}
+function agentOf(s, userId) {
+    const user = getConsoleUserById(s.db, userId);
+    if (!user)
+        throw new NotFound(`console user ${userId} not found`);
+    return user;
+}
+function parseInstant(value, field) {
+    const d = typeof value === 'string' ? DateTime.fromISO(value, { setZone: true }) : null;
+    if (!d || !d.isValid)
+        throw new InvalidInput(`${field} must be a date and time, e.g. 2026-01-31T08:00:00Z`, field);
+    return d.toUTC().toISO();
+}
+/** Where the open shift starts: the end of the last cash-up, else midnight today (Lagos). */
+function defaultStart(s, userId, env) {
+    const last = lastCashup(s.db, userId, env);
+    return (last?.shiftEnd ?? DateTime.fromMillis(s.now(), { zone: SHIFT_TIMEZONE }).startOf('day').toUTC().toISO());
+}
+const tallyJson = (t) => ({ count: t.count, amount: formatNaira(t.amount_kobo) });
+function summaryJson(summary, countedKobo) {
+    const expected = summary.by_status.success.amount_kobo;
+    return {
+        by_product: summary.by_product.map((p) => ({ product: p.product, ...tallyJson(p) })),
+        by_status: {
+            success: tallyJson(summary.by_status.success),
+            pending: tallyJson(summary.by_status.pending),
+            failed: tallyJson(summary.by_status.failed),
+        },
+        sales_count: summary.by_status.success.count,
+        total: formatNaira(expected),
+        counted: countedKobo === null ? null : formatNaira(countedKobo),
+        // Positive: more cash than sales (an over); negative: cash missing (a short).
+        difference: countedKobo === null ? null : formatNaira(countedKobo - expected),
+    };
+}
+/** The open shift of an agent, not yet recorded: what the cash-up would say now. */
+export function previewCashup(s, userId, env, from) {
+    const user = agentOf(s, userId);
+    const start = from === undefined || from === '' ? defaultStart(s, userId, env) : parseInstant(from, 'from');
+    const end = new Date(s.now()).toISOString();
+    if (start >= end)
+        throw new InvalidInput('the shift must start before now', 'from');
+    const summary = summariseShift(agentSalesByProductAndState(s.db, userId, env, start, end));
+    return {
+        id: null,
+        user: { id: user.id, username: user.username, role: user.role },
+        merchant: getMerchantById(s.db, user.merchantId)?.name ?? '',
+        environment: env,
+        shift_start: start,
+        shift_end: end,
+        ...summaryJson(summary, null),
+        note: '',
+        closed_by: null,
+        created_at: null,
+    };
+}
+/** Closes the agent's shift now: tallies its sales and records the cash-up (audited). */
+export function closeCashup(s, userId, env, input, actor) {
+    const preview = previewCashup(s, userId, env, input.from);
+    const user = agentOf(s, userId);
+    const summary = summariseShift(agentSalesByProductAndState(s.db, userId, env, preview.shift_start, preview.shift_end));
+    const c = recordCashup(s.db, {
+        userId,
+        agentName: user.username,
+        merchantId: user.merchantId,
+        environment: env,
+        shiftStart: preview.shift_start,
+        shiftEnd: preview.shift_end,
+        salesCount: summary.by_status.success.count,
+        totalKobo: summary.by_status.success.amount_kobo,
+        countedKobo: input.countedKobo,
+        summary: summary,
+        note: input.note.slice(0, 500),
+        closedBy: actor,
+    });
+    return cashupJson(s, c);
+}
+/** A recorded cash-up as the console shows and prints it. */
+export function cashupJson(s, c) {
+    const user = agentOf(s, c.userId);
+    return {
+        id: c.id,
+        user: { id: user.id, username: user.username, role: user.role },
+        merchant: getMerchantById(s.db, c.merchantId)?.name ?? '',
+        environment: c.environment,
+        shift_start: c.shiftStart,
+        shift_end: c.shiftEnd,
+        ...summaryJson(c.summary, c.countedKobo),
+        note: c.note,
+        closed_by: c.closedBy,
+        created_at: c.createdAt,
+    };
+}
+//# sourceMappingURL=admin-cashup.js.map

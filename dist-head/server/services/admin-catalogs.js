@@ -1,0 +1,110 @@
+import { setPlanActive } from '../store/catalog.js';
+import { lastCatalogSync, syncCatalogs } from '../jobs/catalog-sync.js';
+import { InvalidInput, NotFound } from '../domain/errors.js';
+import { formatNaira } from '../domain/money.js';
+export const CATALOG_KINDS = ['data', 'bill', 'giftcard', 'esim'];
+export function parseCatalogKind(v) {
+    if (!CATALOG_KINDS.includes(v))
+        throw new InvalidInput(`catalog must be one of ${CATALOG_KINDS.join(', ')}`, 'kind');
+    return v;
+}
+const range = (min, max) => `${min ?? '?'}–${max ?? '?'}`;
+/** "₦11,000.00": the table is read by people. */
+const ngn = (kobo) => {
+    const [whole, frac] = formatNaira(kobo).split('.');
+    return `₦${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+};
+function rowsOf(s, kind) {
+    const c = s.catalog.get();
+    switch (kind) {
+        case 'data':
+            return c.dataPlans.map((p) => ({
+                kind,
+                id: String(p.id),
+                name: p.name,
+                group: p.network,
+                detail: [p.plan_code, p.validity].filter(Boolean).join(' · '),
+                price: ngn(p.price_kobo),
+                active: p.active === 1,
+            }));
+        case 'bill':
+            return c.billPlans.map((p) => ({
+                kind,
+                id: String(p.id),
+                name: p.name,
+                group: `${p.product} · ${p.network}`,
+                detail: [p.amount_type, p.meter_type].filter(Boolean).join(' · '),
+                price: p.amount_type === 'range' ? `from ${ngn(p.price_kobo)}` : ngn(p.price_kobo),
+                active: p.active === 1,
+            }));
+        case 'giftcard':
+            return c.giftcards.map((p) => ({
+                kind,
+                id: String(p.plan_id),
+                name: p.title,
+                group: p.brand,
+                detail: [p.region, p.ui_category, p.fulfillment].filter(Boolean).join(' · '),
+                price: p.fixed_price
+                    ? `${p.currency_code} ${p.face_value}`
+                    : `${p.currency_code} ${range(p.min_price, p.max_price)}`,
+                active: p.active === 1,
+            }));
+        case 'esim':
+            return c.esimPlans.map((p) => ({
+                kind,
+                id: p.plan_id,
+                name: p.title,
+                group: p.country || p.region,
+                detail: `${p.data_gb} GB · ${p.duration_days} days`,
+                price: `${p.currency_code} ${p.price}`,
+                active: p.active === 1,
+            }));
+    }
+}
+/** A page of one catalog, filtered by text, group and state; groups listed for the filter. */
+export function browseCatalog(s, kind, q) {
+    const all = rowsOf(s, kind);
+    const search = q.search?.trim().toLowerCase() ?? '';
+    const rows = all.filter((r) => (!search ||
+        r.name.toLowerCase().includes(search) ||
+        r.id.toLowerCase() === search ||
+        r.detail.toLowerCase().includes(search)) &&
+        (!q.group || r.group === q.group) &&
+        (q.state !== 'active' || r.active) &&
+        (q.state !== 'inactive' || !r.active));
+    const limit = Math.min(200, Math.max(1, q.limit ?? 50));
+    const page = Math.max(1, q.page ?? 1);
+    return {
+        kind,
+        rows: rows.slice((page - 1) * limit, page * limit),
+        total: rows.length,
+        page,
+        limit,
+        groups: [...new Set(all.map((r) => r.group))].sort(),
+        counts: { all: all.length, active: all.filter((r) => r.active).length },
+    };
+}
+/** Enables or disables one plan (audited); the in-memory catalog is dropped so sales see it. */
+export function setCatalogPlanActive(s, kind, id, active, actor) {
+    const key = kind === 'data' || kind === 'bill' || kind === 'giftcard' ? Number(id) : id;
+    if (typeof key === 'number' && !Number.isSafeInteger(key))
+        throw new NotFound(`no ${kind} plan ${id}`);
+    if (!setPlanActive(s.db, kind, key, active, actor))
+        throw new NotFound(`no ${kind} plan ${id}`);
+    s.catalog.invalidate();
+    const row = rowsOf(s, kind).find((r) => r.id === id);
+    if (!row)
+        throw new NotFound(`no ${kind} plan ${id}`);
+    return row;
+}
+/** The last sync's time and result, as the Catalogs page shows it. */
+export function catalogSyncStatus(s) {
+    const last = lastCatalogSync(s);
+    return { last };
+}
+/** "Sync now": runs the colleague's catalog sync (shared with a running scheduled one). */
+export async function syncCatalogsNow(s) {
+    const report = await syncCatalogs(s, 'manual');
+    return { report, last: lastCatalogSync(s) };
+}
+//# sourceMappingURL=admin-catalogs.js.map

@@ -1,0 +1,56 @@
+import { DateTime } from 'luxon';
+import { pendingCounts, salesByProductAndState, walletTotal } from '../store/admin-queries.js';
+import { upstreamHealth } from '../jobs/upstream-health.js';
+import { lastCatalogSync } from '../jobs/catalog-sync.js';
+import { formatNaira } from '../domain/money.js';
+/** The dashboard's "today": the console's day, in Lagos like every page of it. */
+const DASHBOARD_TIMEZONE = 'Africa/Lagos';
+const STATES = ['success', 'pending', 'failed'];
+/**
+ * The operator's morning glance (issue 7 "Dashboard"): today's sales of every merchant by
+ * product and status, what the wallets hold, what is pending or needs an admin, and the
+ * health of each upstream (balance and circuit, read from SQLite and memory: no network).
+ */
+export function dashboard(s, env) {
+    const today = DateTime.fromMillis(s.now(), { zone: DASHBOARD_TIMEZONE }).startOf('day');
+    const from = today.toUTC().toISO();
+    const to = today.plus({ days: 1 }).toUTC().toISO();
+    const tallies = salesByProductAndState(s.db, env, from, to);
+    const products = new Map();
+    const totals = Object.fromEntries(STATES.map((st) => [st, { count: 0, amount_kobo: 0 }]));
+    for (const t of tallies) {
+        const row = products.get(t.product) ??
+            Object.fromEntries(STATES.map((st) => [st, { count: 0, amount_kobo: 0 }]));
+        row[t.state].count += t.count;
+        row[t.state].amount_kobo += t.amount_kobo;
+        totals[t.state].count += t.count;
+        totals[t.state].amount_kobo += t.amount_kobo;
+        products.set(t.product, row);
+    }
+    const cell = (c) => ({
+        count: c.count,
+        amount: formatNaira(c.amount_kobo),
+    });
+    const wallets = walletTotal(s.db, env);
+    const health = upstreamHealth(s);
+    const sync = lastCatalogSync(s);
+    return {
+        environment: env,
+        date: today.toFormat('yyyy-LL-dd'),
+        timezone: DASHBOARD_TIMEZONE,
+        sales: [...products].map(([product, row]) => ({
+            product,
+            success: cell(row.success),
+            pending: cell(row.pending),
+            failed: cell(row.failed),
+        })),
+        totals: { success: cell(totals.success), pending: cell(totals.pending), failed: cell(totals.failed) },
+        wallets: { balance: formatNaira(wallets.balance_kobo), count: wallets.wallets },
+        pending: pendingCounts(s.db, env),
+        upstreams: health,
+        low_balance_upstreams: health.filter((h) => h.low_balance).map((h) => h.name),
+        open_circuits: health.filter((h) => h.circuit.state !== 'closed').map((h) => h.name),
+        catalog_sync: sync ? { finished_at: sync.finished_at, ok: sync.ok, trigger: sync.trigger } : null,
+    };
+}
+//# sourceMappingURL=admin-dashboard.js.map

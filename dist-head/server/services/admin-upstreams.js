@@ -1,0 +1,118 @@
+import { request } from 'undici';
+import { getUpstreamByName, listRoutes, listUpstreams, upstreamJson, } from '../store/upstreams.js';
+import { recordAudit } from '../store/audit.js';
+import { upstreamHealth } from '../jobs/upstream-health.js';
+import { SimulatorUpstream } from '../upstreams/simulator.js';
+import { createVendingApiUpstream } from '../upstreams/vending-api/index.js';
+import { NotFound } from '../domain/errors.js';
+import { formatNaira } from '../domain/money.js';
+const HEALTH_TIMEOUT_MS = 5_000;
+/** Upstreams with their routes (ids and priorities, for the editor) and health; never a secret. */
+export function upstreamsOverview(s) {
+    const routes = listRoutes(s.db);
+    const health = new Map(upstreamHealth(s).map((h) => [h.name, h]));
+    return {
+        upstreams: listUpstreams(s.db).map((u) => ({
+            ...upstreamJson(u, routes),
+            health: health.get(u.name) ?? null,
+        })),
+        routes: routes.map((r) => ({
+            id: r.id,
+            product: r.product,
+            network: r.network,
+            upstream: r.upstreamName,
+            priority: r.priority,
+        })),
+    };
+}
+/** The same upstream the router would build, for one test call (also when it is disabled). */
+function buildForTest(s, r) {
+    const live = s.router.allLive().find((u) => u.name === r.name);
+    if (live)
+        return { upstream: live, temporary: false };
+    if (r.type === 'simulator')
+        return { upstream: new SimulatorUpstream(r.name, r.options), temporary: true };
+    const upstream = createVendingApiUpstream({
+        name: r.name,
+        baseUrl: r.baseUrl ?? '',
+        merchantCode: r.merchantCode ?? '',
+        key: r.keyId ?? '',
+        secret: r.secretSealed ? s.box.open(r.secretSealed) : '',
+        options: r.options,
+    });
+    return { upstream, temporary: true };
+}
+/** GET {base}/v1/healthz, the spec's unauthenticated uptime check; redirects are not followed. */
+async function healthOf(baseUrl) {
+    const started = Date.now();
+    try {
+        const url = new URL(`${baseUrl.replace(/\/+$/, '')}/v1/healthz`);
+        const res = await request(url, {
+            method: 'GET',
+            headersTimeout: HEALTH_TIMEOUT_MS,
+            bodyTimeout: HEALTH_TIMEOUT_MS,
+            signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
+        });
+        await res.body.text();
+        const ok = res.statusCode === 200;
+        return {
+            ok,
+            detail: ok ? 'healthz answered 200' : `healthz answered HTTP ${res.statusCode}`,
+            ms: Date.now() - started,
+        };
+    }
+    catch (err) {
+        return { ok: false, detail: err instanceof Error ? err.message : String(err), ms: Date.now() - started };
+    }
+}
+/**
+ * "Test connection" (issue 7): the provider's health check and its wallet balance, which
+ * also proves our key and secret. Messages never carry the secret (the client scrubs them).
+ */
+export async function testUpstreamConnection(s, name, actor) {
+    const record = getUpstreamByName(s.db, name);
+    if (!record)
+        throw new NotFound(`upstream ${name} not found`);
+    const { upstream, temporary } = buildForTest(s, record);
+    try {
+        const health = record.type === 'simulator'
+            ? { ok: true, detail: 'built-in simulator: always available', ms: 0 }
+            : await healthOf(record.baseUrl ?? '');
+        let balance = null;
+        let balanceError = null;
+        try {
+            const kobo = await upstream.balance();
+            if (kobo === null)
+                balanceError =
+                    record.type === 'simulator'
+                        ? 'a simulator has no balance'
+                        : 'the balance could not be read: check the base URL, merchant code, key and secret';
+            else
+                balance = formatNaira(kobo);
+        }
+        catch (err) {
+            balanceError = err instanceof Error ? err.message : String(err);
+        }
+        const ok = health.ok && (balance !== null || record.type === 'simulator');
+        recordAudit(s.db, actor, 'upstream.test', name, {
+            ok,
+            health: health.ok,
+            balance_read: balance !== null,
+        });
+        return {
+            name,
+            type: record.type,
+            ok,
+            health,
+            balance,
+            balance_error: balanceError,
+            circuit: s.router.breaker.snapshot(name),
+            checked_at: new Date(s.now()).toISOString(),
+        };
+    }
+    finally {
+        if (temporary)
+            await upstream.close?.();
+    }
+}
+//# sourceMappingURL=admin-upstreams.js.map

@@ -1,0 +1,138 @@
+import QRCode from 'qrcode';
+import { InvalidInput, NotFound } from '../domain/errors.js';
+import { formatNaira } from '../domain/money.js';
+import { ngnPriceKobo } from '../domain/fx-pricing.js';
+import { MAX_ESIM_REQUEST_ID_LENGTH, parseCountryFilter } from '../domain/order-rules.js';
+import { vendRequestOf } from '../jobs/vend-worker.js';
+import { isPng } from '../upstreams/vending-api/mapper.js';
+import { parseIdempotencyKey } from './transactions.js';
+import { merchantPriceKobo, merchantPricer } from './order-pricing.js';
+import { placeOrder, readOrder } from './order-lifecycle.js';
+export function esimItem(plan, fx) {
+    const item = {
+        plan_id: plan.plan_id,
+        title: plan.title,
+        country: plan.country,
+        region: plan.region,
+        data_gb: plan.data_gb,
+        duration_days: plan.duration_days,
+        currency_code: plan.currency_code,
+    };
+    const price = ngnPriceKobo(plan.price, plan.currency_code, fx);
+    if (price !== null)
+        item.ngn_price = formatNaira(price);
+    return item;
+}
+/**
+ * Catalog filters: country exact ISO-2 (any case), region substring, search across
+ * title/country/region/plan id. Prices are the caller's (see order-pricing.ts).
+ */
+export function listEsimPlans(s, caller, f) {
+    const country = parseCountryFilter(f.country);
+    const region = (f.region ?? '').trim().toLowerCase();
+    const search = (f.search ?? '').trim().toLowerCase();
+    const listed = s.catalog.rendered('esim:items', (c) => c.esimPlans
+        .filter((p) => p.active)
+        .map((p) => ({ item: esimItem(p, c.fx), kobo: ngnPriceKobo(p.price, p.currency_code, c.fx) })));
+    const pricer = merchantPricer(s, caller, 'esim');
+    const all = pricer
+        ? listed.map(({ item, kobo }) => kobo === null ? item : { ...item, ngn_price: formatNaira(pricer(kobo)) })
+        : listed.map((l) => l.item);
+    return all.filter((i) => (!country || i.country === country) &&
+        (!region || i.region.toLowerCase().includes(region)) &&
+        (!search || [i.title, i.country, i.region, i.plan_id].some((v) => v.toLowerCase().includes(search))));
+}
+function findActive(s, planId) {
+    return s.catalog.get().esimPlans.find((p) => p.plan_id === planId && p.active);
+}
+/** GET /v1/esim/plans/{plan_id}: the catalog item; an unknown or retired plan is 404. */
+export function esimPlan(s, caller, planId) {
+    const plan = findActive(s, planId);
+    if (!plan)
+        throw new NotFound(`No active eSIM plan ${planId}; see GET /v1/esim/catalog`);
+    const item = esimItem(plan, s.catalog.get().fx);
+    return item.ngn_price === undefined ? item : { ...item, ngn_price: formatNaira(priceOf(s, caller, plan)) };
+}
+/** The caller's NGN price of a plan: catalog ngn_price, quote ngn_amount, order amount and debit. */
+export function priceOf(s, caller, plan) {
+    const price = ngnPriceKobo(plan.price, plan.currency_code, s.catalog.get().fx);
+    if (price === null)
+        throw new InvalidInput(`no NGN rate is configured for ${plan.currency_code}; this plan cannot be priced`, 'plan_id');
+    return merchantPriceKobo(s, caller, 'esim', price);
+}
+/** The same pricing basis as the catalog's ngn_price and the order amount. */
+export function esimQuote(s, caller, planId) {
+    const plan = findActive(s, planId);
+    if (!plan)
+        throw new NotFound(`No active eSIM plan ${planId}; see GET /v1/esim/catalog`);
+    return {
+        plan_id: plan.plan_id,
+        title: plan.title,
+        ngn_amount: formatNaira(priceOf(s, caller, plan)),
+        currency_code: plan.currency_code,
+    };
+}
+/** POST /v1/esim/orders: request_id of at most 40 characters, a catalog plan_id. */
+export async function createEsimOrder(s, caller, body) {
+    const requestId = parseIdempotencyKey(body.request_id, 'request_id', MAX_ESIM_REQUEST_ID_LENGTH);
+    if (typeof body.plan_id !== 'string' || body.plan_id === '')
+        throw new InvalidInput('plan_id is required: an eSIM catalog plan_id (a string)', 'plan_id');
+    const plan = findActive(s, body.plan_id);
+    if (!plan)
+        throw new InvalidInput(`plan_id ${body.plan_id} is not an active eSIM plan; see GET /v1/esim/catalog`, 'plan_id');
+    const price = priceOf(s, caller, plan);
+    return placeOrder(s, caller, {
+        merchantId: caller.merchant.id,
+        environment: caller.environment,
+        idemKey: requestId,
+        kind: 'esim',
+        surface: 'v1',
+        product: 'esim',
+        network: '',
+        msisdn: '',
+        planRef: plan.plan_id,
+        planId: plan.plan_id,
+        planName: plan.title,
+        amountText: formatNaira(price),
+        amountKobo: price,
+        debitKobo: price,
+        details: {
+            country: plan.country,
+            region: plan.region,
+            data_gb: plan.data_gb,
+            duration_days: plan.duration_days,
+            currency_code: plan.currency_code,
+        },
+        actor: caller.actor,
+        agentUserId: caller.agentUserId ?? null,
+    });
+}
+export function readEsimOrder(s, caller, requestId) {
+    return readOrder(s, caller, requestId, (p) => p.kind === 'esim', 'eSIM order');
+}
+/** eSIM orders and ESIM redemptions made on POST /v1/transactions both carry an LPA. */
+const isEsimPurchase = (p) => p.kind === 'esim' || p.product === 'ESIM';
+/**
+ * The QR image of a successful order's LPA string. The upstream that delivered the eSIM draws
+ * it when it can; otherwise it is drawn here from the stored LPA, which is what the QR
+ * encodes anyway. Pending, failed and unknown orders are 404 (spec).
+ */
+export async function esimQrcode(s, caller, requestId) {
+    const p = await readOrder(s, caller, requestId, isEsimPurchase, 'eSIM order');
+    const lpa = p.state === 'success' && typeof p.result?.lpa === 'string' ? p.result.lpa : '';
+    if (!lpa)
+        throw new NotFound(`The QR code of eSIM order "${requestId}" is available once the order is successful; poll the order`);
+    const upstream = s.router.byName(p.environment, p.upstreamName);
+    if (upstream) {
+        try {
+            const png = await upstream.qrcode(vendRequestOf(p), lpa);
+            if (isPng(png))
+                return png;
+        }
+        catch {
+            // The install data is ours already; a provider that cannot draw it must not block the customer.
+        }
+    }
+    return QRCode.toBuffer(lpa, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 });
+}
+//# sourceMappingURL=esim.js.map

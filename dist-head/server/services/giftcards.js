@@ -1,0 +1,156 @@
+import { InvalidInput } from '../domain/errors.js';
+import { formatNaira } from '../domain/money.js';
+import { ngnPriceKobo } from '../domain/fx-pricing.js';
+import { GIFTCARD_CURRENCIES, STOCK, checkPurchasable, faceValueOf, parseDelivery, parseGiftcardPlanId, parseQuantity, } from '../domain/order-rules.js';
+import { parseIdempotencyKey } from './transactions.js';
+import { merchantPriceKobo, merchantPricer } from './order-pricing.js';
+import { placeOrder, readOrder } from './order-lifecycle.js';
+/**
+ * A catalog item at list price. Variable-price plans show their lowest price (at min_price):
+ * it is what a card costs from, and the quote/order at that face value agree with it.
+ */
+export function giftcardItem(plan, fx) {
+    const item = {
+        plan_id: plan.plan_id,
+        title: plan.title,
+        brand: plan.brand,
+        region: plan.region,
+        ui_category: plan.ui_category,
+        currency_code: plan.currency_code,
+        fixed_price: plan.fixed_price === 1,
+        featured: plan.featured === 1,
+    };
+    if (plan.fixed_price)
+        item.face_value = plan.face_value ?? 0;
+    else {
+        item.min_price = plan.min_price ?? 0;
+        item.max_price = plan.max_price ?? item.min_price;
+    }
+    const price = listPriceKobo(plan, plan.fixed_price ? (plan.face_value ?? 0) : (plan.min_price ?? 0), fx);
+    if (price !== null)
+        item.ngn_price = formatNaira(price);
+    return item;
+}
+/** NGN per card at list price (FX rate plus margin), before the merchant's terms. */
+function listPriceKobo(plan, faceValue, fx) {
+    return ngnPriceKobo(faceValue, plan.currency_code, fx);
+}
+const lower = (v) => (v ? v.trim().toLowerCase() : '');
+/** The catalog with the spec's filters (and `region`, an addition): active plans only, at the caller's prices. */
+export function listGiftcards(s, caller, f) {
+    const currency = f.currency ? f.currency.toUpperCase() : '';
+    if (currency && !GIFTCARD_CURRENCIES.includes(currency)) {
+        throw new InvalidInput(`currency must be one of ${GIFTCARD_CURRENCIES.join(', ')}`, 'currency');
+    }
+    if (f.featured !== undefined && f.featured !== '' && f.featured !== 'true' && f.featured !== 'false') {
+        throw new InvalidInput('featured must be true or false', 'featured');
+    }
+    // Rendered once per catalog snapshot; filters and the merchant's terms run per request over 100-odd rows.
+    const listed = s.catalog.rendered('giftcards:items', (c) => c.giftcards
+        .filter((p) => p.active)
+        .map((p) => ({
+        item: giftcardItem(p, c.fx),
+        kobo: listPriceKobo(p, p.fixed_price ? (p.face_value ?? 0) : (p.min_price ?? 0), c.fx),
+    })));
+    const pricer = merchantPricer(s, caller, 'giftcard');
+    const all = pricer
+        ? listed.map(({ item, kobo }) => kobo === null ? item : { ...item, ngn_price: formatNaira(pricer(kobo)) })
+        : listed.map((l) => l.item);
+    const search = lower(f.search);
+    const brand = lower(f.brand);
+    const category = lower(f.category);
+    const region = lower(f.region);
+    return all.filter((i) => (!search ||
+        i.title.toLowerCase().includes(search) ||
+        i.ui_category.toLowerCase().includes(search) ||
+        i.brand.toLowerCase().includes(search)) &&
+        (!brand || i.brand.toLowerCase() === brand) &&
+        (!currency || i.currency_code === currency) &&
+        (!category || i.ui_category.toLowerCase() === category) &&
+        (!region || i.region.toLowerCase() === region) &&
+        (f.featured !== 'true' || i.featured));
+}
+/** An active plan, or the spec's 400 "invalid plan_id". */
+export function activeGiftcard(s, planIdValue) {
+    const planId = parseGiftcardPlanId(planIdValue);
+    const plan = s.catalog.get().giftcards.find((p) => p.plan_id === planId && p.active);
+    if (!plan)
+        throw new InvalidInput(`plan_id ${planId} is not an active gift-card plan; see GET /v1/giftcards/catalog`, 'plan_id');
+    return plan;
+}
+/** The caller's NGN price per card at a face value: what the catalog, quote and order show. */
+function unitPriceOrThrow(s, caller, plan, faceValue) {
+    const price = listPriceKobo(plan, faceValue, s.catalog.get().fx);
+    if (price === null)
+        throw new InvalidInput(`no NGN rate is configured for ${plan.currency_code}; this plan cannot be priced`, 'plan_id');
+    return merchantPriceKobo(s, caller, 'giftcard', price);
+}
+/**
+ * Quote data (DESIGN "API decisions"): plan_id, ngn_amount per card, currency_code,
+ * face_value. A variable plan quoted without face_value is quoted at its minimum.
+ */
+export function quoteGiftcard(s, caller, planIdValue, faceValue) {
+    const plan = activeGiftcard(s, planIdValue);
+    const face = faceValueOf(plan, plan.fixed_price ? undefined : (faceValue ?? plan.min_price));
+    return {
+        plan_id: plan.plan_id,
+        ngn_amount: formatNaira(unitPriceOrThrow(s, caller, plan, face)),
+        currency_code: plan.currency_code,
+        face_value: face,
+    };
+}
+/**
+ * Availability from the catalog's stock value. On test credentials the answer is the same:
+ * "availability always succeeds" (the call does), and the seeded out_of_stock/preorder plans
+ * say so, which lets integrators test the rejection path.
+ */
+export function giftcardAvailability(s, planIdValue, quantityValue) {
+    const plan = activeGiftcard(s, planIdValue);
+    const quantity = parseQuantity(quantityValue, true);
+    const stock = STOCK[plan.fulfillment] ?? STOCK.out_of_stock;
+    const detail = stock.purchasable ? `${stock.detail} (quantity ${quantity})` : stock.detail;
+    return { available: stock.purchasable, detail, fulfillment: plan.fulfillment };
+}
+/** POST /v1/giftcards/orders: validate, price, then the shared order lifecycle. */
+export async function createGiftcardOrder(s, caller, body) {
+    const requestId = parseIdempotencyKey(body.request_id, 'request_id');
+    const plan = activeGiftcard(s, body.plan_id);
+    const quantity = parseQuantity(body.quantity);
+    const delivery = parseDelivery(body.send_via, body.destination);
+    const faceValue = faceValueOf(plan, body.face_value);
+    checkPurchasable(plan.fulfillment, plan.title);
+    // Debit = the caller's ngn_price x quantity, exactly: terms are already in the unit price.
+    const unit = unitPriceOrThrow(s, caller, plan, faceValue);
+    const total = unit * quantity;
+    const details = {
+        currency_code: plan.currency_code,
+        unit_ngn_price: formatNaira(unit),
+        fulfillment: plan.fulfillment,
+        ...(plan.fixed_price ? {} : { face_value: faceValue }),
+        ...(delivery ?? {}),
+    };
+    return placeOrder(s, caller, {
+        merchantId: caller.merchant.id,
+        environment: caller.environment,
+        idemKey: requestId,
+        kind: 'giftcard',
+        surface: 'v1',
+        product: 'giftcard',
+        network: '',
+        msisdn: '',
+        planRef: String(plan.plan_id),
+        planId: String(plan.plan_id),
+        planName: plan.title,
+        amountText: formatNaira(total),
+        amountKobo: total,
+        debitKobo: total,
+        quantity,
+        details,
+        actor: caller.actor,
+        agentUserId: caller.agentUserId ?? null,
+    });
+}
+export function readGiftcardOrder(s, caller, requestId) {
+    return readOrder(s, caller, requestId, (p) => p.kind === 'giftcard', 'gift card order');
+}
+//# sourceMappingURL=giftcards.js.map

@@ -1,0 +1,126 @@
+import { getSetting, setSetting } from '../store/settings.js';
+import { recordAudit } from '../store/audit.js';
+import { InvalidInput } from '../domain/errors.js';
+import { isDay, isValidTimezone, parseTimeOfDay } from '../domain/business-days.js';
+import { parseSmtpUrl, redactSmtpUrl } from '../reports/mailer.js';
+export const REPORT_DEFAULTS = {
+    from: 'VendPoint Reports <reports@vendpoint.local>',
+    sendTime: '07:00',
+    timezone: 'Africa/Lagos',
+    holidays: [],
+    maxAttachmentBytes: 5_000_000,
+    consoleUrl: null,
+    lookbackDays: 7,
+};
+const KEYS = {
+    smtpUrl: 'reports.smtp_url_sealed',
+    from: 'reports.from',
+    sendTime: 'reports.send_time',
+    timezone: 'reports.timezone',
+    holidays: 'reports.holidays',
+    maxAttachmentBytes: 'reports.max_attachment_bytes',
+    consoleUrl: 'reports.console_url',
+    lookbackDays: 'reports.lookback_days',
+};
+export function getReportSettings(db, box) {
+    const sealed = getSetting(db, KEYS.smtpUrl, null);
+    let smtpUrl = null;
+    try {
+        smtpUrl = sealed ? box.open(sealed) : null;
+    }
+    catch {
+        // Sealed under another data directory's key (a copied database): as if unset.
+        smtpUrl = null;
+    }
+    const d = REPORT_DEFAULTS;
+    return {
+        smtpUrl,
+        from: getSetting(db, KEYS.from, d.from),
+        sendTime: getSetting(db, KEYS.sendTime, d.sendTime),
+        timezone: getSetting(db, KEYS.timezone, d.timezone),
+        holidays: getSetting(db, KEYS.holidays, d.holidays),
+        maxAttachmentBytes: getSetting(db, KEYS.maxAttachmentBytes, d.maxAttachmentBytes),
+        consoleUrl: getSetting(db, KEYS.consoleUrl, d.consoleUrl),
+        lookbackDays: getSetting(db, KEYS.lookbackDays, d.lookbackDays),
+    };
+}
+const ADDRESS = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
+/** Checks a patch field by field; messages name the field as the console shows it. */
+function validate(patch) {
+    if (patch.smtpUrl !== undefined && patch.smtpUrl !== null)
+        parseSmtpUrl(patch.smtpUrl);
+    if (patch.from !== undefined) {
+        const addr = /<([^>]+)>\s*$/.exec(patch.from)?.[1] ?? patch.from.trim();
+        if (!ADDRESS.test(addr))
+            throw new InvalidInput('from must be an address, e.g. "Reports <reports@example.com>"', 'from');
+    }
+    if (patch.sendTime !== undefined)
+        parseTimeOfDay(patch.sendTime);
+    if (patch.timezone !== undefined && !isValidTimezone(patch.timezone)) {
+        throw new InvalidInput(`timezone must be an IANA zone like Africa/Lagos`, 'timezone');
+    }
+    if (patch.holidays !== undefined) {
+        if (!Array.isArray(patch.holidays))
+            throw new InvalidInput('holidays must be a list of dates', 'holidays');
+        for (const h of patch.holidays)
+            if (!isDay(h))
+                throw new InvalidInput(`holidays: "${h}" is not a date YYYY-MM-DD`, 'holidays');
+    }
+    if (patch.maxAttachmentBytes !== undefined &&
+        (!Number.isInteger(patch.maxAttachmentBytes) || patch.maxAttachmentBytes < 0)) {
+        throw new InvalidInput('max_attachment_bytes must be a non-negative integer', 'max_attachment_bytes');
+    }
+    if (patch.consoleUrl !== undefined &&
+        patch.consoleUrl !== null &&
+        !/^https?:\/\/[^\s]+$/.test(patch.consoleUrl)) {
+        throw new InvalidInput('console_url must be an http(s) URL', 'console_url');
+    }
+    if (patch.lookbackDays !== undefined &&
+        (!Number.isInteger(patch.lookbackDays) || patch.lookbackDays < 1 || patch.lookbackDays > 60)) {
+        throw new InvalidInput('lookback_days must be an integer from 1 to 60', 'lookback_days');
+    }
+}
+/** Validates and stores the given fields (null clears smtpUrl/consoleUrl), audited without secrets. */
+export function updateReportSettings(db, box, patch, actor) {
+    validate(patch);
+    db.transaction(() => {
+        for (const [field, value] of Object.entries(patch)) {
+            if (value === undefined)
+                continue;
+            if (field === 'smtpUrl')
+                setSetting(db, KEYS.smtpUrl, value === null ? null : box.seal(value));
+            else if (field === 'holidays')
+                setSetting(db, KEYS.holidays, [...new Set(value)].sort());
+            else
+                setSetting(db, KEYS[field], value);
+        }
+        const detail = { ...patch, smtpUrl: patch.smtpUrl ? redactSmtpUrl(patch.smtpUrl) : patch.smtpUrl };
+        recordAudit(db, actor, 'reports.settings', 'reports', detail);
+    }).immediate();
+    return getReportSettings(db, box);
+}
+/** The SMTP URL in force and where it comes from (the console shows when a flag overrides it). */
+export function effectiveSmtpUrl(settings, flagUrl) {
+    if (flagUrl)
+        return { url: flagUrl, source: 'flag' };
+    if (settings.smtpUrl)
+        return { url: settings.smtpUrl, source: 'settings' };
+    return { url: null, source: null };
+}
+/** Settings as the console API returns them: SMTP password redacted. */
+export function reportSettingsJson(settings, flagUrl) {
+    const smtp = effectiveSmtpUrl(settings, flagUrl);
+    return {
+        smtp_url: settings.smtpUrl ? redactSmtpUrl(settings.smtpUrl) : null,
+        smtp_in_use: smtp.url ? redactSmtpUrl(smtp.url) : null,
+        smtp_source: smtp.source,
+        from: settings.from,
+        send_time: settings.sendTime,
+        timezone: settings.timezone,
+        holidays: settings.holidays,
+        max_attachment_bytes: settings.maxAttachmentBytes,
+        console_url: settings.consoleUrl,
+        lookback_days: settings.lookbackDays,
+    };
+}
+//# sourceMappingURL=report-settings.js.map

@@ -1,0 +1,199 @@
+import { DuplicateRequest, Forbidden, InvalidInput, NoRoute } from '../domain/errors.js';
+import { parseNaira, formatNaira } from '../domain/money.js';
+import { isBillProduct, parseBillNetwork, parseCustomerId, parseMsisdn, parseProduct, parseTelco, } from '../domain/networks.js';
+import { resolveBillPlan, resolveDataPlan } from '../domain/plan-resolution.js';
+import { ngnPriceKobo } from '../domain/fx-pricing.js';
+import { createPurchase, getPurchaseById, getPurchaseByKey, } from '../store/purchases.js';
+import { verifyBillCustomer } from './bill-verify.js';
+import { debitFor } from './pricing.js';
+import { merchantPriceKobo } from './order-pricing.js';
+export const MAX_KEY_LENGTH = 100;
+export function parseIdempotencyKey(value, field, max = MAX_KEY_LENGTH) {
+    if (typeof value !== 'string' || value.trim() === '')
+        throw new InvalidInput(`${field} is required`, field);
+    if (value.length > max)
+        throw new InvalidInput(`${field} must be at most ${max} characters`, field);
+    if (!/^[\x21-\x7e]+$/.test(value))
+        throw new InvalidInput(`${field} must be printable ASCII without spaces`, field);
+    return value;
+}
+export function checkMerchantCode(caller, value) {
+    if (typeof value !== 'string' || value === '')
+        throw new InvalidInput('merchant_code is required', 'merchant_code');
+    if (value !== caller.merchant.code)
+        throw new Forbidden('merchant_code does not belong to this credential');
+}
+export function checkLiveBillEnabled(caller, product) {
+    if (caller.environment === 'live' &&
+        isBillProduct(product) &&
+        !caller.merchant.liveBills.includes(product)) {
+        throw new Forbidden(`${product} is not enabled for live on this merchant profile; ask your account manager to enable it`);
+    }
+}
+/**
+ * Validates a create request into a new purchase (DESIGN "Purchase lifecycle" step 1),
+ * including the automatic verify before bills. Nothing is stored here.
+ */
+async function validateCreate(s, caller, body, opts) {
+    checkMerchantCode(caller, body.merchant_code);
+    const key = parseIdempotencyKey(body.client_request_id, 'client_request_id');
+    // Spec: a used key is refused with 422 "always", whatever else the retry carries, and a
+    // retried bill must not reach the biller's verify again. createPurchase re-checks under the
+    // write lock, so concurrent first uses still get exactly one winner.
+    if (getPurchaseByKey(s.db, caller.merchant.id, caller.environment, key))
+        throw new DuplicateRequest(key);
+    const product = opts.forcedProduct ?? parseProduct(body.product);
+    if (opts.forcedProduct && body.product !== undefined && body.product !== opts.forcedProduct) {
+        throw new InvalidInput(`product must be ${opts.forcedProduct} on this route`, 'product');
+    }
+    const amountKobo = parseNaira(body.amount, 'amount');
+    const planSent = body[opts.planField ?? 'plan_code'];
+    const planField = opts.planField ?? 'plan_code';
+    const catalog = s.catalog.get();
+    const base = {
+        merchantId: caller.merchant.id,
+        environment: caller.environment,
+        idemKey: key,
+        kind: 'transaction',
+        surface: opts.surface,
+        actor: caller.actor,
+        agentUserId: caller.agentUserId ?? null,
+        amountText: body.amount,
+        amountKobo,
+    };
+    if (product === 'airtime' || product === 'data') {
+        const network = parseTelco(body.network);
+        const msisdn = parseMsisdn(body.customer_msisdn);
+        if (product === 'airtime') {
+            if (amountKobo < 5000 || amountKobo > 5_000_000)
+                throw new InvalidInput('airtime amount must be between 50 and 50000 Naira', 'amount');
+            return {
+                ...base,
+                product,
+                network,
+                msisdn: body.customer_msisdn,
+                planRef: '',
+                debitKobo: debitFor(s, caller, product, network, amountKobo),
+            };
+        }
+        if (planSent === undefined || planSent === null || planSent === '')
+            throw new InvalidInput(`${planField} is required for data`, planField);
+        if (typeof planSent !== 'string')
+            throw new InvalidInput(`${planField} must be a string, e.g. "MTN-101"`, planField);
+        const plan = resolveDataPlan(catalog.dataPlans, network, planSent, planField);
+        if (plan.price_kobo !== amountKobo) {
+            throw new InvalidInput(`amount must equal the plan price of ${formatNaira(plan.price_kobo)} for ${plan.plan_code}`, 'amount');
+        }
+        void msisdn;
+        return {
+            ...base,
+            product,
+            network,
+            msisdn: body.customer_msisdn,
+            planRef: planSent,
+            planId: plan.plan_code,
+            planName: plan.name,
+            details: { plan_code: plan.plan_code },
+            debitKobo: debitFor(s, caller, product, network, amountKobo),
+        };
+    }
+    if (product === 'ESIM') {
+        // Gift-card redemption into an eSIM: plan_code is an eSIM catalog plan_id.
+        const planId = typeof planSent === 'string' ? planSent : '';
+        const plan = catalog.esimPlans.find((p) => p.plan_id === planId && p.active);
+        if (!plan)
+            throw new InvalidInput(`${planField} must be an eSIM plan_id from GET /v1/esim/catalog`, planField);
+        const list = ngnPriceKobo(plan.price, plan.currency_code, catalog.fx);
+        if (list === null)
+            throw new InvalidInput('this eSIM plan has no NGN price configured', planField);
+        // The eSIM catalog shows this merchant's price (ngn_price is what is debited): amount must equal it, and it is the debit.
+        const price = merchantPriceKobo(s, caller, 'esim', list);
+        if (price !== amountKobo)
+            throw new InvalidInput(`amount must equal the eSIM plan price of ${formatNaira(price)}`, 'amount');
+        const msisdn = typeof body.customer_msisdn === 'string' ? body.customer_msisdn : '';
+        if (msisdn)
+            parseMsisdn(msisdn);
+        return {
+            ...base,
+            product,
+            network: typeof body.network === 'string' ? body.network.toUpperCase() : '',
+            msisdn,
+            planRef: planId,
+            planId,
+            planName: plan.title,
+            debitKobo: price,
+        };
+    }
+    // Bills.
+    const network = parseBillNetwork(product, body.network);
+    const customerId = parseCustomerId(body.customer_msisdn);
+    const plan = resolveBillPlan(catalog.billPlans, product, network, planSent, planField);
+    let phone = null;
+    if (product === 'BETTING' && opts.surface === 'v1') {
+        if (body.phone === undefined || body.phone === '')
+            throw new InvalidInput('phone (the customer mobile number) is required for betting', 'phone');
+    }
+    if (body.phone !== undefined && body.phone !== '' && body.phone !== null)
+        phone = parseMsisdn(body.phone, 'phone');
+    checkLiveBillEnabled(caller, product);
+    if (plan.amount_type === 'fixed' && plan.price_kobo !== amountKobo) {
+        throw new InvalidInput(`amount must equal the plan price of ${formatNaira(plan.price_kobo)} for ${plan.name}`, 'amount');
+    }
+    if (plan.amount_type === 'range' && product !== 'ELECTRICITY') {
+        if (amountKobo < plan.price_kobo || (plan.max_kobo !== null && amountKobo > plan.max_kobo)) {
+            throw new InvalidInput(`amount must be between ${formatNaira(plan.price_kobo)} and ${formatNaira(plan.max_kobo ?? plan.price_kobo)}`, 'amount');
+        }
+    }
+    const verified = await verifyBillCustomer(s, caller, product, network, customerId, plan);
+    if (product === 'ELECTRICITY') {
+        // A meter reporting 0 as a limit means "no limit of its own": the catalog floor/ceiling apply.
+        const min = Number(verified.min_amount ?? 0) > 0
+            ? parseNaira(String(verified.min_amount), 'min_amount')
+            : plan.price_kobo;
+        const max = Number(verified.max_amount ?? 0) > 0
+            ? parseNaira(String(verified.max_amount), 'max_amount')
+            : (plan.max_kobo ?? Number.MAX_SAFE_INTEGER);
+        if (amountKobo < min || amountKobo > max) {
+            throw new InvalidInput(`amount must be between ${formatNaira(min)} and ${formatNaira(max)} for this meter`, 'amount');
+        }
+    }
+    return {
+        ...base,
+        product,
+        network,
+        msisdn: customerId,
+        phone,
+        planRef: String(planSent),
+        planId: String(plan.id),
+        planName: plan.name,
+        details: {
+            meter_type: plan.meter_type,
+            customer_name: verified.customer_name,
+            customer_address: verified.customer_address,
+            customer_username: verified.customer_username,
+        },
+        debitKobo: debitFor(s, caller, product, network, amountKobo),
+    };
+}
+/**
+ * Creates a purchase: validate, then one transaction stores it, debits the wallet and
+ * enqueues the vend (group-committed); then the worker vends. Sync creates wait for the
+ * outcome up to the configured timeout.
+ */
+export async function createTransaction(s, caller, body, opts) {
+    const input = await validateCreate(s, caller, body, opts);
+    if (caller.environment === 'live' &&
+        s.router.available('live', input.kind, input.product, input.network).length === 0) {
+        throw new NoRoute(`No provider is configured for live ${input.product} ${input.network}; nothing was charged`);
+    }
+    const purchase = await s.batcher.submit(() => createPurchase(s.db, input));
+    s.worker.enqueue(purchase.id);
+    // Bills are final on create everywhere except the older /ext/service/v1 prefix, the one
+    // surface the spec lets answer 02 first (spec "Other"; "Bill products never answer 02 on create").
+    const sync = opts.mode === 'sync' || (opts.mode === 'auto' && isBillProduct(input.product) && opts.surface !== 'ext');
+    if (!sync)
+        return { purchase, waited: false };
+    await s.worker.waitForFinal(purchase.id, s.config.syncTimeoutMs);
+    return { purchase: getPurchaseById(s.db, purchase.id), waited: true };
+}
+//# sourceMappingURL=transactions.js.map

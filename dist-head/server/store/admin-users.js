@@ -1,0 +1,40 @@
+import { prep } from './db.js';
+import { recordAudit } from './audit.js';
+import { getConsoleUserById } from './console-users.js';
+import { Conflict, NotFound } from '../domain/errors.js';
+/**
+ * Changes a console user (admin Users page), audited without the password. Deactivating ends
+ * the user's sessions at once (the session lookup also refuses inactive users). The last
+ * active admin cannot be deactivated: nobody could then sign in to undo it.
+ */
+export function updateConsoleUser(db, id, patch, actor) {
+    return db
+        .transaction(() => {
+        const user = getConsoleUserById(db, id);
+        if (!user)
+            throw new NotFound(`console user ${id} not found`);
+        if (patch.active === false && user.role === 'admin' && user.active) {
+            const admins = prep(db, `SELECT COUNT(*) AS n FROM console_users WHERE role = 'admin' AND active = 1`).get().n;
+            if (admins <= 1)
+                throw new Conflict('this is the last active administrator; create another admin before deactivating it');
+        }
+        if (patch.active !== undefined)
+            prep(db, 'UPDATE console_users SET active = ? WHERE id = ?').run(patch.active ? 1 : 0, id);
+        if (patch.dailySalesLimitKobo !== undefined) {
+            prep(db, 'UPDATE console_users SET daily_sales_limit_kobo = ? WHERE id = ?').run(patch.dailySalesLimitKobo, id);
+        }
+        if (patch.passwordHash !== undefined)
+            prep(db, 'UPDATE console_users SET password_hash = ? WHERE id = ?').run(patch.passwordHash, id);
+        // A deactivated user or a reset password ends every open session of that user.
+        if (patch.active === false || patch.passwordHash !== undefined)
+            prep(db, 'DELETE FROM console_sessions WHERE user_id = ?').run(id);
+        recordAudit(db, actor, 'console_user.update', user.username, {
+            active: patch.active,
+            daily_sales_limit_kobo: patch.dailySalesLimitKobo,
+            password_reset: patch.passwordHash !== undefined ? true : undefined,
+        });
+        return getConsoleUserById(db, id);
+    })
+        .immediate();
+}
+//# sourceMappingURL=admin-users.js.map

@@ -1,0 +1,80 @@
+import type { Db } from './db.js';
+import type { EsimPlan, GiftCardPlan } from './catalog.js';
+/**
+ * Store side of the catalog sync (issue 5). A sync is applied in one transaction; local plan
+ * ids never change: upstream rows are matched to local rows (data by plan_code, bills by
+ * product+network+name then id, gift cards and eSIMs by plan_id), new rows get new local ids,
+ * rows gone upstream are deactivated, never deleted (catalog-sync-sections.ts).
+ */
+export interface SyncedDataPlan {
+    network: string;
+    plan_code: string;
+    name: string;
+    description: string;
+    price_kobo: number;
+    tarrif_type_id: string;
+    validity: string;
+    value: string;
+    grp: string;
+    short_code: string;
+}
+export interface SyncedBillPlan {
+    /** The plan id as the upstream knows it (what it expects as plan_code). */
+    upstream_id: string;
+    name: string;
+    network: string;
+    product: string;
+    amount_type: 'fixed' | 'range';
+    price_kobo: number;
+    meter_type: string | null;
+}
+export type SyncedGiftCard = Omit<GiftCardPlan, 'active' | 'fulfillment'> & {
+    fulfillment: GiftCardPlan['fulfillment'] | null;
+};
+/** `price` only when the upstream gives one in the plan's currency; `derived_price` from its ngn_price. */
+export type SyncedEsimPlan = Omit<EsimPlan, 'active' | 'price'> & {
+    price: number | null;
+    derived_price: number | null;
+};
+/** One upstream's rows for a section; `networks` null means every network of the product. */
+export interface SectionSource<T> {
+    upstream: string;
+    networks: string[] | null;
+    rows: T[];
+}
+/**
+ * The rows of one catalog section from every upstream routed for it, in route priority
+ * order (the first source's fields win). `complete` is false when a source could not be
+ * read: then nothing is deactivated in the section.
+ */
+export interface Section<T> {
+    sources: SectionSource<T>[];
+    complete: boolean;
+}
+export interface CatalogSyncInput {
+    data?: Section<SyncedDataPlan>;
+    bills?: Section<SyncedBillPlan>;
+    giftcards?: Section<SyncedGiftCard>;
+    esim?: Section<SyncedEsimPlan>;
+}
+export interface SectionCounts {
+    added: number;
+    updated: number;
+    unchanged: number;
+    deactivated: number;
+    reactivated: number;
+}
+export type CatalogSyncChanges = Partial<Record<'data' | 'bills' | 'giftcards' | 'esim', SectionCounts>>;
+/** Applies a whole sync in one transaction and returns what changed per section. */
+export declare function applyCatalogSync(db: Db, input: CatalogSyncInput): CatalogSyncChanges;
+export declare function upstreamPlanId(db: Db, upstream: string, localId: string): string | null;
+export interface CatalogSyncRun {
+    id: number;
+    trigger: string;
+    started_at: string;
+    finished_at: string;
+    ok: boolean;
+    summary: Record<string, unknown>;
+}
+export declare function recordCatalogSyncRun(db: Db, run: Omit<CatalogSyncRun, 'id'>): CatalogSyncRun;
+export declare function lastCatalogSyncRun(db: Db): CatalogSyncRun | null;

@@ -1,0 +1,97 @@
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+/** The SQL files live in server/store/migrations; compiled code in dist/ finds them there too. */
+function migrationsDir() {
+    let dir = dirname(fileURLToPath(import.meta.url));
+    if (existsSync(join(dir, 'migrations')))
+        return join(dir, 'migrations');
+    for (let i = 0; i < 4; i++) {
+        dir = dirname(dir);
+        const candidate = join(dir, 'server', 'store', 'migrations');
+        if (existsSync(candidate))
+            return candidate;
+    }
+    throw new Error('server/store/migrations not found');
+}
+export function loadMigrations(dir = migrationsDir()) {
+    return readdirSync(dir)
+        .filter((f) => /^\d{3}_.+\.sql$/.test(f))
+        .sort()
+        .map((f) => ({ version: Number(f.slice(0, 3)), name: f, sql: readFileSync(join(dir, f), 'utf8') }));
+}
+export class DatabaseFromFuture extends Error {
+}
+/**
+ * Opens the node's SQLite file with the durability settings DESIGN asks for: WAL,
+ * synchronous=FULL (a committed purchase survives a power cut), a busy timeout for the CLI
+ * writing beside a running node, and foreign keys.
+ */
+export function openDatabase(dataDir, fileName = 'vendpoint.db') {
+    mkdirSync(dataDir, { recursive: true });
+    const db = new Database(join(dataDir, fileName));
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('foreign_keys = ON');
+    // Savepoint journals of group commit in memory, not temp files (durability is the WAL's).
+    db.pragma('temp_store = MEMORY');
+    return db;
+}
+/** Applies pending numbered migrations, each in its own transaction, and records them. */
+export function migrate(db, migrations = loadMigrations()) {
+    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+    const applied = new Set(db.prepare('SELECT version FROM schema_migrations').all().map((r) => r.version));
+    const latestKnown = migrations.at(-1)?.version ?? 0;
+    const newest = Math.max(0, ...applied);
+    if (newest > latestKnown) {
+        throw new DatabaseFromFuture(`database schema version ${newest} is newer than this VendPoint (knows up to ${latestKnown}); upgrade VendPoint`);
+    }
+    const done = [];
+    for (const m of migrations) {
+        if (applied.has(m.version))
+            continue;
+        db.transaction(() => {
+            db.exec(m.sql);
+            db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, new Date().toISOString());
+        }).immediate();
+        done.push(m.version);
+    }
+    return done;
+}
+export function nowIso() {
+    return new Date().toISOString();
+}
+const statementCache = new WeakMap();
+/** A prepared statement, compiled once per connection: preparing on every call dominates hot paths. */
+export function prep(db, sql) {
+    let cache = statementCache.get(db);
+    if (!cache) {
+        cache = new Map();
+        statementCache.set(db, cache);
+    }
+    let stmt = cache.get(sql);
+    if (!stmt) {
+        stmt = db.prepare(sql);
+        cache.set(sql, stmt);
+    }
+    return stmt;
+}
+const versionMemo = new WeakMap();
+/**
+ * SQLite's data_version (changes when another connection — the CLI — commits), read at most
+ * once per millisecond: in-memory caches check it on every request, and the pragma costs a
+ * few microseconds each time. A change by another process shows within a millisecond or two.
+ */
+export function externalDataVersion(db) {
+    const now = Date.now();
+    const memo = versionMemo.get(db);
+    if (memo && memo.at === now)
+        return memo.version;
+    const version = prep(db, 'PRAGMA data_version').pluck().get();
+    versionMemo.set(db, { at: now, version });
+    return version;
+}
+//# sourceMappingURL=db.js.map

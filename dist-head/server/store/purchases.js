@@ -1,0 +1,224 @@
+import { externalDataVersion, nowIso, prep } from './db.js';
+import { DuplicateRequest } from '../domain/errors.js';
+import Database from 'better-sqlite3';
+import { postLedgerEntryFor } from './wallets.js';
+import { newInternalReference } from './merchants.js';
+import { ListAnchors } from './list-anchors.js';
+export function toPurchase(r) {
+    return {
+        id: r.id,
+        internalReference: r.internal_reference,
+        merchantId: r.merchant_id,
+        environment: r.environment,
+        idemKey: r.idem_key,
+        kind: r.kind,
+        surface: r.surface,
+        product: r.product,
+        network: r.network,
+        msisdn: r.msisdn,
+        phone: r.phone,
+        planRef: r.plan_ref,
+        planId: r.plan_id,
+        planName: r.plan_name,
+        amountText: r.amount_text,
+        amountKobo: r.amount_kobo,
+        debitKobo: r.debit_kobo,
+        quantity: r.quantity,
+        details: JSON.parse(r.details),
+        state: r.state,
+        result: r.result ? JSON.parse(r.result) : null,
+        failureReason: r.failure_reason,
+        upstreamName: r.upstream_name,
+        upstreamReference: r.upstream_reference,
+        needsAttention: r.needs_attention === 1,
+        agentUserId: r.agent_user_id,
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+    };
+}
+/**
+ * Stores a purchase, debits its wallet and enqueues its vend job: all or nothing.
+ * Runs inside the caller's transaction (the commit batcher's savepoint). A used key is a
+ * DuplicateRequest; a short wallet throws InsufficientBalance and leaves no trace, so the
+ * key stays free for a retry after funding.
+ */
+export function createPurchase(db, input) {
+    const now = nowIso();
+    const ref = newInternalReference();
+    let row;
+    try {
+        row = prep(db, `INSERT INTO purchases (internal_reference, merchant_id, environment, idem_key, kind, surface, product, network,
+           msisdn, phone, plan_ref, plan_id, plan_name, amount_text, amount_kobo, debit_kobo, quantity, details,
+           agent_user_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         RETURNING *`).get(ref, input.merchantId, input.environment, input.idemKey, input.kind, input.surface, input.product, input.network, input.msisdn, input.phone ?? null, input.planRef ?? '', input.planId ?? null, input.planName ?? '', input.amountText, input.amountKobo, input.debitKobo, input.quantity ?? 1, JSON.stringify(input.details ?? {}), input.agentUserId ?? null, now, now);
+    }
+    catch (error) {
+        // The (merchant, environment, key) unique index is the idempotency check itself.
+        if (isUsedKeyError(error))
+            throw new DuplicateRequest(input.idemKey);
+        throw error;
+    }
+    postLedgerEntryFor(db, input.merchantId, input.environment, {
+        kind: 'debit',
+        amountKobo: -input.debitKobo,
+        purchaseId: row.id,
+        reason: `${input.product} ${ref}`,
+        actor: input.actor,
+    });
+    prep(db, `INSERT INTO vend_jobs (purchase_id, state) VALUES (?, 'queued')`).run(row.id);
+    return toPurchase(row);
+}
+function isUsedKeyError(error) {
+    return (error instanceof Database.SqliteError &&
+        error.code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+        error.message.includes('purchases.idem_key'));
+}
+export function getPurchaseById(db, id) {
+    const r = prep(db, 'SELECT * FROM purchases WHERE id = ?').get(id);
+    return r ? toPurchase(r) : null;
+}
+const keyCaches = new WeakMap();
+const KEY_CACHE_MAX = 50_000;
+/**
+ * Status lookups by key are the hottest read (integrators poll). Found purchases are kept in
+ * memory; every store function that changes a purchase forgets it, and the whole cache is
+ * dropped when another process (the CLI) commits.
+ */
+function keyCache(db) {
+    const version = externalDataVersion(db);
+    let c = keyCaches.get(db);
+    if (!c || c.version !== version || c.byKey.size >= KEY_CACHE_MAX) {
+        c = { version, byKey: new Map(), keyOfId: new Map() };
+        keyCaches.set(db, c);
+    }
+    return c;
+}
+function forgetPurchase(db, id) {
+    const c = keyCaches.get(db);
+    const key = c?.keyOfId.get(id);
+    if (c && key !== undefined) {
+        c.byKey.delete(key);
+        c.keyOfId.delete(id);
+    }
+}
+export function getPurchaseByKey(db, merchantId, env, key) {
+    const c = keyCache(db);
+    const cacheKey = `${merchantId}|${env}|${key}`;
+    const hit = c.byKey.get(cacheKey);
+    if (hit)
+        return hit;
+    const r = prep(db, 'SELECT * FROM purchases WHERE merchant_id = ? AND environment = ? AND idem_key = ?').get(merchantId, env, key);
+    if (!r)
+        return null;
+    const p = toPurchase(r);
+    // Never cache a read made inside a transaction: it might still roll back.
+    if (!db.inTransaction) {
+        c.byKey.set(cacheKey, p);
+        c.keyOfId.set(p.id, cacheKey);
+    }
+    return p;
+}
+export function getPurchaseByReference(db, ref) {
+    const r = prep(db, 'SELECT * FROM purchases WHERE internal_reference = ?').get(ref);
+    return r ? toPurchase(r) : null;
+}
+/** pending -> success, storing what was delivered. False when it was already final. */
+export function settleSuccess(db, purchaseId, result, upstream = {}) {
+    forgetPurchase(db, purchaseId);
+    const changed = prep(db, `UPDATE purchases SET state = 'success', result = ?, upstream_name = COALESCE(?, upstream_name),
+         upstream_reference = COALESCE(?, upstream_reference), needs_attention = 0, updated_at = ?
+       WHERE id = ? AND state = 'pending'`).run(JSON.stringify(result), upstream.name ?? null, upstream.reference ?? null, nowIso(), purchaseId).changes;
+    prep(db, `UPDATE vend_jobs SET state = 'done', next_poll_at = NULL WHERE purchase_id = ?`).run(purchaseId);
+    return changed === 1;
+}
+/** pending -> failed and the debit refunded by one ledger entry, in the caller's transaction. */
+export function settleFailed(db, purchaseId, reason, actor) {
+    forgetPurchase(db, purchaseId);
+    const p = getPurchaseById(db, purchaseId);
+    if (!p || p.state !== 'pending')
+        return false;
+    prep(db, `UPDATE purchases SET state = 'failed', failure_reason = ?, needs_attention = 0, updated_at = ? WHERE id = ?`).run(reason, nowIso(), purchaseId);
+    postLedgerEntryFor(db, p.merchantId, p.environment, {
+        kind: 'refund',
+        amountKobo: p.debitKobo,
+        purchaseId,
+        reason: `refund ${p.internalReference}: ${reason}`.slice(0, 500),
+        actor,
+    });
+    prep(db, `UPDATE vend_jobs SET state = 'done', next_poll_at = NULL WHERE purchase_id = ?`).run(purchaseId);
+    return true;
+}
+export function touchPurchase(db, purchaseId, fields) {
+    forgetPurchase(db, purchaseId);
+    prep(db, `UPDATE purchases SET upstream_name = COALESCE(?, upstream_name), upstream_reference = COALESCE(?, upstream_reference)
+     WHERE id = ?`).run(fields.upstreamName ?? null, fields.upstreamReference ?? null, purchaseId);
+}
+export function flagNeedsAttention(db, purchaseId) {
+    forgetPurchase(db, purchaseId);
+    prep(db, `UPDATE purchases SET needs_attention = 1 WHERE id = ? AND state = 'pending'`).run(purchaseId);
+}
+function alternateMsisdn(m) {
+    if (/^0\d{10}$/.test(m))
+        return `234${m.slice(1)}`;
+    if (/^234\d{10}$/.test(m))
+        return `0${m.slice(3)}`;
+    return m;
+}
+function whereOf(f) {
+    const parts = ['merchant_id = ?', 'environment = ?'];
+    const params = [f.merchantId, f.environment];
+    const add = (sql, ...v) => {
+        parts.push(sql);
+        params.push(...v);
+    };
+    if (f.kind)
+        add('kind = ?', f.kind);
+    // Numbers are stored as sent; a search for 080… also finds 23480… and the reverse.
+    if (f.msisdn)
+        add('msisdn IN (?, ?)', f.msisdn, alternateMsisdn(f.msisdn));
+    if (f.network)
+        add('network = ? COLLATE NOCASE', f.network);
+    if (f.state)
+        add('state = ?', f.state);
+    if (f.product)
+        add('product = ?', f.product);
+    if (f.search)
+        add('(msisdn LIKE ? OR idem_key LIKE ? OR internal_reference LIKE ?)', ...Array(3).fill(`%${f.search}%`));
+    if (f.from)
+        add('created_at >= ?', f.from);
+    if (f.to)
+        add('created_at < ?', f.to);
+    return { sql: parts.join(' AND '), params };
+}
+const anchors = new WeakMap();
+/**
+ * Newest first, page-numbered as the spec's list envelope expects. Filters on columns that
+ * never change use the anchor index (constant cost at any page depth); filters on state or
+ * free text fall back to OFFSET.
+ */
+export function listPurchases(db, f, page, limit) {
+    const { sql, params } = whereOf(f);
+    const offset = (page - 1) * limit;
+    if (f.state || f.search || f.from || f.to) {
+        const total = prep(db, `SELECT COUNT(*) AS n FROM purchases WHERE ${sql}`).get(...params).n;
+        const rows = prep(db, `SELECT * FROM purchases WHERE ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...params, limit, offset);
+        return { rows: rows.map(toPurchase), total };
+    }
+    let index = anchors.get(db);
+    if (!index)
+        anchors.set(db, (index = new ListAnchors()));
+    // Newest-first positions [offset, offset + limit) are ascending positions [total - offset - limit, total - offset).
+    const total = index.total(db, sql, params);
+    const ascEnd = total - offset;
+    if (ascEnd <= 0)
+        return { rows: [], total };
+    const ascStart = Math.max(ascEnd - limit, 0);
+    const at = index.seek(db, sql, params, ascStart);
+    const rows = prep(db, `SELECT * FROM purchases WHERE ${sql} AND id >= ? ORDER BY id LIMIT ? OFFSET ?`).all(...params, at.fromId, ascEnd - ascStart, at.skip);
+    return { rows: rows.reverse().map(toPurchase), total };
+}
+export function listNeedsAttention(db) {
+    return prep(db, `SELECT * FROM purchases WHERE state = 'pending' AND needs_attention = 1 ORDER BY id`).all().map(toPurchase);
+}
+//# sourceMappingURL=purchases.js.map

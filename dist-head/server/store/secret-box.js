@@ -1,0 +1,40 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+/**
+ * Upstream secrets must be usable (we send them), so they cannot be hashed. They are sealed
+ * with AES-256-GCM under a key file kept beside the database (mode 0600), so a copied
+ * database file alone reveals no secret.
+ */
+export class SecretBox {
+    key;
+    constructor(key) {
+        this.key = key;
+    }
+    static forDataDir(dataDir) {
+        const file = join(dataDir, 'secret.key');
+        if (!existsSync(file))
+            writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+        return new SecretBox(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64'));
+    }
+    seal(plain) {
+        const iv = randomBytes(12);
+        const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+        const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+        return [
+            'v1',
+            iv.toString('base64'),
+            cipher.getAuthTag().toString('base64'),
+            body.toString('base64'),
+        ].join('.');
+    }
+    open(sealed) {
+        const [version, iv, tag, body] = sealed.split('.');
+        if (version !== 'v1')
+            throw new Error('unknown sealed secret format');
+        const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64'));
+        decipher.setAuthTag(Buffer.from(tag, 'base64'));
+        return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
+    }
+}
+//# sourceMappingURL=secret-box.js.map

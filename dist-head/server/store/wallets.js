@@ -1,0 +1,139 @@
+import { prep } from './db.js';
+import { nowIso } from './db.js';
+import { InsufficientBalance, InvalidInput, NotFound } from '../domain/errors.js';
+import { recordAudit } from './audit.js';
+export function getWallet(db, merchantId, env) {
+    const r = prep(db, 'SELECT id, merchant_id, environment, balance_kobo, updated_at FROM wallets WHERE merchant_id = ? AND environment = ?').get(merchantId, env);
+    if (!r)
+        throw new NotFound('wallet not found');
+    return {
+        id: r.id,
+        merchantId: r.merchant_id,
+        environment: r.environment,
+        balanceKobo: r.balance_kobo,
+        updatedAt: r.updated_at,
+    };
+}
+/**
+ * The only way a balance changes: one ledger entry and the cached balance, together.
+ * Must run inside a transaction owned by a store function.
+ */
+export function postLedgerEntry(db, walletId, entry) {
+    const w = prep(db, 'SELECT balance_kobo FROM wallets WHERE id = ?').get(walletId);
+    const after = w.balance_kobo + entry.amountKobo;
+    if (after < 0)
+        throw new InsufficientBalance();
+    const now = nowIso();
+    prep(db, 'UPDATE wallets SET balance_kobo = ?, updated_at = ? WHERE id = ?').run(after, now, walletId);
+    appendLedgerEntry(db, walletId, after, now, entry);
+    return after;
+}
+/**
+ * postLedgerEntry for the purchase hot path: the merchant's wallet is found, checked and
+ * moved by one statement (a refused debit changes nothing). Same rules, same transaction.
+ */
+export function postLedgerEntryFor(db, merchantId, env, entry) {
+    const now = nowIso();
+    const moved = prep(db, `UPDATE wallets SET balance_kobo = balance_kobo + ?, updated_at = ?
+       WHERE merchant_id = ? AND environment = ? AND balance_kobo + ? >= 0
+       RETURNING id, balance_kobo`).get(entry.amountKobo, now, merchantId, env, entry.amountKobo);
+    if (!moved) {
+        getWallet(db, merchantId, env); // NotFound when there is no wallet at all
+        throw new InsufficientBalance();
+    }
+    appendLedgerEntry(db, moved.id, moved.balance_kobo, now, entry);
+    return moved.balance_kobo;
+}
+function appendLedgerEntry(db, walletId, after, now, entry) {
+    prep(db, `INSERT INTO ledger_entries (wallet_id, kind, amount_kobo, balance_after_kobo, purchase_id, reason, actor, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(walletId, entry.kind, entry.amountKobo, after, entry.purchaseId ?? null, entry.reason, entry.actor, now);
+}
+/** Credits (funding) or corrects (adjustment, either sign) a wallet, audited. */
+export function fundWallet(db, input) {
+    const kind = input.kind ?? 'funding';
+    if (kind === 'funding' && input.amountKobo <= 0)
+        throw new InvalidInput('funding amount must be positive', 'amount');
+    if (!input.reason.trim())
+        throw new InvalidInput('a reason is required', 'reason');
+    return db
+        .transaction(() => {
+        const w = getWallet(db, input.merchantId, input.env);
+        const after = postLedgerEntry(db, w.id, {
+            kind,
+            amountKobo: input.amountKobo,
+            reason: input.reason,
+            actor: input.actor,
+        });
+        recordAudit(db, input.actor, `wallet.${kind}`, input.merchantCode, {
+            environment: input.env,
+            amount_kobo: input.amountKobo,
+            reason: input.reason,
+        });
+        return after;
+    })
+        .immediate();
+}
+export function listLedger(db, walletId, opts = {}) {
+    return prep(db, `SELECT l.id, l.kind, l.amount_kobo, l.balance_after_kobo, l.purchase_id, p.internal_reference, l.reason, l.actor, l.created_at
+       FROM ledger_entries l LEFT JOIN purchases p ON p.id = l.purchase_id
+       WHERE l.wallet_id = ? AND l.id < ? ORDER BY l.id DESC LIMIT ?`).all(walletId, opts.beforeId ?? Number.MAX_SAFE_INTEGER, opts.limit ?? 100);
+}
+/**
+ * Proves the wallet invariants: cached balance = sum of entries, never negative, every
+ * running balance consistent, one debit per purchase, refunds only of failed purchases.
+ */
+export function verifyLedger(db) {
+    const wallets = prep(db, `SELECT w.id, w.balance_kobo, w.environment, m.code,
+              (SELECT COALESCE(SUM(amount_kobo), 0) FROM ledger_entries WHERE wallet_id = w.id) AS sum_kobo,
+              (SELECT COALESCE(MIN(balance_after_kobo), 0) FROM ledger_entries WHERE wallet_id = w.id) AS min_after
+       FROM wallets w JOIN merchants m ON m.id = w.merchant_id ORDER BY w.id`).all();
+    const problems = [];
+    for (const w of wallets) {
+        const p = (problem) => problems.push({ wallet_id: w.id, merchant_code: w.code, environment: w.environment, problem });
+        if (w.balance_kobo !== w.sum_kobo)
+            p(`cached balance ${w.balance_kobo} kobo != ledger sum ${w.sum_kobo} kobo`);
+        if (w.balance_kobo < 0 || w.min_after < 0)
+            p('negative balance');
+        let running = 0;
+        for (const e of prep(db, 'SELECT id, amount_kobo, balance_after_kobo FROM ledger_entries WHERE wallet_id = ? ORDER BY id').iterate(w.id)) {
+            running += e.amount_kobo;
+            if (running !== e.balance_after_kobo) {
+                p(`entry ${e.id}: running balance ${running} != recorded ${e.balance_after_kobo}`);
+                break;
+            }
+        }
+    }
+    const badDebits = prep(db, `SELECT p.internal_reference, p.debit_kobo, d.amount_kobo FROM purchases p
+       LEFT JOIN ledger_entries d ON d.purchase_id = p.id AND d.kind = 'debit'
+       WHERE d.id IS NULL OR d.amount_kobo <> -p.debit_kobo`).all();
+    for (const b of badDebits) {
+        problems.push({
+            wallet_id: 0,
+            merchant_code: '',
+            environment: '',
+            problem: `purchase ${b.internal_reference} has no matching debit`,
+        });
+    }
+    const badRefunds = prep(db, `SELECT p.internal_reference, p.state FROM ledger_entries r JOIN purchases p ON p.id = r.purchase_id
+       WHERE r.kind = 'refund' AND (p.state <> 'failed' OR r.amount_kobo <> p.debit_kobo)`).all();
+    for (const b of badRefunds) {
+        problems.push({
+            wallet_id: 0,
+            merchant_code: '',
+            environment: '',
+            problem: `purchase ${b.internal_reference} (${b.state}) has a wrong refund`,
+        });
+    }
+    const unrefunded = prep(db, `SELECT p.internal_reference FROM purchases p WHERE p.state = 'failed'
+       AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.purchase_id = p.id AND r.kind = 'refund')`).all();
+    for (const b of unrefunded) {
+        problems.push({
+            wallet_id: 0,
+            merchant_code: '',
+            environment: '',
+            problem: `failed purchase ${b.internal_reference} was not refunded`,
+        });
+    }
+    return { ok: problems.length === 0, wallets: wallets.length, problems };
+}
+//# sourceMappingURL=wallets.js.map

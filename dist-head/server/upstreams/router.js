@@ -1,0 +1,151 @@
+import { listRoutes, listUpstreams } from '../store/upstreams.js';
+import { SimulatorUpstream } from './simulator.js';
+import { CircuitBreaker } from './circuit-breaker.js';
+import { createVendingApiUpstream } from './vending-api/index.js';
+import { upstreamPlanId } from '../store/catalog-sync-store.js';
+import { isBillProduct } from '../domain/networks.js';
+/** Route product names: transactions use their product, orders their kind. */
+export function routeProductOf(kind, product) {
+    if (kind === 'giftcard')
+        return 'giftcard';
+    if (kind === 'esim' || product === 'ESIM')
+        return 'esim';
+    return product;
+}
+/**
+ * Picks the upstreams for a purchase: test traffic always goes to the built-in simulator;
+ * live traffic follows the configured routes (network-specific first, then by priority),
+ * skipping disabled upstreams and those whose circuit is open (requery still reaches them).
+ * Rebuilt when the configuration changes (another process, e.g. the CLI, included).
+ */
+export class UpstreamRouter {
+    db;
+    box;
+    testSimulator;
+    breaker = new CircuitBreaker();
+    cache = null;
+    retired = [];
+    constructor(db, box, simulatorOptions = {}) {
+        this.db = db;
+        this.box = box;
+        this.testSimulator = new SimulatorUpstream('simulator', simulatorOptions);
+    }
+    /** Upstreams to try, in order, for one live purchase (empty: no route). */
+    candidates(env, kind, product, network) {
+        if (env === 'test')
+            return [this.testSimulator];
+        const routeProduct = routeProductOf(kind, product);
+        const net = network.toLowerCase();
+        const state = this.state();
+        const routes = listRoutes(this.db)
+            .filter((r) => r.product === routeProduct && (r.network === '' || r.network.toLowerCase() === net))
+            .sort((a, b) => Number(b.network !== '') - Number(a.network !== '') || a.priority - b.priority);
+        const out = [];
+        for (const r of routes) {
+            const u = state.upstreams.get(r.upstreamName);
+            if (u && state.enabled.has(u.name) && !out.includes(u))
+                out.push(u);
+        }
+        return out;
+    }
+    /** Candidates whose circuit is closed (or half-open): where a new vend may go. */
+    available(env, kind, product, network) {
+        return this.candidates(env, kind, product, network).filter((u) => env === 'test' || this.breaker.allows(u.name));
+    }
+    /**
+     * The upstream a purchase was sent to, for requery (and QR codes). A disabled upstream is
+     * still found: disabling one stops new vends, it must not strand what it already accepted.
+     */
+    byName(env, name) {
+        if (!name)
+            return null;
+        if (env === 'test')
+            return name === this.testSimulator.name ? this.testSimulator : null;
+        return this.state().upstreams.get(name) ?? null;
+    }
+    /** Enabled live upstreams. */
+    allLive() {
+        const state = this.state();
+        return [...state.upstreams.values()].filter((u) => state.enabled.has(u.name));
+    }
+    state() {
+        const records = listUpstreams(this.db);
+        const version = JSON.stringify(records.map((r) => [r.id, r.updatedAt, r.enabled]));
+        if (this.cache?.version === version)
+            return this.cache;
+        const upstreams = new Map();
+        for (const r of records) {
+            try {
+                upstreams.set(r.name, this.build(r));
+            }
+            catch {
+                // A misconfigured upstream (e.g. an unparsable base URL) is skipped: its routes are simply unavailable.
+            }
+        }
+        // A vend may have picked an old instance a moment ago and not sent yet: closing its pool
+        // now would turn that vend into a refused one. Old instances are closed a minute later.
+        const retired = [...(this.cache?.upstreams.values() ?? [])];
+        if (retired.length) {
+            this.retired.push(...retired);
+            setTimeout(() => {
+                for (const old of retired)
+                    if (this.retired.includes(old))
+                        void old.close?.();
+                this.retired = this.retired.filter((u) => !retired.includes(u));
+            }, 60_000).unref();
+        }
+        this.cache = {
+            version,
+            upstreams,
+            records,
+            enabled: new Set(records.filter((r) => r.enabled).map((r) => r.name)),
+        };
+        return this.cache;
+    }
+    build(r) {
+        if (r.type === 'simulator')
+            return new SimulatorUpstream(r.name, r.options);
+        const upstream = createVendingApiUpstream({
+            name: r.name,
+            baseUrl: r.baseUrl,
+            merchantCode: r.merchantCode,
+            key: r.keyId,
+            secret: r.secretSealed ? this.box.open(r.secretSealed) : '',
+            options: r.options,
+        });
+        return withUpstreamPlanIds(upstream, (localId) => upstreamPlanId(this.db, r.name, localId));
+    }
+    async close() {
+        const all = [...(this.cache?.upstreams.values() ?? []), ...this.retired];
+        this.retired = [];
+        for (const u of all)
+            await u.close?.();
+    }
+}
+/**
+ * Local bill plan ids stay stable through catalog syncs, but an upstream may number the same
+ * plan differently (the sync records it): vend and verify send the upstream's own id.
+ */
+export function withUpstreamPlanIds(inner, planIdOf) {
+    const vendReq = (req) => {
+        if (req.kind !== 'transaction' || !isBillProduct(req.product) || !req.planId)
+            return req;
+        return { ...req, planId: planIdOf(req.planId) ?? req.planId };
+    };
+    const verifyReq = (req) => ({
+        ...req,
+        planId: planIdOf(req.planId) ?? req.planId,
+    });
+    return {
+        name: inner.name,
+        type: inner.type,
+        vend: (req) => inner.vend(vendReq(req)),
+        requery: (req) => inner.requery(vendReq(req)),
+        verify: (req) => inner.verify(verifyReq(req)),
+        catalogs: () => inner.catalogs(),
+        qrcode: (req, lpa) => inner.qrcode(req, lpa),
+        balance: () => inner.balance(),
+        close: () => inner.close?.() ?? Promise.resolve(),
+    };
+}
+//# sourceMappingURL=router.js.map

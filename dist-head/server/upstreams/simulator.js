@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import QRCode from 'qrcode';
+import { CustomerRejected } from '../domain/errors.js';
+/** The name of the built-in simulator that serves all test-credential traffic. */
+export const TEST_SIMULATOR_NAME = 'simulator';
+/** The spec's test identifiers (Authentication, "Test credential behaviour"). */
+export const TEST_IDS = {
+    prepaidMeter: '10000000001',
+    postpaidMeter: '10000000002',
+    cable: { DSTV: '10000000010', GOTV: '10000000020', STARTIMES: '10000000030' },
+    betting: 'TESTBET001',
+};
+export const TEST_TOKEN = '12345678901234567890';
+export const TEST_CUSTOMER_NAME = 'TEST CUSTOMER';
+const CURRENT_BOUQUET = {
+    DSTV: 'DStv Compact',
+    GOTV: 'GOtv Jolli',
+    STARTIMES: 'StarTimes Classic',
+};
+/** A stable number in [0,1) from a reference, so a simulated outcome survives restarts. */
+function unitHash(ref, salt) {
+    return (createHash('sha256')
+        .update(salt + ref)
+        .digest()
+        .readUInt32BE(0) /
+        2 ** 32);
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/**
+ * The built-in upstream: serves all test-credential traffic with the spec's simulated
+ * behaviour, and live traffic only where an operator routes to it (demos). Deterministic per
+ * reference; pending vends resolve once `pendingForMs` has passed since the send.
+ */
+export class SimulatorUpstream {
+    name;
+    opts;
+    type = 'simulator';
+    inProcess = true;
+    /** Vend calls per reference: tests use it to prove at most one vend. */
+    vendCalls = new Map();
+    constructor(name = TEST_SIMULATOR_NAME, opts = {}) {
+        this.name = name;
+        this.opts = opts;
+    }
+    async vend(req) {
+        this.vendCalls.set(req.reference, (this.vendCalls.get(req.reference) ?? 0) + 1);
+        if (this.opts.latencyMs)
+            await sleep(this.opts.latencyMs);
+        const rejection = this.rejectionOf(req);
+        if (rejection)
+            return { kind: 'failed', reason: rejection };
+        // Slow fulfilment decides its outcome (failure rate included) on the requery.
+        if (this.fulfilsSlowly(req))
+            return { kind: 'pending', reason: 'Simulated fulfilment in progress' };
+        const u = unitHash(req.reference, 'outcome');
+        const failureRate = this.opts.failureRate ?? 0;
+        if (u < failureRate)
+            return { kind: 'failed', reason: 'Simulated failure' };
+        if (u < failureRate + (this.opts.pendingRate ?? 0))
+            return { kind: 'pending', reason: 'Simulated pending' };
+        return {
+            kind: 'success',
+            result: this.deliver(req),
+            upstreamReference: `SIM-${req.reference.slice(0, 8)}`,
+        };
+    }
+    async requery(req) {
+        if (this.opts.latencyMs)
+            await sleep(this.opts.latencyMs);
+        const u = unitHash(req.reference, 'outcome');
+        const failureRate = this.opts.failureRate ?? 0;
+        if (u < failureRate)
+            return { kind: 'failed', reason: 'Simulated failure' };
+        const pendingFor = this.opts.pendingForMs ?? 15_000;
+        if (req.sentAt && Date.now() - req.sentAt < pendingFor)
+            return { kind: 'pending' };
+        return {
+            kind: 'success',
+            result: this.deliver(req),
+            upstreamReference: `SIM-${req.reference.slice(0, 8)}`,
+        };
+    }
+    async verify(req) {
+        if (this.opts.latencyMs)
+            await sleep(this.opts.latencyMs);
+        const id = req.customerId;
+        if (req.product === 'ELECTRICITY') {
+            const expected = req.meterType === 'postpaid' ? TEST_IDS.postpaidMeter : TEST_IDS.prepaidMeter;
+            if (id !== expected) {
+                throw new CustomerRejected(`Invalid meter number: ${id} is not a ${req.meterType ?? 'prepaid'} meter of ${req.network} (test meter: ${expected})`);
+            }
+            return {
+                product: req.product,
+                network: req.network,
+                msisdn: id,
+                customer_name: TEST_CUSTOMER_NAME,
+                customer_address: '12 Test Close, Ikeja, Lagos',
+                min_amount: '500',
+                max_amount: '500000',
+                meter_number: id,
+                meter_type: req.meterType ?? 'prepaid',
+                account_type: 'NON-MD',
+                tariff: 'Band A',
+            };
+        }
+        if (req.product === 'CABLE') {
+            if (id !== TEST_IDS.cable[req.network]) {
+                throw new CustomerRejected(`Invalid smartcard/IUC number ${id} for ${req.network} (test id: ${TEST_IDS.cable[req.network]})`);
+            }
+            return {
+                product: req.product,
+                network: req.network,
+                msisdn: id,
+                customer_name: TEST_CUSTOMER_NAME,
+                current_bouquet: CURRENT_BOUQUET[req.network] ?? '',
+                due_date: new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10),
+            };
+        }
+        if (id !== TEST_IDS.betting)
+            throw new CustomerRejected(`Invalid ${req.network} customer id ${id} (test id: ${TEST_IDS.betting})`);
+        return {
+            product: req.product,
+            network: req.network,
+            msisdn: id,
+            customer_name: TEST_CUSTOMER_NAME,
+            customer_username: 'testpunter',
+        };
+    }
+    async catalogs() {
+        return {};
+    }
+    async qrcode(_req, lpa) {
+        return QRCode.toBuffer(lpa, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 });
+    }
+    async balance() {
+        return null;
+    }
+    fulfilsSlowly(req) {
+        const slow = this.opts.slowFulfilment ?? this.name !== TEST_SIMULATOR_NAME;
+        if (!slow)
+            return false;
+        if (req.kind === 'giftcard')
+            return req.details.fulfillment === 'standard';
+        return req.kind === 'esim' || req.product === 'ESIM';
+    }
+    /** Bill vends re-check the test ids: the simulator accepts nothing else. */
+    rejectionOf(req) {
+        if (req.product === 'ELECTRICITY') {
+            const meterType = req.details.meter_type;
+            const expected = meterType === 'postpaid' ? TEST_IDS.postpaidMeter : TEST_IDS.prepaidMeter;
+            return req.msisdn === expected ? null : 'Invalid meter number';
+        }
+        if (req.product === 'CABLE')
+            return req.msisdn === TEST_IDS.cable[req.network] ? null : 'Invalid smartcard number';
+        if (req.product === 'BETTING')
+            return req.msisdn === TEST_IDS.betting ? null : 'Invalid betting customer id';
+        return null;
+    }
+    deliver(req) {
+        const tail = req.reference.replace(/-/g, '').slice(0, 12).toUpperCase();
+        switch (req.product) {
+            case 'airtime':
+            case 'data':
+                return {
+                    external_reference: `SIM${tail}`,
+                    telco_message: `Simulated ${req.product} top-up to ${req.msisdn} successful`,
+                };
+            case 'ELECTRICITY': {
+                if (req.details.meter_type === 'postpaid')
+                    return { customer_name: TEST_CUSTOMER_NAME, receipt_number: `RCPT${tail}` };
+                // Band A tariff of about ₦209.50 per kWh.
+                const units = (req.amountKobo / 100 / 209.5).toFixed(1);
+                return { token: TEST_TOKEN, units, customer_name: TEST_CUSTOMER_NAME };
+            }
+            case 'CABLE':
+            case 'BETTING':
+                return { customer_name: TEST_CUSTOMER_NAME, external_reference: `SIM${tail}` };
+            case 'giftcard':
+                return {
+                    reference_code: `GC-${tail}`,
+                    cards: Array.from({ length: req.quantity }, (_, i) => ({
+                        card_number: `TEST-${tail.slice(0, 4)}-${tail.slice(4, 8)}-${String(i + 1).padStart(4, '0')}`,
+                        pin_code: String(1000 + i),
+                        claim_url: `https://example.invalid/claim/TEST-${tail}-${i + 1}`,
+                    })),
+                };
+            case 'esim':
+            case 'ESIM': {
+                const iccid = `89234${BigInt('0x' + tail.slice(0, 10))
+                    .toString()
+                    .padStart(14, '0')
+                    .slice(0, 14)}`;
+                const activation = `TEST-${tail}`;
+                const smdp = 'smdp.test.vendpoint.invalid';
+                return {
+                    reference_code: `ES-${tail}`,
+                    iccid,
+                    activation_code: activation,
+                    smdp_address: smdp,
+                    lpa: `LPA:1$${smdp}$${activation}`,
+                    redemption_instructions: 'Settings > Mobile data > Add eSIM > Use QR code, scan the QR (or enter the SM-DP+ address and activation code), then turn on data roaming for this line when you arrive.',
+                };
+            }
+            default:
+                return {};
+        }
+    }
+}
+//# sourceMappingURL=simulator.js.map

@@ -1,0 +1,50 @@
+import type { VendOutcome } from '../domain/vend-outcome.js';
+/** What an upstream needs to vend one purchase; `reference` is its idempotency key upstream. */
+export interface VendRequest {
+    reference: string;
+    kind: 'transaction' | 'giftcard' | 'esim';
+    product: string;
+    network: string;
+    msisdn: string;
+    phone: string | null;
+    planId: string | null;
+    amountKobo: number;
+    quantity: number;
+    details: Record<string, unknown>;
+    /** Epoch ms of the first send, for requery grace decisions. */
+    sentAt?: number | null;
+}
+export interface VerifyRequest {
+    product: 'ELECTRICITY' | 'CABLE' | 'BETTING';
+    network: string;
+    customerId: string;
+    planId: string;
+    meterType: string | null;
+}
+/** Verify result `data` fields exactly as the spec names them; empty values omitted. */
+export type VerifyResult = Record<string, string>;
+export interface CatalogSnapshot {
+    dataPlans?: Record<string, unknown>[];
+    billPlans?: Record<string, unknown>[];
+    giftcards?: Record<string, unknown>[];
+    esimPlans?: Record<string, unknown>[];
+}
+/**
+ * One interface for every provider (DESIGN "Upstreams"). vend and requery never throw for
+ * upstream trouble: they classify it into a VendOutcome (see domain/vend-outcome.ts).
+ * verify throws CustomerRejected (400) or UpstreamUnavailable (502).
+ */
+export interface Upstream {
+    readonly name: string;
+    readonly type: 'simulator' | 'vending-api';
+    /** Runs inside this process with no effect elsewhere (the simulator): safe to vend before vend_started is durable. */
+    readonly inProcess?: boolean;
+    vend(req: VendRequest): Promise<VendOutcome>;
+    requery(req: VendRequest): Promise<VendOutcome>;
+    verify(req: VerifyRequest): Promise<VerifyResult>;
+    catalogs(): Promise<CatalogSnapshot>;
+    qrcode(req: VendRequest, lpa: string): Promise<Buffer>;
+    /** Provider wallet balance in kobo, or null when it cannot say. */
+    balance(): Promise<number | null>;
+    close?(): Promise<void>;
+}

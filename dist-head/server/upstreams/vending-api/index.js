@@ -1,0 +1,110 @@
+import QRCode from 'qrcode';
+import { UpstreamUnavailable } from '../../domain/errors.js';
+import { CATALOG_BODY_CAP, VendingApiTransport } from './client.js';
+import { balanceOf, isPng, requeryOutcomeOf, rowsOf, vendOutcomeOf, verifyResultOf } from './mapper.js';
+import { BALANCE_PATH, CATALOG_PATHS, qrcodePathOf, requeryCallOf, verifyCallOf, vendCallOf, } from './requests.js';
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+/** Options arrive from the database or the CLI: numbers or numeric strings, else the default. */
+function positiveMs(v, fallback) {
+    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+    return typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.round(n) : fallback;
+}
+/**
+ * An upstream that is itself a Vending Service Interface provider: another VendPoint node, or
+ * a real provider a host resells. Each vend() makes exactly one create call and never retries
+ * it; anything ambiguous comes back `unknown` for the poller to requery.
+ */
+export class VendingApiUpstream {
+    config;
+    type = 'vending-api';
+    name;
+    http;
+    constructor(config) {
+        this.config = config;
+        this.name = config.name;
+        this.http = new VendingApiTransport({
+            baseUrl: config.baseUrl,
+            key: config.key,
+            secret: config.secret,
+            timeoutMs: positiveMs(config.options.timeoutMs, DEFAULT_TIMEOUT_MS),
+            connectTimeoutMs: positiveMs(config.options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS),
+        });
+    }
+    async vend(req) {
+        const call = vendCallOf(req, this.config.merchantCode);
+        if ('invalid' in call)
+            return { kind: 'not_accepted', reason: `Not sent to ${this.name}: ${call.invalid}` };
+        return this.scrubbed(vendOutcomeOf(await this.call(call), req.reference));
+    }
+    async requery(req) {
+        return this.scrubbed(requeryOutcomeOf(await this.call(requeryCallOf(req)), req.reference));
+    }
+    async verify(req) {
+        try {
+            return verifyResultOf(await this.call(verifyCallOf(req, this.config.merchantCode)));
+        }
+        catch (err) {
+            if (err instanceof Error)
+                err.message = this.scrub(err.message);
+            throw err;
+        }
+    }
+    /**
+     * A section is present only when every list in it was read, so a catalog sync never mistakes
+     * one failed network for an emptied one. Throws only when nothing at all could be read.
+     */
+    async catalogs() {
+        const list = (path) => this.http.send('GET', path, undefined, CATALOG_BODY_CAP).then(rowsOf);
+        const [dataLists, billLists, giftcards, esimPlans] = await Promise.all([
+            Promise.all(CATALOG_PATHS.dataPlans.map(async ({ network, path }) => (await list(path))?.map((r) => ({ network, ...r })) ?? null)),
+            Promise.all(CATALOG_PATHS.billPlans.map(({ path }) => list(path))),
+            list(CATALOG_PATHS.giftcards),
+            list(CATALOG_PATHS.esimPlans),
+        ]);
+        const snapshot = {};
+        if (dataLists.every((l) => l !== null))
+            snapshot.dataPlans = dataLists.flat();
+        if (billLists.every((l) => l !== null))
+            snapshot.billPlans = billLists.flat();
+        if (giftcards)
+            snapshot.giftcards = giftcards;
+        if (esimPlans)
+            snapshot.esimPlans = esimPlans;
+        if (Object.keys(snapshot).length === 0)
+            throw new UpstreamUnavailable(`Catalogs could not be read from ${this.name}`);
+        return snapshot;
+    }
+    /** The provider's QR when it has one; otherwise the same LPA string rendered here. */
+    async qrcode(req, lpa) {
+        const res = await this.http.send('GET', qrcodePathOf(req));
+        if (res.ok && res.status === 200 && isPng(res.body))
+            return res.body;
+        if (!lpa)
+            throw new UpstreamUnavailable('The eSIM QR code is not available yet');
+        return QRCode.toBuffer(lpa, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 });
+    }
+    async balance() {
+        return balanceOf(await this.http.send('GET', BALANCE_PATH));
+    }
+    async close() {
+        await this.http.close();
+    }
+    call(call) {
+        return this.http.send(call.method, call.path, call.body);
+    }
+    /** Provider messages are copied into reasons; a provider echoing our secret must not leak it. */
+    scrub(text) {
+        const secret = this.config.secret;
+        return secret.length >= 4 ? text.split(secret).join('[redacted]') : text;
+    }
+    scrubbed(outcome) {
+        return 'reason' in outcome && typeof outcome.reason === 'string'
+            ? { ...outcome, reason: this.scrub(outcome.reason) }
+            : outcome;
+    }
+}
+export function createVendingApiUpstream(config) {
+    return new VendingApiUpstream(config);
+}
+//# sourceMappingURL=index.js.map

@@ -1,0 +1,227 @@
+import { CustomerRejected, UpstreamUnavailable } from '../../domain/errors.js';
+/** Delivery fields worth keeping on the purchase; the provider's own ids stay out of `result`. */
+export const KEPT_RESULT_FIELDS = [
+    'token',
+    'units',
+    'kct1',
+    'kct2',
+    'payment_spent_on',
+    'customer_name',
+    'customer_address',
+    'receipt_number',
+    'external_reference',
+    'telco_message',
+    'cards',
+    'iccid',
+    'activation_code',
+    'smdp_address',
+    'lpa',
+    'redemption_instructions',
+    'reference_code',
+    'product_title',
+];
+/**
+ * 4xx answers to a create that mean the provider refused the request before accepting it, so
+ * nothing was vended. 422 is deliberately absent: it is the duplicate-key answer, and the
+ * provider may hold an earlier attempt of ours under that key.
+ */
+export const REFUSED_BEFORE_ACCEPTING = new Set([400, 401, 403, 404, 405, 413, 415, 429]);
+export function isRecord(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+export function parseJson(body) {
+    try {
+        return JSON.parse(body.toString('utf8'));
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Provider text is shown to merchants: one line, no control characters, bounded. */
+export function cleanMessage(v, max = 200) {
+    if (typeof v !== 'string')
+        return null;
+    const s = v
+        .replace(/\p{Cc}+/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+    if (!s)
+        return null;
+    return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+/** The `message` of a spec error body, if the answer is one. */
+export function errorMessageOf(res) {
+    const json = parseJson(res.body);
+    return isRecord(json) ? cleanMessage(json.message) : null;
+}
+const unknown = (reason) => ({ kind: 'unknown', reason });
+/** Outcome of a create (POST transaction / order). */
+export function vendOutcomeOf(res, reference) {
+    if (!res.ok) {
+        if (!res.sent)
+            return {
+                kind: 'not_accepted',
+                transport: true,
+                reason: `Provider not reached, nothing sent (${res.code}): ${cleanMessage(res.message) ?? ''}`.trim(),
+            };
+        return unknown(`No usable answer after the request was sent (${res.code})`);
+    }
+    const { status } = res;
+    if (status >= 200 && status < 300)
+        return envelopeOutcome(parseJson(res.body), reference);
+    const message = errorMessageOf(res);
+    if (REFUSED_BEFORE_ACCEPTING.has(status)) {
+        return {
+            kind: 'not_accepted',
+            reason: `Provider refused the request (HTTP ${status})${message ? `: ${message}` : ''}`,
+        };
+    }
+    if (status === 422)
+        return unknown(`Provider answered 422 (duplicate key or validation)${message ? `: ${message}` : ''}; requery decides`);
+    if (status >= 300 && status < 400)
+        return unknown(`Provider answered a redirect (HTTP ${status}); not followed`);
+    return unknown(`Provider answered HTTP ${status}`);
+}
+/** Outcome of a status / order read. A 404 counts as "not found" only with the spec's error body. */
+export function requeryOutcomeOf(res, reference) {
+    if (!res.ok)
+        return unknown(`Status read failed (${res.code})`);
+    if (res.status >= 200 && res.status < 300)
+        return envelopeOutcome(parseJson(res.body), reference);
+    if (res.status === 404 && isSpecNotFound(parseJson(res.body)))
+        return { kind: 'not_found' };
+    // A 404 page from a proxy or a wrong base path says nothing about our key.
+    return unknown(`Status read answered HTTP ${res.status}`);
+}
+function isSpecNotFound(json) {
+    return isRecord(json) && json.status === 'error' && json.code === 404;
+}
+function outcomeWord(code) {
+    switch (code) {
+        case '00':
+            return 'success';
+        case '01':
+            return 'failed';
+        case '02':
+            return 'pending';
+        default:
+            return null;
+    }
+}
+/** A spec purchase envelope {status, response_code, response_message, data} to an outcome. */
+export function envelopeOutcome(json, reference) {
+    if (!isRecord(json))
+        return unknown('Provider answer is not a JSON object');
+    const data = isRecord(json.data) ? json.data : {};
+    // An answer about another key is not an answer about ours (a proxy mix-up, a provider bug).
+    if (data.request_id !== undefined && String(data.request_id) !== reference) {
+        return unknown(`Provider answered about request_id ${cleanMessage(String(data.request_id), 60)}, not ours`);
+    }
+    const word = outcomeWord(json.response_code);
+    if (!word)
+        return unknown(`Provider answered an unrecognised response_code ${cleanMessage(JSON.stringify(json.response_code) ?? 'none', 20)}`);
+    if (json.status !== undefined && json.status !== word) {
+        return unknown(`Provider status "${cleanMessage(String(json.status), 20)}" contradicts response_code ${String(json.response_code)}`);
+    }
+    const upstreamReference = upstreamReferenceOf(data);
+    const message = cleanMessage(json.response_message);
+    if (word === 'success')
+        return { kind: 'success', result: keptResult(data), ...(upstreamReference ? { upstreamReference } : {}) };
+    if (word === 'pending') {
+        return {
+            kind: 'pending',
+            ...(message ? { reason: message } : {}),
+            ...(upstreamReference ? { upstreamReference } : {}),
+        };
+    }
+    const telco = cleanMessage(data.telco_message);
+    const detail = [message, telco && telco !== message ? telco : null].filter(Boolean).join(': ');
+    return { kind: 'failed', reason: `Provider answered failed (01)${detail ? `: ${detail}` : ''}` };
+}
+function upstreamReferenceOf(data) {
+    for (const field of ['internal_reference', 'reference_code']) {
+        const v = data[field];
+        if (typeof v === 'string' && v)
+            return v;
+    }
+    return undefined;
+}
+/** Keeps the delivery fields; scalars as strings (the spec sends strings), cards as plain rows. */
+export function keptResult(data) {
+    const out = {};
+    for (const field of KEPT_RESULT_FIELDS) {
+        const v = data[field];
+        if (field === 'cards') {
+            if (Array.isArray(v))
+                out.cards = v.filter(isRecord).map((card) => scalarsOf(card));
+            continue;
+        }
+        const s = scalarText(v);
+        if (s !== null)
+            out[field] = s;
+    }
+    return out;
+}
+function scalarText(v) {
+    if (typeof v === 'string')
+        return v === '' ? null : v;
+    if (typeof v === 'number' && Number.isFinite(v))
+        return String(v);
+    if (typeof v === 'boolean')
+        return String(v);
+    return null;
+}
+function scalarsOf(row) {
+    const out = {};
+    for (const [k, v] of Object.entries(row)) {
+        const s = scalarText(v);
+        if (s !== null)
+            out[k] = s;
+    }
+    return out;
+}
+/** Verify: 200 -> the data as strings; 400 -> the biller rejected the customer; else unavailable. */
+export function verifyResultOf(res) {
+    if (!res.ok)
+        throw new UpstreamUnavailable();
+    const json = parseJson(res.body);
+    if (res.status === 400) {
+        const message = isRecord(json) ? cleanMessage(json.message) : null;
+        throw new CustomerRejected(message ?? 'The provider rejected the customer id');
+    }
+    if (res.status !== 200 || !isRecord(json) || json.status === 'error' || !isRecord(json.data)) {
+        throw new UpstreamUnavailable('Customer verification could not be completed; retry with backoff');
+    }
+    return scalarsOf(json.data);
+}
+/** Rows of a list envelope (`data` array), or null when the answer is not one. */
+export function rowsOf(res) {
+    if (!res.ok || res.status !== 200)
+        return null;
+    const json = parseJson(res.body);
+    if (!isRecord(json) || json.status === 'error' || !Array.isArray(json.data))
+        return null;
+    return json.data.filter(isRecord);
+}
+/** "1000.50" -> 100050 kobo with integer arithmetic only; null when not a Naira string. */
+export function koboOfNaira(text) {
+    if (typeof text !== 'string')
+        return null;
+    const m = /^(-?)(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text.trim());
+    if (!m)
+        return null;
+    const kobo = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+    return m[1] === '-' && kobo !== 0 ? -kobo : kobo;
+}
+/** Wallet balance `total` in kobo, or null when the provider cannot say. */
+export function balanceOf(res) {
+    if (!res.ok || res.status !== 200)
+        return null;
+    const json = parseJson(res.body);
+    return isRecord(json) ? koboOfNaira(json.total) : null;
+}
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+export function isPng(buf) {
+    return buf.length > PNG_SIGNATURE.length && buf.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE);
+}
+//# sourceMappingURL=mapper.js.map

@@ -1,0 +1,96 @@
+import { formatNaira } from '../../domain/money.js';
+export const DATA_NETWORKS = ['mtn', 'glo', 'airtel', '9mobile'];
+export const BILL_PRODUCTS = ['electricity', 'cable', 'betting'];
+/** Gift-card redemption into an eSIM (product ESIM) is ordered like an eSIM. */
+export function isEsim(req) {
+    return req.kind === 'esim' || req.product === 'ESIM';
+}
+const seg = encodeURIComponent;
+/**
+ * The create call for a purchase, or why it cannot be built. An invalid request is refused
+ * here, before anything is sent, so it is safe to try another upstream.
+ */
+export function vendCallOf(req, merchantCode) {
+    if (isEsim(req)) {
+        if (!req.planId)
+            return { invalid: 'eSIM order without a plan_id' };
+        return {
+            method: 'POST',
+            path: '/v1/esim/orders',
+            body: { request_id: req.reference, plan_id: String(req.planId) },
+        };
+    }
+    if (req.kind === 'giftcard') {
+        const planId = Number(req.planId);
+        if (!req.planId || !Number.isSafeInteger(planId))
+            return { invalid: `gift card plan_id "${req.planId}" is not an integer` };
+        const body = {
+            request_id: req.reference,
+            plan_id: planId,
+            quantity: req.quantity,
+        };
+        for (const field of ['send_via', 'destination', 'face_value']) {
+            const v = req.details[field];
+            if (v !== undefined && v !== null && v !== '')
+                body[field] = v;
+        }
+        return { method: 'POST', path: '/v1/giftcards/orders', body };
+    }
+    if (!Number.isSafeInteger(req.amountKobo) || req.amountKobo <= 0)
+        return { invalid: `amount ${req.amountKobo} kobo is not valid` };
+    const body = {
+        merchant_code: merchantCode,
+        customer_msisdn: req.msisdn,
+        network: req.network,
+        product: req.product,
+        amount: formatNaira(req.amountKobo),
+        client_request_id: req.reference,
+    };
+    if (req.planId)
+        body.plan_code = req.planId;
+    if (req.phone)
+        body.phone = req.phone;
+    return { method: 'POST', path: transactionPath(req.product), body };
+}
+/**
+ * Airtime and data go to the /sync routes so a fast provider answers final at once; bills
+ * are synchronous on POST /v1/transactions already.
+ */
+function transactionPath(product) {
+    const p = product.toLowerCase();
+    if (p === 'airtime' || p === 'data')
+        return `/v1/transactions/${p}/sync`;
+    return '/v1/transactions';
+}
+/** The status/order read for a purchase: by our reference, never by the provider's id. */
+export function requeryCallOf(req) {
+    if (isEsim(req))
+        return { method: 'GET', path: `/v1/esim/orders/${seg(req.reference)}` };
+    if (req.kind === 'giftcard')
+        return { method: 'GET', path: `/v1/giftcards/orders/${seg(req.reference)}` };
+    return { method: 'GET', path: `/v1/transactions/status?client_request_id=${seg(req.reference)}` };
+}
+export function verifyCallOf(req, merchantCode) {
+    return {
+        method: 'POST',
+        path: '/v1/transactions/verify',
+        body: {
+            merchant_code: merchantCode,
+            customer_msisdn: req.customerId,
+            network: req.network,
+            product: req.product,
+            plan_code: req.planId,
+        },
+    };
+}
+export function qrcodePathOf(req) {
+    return `/v1/esim/orders/${seg(req.reference)}/qrcode`;
+}
+export const CATALOG_PATHS = {
+    dataPlans: DATA_NETWORKS.map((n) => ({ network: n, path: `/v1/plans/${n}` })),
+    billPlans: BILL_PRODUCTS.map((p) => ({ product: p, path: `/v1/plans/bills/${p}` })),
+    giftcards: '/v1/giftcards/catalog',
+    esimPlans: '/v1/esim/catalog',
+};
+export const BALANCE_PATH = '/v1/wallet/balance';
+//# sourceMappingURL=requests.js.map
