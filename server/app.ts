@@ -14,6 +14,7 @@ import { registerOrderRoutes } from './http/v1/orders.js';
 import { registerInternalRoutes } from './http/internal/routes.js';
 import { registerConsole } from './http/console/index.js';
 import { lazyChildLogger } from './http/lazy-child-logger.js';
+import { sharedSerializerFactory, sharedValidatorFactory } from './http/shared-schema-compilers.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -39,6 +40,12 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
     requestIdHeader: false,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true } },
     routerOptions: { ignoreTrailingSlash: true },
+    schemaController: {
+      compilersFactory: {
+        buildSerializer: sharedSerializerFactory(),
+        buildValidator: sharedValidatorFactory(),
+      },
+    },
   });
   app.decorateRequest('caller', null);
   registerErrorHandling(app);

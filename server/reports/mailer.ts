@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { InvalidInput } from '../domain/errors.js';
 
@@ -99,7 +99,8 @@ export interface ReportTransport {
 }
 
 export class SmtpReportTransport implements ReportTransport {
-  private readonly transporter: nodemailer.Transporter<SMTPTransport.SentMessageInfo>;
+  /** Made on the first mail: nodemailer is loaded only by a node that sends one. */
+  private transporter: Promise<Transporter<SMTPTransport.SentMessageInfo>> | null = null;
   private readonly smtp: ParsedSmtp;
   readonly description: string;
 
@@ -109,12 +110,19 @@ export class SmtpReportTransport implements ReportTransport {
   ) {
     this.smtp = parseSmtpUrl(url);
     this.description = this.smtp.redacted;
-    this.transporter = nodemailer.createTransport(this.smtp.options);
+  }
+
+  private smtpTransporter(): Promise<Transporter<SMTPTransport.SentMessageInfo>> {
+    this.transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(this.smtp.options),
+    );
+    return this.transporter;
   }
 
   async send(mail: OutgoingReport): Promise<SentInfo> {
     try {
-      const info = await this.transporter.sendMail({
+      const transporter = await this.smtpTransporter();
+      const info = await transporter.sendMail({
         from: this.from,
         to: mail.to,
         subject: mail.subject,
@@ -151,6 +159,6 @@ export class SmtpReportTransport implements ReportTransport {
   }
 
   close(): void {
-    this.transporter.close();
+    void this.transporter?.then((t) => t.close());
   }
 }

@@ -1,4 +1,3 @@
-import { request } from 'undici';
 import type { Services } from './context.js';
 import {
   getUpstreamByName,
@@ -58,6 +57,7 @@ async function healthOf(baseUrl: string): Promise<{ ok: boolean; detail: string;
   const started = Date.now();
   try {
     const url = new URL(`${baseUrl.replace(/\/+$/, '')}/v1/healthz`);
+    const { request } = await import('undici'); // loaded on use: start-up does not pay for it
     const res = await request(url, {
       method: 'GET',
       headersTimeout: HEALTH_TIMEOUT_MS,

@@ -1,4 +1,4 @@
-import QRCode from 'qrcode';
+import { lpaQrPng } from '../upstreams/lpa-qr.js';
 import type { Services, Caller } from './context.js';
 import { InvalidInput, NotFound } from '../domain/errors.js';
 import { formatNaira, type Kobo } from '../domain/money.js';
@@ -178,5 +178,5 @@ export async function esimQrcode(s: Services, caller: Caller, requestId: string)
       // The install data is ours already; a provider that cannot draw it must not block the customer.
     }
   }
-  return QRCode.toBuffer(lpa, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 });
+  return lpaQrPng(lpa);
 }

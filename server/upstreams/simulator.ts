@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import QRCode from 'qrcode';
+import { lpaQrPng } from './lpa-qr.js';
 import type { VendOutcome } from '../domain/vend-outcome.js';
 import { CustomerRejected } from '../domain/errors.js';
 import type { CatalogSnapshot, Upstream, VendRequest, VerifyRequest, VerifyResult } from './types.js';
@@ -157,7 +157,7 @@ export class SimulatorUpstream implements Upstream {
   }
 
   async qrcode(_req: VendRequest, lpa: string): Promise<Buffer> {
-    return QRCode.toBuffer(lpa, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 });
+    return lpaQrPng(lpa);
   }
 
   async balance(): Promise<number | null> {

@@ -1,4 +1,4 @@
-import { Pool, type Dispatcher } from 'undici';
+import type { Dispatcher, Pool } from 'undici';
 
 /**
  * The HTTP transport of the vending-api upstream. Its one job beyond sending bytes is to say
@@ -31,7 +31,9 @@ export type HttpMethod = 'GET' | 'POST';
 const TIMER_SLACK_MS = 1_000;
 
 export class VendingApiTransport {
-  private readonly pool: Pool;
+  /** Made on first use: undici is loaded only by a node that calls an external upstream. */
+  private pool: Promise<Pool> | null = null;
+  private readonly origin: string;
   private readonly basePath: string;
 
   constructor(private readonly opts: TransportOptions) {
@@ -41,17 +43,25 @@ export class VendingApiTransport {
     }
     // A base URL may carry a path prefix (a node behind a reverse proxy); spec paths go under it.
     this.basePath = url.pathname.replace(/\/+$/, '');
+    this.origin = url.origin;
+  }
+
+  private connectionPool(): Promise<Pool> {
     // No redirect interceptor is composed: undici then returns 3xx as is, and we never follow
     // one (a redirected vend could land somewhere that vends again).
-    this.pool = new Pool(url.origin, {
-      connections: opts.connections ?? 16,
-      pipelining: 1,
-      connectTimeout: opts.connectTimeoutMs,
-      headersTimeout: opts.timeoutMs,
-      bodyTimeout: opts.timeoutMs,
-      keepAliveTimeout: 4_000,
-      keepAliveMaxTimeout: 30_000,
-    });
+    this.pool ??= import('undici').then(
+      ({ Pool }) =>
+        new Pool(this.origin, {
+          connections: this.opts.connections ?? 16,
+          pipelining: 1,
+          connectTimeout: this.opts.connectTimeoutMs,
+          headersTimeout: this.opts.timeoutMs,
+          bodyTimeout: this.opts.timeoutMs,
+          keepAliveTimeout: 4_000,
+          keepAliveMaxTimeout: 30_000,
+        }),
+    );
+    return this.pool;
   }
 
   send(method: HttpMethod, path: string, body?: unknown, maxBytes = JSON_BODY_CAP): Promise<HttpResult> {
@@ -136,17 +146,18 @@ export class VendingApiTransport {
         },
       };
 
-      try {
-        this.pool.dispatch({ path: this.basePath + path, method, headers, body: payload }, handler);
-      } catch (err) {
-        finish(failure(err));
-      }
+      this.connectionPool()
+        .then((pool) => {
+          if (!settled)
+            pool.dispatch({ path: this.basePath + path, method, headers, body: payload }, handler);
+        })
+        .catch((err: unknown) => finish(failure(err)));
     });
   }
 
   /** Lets in-flight requests finish (an aborted vend would only become "unknown"). */
   async close(): Promise<void> {
-    await this.pool.close();
+    if (this.pool) await (await this.pool).close();
   }
 }
 

@@ -1,4 +1,4 @@
-import QRCode from 'qrcode';
+import { lpaQrPng } from '../lpa-qr.js';
 import { UpstreamUnavailable } from '../../domain/errors.js';
 import type { VendOutcome } from '../../domain/vend-outcome.js';
 import type { CatalogSnapshot, Upstream, VendRequest, VerifyRequest, VerifyResult } from '../types.js';
@@ -104,7 +104,7 @@ export class VendingApiUpstream implements Upstream {
     const res = await this.http.send('GET', qrcodePathOf(req));
     if (res.ok && res.status === 200 && isPng(res.body)) return res.body;
     if (!lpa) throw new UpstreamUnavailable('The eSIM QR code is not available yet');
-    return QRCode.toBuffer(lpa, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 });
+    return lpaQrPng(lpa);
   }
 
   async balance(): Promise<number | null> {
