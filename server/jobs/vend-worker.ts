@@ -72,9 +72,13 @@ export class VendWorker {
     this.events.setMaxListeners(0);
   }
 
-  /** Called after a purchase's commit: vend it now, in the background. */
-  enqueue(purchaseId: number): void {
-    this.track(this.vend(purchaseId));
+  /**
+   * Called after a purchase's commit: vend it now, in the background. `created` is the purchase
+   * as its create just stored it (pending, job queued at the first route), which spares reading
+   * both back.
+   */
+  enqueue(purchaseId: number, created?: Purchase): void {
+    this.track(this.vend(purchaseId, created));
   }
 
   /** Start-up recovery: requery interrupted sends, vend what was queued. */
@@ -91,6 +95,14 @@ export class VendWorker {
   waitForFinal(purchaseId: number, timeoutMs: number): Promise<void> {
     const p = getPurchaseById(this.db, purchaseId);
     if (!p || p.state !== 'pending') return Promise.resolve();
+    return this.whenFinal(purchaseId, timeoutMs);
+  }
+
+  /**
+   * waitForFinal for a purchase known to be pending and not yet handed to enqueue: registered
+   * before its vend starts, its outcome cannot be missed.
+   */
+  whenFinal(purchaseId: number, timeoutMs: number): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -166,13 +178,14 @@ export class VendWorker {
     void work.finally(() => this.running.delete(work));
   }
 
-  private async vend(purchaseId: number): Promise<void> {
+  private async vend(purchaseId: number, created?: Purchase): Promise<void> {
     if (this.stopped || this.inFlight.has(purchaseId)) return;
     this.inFlight.add(purchaseId);
     try {
       for (;;) {
-        const job = getJob(this.db, purchaseId);
-        const p = getPurchaseById(this.db, purchaseId);
+        const job = created ? { state: 'queued', routeIndex: 0 } : getJob(this.db, purchaseId);
+        const p = created ?? getPurchaseById(this.db, purchaseId);
+        created = undefined; // a second route round reads the stored state
         if (!job || !p || job.state !== 'queued' || p.state !== 'pending') return;
         const candidates = this.router.candidates(p.environment, p.kind, p.product, p.network);
         const upstream = candidates

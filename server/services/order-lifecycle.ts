@@ -25,7 +25,7 @@ export async function placeOrder(s: Services, caller: Caller, input: NewPurchase
     );
   }
   const purchase = await s.batcher.submit(() => createPurchase(s.db, input));
-  s.worker.enqueue(purchase.id);
+  s.worker.enqueue(purchase.id, purchase);
   await waitForFirstAnswer(s, purchase.id, s.config.syncTimeoutMs);
   return getPurchaseById(s.db, purchase.id)!;
 }

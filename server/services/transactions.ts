@@ -249,12 +249,13 @@ export async function createTransaction(
     );
   }
   const purchase = await s.batcher.submit(() => createPurchase(s.db, input));
-  s.worker.enqueue(purchase.id);
   // Bills are final on create everywhere except the older /ext/service/v1 prefix, the one
   // surface the spec lets answer 02 first (spec "Other"; "Bill products never answer 02 on create").
   const sync =
     opts.mode === 'sync' || (opts.mode === 'auto' && isBillProduct(input.product) && opts.surface !== 'ext');
-  if (!sync) return { purchase, waited: false };
-  await s.worker.waitForFinal(purchase.id, s.config.syncTimeoutMs);
+  const final = sync ? s.worker.whenFinal(purchase.id, s.config.syncTimeoutMs) : null;
+  s.worker.enqueue(purchase.id, purchase);
+  if (!final) return { purchase, waited: false };
+  await final;
   return { purchase: getPurchaseById(s.db, purchase.id)!, waited: true };
 }

@@ -1,16 +1,39 @@
 import type { Db } from './db.js';
-import { nowIso, prep } from './db.js';
+import { externalDataVersion, nowIso, prep } from './db.js';
 import { recordAudit } from './audit.js';
 import { InvalidInput } from '../domain/errors.js';
 import type { PricingRule } from '../domain/pricing.js';
 
 const PRODUCTS = ['airtime', 'data', 'ELECTRICITY', 'CABLE', 'BETTING', 'giftcard', 'esim'];
 
-export function listPricing(db: Db, merchantId: number): PricingRule[] {
-  return prep(
-    db,
-    'SELECT product, network, basis_points FROM merchant_pricing WHERE merchant_id = ? ORDER BY product, network',
-  ).all(merchantId) as PricingRule[];
+interface PricingCache {
+  version: number;
+  byMerchant: Map<number, readonly PricingRule[]>;
+}
+const pricingCaches = new WeakMap<Db, PricingCache>();
+
+/**
+ * A merchant's pricing terms, read on every sale: kept in memory, dropped when this process
+ * sets a term (setPricing) or another process (the CLI) commits (SQLite's data_version).
+ */
+export function listPricing(db: Db, merchantId: number): readonly PricingRule[] {
+  const version = externalDataVersion(db);
+  let cache = pricingCaches.get(db);
+  if (!cache || cache.version !== version) {
+    cache = { version, byMerchant: new Map() };
+    pricingCaches.set(db, cache);
+  }
+  let rules = cache.byMerchant.get(merchantId);
+  if (!rules) {
+    const rows = prep(
+      db,
+      'SELECT product, network, basis_points FROM merchant_pricing WHERE merchant_id = ? ORDER BY product, network',
+    ).all(merchantId) as PricingRule[];
+    rules = Object.freeze(rows.map((r) => Object.freeze(r)));
+    // Never cache a read made inside a transaction: it might still roll back.
+    if (!db.inTransaction) cache.byMerchant.set(merchantId, rules);
+  }
+  return rules;
 }
 
 /** Sets (or with basisPoints null, removes) one pricing term, audited. */
@@ -24,7 +47,7 @@ export function setPricing(
     basisPoints: number | null;
     actor: string;
   },
-): PricingRule[] {
+): readonly PricingRule[] {
   if (!PRODUCTS.includes(input.product))
     throw new InvalidInput(`product must be one of ${PRODUCTS.join(', ')}`, 'product');
   if (
@@ -57,5 +80,6 @@ export function setPricing(
       basis_points: input.basisPoints,
     });
   }).immediate();
+  pricingCaches.delete(db);
   return listPricing(db, input.merchantId);
 }

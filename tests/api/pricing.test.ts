@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from '../helpers/test-node.js';
 import { setPricing } from '../../server/store/pricing.js';
+import { openDatabase } from '../../server/store/db.js';
 
 let t: TestNode;
 beforeAll(async () => {
@@ -70,6 +71,49 @@ describe('merchant pricing terms apply to the debit, not to the amount sent', ()
     });
     expect(r.json.status).toBe('success');
     expect((await t.call('GET', '/v1/wallet/balance', { pair: m.test })).json.total).toBe('492.50');
+    expect(t.ledgerOk()).toBe(true);
+  });
+
+  it('a term changed after sales were priced applies to the next sale, set here or by another process', async () => {
+    const m = t.merchant('CHNG', { testNaira: 1_000 });
+    const sell = async (key: string) => {
+      const r = await t.call('POST', '/v1/transactions/airtime/sync', {
+        pair: m.test,
+        body: {
+          merchant_code: 'CHNG',
+          customer_msisdn: '08031234567',
+          network: 'mtn',
+          amount: '100',
+          client_request_id: key,
+        },
+      });
+      expect(r.json.status).toBe('success');
+      return (await t.call('GET', '/v1/wallet/balance', { pair: m.test })).json.total;
+    };
+    expect(await sell('chng-1')).toBe('900.00'); // no term: full price, and the empty terms are cached
+    setPricing(t.node.services.db, {
+      merchantId: m.id,
+      merchantCode: 'CHNG',
+      product: 'airtime',
+      basisPoints: -500,
+      actor: 'test',
+    });
+    expect(await sell('chng-2')).toBe('805.00');
+    // Another connection (as the CLI would be) changes the term: SQLite's data_version tells.
+    const other = openDatabase(t.dataDir);
+    try {
+      setPricing(other, {
+        merchantId: m.id,
+        merchantCode: 'CHNG',
+        product: 'airtime',
+        basisPoints: null,
+        actor: 'cli',
+      });
+    } finally {
+      other.close();
+    }
+    await new Promise((r) => setTimeout(r, 5)); // data_version is read at most once per millisecond
+    expect(await sell('chng-3')).toBe('705.00');
     expect(t.ledgerOk()).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --json] [-- --duration S]`: every scenario beside its baseline in one
+ * `npm run bench [-- --json] [-- --duration S] [-- --rows N] [-- --cpu-prof DIR]`: every scenario beside its baseline in one
  * process tree on 127.0.0.1; servers run as child processes, autocannon drives them from here.
  */
 import autocannon from 'autocannon';
@@ -88,6 +88,11 @@ function createRequests(prefix: string, headers: Record<string, string>): Omit<a
 
 const rows = Number(args[args.indexOf('--rows') + 1]) || 1_000_000;
 const node = (script: string) => ['node', join(root, 'dist', 'server', `${script}.js`)];
+// `--cpu-prof DIR`: every node server writes a V8 CPU profile there when it stops (open in
+// Chrome DevTools or speedscope); profile before optimising.
+const profileDir = args.includes('--cpu-prof') ? args[args.indexOf('--cpu-prof') + 1] : undefined;
+const profiled = (cmd: string[]) =>
+  profileDir ? [cmd[0], '--cpu-prof', '--cpu-prof-dir', profileDir, ...cmd.slice(1)] : cmd;
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -108,7 +113,7 @@ async function startNodeOn(
   cli('wallet', 'fund', '--code', 'DEMO', '--env', 'test', '--amount', '100000000');
   const t0 = performance.now();
   const s = await spawnServer(
-    [...node('serve'), '--data-dir', dataDir, '--port', '0', '--rate-limit', '0'],
+    profiled([...node('serve'), '--data-dir', dataDir, '--port', '0', '--rate-limit', '0']),
     { VENDPOINT_LOG_LEVEL: 'warn', VENDPOINT_SCHEDULES: 'off' },
     /listening on (http\S+)/,
   );
