@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Services } from './services/context.js';
 import { registerErrorHandling, errorBody } from './http/errors.js';
-import { hostAllowed, requireMerchantAuth } from './http/access.js';
+import { hostChecker, requireMerchantAuth } from './http/access.js';
 import { ErrorBody } from './http/schemas.js';
 import { registerTransactionRoutes } from './http/v1/transactions.js';
 import { registerPlanRoutes } from './http/v1/plans.js';
@@ -52,9 +52,10 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   app.addSchema(ErrorBody);
 
   // Callback-style hooks: on the hottest path an async hook costs a promise per request.
+  const hostIsOurs = hostChecker(s.config.allowedHosts);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    if (!hostAllowed(request.headers.host, s.config.allowedHosts)) {
+    if (!hostIsOurs(request.headers.host)) {
       reply.status(403).send(errorBody(403, 'Host not allowed'));
       return;
     }

@@ -91,3 +91,18 @@ export function hostAllowed(hostHeader: string | undefined, allowed: string[]): 
     allowed.some((h) => h.toLowerCase() === hostname)
   );
 }
+
+/**
+ * hostAllowed for every request: Host headers that passed are remembered (a node sees a handful),
+ * so the common case is one Map lookup. Refused values are not remembered, so a client sending
+ * endless made-up hosts cannot grow the map.
+ */
+export function hostChecker(allowed: string[], remember = 64): (hostHeader: string | undefined) => boolean {
+  const passed = new Set<string>();
+  return (hostHeader) => {
+    if (hostHeader !== undefined && passed.has(hostHeader)) return true;
+    const ok = hostAllowed(hostHeader, allowed);
+    if (ok && hostHeader !== undefined && passed.size < remember) passed.add(hostHeader);
+    return ok;
+  };
+}

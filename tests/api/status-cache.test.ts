@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
+import { updateMerchant } from '../../server/store/merchants.js';
 
 let t: TestNode;
 beforeAll(async () => {
@@ -44,5 +45,20 @@ describe('status reads served from memory stay truthful', () => {
       2_000,
     );
     expect(after.json.data.updated_at).toBe('2030-01-01 00:00:00');
+  });
+
+  it('answers the same bytes on repeat polls, and the new merchant name after a rename', async () => {
+    const first = await status('cache-1');
+    const again = await status('cache-1');
+    expect(again.text).toBe(first.text);
+    expect(first.text).toContain('"request_id":"cache-1"');
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.json.data.merchant_name).toBe('Demo Merchant');
+    updateMerchant(t.node.services.db, 'DEMO', { name: 'Renamed Desk' }, 'test');
+    try {
+      expect((await status('cache-1')).json.data.merchant_name).toBe('Renamed Desk');
+    } finally {
+      updateMerchant(t.node.services.db, 'DEMO', { name: 'Demo Merchant' }, 'test');
+    }
   });
 });

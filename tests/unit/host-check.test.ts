@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostAllowed, ipAllowed, parseAllowEntry } from '../../server/http/access.js';
+import { hostAllowed, hostChecker, ipAllowed, parseAllowEntry } from '../../server/http/access.js';
 
 describe('Host header check (DNS rebinding)', () => {
   it.each([['localhost:7300'], ['127.0.0.1:7300'], ['[::1]:7300'], ['LOCALHOST'], ['127.0.0.1']])(
@@ -37,4 +37,23 @@ describe('live IP allowlist entries', () => {
       expect(() => parseAllowEntry(e)).toThrow();
     },
   );
+});
+
+describe('hostChecker (memoised hostAllowed)', () => {
+  it('answers like hostAllowed, again and again', () => {
+    const check = hostChecker(['pos.example']);
+    for (let round = 0; round < 3; round++) {
+      expect(check('127.0.0.1:7300')).toBe(true);
+      expect(check('POS.example:443')).toBe(true);
+      expect(check('evil.example')).toBe(false);
+      expect(check('127.0.0.1.evil.example')).toBe(false);
+      expect(check(undefined)).toBe(false);
+    }
+  });
+
+  it('never remembers more than its bound, and stays correct past it', () => {
+    const check = hostChecker([], 2);
+    for (let port = 1; port <= 10; port++) expect(check(`localhost:${port}`)).toBe(true);
+    expect(check('attacker.example')).toBe(false);
+  });
 });

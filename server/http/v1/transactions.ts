@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
 import {
@@ -8,7 +8,7 @@ import {
   type CreateOptions,
 } from '../../services/transactions.js';
 import { verifyFromRequest } from '../../services/bill-verify.js';
-import { getPurchaseByKey, listPurchases } from '../../store/purchases.js';
+import { getPurchaseByKey, listPurchases, type Purchase } from '../../store/purchases.js';
 import { InvalidInput, NotFound } from '../../domain/errors.js';
 import { stateFromStatusFilter } from '../../domain/purchase-state.js';
 import { transactionEnvelope, transactionData } from './transaction-views.js';
@@ -34,11 +34,26 @@ export function createHandler(s: Services, opts: CreateOptions) {
   };
 }
 
-export function statusByKey(s: Services, request: { caller: unknown }, key: string) {
-  const caller = callerOf(request as never);
+/** A purchase's status answer, serialized, kept with the purchase object it was made from. */
+const statusAnswers = new WeakMap<Purchase, { merchantName: string; json: string }>();
+
+/**
+ * The status answer: integrators poll it, so it is the hottest read. The store's key cache hands
+ * back the same Purchase object until the purchase changes (then a new one), so the answer's JSON
+ * is made once per state of the purchase (and merchant name) instead of on every poll.
+ */
+function sendStatus(s: Services, request: FastifyRequest, reply: FastifyReply, key: string): FastifyReply {
+  const caller = callerOf(request);
   const p = getPurchaseByKey(s.db, caller.merchant.id, caller.environment, key);
   if (!p || p.kind !== 'transaction') throw new NotFound(`No transaction with client_request_id "${key}"`);
-  return transactionEnvelope(p, 'status', caller.merchant.name);
+  let answer = statusAnswers.get(p);
+  if (!answer || answer.merchantName !== caller.merchant.name) {
+    // The route's own response serializer: the same bytes as returning the object.
+    const json = String(reply.serialize(transactionEnvelope(p, 'status', caller.merchant.name)));
+    answer = { merchantName: caller.merchant.name, json };
+    statusAnswers.set(p, answer);
+  }
+  return reply.type('application/json; charset=utf-8').send(answer.json);
 }
 
 export function registerTransactionRoutes(
@@ -89,7 +104,7 @@ export function registerTransactionRoutes(
         response: { 200: TransactionEnvelope, ...errorResponses },
       },
     },
-    async (request) => {
+    (request, reply) => {
       const q = request.query as Record<string, string | undefined>;
       const key = q.client_request_id || q.request_id || q.request_ref;
       if (!key)
@@ -97,7 +112,7 @@ export function registerTransactionRoutes(
           'one of client_request_id, request_id or request_ref is required',
           'client_request_id',
         );
-      return statusByKey(s, request, key);
+      return sendStatus(s, request, reply, key);
     },
   );
 
@@ -163,8 +178,8 @@ export function registerTransactionRoutes(
     app.get(
       `${prefix}/transactions/status/:client_request_id`,
       { schema: { tags: ['legacy'], response: { 200: TransactionEnvelope, ...errorResponses } } },
-      async (request) =>
-        statusByKey(s, request, (request.params as { client_request_id: string }).client_request_id),
+      (request, reply) =>
+        sendStatus(s, request, reply, (request.params as { client_request_id: string }).client_request_id),
     );
   }
 }
