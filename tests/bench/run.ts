@@ -138,6 +138,9 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     if (gen.status !== 0) throw new Error('generator failed');
+    // The generated database is hundreds of MB of dirty pages; the kernel writes them back about
+    // 30 s later, in the middle of the fsync-bound scenarios. Write them back now instead.
+    spawnSync('sync');
 
     log('starting baseline (raw Fastify + better-sqlite3, FULL)...');
     const baseline = await spawnServer([tsx, 'tests/bench/baseline-server.ts']);

@@ -32,7 +32,8 @@ export function transactionData(
     msisdn: p.msisdn,
     product: p.product,
     request_id: p.idemKey,
-    network: p.network,
+    // DESIGN: echoed uppercase, bills included ("IKEJA ELECTRIC"); stored as the catalog spells it.
+    network: p.network.toUpperCase(),
     amount: p.amountText,
     plan: view === 'async-create' && p.product === 'airtime' ? '' : p.planRef,
     merchant_id: p.merchantId,
