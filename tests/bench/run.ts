@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- --json] [-- --duration S] [-- --rows N] [-- --cpu-prof DIR]`: every scenario beside its baseline in one
- * process tree on 127.0.0.1; servers run as child processes, autocannon drives them from here.
+ * `npm run bench [-- --json] [-- --duration S] [-- --rounds N] [-- --rows N] [-- --cpu-prof DIR]`:
+ * every scenario beside its baseline in one process tree on 127.0.0.1; servers run as child
+ * processes, autocannon drives them from here. Compared scenarios alternate in rounds (median).
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -13,7 +14,8 @@ const root = join(import.meta.dirname, '..', '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
-const duration = Number(args[args.indexOf('--duration') + 1]) || 8;
+const duration = Number(args[args.indexOf('--duration') + 1]) || 6;
+const rounds = Number(args[args.indexOf('--rounds') + 1]) || 3;
 const connections = 50;
 const log = (m: string) => {
   if (!asJson) console.error(m);
@@ -44,6 +46,14 @@ async function spawnServer(
   return { url, child };
 }
 
+function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
 interface Figures {
   rps: number;
   p50: number;
@@ -60,6 +70,22 @@ async function load(opts: autocannon.Options): Promise<Figures> {
     p99: r.latency.p99,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
+  };
+}
+
+/** Every figure of a scenario's rounds, each the median (rounds are odd by default). */
+function median(runs: Figures[]): Figures {
+  const mid = (pick: (f: Figures) => number) => {
+    const sorted = runs.map(pick).sort((a, b) => a - b);
+    const n = sorted.length;
+    return n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  };
+  return {
+    rps: mid((f) => f.rps),
+    p50: mid((f) => f.p50),
+    p99: mid((f) => f.p99),
+    errors: runs.reduce((n, f) => n + f.errors, 0),
+    non2xx: runs.reduce((n, f) => n + f.non2xx, 0),
   };
 }
 
@@ -149,24 +175,41 @@ async function main(): Promise<void> {
     children.push(fresh.child);
 
     await load({ url: `${baseline.url}/hello`, duration: 2 }); // warm-up
-    log('baseline create...');
-    const baselineCreate = await load({ url: `${baseline.url}/v1/transactions`, ...createRequests('b', {}) });
-    log('node async create (POST /v1/transactions)...');
     await load({ url: `${fresh.url}/v1/transactions`, ...createRequests('warm', fresh.auth), duration: 2 });
-    const create = await load({ url: `${fresh.url}/v1/transactions`, ...createRequests('c', fresh.auth) });
-    log('node sync vend (airtime/sync, zero-latency simulator)...');
-    const syncVend = await load({
-      url: `${fresh.url}/v1/transactions/airtime/sync`,
-      ...createRequests('s', fresh.auth),
-    });
-    log('hello baseline and status lookup...');
-    const hello = await load({ url: `${baseline.url}/hello` });
-    const status = await load({
-      url: `${fresh.url}/v1/transactions/status?client_request_id=c-1`,
-      headers: fresh.auth,
-    });
-    fresh.child.kill('SIGTERM');
-    baseline.child.kill('SIGTERM');
+    // Each compared pair runs in alternating rounds and every figure is the median of its rounds:
+    // on a shared 2-core machine a single back-to-back pair can land in a noisy second.
+    const createRounds: Figures[][] = [[], [], []];
+    for (let r = 0; r < rounds; r++) {
+      log(`create round ${r + 1}/${rounds}: baseline, node async, node sync...`);
+      createRounds[0].push(
+        await load({ url: `${baseline.url}/v1/transactions`, ...createRequests(`b${r}`, {}) }),
+      );
+      createRounds[1].push(
+        await load({ url: `${fresh.url}/v1/transactions`, ...createRequests(`c${r}`, fresh.auth) }),
+      );
+      createRounds[2].push(
+        await load({
+          url: `${fresh.url}/v1/transactions/airtime/sync`,
+          ...createRequests(`s${r}`, fresh.auth),
+        }),
+      );
+    }
+    const [baselineCreate, create, syncVend] = createRounds.map(median);
+    const lookupRounds: Figures[][] = [[], []];
+    for (let r = 0; r < rounds; r++) {
+      log(`lookup round ${r + 1}/${rounds}: hello baseline, status lookup...`);
+      lookupRounds[0].push(await load({ url: `${baseline.url}/hello` }));
+      lookupRounds[1].push(
+        await load({
+          url: `${fresh.url}/v1/transactions/status?client_request_id=c0-1`,
+          headers: fresh.auth,
+        }),
+      );
+    }
+    const [hello, status] = lookupRounds.map(median);
+    // Wait for both to exit: a node's shutdown checkpoints its WAL, which would otherwise run
+    // during the next node's start-up and be counted in it.
+    await Promise.all([stopServer(fresh.child), stopServer(baseline.child)]);
 
     log(`node on ${rows} transactions...`);
     const big = await startNodeOn(bigDir);
@@ -180,6 +223,7 @@ async function main(): Promise<void> {
 
     const figures = {
       duration_s: duration,
+      rounds,
       connections,
       stored_rows: rows,
       baseline_rps: baselineCreate.rps,
@@ -188,6 +232,7 @@ async function main(): Promise<void> {
       create_p50_ms: create.p50,
       create_p99_ms: create.p99,
       create_errors: create.errors + create.non2xx,
+      lookup_errors: status.errors + status.non2xx + syncVend.errors + syncVend.non2xx,
       create_ratio: Number((create.rps / baselineCreate.rps).toFixed(2)),
       hello_rps: hello.rps,
       status_rps: status.rps,
@@ -229,6 +274,8 @@ async function main(): Promise<void> {
         `start-up: ${figures.startup_ms_1m} ms on ${rows} rows, ${figures.startup_ms_empty} ms empty (target <= 1000)`,
       );
       if (figures.create_errors) console.log(`(${figures.create_errors} create errors/non-2xx)`);
+      if (figures.lookup_errors) console.log(`(${figures.lookup_errors} sync/status errors/non-2xx)`);
+      console.log(`compared pairs: median of ${rounds} alternating rounds of ${duration} s`);
     }
   } finally {
     for (const c of children) c.kill('SIGTERM');
