@@ -107,7 +107,7 @@ export function toReportRow(p: Purchase, tz: string): ReportRow {
     requestId: p.idemKey,
     kind: p.kind,
     product: p.product,
-    network: p.network,
+    network: p.network.toUpperCase(), // as the API echoes it
     customerId: p.msisdn,
     plan: p.planName || p.planRef,
     amountKobo: p.amountKobo,
