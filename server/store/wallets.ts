@@ -41,24 +41,9 @@ type LedgerEntry = {
 };
 
 /**
- * The only way a balance changes: one ledger entry and the cached balance, together.
- * Must run inside a transaction owned by a store function.
- */
-export function postLedgerEntry(db: Db, walletId: number, entry: LedgerEntry): number {
-  const w = prep(db, 'SELECT balance_kobo FROM wallets WHERE id = ?').get(walletId) as {
-    balance_kobo: number;
-  };
-  const after = w.balance_kobo + entry.amountKobo;
-  if (after < 0) throw new InsufficientBalance();
-  const now = nowIso();
-  prep(db, 'UPDATE wallets SET balance_kobo = ?, updated_at = ? WHERE id = ?').run(after, now, walletId);
-  appendLedgerEntry(db, walletId, after, now, entry);
-  return after;
-}
-
-/**
- * postLedgerEntry for the purchase hot path: the merchant's wallet is found, checked and
- * moved by one statement (a refused debit changes nothing). Same rules, same transaction.
+ * The only way a balance changes: one ledger entry and the cached balance, together. The
+ * merchant's wallet is found, checked and moved by one statement (a refused debit changes
+ * nothing). Must run inside a transaction owned by a store function.
  */
 export function postLedgerEntryFor(db: Db, merchantId: number, env: Environment, entry: LedgerEntry): number {
   const now = nowIso();
@@ -113,8 +98,7 @@ export function fundWallet(
   if (!input.reason.trim()) throw new InvalidInput('a reason is required', 'reason');
   return db
     .transaction(() => {
-      const w = getWallet(db, input.merchantId, input.env);
-      const after = postLedgerEntry(db, w.id, {
+      const after = postLedgerEntryFor(db, input.merchantId, input.env, {
         kind,
         amountKobo: input.amountKobo,
         reason: input.reason,
