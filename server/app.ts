@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Services } from './services/context.js';
 import { registerErrorHandling, errorBody } from './http/errors.js';
 import { hostChecker, requireMerchantAuth } from './http/access.js';
-import { ErrorBody } from './http/schemas.js';
+import { API_PREFIXES, ErrorBody } from './http/schemas.js';
 import { registerTransactionRoutes } from './http/v1/transactions.js';
 import { registerPlanRoutes } from './http/v1/plans.js';
 import { registerWalletRoutes } from './http/v1/wallet.js';
@@ -105,12 +105,13 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
 
   await app.register(async (api) => {
     requireMerchantAuth(api, s);
-    registerTransactionRoutes(api, s, '/v1');
-    registerPlanRoutes(api, s, '/v1');
-    registerWalletRoutes(api, s);
-    registerOrderRoutes(api, s);
-    registerTransactionRoutes(api, s, '/ext/service/v1');
-    registerPlanRoutes(api, s, '/ext/service/v1');
+    // Each operation is declared once and mounted under both prefixes.
+    for (const prefix of API_PREFIXES) {
+      registerTransactionRoutes(api, s, prefix);
+      registerPlanRoutes(api, s, prefix);
+      registerWalletRoutes(api, s, prefix);
+      registerOrderRoutes(api, s, prefix);
+    }
     registerInternalRoutes(api, s);
   });
 

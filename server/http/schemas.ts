@@ -1,5 +1,12 @@
 import { Type } from '@sinclair/typebox';
 
+/**
+ * The two prefixes every merchant operation is mounted under: the spec's /v1 and the older
+ * /ext/service/v1 variant (DESIGN "API decisions the spec leaves open" lists its differences).
+ */
+export const API_PREFIXES = ['/v1', '/ext/service/v1'] as const;
+export type ApiPrefix = (typeof API_PREFIXES)[number];
+
 /** Shared JSON schemas: both the validators and the OpenAPI document. */
 export const ErrorBody = Type.Object(
   { status: Type.Literal('error'), code: Type.Integer(), message: Type.String() },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, type ApiPrefix } from '../schemas.js';
 import {
   createEsimOrder,
   esimPlan,
@@ -42,9 +42,9 @@ const PlanParams = Type.Object({ plan_id: Type.String() });
 const KeyParams = Type.Object({ request_id: Type.String() });
 
 /** eSIM routes: catalog, plan, quote, orders and the install QR (spec "eSIM"). */
-export function registerEsimRoutes(app: FastifyInstance, s: Services): void {
+export function registerEsimRoutes(app: FastifyInstance, s: Services, prefix: ApiPrefix): void {
   app.get(
-    '/v1/esim/catalog',
+    `${prefix}/esim/catalog`,
     {
       schema: {
         tags: ['esim'],
@@ -66,7 +66,7 @@ export function registerEsimRoutes(app: FastifyInstance, s: Services): void {
   );
 
   app.get(
-    '/v1/esim/plans/:plan_id/quote',
+    `${prefix}/esim/plans/:plan_id/quote`,
     {
       schema: {
         tags: ['esim'],
@@ -83,7 +83,7 @@ export function registerEsimRoutes(app: FastifyInstance, s: Services): void {
   );
 
   app.get(
-    '/v1/esim/plans/:plan_id',
+    `${prefix}/esim/plans/:plan_id`,
     {
       schema: {
         tags: ['esim'],
@@ -100,7 +100,7 @@ export function registerEsimRoutes(app: FastifyInstance, s: Services): void {
   );
 
   app.post(
-    '/v1/esim/orders',
+    `${prefix}/esim/orders`,
     {
       schema: {
         tags: ['esim'],
@@ -122,7 +122,7 @@ export function registerEsimRoutes(app: FastifyInstance, s: Services): void {
   );
 
   app.get(
-    '/v1/esim/orders/:request_id',
+    `${prefix}/esim/orders/:request_id`,
     {
       schema: {
         tags: ['esim'],
@@ -138,7 +138,7 @@ export function registerEsimRoutes(app: FastifyInstance, s: Services): void {
   );
 
   app.get(
-    '/v1/esim/orders/:request_id/qrcode',
+    `${prefix}/esim/orders/:request_id/qrcode`,
     {
       schema: {
         tags: ['esim'],

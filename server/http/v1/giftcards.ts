@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, type ApiPrefix } from '../schemas.js';
 import {
   createGiftcardOrder,
   giftcardAvailability,
@@ -71,9 +71,9 @@ const OrderBody = Type.Object(
 );
 
 /** Gift-card routes: catalog, quote, availability, orders (spec "Gift cards"). */
-export function registerGiftcardRoutes(app: FastifyInstance, s: Services): void {
+export function registerGiftcardRoutes(app: FastifyInstance, s: Services, prefix: ApiPrefix): void {
   app.get(
-    '/v1/giftcards/catalog',
+    `${prefix}/giftcards/catalog`,
     {
       schema: {
         tags: ['gift cards'],
@@ -100,7 +100,7 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services): void 
   );
 
   app.get(
-    '/v1/giftcards/plans/:plan_id/quote',
+    `${prefix}/giftcards/plans/:plan_id/quote`,
     {
       schema: {
         tags: ['gift cards'],
@@ -121,7 +121,7 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services): void 
   );
 
   app.post(
-    '/v1/giftcards/quote',
+    `${prefix}/giftcards/quote`,
     {
       schema: {
         tags: ['gift cards'],
@@ -143,7 +143,7 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services): void 
   );
 
   app.get(
-    '/v1/giftcards/plans/:plan_id/availability',
+    `${prefix}/giftcards/plans/:plan_id/availability`,
     {
       schema: {
         tags: ['gift cards'],
@@ -163,7 +163,7 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services): void 
   );
 
   app.post(
-    '/v1/giftcards/orders',
+    `${prefix}/giftcards/orders`,
     {
       schema: {
         tags: ['gift cards'],
@@ -177,7 +177,7 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services): void 
   );
 
   app.get(
-    '/v1/giftcards/orders/:request_id',
+    `${prefix}/giftcards/orders/:request_id`,
     {
       schema: {
         tags: ['gift cards'],

@@ -5,7 +5,7 @@ import { InvalidInput } from '../../domain/errors.js';
 import { BILL_NETWORKS, parseBillNetwork, parseTelco, type BillProduct } from '../../domain/networks.js';
 import { formatNaira } from '../../domain/money.js';
 import type { BillPlan, DataPlan } from '../../store/catalog.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, type ApiPrefix } from '../schemas.js';
 
 export function dataPlanRow(p: DataPlan) {
   return {
@@ -66,7 +66,7 @@ export function billPlansResponse(s: Services, productParam: string, networkQuer
   }));
 }
 
-export function registerPlanRoutes(app: FastifyInstance, s: Services, prefix: string): void {
+export function registerPlanRoutes(app: FastifyInstance, s: Services, prefix: ApiPrefix): void {
   app.get(
     `${prefix}/plans/bills/:product`,
     {

@@ -21,6 +21,7 @@ import {
   VerifyBody,
   VerifyEnvelope,
   errorResponses,
+  type ApiPrefix,
 } from '../schemas.js';
 
 type Body = Record<string, unknown>;
@@ -56,11 +57,7 @@ function sendStatus(s: Services, request: FastifyRequest, reply: FastifyReply, k
   return reply.type('application/json; charset=utf-8').send(answer.json);
 }
 
-export function registerTransactionRoutes(
-  app: FastifyInstance,
-  s: Services,
-  prefix: '/v1' | '/ext/service/v1',
-): void {
+export function registerTransactionRoutes(app: FastifyInstance, s: Services, prefix: ApiPrefix): void {
   const surface = prefix === '/v1' ? 'v1' : 'ext';
   const createSchema = (summary: string) => ({
     tags: ['transactions'],

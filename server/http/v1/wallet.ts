@@ -5,6 +5,7 @@ import { callerOf } from '../access.js';
 import { getWallet } from '../../store/wallets.js';
 import { formatNaira } from '../../domain/money.js';
 import { sqlTime } from './transaction-views.js';
+import type { ApiPrefix } from '../schemas.js';
 
 const BalanceEnvelope = Type.Object({
   status: Type.Literal('success'),
@@ -19,9 +20,9 @@ const BalanceEnvelope = Type.Object({
   total: Type.String(),
 });
 
-export function registerWalletRoutes(app: FastifyInstance, s: Services): void {
+export function registerWalletRoutes(app: FastifyInstance, s: Services, prefix: ApiPrefix): void {
   app.get(
-    '/v1/wallet/balance',
+    `${prefix}/wallet/balance`,
     {
       schema: {
         tags: ['wallet'],

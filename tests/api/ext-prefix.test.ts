@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestNode, type TestNode } from '../helpers/test-node.js';
+
+/**
+ * Spec "Versioning": the same operations exist under /ext/service/v1 in an older variant. Every
+ * /v1 operation is mounted there too; only the differences DESIGN lists (async bill creates,
+ * path-style status, betting without phone) set the two apart.
+ */
+
+const EXT = '/ext/service/v1';
+let t: TestNode;
+
+beforeAll(async () => {
+  t = await startTestNode();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Every route the node serves, as "METHOD /path" with :params, from Fastify's own route table. */
+function routeTable(): Set<string> {
+  const out = new Set<string>();
+  // printRoutes draws a tree: each line is a path segment indented under its parent, then its methods.
+  const parents: string[] = [];
+  for (const line of t.node.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^([\s│├└─]*)(\S.*?) \(([^)]+)\)$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    const path = (parents[depth - 1] ?? '') + m[2]!;
+    parents[depth] = path;
+    for (const method of m[3]!.split(', ')) if (method !== 'HEAD') out.add(`${method} ${path}`);
+  }
+  return out;
+}
+
+describe('/ext/service/v1 carries every /v1 operation', () => {
+  it('each /v1 route (apart from health and documentation) is also routed under /ext/service/v1', () => {
+    const routes = routeTable();
+    const v1 = [...routes].filter((r) => / \/v1\//.test(r) && !/\/v1\/(healthz|openapi\.json|docs)/.test(r));
+    expect(v1.length).toBeGreaterThan(20);
+    const missing = v1.filter((r) => !routes.has(r.replace(' /v1/', ` ${EXT}/`)));
+    expect(missing).toEqual([]);
+  });
+
+  it('the wallet balance answers under /ext/service/v1 as under /v1', async () => {
+    const v1 = await t.call('GET', '/v1/wallet/balance');
+    const ext = await t.call('GET', `${EXT}/wallet/balance`);
+    expect(ext.status).toBe(200);
+    expect(ext.text).toBe(v1.text);
+  });
+
+  it('gift-card catalog, quote and availability answer under /ext/service/v1 as under /v1', async () => {
+    for (const path of [
+      '/giftcards/catalog?brand=Steam',
+      '/giftcards/plans/5001/quote',
+      '/giftcards/plans/5001/availability?quantity=2',
+    ]) {
+      const v1 = await t.call('GET', `/v1${path}`);
+      const ext = await t.call('GET', `${EXT}${path}`);
+      expect(ext.status, path).toBe(200);
+      expect(ext.text, path).toBe(v1.text);
+    }
+  });
+
+  it('a gift-card order placed under /ext/service/v1 is read back under both prefixes', async () => {
+    const order = await t.call('POST', `${EXT}/giftcards/orders`, {
+      body: { request_id: 'ext-gc-1', plan_id: 5001, quantity: 1 },
+    });
+    expect(order.status).toBe(200);
+    expect(order.json.response_code).toBe('00');
+    expect(order.json.data.cards).toHaveLength(1);
+    const viaExt = await t.call('GET', `${EXT}/giftcards/orders/ext-gc-1`);
+    const viaV1 = await t.call('GET', '/v1/giftcards/orders/ext-gc-1');
+    expect(viaExt.status).toBe(200);
+    expect(viaExt.text).toBe(viaV1.text);
+  });
+
+  it('eSIM catalog, plan, quote, order and its QR answer under /ext/service/v1', async () => {
+    for (const path of [
+      '/esim/catalog?country=GB',
+      '/esim/plans/ESIM-GB-5GB-30D',
+      '/esim/plans/ESIM-GB-5GB-30D/quote',
+    ]) {
+      const v1 = await t.call('GET', `/v1${path}`);
+      const ext = await t.call('GET', `${EXT}${path}`);
+      expect(ext.status, path).toBe(200);
+      expect(ext.text, path).toBe(v1.text);
+    }
+    const order = await t.call('POST', `${EXT}/esim/orders`, {
+      body: { request_id: 'ext-es-1', plan_id: 'ESIM-GB-5GB-30D' },
+    });
+    expect(order.status).toBe(200);
+    expect(order.json.data.request_id).toBe('ext-es-1');
+    const read = await t.call('GET', `${EXT}/esim/orders/ext-es-1`);
+    expect(read.status).toBe(200);
+    expect(read.json.data.internal_reference).toBe(order.json.data.internal_reference);
+  });
+
+  it('the merchant OpenAPI document lists the /ext/service/v1 order and wallet routes', async () => {
+    const doc = await t.call('GET', '/v1/openapi.json', { pair: null });
+    const paths = Object.keys(doc.json.paths as object);
+    for (const p of ['/wallet/balance', '/giftcards/orders', '/esim/orders/{request_id}/qrcode'])
+      expect(paths, p).toContain(`${EXT}${p}`);
+  });
+});
