@@ -73,7 +73,7 @@ export function requireMerchantAuth(app: FastifyInstance, s: Services): void {
   });
 }
 
-export function callerOf(request: FastifyRequest): Caller {
+export function callerOf(request: Pick<FastifyRequest, 'caller'>): Caller {
   if (!request.caller) throw new Unauthorized();
   return request.caller;
 }

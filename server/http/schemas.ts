@@ -76,6 +76,9 @@ export const StatusQuery = Type.Object(
   { additionalProperties: true },
 );
 
+/** The ext variant's path-style status key. */
+export const StatusParams = Type.Object({ client_request_id: Type.String() });
+
 export const ListQuery = Type.Object(
   {
     page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,6}$', description: 'page number, default 1' })),

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Services } from '../../services/context.js';
 import { createHandler } from '../v1/transactions.js';
-import { dataPlansResponse } from '../v1/plans.js';
+import { NetworkParams, dataPlansResponse } from '../v1/plans.js';
 import { TransactionEnvelope, errorResponses } from '../schemas.js';
 import { Type } from '@sinclair/typebox';
 
@@ -9,11 +10,12 @@ import { Type } from '@sinclair/typebox';
  * The internal API (spec "Other"): GET /plans/{network} and POST /transactions with `plan`
  * instead of `plan_code`. Same merchant headers as /v1 (DESIGN), same code underneath.
  */
-export function registerInternalRoutes(app: FastifyInstance, s: Services): void {
+export function registerInternalRoutes(server: FastifyInstance, s: Services): void {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/plans/:network',
-    { schema: { tags: ['internal'], summary: 'Data plans (internal API)' } },
-    async (request) => dataPlansResponse(s, (request.params as { network: string }).network),
+    { schema: { tags: ['internal'], summary: 'Data plans (internal API)', params: NetworkParams } },
+    async (request) => dataPlansResponse(s, request.params.network),
   );
   app.post(
     '/transactions',

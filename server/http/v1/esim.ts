@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
@@ -10,7 +11,6 @@ import {
   esimQuote,
   listEsimPlans,
   readEsimOrder,
-  type EsimFilters,
 } from '../../services/esim.js';
 import { OrderEnvelope, catalogEnvelope, catalogEnvelopeSchema, orderEnvelope } from './order-views.js';
 
@@ -42,7 +42,8 @@ const PlanParams = Type.Object({ plan_id: Type.String() });
 const KeyParams = Type.Object({ request_id: Type.String() });
 
 /** eSIM routes: catalog, plan, quote, orders and the install QR (spec "eSIM"). */
-export function registerEsimRoutes(app: FastifyInstance, s: Services, prefix: ApiPrefix): void {
+export function registerEsimRoutes(server: FastifyInstance, s: Services, prefix: ApiPrefix): void {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     `${prefix}/esim/catalog`,
     {
@@ -61,8 +62,7 @@ export function registerEsimRoutes(app: FastifyInstance, s: Services, prefix: Ap
         response: { 200: catalogEnvelopeSchema(Type.Array(EsimItem)), ...orderErrors },
       },
     },
-    async (request) =>
-      catalogEnvelope('eSIM catalog', listEsimPlans(s, callerOf(request), request.query as EsimFilters)),
+    async (request) => catalogEnvelope('eSIM catalog', listEsimPlans(s, callerOf(request), request.query)),
   );
 
   app.get(
@@ -75,11 +75,7 @@ export function registerEsimRoutes(app: FastifyInstance, s: Services, prefix: Ap
         response: { 200: catalogEnvelopeSchema(QuoteData), ...orderErrors },
       },
     },
-    async (request) =>
-      catalogEnvelope(
-        'eSIM quote',
-        esimQuote(s, callerOf(request), (request.params as { plan_id: string }).plan_id),
-      ),
+    async (request) => catalogEnvelope('eSIM quote', esimQuote(s, callerOf(request), request.params.plan_id)),
   );
 
   app.get(
@@ -92,11 +88,7 @@ export function registerEsimRoutes(app: FastifyInstance, s: Services, prefix: Ap
         response: { 200: catalogEnvelopeSchema(EsimItem), ...orderErrors },
       },
     },
-    async (request) =>
-      catalogEnvelope(
-        'eSIM plan',
-        esimPlan(s, callerOf(request), (request.params as { plan_id: string }).plan_id),
-      ),
+    async (request) => catalogEnvelope('eSIM plan', esimPlan(s, callerOf(request), request.params.plan_id)),
   );
 
   app.post(
@@ -117,8 +109,7 @@ export function registerEsimRoutes(app: FastifyInstance, s: Services, prefix: Ap
         response: { 200: OrderEnvelope, ...orderErrors },
       },
     },
-    async (request) =>
-      orderEnvelope(await createEsimOrder(s, callerOf(request), request.body as Record<string, unknown>)),
+    async (request) => orderEnvelope(await createEsimOrder(s, callerOf(request), request.body)),
   );
 
   app.get(
@@ -131,10 +122,7 @@ export function registerEsimRoutes(app: FastifyInstance, s: Services, prefix: Ap
         response: { 200: OrderEnvelope, ...orderErrors },
       },
     },
-    async (request) =>
-      orderEnvelope(
-        await readEsimOrder(s, callerOf(request), (request.params as { request_id: string }).request_id),
-      ),
+    async (request) => orderEnvelope(await readEsimOrder(s, callerOf(request), request.params.request_id)),
   );
 
   app.get(
@@ -154,11 +142,7 @@ export function registerEsimRoutes(app: FastifyInstance, s: Services, prefix: Ap
       },
     },
     async (request, reply) => {
-      const png = await esimQrcode(
-        s,
-        callerOf(request),
-        (request.params as { request_id: string }).request_id,
-      );
+      const png = await esimQrcode(s, callerOf(request), request.params.request_id);
       // The image carries the activation code: not for shared caches.
       return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
     },

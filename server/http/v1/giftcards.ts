@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
@@ -9,7 +10,6 @@ import {
   listGiftcards,
   quoteGiftcard,
   readGiftcardOrder,
-  type GiftcardFilters,
 } from '../../services/giftcards.js';
 import { faceValueFromQuery } from '../../domain/order-rules.js';
 import { OrderEnvelope, catalogEnvelope, catalogEnvelopeSchema, orderEnvelope } from './order-views.js';
@@ -71,7 +71,8 @@ const OrderBody = Type.Object(
 );
 
 /** Gift-card routes: catalog, quote, availability, orders (spec "Gift cards"). */
-export function registerGiftcardRoutes(app: FastifyInstance, s: Services, prefix: ApiPrefix): void {
+export function registerGiftcardRoutes(server: FastifyInstance, s: Services, prefix: ApiPrefix): void {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     `${prefix}/giftcards/catalog`,
     {
@@ -93,10 +94,7 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services, prefix
       },
     },
     async (request) =>
-      catalogEnvelope(
-        'Gift card catalog',
-        listGiftcards(s, callerOf(request), request.query as GiftcardFilters),
-      ),
+      catalogEnvelope('Gift card catalog', listGiftcards(s, callerOf(request), request.query)),
   );
 
   app.get(
@@ -114,9 +112,11 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services, prefix
       },
     },
     async (request) => {
-      const { plan_id } = request.params as { plan_id: string };
-      const faceValue = faceValueFromQuery((request.query as { face_value?: string }).face_value);
-      return catalogEnvelope('Gift card quote', quoteGiftcard(s, callerOf(request), plan_id, faceValue));
+      const faceValue = faceValueFromQuery(request.query.face_value);
+      return catalogEnvelope(
+        'Gift card quote',
+        quoteGiftcard(s, callerOf(request), request.params.plan_id, faceValue),
+      );
     },
   );
 
@@ -134,7 +134,7 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services, prefix
       },
     },
     async (request) => {
-      const body = request.body as { plan_id: number; face_value?: unknown };
+      const body = request.body;
       return catalogEnvelope(
         'Gift card quote',
         quoteGiftcard(s, callerOf(request), body.plan_id, body.face_value),
@@ -153,13 +153,11 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services, prefix
         response: { 200: catalogEnvelopeSchema(AvailabilityData), ...orderErrors },
       },
     },
-    async (request) => {
-      const { plan_id } = request.params as { plan_id: string };
-      return catalogEnvelope(
+    async (request) =>
+      catalogEnvelope(
         'Gift card availability',
-        giftcardAvailability(s, plan_id, (request.query as { quantity?: string }).quantity),
-      );
-    },
+        giftcardAvailability(s, request.params.plan_id, request.query.quantity),
+      ),
   );
 
   app.post(
@@ -172,8 +170,7 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services, prefix
         response: { 200: OrderEnvelope, ...orderErrors },
       },
     },
-    async (request) =>
-      orderEnvelope(await createGiftcardOrder(s, callerOf(request), request.body as Record<string, unknown>)),
+    async (request) => orderEnvelope(await createGiftcardOrder(s, callerOf(request), request.body)),
   );
 
   app.get(
@@ -187,8 +184,6 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services, prefix
       },
     },
     async (request) =>
-      orderEnvelope(
-        await readGiftcardOrder(s, callerOf(request), (request.params as { request_id: string }).request_id),
-      ),
+      orderEnvelope(await readGiftcardOrder(s, callerOf(request), request.params.request_id)),
   );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { InvalidInput } from '../../domain/errors.js';
@@ -66,7 +67,10 @@ export function billPlansResponse(s: Services, productParam: string, networkQuer
   }));
 }
 
-export function registerPlanRoutes(app: FastifyInstance, s: Services, prefix: ApiPrefix): void {
+export const NetworkParams = Type.Object({ network: Type.String() });
+
+export function registerPlanRoutes(server: FastifyInstance, s: Services, prefix: ApiPrefix): void {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     `${prefix}/plans/bills/:product`,
     {
@@ -78,10 +82,7 @@ export function registerPlanRoutes(app: FastifyInstance, s: Services, prefix: Ap
         response: { 200: PlansEnvelope, ...errorResponses },
       },
     },
-    async (request) => {
-      const { product } = request.params as { product: string };
-      return billPlansResponse(s, product, (request.query as { network?: string }).network);
-    },
+    async (request) => billPlansResponse(s, request.params.product, request.query.network),
   );
   app.get(
     `${prefix}/plans/:network`,
@@ -89,10 +90,10 @@ export function registerPlanRoutes(app: FastifyInstance, s: Services, prefix: Ap
       schema: {
         tags: ['plans'],
         summary: 'Data plans of mtn, glo, airtel or 9mobile',
-        params: Type.Object({ network: Type.String() }),
+        params: NetworkParams,
         response: { 200: PlansEnvelope, ...errorResponses },
       },
     },
-    async (request) => dataPlansResponse(s, (request.params as { network: string }).network),
+    async (request) => dataPlansResponse(s, request.params.network),
   );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
 import {
@@ -15,6 +16,7 @@ import { transactionEnvelope, transactionData } from './transaction-views.js';
 import {
   ListEnvelope,
   ListQuery,
+  StatusParams,
   StatusQuery,
   TransactionCreateBody,
   TransactionEnvelope,
@@ -24,13 +26,11 @@ import {
   type ApiPrefix,
 } from '../schemas.js';
 
-type Body = Record<string, unknown>;
-
 /** POST create handler shared by /v1, /ext/service/v1 and the internal API. */
 export function createHandler(s: Services, opts: CreateOptions) {
-  return async (request: { body: unknown; caller: unknown }) => {
-    const caller = callerOf(request as never);
-    const { purchase, waited } = await createTransaction(s, caller, request.body as Body, opts);
+  return async (request: Pick<FastifyRequest, 'caller'> & { body: Record<string, unknown> }) => {
+    const caller = callerOf(request);
+    const { purchase, waited } = await createTransaction(s, caller, request.body, opts);
     return transactionEnvelope(purchase, waited ? 'sync-create' : 'async-create', caller.merchant.name);
   };
 }
@@ -57,7 +57,8 @@ function sendStatus(s: Services, request: FastifyRequest, reply: FastifyReply, k
   return reply.type('application/json; charset=utf-8').send(answer.json);
 }
 
-export function registerTransactionRoutes(app: FastifyInstance, s: Services, prefix: ApiPrefix): void {
+export function registerTransactionRoutes(server: FastifyInstance, s: Services, prefix: ApiPrefix): void {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const surface = prefix === '/v1' ? 'v1' : 'ext';
   const createSchema = (summary: string) => ({
     tags: ['transactions'],
@@ -102,7 +103,7 @@ export function registerTransactionRoutes(app: FastifyInstance, s: Services, pre
       },
     },
     (request, reply) => {
-      const q = request.query as Record<string, string | undefined>;
+      const q = request.query;
       const key = q.client_request_id || q.request_id || q.request_ref;
       if (!key)
         throw new InvalidInput(
@@ -125,7 +126,7 @@ export function registerTransactionRoutes(app: FastifyInstance, s: Services, pre
     },
     async (request) => {
       const caller = callerOf(request);
-      const q = request.query as Record<string, string | undefined>;
+      const q = request.query;
       const page = Number(q.page ?? 1);
       const limit = Math.min(Number(q.limit ?? 10), 100);
       const state =
@@ -163,7 +164,7 @@ export function registerTransactionRoutes(app: FastifyInstance, s: Services, pre
     },
     async (request) => {
       const caller = callerOf(request);
-      const body = request.body as Body;
+      const body = request.body;
       checkMerchantCode(caller, body.merchant_code);
       checkLiveBillEnabled(caller, String(body.product));
       const data = await verifyFromRequest(s, caller, body);
@@ -174,9 +175,14 @@ export function registerTransactionRoutes(app: FastifyInstance, s: Services, pre
   if (surface === 'ext') {
     app.get(
       `${prefix}/transactions/status/:client_request_id`,
-      { schema: { tags: ['legacy'], response: { 200: TransactionEnvelope, ...errorResponses } } },
-      (request, reply) =>
-        sendStatus(s, request, reply, (request.params as { client_request_id: string }).client_request_id),
+      {
+        schema: {
+          tags: ['legacy'],
+          params: StatusParams,
+          response: { 200: TransactionEnvelope, ...errorResponses },
+        },
+      },
+      (request, reply) => sendStatus(s, request, reply, request.params.client_request_id),
     );
   }
 }

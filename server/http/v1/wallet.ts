@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
@@ -20,7 +21,8 @@ const BalanceEnvelope = Type.Object({
   total: Type.String(),
 });
 
-export function registerWalletRoutes(app: FastifyInstance, s: Services, prefix: ApiPrefix): void {
+export function registerWalletRoutes(server: FastifyInstance, s: Services, prefix: ApiPrefix): void {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     `${prefix}/wallet/balance`,
     {
@@ -35,8 +37,10 @@ export function registerWalletRoutes(app: FastifyInstance, s: Services, prefix: 
       const w = getWallet(s.db, caller.merchant.id, caller.environment);
       const balance = formatNaira(w.balanceKobo);
       return {
-        status: 'success',
-        data: [{ environment: w.environment, currency: 'NGN', balance, updated_at: sqlTime(w.updatedAt) }],
+        status: 'success' as const,
+        data: [
+          { environment: w.environment, currency: 'NGN' as const, balance, updated_at: sqlTime(w.updatedAt) },
+        ],
         total: balance,
       };
     },
