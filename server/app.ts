@@ -91,6 +91,11 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
       },
       security: [{ key: [], secret: [] }],
     },
+    // The console's routes have a document of their own (/console/openapi.json), never shown to merchants.
+    transform: ({ schema, url }) => ({
+      schema: url.startsWith('/console') ? { ...schema, hide: true } : schema,
+      url,
+    }),
   });
   await app.register(swaggerUi, { routePrefix: '/v1/docs', staticCSP: true });
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

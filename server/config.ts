@@ -20,6 +20,8 @@ export interface NodeConfig {
   /** Print the DEMO credentials when a new data directory is initialised. */
   printFirstRun: boolean;
   logLevel: string;
+  /** Check every console answer against its response schema (tests): a field sent but not described fails. */
+  checkConsoleAnswers?: boolean;
 }
 
 export const DEFAULTS = {
@@ -90,6 +92,7 @@ export function testConfig(dataDir: string, overrides: Partial<NodeConfig> = {})
     schedules: false,
     printFirstRun: false,
     logLevel: 'silent',
+    checkConsoleAnswers: true,
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import { registerWalletRoutes } from './wallet-routes.js';
 import { registerUserRoutes } from './user-routes.js';
 import { registerOrderConsoleRoutes } from './order-routes.js';
 import { registerAdminConsole } from './admin-index.js';
+import { CONSOLE_OPENAPI_PATH, registerConsoleContract } from './contract.js';
 
 /**
  * The console: its /console API (issue 6) and the built renderer served at /. Everything
@@ -20,8 +21,12 @@ import { registerAdminConsole } from './admin-index.js';
  * to the console only, never to /v1.
  */
 export async function registerConsole(app: FastifyInstance, s: Services): Promise<void> {
+  // The console's document lives in its scope; the type generator reads it from the app in-process.
+  let consoleDocument: () => object = () => ({});
+  app.decorate('consoleOpenApi', () => consoleDocument());
   await app.register(async (scope) => {
     await scope.register(fastifyCookie);
+    await registerConsoleContract(scope, { checkAnswers: s.config.checkConsoleAnswers === true });
     registerSecurityHeaders(scope);
     registerSessionHook(scope, s);
     registerAuthRoutes(scope, s, new LoginThrottle(5, 15 * 60_000, s.now));
@@ -31,6 +36,8 @@ export async function registerConsole(app: FastifyInstance, s: Services): Promis
     registerUserRoutes(scope, s);
     registerOrderConsoleRoutes(scope, s);
     await registerAdminConsole(scope, s);
+    consoleDocument = () => scope.consoleSwagger();
+    scope.get(CONSOLE_OPENAPI_PATH, { schema: { hide: true } }, async () => scope.consoleSwagger());
 
     const dist = rendererDistDir();
     if (dist) {
