@@ -1,139 +1,31 @@
-/** Shapes of the /console API answers (server/http/console/*). */
+/**
+ * Shapes of the /console API answers, taken from the types generated from the node's response
+ * schemas (console-api.generated.ts, `npm run gen:api-types`); the names are the stores' own.
+ */
+import type { paths } from './console-api.generated.js';
 
-export type Environment = 'test' | 'live';
-export type Role = 'admin' | 'agent';
-export type SaleStatus = 'pending' | 'success' | 'failed';
+type Json<R> = R extends { content: { 'application/json': infer T } } ? T : never;
+/** The JSON answer of a console route for a status (200 unless said). */
+export type Answer<
+  P extends keyof paths,
+  M extends 'get' | 'post' | 'put' | 'patch' | 'delete',
+  S extends number = 200,
+> = paths[P][M] extends { responses: infer R } ? (S extends keyof R ? Json<R[S]> : never) : never;
 
-export interface SessionInfo {
-  user: { id: number; username: string; role: Role };
-  merchant: { id: number; code: string; name: string };
-  environment: Environment;
-  environments: Environment[];
-  csrf_token: string;
-  expires_at: string;
-}
-
-export interface NodeStatus {
-  setup_required: boolean;
-  merchants: { code: string; name: string }[];
-}
-
-export interface Sale {
-  reference: string;
-  request_id: string;
-  environment: Environment;
-  kind: 'transaction' | 'giftcard' | 'esim';
-  product: string;
-  network: string;
-  customer: string;
-  phone: string;
-  plan: string;
-  plan_name: string;
-  amount: string;
-  amount_kobo: number;
-  debit: string;
-  quantity: number;
-  status: SaleStatus;
-  response_code: string;
-  failure_reason: string;
-  details: Record<string, string>;
-  result: Record<string, string>;
-  cards_count: number;
-  has_qr: boolean;
-  merchant_name: string;
-  agent: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface GiftCardCode {
-  card_number?: string;
-  pin_code?: string;
-  claim_url?: string;
-  [field: string]: unknown;
-}
-
-export interface BillPlanRow {
-  id: number;
-  name: string;
-  network: string;
-  product: string;
-  amount_type: 'fixed' | 'range';
-  price: string;
-  max_price?: string;
-  meter_type?: 'prepaid' | 'postpaid';
-}
-
-export type VerifiedCustomer = Record<string, string>;
-
-export interface PurchasePage {
-  rows: Sale[];
-  total: number;
-  page: number;
-  limit: number;
-  environment: Environment;
-}
-
-export interface WalletInfo {
-  environment: Environment;
-  balance: string;
-  balance_kobo: number;
-  updated_at: string;
-}
-
-export interface LedgerEntry {
-  id: number;
-  kind: 'funding' | 'debit' | 'refund' | 'adjustment';
-  amount: string;
-  amount_kobo: number;
-  balance_after: string;
-  reference: string;
-  reason: string;
-  actor: string;
-  created_at: string;
-}
-
-export interface LedgerPage {
-  environment: Environment;
-  entries: LedgerEntry[];
-  next_before: number | null;
-}
-
-export interface GiftcardItem {
-  plan_id: number;
-  title: string;
-  brand: string;
-  region: string;
-  ui_category: string;
-  face_value?: number;
-  min_price?: number;
-  max_price?: number;
-  currency_code: string;
-  ngn_price?: string;
-  fixed_price: boolean;
-  featured: boolean;
-}
-
-export interface GiftcardQuote {
-  plan_id: number;
-  ngn_amount: string;
-  currency_code: string;
-  face_value: number;
-}
-
-export interface GiftcardAvailability {
-  available: boolean;
-  detail: string;
-  fulfillment: 'immediate' | 'standard' | 'out_of_stock' | 'preorder';
-}
-
-export interface EsimItem {
-  plan_id: string;
-  title: string;
-  country: string;
-  region: string;
-  data_gb: number;
-  duration_days: number;
-  currency_code: string;
-  ngn_price?: string;
-}
+export type SessionInfo = Answer<'/console/session', 'get'>;
+export type NodeStatus = Answer<'/console/status', 'get'>;
+export type Environment = SessionInfo['environment'];
+export type Role = SessionInfo['user']['role'];
+export type Sale = Answer<'/console/purchases/{ref}', 'get'>;
+export type SaleStatus = Sale['status'];
+export type GiftCardCode = Answer<'/console/purchases/{ref}/reveal', 'post'>['cards'][number];
+export type BillPlanRow = Answer<'/console/plans/bills/{product}', 'get'>['plans'][number];
+export type VerifiedCustomer = Answer<'/console/verify', 'post'>['customer'];
+export type PurchasePage = Answer<'/console/purchases', 'get'>;
+export type WalletInfo = Answer<'/console/wallets', 'get'>['wallets'][number];
+export type LedgerPage = Answer<'/console/wallets/{env}/ledger', 'get'>;
+export type LedgerEntry = LedgerPage['entries'][number];
+export type GiftcardItem = Answer<'/console/giftcards', 'get'>['cards'][number];
+export type GiftcardQuote = Answer<'/console/giftcards/{plan_id}/quote', 'get'>;
+export type GiftcardAvailability = Answer<'/console/giftcards/{plan_id}/availability', 'get'>;
+export type EsimItem = Answer<'/console/esim', 'get'>['plans'][number];

@@ -24,9 +24,12 @@ import {
 import { Forbidden, Unauthorized } from '../../domain/errors.js';
 import { errorBody } from '../errors.js';
 import type { Environment } from '../../store/credentials-crypto.js';
+import { consoleErrors, typed } from './contract.js';
+import { NodeStatus, Ok, SessionInfo } from './console-schemas.js';
 import { SESSION_TTL_MS, clearSessionCookie, sessionOf, setSessionCookie } from './session.js';
 
-const hide = { hide: true } as const;
+const tags = ['session'];
+const SessionAnswer = { 200: SessionInfo, ...consoleErrors };
 
 /** Environments the console may switch to: test always; live only while a live pair is active. */
 export function environmentsOf(s: Services, merchantId: number): Environment[] {
@@ -67,8 +70,9 @@ function startSession(s: Services, request: FastifyRequest, reply: FastifyReply,
   return sessionView(s, user, 'test', csrf, expiresAt);
 }
 
-export function registerAuthRoutes(app: FastifyInstance, s: Services, throttle: LoginThrottle): void {
-  app.get('/console/status', { schema: hide }, async () => {
+export function registerAuthRoutes(scope: FastifyInstance, s: Services, throttle: LoginThrottle): void {
+  const app = typed(scope);
+  app.get('/console/status', { schema: { tags, response: { 200: NodeStatus } } }, async () => {
     const setupRequired = countConsoleUsers(s.db) === 0;
     return {
       setup_required: setupRequired,
@@ -81,12 +85,13 @@ export function registerAuthRoutes(app: FastifyInstance, s: Services, throttle: 
     '/console/setup',
     {
       schema: {
-        ...hide,
+        tags,
         body: Type.Object({ username: Type.String(), password: Type.String(), merchant_code: Type.String() }),
+        response: SessionAnswer,
       },
     },
     async (request, reply) => {
-      const body = request.body as { username: string; password: string; merchant_code: string };
+      const body = request.body;
       const username = parseUsername(body.username);
       const password = parseNewPassword(body.password);
       if (countConsoleUsers(s.db) > 0) throw new Forbidden('Setup is already done; sign in instead');
@@ -102,9 +107,15 @@ export function registerAuthRoutes(app: FastifyInstance, s: Services, throttle: 
 
   app.post(
     '/console/login',
-    { schema: { ...hide, body: Type.Object({ username: Type.String(), password: Type.String() }) } },
+    {
+      schema: {
+        tags,
+        body: Type.Object({ username: Type.String(), password: Type.String() }),
+        response: { ...SessionAnswer, 429: Type.Ref('ErrorBody') },
+      },
+    },
     async (request, reply) => {
-      const body = request.body as { username: string; password: string };
+      const body = request.body;
       const keys = [`ip:${request.ip}`, `user:${body.username.trim().toLowerCase()}`];
       const wait = throttle.retryAfterMs(keys);
       if (wait > 0) {
@@ -130,13 +141,13 @@ export function registerAuthRoutes(app: FastifyInstance, s: Services, throttle: 
     },
   );
 
-  app.post('/console/logout', { schema: hide }, async (request, reply) => {
+  app.post('/console/logout', { schema: { tags, response: { 200: Ok } } }, async (request, reply) => {
     deleteConsoleSession(s.db, sessionOf(request).idHash);
     clearSessionCookie(reply);
-    return { status: 'success' };
+    return { status: 'success' as const };
   });
 
-  app.get('/console/session', { schema: hide }, async (request) => {
+  app.get('/console/session', { schema: { tags, response: SessionAnswer } }, async (request) => {
     const session: ConsoleSession = sessionOf(request);
     return sessionView(s, session.user, session.environment, session.csrfToken, session.expiresAt);
   });
@@ -145,13 +156,14 @@ export function registerAuthRoutes(app: FastifyInstance, s: Services, throttle: 
     '/console/session/environment',
     {
       schema: {
-        ...hide,
+        tags,
         body: Type.Object({ environment: Type.Union([Type.Literal('test'), Type.Literal('live')]) }),
+        response: SessionAnswer,
       },
     },
     async (request) => {
       const session = sessionOf(request);
-      const { environment } = request.body as { environment: Environment };
+      const { environment } = request.body;
       if (!environmentsOf(s, session.user.merchantId).includes(environment)) {
         throw new Forbidden('This merchant has no active live credentials, so the console stays on test');
       }

@@ -1,21 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { consoleErrors, typed } from './contract.js';
+import { Sale } from './console-schemas.js';
+import { AvailabilityData, CatalogItem, QuoteData } from '../v1/giftcards.js';
+import { EsimItem } from '../v1/esim.js';
 import type { Services } from '../../services/context.js';
 import {
   createGiftcardOrder,
   giftcardAvailability,
   listGiftcards,
   quoteGiftcard,
-  type GiftcardFilters,
 } from '../../services/giftcards.js';
-import { createEsimOrder, listEsimPlans, type EsimFilters } from '../../services/esim.js';
+import { createEsimOrder, listEsimPlans } from '../../services/esim.js';
 import { faceValueFromQuery } from '../../domain/order-rules.js';
 import { InvalidInput } from '../../domain/errors.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { saleViews } from './purchase-routes.js';
 import { assertWithinDailyLimit } from '../../services/admin-sales-limit.js';
 
-const hide = { hide: true } as const;
+const tags = ['gift cards and eSIM'];
+const PlanParams = Type.Object({ plan_id: Type.String() });
+const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 
 const GiftcardOrderBody = Type.Object({
   request_id: Type.String({ minLength: 8, maxLength: 40 }),
@@ -35,27 +40,52 @@ const EsimOrderBody = Type.Object({
  * Gift cards and eSIMs from the console: the catalog, quote and availability of the /v1
  * services, and orders placed through createGiftcardOrder / createEsimOrder themselves.
  */
-export function registerOrderConsoleRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/console/giftcards', { schema: hide }, async (request) => {
+export function registerOrderConsoleRoutes(scope: FastifyInstance, s: Services): void {
+  const app = typed(scope);
+  const catalogSchema = {
+    tags,
+    querystring: Type.Object({
+      search: Type.Optional(Type.String()),
+      brand: Type.Optional(Type.String()),
+      currency: Type.Optional(Type.String()),
+      category: Type.Optional(Type.String()),
+      featured: Type.Optional(Type.String()),
+      region: Type.Optional(Type.String()),
+    }),
+    response: answer(Type.Object({ cards: Type.Array(CatalogItem) })),
+  };
+  app.get('/console/giftcards', { schema: catalogSchema }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
-    return { cards: listGiftcards(s, caller, request.query as GiftcardFilters) };
+    return { cards: listGiftcards(s, caller, request.query) };
   });
 
-  app.get('/console/giftcards/:plan_id/quote', { schema: hide }, async (request) => {
+  const quoteSchema = {
+    tags,
+    params: PlanParams,
+    querystring: Type.Object({ face_value: Type.Optional(Type.String()) }),
+    response: answer(QuoteData),
+  };
+  app.get('/console/giftcards/:plan_id/quote', { schema: quoteSchema }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
-    const face = faceValueFromQuery((request.query as { face_value?: string }).face_value);
-    return quoteGiftcard(s, caller, (request.params as { plan_id: string }).plan_id, face);
+    const face = faceValueFromQuery(request.query.face_value);
+    return quoteGiftcard(s, caller, request.params.plan_id, face);
   });
 
-  app.get('/console/giftcards/:plan_id/availability', { schema: hide }, async (request) => {
+  const availabilitySchema = {
+    tags,
+    params: PlanParams,
+    querystring: Type.Object({ quantity: Type.Optional(Type.String()) }),
+    response: answer(AvailabilityData),
+  };
+  app.get('/console/giftcards/:plan_id/availability', { schema: availabilitySchema }, async (request) => {
     sessionOf(request);
-    const q = request.query as { quantity?: string };
-    return giftcardAvailability(s, (request.params as { plan_id: string }).plan_id, q.quantity);
+    return giftcardAvailability(s, request.params.plan_id, request.query.quantity);
   });
 
-  app.post('/console/giftcards/orders', { schema: { ...hide, body: GiftcardOrderBody } }, async (request) => {
+  const giftcardOrderSchema = { tags, body: GiftcardOrderBody, response: answer(Sale) };
+  app.post('/console/giftcards/orders', { schema: giftcardOrderSchema }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
-    const body = request.body as Record<string, unknown>;
+    const body = request.body;
     // Checked before charging (issue 6): an unavailable card is refused with the stock's reason.
     const stock = giftcardAvailability(s, body.plan_id, String(body.quantity));
     if (!stock.available) throw new InvalidInput(stock.detail, 'plan_id');
@@ -64,15 +94,25 @@ export function registerOrderConsoleRoutes(app: FastifyInstance, s: Services): v
     return saleViews(s, caller.merchant.name, [purchase])[0];
   });
 
-  app.get('/console/esim', { schema: hide }, async (request) => {
+  const esimSchema = {
+    tags,
+    querystring: Type.Object({
+      country: Type.Optional(Type.String()),
+      region: Type.Optional(Type.String()),
+      search: Type.Optional(Type.String()),
+    }),
+    response: answer(Type.Object({ plans: Type.Array(EsimItem) })),
+  };
+  app.get('/console/esim', { schema: esimSchema }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
-    return { plans: listEsimPlans(s, caller, request.query as EsimFilters) };
+    return { plans: listEsimPlans(s, caller, request.query) };
   });
 
-  app.post('/console/esim/orders', { schema: { ...hide, body: EsimOrderBody } }, async (request) => {
+  const esimOrderSchema = { tags, body: EsimOrderBody, response: answer(Sale) };
+  app.post('/console/esim/orders', { schema: esimOrderSchema }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
-    assertWithinDailyLimit(s, caller, { kind: 'esim', body: request.body as Record<string, unknown> });
-    const purchase = await createEsimOrder(s, caller, request.body as Record<string, unknown>);
+    assertWithinDailyLimit(s, caller, { kind: 'esim', body: request.body });
+    const purchase = await createEsimOrder(s, caller, request.body);
     return saleViews(s, caller.merchant.name, [purchase])[0];
   });
 }

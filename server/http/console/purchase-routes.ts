@@ -15,8 +15,26 @@ import { InvalidInput, NotFound } from '../../domain/errors.js';
 import type { PurchaseState } from '../../domain/purchase-state.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { cardsOf, isEsimPurchase, saleView } from './views.js';
+import { Type } from '@sinclair/typebox';
+import { consoleErrors, typed } from './contract.js';
+import { PurchasePage, RevealedCards, Sale } from './console-schemas.js';
 
-const hide = { hide: true } as const;
+const tags = ['sales'];
+const RefParams = Type.Object({ ref: Type.String() });
+/** History filters; the handler checks them, so its messages name the rule. */
+const HistoryQuery = Type.Object({
+  search: Type.Optional(Type.String()),
+  product: Type.Optional(Type.String()),
+  status: Type.Optional(Type.String()),
+  from: Type.Optional(Type.String({ description: 'YYYY-MM-DD, Lagos day' })),
+  to: Type.Optional(Type.String({ description: 'YYYY-MM-DD, Lagos day' })),
+  page: Type.Optional(Type.String()),
+  limit: Type.Optional(Type.String()),
+});
+const binary = (type: string, description: string) => ({
+  200: { description, content: { [type]: { schema: { type: 'string', format: 'binary' } } } },
+  ...consoleErrors,
+});
 export const CONSOLE_TIMEZONE = 'Africa/Lagos';
 const PRODUCTS = ['airtime', 'data', 'ELECTRICITY', 'CABLE', 'BETTING', 'giftcard', 'esim'];
 const STATES: PurchaseState[] = ['pending', 'success', 'failed'];
@@ -41,7 +59,7 @@ function dayStartUtc(day: string, field: string, plusDays = 0): string {
 }
 
 /** History filters from the query: search (phone, meter, reference), product, status, Lagos dates. */
-export function filterOf(caller: Caller, q: Record<string, string | undefined>): PurchaseFilter {
+export function filterOf(caller: Caller, q: Partial<Record<string, string>>): PurchaseFilter {
   const f: PurchaseFilter = { merchantId: caller.merchant.id, environment: caller.environment };
   const search = q.search?.trim();
   if (search) f.search = search.slice(0, 100);
@@ -75,10 +93,12 @@ function callerOf(s: Services, request: FastifyRequest): Caller {
 const lagosTime = (iso: string) =>
   DateTime.fromISO(iso).setZone(CONSOLE_TIMEZONE).toFormat('yyyy-LL-dd HH:mm:ss');
 
-export function registerPurchaseRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/console/purchases', { schema: hide }, async (request) => {
+export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): void {
+  const app = typed(scope);
+  const pageSchema = { tags, querystring: HistoryQuery, response: { 200: PurchasePage, ...consoleErrors } };
+  app.get('/console/purchases', { schema: pageSchema }, async (request) => {
     const caller = callerOf(s, request);
-    const q = request.query as Record<string, string | undefined>;
+    const q = request.query;
     const page = Math.max(1, Math.floor(Number(q.page ?? 1)) || 1);
     const limit = Math.min(100, Math.max(1, Math.floor(Number(q.limit ?? 25)) || 25));
     const { rows, total } = listPurchases(s.db, filterOf(caller, q), page, limit);
@@ -91,14 +111,14 @@ export function registerPurchaseRoutes(app: FastifyInstance, s: Services): void 
     };
   });
 
-  app.get('/console/purchases.csv', { schema: hide }, async (request, reply) => {
+  const csvSchema = {
+    tags,
+    querystring: HistoryQuery,
+    response: binary('text/csv', 'CSV of the filtered sales'),
+  };
+  app.get('/console/purchases.csv', { schema: csvSchema }, async (request, reply) => {
     const caller = callerOf(s, request);
-    const { rows } = listPurchases(
-      s.db,
-      filterOf(caller, request.query as Record<string, string>),
-      1,
-      CSV_MAX_ROWS,
-    );
+    const { rows } = listPurchases(s.db, filterOf(caller, request.query), 1, CSV_MAX_ROWS);
     const views = saleViews(s, caller.merchant.name, rows);
     const csv = stringify(
       views.map((v) => [
@@ -149,32 +169,35 @@ export function registerPurchaseRoutes(app: FastifyInstance, s: Services): void 
       .send(csv);
   });
 
-  app.get('/console/purchases/:ref', { schema: hide }, async (request) => {
+  const saleSchema = { tags, params: RefParams, response: { 200: Sale, ...consoleErrors } };
+  app.get('/console/purchases/:ref', { schema: saleSchema }, async (request) => {
     const caller = callerOf(s, request);
-    const p = ownPurchase(s, caller, (request.params as { ref: string }).ref);
+    const p = ownPurchase(s, caller, request.params.ref);
     return saleViews(s, caller.merchant.name, [p])[0];
   });
 
-  app.post('/console/purchases/:ref/requery', { schema: hide }, async (request) => {
+  app.post('/console/purchases/:ref/requery', { schema: saleSchema }, async (request) => {
     const caller = callerOf(s, request);
-    const p = ownPurchase(s, caller, (request.params as { ref: string }).ref);
+    const p = ownPurchase(s, caller, request.params.ref);
     const after = p.state === 'pending' ? ((await s.worker.requery(p.id)) ?? p) : p;
     return saleViews(s, caller.merchant.name, [after])[0];
   });
 
   // Gift-card codes leave the node only on purpose, and who revealed them is recorded.
-  app.post('/console/purchases/:ref/reveal', { schema: hide }, async (request) => {
+  const revealSchema = { tags, params: RefParams, response: { 200: RevealedCards, ...consoleErrors } };
+  app.post('/console/purchases/:ref/reveal', { schema: revealSchema }, async (request) => {
     const caller = callerOf(s, request);
-    const p = ownPurchase(s, caller, (request.params as { ref: string }).ref);
+    const p = ownPurchase(s, caller, request.params.ref);
     const cards = p.state === 'success' ? cardsOf(p) : [];
     if (!cards.length) throw new NotFound('This sale has no card codes to show');
     recordAudit(s.db, caller.actor, 'giftcard.reveal', p.internalReference, { cards: cards.length });
     return { cards };
   });
 
-  app.get('/console/purchases/:ref/qrcode', { schema: hide }, async (request, reply) => {
+  const qrSchema = { tags, params: RefParams, response: binary('image/png', 'eSIM install QR') };
+  app.get('/console/purchases/:ref/qrcode', { schema: qrSchema }, async (request, reply) => {
     const caller = callerOf(s, request);
-    const p = ownPurchase(s, caller, (request.params as { ref: string }).ref);
+    const p = ownPurchase(s, caller, request.params.ref);
     if (!isEsimPurchase(p)) throw new NotFound('This sale is not an eSIM');
     // The eSIM service draws it (the provider's QR, or one made from the stored LPA).
     const png = await esimQrcode(s, { ...caller, environment: p.environment }, p.idemKey);

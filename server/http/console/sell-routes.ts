@@ -6,9 +6,11 @@ import { verifyFromRequest } from '../../services/bill-verify.js';
 import { billPlansResponse, dataPlansResponse } from '../v1/plans.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { saleViews } from './purchase-routes.js';
+import { consoleErrors, typed } from './contract.js';
+import { BillPlanRow, DataPlanRow, Sale, VerifiedCustomer } from './console-schemas.js';
 import { assertWithinDailyLimit } from '../../services/admin-sales-limit.js';
 
-const hide = { hide: true } as const;
+const tags = ['sell'];
 
 const SellBody = Type.Object({
   product: Type.Union([
@@ -39,30 +41,53 @@ const VerifyBody = Type.Object({
  * The page makes the client_request_id when the agent confirms, so a retried click after a
  * lost answer cannot sell twice (422).
  */
-export function registerSellRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/console/plans/data/:network', { schema: hide }, async (request) => {
-    sessionOf(request);
-    return { plans: dataPlansResponse(s, (request.params as { network: string }).network).data };
-  });
+export function registerSellRoutes(scope: FastifyInstance, s: Services): void {
+  const app = typed(scope);
+  app.get(
+    '/console/plans/data/:network',
+    {
+      schema: {
+        tags,
+        params: Type.Object({ network: Type.String() }),
+        response: { 200: Type.Object({ plans: Type.Array(DataPlanRow) }), ...consoleErrors },
+      },
+    },
+    async (request) => {
+      sessionOf(request);
+      return { plans: dataPlansResponse(s, request.params.network).data };
+    },
+  );
 
-  app.get('/console/plans/bills/:product', { schema: hide }, async (request) => {
-    sessionOf(request);
-    const { product } = request.params as { product: string };
-    return { plans: billPlansResponse(s, product, (request.query as { network?: string }).network).data };
-  });
+  app.get(
+    '/console/plans/bills/:product',
+    {
+      schema: {
+        tags,
+        params: Type.Object({ product: Type.String() }),
+        querystring: Type.Object({ network: Type.Optional(Type.String()) }),
+        response: { 200: Type.Object({ plans: Type.Array(BillPlanRow) }), ...consoleErrors },
+      },
+    },
+    async (request) => {
+      sessionOf(request);
+      return { plans: billPlansResponse(s, request.params.product, request.query.network).data };
+    },
+  );
 
-  app.post('/console/verify', { schema: { ...hide, body: VerifyBody } }, async (request) => {
+  const verifySchema = { tags, body: VerifyBody, response: { 200: VerifiedCustomer, ...consoleErrors } };
+  app.post('/console/verify', { schema: verifySchema }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
-    const body = request.body as Record<string, string>;
+    const body = request.body;
     checkLiveBillEnabled(caller, body.product);
     const data = await verifyFromRequest(s, caller, { ...body, merchant_code: caller.merchant.code });
     return { environment: caller.environment, customer: data };
   });
 
-  app.post('/console/sell', { schema: { ...hide, body: SellBody } }, async (request) => {
+  const sellSchema = { tags, body: SellBody, response: { 200: Sale, ...consoleErrors } };
+  app.post('/console/sell', { schema: sellSchema }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
     const body: Record<string, unknown> = {
-      ...(request.body as Record<string, unknown>),
+      ...request.body,
       merchant_code: caller.merchant.code,
     };
     assertWithinDailyLimit(s, caller, { kind: 'transaction', body });

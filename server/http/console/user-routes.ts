@@ -6,8 +6,10 @@ import { getMerchantById, requireMerchant } from '../../store/merchants.js';
 import { hashPassword, parseNewPassword, parseUsername } from '../../services/console-auth.js';
 import { parseNaira } from '../../domain/money.js';
 import { requireRole } from './session.js';
+import { consoleErrors, typed } from './contract.js';
+import { ConsoleUserView } from './console-schemas.js';
 
-const hide = { hide: true } as const;
+const tags = ['users'];
 
 function userView(s: Services, u: ConsoleUser) {
   return {
@@ -22,8 +24,13 @@ function userView(s: Services, u: ConsoleUser) {
 }
 
 /** Console users, admins only. The admin pages (issue 7) build their Users screen on these. */
-export function registerUserRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/console/users', { schema: hide }, async (request) => {
+export function registerUserRoutes(scope: FastifyInstance, s: Services): void {
+  const app = typed(scope);
+  const listSchema = {
+    tags,
+    response: { 200: Type.Object({ users: Type.Array(ConsoleUserView) }), ...consoleErrors },
+  };
+  app.get('/console/users', { schema: listSchema }, async (request) => {
     requireRole(request, 'admin');
     return { users: listConsoleUsers(s.db).map((u) => userView(s, u)) };
   });
@@ -36,7 +43,8 @@ export function registerUserRoutes(app: FastifyInstance, s: Services): void {
         requireRole(request, 'admin');
       },
       schema: {
-        ...hide,
+        tags,
+        response: { 201: ConsoleUserView, ...consoleErrors },
         body: Type.Object({
           username: Type.String(),
           password: Type.String(),
@@ -48,13 +56,7 @@ export function registerUserRoutes(app: FastifyInstance, s: Services): void {
     },
     async (request, reply) => {
       const session = requireRole(request, 'admin');
-      const body = request.body as {
-        username: string;
-        password: string;
-        role: 'admin' | 'agent';
-        merchant_code: string;
-        daily_sales_limit?: string | null;
-      };
+      const body = request.body;
       const username = parseUsername(body.username);
       const password = parseNewPassword(body.password);
       const merchant = requireMerchant(s.db, body.merchant_code);

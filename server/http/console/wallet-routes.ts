@@ -3,14 +3,21 @@ import type { Services } from '../../services/context.js';
 import { getWallet, listLedger } from '../../store/wallets.js';
 import { formatNaira } from '../../domain/money.js';
 import { InvalidInput } from '../../domain/errors.js';
-import type { Environment } from '../../store/credentials-crypto.js';
 import { consoleCaller, sessionOf } from './session.js';
+import { Type } from '@sinclair/typebox';
+import { consoleErrors, typed } from './contract.js';
+import { LedgerPage, WalletInfo } from './console-schemas.js';
 
-const hide = { hide: true } as const;
+const tags = ['wallets'];
 
 /** Both wallets of the session's merchant, and each wallet's ledger newest first. */
-export function registerWalletRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/console/wallets', { schema: hide }, async (request) => {
+export function registerWalletRoutes(scope: FastifyInstance, s: Services): void {
+  const app = typed(scope);
+  const walletsSchema = {
+    tags,
+    response: { 200: Type.Object({ wallets: Type.Array(WalletInfo) }), ...consoleErrors },
+  };
+  app.get('/console/wallets', { schema: walletsSchema }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
     return {
       wallets: (['test', 'live'] as const).map((env) => {
@@ -25,16 +32,23 @@ export function registerWalletRoutes(app: FastifyInstance, s: Services): void {
     };
   });
 
-  app.get('/console/wallets/:env/ledger', { schema: hide }, async (request) => {
+  const ledgerSchema = {
+    tags,
+    // The wallet name is checked by the handler, so a wrong one gets its message.
+    params: Type.Object({ env: Type.String() }),
+    querystring: Type.Object({ before: Type.Optional(Type.String()), limit: Type.Optional(Type.String()) }),
+    response: { 200: LedgerPage, ...consoleErrors },
+  };
+  app.get('/console/wallets/:env/ledger', { schema: ledgerSchema }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
-    const env = (request.params as { env: string }).env;
+    const env = request.params.env;
     if (env !== 'test' && env !== 'live') throw new InvalidInput('the wallet must be test or live', 'env');
-    const q = request.query as { before?: string; limit?: string };
+    const q = request.query;
     const limit = Math.min(200, Math.max(1, Number(q.limit ?? 50) || 50));
     const before = q.before ? Number(q.before) : undefined;
     if (before !== undefined && !Number.isSafeInteger(before))
       throw new InvalidInput('before must be an entry id', 'before');
-    const wallet = getWallet(s.db, caller.merchant.id, env as Environment);
+    const wallet = getWallet(s.db, caller.merchant.id, env);
     const rows = listLedger(s.db, wallet.id, { limit, beforeId: before });
     return {
       environment: env,

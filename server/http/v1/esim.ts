@@ -21,7 +21,7 @@ const orderErrors = {
   503: Type.Ref('ErrorBody'),
 };
 
-const EsimItem = Type.Object({
+export const EsimItem = Type.Object({
   plan_id: Type.String(),
   title: Type.String(),
   country: Type.String({ description: 'ISO-2 destination, "" for multi-country plans' }),

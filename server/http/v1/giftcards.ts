@@ -21,7 +21,7 @@ const orderErrors = {
   503: Type.Ref('ErrorBody'),
 };
 
-const CatalogItem = Type.Object({
+export const CatalogItem = Type.Object({
   plan_id: Type.Integer(),
   title: Type.String(),
   brand: Type.String(),
@@ -36,14 +36,14 @@ const CatalogItem = Type.Object({
   featured: Type.Boolean(),
 });
 
-const QuoteData = Type.Object({
+export const QuoteData = Type.Object({
   plan_id: Type.Integer(),
   ngn_amount: Type.String({ description: 'NGN per card' }),
   currency_code: Type.String(),
   face_value: Type.Number(),
 });
 
-const AvailabilityData = Type.Object({
+export const AvailabilityData = Type.Object({
   available: Type.Boolean(),
   detail: Type.String(),
   fulfillment: Type.String({ description: 'immediate, standard, out_of_stock or preorder' }),

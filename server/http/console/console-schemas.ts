@@ -1,0 +1,151 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
+/**
+ * The console's answers as TypeBox schemas: the renderer's types are generated from them
+ * (npm run gen:api-types). Each one names every field the handler sends; schemas are inlined
+ * rather than shared by $ref so the merchants' OpenAPI document gains no console components.
+ */
+
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+export const Environment = Type.Union([Type.Literal('test'), Type.Literal('live')]);
+const Env = Environment;
+const Strings = Type.Record(Type.String(), Type.String());
+
+export const NodeStatus = Type.Object({
+  setup_required: Type.Boolean(),
+  merchants: Type.Array(Type.Object({ code: Type.String(), name: Type.String() })),
+});
+
+export const SessionInfo = Type.Object({
+  user: Type.Object({
+    id: Type.Integer(),
+    username: Type.String(),
+    role: Type.Union([Type.Literal('admin'), Type.Literal('agent')]),
+  }),
+  merchant: Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() }),
+  environment: Env,
+  environments: Type.Array(Env),
+  csrf_token: Type.String(),
+  expires_at: Type.String(),
+});
+
+export const Sale = Type.Object({
+  reference: Type.String(),
+  request_id: Type.String(),
+  environment: Env,
+  kind: Type.Union([Type.Literal('transaction'), Type.Literal('giftcard'), Type.Literal('esim')]),
+  product: Type.String(),
+  network: Type.String(),
+  customer: Type.String(),
+  phone: Type.String(),
+  plan: Type.String(),
+  plan_name: Type.String(),
+  amount: Type.String(),
+  amount_kobo: Type.Integer(),
+  debit: Type.String(),
+  quantity: Type.Integer(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('success'), Type.Literal('failed')]),
+  response_code: Type.String(),
+  failure_reason: Type.String(),
+  details: Strings,
+  result: Strings,
+  cards_count: Type.Integer(),
+  has_qr: Type.Boolean(),
+  merchant_name: Type.String(),
+  agent: Type.String(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+
+export const PurchasePage = Type.Object({
+  rows: Type.Array(Sale),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  environment: Env,
+});
+
+/** Gift-card codes as the upstream delivered them (card_number, pin_code, claim_url, ...). */
+export const RevealedCards = Type.Object({
+  cards: Type.Array(
+    Type.Object(
+      {
+        card_number: Type.Optional(Type.String()),
+        pin_code: Type.Optional(Type.String()),
+        claim_url: Type.Optional(Type.String()),
+      },
+      { additionalProperties: true },
+    ),
+  ),
+});
+
+export const WalletInfo = Type.Object({
+  environment: Env,
+  balance: Type.String(),
+  balance_kobo: Type.Integer(),
+  updated_at: Type.String(),
+});
+
+export const LedgerEntry = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Union([
+    Type.Literal('funding'),
+    Type.Literal('debit'),
+    Type.Literal('refund'),
+    Type.Literal('adjustment'),
+  ]),
+  amount: Type.String(),
+  amount_kobo: Type.Integer(),
+  balance_after: Type.String(),
+  reference: Type.String(),
+  reason: Type.String(),
+  actor: Type.String({ description: '"user:NAME", "merchant:CODE" or "operator (CLI)"' }),
+  created_at: Type.String(),
+});
+
+export const LedgerPage = Type.Object({
+  environment: Env,
+  entries: Type.Array(LedgerEntry),
+  next_before: Nullable(Type.Integer()),
+});
+
+export const DataPlanRow = Type.Object(
+  {
+    id: Type.Integer(),
+    plan_code: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    price: Type.String(),
+    tarrifTypeId: Type.Unknown(),
+    validity: Type.Unknown(),
+    value: Type.Unknown(),
+    group: Type.Unknown(),
+    shortCode: Type.Unknown(),
+  },
+  { additionalProperties: true },
+);
+
+export const BillPlanRow = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  network: Type.String(),
+  product: Type.String(),
+  amount_type: Type.Union([Type.Literal('fixed'), Type.Literal('range')]),
+  price: Type.String(),
+  max_price: Type.Optional(Type.String()),
+  meter_type: Type.Optional(Type.Union([Type.Literal('prepaid'), Type.Literal('postpaid')])),
+});
+
+export const VerifiedCustomer = Type.Object({ environment: Env, customer: Strings });
+
+export const ConsoleUserView = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  role: Type.Union([Type.Literal('admin'), Type.Literal('agent')]),
+  merchant_code: Type.String(),
+  active: Type.Boolean(),
+  daily_sales_limit: Nullable(Type.String()),
+  created_at: Type.String(),
+});
+
+export const Ok = Type.Object({ status: Type.Literal('success') });
