@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { consoleErrors, typed } from './contract.js';
+import { AttentionItem, AttentionLists } from './admin-schemas.js';
 import type { Services } from '../../services/context.js';
 import {
   flagNeedsAttention,
@@ -16,7 +18,9 @@ import { purchaseJson } from '../../services/purchase-json.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { adminActor } from './admin-guard.js';
 
-const hide = { hide: true } as const;
+const tags = ['admin: attention'];
+const RefParams = Type.Object({ ref: Type.String() });
+const itemAnswer = { 200: AttentionItem, ...consoleErrors, 409: Type.Ref('ErrorBody') };
 const ReasonBody = Type.Object({ reason: Type.String({ maxLength: 300 }) }, { additionalProperties: false });
 const ResolveBody = Type.Object(
   {
@@ -63,8 +67,10 @@ function requireReason(reason: string): string {
  * flags them), and the other pending ones, oldest first. An admin requeries the upstream, or
  * settles a purchase by hand (success, or failed with its refund), audited with who and why.
  */
-export function registerAdminAttentionRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/console/admin/attention', { schema: hide }, async () => {
+export function registerAdminAttentionRoutes(scope: FastifyInstance, s: Services): void {
+  const app = typed(scope);
+  const listSchema = { tags, response: { 200: AttentionLists, ...consoleErrors } };
+  app.get('/console/admin/attention', { schema: listSchema }, async () => {
     const merchants = merchantMap(s);
     return {
       flagged: listNeedsAttention(s.db).map((p) => attentionJson(s, p, merchants)),
@@ -72,8 +78,9 @@ export function registerAdminAttentionRoutes(app: FastifyInstance, s: Services):
     };
   });
 
-  app.post('/console/admin/attention/:ref/requery', { schema: hide }, async (request) => {
-    const p = pendingPurchase(s, (request.params as { ref: string }).ref);
+  const requerySchema = { tags, params: RefParams, response: itemAnswer };
+  app.post('/console/admin/attention/:ref/requery', { schema: requerySchema }, async (request) => {
+    const p = pendingPurchase(s, request.params.ref);
     const after = (await s.worker.requery(p.id)) ?? p;
     recordAudit(s.db, adminActor(request), 'purchase.requery', p.internalReference, { state: after.state });
     return attentionJson(s, after, merchantMap(s));
@@ -82,10 +89,10 @@ export function registerAdminAttentionRoutes(app: FastifyInstance, s: Services):
   // Flags a pending purchase before its deadline: a customer came back, the provider called.
   app.post(
     '/console/admin/attention/:ref/flag',
-    { schema: { ...hide, body: ReasonBody } },
+    { schema: { tags, params: RefParams, body: ReasonBody, response: itemAnswer } },
     async (request) => {
-      const p = pendingPurchase(s, (request.params as { ref: string }).ref);
-      const reason = requireReason((request.body as { reason: string }).reason);
+      const p = pendingPurchase(s, request.params.ref);
+      const reason = requireReason(request.body.reason);
       const actor = adminActor(request);
       await s.batcher.submit(() => {
         flagNeedsAttention(s.db, p.id);
@@ -97,10 +104,10 @@ export function registerAdminAttentionRoutes(app: FastifyInstance, s: Services):
 
   app.post(
     '/console/admin/attention/:ref/resolve',
-    { schema: { ...hide, body: ResolveBody } },
+    { schema: { tags, params: RefParams, body: ResolveBody, response: itemAnswer } },
     async (request) => {
-      const ref = (request.params as { ref: string }).ref;
-      const body = request.body as { outcome: 'success' | 'failed'; reason: string };
+      const ref = request.params.ref;
+      const body = request.body;
       const p = resolvePurchaseManually(s.db, {
         reference: ref,
         outcome: body.outcome,

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { consoleErrors, typed } from './contract.js';
+import { IssuedMerchant, IssuedPair, MerchantDetail, MerchantSummary } from './admin-schemas.js';
 import type { Services } from '../../services/context.js';
 import {
   createMerchant,
@@ -22,7 +24,9 @@ import { formatNaira } from '../../domain/money.js';
 import type { Environment } from '../../store/credentials-crypto.js';
 import { adminActor } from './admin-guard.js';
 
-const hide = { hide: true } as const;
+const tags = ['admin: merchants'];
+const CodeParams = Type.Object({ code: Type.String() });
+const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 const EMAIL = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
 const EnvParam = Type.Object({
   code: Type.String(),
@@ -42,7 +46,7 @@ const MerchantPatch = Type.Object(
 );
 
 /** The same rules as `merchant update` on the CLI, each message naming the bad entry. */
-export function parseMerchantPatch(body: Record<string, unknown>): MerchantUpdate {
+export function parseMerchantPatch(body: Static<typeof MerchantPatch>): MerchantUpdate {
   const patch: MerchantUpdate = {};
   if (typeof body.name === 'string') {
     if (!body.name.trim()) throw new InvalidInput('the name must not be empty', 'name');
@@ -50,12 +54,12 @@ export function parseMerchantPatch(body: Record<string, unknown>): MerchantUpdat
   }
   if (body.status === 'active' || body.status === 'suspended') patch.status = body.status;
   if (Array.isArray(body.allow_ips)) {
-    const entries = (body.allow_ips as string[]).map((e) => e.trim()).filter(Boolean);
+    const entries = body.allow_ips.map((e) => e.trim()).filter(Boolean);
     entries.forEach(parseAllowEntry);
     patch.allowIps = [...new Set(entries)];
   }
   if (Array.isArray(body.live_bills)) {
-    const bills = (body.live_bills as string[]).map((b) => b.trim().toUpperCase());
+    const bills = body.live_bills.map((b) => b.trim().toUpperCase());
     for (const b of bills) {
       if (!(BILL_PRODUCTS as readonly string[]).includes(b)) {
         throw new InvalidInput(
@@ -67,7 +71,7 @@ export function parseMerchantPatch(body: Record<string, unknown>): MerchantUpdat
     patch.liveBills = [...new Set(bills)];
   }
   if (Array.isArray(body.report_emails)) {
-    const emails = (body.report_emails as string[]).map((e) => e.trim()).filter(Boolean);
+    const emails = body.report_emails.map((e) => e.trim()).filter(Boolean);
     for (const e of emails)
       if (!EMAIL.test(e))
         throw new InvalidInput(`report recipients: "${e}" is not an e-mail address`, 'report_emails');
@@ -80,7 +84,7 @@ export function parseMerchantPatch(body: Record<string, unknown>): MerchantUpdat
 type CredentialRow = {
   environment: Environment;
   key: string;
-  status: string;
+  status: 'active' | 'revoked';
   created_at: string;
   revoked_at: string | null;
 };
@@ -91,7 +95,7 @@ function merchantDetail(s: Services, m: Merchant) {
     ...merchantJson(m),
     wallets: { test: formatNaira(balances.test), live: formatNaira(balances.live) },
     credentials: listCredentials(s.db, m.id) as CredentialRow[],
-    pricing: listPricing(s.db, m.id),
+    pricing: [...listPricing(s.db, m.id)],
   };
 }
 
@@ -99,8 +103,10 @@ function merchantDetail(s: Services, m: Merchant) {
  * Merchants (issue 7): create, edit, suspend; credential pairs issued, rotated and revoked.
  * A secret leaves the node once, in the answer that created it; it is stored as a hash only.
  */
-export function registerAdminMerchantRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/console/admin/merchants', { schema: hide }, async () => {
+export function registerAdminMerchantRoutes(scope: FastifyInstance, s: Services): void {
+  const app = typed(scope);
+  const listSchema = { tags, response: answer(Type.Object({ merchants: Type.Array(MerchantSummary) })) };
+  app.get('/console/admin/merchants', { schema: listSchema }, async () => {
     const balances = walletBalancesByMerchant(s.db);
     return {
       merchants: listMerchants(s.db).map((m) => {
@@ -119,15 +125,16 @@ export function registerAdminMerchantRoutes(app: FastifyInstance, s: Services): 
     '/console/admin/merchants',
     {
       schema: {
-        ...hide,
+        tags,
         body: Type.Object(
           { code: Type.String(), name: Type.String({ maxLength: 100 }) },
           { additionalProperties: false },
         ),
+        response: { 201: IssuedMerchant, ...consoleErrors },
       },
     },
     async (request, reply) => {
-      const body = request.body as { code: string; name: string };
+      const body = request.body;
       const code = body.code.trim().toUpperCase();
       if (!/^[A-Z0-9_]{2,20}$/.test(code))
         throw new InvalidInput('the merchant code must be 2 to 20 capital letters, digits or _', 'code');
@@ -138,22 +145,18 @@ export function registerAdminMerchantRoutes(app: FastifyInstance, s: Services): 
     },
   );
 
-  app.get('/console/admin/merchants/:code', { schema: hide }, async (request) => {
-    return merchantDetail(s, requireMerchant(s.db, (request.params as { code: string }).code));
+  const detailSchema = { tags, params: CodeParams, response: answer(MerchantDetail) };
+  app.get('/console/admin/merchants/:code', { schema: detailSchema }, async (request) => {
+    return merchantDetail(s, requireMerchant(s.db, request.params.code));
   });
 
   app.patch(
     '/console/admin/merchants/:code',
-    { schema: { ...hide, body: MerchantPatch } },
+    { schema: { tags, params: CodeParams, body: MerchantPatch, response: answer(MerchantDetail) } },
     async (request) => {
-      const code = (request.params as { code: string }).code;
+      const code = request.params.code;
       requireMerchant(s.db, code);
-      const m = updateMerchant(
-        s.db,
-        code,
-        parseMerchantPatch(request.body as Record<string, unknown>),
-        adminActor(request),
-      );
+      const m = updateMerchant(s.db, code, parseMerchantPatch(request.body), adminActor(request));
       return merchantDetail(s, m);
     },
   );
@@ -161,9 +164,9 @@ export function registerAdminMerchantRoutes(app: FastifyInstance, s: Services): 
   // Issues a new pair and revokes the active one in the same transaction ("issue" when none is active).
   app.post(
     '/console/admin/merchants/:code/credentials/:env/rotate',
-    { schema: { ...hide, params: EnvParam } },
+    { schema: { tags, params: EnvParam, response: answer(IssuedPair) } },
     async (request) => {
-      const { code, env } = request.params as { code: string; env: Environment };
+      const { code, env } = request.params;
       const pair = rotateCredentials(s.db, requireMerchant(s.db, code).code, env, adminActor(request));
       return { environment: env, key: pair.key, secret: pair.secret };
     },
@@ -171,9 +174,9 @@ export function registerAdminMerchantRoutes(app: FastifyInstance, s: Services): 
 
   app.post(
     '/console/admin/merchants/:code/credentials/:env/revoke',
-    { schema: { ...hide, params: EnvParam } },
+    { schema: { tags, params: EnvParam, response: answer(MerchantDetail) } },
     async (request) => {
-      const { code, env } = request.params as { code: string; env: Environment };
+      const { code, env } = request.params;
       const m = requireMerchant(s.db, code);
       revokeCredentials(s.db, m.code, env, adminActor(request));
       return merchantDetail(s, m);

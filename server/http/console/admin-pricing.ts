@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { consoleErrors, typed } from './contract.js';
+import { PricingPage, PricingQuote } from './admin-schemas.js';
 import type { Services } from '../../services/context.js';
 import { requireMerchant } from '../../store/merchants.js';
 import { listPricing, setPricing } from '../../store/pricing.js';
@@ -9,7 +11,9 @@ import { InvalidInput } from '../../domain/errors.js';
 import { formatNaira, parseNaira } from '../../domain/money.js';
 import { adminActor } from './admin-guard.js';
 
-const hide = { hide: true } as const;
+const tags = ['admin: pricing'];
+const CodeParams = Type.Object({ code: Type.String() });
+const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 
 const PricingBody = Type.Object(
   {
@@ -33,12 +37,14 @@ const ruleJson = (r: PricingRule) => ({
  * optionally per network or provider. The merchant keeps sending the catalog price (the
  * spec's "amount must equal the plan price"); the wallet debit applies these terms.
  */
-export function registerAdminPricingRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/console/admin/merchants/:code/pricing', { schema: hide }, async (request) => {
-    const m = requireMerchant(s.db, (request.params as { code: string }).code);
+export function registerAdminPricingRoutes(scope: FastifyInstance, s: Services): void {
+  const app = typed(scope);
+  const pageSchema = { tags, params: CodeParams, response: answer(PricingPage) };
+  app.get('/console/admin/merchants/:code/pricing', { schema: pageSchema }, async (request) => {
+    const m = requireMerchant(s.db, request.params.code);
     return {
       merchant_code: m.code,
-      products: ROUTABLE_PRODUCTS,
+      products: [...ROUTABLE_PRODUCTS],
       rules: listPricing(s.db, m.id).map(ruleJson),
     };
   });
@@ -46,10 +52,10 @@ export function registerAdminPricingRoutes(app: FastifyInstance, s: Services): v
   // Sets one term; basis_points null removes it (the catalog price applies again).
   app.put(
     '/console/admin/merchants/:code/pricing',
-    { schema: { ...hide, body: PricingBody } },
+    { schema: { ...pageSchema, body: PricingBody } },
     async (request) => {
-      const m = requireMerchant(s.db, (request.params as { code: string }).code);
-      const body = request.body as { product: string; network?: string; basis_points: number | null };
+      const m = requireMerchant(s.db, request.params.code);
+      const body = request.body;
       const rules = setPricing(s.db, {
         merchantId: m.id,
         merchantCode: m.code,
@@ -58,14 +64,24 @@ export function registerAdminPricingRoutes(app: FastifyInstance, s: Services): v
         basisPoints: body.basis_points,
         actor: adminActor(request),
       });
-      return { merchant_code: m.code, products: ROUTABLE_PRODUCTS, rules: rules.map(ruleJson) };
+      return { merchant_code: m.code, products: [...ROUTABLE_PRODUCTS], rules: rules.map(ruleJson) };
     },
   );
 
   // What a sale at the catalog price would debit this merchant: the same function the sale uses.
-  app.get('/console/admin/merchants/:code/pricing/quote', { schema: hide }, async (request) => {
-    const m = requireMerchant(s.db, (request.params as { code: string }).code);
-    const q = request.query as { product?: string; network?: string; amount?: string };
+  const quoteSchema = {
+    tags,
+    params: CodeParams,
+    querystring: Type.Object({
+      product: Type.Optional(Type.String()),
+      network: Type.Optional(Type.String()),
+      amount: Type.Optional(Type.String()),
+    }),
+    response: answer(PricingQuote),
+  };
+  app.get('/console/admin/merchants/:code/pricing/quote', { schema: quoteSchema }, async (request) => {
+    const m = requireMerchant(s.db, request.params.code);
+    const q = request.query;
     if (!q.product || !(ROUTABLE_PRODUCTS as readonly string[]).includes(q.product)) {
       throw new InvalidInput(`product must be one of ${ROUTABLE_PRODUCTS.join(', ')}`, 'product');
     }

@@ -1,5 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { consoleErrors, typed } from './contract.js';
+import { AdminLedgerPage, FundResult, LedgerVerify } from './admin-schemas.js';
 import { stringify } from 'csv-stringify/sync';
 import { DateTime } from 'luxon';
 import type { Services } from '../../services/context.js';
@@ -11,7 +13,12 @@ import { InsufficientBalance, InvalidInput } from '../../domain/errors.js';
 import { formatNaira, parseNaira } from '../../domain/money.js';
 import { adminActor } from './admin-guard.js';
 
-const hide = { hide: true } as const;
+const tags = ['admin: wallets'];
+const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
+const csvAnswer = {
+  200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } } },
+  ...consoleErrors,
+};
 const LEDGER_TIMEZONE = 'Africa/Lagos';
 const CSV_MAX_ROWS = 100_000;
 const EnvParams = Type.Object({
@@ -53,8 +60,11 @@ export const ledgerEntryJson = (r: LedgerRow) => ({
   created_at: r.created_at,
 });
 
-function target(s: Services, request: FastifyRequest): { merchant: Merchant; env: Environment } {
-  const { code, env } = request.params as { code: string; env: Environment };
+function target(
+  s: Services,
+  request: { params: { code: string; env: Environment } },
+): { merchant: Merchant; env: Environment } {
+  const { code, env } = request.params;
   return { merchant: requireMerchant(s.db, code), env };
 }
 
@@ -69,13 +79,14 @@ function lagosDay(value: string | undefined, field: string, fallback: DateTime):
  * Wallets (issue 7): fund or adjust any merchant's wallet with a required reason (one ledger
  * entry, audited with who and why), read the ledger with its running balance, export it.
  */
-export function registerAdminWalletRoutes(app: FastifyInstance, s: Services): void {
+export function registerAdminWalletRoutes(scope: FastifyInstance, s: Services): void {
+  const app = typed(scope);
   app.post(
     '/console/admin/merchants/:code/wallets/:env/fund',
-    { schema: { ...hide, params: EnvParams, body: FundBody } },
+    { schema: { tags, params: EnvParams, body: FundBody, response: answer(FundResult) } },
     async (request) => {
       const { merchant, env } = target(s, request);
-      const body = request.body as { kind: 'funding' | 'adjustment'; amount: string; reason: string };
+      const body = request.body;
       const reason = body.reason.trim();
       if (reason.length < 3)
         throw new InvalidInput(
@@ -108,10 +119,20 @@ export function registerAdminWalletRoutes(app: FastifyInstance, s: Services): vo
 
   app.get(
     '/console/admin/merchants/:code/wallets/:env/ledger',
-    { schema: { ...hide, params: EnvParams } },
+    {
+      schema: {
+        tags,
+        params: EnvParams,
+        querystring: Type.Object({
+          before: Type.Optional(Type.String()),
+          limit: Type.Optional(Type.String()),
+        }),
+        response: answer(AdminLedgerPage),
+      },
+    },
     async (request) => {
       const { merchant, env } = target(s, request);
-      const q = request.query as { before?: string; limit?: string };
+      const q = request.query;
       const limit = Math.min(200, Math.max(1, Number(q.limit ?? 50) || 50));
       const before = q.before ? Number(q.before) : undefined;
       if (before !== undefined && !Number.isSafeInteger(before))
@@ -131,10 +152,17 @@ export function registerAdminWalletRoutes(app: FastifyInstance, s: Services): vo
   // CSV of the ledger between two Lagos days (inclusive), oldest first, via csv-stringify.
   app.get(
     '/console/admin/merchants/:code/wallets/:env/ledger.csv',
-    { schema: { ...hide, params: EnvParams } },
+    {
+      schema: {
+        tags,
+        params: EnvParams,
+        querystring: Type.Object({ from: Type.Optional(Type.String()), to: Type.Optional(Type.String()) }),
+        response: csvAnswer,
+      },
+    },
     async (request, reply) => {
       const { merchant, env } = target(s, request);
-      const q = request.query as { from?: string; to?: string };
+      const q = request.query;
       const today = DateTime.fromMillis(s.now(), { zone: LEDGER_TIMEZONE }).startOf('day');
       const from = lagosDay(q.from, 'from', today.minus({ days: 30 }));
       const to = lagosDay(q.to, 'to', today);
@@ -181,5 +209,7 @@ export function registerAdminWalletRoutes(app: FastifyInstance, s: Services): vo
   );
 
   // `ledger verify` from the console: every wallet's balance equals its ledger, never negative.
-  app.get('/console/admin/ledger/verify', { schema: hide }, async () => verifyLedger(s.db));
+  app.get('/console/admin/ledger/verify', { schema: { tags, response: answer(LedgerVerify) } }, async () =>
+    verifyLedger(s.db),
+  );
 }
