@@ -9,24 +9,31 @@ import {
   syncCatalogsNow,
 } from '../../services/admin-catalogs.js';
 import { adminActor } from './admin-guard.js';
+import { typed } from './contract.js';
 
-const hide = { hide: true } as const;
+const tags = ['admin: catalogs'];
 
 /** Catalogs (issue 7): browse every catalog, enable or disable a plan, sync now, last sync. */
-export function registerAdminCatalogRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/console/admin/catalogs/sync', { schema: hide }, async () => catalogSyncStatus(s));
+export function registerAdminCatalogRoutes(scope: FastifyInstance, s: Services): void {
+  const app = typed(scope);
+  app.get('/console/admin/catalogs/sync', { schema: { tags } }, async () => catalogSyncStatus(s));
 
-  app.post('/console/admin/catalogs/sync', { schema: hide }, async () => syncCatalogsNow(s));
+  app.post('/console/admin/catalogs/sync', { schema: { tags } }, async () => syncCatalogsNow(s));
 
-  app.get('/console/admin/catalogs/:kind', { schema: hide }, async (request) => {
-    const kind = parseCatalogKind((request.params as { kind: string }).kind);
-    const q = request.query as {
-      search?: string;
-      group?: string;
-      state?: string;
-      page?: string;
-      limit?: string;
-    };
+  const browseSchema = {
+    tags,
+    params: Type.Object({ kind: Type.String() }),
+    querystring: Type.Object({
+      search: Type.Optional(Type.String()),
+      group: Type.Optional(Type.String()),
+      state: Type.Optional(Type.String()),
+      page: Type.Optional(Type.String()),
+      limit: Type.Optional(Type.String()),
+    }),
+  };
+  app.get('/console/admin/catalogs/:kind', { schema: browseSchema }, async (request) => {
+    const kind = parseCatalogKind(request.params.kind);
+    const q = request.query;
     return browseCatalog(s, kind, {
       search: q.search?.slice(0, 100),
       group: q.group,
@@ -38,16 +45,16 @@ export function registerAdminCatalogRoutes(app: FastifyInstance, s: Services): v
 
   app.post(
     '/console/admin/catalogs/:kind/:id/active',
-    { schema: { ...hide, body: Type.Object({ active: Type.Boolean() }, { additionalProperties: false }) } },
+    {
+      schema: {
+        tags,
+        params: Type.Object({ kind: Type.String(), id: Type.String() }),
+        body: Type.Object({ active: Type.Boolean() }, { additionalProperties: false }),
+      },
+    },
     async (request) => {
-      const { kind, id } = request.params as { kind: string; id: string };
-      return setCatalogPlanActive(
-        s,
-        parseCatalogKind(kind),
-        id,
-        (request.body as { active: boolean }).active,
-        adminActor(request),
-      );
+      const { kind, id } = request.params;
+      return setCatalogPlanActive(s, parseCatalogKind(kind), id, request.body.active, adminActor(request));
     },
   );
 }

@@ -2,13 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/context.js';
 import { dashboard } from '../../services/admin-dashboard.js';
 import { InvalidInput } from '../../domain/errors.js';
+import { Type } from '@sinclair/typebox';
+import { typed } from './contract.js';
 
-const hide = { hide: true } as const;
+const tags = ['admin: dashboard'];
 
 /** Dashboard (issue 7): today's sales by product and status, balances, pending, upstream health. */
-export function registerAdminDashboardRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/console/admin/dashboard', { schema: hide }, async (request) => {
-    const env = (request.query as { environment?: string }).environment ?? 'live';
+export function registerAdminDashboardRoutes(scope: FastifyInstance, s: Services): void {
+  const app = typed(scope);
+  // The environment is checked by the handler, so a wrong one gets its message.
+  const schema = { tags, querystring: Type.Object({ environment: Type.Optional(Type.String()) }) };
+  app.get('/console/admin/dashboard', { schema }, async (request) => {
+    const env = request.query.environment ?? 'live';
     if (env !== 'test' && env !== 'live')
       throw new InvalidInput('environment must be test or live', 'environment');
     return dashboard(s, env);

@@ -3,8 +3,9 @@ import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { runReportsCommand } from '../../reports/cli-command.js';
 import { adminActor } from './admin-guard.js';
+import { typed } from './contract.js';
 
-const hide = { hide: true } as const;
+const tags = ['admin: reports'];
 
 /**
  * `report run` from the console (issue 7: everything the CLI can): builds, and with `send`
@@ -12,12 +13,13 @@ const hide = { hide: true } as const;
  * the CLI's own function on this node's data directory, so both always agree; a report that
  * was delivered is not sent twice (the Reports page resends one on purpose).
  */
-export function registerAdminReportRoutes(app: FastifyInstance, s: Services): void {
+export function registerAdminReportRoutes(scope: FastifyInstance, s: Services): void {
+  const app = typed(scope);
   app.post(
     '/console/admin/reports/run',
     {
       schema: {
-        ...hide,
+        tags,
         body: Type.Object(
           { date: Type.String(), send: Type.Boolean(), code: Type.Optional(Type.String({ maxLength: 20 })) },
           { additionalProperties: false },
@@ -25,7 +27,7 @@ export function registerAdminReportRoutes(app: FastifyInstance, s: Services): vo
       },
     },
     async (request) => {
-      const b = request.body as { date: string; send: boolean; code?: string };
+      const b = request.body;
       const r = await runReportsCommand({
         dataDir: s.config.dataDir,
         date: b.date,

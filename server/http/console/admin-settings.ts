@@ -6,15 +6,18 @@ import { listAuditEntries } from '../../store/admin-queries.js';
 import { backupDir, backupNow, backupPath, listBackups } from '../../services/admin-backup.js';
 import { recordAudit } from '../../store/audit.js';
 import { adminActor } from './admin-guard.js';
+import { Type } from '@sinclair/typebox';
+import { typed } from './contract.js';
 
-const hide = { hide: true } as const;
+const tags = ['admin: settings'];
 
 /**
  * Settings (issue 7) beside the report settings of reports.ts: where the node runs (read-only:
  * port and data directory are start-up flags), "backup now", the backups, and the audit log.
  */
-export function registerAdminSettingsRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/console/admin/node', { schema: hide }, async (request) => {
+export function registerAdminSettingsRoutes(scope: FastifyInstance, s: Services): void {
+  const app = typed(scope);
+  app.get('/console/admin/node', { schema: { tags } }, async (request) => {
     const address = request.server.server.address();
     const port = typeof address === 'object' && address ? address.port : s.config.port;
     return {
@@ -32,15 +35,16 @@ export function registerAdminSettingsRoutes(app: FastifyInstance, s: Services): 
     };
   });
 
-  app.get('/console/admin/backups', { schema: hide }, async () => ({ backups: listBackups(s) }));
+  app.get('/console/admin/backups', { schema: { tags } }, async () => ({ backups: listBackups(s) }));
 
-  app.post('/console/admin/backups', { schema: hide }, async (request, reply) =>
+  app.post('/console/admin/backups', { schema: { tags } }, async (request, reply) =>
     reply.status(201).send(await backupNow(s, adminActor(request))),
   );
 
   // A backup holds every merchant's data (hashed credentials, sealed secrets): admins only, audited.
-  app.get('/console/admin/backups/:file', { schema: hide }, async (request, reply) => {
-    const file = (request.params as { file: string }).file;
+  const fileSchema = { tags, params: Type.Object({ file: Type.String() }) };
+  app.get('/console/admin/backups/:file', { schema: fileSchema }, async (request, reply) => {
+    const file = request.params.file;
     const path = backupPath(s, file);
     recordAudit(s.db, adminActor(request), 'backup.download', file);
     return reply
@@ -49,8 +53,12 @@ export function registerAdminSettingsRoutes(app: FastifyInstance, s: Services): 
       .send(createReadStream(path));
   });
 
-  app.get('/console/admin/audit', { schema: hide }, async (request) => {
-    const q = request.query as { subject?: string; limit?: string };
+  const auditSchema = {
+    tags,
+    querystring: Type.Object({ subject: Type.Optional(Type.String()), limit: Type.Optional(Type.String()) }),
+  };
+  app.get('/console/admin/audit', { schema: auditSchema }, async (request) => {
+    const q = request.query;
     const limit = Math.min(500, Math.max(1, Number(q.limit ?? 100) || 100));
     return { entries: listAuditEntries(s.db, { subject: q.subject?.slice(0, 100) || undefined, limit }) };
   });

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { typed } from './contract.js';
+
 import type { Services } from '../../services/context.js';
 import {
   addUpstream,
@@ -14,7 +16,8 @@ import { testUpstreamConnection, upstreamsOverview } from '../../services/admin-
 import { InvalidInput, NotFound } from '../../domain/errors.js';
 import { adminActor } from './admin-guard.js';
 
-const hide = { hide: true } as const;
+const tags = ['admin: upstreams'];
+const NameParams = Type.Object({ name: Type.String() });
 
 /** Options an upstream understands (simulator faults, client time-outs, low-balance threshold). */
 const OPTION_KEYS: Record<string, 'number' | 'boolean' | 'naira'> = {
@@ -93,57 +96,37 @@ const blankToUndefined = (v: string | undefined) =>
  * Upstreams and routes (issue 7). Secrets go in and never come out: every answer is
  * upstreamJson (has_secret only). Route lists are "product" or "product:NETWORK".
  */
-export function registerAdminUpstreamRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/console/admin/upstreams', { schema: hide }, async () => upstreamsOverview(s));
+export function registerAdminUpstreamRoutes(scope: FastifyInstance, s: Services): void {
+  const app = typed(scope);
+  app.get('/console/admin/upstreams', { schema: { tags } }, async () => upstreamsOverview(s));
 
-  app.post(
-    '/console/admin/upstreams',
-    { schema: { ...hide, body: UpstreamBody } },
-    async (request, reply) => {
-      const b = request.body as {
-        name: string;
-        type: 'simulator' | 'vending-api';
-        base_url?: string | null;
-        merchant_code?: string | null;
-        key?: string | null;
-        secret?: string | null;
-        options?: unknown;
-        routes?: string[];
-      };
-      const u = addUpstream(
-        s.db,
-        s.box,
-        {
-          name: b.name.trim(),
-          type: b.type,
-          baseUrl: blankToNull(b.base_url),
-          merchantCode: blankToNull(b.merchant_code),
-          keyId: blankToNull(b.key),
-          secret: b.secret ? b.secret : null,
-          options: parseUpstreamOptions(b.options),
-          products: (b.routes ?? []).map((r) => r.trim()).filter(Boolean),
-        },
-        adminActor(request),
-      );
-      return reply.status(201).send(upstreamJson(u, listRoutes(s.db)));
-    },
-  );
+  app.post('/console/admin/upstreams', { schema: { tags, body: UpstreamBody } }, async (request, reply) => {
+    const b = request.body;
+    const u = addUpstream(
+      s.db,
+      s.box,
+      {
+        name: b.name.trim(),
+        type: b.type,
+        baseUrl: blankToNull(b.base_url),
+        merchantCode: blankToNull(b.merchant_code),
+        keyId: blankToNull(b.key),
+        secret: b.secret ? b.secret : null,
+        options: parseUpstreamOptions(b.options),
+        products: (b.routes ?? []).map((r) => r.trim()).filter(Boolean),
+      },
+      adminActor(request),
+    );
+    return reply.status(201).send(upstreamJson(u, listRoutes(s.db)));
+  });
 
   app.patch(
     '/console/admin/upstreams/:name',
-    { schema: { ...hide, body: UpstreamPatch } },
+    { schema: { tags, params: NameParams, body: UpstreamPatch } },
     async (request) => {
-      const name = (request.params as { name: string }).name;
+      const name = request.params.name;
       if (!getUpstreamByName(s.db, name)) throw new NotFound(`upstream ${name} not found`);
-      const b = request.body as {
-        base_url?: string;
-        merchant_code?: string;
-        key?: string;
-        secret?: string;
-        options?: unknown;
-        enabled?: boolean;
-        routes?: string[];
-      };
+      const b = request.body;
       const u = updateUpstream(
         s.db,
         s.box,
@@ -164,12 +147,12 @@ export function registerAdminUpstreamRoutes(app: FastifyInstance, s: Services): 
   );
 
   // Health (GET /v1/healthz) and balance of one upstream, with the key and secret it holds.
-  app.post('/console/admin/upstreams/:name/test', { schema: hide }, async (request) =>
-    testUpstreamConnection(s, (request.params as { name: string }).name, adminActor(request)),
+  app.post('/console/admin/upstreams/:name/test', { schema: { tags, params: NameParams } }, async (request) =>
+    testUpstreamConnection(s, request.params.name, adminActor(request)),
   );
 
   // Reads every live upstream's balance now (the 5-minute job, on demand) and records it.
-  app.post('/console/admin/upstreams/check-balances', { schema: hide }, async () => ({
+  app.post('/console/admin/upstreams/check-balances', { schema: { tags } }, async () => ({
     upstreams: await checkUpstreamBalances(s),
   }));
 
@@ -182,7 +165,9 @@ export function registerAdminUpstreamRoutes(app: FastifyInstance, s: Services): 
     '/console/admin/routes/:id/move',
     {
       schema: {
-        ...hide,
+        tags,
+        // The id is checked by the handler (an unknown one is 404), as before.
+        params: Type.Object({ id: Type.String() }),
         body: Type.Object(
           { direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) },
           { additionalProperties: false },
@@ -190,8 +175,8 @@ export function registerAdminUpstreamRoutes(app: FastifyInstance, s: Services): 
       },
     },
     async (request) => {
-      const id = Number((request.params as { id: string }).id);
-      const { direction } = request.body as { direction: 'up' | 'down' };
+      const id = Number(request.params.id);
+      const { direction } = request.body;
       const routes = listRoutes(s.db);
       const route = routes.find((r) => r.id === id);
       if (!route) throw new NotFound(`route ${id} not found`);

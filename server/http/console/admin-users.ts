@@ -11,11 +11,13 @@ import { cashupJson, closeCashup, previewCashup } from '../../services/admin-cas
 import { hashPassword, parseNewPassword } from '../../services/console-auth.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { formatNaira, parseNaira } from '../../domain/money.js';
-import type { Environment } from '../../store/credentials-crypto.js';
 import { adminActor } from './admin-guard.js';
 import { requireRole } from './session.js';
+import { typed } from './contract.js';
 
-const hide = { hide: true } as const;
+const tags = ['admin: users'];
+/** The id is checked by the handler (a malformed one is 404, as an unknown one). */
+const IdParams = Type.Object({ id: Type.String() });
 const Env = Type.Union([Type.Literal('test'), Type.Literal('live')]);
 
 const UserPatch = Type.Object(
@@ -66,15 +68,17 @@ function adminUserJson(s: Services, u: ConsoleUser) {
  * admin sets an agent's daily sales limit, resets a password, deactivates a user, and runs
  * an agent's shift cash-up (sales by product and total, printable).
  */
-export function registerAdminUserRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/console/admin/users', { schema: hide }, async () => ({
+export function registerAdminUserRoutes(scope: FastifyInstance, s: Services): void {
+  const app = typed(scope);
+  app.get('/console/admin/users', { schema: { tags } }, async () => ({
     users: listConsoleUsers(s.db).map((u) => adminUserJson(s, u)),
   }));
 
-  app.patch('/console/admin/users/:id', { schema: { ...hide, body: UserPatch } }, async (request) => {
-    const user = userOf(s, (request.params as { id: string }).id);
+  const patchSchema = { tags, params: IdParams, body: UserPatch };
+  app.patch('/console/admin/users/:id', { schema: patchSchema }, async (request) => {
+    const user = userOf(s, request.params.id);
     const me = requireRole(request, 'admin').user;
-    const body = request.body as { active?: boolean; daily_sales_limit?: string | null; password?: string };
+    const body = request.body;
     if (body.active === false && user.id === me.id)
       throw new Conflict('you cannot deactivate yourself; another admin can');
     const patch: ConsoleUserPatch = {};
@@ -88,25 +92,29 @@ export function registerAdminUserRoutes(app: FastifyInstance, s: Services): void
   });
 
   // The open shift, not recorded: what closing it now would say.
-  app.get('/console/admin/users/:id/cashup', { schema: hide }, async (request) => {
-    const user = userOf(s, (request.params as { id: string }).id);
-    const q = request.query as { environment?: string; from?: string };
+  const previewSchema = {
+    tags,
+    params: IdParams,
+    // The environment is checked by the handler, so a wrong one gets its message.
+    querystring: Type.Object({
+      environment: Type.Optional(Type.String()),
+      from: Type.Optional(Type.String()),
+    }),
+  };
+  app.get('/console/admin/users/:id/cashup', { schema: previewSchema }, async (request) => {
+    const user = userOf(s, request.params.id);
+    const q = request.query;
     if (q.environment !== 'test' && q.environment !== 'live')
       throw new InvalidInput('environment must be test or live', 'environment');
-    return previewCashup(s, user.id, q.environment as Environment, q.from);
+    return previewCashup(s, user.id, q.environment, q.from);
   });
 
   app.post(
     '/console/admin/users/:id/cashups',
-    { schema: { ...hide, body: CashupBody } },
+    { schema: { tags, params: IdParams, body: CashupBody } },
     async (request, reply) => {
-      const user = userOf(s, (request.params as { id: string }).id);
-      const b = request.body as {
-        environment: Environment;
-        from?: string;
-        counted?: string | null;
-        note?: string;
-      };
+      const user = userOf(s, request.params.id);
+      const b = request.body;
       const countedText = b.counted?.trim() ?? '';
       // Nothing counted yet is null; an empty drawer is a real count of zero.
       const counted =
@@ -126,15 +134,15 @@ export function registerAdminUserRoutes(app: FastifyInstance, s: Services): void
     },
   );
 
-  app.get('/console/admin/users/:id/cashups', { schema: hide }, async (request) => {
-    const user = userOf(s, (request.params as { id: string }).id);
+  app.get('/console/admin/users/:id/cashups', { schema: { tags, params: IdParams } }, async (request) => {
+    const user = userOf(s, request.params.id);
     return { cashups: listCashups(s.db, user.id).map((c) => cashupJson(s, c)) };
   });
 
-  app.get('/console/admin/cashups/:id', { schema: hide }, async (request) => {
-    const id = Number((request.params as { id: string }).id);
+  app.get('/console/admin/cashups/:id', { schema: { tags, params: IdParams } }, async (request) => {
+    const id = Number(request.params.id);
     const c = Number.isSafeInteger(id) ? getCashup(s.db, id) : null;
-    if (!c) throw new NotFound(`cash-up ${(request.params as { id: string }).id} not found`);
+    if (!c) throw new NotFound(`cash-up ${request.params.id} not found`);
     return cashupJson(s, c);
   });
 }

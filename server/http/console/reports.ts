@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { typed } from './contract.js';
 import type { Services } from '../../services/context.js';
 import type { Environment } from '../../store/credentials-crypto.js';
 import { requireMerchant, getMerchantByCode, type Merchant } from '../../store/merchants.js';
@@ -31,8 +33,10 @@ export interface ReportRouteOptions {
 }
 
 type Guard = NonNullable<RouteShorthandOptions['preHandler']>;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const STATES: DeliveryState[] = ['pending', 'sending', 'retrying', 'sent', 'failed'];
-const hide = { hide: true } as const;
+const isDeliveryState = (v: string): v is DeliveryState => (STATES as string[]).includes(v);
 
 function parseEnv(v: unknown): Environment {
   if (v !== 'test' && v !== 'live') throw new InvalidInput('environment must be test or live', 'environment');
@@ -45,14 +49,33 @@ function parseEnv(v: unknown): Environment {
  * `guard`, which runs before every route here.
  */
 export function registerReportConsoleRoutes(
-  app: FastifyInstance,
+  scope: FastifyInstance,
   s: Services,
   guard: Guard,
   opts: ReportRouteOptions = {},
 ): void {
   const actorOf = opts.actorOf ?? (() => 'console');
   const scopeOf = opts.merchantScopeOf ?? (() => null);
-  const withGuard = { preHandler: guard, schema: hide };
+  const app = typed(scope);
+  const tags = ['reports'];
+  // The handler checks each part, so a wrong environment or date gets its own message.
+  const params = Type.Object({ code: Type.String(), env: Type.String(), date: Type.String() });
+  const withGuard = { preHandler: guard, schema: { tags } };
+  const forDay = { preHandler: guard, schema: { tags, params } };
+  const listQuery = Type.Object({
+    merchant_code: Type.Optional(Type.String()),
+    environment: Type.Optional(Type.String()),
+    state: Type.Optional(Type.String()),
+    from: Type.Optional(Type.String()),
+    to: Type.Optional(Type.String()),
+    page: Type.Optional(Type.String()),
+    limit: Type.Optional(Type.String()),
+  });
+  // Each field is checked by the handler ("from has the wrong type"); any JSON is accepted here.
+  const settingsBody = Type.Unknown({
+    description:
+      'smtp_url, from, send_time, timezone, holidays, max_attachment_bytes, console_url, lookback_days (each optional)',
+  });
 
   const merchantFor = (request: FastifyRequest, code: string): Merchant => {
     const m = requireMerchant(s.db, code);
@@ -61,15 +84,15 @@ export function registerReportConsoleRoutes(
     if (scope !== null && scope !== m.id) throw new NotFound(`merchant ${code} not found`);
     return m;
   };
-  const target = (request: FastifyRequest) => {
-    const p = request.params as { code: string; env: string; date: string };
+  const target = (request: FastifyRequest & { params: { code: string; env: string; date: string } }) => {
+    const p = request.params;
     return { merchant: merchantFor(request, p.code), env: parseEnv(p.env), day: parseDay(p.date, 'date') };
   };
   const ctxFor = (request: FastifyRequest) =>
     reportContextOf(s, { nodeUrl: `${request.protocol}://${request.host}` });
 
-  app.get('/console/reports', withGuard, async (request) => {
-    const q = request.query as Record<string, string | undefined>;
+  app.get('/console/reports', { ...withGuard, schema: { tags, querystring: listQuery } }, async (request) => {
+    const q = request.query;
     const scope = scopeOf(request);
     let merchantId: number | undefined = scope ?? undefined;
     if (q.merchant_code) {
@@ -78,7 +101,7 @@ export function registerReportConsoleRoutes(
         return { data: [], pagination: { total: 0, page: 1, size: 0, total_pages: 0 } };
       merchantId = m.id;
     }
-    if (q.state && !STATES.includes(q.state as DeliveryState))
+    if (q.state && !isDeliveryState(q.state))
       throw new InvalidInput(`state must be one of ${STATES.join(', ')}`, 'state');
     for (const f of ['from', 'to'] as const)
       if (q[f] && !isDay(q[f])) throw new InvalidInput(`${f} must be a date YYYY-MM-DD`, f);
@@ -89,7 +112,7 @@ export function registerReportConsoleRoutes(
       {
         merchantId,
         environment: q.environment ? parseEnv(q.environment) : undefined,
-        state: q.state as DeliveryState | undefined,
+        state: q.state && isDeliveryState(q.state) ? q.state : undefined,
         from: q.from,
         to: q.to,
       },
@@ -102,7 +125,7 @@ export function registerReportConsoleRoutes(
     };
   });
 
-  app.get('/console/reports/:code/:env/:date', withGuard, async (request) => {
+  app.get('/console/reports/:code/:env/:date', forDay, async (request) => {
     const { merchant, env, day } = target(request);
     const settings = getReportSettings(s.db, s.box);
     const report = buildReport(reportContextOf(s, { nodeUrl: null }), merchant, env, day, settings.timezone);
@@ -113,7 +136,7 @@ export function registerReportConsoleRoutes(
     };
   });
 
-  app.get('/console/reports/:code/:env/:date/csv', withGuard, async (request, reply) => {
+  app.get('/console/reports/:code/:env/:date/csv', forDay, async (request, reply) => {
     const { merchant, env, day } = target(request);
     const settings = getReportSettings(s.db, s.box);
     const report = buildReport(reportContextOf(s, { nodeUrl: null }), merchant, env, day, settings.timezone);
@@ -124,7 +147,7 @@ export function registerReportConsoleRoutes(
   });
 
   // Sends the day's report now, also when it was delivered before (the merchant lost it).
-  app.post('/console/reports/:code/:env/:date/resend', withGuard, async (request) => {
+  app.post('/console/reports/:code/:env/:date/resend', forDay, async (request) => {
     const { merchant, env, day } = target(request);
     if (!merchant.reportEmails.length) throw new Conflict(`${merchant.code} has no report recipients`);
     const ctx = ctxFor(request);
@@ -161,31 +184,35 @@ export function registerReportConsoleRoutes(
     return reportSettingsJson(getReportSettings(s.db, s.box), s.config.smtpUrl);
   });
 
-  app.put('/console/report-settings', withGuard, async (request) => {
-    if (scopeOf(request) !== null)
-      throw new Forbidden('Only a host administrator may change the report settings');
-    const b = (request.body ?? {}) as Record<string, unknown>;
-    const patch: Partial<ReportSettings> = {};
-    const bad = (k: string): never => {
-      throw new InvalidInput(`${k} has the wrong type`, k);
-    };
-    const str = (k: string) =>
-      b[k] === undefined ? undefined : typeof b[k] === 'string' ? (b[k] as string) : bad(k);
-    if (b.smtp_url !== undefined)
-      patch.smtpUrl = b.smtp_url === null || b.smtp_url === '' ? null : (str('smtp_url') as string);
-    if (b.from !== undefined) patch.from = str('from');
-    if (b.send_time !== undefined) patch.sendTime = str('send_time');
-    if (b.timezone !== undefined) patch.timezone = str('timezone');
-    if (b.holidays !== undefined)
-      patch.holidays = Array.isArray(b.holidays) ? (b.holidays as string[]) : bad('holidays');
-    if (b.max_attachment_bytes !== undefined)
-      patch.maxAttachmentBytes =
-        typeof b.max_attachment_bytes === 'number' ? b.max_attachment_bytes : bad('max_attachment_bytes');
-    if (b.console_url !== undefined)
-      patch.consoleUrl =
-        b.console_url === null || b.console_url === '' ? null : (str('console_url') as string);
-    if (b.lookback_days !== undefined)
-      patch.lookbackDays = typeof b.lookback_days === 'number' ? b.lookback_days : bad('lookback_days');
-    return reportSettingsJson(updateReportSettings(s.db, s.box, patch, actorOf(request)), s.config.smtpUrl);
-  });
+  app.put(
+    '/console/report-settings',
+    { ...withGuard, schema: { tags, body: settingsBody } },
+    async (request) => {
+      if (scopeOf(request) !== null)
+        throw new Forbidden('Only a host administrator may change the report settings');
+      const b = isRecord(request.body) ? request.body : {};
+      const patch: Partial<ReportSettings> = {};
+      const bad = (k: string): never => {
+        throw new InvalidInput(`${k} has the wrong type`, k);
+      };
+      const str = (k: string) =>
+        b[k] === undefined ? undefined : typeof b[k] === 'string' ? (b[k] as string) : bad(k);
+      if (b.smtp_url !== undefined)
+        patch.smtpUrl = b.smtp_url === null || b.smtp_url === '' ? null : (str('smtp_url') as string);
+      if (b.from !== undefined) patch.from = str('from');
+      if (b.send_time !== undefined) patch.sendTime = str('send_time');
+      if (b.timezone !== undefined) patch.timezone = str('timezone');
+      if (b.holidays !== undefined)
+        patch.holidays = Array.isArray(b.holidays) ? (b.holidays as string[]) : bad('holidays');
+      if (b.max_attachment_bytes !== undefined)
+        patch.maxAttachmentBytes =
+          typeof b.max_attachment_bytes === 'number' ? b.max_attachment_bytes : bad('max_attachment_bytes');
+      if (b.console_url !== undefined)
+        patch.consoleUrl =
+          b.console_url === null || b.console_url === '' ? null : (str('console_url') as string);
+      if (b.lookback_days !== undefined)
+        patch.lookbackDays = typeof b.lookback_days === 'number' ? b.lookback_days : bad('lookback_days');
+      return reportSettingsJson(updateReportSettings(s.db, s.box, patch, actorOf(request)), s.config.smtpUrl);
+    },
+  );
 }
