@@ -37,7 +37,7 @@ export function parseUpstreamOptions(v: unknown): Record<string, unknown> {
   if (typeof v !== 'object' || Array.isArray(v))
     throw new InvalidInput('options must be an object', 'options');
   const out: Record<string, unknown> = {};
-  for (const [k, value] of Object.entries(v as Record<string, unknown>)) {
+  for (const [k, value] of Object.entries(v)) {
     const type = OPTION_KEYS[k];
     if (!type)
       throw new InvalidInput(`unknown option ${k}; known: ${Object.keys(OPTION_KEYS).join(', ')}`, 'options');
@@ -52,7 +52,7 @@ export function parseUpstreamOptions(v: unknown): Record<string, unknown> {
         `option ${k} must be ${type === 'naira' ? 'a Naira amount like "50000"' : `a ${type}`}`,
         'options',
       );
-    if ((k === 'pendingRate' || k === 'failureRate') && (value as number) > 1)
+    if ((k === 'pendingRate' || k === 'failureRate') && typeof value === 'number' && value > 1)
       throw new InvalidInput(`option ${k} is a share from 0 to 1`, 'options');
     out[k] = value;
   }

@@ -39,6 +39,7 @@ export const CONSOLE_TIMEZONE = 'Africa/Lagos';
 const PRODUCTS = ['airtime', 'data', 'ELECTRICITY', 'CABLE', 'BETTING', 'giftcard', 'esim'];
 const STATES: PurchaseState[] = ['pending', 'success', 'failed'];
 const CSV_MAX_ROWS = 50_000;
+const isState = (v: string): v is PurchaseState => (STATES as string[]).includes(v);
 
 /** Views for a page of purchases, naming each selling agent with one query. */
 export function saleViews(s: Services, merchantName: string, purchases: Purchase[]) {
@@ -70,9 +71,8 @@ export function filterOf(caller: Caller, q: Partial<Record<string, string>>): Pu
     else f.product = q.product;
   }
   if (q.status) {
-    if (!STATES.includes(q.status as PurchaseState))
-      throw new InvalidInput('status must be pending, success or failed', 'status');
-    f.state = q.status as PurchaseState;
+    if (!isState(q.status)) throw new InvalidInput('status must be pending, success or failed', 'status');
+    f.state = q.status;
   }
   if (q.from) f.from = dayStartUtc(q.from, 'from');
   if (q.to) f.to = dayStartUtc(q.to, 'to', 1);

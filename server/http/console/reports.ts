@@ -195,21 +195,22 @@ export function registerReportConsoleRoutes(
       const bad = (k: string): never => {
         throw new InvalidInput(`${k} has the wrong type`, k);
       };
-      const str = (k: string) =>
-        b[k] === undefined ? undefined : typeof b[k] === 'string' ? (b[k] as string) : bad(k);
+      const str = (k: string) => {
+        const v = b[k];
+        return v === undefined ? undefined : typeof v === 'string' ? v : bad(k);
+      };
       if (b.smtp_url !== undefined)
-        patch.smtpUrl = b.smtp_url === null || b.smtp_url === '' ? null : (str('smtp_url') as string);
+        patch.smtpUrl = b.smtp_url === null || b.smtp_url === '' ? null : (str('smtp_url') ?? null);
       if (b.from !== undefined) patch.from = str('from');
       if (b.send_time !== undefined) patch.sendTime = str('send_time');
       if (b.timezone !== undefined) patch.timezone = str('timezone');
-      if (b.holidays !== undefined)
-        patch.holidays = Array.isArray(b.holidays) ? (b.holidays as string[]) : bad('holidays');
+      if (b.holidays !== undefined) patch.holidays = Array.isArray(b.holidays) ? b.holidays : bad('holidays');
       if (b.max_attachment_bytes !== undefined)
         patch.maxAttachmentBytes =
           typeof b.max_attachment_bytes === 'number' ? b.max_attachment_bytes : bad('max_attachment_bytes');
       if (b.console_url !== undefined)
         patch.consoleUrl =
-          b.console_url === null || b.console_url === '' ? null : (str('console_url') as string);
+          b.console_url === null || b.console_url === '' ? null : (str('console_url') ?? null);
       if (b.lookback_days !== undefined)
         patch.lookbackDays = typeof b.lookback_days === 'number' ? b.lookback_days : bad('lookback_days');
       return reportSettingsJson(updateReportSettings(s.db, s.box, patch, actorOf(request)), s.config.smtpUrl);

@@ -53,9 +53,11 @@ export function dataPlansResponse(s: Services, networkParam: string) {
   }));
 }
 
+const isBillProduct = (p: string): p is BillProduct => p in BILL_NETWORKS;
+
 export function billPlansResponse(s: Services, productParam: string, networkQuery: string | undefined) {
-  const product = productParam.toUpperCase() as BillProduct;
-  if (!(product in BILL_NETWORKS))
+  const product = productParam.toUpperCase();
+  if (!isBillProduct(product))
     throw new InvalidInput('product must be electricity, cable or betting', 'product');
   const network = networkQuery ? parseBillNetwork(product, networkQuery) : '';
   return s.catalog.rendered(`bills:${product}:${network}`, (c) => ({
