@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { consoleErrors, typed } from './contract.js';
+import { ConsoleError, consoleErrors, typed } from './contract.js';
 import { AttentionItem, AttentionLists } from './admin-schemas.js';
 import type { Services } from '../../services/context.js';
 import {
@@ -20,7 +20,7 @@ import { adminActor } from './admin-guard.js';
 
 const tags = ['admin: attention'];
 const RefParams = Type.Object({ ref: Type.String() });
-const itemAnswer = { 200: AttentionItem, ...consoleErrors, 409: Type.Ref('ErrorBody') };
+const itemAnswer = { 200: AttentionItem, ...consoleErrors, 409: ConsoleError };
 const ReasonBody = Type.Object({ reason: Type.String({ maxLength: 300 }) }, { additionalProperties: false });
 const ResolveBody = Type.Object(
   {

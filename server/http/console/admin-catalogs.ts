@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import {
   browseCatalog,
@@ -9,16 +9,24 @@ import {
   syncCatalogsNow,
 } from '../../services/admin-catalogs.js';
 import { adminActor } from './admin-guard.js';
-import { typed } from './contract.js';
+import { consoleErrors, typed } from './contract.js';
+import { CatalogPage, CatalogRow, CatalogSyncNow, CatalogSyncStatus } from './admin-schemas.js';
 
+const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 const tags = ['admin: catalogs'];
 
 /** Catalogs (issue 7): browse every catalog, enable or disable a plan, sync now, last sync. */
 export function registerAdminCatalogRoutes(scope: FastifyInstance, s: Services): void {
   const app = typed(scope);
-  app.get('/console/admin/catalogs/sync', { schema: { tags } }, async () => catalogSyncStatus(s));
+  app.get(
+    '/console/admin/catalogs/sync',
+    { schema: { tags, response: answer(CatalogSyncStatus) } },
+    async () => catalogSyncStatus(s),
+  );
 
-  app.post('/console/admin/catalogs/sync', { schema: { tags } }, async () => syncCatalogsNow(s));
+  app.post('/console/admin/catalogs/sync', { schema: { tags, response: answer(CatalogSyncNow) } }, async () =>
+    syncCatalogsNow(s),
+  );
 
   const browseSchema = {
     tags,
@@ -30,6 +38,7 @@ export function registerAdminCatalogRoutes(scope: FastifyInstance, s: Services):
       page: Type.Optional(Type.String()),
       limit: Type.Optional(Type.String()),
     }),
+    response: answer(CatalogPage),
   };
   app.get('/console/admin/catalogs/:kind', { schema: browseSchema }, async (request) => {
     const kind = parseCatalogKind(request.params.kind);
@@ -50,6 +59,7 @@ export function registerAdminCatalogRoutes(scope: FastifyInstance, s: Services):
         tags,
         params: Type.Object({ kind: Type.String(), id: Type.String() }),
         body: Type.Object({ active: Type.Boolean() }, { additionalProperties: false }),
+        response: answer(CatalogRow),
       },
     },
     async (request) => {

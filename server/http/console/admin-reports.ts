@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { runReportsCommand } from '../../reports/cli-command.js';
 import { adminActor } from './admin-guard.js';
-import { typed } from './contract.js';
+import { consoleErrors, typed } from './contract.js';
+import { ReportRun } from './admin-schemas.js';
 
+const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 const tags = ['admin: reports'];
 
 /**
@@ -24,6 +26,7 @@ export function registerAdminReportRoutes(scope: FastifyInstance, s: Services): 
           { date: Type.String(), send: Type.Boolean(), code: Type.Optional(Type.String({ maxLength: 20 })) },
           { additionalProperties: false },
         ),
+        response: answer(ReportRun),
       },
     },
     async (request) => {
@@ -37,7 +40,7 @@ export function registerAdminReportRoutes(scope: FastifyInstance, s: Services): 
         actor: adminActor(request),
         now: s.now,
       });
-      return { ok: r.ok, ...(r.json as Record<string, unknown>) };
+      return { ok: r.ok, ...(r.json as object) };
     },
   );
 }

@@ -140,3 +140,287 @@ export const AttentionLists = Type.Object({
 });
 
 export { Open, Nullable, Lit, PerEnv };
+
+export const Circuit = Type.Object({
+  state: Lit('closed', 'open', 'half-open'),
+  failures: Type.Integer(),
+  open_until: Nullable(Type.String()),
+});
+
+const UpstreamType = Lit('simulator', 'vending-api');
+
+export const UpstreamHealthInfo = Type.Object({
+  name: Type.String(),
+  type: UpstreamType,
+  enabled: Type.Boolean(),
+  circuit: Circuit,
+  balance: Nullable(Type.String()),
+  balance_checked_at: Nullable(Type.String()),
+  low_balance: Type.Boolean(),
+  low_balance_threshold: Type.String(),
+  last_checked_at: Nullable(Type.String()),
+  last_error: Nullable(Type.String()),
+});
+
+const upstreamFields = {
+  id: Type.Integer(),
+  name: Type.String(),
+  type: UpstreamType,
+  base_url: Nullable(Type.String()),
+  merchant_code: Nullable(Type.String()),
+  key: Nullable(Type.String()),
+  has_secret: Type.Boolean(),
+  options: Open,
+  enabled: Type.Boolean(),
+  routes: Type.Array(
+    Type.Object({ product: Type.String(), network: Type.String(), priority: Type.Integer() }),
+  ),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+};
+
+export const UpstreamView = Type.Object(upstreamFields);
+
+export const UpstreamsOverview = Type.Object({
+  upstreams: Type.Array(Type.Object({ ...upstreamFields, health: Nullable(UpstreamHealthInfo) })),
+  routes: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      product: Type.String(),
+      network: Type.String(),
+      upstream: Type.String(),
+      priority: Type.Integer(),
+    }),
+  ),
+});
+
+export const ConnectionTest = Type.Object({
+  name: Type.String(),
+  type: UpstreamType,
+  ok: Type.Boolean(),
+  health: Type.Object({ ok: Type.Boolean(), detail: Type.String(), ms: Type.Number() }),
+  balance: Nullable(Type.String()),
+  balance_error: Nullable(Type.String()),
+  circuit: Circuit,
+  checked_at: Type.String(),
+});
+
+export const UpstreamBalances = Type.Object({ upstreams: Type.Array(UpstreamHealthInfo) });
+
+const Tally = { count: Type.Integer(), amount: Type.String() };
+const TallyObject = Type.Object(Tally);
+
+export const CatalogSyncRun = Type.Object({
+  id: Type.Integer(),
+  trigger: Type.String(),
+  started_at: Type.String(),
+  finished_at: Type.String(),
+  ok: Type.Boolean(),
+  summary: Open,
+});
+
+export const DashboardInfo = Type.Object({
+  environment: Environment,
+  date: Type.String(),
+  timezone: Type.String(),
+  sales: Type.Array(
+    Type.Object({ product: Type.String(), success: TallyObject, pending: TallyObject, failed: TallyObject }),
+  ),
+  totals: Type.Object({ success: TallyObject, pending: TallyObject, failed: TallyObject }),
+  wallets: Type.Object({ balance: Type.String(), count: Type.Integer() }),
+  pending: Type.Object({ pending: Type.Integer(), needs_attention: Type.Integer() }),
+  upstreams: Type.Array(UpstreamHealthInfo),
+  low_balance_upstreams: Type.Array(Type.String()),
+  open_circuits: Type.Array(Type.String()),
+  catalog_sync: Nullable(
+    Type.Object({ finished_at: Type.String(), ok: Type.Boolean(), trigger: Type.String() }),
+  ),
+});
+
+const CatalogKind = Lit('data', 'bill', 'giftcard', 'esim');
+
+export const CatalogRow = Type.Object({
+  kind: CatalogKind,
+  id: Type.String(),
+  name: Type.String(),
+  group: Type.String(),
+  detail: Type.String(),
+  price: Type.String(),
+  active: Type.Boolean(),
+});
+
+export const CatalogPage = Type.Object({
+  kind: CatalogKind,
+  rows: Type.Array(CatalogRow),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  groups: Type.Array(Type.String()),
+  counts: Type.Object({ all: Type.Integer(), active: Type.Integer() }),
+});
+
+export const CatalogSyncStatus = Type.Object({ last: Nullable(CatalogSyncRun) });
+
+export const CatalogSyncReport = Type.Object({
+  ok: Type.Boolean(),
+  trigger: Type.String(),
+  started_at: Type.String(),
+  finished_at: Type.String(),
+  upstreams: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      ok: Type.Boolean(),
+      error: Nullable(Type.String()),
+      sections: Type.Array(Type.String()),
+    }),
+  ),
+  changes: Type.Record(Type.String(), Type.Unknown(), { description: 'counts per catalog section' }),
+  skipped_rows: Type.Record(Type.String(), Type.Unknown(), { description: 'rows skipped per section' }),
+});
+
+export const CatalogSyncNow = Type.Object({ report: CatalogSyncReport, last: Nullable(CatalogSyncRun) });
+
+export const AdminUser = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  role: Lit('admin', 'agent'),
+  merchant_code: Type.String(),
+  active: Type.Boolean(),
+  daily_sales_limit: Nullable(Type.String()),
+  sold_today: PerEnv(Type.String()),
+  created_at: Type.String(),
+});
+
+export const CashupInfo = Type.Object({
+  id: Nullable(Type.Integer()),
+  user: Type.Object({ id: Type.Integer(), username: Type.String(), role: Lit('admin', 'agent') }),
+  merchant: Type.String(),
+  environment: Environment,
+  shift_start: Type.String(),
+  shift_end: Type.String(),
+  by_product: Type.Array(Type.Object({ product: Type.String(), ...Tally })),
+  by_status: Type.Object({ success: TallyObject, pending: TallyObject, failed: TallyObject }),
+  sales_count: Type.Integer(),
+  total: Type.String(),
+  counted: Nullable(Type.String()),
+  difference: Nullable(Type.String()),
+  note: Type.String(),
+  closed_by: Nullable(Type.String()),
+  created_at: Nullable(Type.String()),
+});
+
+export const NodeInfo = Type.Object({
+  host: Type.String(),
+  port: Type.Integer(),
+  url: Type.String(),
+  data_dir: Type.String(),
+  database_file: Type.String(),
+  secret_key_file: Type.String(),
+  backup_dir: Type.String(),
+  allowed_hosts: Type.Array(Type.String()),
+  smtp_flag_set: Type.Boolean(),
+  schedules: Type.Boolean(),
+  started_at: Type.String(),
+});
+
+const backupFields = {
+  file: Type.String(),
+  path: Type.String(),
+  size_bytes: Type.Integer(),
+  created_at: Type.String(),
+};
+export const BackupInfo = Type.Object(backupFields);
+export const BackupMade = Type.Object({ ...backupFields, integrity: Type.Literal('ok') });
+
+export const AuditEntry = Type.Object({
+  id: Type.Integer(),
+  actor: Type.String(),
+  action: Type.String(),
+  subject: Type.String(),
+  detail: Type.Unknown(),
+  created_at: Type.String(),
+});
+
+const ReportTally = Type.Object({ ...Tally, debit: Type.String() });
+
+export const ReportDeliveryInfo = Type.Object({
+  id: Type.Integer(),
+  merchant_code: Type.String(),
+  environment: Environment,
+  date: Type.String(),
+  timezone: Type.String(),
+  state: Lit('pending', 'sending', 'retrying', 'sent', 'failed'),
+  recipients: Type.Array(Type.String()),
+  attempts: Type.Integer(),
+  last_error: Nullable(Type.String()),
+  next_attempt_at: Nullable(Type.String()),
+  sent_at: Nullable(Type.String()),
+  last_sent_at: Nullable(Type.String()),
+  message_id: Nullable(Type.String()),
+  resend_count: Type.Integer(),
+  attached: Nullable(Type.Boolean()),
+  summary: Nullable(Open),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+
+export const ReportDeliveryPage = Type.Object({
+  data: Type.Array(ReportDeliveryInfo),
+  pagination: Type.Object({
+    total: Type.Integer(),
+    page: Type.Integer(),
+    size: Type.Integer(),
+    total_pages: Type.Integer(),
+  }),
+});
+
+export const ReportSummaryInfo = Type.Object({
+  merchant_code: Type.String(),
+  merchant_name: Type.String(),
+  environment: Environment,
+  date: Type.String(),
+  timezone: Type.String(),
+  window: Type.Object({ from: Type.String(), to: Type.String() }),
+  complete: Type.Boolean(),
+  transactions: Type.Integer(),
+  totals: ReportTally,
+  totals_by_product: Type.Array(Type.Object({ product: Type.String(), ...Tally, debit: Type.String() })),
+  status_breakdown: Type.Object({ success: ReportTally, failed: ReportTally, pending: ReportTally }),
+  opening_balance: Type.String(),
+  closing_balance: Type.String(),
+  wallet_movements: Type.Object({
+    funding: Type.String(),
+    debits: Type.String(),
+    refunds: Type.String(),
+    adjustments: Type.String(),
+  }),
+  generated_at: Type.String(),
+});
+
+export const ReportDetail = Type.Object({
+  report: ReportSummaryInfo,
+  recipients: Type.Array(Type.String()),
+  delivery: Nullable(ReportDeliveryInfo),
+});
+
+export const ReportResend = Type.Object({
+  sent: Type.Boolean(),
+  error: Nullable(Type.String()),
+  delivery: Nullable(ReportDeliveryInfo),
+});
+
+export const ReportSettingsInfo = Type.Object({
+  smtp_url: Nullable(Type.String()),
+  smtp_in_use: Nullable(Type.String()),
+  smtp_source: Nullable(Lit('flag', 'settings')),
+  from: Type.String(),
+  send_time: Type.String(),
+  timezone: Type.String(),
+  holidays: Type.Array(Type.String()),
+  max_attachment_bytes: Type.Integer(),
+  console_url: Nullable(Type.String()),
+  lookback_days: Type.Integer(),
+});
+
+/** `report run --json` as the CLI prints it ({ reports: [...], smtp? }), with ok in front. */
+export const ReportRun = Type.Object({ ok: Type.Boolean() }, { additionalProperties: true });

@@ -6,9 +6,12 @@ import { listAuditEntries } from '../../store/admin-queries.js';
 import { backupDir, backupNow, backupPath, listBackups } from '../../services/admin-backup.js';
 import { recordAudit } from '../../store/audit.js';
 import { adminActor } from './admin-guard.js';
-import { Type } from '@sinclair/typebox';
-import { typed } from './contract.js';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { consoleErrors, typed } from './contract.js';
+import { AuditEntry, BackupInfo, BackupMade, NodeInfo } from './admin-schemas.js';
 
+const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
+const created = <T extends TSchema>(t: T) => ({ 201: t, ...consoleErrors });
 const tags = ['admin: settings'];
 
 /**
@@ -17,7 +20,7 @@ const tags = ['admin: settings'];
  */
 export function registerAdminSettingsRoutes(scope: FastifyInstance, s: Services): void {
   const app = typed(scope);
-  app.get('/console/admin/node', { schema: { tags } }, async (request) => {
+  app.get('/console/admin/node', { schema: { tags, response: answer(NodeInfo) } }, async (request) => {
     const address = request.server.server.address();
     const port = typeof address === 'object' && address ? address.port : s.config.port;
     return {
@@ -35,14 +38,30 @@ export function registerAdminSettingsRoutes(scope: FastifyInstance, s: Services)
     };
   });
 
-  app.get('/console/admin/backups', { schema: { tags } }, async () => ({ backups: listBackups(s) }));
+  app.get(
+    '/console/admin/backups',
+    { schema: { tags, response: answer(Type.Object({ backups: Type.Array(BackupInfo) })) } },
+    async () => ({ backups: listBackups(s) }),
+  );
 
-  app.post('/console/admin/backups', { schema: { tags } }, async (request, reply) =>
-    reply.status(201).send(await backupNow(s, adminActor(request))),
+  app.post(
+    '/console/admin/backups',
+    { schema: { tags, response: created(BackupMade) } },
+    async (request, reply) => reply.status(201).send(await backupNow(s, adminActor(request))),
   );
 
   // A backup holds every merchant's data (hashed credentials, sealed secrets): admins only, audited.
-  const fileSchema = { tags, params: Type.Object({ file: Type.String() }) };
+  const fileSchema = {
+    tags,
+    params: Type.Object({ file: Type.String() }),
+    response: {
+      200: {
+        description: 'SQLite backup file',
+        content: { 'application/vnd.sqlite3': { schema: { type: 'string', format: 'binary' } } },
+      },
+      ...consoleErrors,
+    },
+  };
   app.get('/console/admin/backups/:file', { schema: fileSchema }, async (request, reply) => {
     const file = request.params.file;
     const path = backupPath(s, file);
@@ -56,6 +75,7 @@ export function registerAdminSettingsRoutes(scope: FastifyInstance, s: Services)
   const auditSchema = {
     tags,
     querystring: Type.Object({ subject: Type.Optional(Type.String()), limit: Type.Optional(Type.String()) }),
+    response: answer(Type.Object({ entries: Type.Array(AuditEntry) })),
   };
   app.get('/console/admin/audit', { schema: auditSchema }, async (request) => {
     const q = request.query;

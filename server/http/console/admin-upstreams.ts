@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
-import { typed } from './contract.js';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { consoleErrors, typed } from './contract.js';
+import { ConnectionTest, UpstreamBalances, UpstreamView, UpstreamsOverview } from './admin-schemas.js';
 
 import type { Services } from '../../services/context.js';
 import {
@@ -16,6 +17,8 @@ import { testUpstreamConnection, upstreamsOverview } from '../../services/admin-
 import { InvalidInput, NotFound } from '../../domain/errors.js';
 import { adminActor } from './admin-guard.js';
 
+const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
+const created = <T extends TSchema>(t: T) => ({ 201: t, ...consoleErrors });
 const tags = ['admin: upstreams'];
 const NameParams = Type.Object({ name: Type.String() });
 
@@ -98,31 +101,37 @@ const blankToUndefined = (v: string | undefined) =>
  */
 export function registerAdminUpstreamRoutes(scope: FastifyInstance, s: Services): void {
   const app = typed(scope);
-  app.get('/console/admin/upstreams', { schema: { tags } }, async () => upstreamsOverview(s));
+  app.get('/console/admin/upstreams', { schema: { tags, response: answer(UpstreamsOverview) } }, async () =>
+    upstreamsOverview(s),
+  );
 
-  app.post('/console/admin/upstreams', { schema: { tags, body: UpstreamBody } }, async (request, reply) => {
-    const b = request.body;
-    const u = addUpstream(
-      s.db,
-      s.box,
-      {
-        name: b.name.trim(),
-        type: b.type,
-        baseUrl: blankToNull(b.base_url),
-        merchantCode: blankToNull(b.merchant_code),
-        keyId: blankToNull(b.key),
-        secret: b.secret ? b.secret : null,
-        options: parseUpstreamOptions(b.options),
-        products: (b.routes ?? []).map((r) => r.trim()).filter(Boolean),
-      },
-      adminActor(request),
-    );
-    return reply.status(201).send(upstreamJson(u, listRoutes(s.db)));
-  });
+  app.post(
+    '/console/admin/upstreams',
+    { schema: { tags, body: UpstreamBody, response: created(UpstreamView) } },
+    async (request, reply) => {
+      const b = request.body;
+      const u = addUpstream(
+        s.db,
+        s.box,
+        {
+          name: b.name.trim(),
+          type: b.type,
+          baseUrl: blankToNull(b.base_url),
+          merchantCode: blankToNull(b.merchant_code),
+          keyId: blankToNull(b.key),
+          secret: b.secret ? b.secret : null,
+          options: parseUpstreamOptions(b.options),
+          products: (b.routes ?? []).map((r) => r.trim()).filter(Boolean),
+        },
+        adminActor(request),
+      );
+      return reply.status(201).send(upstreamJson(u, listRoutes(s.db)));
+    },
+  );
 
   app.patch(
     '/console/admin/upstreams/:name',
-    { schema: { tags, params: NameParams, body: UpstreamPatch } },
+    { schema: { tags, params: NameParams, body: UpstreamPatch, response: answer(UpstreamView) } },
     async (request) => {
       const name = request.params.name;
       if (!getUpstreamByName(s.db, name)) throw new NotFound(`upstream ${name} not found`);
@@ -147,14 +156,20 @@ export function registerAdminUpstreamRoutes(scope: FastifyInstance, s: Services)
   );
 
   // Health (GET /v1/healthz) and balance of one upstream, with the key and secret it holds.
-  app.post('/console/admin/upstreams/:name/test', { schema: { tags, params: NameParams } }, async (request) =>
-    testUpstreamConnection(s, request.params.name, adminActor(request)),
+  app.post(
+    '/console/admin/upstreams/:name/test',
+    { schema: { tags, params: NameParams, response: answer(ConnectionTest) } },
+    async (request) => testUpstreamConnection(s, request.params.name, adminActor(request)),
   );
 
   // Reads every live upstream's balance now (the 5-minute job, on demand) and records it.
-  app.post('/console/admin/upstreams/check-balances', { schema: { tags } }, async () => ({
-    upstreams: await checkUpstreamBalances(s),
-  }));
+  app.post(
+    '/console/admin/upstreams/check-balances',
+    { schema: { tags, response: answer(UpstreamBalances) } },
+    async () => ({
+      upstreams: await checkUpstreamBalances(s),
+    }),
+  );
 
   /**
    * Moves a route one place up or down among the routes of its product and network. The two
@@ -172,6 +187,7 @@ export function registerAdminUpstreamRoutes(scope: FastifyInstance, s: Services)
           { direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) },
           { additionalProperties: false },
         ),
+        response: answer(UpstreamsOverview),
       },
     },
     async (request) => {

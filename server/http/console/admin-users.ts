@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import type { Services } from '../../services/context.js';
 import { getConsoleUserById, listConsoleUsers, type ConsoleUser } from '../../store/console-users.js';
@@ -13,8 +13,11 @@ import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { formatNaira, parseNaira } from '../../domain/money.js';
 import { adminActor } from './admin-guard.js';
 import { requireRole } from './session.js';
-import { typed } from './contract.js';
+import { consoleErrors, typed } from './contract.js';
+import { AdminUser, CashupInfo } from './admin-schemas.js';
 
+const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
+const created = <T extends TSchema>(t: T) => ({ 201: t, ...consoleErrors });
 const tags = ['admin: users'];
 /** The id is checked by the handler (a malformed one is 404, as an unknown one). */
 const IdParams = Type.Object({ id: Type.String() });
@@ -70,11 +73,15 @@ function adminUserJson(s: Services, u: ConsoleUser) {
  */
 export function registerAdminUserRoutes(scope: FastifyInstance, s: Services): void {
   const app = typed(scope);
-  app.get('/console/admin/users', { schema: { tags } }, async () => ({
-    users: listConsoleUsers(s.db).map((u) => adminUserJson(s, u)),
-  }));
+  app.get(
+    '/console/admin/users',
+    { schema: { tags, response: answer(Type.Object({ users: Type.Array(AdminUser) })) } },
+    async () => ({
+      users: listConsoleUsers(s.db).map((u) => adminUserJson(s, u)),
+    }),
+  );
 
-  const patchSchema = { tags, params: IdParams, body: UserPatch };
+  const patchSchema = { tags, params: IdParams, body: UserPatch, response: answer(AdminUser) };
   app.patch('/console/admin/users/:id', { schema: patchSchema }, async (request) => {
     const user = userOf(s, request.params.id);
     const me = requireRole(request, 'admin').user;
@@ -100,6 +107,7 @@ export function registerAdminUserRoutes(scope: FastifyInstance, s: Services): vo
       environment: Type.Optional(Type.String()),
       from: Type.Optional(Type.String()),
     }),
+    response: answer(CashupInfo),
   };
   app.get('/console/admin/users/:id/cashup', { schema: previewSchema }, async (request) => {
     const user = userOf(s, request.params.id);
@@ -111,7 +119,7 @@ export function registerAdminUserRoutes(scope: FastifyInstance, s: Services): vo
 
   app.post(
     '/console/admin/users/:id/cashups',
-    { schema: { tags, params: IdParams, body: CashupBody } },
+    { schema: { tags, params: IdParams, body: CashupBody, response: created(CashupInfo) } },
     async (request, reply) => {
       const user = userOf(s, request.params.id);
       const b = request.body;
@@ -134,15 +142,25 @@ export function registerAdminUserRoutes(scope: FastifyInstance, s: Services): vo
     },
   );
 
-  app.get('/console/admin/users/:id/cashups', { schema: { tags, params: IdParams } }, async (request) => {
-    const user = userOf(s, request.params.id);
-    return { cashups: listCashups(s.db, user.id).map((c) => cashupJson(s, c)) };
-  });
+  app.get(
+    '/console/admin/users/:id/cashups',
+    {
+      schema: { tags, params: IdParams, response: answer(Type.Object({ cashups: Type.Array(CashupInfo) })) },
+    },
+    async (request) => {
+      const user = userOf(s, request.params.id);
+      return { cashups: listCashups(s.db, user.id).map((c) => cashupJson(s, c)) };
+    },
+  );
 
-  app.get('/console/admin/cashups/:id', { schema: { tags, params: IdParams } }, async (request) => {
-    const id = Number(request.params.id);
-    const c = Number.isSafeInteger(id) ? getCashup(s.db, id) : null;
-    if (!c) throw new NotFound(`cash-up ${request.params.id} not found`);
-    return cashupJson(s, c);
-  });
+  app.get(
+    '/console/admin/cashups/:id',
+    { schema: { tags, params: IdParams, response: answer(CashupInfo) } },
+    async (request) => {
+      const id = Number(request.params.id);
+      const c = Number.isSafeInteger(id) ? getCashup(s.db, id) : null;
+      if (!c) throw new NotFound(`cash-up ${request.params.id} not found`);
+      return cashupJson(s, c);
+    },
+  );
 }

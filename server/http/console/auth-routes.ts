@@ -24,7 +24,7 @@ import {
 import { Forbidden, Unauthorized } from '../../domain/errors.js';
 import { errorBody } from '../errors.js';
 import type { Environment } from '../../store/credentials-crypto.js';
-import { consoleErrors, typed } from './contract.js';
+import { ConsoleError, consoleErrors, typed } from './contract.js';
 import { NodeStatus, Ok, SessionInfo } from './console-schemas.js';
 import { SESSION_TTL_MS, clearSessionCookie, sessionOf, setSessionCookie } from './session.js';
 
@@ -111,7 +111,7 @@ export function registerAuthRoutes(scope: FastifyInstance, s: Services, throttle
       schema: {
         tags,
         body: Type.Object({ username: Type.String(), password: Type.String() }),
-        response: { ...SessionAnswer, 429: Type.Ref('ErrorBody') },
+        response: { ...SessionAnswer, 429: ConsoleError },
       },
     },
     async (request, reply) => {

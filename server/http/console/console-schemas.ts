@@ -133,7 +133,7 @@ export const BillPlanRow = Type.Object({
   amount_type: Type.Union([Type.Literal('fixed'), Type.Literal('range')]),
   price: Type.String(),
   max_price: Type.Optional(Type.String()),
-  meter_type: Type.Optional(Type.Union([Type.Literal('prepaid'), Type.Literal('postpaid')])),
+  meter_type: Type.Optional(Type.String({ description: 'prepaid or postpaid' })),
 });
 
 export const VerifiedCustomer = Type.Object({ environment: Env, customer: Strings });

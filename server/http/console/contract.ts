@@ -11,12 +11,19 @@ export function typed(scope: FastifyInstance) {
 }
 
 /** The error statuses a console call answers with the spec's error body. */
+/** The spec's error body, inlined so a console module also registers on an app without shared schemas. */
+export const ConsoleError = Type.Object({
+  status: Type.Literal('error'),
+  code: Type.Integer(),
+  message: Type.String(),
+});
+
 export const consoleErrors = {
-  400: Type.Ref('ErrorBody'),
-  401: Type.Ref('ErrorBody'),
-  403: Type.Ref('ErrorBody'),
-  404: Type.Ref('ErrorBody'),
-  422: Type.Ref('ErrorBody'),
+  400: ConsoleError,
+  401: ConsoleError,
+  403: ConsoleError,
+  404: ConsoleError,
+  422: ConsoleError,
 };
 
 /** The console's OpenAPI document, apart from the merchants' /v1/openapi.json. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { Type } from '@sinclair/typebox';
-import { typed } from './contract.js';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { ConsoleError, consoleErrors, typed } from './contract.js';
+import { ReportDeliveryPage, ReportDetail, ReportResend, ReportSettingsInfo } from './admin-schemas.js';
 import type { Services } from '../../services/context.js';
 import type { Environment } from '../../store/credentials-crypto.js';
 import { requireMerchant, getMerchantByCode, type Merchant } from '../../store/merchants.js';
@@ -36,6 +37,10 @@ type Guard = NonNullable<RouteShorthandOptions['preHandler']>;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const STATES: DeliveryState[] = ['pending', 'sending', 'retrying', 'sent', 'failed'];
+const csvAnswer = {
+  200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } } },
+  ...consoleErrors,
+};
 const isDeliveryState = (v: string): v is DeliveryState => (STATES as string[]).includes(v);
 
 function parseEnv(v: unknown): Environment {
@@ -60,8 +65,8 @@ export function registerReportConsoleRoutes(
   const tags = ['reports'];
   // The handler checks each part, so a wrong environment or date gets its own message.
   const params = Type.Object({ code: Type.String(), env: Type.String(), date: Type.String() });
-  const withGuard = { preHandler: guard, schema: { tags } };
-  const forDay = { preHandler: guard, schema: { tags, params } };
+  const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
+  const settingsAnswer = { preHandler: guard, schema: { tags, response: answer(ReportSettingsInfo) } };
   const listQuery = Type.Object({
     merchant_code: Type.Optional(Type.String()),
     environment: Type.Optional(Type.String()),
@@ -91,94 +96,125 @@ export function registerReportConsoleRoutes(
   const ctxFor = (request: FastifyRequest) =>
     reportContextOf(s, { nodeUrl: `${request.protocol}://${request.host}` });
 
-  app.get('/console/reports', { ...withGuard, schema: { tags, querystring: listQuery } }, async (request) => {
-    const q = request.query;
-    const scope = scopeOf(request);
-    let merchantId: number | undefined = scope ?? undefined;
-    if (q.merchant_code) {
-      const m = getMerchantByCode(s.db, q.merchant_code);
-      if (!m || (scope !== null && m.id !== scope))
-        return { data: [], pagination: { total: 0, page: 1, size: 0, total_pages: 0 } };
-      merchantId = m.id;
-    }
-    if (q.state && !isDeliveryState(q.state))
-      throw new InvalidInput(`state must be one of ${STATES.join(', ')}`, 'state');
-    for (const f of ['from', 'to'] as const)
-      if (q[f] && !isDay(q[f])) throw new InvalidInput(`${f} must be a date YYYY-MM-DD`, f);
-    const page = Math.max(1, Number(q.page ?? 1) || 1);
-    const size = Math.min(200, Math.max(1, Number(q.limit ?? 50) || 50));
-    const { rows, total } = listDeliveries(
-      s.db,
-      {
-        merchantId,
-        environment: q.environment ? parseEnv(q.environment) : undefined,
-        state: q.state && isDeliveryState(q.state) ? q.state : undefined,
-        from: q.from,
-        to: q.to,
-      },
-      size,
-      (page - 1) * size,
-    );
-    return {
-      data: rows.map(deliveryJson),
-      pagination: { total, page, size, total_pages: Math.ceil(total / size) },
-    };
-  });
+  app.get(
+    '/console/reports',
+    { preHandler: guard, schema: { tags, querystring: listQuery, response: answer(ReportDeliveryPage) } },
+    async (request) => {
+      const q = request.query;
+      const scope = scopeOf(request);
+      let merchantId: number | undefined = scope ?? undefined;
+      if (q.merchant_code) {
+        const m = getMerchantByCode(s.db, q.merchant_code);
+        if (!m || (scope !== null && m.id !== scope))
+          return { data: [], pagination: { total: 0, page: 1, size: 0, total_pages: 0 } };
+        merchantId = m.id;
+      }
+      if (q.state && !isDeliveryState(q.state))
+        throw new InvalidInput(`state must be one of ${STATES.join(', ')}`, 'state');
+      for (const f of ['from', 'to'] as const)
+        if (q[f] && !isDay(q[f])) throw new InvalidInput(`${f} must be a date YYYY-MM-DD`, f);
+      const page = Math.max(1, Number(q.page ?? 1) || 1);
+      const size = Math.min(200, Math.max(1, Number(q.limit ?? 50) || 50));
+      const { rows, total } = listDeliveries(
+        s.db,
+        {
+          merchantId,
+          environment: q.environment ? parseEnv(q.environment) : undefined,
+          state: q.state && isDeliveryState(q.state) ? q.state : undefined,
+          from: q.from,
+          to: q.to,
+        },
+        size,
+        (page - 1) * size,
+      );
+      return {
+        data: rows.flatMap((d) => deliveryJson(d) ?? []),
+        pagination: { total, page, size, total_pages: Math.ceil(total / size) },
+      };
+    },
+  );
 
-  app.get('/console/reports/:code/:env/:date', forDay, async (request) => {
-    const { merchant, env, day } = target(request);
-    const settings = getReportSettings(s.db, s.box);
-    const report = buildReport(reportContextOf(s, { nodeUrl: null }), merchant, env, day, settings.timezone);
-    return {
-      report: reportSummaryJson(report),
-      recipients: merchant.reportEmails,
-      delivery: deliveryJson(findDelivery(s.db, merchant.id, env, day)),
-    };
-  });
+  app.get(
+    '/console/reports/:code/:env/:date',
+    { preHandler: guard, schema: { tags, params, response: answer(ReportDetail) } },
+    async (request) => {
+      const { merchant, env, day } = target(request);
+      const settings = getReportSettings(s.db, s.box);
+      const report = buildReport(
+        reportContextOf(s, { nodeUrl: null }),
+        merchant,
+        env,
+        day,
+        settings.timezone,
+      );
+      return {
+        report: reportSummaryJson(report),
+        recipients: merchant.reportEmails,
+        delivery: deliveryJson(findDelivery(s.db, merchant.id, env, day)),
+      };
+    },
+  );
 
-  app.get('/console/reports/:code/:env/:date/csv', forDay, async (request, reply) => {
-    const { merchant, env, day } = target(request);
-    const settings = getReportSettings(s.db, s.box);
-    const report = buildReport(reportContextOf(s, { nodeUrl: null }), merchant, env, day, settings.timezone);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${reportCsvFileName(report)}"`)
-      .send(reportCsv(report));
-  });
+  app.get(
+    '/console/reports/:code/:env/:date/csv',
+    { preHandler: guard, schema: { tags, params, response: csvAnswer } },
+    async (request, reply) => {
+      const { merchant, env, day } = target(request);
+      const settings = getReportSettings(s.db, s.box);
+      const report = buildReport(
+        reportContextOf(s, { nodeUrl: null }),
+        merchant,
+        env,
+        day,
+        settings.timezone,
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${reportCsvFileName(report)}"`)
+        .send(reportCsv(report));
+    },
+  );
 
   // Sends the day's report now, also when it was delivered before (the merchant lost it).
-  app.post('/console/reports/:code/:env/:date/resend', forDay, async (request) => {
-    const { merchant, env, day } = target(request);
-    if (!merchant.reportEmails.length) throw new Conflict(`${merchant.code} has no report recipients`);
-    const ctx = ctxFor(request);
-    const settings = getReportSettings(s.db, s.box);
-    const transport = openTransport(ctx, settings);
-    if (!transport) throw new Conflict('SMTP is not configured: set it in the report settings first');
-    try {
-      const r = await sendReport(ctx, {
-        merchant,
-        environment: env,
-        day,
-        mode: 'resend',
-        settings,
-        transport,
-      });
-      if (r.skipped === 'incomplete_day')
-        throw new Conflict(`${day} has not ended yet in ${settings.timezone}`);
-      if (r.skipped === 'in_progress') throw new Conflict('this report is being sent right now');
-      recordAudit(s.db, actorOf(request), 'report.resend', merchant.code, {
-        environment: env,
-        date: day,
-        sent: r.sent,
-        error: r.error ?? null,
-      });
-      return { sent: r.sent, error: r.error ?? null, delivery: deliveryJson(r.delivery) };
-    } finally {
-      transport.close();
-    }
-  });
+  app.post(
+    '/console/reports/:code/:env/:date/resend',
+    {
+      preHandler: guard,
+      schema: { tags, params, response: { ...answer(ReportResend), 409: ConsoleError } },
+    },
+    async (request) => {
+      const { merchant, env, day } = target(request);
+      if (!merchant.reportEmails.length) throw new Conflict(`${merchant.code} has no report recipients`);
+      const ctx = ctxFor(request);
+      const settings = getReportSettings(s.db, s.box);
+      const transport = openTransport(ctx, settings);
+      if (!transport) throw new Conflict('SMTP is not configured: set it in the report settings first');
+      try {
+        const r = await sendReport(ctx, {
+          merchant,
+          environment: env,
+          day,
+          mode: 'resend',
+          settings,
+          transport,
+        });
+        if (r.skipped === 'incomplete_day')
+          throw new Conflict(`${day} has not ended yet in ${settings.timezone}`);
+        if (r.skipped === 'in_progress') throw new Conflict('this report is being sent right now');
+        recordAudit(s.db, actorOf(request), 'report.resend', merchant.code, {
+          environment: env,
+          date: day,
+          sent: r.sent,
+          error: r.error ?? null,
+        });
+        return { sent: r.sent, error: r.error ?? null, delivery: deliveryJson(r.delivery) };
+      } finally {
+        transport.close();
+      }
+    },
+  );
 
-  app.get('/console/report-settings', withGuard, async (request) => {
+  app.get('/console/report-settings', settingsAnswer, async (request) => {
     if (scopeOf(request) !== null)
       throw new Forbidden('Only a host administrator may see the report settings');
     return reportSettingsJson(getReportSettings(s.db, s.box), s.config.smtpUrl);
@@ -186,7 +222,7 @@ export function registerReportConsoleRoutes(
 
   app.put(
     '/console/report-settings',
-    { ...withGuard, schema: { tags, body: settingsBody } },
+    { preHandler: guard, schema: { tags, body: settingsBody, response: answer(ReportSettingsInfo) } },
     async (request) => {
       if (scopeOf(request) !== null)
         throw new Forbidden('Only a host administrator may change the report settings');

@@ -51,7 +51,7 @@ export function registerWalletRoutes(scope: FastifyInstance, s: Services): void 
     const wallet = getWallet(s.db, caller.merchant.id, env);
     const rows = listLedger(s.db, wallet.id, { limit, beforeId: before });
     return {
-      environment: env,
+      environment: wallet.environment,
       entries: rows.map((r) => ({
         id: r.id,
         kind: r.kind,

@@ -24,8 +24,20 @@ export function dataPlanRow(p: DataPlan) {
 }
 
 /** Bill plan rows (DESIGN "API decisions"): id, name, network, product, amount_type, price; electricity adds meter_type. */
-export function billPlanRow(p: BillPlan) {
-  const row: Record<string, unknown> = {
+export interface BillPlanRowJson {
+  id: number;
+  name: string;
+  network: string;
+  product: string;
+  amount_type: 'fixed' | 'range';
+  price: string;
+  max_price?: string;
+  /** prepaid or postpaid, as the catalog (or a synced upstream catalog) says. */
+  meter_type?: string;
+}
+
+export function billPlanRow(p: BillPlan): BillPlanRowJson {
+  const row: BillPlanRowJson = {
     id: p.id,
     name: p.name,
     network: p.network,
