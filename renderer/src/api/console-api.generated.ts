@@ -2015,7 +2015,7 @@ export interface paths {
                 balance_after: string;
                 reference: string;
                 reason: string;
-                /** @description "user:NAME", "merchant:CODE" or "operator (CLI)" */
+                /** @description "user:NAME" (console), "key:KEY_ID" (API), "cli:USER" (operator CLI) or "system" */
                 actor: string;
                 created_at: string;
               }[];
@@ -4196,7 +4196,7 @@ export interface paths {
                 balance_after: string;
                 reference: string;
                 reason: string;
-                /** @description "user:NAME", "merchant:CODE" or "operator (CLI)" */
+                /** @description "user:NAME" (console), "key:KEY_ID" (API), "cli:USER" (operator CLI) or "system" */
                 actor: string;
                 created_at: string;
               }[];
@@ -5697,6 +5697,19 @@ export interface paths {
                 finished_at: string;
                 ok: boolean;
                 summary: {
+                  upstreams?: ({
+                    name: string;
+                    ok: boolean;
+                    error: string | null;
+                  } & {
+                    [key: string]: unknown;
+                  })[];
+                  changes?: {
+                    [key: string]: {
+                      [key: string]: number;
+                    };
+                  };
+                } & {
                   [key: string]: unknown;
                 };
               } | null;
@@ -5819,6 +5832,19 @@ export interface paths {
                 finished_at: string;
                 ok: boolean;
                 summary: {
+                  upstreams?: ({
+                    name: string;
+                    ok: boolean;
+                    error: string | null;
+                  } & {
+                    [key: string]: unknown;
+                  })[];
+                  changes?: {
+                    [key: string]: {
+                      [key: string]: number;
+                    };
+                  };
+                } & {
                   [key: string]: unknown;
                 };
               } | null;
@@ -8079,7 +8105,9 @@ export interface paths {
                 actor: string;
                 action: string;
                 subject: string;
-                detail: unknown;
+                detail: {
+                  [key: string]: unknown;
+                };
                 created_at: string;
               }[];
             };
@@ -8329,9 +8357,19 @@ export interface paths {
                 message_id: string | null;
                 resend_count: number;
                 attached: boolean | null;
-                summary: {
-                  [key: string]: unknown;
-                } | null;
+                summary:
+                  | ({
+                      transactions?: number;
+                      totals?: {
+                        count: number;
+                        amount: string;
+                      } & {
+                        [key: string]: unknown;
+                      };
+                    } & {
+                      [key: string]: unknown;
+                    })
+                  | null;
                 created_at: string;
                 updated_at: string;
               }[];
@@ -8518,9 +8556,19 @@ export interface paths {
                 message_id: string | null;
                 resend_count: number;
                 attached: boolean | null;
-                summary: {
-                  [key: string]: unknown;
-                } | null;
+                summary:
+                  | ({
+                      transactions?: number;
+                      totals?: {
+                        count: number;
+                        amount: string;
+                      } & {
+                        [key: string]: unknown;
+                      };
+                    } & {
+                      [key: string]: unknown;
+                    })
+                  | null;
                 created_at: string;
                 updated_at: string;
               } | null;
@@ -8763,9 +8811,19 @@ export interface paths {
                 message_id: string | null;
                 resend_count: number;
                 attached: boolean | null;
-                summary: {
-                  [key: string]: unknown;
-                } | null;
+                summary:
+                  | ({
+                      transactions?: number;
+                      totals?: {
+                        count: number;
+                        amount: string;
+                      } & {
+                        [key: string]: unknown;
+                      };
+                    } & {
+                      [key: string]: unknown;
+                    })
+                  | null;
                 created_at: string;
                 updated_at: string;
               } | null;

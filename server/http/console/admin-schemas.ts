@@ -210,13 +210,34 @@ export const UpstreamBalances = Type.Object({ upstreams: Type.Array(UpstreamHeal
 const Tally = { count: Type.Integer(), amount: Type.String() };
 const TallyObject = Type.Object(Tally);
 
+/**
+ * Stored JSON the node reads back as a plain record: the schema says what is in it (for the
+ * document and the renderer's types), the server code keeps treating it as a record.
+ */
+const StoredJson = <T extends TSchema>(t: T) => Type.Unsafe<Record<string, unknown>>(t);
+
 export const CatalogSyncRun = Type.Object({
   id: Type.Integer(),
   trigger: Type.String(),
   started_at: Type.String(),
   finished_at: Type.String(),
   ok: Type.Boolean(),
-  summary: Open,
+  summary: StoredJson(
+    Type.Object(
+      {
+        upstreams: Type.Optional(
+          Type.Array(
+            Type.Object(
+              { name: Type.String(), ok: Type.Boolean(), error: Nullable(Type.String()) },
+              { additionalProperties: true },
+            ),
+          ),
+        ),
+        changes: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Integer()))),
+      },
+      { additionalProperties: true },
+    ),
+  ),
 });
 
 export const DashboardInfo = Type.Object({
@@ -337,7 +358,7 @@ export const AuditEntry = Type.Object({
   actor: Type.String(),
   action: Type.String(),
   subject: Type.String(),
-  detail: Type.Unknown(),
+  detail: Type.Unsafe<unknown>(Open),
   created_at: Type.String(),
 });
 
@@ -359,7 +380,19 @@ export const ReportDeliveryInfo = Type.Object({
   message_id: Nullable(Type.String()),
   resend_count: Type.Integer(),
   attached: Nullable(Type.Boolean()),
-  summary: Nullable(Open),
+  summary: Nullable(
+    StoredJson(
+      Type.Object(
+        {
+          transactions: Type.Optional(Type.Integer()),
+          totals: Type.Optional(
+            Type.Object({ count: Type.Integer(), amount: Type.String() }, { additionalProperties: true }),
+          ),
+        },
+        { additionalProperties: true },
+      ),
+    ),
+  ),
   created_at: Type.String(),
   updated_at: Type.String(),
 });

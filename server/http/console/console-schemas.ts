@@ -99,7 +99,9 @@ export const LedgerEntry = Type.Object({
   balance_after: Type.String(),
   reference: Type.String(),
   reason: Type.String(),
-  actor: Type.String({ description: '"user:NAME", "merchant:CODE" or "operator (CLI)"' }),
+  actor: Type.String({
+    description: '"user:NAME" (console), "key:KEY_ID" (API), "cli:USER" (operator CLI) or "system"',
+  }),
   created_at: Type.String(),
 });
 
