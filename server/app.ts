@@ -80,8 +80,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
       // After authentication, keyed on who was proven (never on a header value a client can vary).
       hook: 'preHandler',
       allowList: (req) => req.caller === null && !req.consoleSession,
-      keyGenerator: (req) =>
-        req.caller ? req.caller.actor : `user:${req.consoleSession?.user.id ?? '-'}`,
+      keyGenerator: (req) => (req.caller ? req.caller.actor : `user:${req.consoleSession?.user.id ?? '-'}`),
       errorResponseBuilder: (_req, ctx) => ({
         ...errorBody(429, `Too many requests; retry after ${Math.ceil(ctx.ttl / 1000)} s`),
         statusCode: 429,
