@@ -45,8 +45,11 @@ export class IpRateLimiter {
     const now = this.now();
     const b = this.buckets.get(ip);
     if (b !== undefined) {
-      b.tokens = Math.min(this.perMinute, b.tokens + (now - b.at) * this.perMs);
-      b.at = now;
+      // A clock set back (tests skew it; so can an operator) must not drain the bucket.
+      if (now > b.at) {
+        b.tokens = Math.min(this.perMinute, b.tokens + (now - b.at) * this.perMs);
+        b.at = now;
+      }
       return b;
     }
     if (this.buckets.size >= SWEEP_AT) this.sweep(now);
