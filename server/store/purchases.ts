@@ -7,6 +7,7 @@ import { postLedgerEntryFor } from './wallets.js';
 import { newInternalReference } from './merchants.js';
 import { ListAnchors } from './list-anchors.js';
 import { resultColumn, resultFromColumn } from './sealed-results.js';
+import { checkDailySalesLimit, salesDayStartIso } from '../domain/sales-limit.js';
 
 export type PurchaseKind = 'transaction' | 'giftcard' | 'esim';
 
@@ -135,6 +136,7 @@ export function toPurchase(r: PurchaseRow, db: Db): Purchase {
  * key stays free for a retry after funding.
  */
 export function createPurchase(db: Db, input: NewPurchase): Purchase {
+  if (input.agentUserId) assertAgentDailyLimit(db, input.agentUserId, input.environment, input.amountKobo);
   const now = nowIso();
   const ref = newInternalReference();
   let row: PurchaseRow;
@@ -183,6 +185,27 @@ export function createPurchase(db: Db, input: NewPurchase): Purchase {
   });
   prep(db, `INSERT INTO vend_jobs (purchase_id, state) VALUES (?, 'queued')`).run(row.id);
   return toPurchase(row, db);
+}
+
+/**
+ * An agent's daily sales limit, checked in the transaction that stores the sale: sales sent
+ * at once are written one after another, each seeing those before it, so they cannot all
+ * pass. The day is the Lagos day of the clock that stamps created_at.
+ */
+function assertAgentDailyLimit(db: Db, agentUserId: number, env: Environment, amountKobo: number): void {
+  const limit =
+    (prep(db, 'SELECT daily_sales_limit_kobo FROM console_users WHERE id = ?').pluck().get(agentUserId) as
+      number | null | undefined) ?? null;
+  if (limit === null) return;
+  // Pending or successful sales count; failed ones were refunded (as agentSoldKobo).
+  const sold = prep(
+    db,
+    `SELECT COALESCE(SUM(amount_kobo), 0) FROM purchases
+     WHERE agent_user_id = ? AND environment = ? AND created_at >= ? AND state <> 'failed'`,
+  )
+    .pluck()
+    .get(agentUserId, env, salesDayStartIso(Date.now())) as number;
+  checkDailySalesLimit(limit, sold, amountKobo);
 }
 
 function isUsedKeyError(error: unknown): boolean {
