@@ -111,8 +111,17 @@ describe('voucher secrets sealed at rest', () => {
     expect(cards).toHaveLength(2);
     const again = await t.call('GET', `/v1/giftcards/orders/${order.json.data.request_id}`, { pair });
     expect(again.text).toBe(order.text);
+    const esim = await t.call('POST', '/v1/esim/orders', {
+      pair,
+      body: { request_id: `rest-es-${++seq}`, plan_id: 'ESIM-GB-5GB-30D' },
+    });
+    expect(esim.status, esim.text).toBe(200);
+    const activation = await t.call('GET', `/v1/esim/orders/${esim.json.data.request_id}`, { pair });
+    const code = activation.json.data.activation_code as string;
+    expect(code).toMatch(/^TEST-/);
+
     const backup = (await admin.post('/console/admin/backups')).json.path as string;
-    const secrets = [TEST_TOKEN, ...cards.flatMap((c) => [c.card_number, c.claim_url])];
+    const secrets = [TEST_TOKEN, code, ...cards.flatMap((c) => [c.card_number, c.claim_url])];
     for (const file of [join(t.dataDir, 'vendpoint.db'), join(t.dataDir, 'vendpoint.db-wal'), backup])
       for (const secret of secrets)
         expect([file, secret, fileHas(file, secret)]).toEqual([file, secret, false]);
