@@ -7,6 +7,7 @@ import type { Services } from './services/context.js';
 import { registerErrorHandling, errorBody } from './http/errors.js';
 import { hostChecker, requireMerchantAuth } from './http/access.js';
 import { ErrorBody } from './http/schemas.js';
+import { RULE_KEYWORD } from './http/schema-blocks.js';
 import { registerTransactionRoutes } from './http/v1/transactions.js';
 import { registerPlanRoutes } from './http/v1/plans.js';
 import { registerWalletRoutes } from './http/v1/wallet.js';
@@ -38,7 +39,17 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     childLoggerFactory: lazyChildLogger,
     requestIdHeader: false,
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true } },
+    ajv: {
+      // verbose: a failure carries its schema, so the error mapper words it from the field's rule;
+      // it changes only the failure branch of the compiled validators, not the valid path.
+      customOptions: {
+        coerceTypes: false,
+        removeAdditional: false,
+        useDefaults: true,
+        verbose: true,
+        keywords: [RULE_KEYWORD],
+      },
+    },
     routerOptions: { ignoreTrailingSlash: true },
     schemaController: {
       compilersFactory: {
