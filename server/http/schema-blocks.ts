@@ -61,6 +61,17 @@ export const PageNumber = (options: StringOptions = {}) => WholeNumberText(PAGE_
 export const PageSize = (maxSize: number, options: StringOptions = {}) => WholeNumberText(maxSize, options);
 export const RowCursor = (options: StringOptions = {}) => WholeNumberText(Number.MAX_SAFE_INTEGER, options);
 
+/** A ledger page: up to `limit` entries older than the entry id `before`. */
+export const LedgerPageQuery = Type.Object({
+  limit: Type.Optional(PageSize(200, { description: 'entries per page, default 50' })),
+  before: Type.Optional(RowCursor({ description: 'the next_before of the previous page' })),
+});
+
+/** The audit log's newest entries, optionally about one subject. */
+export const AuditPageQuery = Type.Object({
+  limit: Type.Optional(PageSize(500, { description: 'entries, default 100' })),
+});
+
 /** A text matching `pattern`, refused with `rule` (words a person reads, after the field name). */
 export function PatternText(pattern: string, rule: string, options: StringOptions = {}) {
   return Type.String({ ...options, pattern, [RULE_KEYWORD]: rule });
