@@ -8,6 +8,7 @@ import { registerErrorHandling, errorBody } from './http/errors.js';
 import { hostChecker, requireMerchantAuth } from './http/access.js';
 import { ErrorBody } from './http/schemas.js';
 import { RULE_KEYWORD } from './http/schema-blocks.js';
+import { watchRouteSchemas } from './http/route-schemas.js';
 import { registerTransactionRoutes } from './http/v1/transactions.js';
 import { registerPlanRoutes } from './http/v1/plans.js';
 import { registerWalletRoutes } from './http/v1/wallet.js';
@@ -60,6 +61,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   });
   app.decorateRequest('caller', null);
   registerErrorHandling(app);
+  watchRouteSchemas(app);
   app.addSchema(ErrorBody);
 
   // Callback-style hooks: on the hottest path an async hook costs a promise per request.
