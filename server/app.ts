@@ -7,7 +7,6 @@ import type { Services } from './services/context.js';
 import { registerErrorHandling, errorBody } from './http/errors.js';
 import { hostChecker, requireMerchantAuth } from './http/access.js';
 import { ErrorBody } from './http/schemas.js';
-import { RULE_KEYWORD } from './http/schema-blocks.js';
 import { watchRouteSchemas } from './http/route-schemas.js';
 import { registerTransactionRoutes } from './http/v1/transactions.js';
 import { registerPlanRoutes } from './http/v1/plans.js';
@@ -41,14 +40,13 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
     childLoggerFactory: lazyChildLogger,
     requestIdHeader: false,
     ajv: {
-      // verbose: a failure carries its schema, so the error mapper words it from the field's rule;
-      // it changes only the failure branch of the compiled validators, not the valid path.
+      // verbose: a failure carries its schema and value, so the error mapper can word it (a
+      // union's choices, a repeated query value); it changes only the compiled failure branches.
       customOptions: {
         coerceTypes: false,
         removeAdditional: false,
         useDefaults: true,
         verbose: true,
-        keywords: [RULE_KEYWORD],
       },
     },
     routerOptions: { ignoreTrailingSlash: true },

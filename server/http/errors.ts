@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError } from '../domain/errors.js';
-import { RULE_KEYWORD } from './schema-blocks.js';
+import { ruleForPattern } from './schema-blocks.js';
 
 /** The one place domain errors become HTTP: stable code -> status, spec error body. */
 const STATUS_OF: Record<string, number> = {
@@ -20,7 +20,7 @@ export function errorBody(code: number, message: string) {
   return { status: 'error' as const, code, message };
 }
 
-/** An Ajv error as Fastify hands it over; the node's Ajv runs `verbose`, so parentSchema is there. */
+/** An Ajv error as Fastify hands it over; the node's Ajv runs `verbose`, so parentSchema and data are there. */
 export interface AjvIssue {
   instancePath?: string;
   schemaPath?: string;
@@ -77,7 +77,6 @@ function literalChoices(schema: Record<string, unknown> | undefined): string[] |
 /** The sentence for one failed keyword: never Ajv's own text, which can quote a pattern. */
 function sentence(issue: AjvIssue, field: string, context: string | undefined): string {
   const p = issue.params ?? {};
-  const rule = issue.parentSchema?.[RULE_KEYWORD];
   switch (issue.keyword) {
     case 'required':
       return `${field} is required`;
@@ -86,9 +85,12 @@ function sentence(issue: AjvIssue, field: string, context: string | undefined): 
       if (p.type === 'string' && field.includes('amount'))
         return `${field} must be a string (send amounts as strings, e.g. "100.00")`;
       return `${field} must be ${typeWords(p.type)}`;
-    case 'pattern':
+    case 'pattern': {
+      const rule = ruleForPattern(p.pattern);
+      return rule ? `${field} ${rule}` : `${field} is not in the expected form`;
+    }
     case 'format':
-      return typeof rule === 'string' ? `${field} ${rule}` : `${field} is not in the expected form`;
+      return `${field} is not in the expected form`;
     case 'enum':
       return `${field} must be ${either(((p.allowedValues as unknown[]) ?? []).map(String))}`;
     case 'const':

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { RULE_KEYWORD } from './schema-blocks.js';
+import { ruleForPattern } from './schema-blocks.js';
 
 /** A route as declared: what the request-schema walk test and the start-up check look at. */
 export interface DeclaredRoute {
@@ -38,11 +38,11 @@ export function watchRouteSchemas(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const part of ['body', 'querystring', 'params'] as const) {
       const root = schema[part];
-      if (root && typeof root === 'object' && 'pattern' in root && !(RULE_KEYWORD in root))
-        throw new Error(`${route.url}: the ${part} schema has a pattern without ${RULE_KEYWORD}`);
       for (const { path, schema: field } of schemaFields(root))
-        if ('pattern' in field && !(RULE_KEYWORD in field))
-          throw new Error(`${route.url}: ${part} field ${path} has a pattern without ${RULE_KEYWORD}`);
+        if ('pattern' in field && !ruleForPattern(field.pattern))
+          throw new Error(
+            `${route.url}: ${part} field ${path} has a pattern without words (use schema-blocks)`,
+          );
     }
     for (const method of methods)
       if (method !== 'HEAD') routes.push({ method: String(method), url: route.url, schema });

@@ -7,20 +7,34 @@ import {
 } from '../domain/text-hygiene.js';
 
 /**
- * Building blocks for request schemas. A `pattern` never reaches a caller: each block carries
- * `x-rule`, the words the error mapper (errors.ts) puts after the field name whatever check
- * fails, so every route says the same thing about the same kind of field.
+ * Building blocks for request schemas. A `pattern` never reaches a caller: each block records
+ * the words for its pattern, which the error mapper (errors.ts) puts after the field name, so
+ * every route says the same thing about the same kind of field. The words live beside the
+ * schema, not in it, so any Ajv (strict or not) compiles these schemas unchanged.
  */
-export const RULE_KEYWORD = 'x-rule';
+const RULES = new Map<string, string>();
+
+function patternWithRule(pattern: string, rule: string): string {
+  const known = RULES.get(pattern);
+  if (known !== undefined && known !== rule)
+    throw new Error(`pattern ${pattern} already has the rule "${known}"`);
+  RULES.set(pattern, rule);
+  return pattern;
+}
+
+/** The words for a block's pattern ("must be a whole number from 1 to 100"), if it has any. */
+export function ruleForPattern(pattern: unknown): string | undefined {
+  return typeof pattern === 'string' ? RULES.get(pattern) : undefined;
+}
 
 /** A stored one-line text (names, addresses, reasons, keys): no control characters. */
 export function OneLineText(options: StringOptions = {}) {
-  return Type.String({ ...options, pattern: ONE_LINE_TEXT_PATTERN, [RULE_KEYWORD]: ONE_LINE_TEXT_RULE });
+  return Type.String({ ...options, pattern: patternWithRule(ONE_LINE_TEXT_PATTERN, ONE_LINE_TEXT_RULE) });
 }
 
 /** A stored free-text note: line breaks and tabs allowed, other control characters not. */
 export function NoteText(options: StringOptions = {}) {
-  return Type.String({ ...options, pattern: NOTE_TEXT_PATTERN, [RULE_KEYWORD]: NOTE_TEXT_RULE });
+  return Type.String({ ...options, pattern: patternWithRule(NOTE_TEXT_PATTERN, NOTE_TEXT_RULE) });
 }
 
 /**
@@ -48,10 +62,10 @@ export function wholeNumberRange(max: number): string {
 
 /** A whole number from 1 to max, sent as text (a query-string or path value). */
 export function WholeNumberText(max: number, options: StringOptions = {}) {
+  const pattern = `^(?:${wholeNumberRange(max)})$`;
   return Type.String({
     ...options,
-    pattern: `^(?:${wholeNumberRange(max)})$`,
-    [RULE_KEYWORD]: `must be a whole number from 1 to ${max}`,
+    pattern: patternWithRule(pattern, `must be a whole number from 1 to ${max}`),
   });
 }
 
@@ -74,5 +88,5 @@ export const AuditPageQuery = Type.Object({
 
 /** A text matching `pattern`, refused with `rule` (words a person reads, after the field name). */
 export function PatternText(pattern: string, rule: string, options: StringOptions = {}) {
-  return Type.String({ ...options, pattern, [RULE_KEYWORD]: rule });
+  return Type.String({ ...options, pattern: patternWithRule(pattern, rule) });
 }

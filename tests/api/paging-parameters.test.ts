@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from '../helpers/test-node.js';
 import { setupFirstAdmin, type ConsoleClient } from '../helpers/console-admin-session.js';
 import { declaredRoutes, type DeclaredRoute } from '../../server/http/route-schemas.js';
+import { ruleForPattern } from '../../server/http/schema-blocks.js';
 
 const PAGING_FIELDS = ['page', 'limit', 'before'];
 /** Path values that name something that exists on a fresh node, so an accepted page answers 200. */
@@ -21,11 +22,12 @@ const NOT_WHOLE_NUMBERS = [
 ];
 
 function pagingFieldsOf(route: DeclaredRoute): { name: string; max: number }[] {
-  const props = ((route.schema.querystring as { properties?: Record<string, { 'x-rule'?: string }> })
-    ?.properties ?? {}) as Record<string, { 'x-rule'?: string }>;
-  return PAGING_FIELDS.filter((f) => props[f]).map((name) => ({
+  const props = (
+    route.schema.querystring as { properties?: Record<string, { pattern?: string }> } | undefined
+  )?.properties;
+  return PAGING_FIELDS.filter((f) => props?.[f]).map((name) => ({
     name,
-    max: Number(/to (\d+)$/.exec(props[name]!['x-rule'] ?? '')?.[1]),
+    max: Number(/to (\d+)$/.exec(ruleForPattern(props![name]!.pattern) ?? '')?.[1]),
   }));
 }
 
