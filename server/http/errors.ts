@@ -20,14 +20,13 @@ export function errorBody(code: number, message: string) {
   return { status: 'error' as const, code, message };
 }
 
-/** An Ajv error as Fastify hands it over; the node's Ajv runs `verbose`, so parentSchema and data are there. */
+/** An Ajv error as Fastify hands it over; the node's Ajv runs `verbose`, so `data` is there. */
 export interface AjvIssue {
   instancePath?: string;
   schemaPath?: string;
   keyword?: string;
   message?: string;
   params?: Record<string, unknown>;
-  parentSchema?: Record<string, unknown>;
   data?: unknown;
 }
 
@@ -63,15 +62,8 @@ function fieldOf(issue: AjvIssue, context: string | undefined): string {
 }
 
 function typeWords(type: unknown): string {
-  const types = (Array.isArray(type) ? type : [type]).map(String);
-  return either(types.map((t) => TYPE_WORDS[t] ?? t));
-}
-
-/** Allowed values of a union of literals (TypeBox Union of Literal), or null for another union. */
-function literalChoices(schema: Record<string, unknown> | undefined): string[] | null {
-  const branches = (schema?.anyOf ?? schema?.oneOf) as Record<string, unknown>[] | undefined;
-  if (!branches?.every((b) => 'const' in b)) return null;
-  return branches.map((b) => String(b.const));
+  const types = (Array.isArray(type) ? type : [type]).flatMap((t) => String(t).split(','));
+  return either([...new Set(types)].map((t) => TYPE_WORDS[t] ?? t));
 }
 
 /** The sentence for one failed keyword: never Ajv's own text, which can quote a pattern. */
@@ -135,14 +127,14 @@ export function validationMessage(issues: AjvIssue[], context: string | undefine
   if (last.keyword !== 'anyOf' && last.keyword !== 'oneOf')
     return sentence(last, fieldOf(last, context), context);
   const field = fieldOf(last, context);
-  const choices = literalChoices(last.parentSchema);
-  if (choices) return `${field} must be ${either(choices)}`;
   const prefix = `${last.schemaPath ?? ''}/`;
   const branches = issues.filter((i) => i !== last && (i.schemaPath ?? '').startsWith(prefix));
+  // A union of literals (TypeBox Union of Literal): every branch is one allowed value.
+  if (branches.length && branches.every((i) => i.keyword === 'const'))
+    return `${field} must be ${either(branches.map((i) => String(i.params?.allowedValue)))}`;
   const closest = branches.find((i) => i.keyword !== 'type');
   if (closest) return sentence(closest, fieldOf(closest, context), context);
-  const types = branches.map((i) => i.params?.type).filter((t) => t !== undefined);
-  return `${field} must be ${typeWords([...new Set(types.flat())])}`;
+  return `${field} must be ${typeWords(branches.map((i) => i.params?.type).filter((t) => t !== undefined))}`;
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
