@@ -46,7 +46,8 @@ describe('stored text refuses control characters on every surface', () => {
   it('a report From address with CRLF (a header injection) is refused and the setting is unchanged', async () => {
     const before = await admin.get('/console/report-settings');
     const r = await admin.put('/console/report-settings', {
-      from: 'Reports <reports@example.com>\r\nBcc: everyone@example.com',
+      // The address in <> is valid, so only the control-character rule stops the extra header line.
+      from: 'Reports\r\nBcc: everyone@example.com <reports@example.com>',
     });
     expect(r.status).toBe(400);
     expect(r.json).toEqual({ status: 'error', code: 400, message: `from ${RULE}` });
