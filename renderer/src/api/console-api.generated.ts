@@ -25,10 +25,14 @@ export interface paths {
           content: {
             'application/json': {
               setup_required: boolean;
+              /** @description this browser is on another computer: setup needs the printed code */
+              setup_code_required?: boolean;
               merchants: {
                 code: string;
                 name: string;
               }[];
+              /** @description shown only to the node's own machine */
+              setup_code?: string;
             };
           };
         };
@@ -1121,7 +1125,9 @@ export interface paths {
           from?: string;
           /** @description YYYY-MM-DD, Lagos day */
           to?: string;
+          /** @description default 1 */
           page?: string;
+          /** @description rows per page, default 25 */
           limit?: string;
         };
         header?: never;
@@ -1272,8 +1278,6 @@ export interface paths {
           from?: string;
           /** @description YYYY-MM-DD, Lagos day */
           to?: string;
-          page?: string;
-          limit?: string;
         };
         header?: never;
         path?: never;
@@ -1988,8 +1992,10 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          before?: string;
+          /** @description entries per page, default 50 */
           limit?: string;
+          /** @description the next_before of the previous page */
+          before?: string;
         };
         header?: never;
         path: {
@@ -4166,8 +4172,10 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          before?: string;
+          /** @description entries per page, default 50 */
           limit?: string;
+          /** @description the next_before of the previous page */
+          before?: string;
         };
         header?: never;
         path: {
@@ -5942,7 +5950,9 @@ export interface paths {
           search?: string;
           group?: string;
           state?: string;
+          /** @description default 1 */
           page?: string;
+          /** @description plans per page, default 50 */
           limit?: string;
         };
         header?: never;
@@ -8085,6 +8095,7 @@ export interface paths {
       parameters: {
         query?: {
           subject?: string;
+          /** @description entries, default 100 */
           limit?: string;
         };
         header?: never;
@@ -8325,7 +8336,9 @@ export interface paths {
           state?: string;
           from?: string;
           to?: string;
+          /** @description default 1 */
           page?: string;
+          /** @description deliveries per page, default 50 */
           limit?: string;
         };
         header?: never;
@@ -8948,6 +8961,8 @@ export interface paths {
               smtp_url: string | null;
               smtp_in_use: string | null;
               smtp_source: ('flag' | 'settings') | (never | null);
+              /** @description set while the SMTP URL in use sends a password without TLS */
+              smtp_warning: string | null;
               from: string;
               send_time: string;
               timezone: string;
@@ -9037,10 +9052,18 @@ export interface paths {
         path?: never;
         cookie?: never;
       };
-      /** @description smtp_url, from, send_time, timezone, holidays, max_attachment_bytes, console_url, lookback_days (each optional) */
       requestBody: {
         content: {
-          'application/json': unknown;
+          'application/json': {
+            smtp_url?: string | null;
+            from?: string;
+            send_time?: string;
+            timezone?: string;
+            holidays?: string[];
+            max_attachment_bytes?: number;
+            console_url?: string | null;
+            lookback_days?: number;
+          };
         };
       };
       responses: {
@@ -9054,6 +9077,8 @@ export interface paths {
               smtp_url: string | null;
               smtp_in_use: string | null;
               smtp_source: ('flag' | 'settings') | (never | null);
+              /** @description set while the SMTP URL in use sends a password without TLS */
+              smtp_warning: string | null;
               from: string;
               send_time: string;
               timezone: string;

@@ -17,15 +17,16 @@ import { resolvePurchaseManually } from '../../store/resolve.js';
 import { purchaseJson } from '../../services/purchase-json.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { adminActor } from './admin-guard.js';
+import { OneLineText } from '../schema-blocks.js';
 
 const tags = ['admin: attention'];
 const RefParams = Type.Object({ ref: Type.String() });
 const itemAnswer = { 200: AttentionItem, ...consoleErrors, 409: ConsoleError };
-const ReasonBody = Type.Object({ reason: Type.String({ maxLength: 300 }) }, { additionalProperties: false });
+const ReasonBody = Type.Object({ reason: OneLineText({ maxLength: 300 }) }, { additionalProperties: false });
 const ResolveBody = Type.Object(
   {
     outcome: Type.Union([Type.Literal('success'), Type.Literal('failed')]),
-    reason: Type.String({ maxLength: 300 }),
+    reason: OneLineText({ maxLength: 300 }),
   },
   { additionalProperties: false },
 );

@@ -13,6 +13,12 @@ import { consoleErrors, typed } from './contract.js';
 import { CatalogPage, CatalogRow, CatalogSyncNow, CatalogSyncStatus } from './admin-schemas.js';
 
 const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
+import { PageNumber, PageSize } from '../schema-blocks.js';
+
+const CatalogPageQuery = {
+  page: Type.Optional(PageNumber({ description: 'default 1' })),
+  limit: Type.Optional(PageSize(200, { description: 'plans per page, default 50' })),
+};
 const tags = ['admin: catalogs'];
 
 /** Catalogs (issue 7): browse every catalog, enable or disable a plan, sync now, last sync. */
@@ -35,8 +41,7 @@ export function registerAdminCatalogRoutes(scope: FastifyInstance, s: Services):
       search: Type.Optional(Type.String()),
       group: Type.Optional(Type.String()),
       state: Type.Optional(Type.String()),
-      page: Type.Optional(Type.String()),
-      limit: Type.Optional(Type.String()),
+      ...CatalogPageQuery,
     }),
     response: answer(CatalogPage),
   };
@@ -47,8 +52,8 @@ export function registerAdminCatalogRoutes(scope: FastifyInstance, s: Services):
       search: q.search?.slice(0, 100),
       group: q.group,
       state: q.state,
-      page: Number(q.page ?? 1) || 1,
-      limit: Number(q.limit ?? 50) || 50,
+      page: Number(q.page ?? 1),
+      limit: Number(q.limit ?? 50),
     });
   });
 

@@ -10,6 +10,7 @@ import { ROUTABLE_PRODUCTS } from '../../store/upstreams.js';
 import { InvalidInput } from '../../domain/errors.js';
 import { formatNaira, parseNaira } from '../../domain/money.js';
 import { adminActor } from './admin-guard.js';
+import { OneLineText } from '../schema-blocks.js';
 
 const tags = ['admin: pricing'];
 const CodeParams = Type.Object({ code: Type.String() });
@@ -18,7 +19,7 @@ const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 const PricingBody = Type.Object(
   {
     product: Type.String(),
-    network: Type.Optional(Type.String({ maxLength: 40 })),
+    network: Type.Optional(OneLineText({ maxLength: 40 })),
     basis_points: Type.Union([Type.Integer(), Type.Null()]),
   },
   { additionalProperties: false },

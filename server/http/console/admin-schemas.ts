@@ -446,6 +446,9 @@ export const ReportSettingsInfo = Type.Object({
   smtp_url: Nullable(Type.String()),
   smtp_in_use: Nullable(Type.String()),
   smtp_source: Nullable(Lit('flag', 'settings')),
+  smtp_warning: Nullable(
+    Type.String({ description: 'set while the SMTP URL in use sends a password without TLS' }),
+  ),
   from: Type.String(),
   send_time: Type.String(),
   timezone: Type.String(),

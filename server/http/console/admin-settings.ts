@@ -9,6 +9,7 @@ import { adminActor } from './admin-guard.js';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { consoleErrors, typed } from './contract.js';
 import { AuditEntry, BackupInfo, BackupMade, NodeInfo } from './admin-schemas.js';
+import { AuditPageQuery } from '../schema-blocks.js';
 
 const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 const created = <T extends TSchema>(t: T) => ({ 201: t, ...consoleErrors });
@@ -74,12 +75,12 @@ export function registerAdminSettingsRoutes(scope: FastifyInstance, s: Services)
 
   const auditSchema = {
     tags,
-    querystring: Type.Object({ subject: Type.Optional(Type.String()), limit: Type.Optional(Type.String()) }),
+    querystring: Type.Object({ subject: Type.Optional(Type.String()), ...AuditPageQuery.properties }),
     response: answer(Type.Object({ entries: Type.Array(AuditEntry) })),
   };
   app.get('/console/admin/audit', { schema: auditSchema }, async (request) => {
     const q = request.query;
-    const limit = Math.min(500, Math.max(1, Number(q.limit ?? 100) || 100));
+    const limit = Number(q.limit ?? 100);
     return { entries: listAuditEntries(s.db, { subject: q.subject?.slice(0, 100) || undefined, limit }) };
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { consoleErrors, typed } from './contract.js';
 import { AdminLedgerPage, FundResult, LedgerVerify } from './admin-schemas.js';
-import { stringify } from 'csv-stringify/sync';
+import { csvAmount, toCsv } from '../../domain/csv.js';
 import { DateTime } from 'luxon';
 import type { Services } from '../../services/context.js';
 import { requireMerchant, type Merchant } from '../../store/merchants.js';
@@ -12,6 +12,7 @@ import type { Environment } from '../../store/credentials-crypto.js';
 import { InsufficientBalance, InvalidInput } from '../../domain/errors.js';
 import { formatNaira, parseNaira } from '../../domain/money.js';
 import { adminActor } from './admin-guard.js';
+import { LedgerPageQuery, OneLineText } from '../schema-blocks.js';
 
 const tags = ['admin: wallets'];
 const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
@@ -30,7 +31,7 @@ const FundBody = Type.Object(
   {
     kind: Type.Union([Type.Literal('funding'), Type.Literal('adjustment')]),
     amount: Type.String(),
-    reason: Type.String({ maxLength: 300 }),
+    reason: OneLineText({ maxLength: 300 }),
   },
   { additionalProperties: false },
 );
@@ -123,20 +124,15 @@ export function registerAdminWalletRoutes(scope: FastifyInstance, s: Services): 
       schema: {
         tags,
         params: EnvParams,
-        querystring: Type.Object({
-          before: Type.Optional(Type.String()),
-          limit: Type.Optional(Type.String()),
-        }),
+        querystring: LedgerPageQuery,
         response: answer(AdminLedgerPage),
       },
     },
     async (request) => {
       const { merchant, env } = target(s, request);
       const q = request.query;
-      const limit = Math.min(200, Math.max(1, Number(q.limit ?? 50) || 50));
-      const before = q.before ? Number(q.before) : undefined;
-      if (before !== undefined && !Number.isSafeInteger(before))
-        throw new InvalidInput('before must be an entry id', 'before');
+      const limit = Number(q.limit ?? 50);
+      const before = q.before === undefined ? undefined : Number(q.before);
       const wallet = getWallet(s.db, merchant.id, env);
       const rows = listLedger(s.db, wallet.id, { limit, beforeId: before });
       return {
@@ -149,7 +145,7 @@ export function registerAdminWalletRoutes(scope: FastifyInstance, s: Services): 
     },
   );
 
-  // CSV of the ledger between two Lagos days (inclusive), oldest first, via csv-stringify.
+  // CSV of the ledger between two Lagos days (inclusive), oldest first.
   app.get(
     '/console/admin/merchants/:code/wallets/:env/ledger.csv',
     {
@@ -175,30 +171,18 @@ export function registerAdminWalletRoutes(scope: FastifyInstance, s: Services): 
         to.plus({ days: 1 }).toUTC().toISO()!,
         CSV_MAX_ROWS,
       );
-      const csv = stringify(
+      const csv = toCsv(
+        ['time_utc', 'time_lagos', 'kind', 'amount', 'balance_after', 'reference', 'reason', 'actor'],
         rows.map((r) => [
           r.created_at,
           DateTime.fromISO(r.created_at).setZone(LEDGER_TIMEZONE).toFormat('yyyy-LL-dd HH:mm:ss'),
           r.kind,
-          formatNaira(r.amount_kobo),
-          formatNaira(r.balance_after_kobo),
+          csvAmount(formatNaira(r.amount_kobo)),
+          csvAmount(formatNaira(r.balance_after_kobo)),
           r.internal_reference ?? '',
           r.reason,
           r.actor,
         ]),
-        {
-          header: true,
-          columns: [
-            'time_utc',
-            'time_lagos',
-            'kind',
-            'amount',
-            'balance_after',
-            'reference',
-            'reason',
-            'actor',
-          ],
-        },
       );
       const name = `vendpoint-${merchant.code}-${env}-ledger-${from.toFormat('yyyy-LL-dd')}-to-${to.toFormat('yyyy-LL-dd')}.csv`;
       return reply

@@ -11,9 +11,8 @@ import {
   type ConsoleSession,
   type ConsoleUser,
 } from '../../store/console-users.js';
-import { getMerchantById, listCredentials, listMerchants, requireMerchant } from '../../store/merchants.js';
+import { getMerchantById, listMerchants, requireMerchant } from '../../store/merchants.js';
 import {
-  LoginThrottle,
   hashPassword,
   hashToken,
   newToken,
@@ -21,8 +20,10 @@ import {
   parseUsername,
   verifyPassword,
 } from '../../services/console-auth.js';
-import { Forbidden, Unauthorized } from '../../domain/errors.js';
-import { errorBody } from '../errors.js';
+import { LoginThrottle, type AttemptDecision } from '../../services/login-throttle.js';
+import { environmentsForUser } from '../../services/console-environments.js';
+import { loopbackCallerCheck } from '../first-run-claim.js';
+import { Forbidden, TooManyAttempts, Unauthorized } from '../../domain/errors.js';
 import type { Environment } from '../../store/credentials-crypto.js';
 import { ConsoleError, consoleErrors, typed } from './contract.js';
 import { NodeStatus, Ok, SessionInfo } from './console-schemas.js';
@@ -31,10 +32,21 @@ import { SESSION_TTL_MS, clearSessionCookie, sessionOf, setSessionCookie } from 
 const tags = ['session'];
 const SessionAnswer = { 200: SessionInfo, ...consoleErrors };
 
-/** Environments the console may switch to: test always; live only while a live pair is active. */
-export function environmentsOf(s: Services, merchantId: number): Environment[] {
-  const rows = listCredentials(s.db, merchantId) as { environment: Environment; status: string }[];
-  return rows.some((r) => r.environment === 'live' && r.status === 'active') ? ['test', 'live'] : ['test'];
+/** The header a caller on another machine sends the one-time setup code in. */
+const SETUP_CODE_HEADER = 'x-setup-code';
+
+function refuseWhenThrottled(
+  decision: AttemptDecision,
+  what: string,
+): asserts decision is AttemptDecision & {
+  allowed: true;
+} {
+  if (decision.allowed) return;
+  const minutes = Math.ceil(decision.retryAfterMs / 60_000);
+  throw new TooManyAttempts(
+    `Too many failed ${what}; try again in ${minutes} minute${minutes > 1 ? 's' : ''}`,
+    decision.retryAfterMs,
+  );
 }
 
 function sessionView(
@@ -49,7 +61,7 @@ function sessionView(
     user: { id: user.id, username: user.username, role: user.role },
     merchant: { id: merchant?.id ?? 0, code: merchant?.code ?? '', name: merchant?.name ?? '' },
     environment,
-    environments: environmentsOf(s, user.merchantId),
+    environments: environmentsForUser(s.db, user),
     csrf_token: csrfToken,
     expires_at: new Date(expiresAt).toISOString(),
   };
@@ -72,12 +84,35 @@ function startSession(s: Services, request: FastifyRequest, reply: FastifyReply,
 
 export function registerAuthRoutes(scope: FastifyInstance, s: Services, throttle: LoginThrottle): void {
   const app = typed(scope);
-  app.get('/console/status', { schema: { tags, response: { 200: NodeStatus } } }, async () => {
+  const isLocal = loopbackCallerCheck(s.config.trustedProxies);
+
+  /**
+   * Who may see the unclaimed node and claim it: this machine itself, or a caller elsewhere that
+   * presents the code the node printed at start. A wrong code counts as a failed sign-in.
+   */
+  function mayClaim(request: FastifyRequest): boolean {
+    if (isLocal(request)) return true;
+    const sent = request.headers[SETUP_CODE_HEADER];
+    if (sent === undefined) return false;
+    const decision = throttle.begin(request.ip, '#setup-code');
+    refuseWhenThrottled(decision, 'setup codes');
+    if (!s.setupClaim.matches(sent)) throw new Unauthorized('The setup code is not right');
+    throttle.succeeded(decision.attempt);
+    return true;
+  }
+
+  app.get('/console/status', { schema: { tags, response: { 200: NodeStatus } } }, async (request) => {
     const setupRequired = countConsoleUsers(s.db) === 0;
+    if (!setupRequired) return { setup_required: false, setup_code_required: false, merchants: [] };
+    const local = isLocal(request);
+    const allowed = local || mayClaim(request);
     return {
-      setup_required: setupRequired,
-      // Only a node nobody has claimed yet lists its merchants, for the setup form.
-      merchants: setupRequired ? listMerchants(s.db).map((m) => ({ code: m.code, name: m.name })) : [],
+      setup_required: true,
+      setup_code_required: !local,
+      // Only a caller who may claim the node sees its merchants, for the setup form.
+      merchants: allowed ? listMerchants(s.db).map((m) => ({ code: m.code, name: m.name })) : [],
+      // This machine may read the code, to claim the node from another one (it could claim it anyway).
+      ...(local && s.setupClaim.code ? { setup_code: s.setupClaim.code } : {}),
     };
   });
 
@@ -92,15 +127,21 @@ export function registerAuthRoutes(scope: FastifyInstance, s: Services, throttle
     },
     async (request, reply) => {
       const body = request.body;
+      if (countConsoleUsers(s.db) > 0) throw new Forbidden('Setup is already done; sign in instead');
+      if (!mayClaim(request)) {
+        throw new Forbidden(
+          'Setup from another computer needs the setup code the node printed when it started',
+        );
+      }
       const username = parseUsername(body.username);
       const password = parseNewPassword(body.password);
-      if (countConsoleUsers(s.db) > 0) throw new Forbidden('Setup is already done; sign in instead');
       const merchant = requireMerchant(s.db, body.merchant_code);
       const user = createFirstAdmin(s.db, {
         merchantId: merchant.id,
         username,
         passwordHash: await hashPassword(password),
       });
+      s.setupClaim.close();
       return startSession(s, request, reply, user);
     },
   );
@@ -116,27 +157,13 @@ export function registerAuthRoutes(scope: FastifyInstance, s: Services, throttle
     },
     async (request, reply) => {
       const body = request.body;
-      const keys = [`ip:${request.ip}`, `user:${body.username.trim().toLowerCase()}`];
-      const wait = throttle.retryAfterMs(keys);
-      if (wait > 0) {
-        const minutes = Math.ceil(wait / 60_000);
-        reply.header('retry-after', Math.ceil(wait / 1000));
-        return reply
-          .status(429)
-          .send(
-            errorBody(
-              429,
-              `Too many failed sign-in attempts; try again in ${minutes} minute${minutes > 1 ? 's' : ''}`,
-            ),
-          );
-      }
+      // Counted before the hash is awaited: parallel guesses meet the limit, not the slow hash.
+      const decision = throttle.begin(request.ip, body.username);
+      refuseWhenThrottled(decision, 'sign-in attempts');
       const user = findConsoleUserForLogin(s.db, body.username.trim());
       const ok = await verifyPassword(body.password, user?.passwordHash ?? null);
-      if (!ok || !user || !user.active) {
-        throttle.recordFailure(keys);
-        throw new Unauthorized('The username or password is not right');
-      }
-      throttle.recordSuccess(keys[1]);
+      if (!ok || !user || !user.active) throw new Unauthorized('The username or password is not right');
+      throttle.succeeded(decision.attempt);
       return startSession(s, request, reply, user);
     },
   );
@@ -164,7 +191,7 @@ export function registerAuthRoutes(scope: FastifyInstance, s: Services, throttle
     async (request) => {
       const session = sessionOf(request);
       const { environment } = request.body;
-      if (!environmentsOf(s, session.user.merchantId).includes(environment)) {
+      if (!environmentsForUser(s.db, session.user).includes(environment)) {
         throw new Forbidden('This merchant has no active live credentials, so the console stays on test');
       }
       setSessionEnvironment(s.db, session.idHash, environment);

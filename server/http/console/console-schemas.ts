@@ -13,7 +13,11 @@ const Strings = Type.Record(Type.String(), Type.String());
 
 export const NodeStatus = Type.Object({
   setup_required: Type.Boolean(),
+  setup_code_required: Type.Optional(
+    Type.Boolean({ description: 'this browser is on another computer: setup needs the printed code' }),
+  ),
   merchants: Type.Array(Type.Object({ code: Type.String(), name: Type.String() })),
+  setup_code: Type.Optional(Type.String({ description: "shown only to the node's own machine" })),
 });
 
 export const SessionInfo = Type.Object({

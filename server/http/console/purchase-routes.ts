@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { stringify } from 'csv-stringify/sync';
+import { Type } from '@sinclair/typebox';
+import { csvAmount, toCsv } from '../../domain/csv.js';
 import { DateTime } from 'luxon';
 import type { Caller, Services } from '../../services/context.js';
 import {
@@ -15,22 +16,26 @@ import { InvalidInput, NotFound } from '../../domain/errors.js';
 import type { PurchaseState } from '../../domain/purchase-state.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { cardsOf, isEsimPurchase, saleView } from './views.js';
-import { Type } from '@sinclair/typebox';
 import { consoleErrors, typed } from './contract.js';
 import { PurchasePage, RevealedCards, Sale } from './console-schemas.js';
+import { PageNumber, PageSize } from '../schema-blocks.js';
 
 const tags = ['sales'];
 const RefParams = Type.Object({ ref: Type.String() });
 /** History filters; the handler checks them, so its messages name the rule. */
-const HistoryQuery = Type.Object({
+const HistoryFilters = {
   search: Type.Optional(Type.String()),
   product: Type.Optional(Type.String()),
   status: Type.Optional(Type.String()),
   from: Type.Optional(Type.String({ description: 'YYYY-MM-DD, Lagos day' })),
   to: Type.Optional(Type.String({ description: 'YYYY-MM-DD, Lagos day' })),
-  page: Type.Optional(Type.String()),
-  limit: Type.Optional(Type.String()),
-});
+};
+const PurchasePageQuery = {
+  page: Type.Optional(PageNumber({ description: 'default 1' })),
+  limit: Type.Optional(PageSize(100, { description: 'rows per page, default 25' })),
+};
+const HistoryQuery = Type.Object({ ...HistoryFilters, ...PurchasePageQuery });
+const CsvQuery = Type.Object(HistoryFilters);
 const binary = (type: string, description: string) => ({
   200: { description, content: { [type]: { schema: { type: 'string', format: 'binary' } } } },
   ...consoleErrors,
@@ -90,6 +95,8 @@ function callerOf(s: Services, request: FastifyRequest): Caller {
   return consoleCaller(s, sessionOf(request));
 }
 
+const textOf = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+
 const lagosTime = (iso: string) =>
   DateTime.fromISO(iso).setZone(CONSOLE_TIMEZONE).toFormat('yyyy-LL-dd HH:mm:ss');
 
@@ -99,8 +106,8 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
   app.get('/console/purchases', { schema: pageSchema }, async (request) => {
     const caller = callerOf(s, request);
     const q = request.query;
-    const page = Math.max(1, Math.floor(Number(q.page ?? 1)) || 1);
-    const limit = Math.min(100, Math.max(1, Math.floor(Number(q.limit ?? 25)) || 25));
+    const page = Number(q.page ?? 1);
+    const limit = Number(q.limit ?? 25);
     const { rows, total } = listPurchases(s.db, filterOf(caller, q), page, limit);
     return {
       rows: saleViews(s, caller.merchant.name, rows),
@@ -113,14 +120,31 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
 
   const csvSchema = {
     tags,
-    querystring: HistoryQuery,
+    querystring: CsvQuery,
     response: binary('text/csv', 'CSV of the filtered sales'),
   };
   app.get('/console/purchases.csv', { schema: csvSchema }, async (request, reply) => {
     const caller = callerOf(s, request);
     const { rows } = listPurchases(s.db, filterOf(caller, request.query), 1, CSV_MAX_ROWS);
     const views = saleViews(s, caller.merchant.name, rows);
-    const csv = stringify(
+    const csv = toCsv(
+      [
+        'time_lagos',
+        'reference',
+        'request_id',
+        'environment',
+        'product',
+        'network',
+        'customer',
+        'plan',
+        'amount',
+        'debit',
+        'status',
+        'token',
+        'units',
+        'failure_reason',
+        'agent',
+      ],
       views.map((v) => [
         lagosTime(v.created_at),
         v.reference,
@@ -130,34 +154,14 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
         v.network,
         v.customer,
         v.plan_name || v.plan,
-        v.amount,
-        v.debit,
+        csvAmount(v.amount),
+        csvAmount(v.debit),
         v.status,
-        v.result.token ?? '',
-        v.result.units ?? '',
+        textOf(v.result.token),
+        textOf(v.result.units),
         v.failure_reason,
         v.agent,
       ]),
-      {
-        header: true,
-        columns: [
-          'time_lagos',
-          'reference',
-          'request_id',
-          'environment',
-          'product',
-          'network',
-          'customer',
-          'plan',
-          'amount',
-          'debit',
-          'status',
-          'token',
-          'units',
-          'failure_reason',
-          'agent',
-        ],
-      },
     );
     const day = DateTime.now().setZone(CONSOLE_TIMEZONE).toFormat('yyyy-LL-dd');
     return reply

@@ -3,6 +3,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { ConsoleError, consoleErrors, typed } from './contract.js';
 import { ReportDeliveryPage, ReportDetail, ReportResend, ReportSettingsInfo } from './admin-schemas.js';
 import type { Services } from '../../services/context.js';
+import { OneLineText, PageNumber, PageSize } from '../schema-blocks.js';
 import type { Environment } from '../../store/credentials-crypto.js';
 import { requireMerchant, getMerchantByCode, type Merchant } from '../../store/merchants.js';
 import { findDelivery, listDeliveries } from '../../store/report-deliveries.js';
@@ -35,13 +36,29 @@ export interface ReportRouteOptions {
 
 type Guard = NonNullable<RouteShorthandOptions['preHandler']>;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const STATES: DeliveryState[] = ['pending', 'sending', 'retrying', 'sent', 'failed'];
 const csvAnswer = {
   200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } } },
   ...consoleErrors,
 };
 const isDeliveryState = (v: string): v is DeliveryState => (STATES as string[]).includes(v);
+
+const DeliveryPageQuery = Type.Object({
+  page: Type.Optional(PageNumber({ description: 'default 1' })),
+  limit: Type.Optional(PageSize(200, { description: 'deliveries per page, default 50' })),
+});
+
+/** Report settings: every field optional; the service checks the values, this the types and text. */
+const ReportSettingsBody = Type.Object({
+  smtp_url: Type.Optional(Type.Union([OneLineText({ maxLength: 500 }), Type.Null()])),
+  from: Type.Optional(OneLineText({ maxLength: 200 })),
+  send_time: Type.Optional(OneLineText({ maxLength: 10 })),
+  timezone: Type.Optional(OneLineText({ maxLength: 64 })),
+  holidays: Type.Optional(Type.Array(OneLineText({ maxLength: 10 }), { maxItems: 400 })),
+  max_attachment_bytes: Type.Optional(Type.Integer()),
+  console_url: Type.Optional(Type.Union([OneLineText({ maxLength: 500 }), Type.Null()])),
+  lookback_days: Type.Optional(Type.Integer()),
+});
 
 function parseEnv(v: unknown): Environment {
   if (v !== 'test' && v !== 'live') throw new InvalidInput('environment must be test or live', 'environment');
@@ -73,13 +90,7 @@ export function registerReportConsoleRoutes(
     state: Type.Optional(Type.String()),
     from: Type.Optional(Type.String()),
     to: Type.Optional(Type.String()),
-    page: Type.Optional(Type.String()),
-    limit: Type.Optional(Type.String()),
-  });
-  // Each field is checked by the handler ("from has the wrong type"); any JSON is accepted here.
-  const settingsBody = Type.Unknown({
-    description:
-      'smtp_url, from, send_time, timezone, holidays, max_attachment_bytes, console_url, lookback_days (each optional)',
+    ...DeliveryPageQuery.properties,
   });
 
   const merchantFor = (request: FastifyRequest, code: string): Merchant => {
@@ -113,8 +124,8 @@ export function registerReportConsoleRoutes(
         throw new InvalidInput(`state must be one of ${STATES.join(', ')}`, 'state');
       for (const f of ['from', 'to'] as const)
         if (q[f] && !isDay(q[f])) throw new InvalidInput(`${f} must be a date YYYY-MM-DD`, f);
-      const page = Math.max(1, Number(q.page ?? 1) || 1);
-      const size = Math.min(200, Math.max(1, Number(q.limit ?? 50) || 50));
+      const page = Number(q.page ?? 1);
+      const size = Number(q.limit ?? 50);
       const { rows, total } = listDeliveries(
         s.db,
         {
@@ -222,11 +233,11 @@ export function registerReportConsoleRoutes(
 
   app.put(
     '/console/report-settings',
-    { preHandler: guard, schema: { tags, body: settingsBody, response: answer(ReportSettingsInfo) } },
+    { preHandler: guard, schema: { tags, body: ReportSettingsBody, response: answer(ReportSettingsInfo) } },
     async (request) => {
       if (scopeOf(request) !== null)
         throw new Forbidden('Only a host administrator may change the report settings');
-      const b = isRecord(request.body) ? request.body : {};
+      const b: Record<string, unknown> = request.body;
       const patch: Partial<ReportSettings> = {};
       const bad = (k: string): never => {
         throw new InvalidInput(`${k} has the wrong type`, k);

@@ -7,6 +7,7 @@ import { consoleCaller, sessionOf } from './session.js';
 import { Type } from '@sinclair/typebox';
 import { consoleErrors, typed } from './contract.js';
 import { LedgerPage, WalletInfo } from './console-schemas.js';
+import { LedgerPageQuery } from '../schema-blocks.js';
 
 const tags = ['wallets'];
 
@@ -36,7 +37,7 @@ export function registerWalletRoutes(scope: FastifyInstance, s: Services): void 
     tags,
     // The wallet name is checked by the handler, so a wrong one gets its message.
     params: Type.Object({ env: Type.String() }),
-    querystring: Type.Object({ before: Type.Optional(Type.String()), limit: Type.Optional(Type.String()) }),
+    querystring: LedgerPageQuery,
     response: { 200: LedgerPage, ...consoleErrors },
   };
   app.get('/console/wallets/:env/ledger', { schema: ledgerSchema }, async (request) => {
@@ -44,10 +45,8 @@ export function registerWalletRoutes(scope: FastifyInstance, s: Services): void 
     const env = request.params.env;
     if (env !== 'test' && env !== 'live') throw new InvalidInput('the wallet must be test or live', 'env');
     const q = request.query;
-    const limit = Math.min(200, Math.max(1, Number(q.limit ?? 50) || 50));
-    const before = q.before ? Number(q.before) : undefined;
-    if (before !== undefined && !Number.isSafeInteger(before))
-      throw new InvalidInput('before must be an entry id', 'before');
+    const limit = Number(q.limit ?? 50);
+    const before = q.before === undefined ? undefined : Number(q.before);
     const wallet = getWallet(s.db, caller.merchant.id, env);
     const rows = listLedger(s.db, wallet.id, { limit, beforeId: before });
     return {
