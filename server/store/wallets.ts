@@ -59,7 +59,7 @@ export function postLedgerEntryFor(db: Db, merchantId: number, env: Environment,
     throw new InsufficientBalance();
   }
   appendLedgerEntry(db, moved.id, moved.balance_kobo, now, entry);
-  if (moved.low_balance_kobo !== null) checkLowBalance(db, merchantId, env, moved, now);
+  if (moved.low_balance_kobo !== null) checkLowBalance(db, merchantId, env, moved, entry.amountKobo < 0, now);
   return moved.balance_kobo;
 }
 
@@ -74,9 +74,17 @@ interface MovedWallet {
  * Falling below the wallet's threshold records one `wallet.low_balance` event and queues one
  * e-mail, in the same transaction; nothing repeats until the balance is back at or above it.
  */
-function checkLowBalance(db: Db, merchantId: number, env: Environment, w: MovedWallet, now: string): void {
+function checkLowBalance(
+  db: Db,
+  merchantId: number,
+  env: Environment,
+  w: MovedWallet,
+  debit: boolean,
+  now: string,
+): void {
   const below = w.balance_kobo < (w.low_balance_kobo ?? 0);
-  if (below && w.low_balance_alerted === 0) {
+  // Only a debit crosses downwards; a credit that leaves the balance below it is no news.
+  if (below && debit && w.low_balance_alerted === 0) {
     prep(db, 'UPDATE wallets SET low_balance_alerted = 1 WHERE id = ?').run(w.id);
     const eventId = recordWalletEvent(db, 'wallet.low_balance', {
       id: w.id,
