@@ -1,6 +1,12 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { Services } from './context.js';
+
+/** What these functions use of a node; the CLI builds the same from the data directory. */
+export type WebhookContext = Pick<Services, 'db' | 'box' | 'now'> & {
+  config: Pick<Services['config'], 'webhooksAllowPrivate'>;
+  webhooks: Pick<Services['webhooks'], 'wake' | 'sendTest'>;
+};
 import type { Environment } from '../store/credentials-crypto.js';
 import { InvalidInput, NotFound } from '../domain/errors.js';
 import { isPrivateAddress, urlProblem } from '../domain/webhook-url.js';
@@ -37,7 +43,7 @@ export function endpointView(e: WebhookEndpoint) {
  * address, unless the node runs with --allow-private-webhooks. The sender checks the
  * connected address again on every delivery.
  */
-async function checkTarget(s: Services, url: string, env: Environment): Promise<void> {
+async function checkTarget(s: WebhookContext, url: string, env: Environment): Promise<void> {
   const problem = urlProblem(url, env);
   if (problem) throw new InvalidInput(problem, 'url');
   if (s.config.webhooksAllowPrivate) return;
@@ -59,7 +65,7 @@ async function checkTarget(s: Services, url: string, env: Environment): Promise<
 }
 
 export async function addWebhookEndpoint(
-  s: Services,
+  s: WebhookContext,
   input: { merchantId: number; environment: Environment; url: string; eventTypes: string[]; actor: string },
 ) {
   await checkTarget(s, input.url, input.environment);
@@ -71,28 +77,28 @@ export async function addWebhookEndpoint(
 }
 
 /** The endpoint, when it belongs to this merchant (and environment, for API callers). */
-export function ownedEndpoint(s: Services, id: number | null, merchantId: number, env?: Environment) {
+export function ownedEndpoint(s: WebhookContext, id: number | null, merchantId: number, env?: Environment) {
   const e = id === null ? null : getEndpoint(s.db, id);
   if (!e || e.merchantId !== merchantId || (env && e.environment !== env))
     throw new NotFound('no such webhook endpoint');
   return e;
 }
 
-export function listWebhookEndpoints(s: Services, merchantId: number, env?: Environment) {
+export function listWebhookEndpoints(s: WebhookContext, merchantId: number, env?: Environment) {
   return listEndpoints(s.db, merchantId, env).map(endpointView);
 }
 
-export function removeWebhookEndpoint(s: Services, e: WebhookEndpoint, actor: string) {
+export function removeWebhookEndpoint(s: WebhookContext, e: WebhookEndpoint, actor: string) {
   setEndpointStatus(s.db, e.id, 'removed', actor);
 }
 
-export function pauseWebhookEndpoint(s: Services, e: WebhookEndpoint, paused: boolean, actor: string) {
+export function pauseWebhookEndpoint(s: WebhookContext, e: WebhookEndpoint, paused: boolean, actor: string) {
   const view = endpointView(setEndpointStatus(s.db, e.id, paused ? 'paused' : 'enabled', actor));
   if (!paused) s.webhooks.wake();
   return view;
 }
 
-export function rotateWebhookSecret(s: Services, e: WebhookEndpoint, overlapMs: number, actor: string) {
+export function rotateWebhookSecret(s: WebhookContext, e: WebhookEndpoint, overlapMs: number, actor: string) {
   if (!Number.isInteger(overlapMs) || overlapMs < 0 || overlapMs > 7 * 86_400_000)
     throw new InvalidInput('overlap must be between 0 and 7 days', 'overlap');
   const { endpoint, secret } = rotateEndpointSecret(s.db, s.box, e.id, overlapMs, s.now(), actor);
@@ -100,7 +106,7 @@ export function rotateWebhookSecret(s: Services, e: WebhookEndpoint, overlapMs: 
 }
 
 export function replayWebhookDeliveries(
-  s: Services,
+  s: WebhookContext,
   e: WebhookEndpoint,
   deliveryId: number | null,
   actor: string,
@@ -110,7 +116,7 @@ export function replayWebhookDeliveries(
   return { replayed };
 }
 
-export async function sendTestWebhook(s: Services, e: WebhookEndpoint) {
+export async function sendTestWebhook(s: WebhookContext, e: WebhookEndpoint) {
   const r = await s.webhooks.sendTest(e.url, e.id, e.environment);
   return {
     delivered: r.status !== null && r.status >= 200 && r.status < 300,
