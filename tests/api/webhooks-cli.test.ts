@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 import { runCli, runCliAsync } from '../helpers/cli.js';
 import { verifySignature } from '../../server/domain/webhook-signature.js';
 import { fundWallet } from '../../server/store/wallets.js';
