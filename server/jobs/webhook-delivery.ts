@@ -59,6 +59,7 @@ export class WebhookDeliveryWorker {
   private again = false;
   private lastPrune = 0;
   private lastMail = 0;
+  private mailing = false;
 
   constructor(
     private readonly db: Db,
@@ -119,10 +120,14 @@ export class WebhookDeliveryWorker {
         this.lastPrune = now;
         pruneEvents(this.db, now);
       }
-      if (this.opts.mailer && now - this.lastMail > 5_000) {
+      if (this.opts.mailer && !this.mailing && now - this.lastMail > 1_000) {
         this.lastMail = now;
+        // One mail pass at a time: a slow SMTP server must not get the same alert twice.
+        this.mailing = true;
         this.track(
-          sendDueAlertMails(this.db, this.opts.mailer, now, this.opts.retryScheduleMs, this.opts.log),
+          sendDueAlertMails(this.db, this.opts.mailer, now, this.opts.retryScheduleMs, this.opts.log).finally(
+            () => (this.mailing = false),
+          ),
         );
       }
     } catch (err) {
