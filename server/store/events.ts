@@ -140,10 +140,16 @@ export function pruneEvents(db: Db, nowMs: number): number {
   const cutoff = new Date(nowMs - EVENT_RETENTION_DAYS * 86_400_000).toISOString();
   return db
     .transaction(() => {
-      const last = prep(db, 'SELECT MAX(id) AS id FROM events WHERE created_at < ?').get(cutoff) as {
-        id: number | null;
+      // Walks from the oldest event to the first one still kept: with hourly pruning that is
+      // about an hour of events, and it spares every insert a created_at index.
+      const keep = prep(db, 'SELECT id FROM events WHERE created_at >= ? ORDER BY id LIMIT 1').get(cutoff) as
+        { id: number } | undefined;
+      const last = {
+        id: keep
+          ? keep.id - 1
+          : ((prep(db, 'SELECT MAX(id) AS id FROM events').get() as { id: number | null }).id ?? 0),
       };
-      if (last.id === null) return 0;
+      if (last.id <= 0) return 0;
       prep(db, `DELETE FROM webhook_deliveries WHERE event_id <= ? AND state <> 'pending'`).run(last.id);
       prep(db, `DELETE FROM alert_mails WHERE event_id <= ? AND state <> 'pending'`).run(last.id);
       return prep(
