@@ -5,6 +5,7 @@ import { transactionEnvelope, sqlTime } from '../http/v1/transaction-views.js';
 import { orderEnvelope } from '../http/v1/order-views.js';
 import { formatNaira } from '../domain/money.js';
 import { eventTypeOfOutcome, type EventType } from '../domain/webhook-events.js';
+import { jsonColumnFor, jsonFromColumn } from './sealed-results.js';
 
 /**
  * The event outbox. Every function here runs inside the caller's store transaction, so an
@@ -41,14 +42,14 @@ export const EVENT_RETENTION_DAYS = 30;
 
 export const publicEventId = (id: number) => `evt_${id}`;
 
-export function toStoredEvent(r: EventRow): StoredEvent {
+export function toStoredEvent(r: EventRow, db: Db): StoredEvent {
   return {
     id: r.id,
     merchantId: r.merchant_id,
     environment: r.environment,
     type: r.type,
     objectKey: r.object_key,
-    data: JSON.parse(r.data),
+    data: jsonFromColumn(db, r.data),
     createdAt: r.created_at,
   };
 }
@@ -56,13 +57,27 @@ export function toStoredEvent(r: EventRow): StoredEvent {
 /** Appends one event to the outbox; the caller's transaction makes it durable. */
 export function recordEvent(
   db: Db,
-  e: { merchantId: number; environment: Environment; type: EventType; objectKey: string; data: unknown },
+  e: {
+    merchantId: number;
+    environment: Environment;
+    type: EventType;
+    objectKey: string;
+    data: unknown;
+    /** The purchase result the data shows: a voucher in it seals the stored data too. */
+    result?: Record<string, unknown> | null;
+  },
 ): number {
   return prep(
     db,
     `INSERT INTO events (merchant_id, environment, type, object_key, data, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-  ).run(e.merchantId, e.environment, e.type, e.objectKey, JSON.stringify(e.data), nowIso())
-    .lastInsertRowid as number;
+  ).run(
+    e.merchantId,
+    e.environment,
+    e.type,
+    e.objectKey,
+    jsonColumnFor(db, e.result ?? null, JSON.stringify(e.data)),
+    nowIso(),
+  ).lastInsertRowid as number;
 }
 
 function merchantName(db: Db, merchantId: number): string {
@@ -85,6 +100,7 @@ export function recordPurchaseOutcome(db: Db, p: Purchase): void {
     type,
     objectKey: `purchase:${p.id}`,
     data,
+    result: p.result,
   });
 }
 
@@ -127,12 +143,12 @@ export function listEvents(
       db,
       `SELECT * FROM events WHERE merchant_id = ? AND environment = ? AND id > ? ORDER BY id LIMIT ?`,
     ).all(merchantId, env, afterId, limit) as EventRow[]
-  ).map(toStoredEvent);
+  ).map((r) => toStoredEvent(r, db));
 }
 
 export function getEvent(db: Db, id: number): StoredEvent | null {
   const r = prep(db, 'SELECT * FROM events WHERE id = ?').get(id) as EventRow | undefined;
-  return r ? toStoredEvent(r) : null;
+  return r ? toStoredEvent(r, db) : null;
 }
 
 /** Events older than the retention window go, with their finished deliveries. */

@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
 import { errorResponses } from '../schemas.js';
+import { PageSize, PatternText } from '../schema-blocks.js';
 import {
   addWebhookEndpoint,
   listWebhookEndpoints,
@@ -13,7 +14,6 @@ import { parseEndpointId } from '../../store/webhooks.js';
 import { listEvents } from '../../store/events.js';
 import { eventBody } from '../../jobs/webhook-delivery.js';
 import { EVENT_TYPES } from '../../domain/webhook-events.js';
-import { InvalidInput } from '../../domain/errors.js';
 
 const Endpoint = Type.Object({
   id: Type.String({ description: 'we_…' }),
@@ -48,12 +48,11 @@ const Event = Type.Object({
 
 const EventsQuery = Type.Object({
   after: Type.Optional(
-    Type.String({
-      pattern: '^(evt_)?[0-9]{1,16}$',
+    PatternText('^(?:evt_)?[0-9]{1,16}$', 'must be an event id such as evt_1042', {
       description: 'an event id; default: from the oldest kept',
     }),
   ),
-  limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: '1-500, default 100' })),
+  limit: Type.Optional(PageSize(500, { description: '1-500, default 100' })),
 });
 
 /**
@@ -159,7 +158,6 @@ export function registerWebhookRoutes(app: FastifyInstance, s: Services, prefix:
       const c = callerOf(request);
       const after = Number((request.query.after ?? '0').replace(/^evt_/, ''));
       const limit = Number(request.query.limit ?? 100);
-      if (limit > 500) throw new InvalidInput('limit must be between 1 and 500', 'limit');
       const rows = listEvents(s.db, c.merchant.id, c.environment, after, limit + 1);
       return {
         status: 'success' as const,
