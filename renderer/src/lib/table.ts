@@ -1,0 +1,65 @@
+/** Pure parts of AppDataTable: sorting, paging and row focus by keyboard, unit-tested. */
+
+export type SortValue = string | number | null | undefined;
+export type SortDirection = 'asc' | 'desc';
+
+export interface TableColumn<T> {
+  key: string;
+  label: string;
+  /** Right-aligned tabular figures (amounts, counts). */
+  num?: boolean;
+  /** Makes the header a sort button; the value rows are ordered by. */
+  sort?: (row: T) => SortValue;
+  /** The header is read by screen readers only (e.g. an actions column). */
+  hiddenLabel?: boolean;
+  /** Classes for the column's cells. */
+  cellClass?: string;
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** A stable sort; empty values go last in either direction, as a reader expects. */
+export function sortRows<T>(rows: readonly T[], by: (row: T) => SortValue, dir: SortDirection): T[] {
+  const sign = dir === 'asc' ? 1 : -1;
+  return rows
+    .map((row, i) => ({ row, i, v: by(row) }))
+    .sort((a, b) => {
+      const aEmpty = a.v === null || a.v === undefined || a.v === '';
+      const bEmpty = b.v === null || b.v === undefined || b.v === '';
+      if (aEmpty || bEmpty) return aEmpty === bEmpty ? a.i - b.i : aEmpty ? 1 : -1;
+      const c =
+        typeof a.v === 'number' && typeof b.v === 'number'
+          ? a.v - b.v
+          : collator.compare(String(a.v), String(b.v));
+      return c * sign || a.i - b.i;
+    })
+    .map((x) => x.row);
+}
+
+export function pageCount(total: number, size: number): number {
+  return Math.max(1, Math.ceil(total / size));
+}
+
+/** Page `page` (1-based) of `size` rows; a page past the end shows the last one. */
+export function pageOf<T>(rows: readonly T[], page: number, size: number): T[] {
+  const last = pageCount(rows.length, size);
+  const p = Math.min(Math.max(1, page), last);
+  return rows.slice((p - 1) * size, p * size);
+}
+
+/** Where row focus goes for a key: arrows one row, Home/End to the ends; null for other keys. */
+export function nextRowIndex(key: string, current: number, count: number): number | null {
+  if (count === 0) return null;
+  switch (key) {
+    case 'ArrowDown':
+      return Math.min(count - 1, current + 1);
+    case 'ArrowUp':
+      return Math.max(0, current - 1);
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}
