@@ -16,6 +16,24 @@ export interface TableColumn<T> {
   cellClass?: string;
 }
 
+/** What a table is, said once in a component's script; the template hands it rows. */
+export interface TableSpec<T> {
+  /** The table's accessible name. */
+  label: string;
+  columns: TableColumn<T>[];
+  rowKey: (row: T) => string | number;
+  testid?: string;
+  rowTestid?: (row: T) => string;
+  /** Without a title an empty list shows just its headers (the page explains it itself). */
+  emptyTitle?: string;
+  emptyText?: string;
+  loadingText?: string;
+  /** Rows per page; 0 or none shows all. */
+  pageSize?: number;
+  sortKey?: string;
+  sortDir?: SortDirection;
+}
+
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** A stable sort; empty values go last in either direction, as a reader expects. */
