@@ -3,7 +3,7 @@ import { ref } from 'vue';
 import { apiGet, apiPost, apiRequest, queryString } from '../api/client.js';
 import type { Environment } from '../api/types.js';
 import type { AdminUser, CashupInfo } from './adminTypes.js';
-import { createRunner } from './adminShared.js';
+import { createRunner } from './runner.js';
 
 export interface NewUser {
   username: string;
@@ -14,7 +14,7 @@ export interface NewUser {
 }
 
 /** Console users (admins and agents), their limits, and agents' shift cash-ups. */
-export const useAdminUsersStore = defineStore('adminUsers', () => {
+export const useUsersStore = defineStore('users', () => {
   const users = ref<AdminUser[]>([]);
   const preview = ref<CashupInfo | null>(null);
   const cashups = ref<CashupInfo[]>([]);

@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { apiGet, apiPost, apiRequest } from '../api/client.js';
 import type { ConnectionTest, RouteInfo, UpstreamInfo } from './adminTypes.js';
-import { createRunner } from './adminShared.js';
+import { createRunner } from './runner.js';
 
 export interface UpstreamDraft {
   name: string;
@@ -22,7 +22,7 @@ interface Overview {
 }
 
 /** Upstreams, their routes with priorities, health, and connection tests. */
-export const useAdminUpstreamsStore = defineStore('adminUpstreams', () => {
+export const useUpstreamsStore = defineStore('upstreams', () => {
   const upstreams = ref<UpstreamInfo[]>([]);
   const routes = ref<RouteInfo[]>([]);
   const tests = ref<Record<string, ConnectionTest>>({});
