@@ -12,6 +12,8 @@ export interface TableColumn<T> {
   sort?: (row: T) => SortValue;
   /** The header is read by screen readers only (e.g. an actions column). */
   hiddenLabel?: boolean;
+  /** Row buttons: no visible header, cells lay their buttons out in a row at the right. */
+  actions?: boolean;
   /** Classes for the column's cells. */
   cellClass?: string;
 }
