@@ -36,6 +36,24 @@ export interface TableSpec<T> {
   sortDir?: SortDirection;
 }
 
+/** Totals per product (cash-up, daily report): product, a count, an amount, then any more columns. */
+export function byProductTable<T extends { product: string }>(
+  label: string,
+  countLabel: string,
+  more: TableColumn<T>[] = [],
+): TableSpec<T> {
+  return {
+    label,
+    rowKey: (p) => p.product,
+    columns: [
+      { key: 'product', label: 'Product' },
+      { key: 'count', label: countLabel, num: true },
+      { key: 'amount', label: 'Amount', num: true },
+      ...more,
+    ],
+  };
+}
+
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** A stable sort; empty values go last in either direction, as a reader expects. */

@@ -71,7 +71,7 @@ export const useCatalogStore = defineStore('catalog', () => {
   const adminPage = ref<CatalogPage | null>(null);
   const lastSync = ref<CatalogSyncRun | null>(null);
   const syncing = ref(false);
-  const { busy, error, notice, run } = createRunner();
+  const { busy, error, notice, run, reloadKeepingNotice } = createRunner();
   let lastQuery: { kind: CatalogRow['kind']; filter: CatalogFilter } = {
     kind: 'data',
     filter: emptyCatalogFilter(),
@@ -122,9 +122,7 @@ export const useCatalogStore = defineStore('catalog', () => {
       );
       if (r) lastSync.value = r.last;
       clear();
-      const message = notice.value;
-      await loadAdminPage();
-      notice.value = message;
+      await reloadKeepingNotice(loadAdminPage);
     } finally {
       syncing.value = false;
     }

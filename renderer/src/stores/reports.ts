@@ -35,7 +35,7 @@ export const useReportsStore = defineStore('reports', () => {
     recipients: string[];
     delivery: ReportDeliveryInfo | null;
   } | null>(null);
-  const { busy, error, notice, run } = createRunner();
+  const { busy, error, notice, run, reloadKeepingNotice } = createRunner();
 
   async function load(filter: ReportFilter = lastFilter): Promise<void> {
     lastFilter = { ...filter };
@@ -67,9 +67,7 @@ export const useReportsStore = defineStore('reports', () => {
           ? `The ${date} report of ${code} was sent.`
           : `Not sent: ${r.error ?? 'the mail server refused it'}. It will be retried.`,
     );
-    const message = notice.value;
-    await load();
-    notice.value = message;
+    await reloadKeepingNotice(load);
   }
 
   /** `report run` for one day: build every merchant's report and, with send, e-mail the undelivered ones. */
@@ -92,9 +90,7 @@ export const useReportsStore = defineStore('reports', () => {
           ? `${r.reports.length} report(s) built${send ? '' : ' (not sent)'}.`
           : 'No merchant has report recipients.',
     );
-    const message = notice.value;
-    await load();
-    notice.value = message;
+    await reloadKeepingNotice(load);
   }
 
   const csvUrl = (code: string, env: Environment, date: string) => `${path(code, env, date)}/csv`;

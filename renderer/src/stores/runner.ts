@@ -30,5 +30,11 @@ export function createRunner(error: Ref<string> = ref('')) {
       busy.value = false;
     }
   }
-  return { busy, error, notice, run };
+  /** Reloads what an action changed without losing the action's message (loading clears it). */
+  async function reloadKeepingNotice(reload: () => Promise<unknown>): Promise<void> {
+    const message = notice.value;
+    await reload();
+    notice.value = message;
+  }
+  return { busy, error, notice, run, reloadKeepingNotice };
 }

@@ -111,7 +111,7 @@ export const useSaleStore = defineStore('sale', () => {
    */
   const flagged = ref<AttentionItem[]>([]);
   const pendingPurchases = ref<AttentionItem[]>([]);
-  const { busy, error, notice, run } = createRunner();
+  const { busy, error, notice, run, reloadKeepingNotice } = createRunner();
 
   async function loadAttention(): Promise<void> {
     await run(async () => {
@@ -129,9 +129,7 @@ export const useSaleStore = defineStore('sale', () => {
     message: (p: AttentionItem) => string,
   ): Promise<boolean> {
     const r = await run(work, message);
-    const text = notice.value;
-    await loadAttention();
-    notice.value = text;
+    await reloadKeepingNotice(loadAttention);
     return r !== null;
   }
 

@@ -18,7 +18,7 @@ export const useUsersStore = defineStore('users', () => {
   const users = ref<AdminUser[]>([]);
   const preview = ref<CashupInfo | null>(null);
   const cashups = ref<CashupInfo[]>([]);
-  const { busy, error, notice, run } = createRunner();
+  const { busy, error, notice, run, reloadKeepingNotice } = createRunner();
 
   async function load(): Promise<void> {
     await run(async () => {
@@ -32,9 +32,7 @@ export const useUsersStore = defineStore('users', () => {
       (v) => `${v.username} can sign in now.`,
     );
     if (!r) return false;
-    const message = notice.value;
-    await load();
-    notice.value = message;
+    await reloadKeepingNotice(load);
     return true;
   }
 

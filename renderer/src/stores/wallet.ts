@@ -68,7 +68,7 @@ export const useWalletStore = defineStore('wallet', () => {
   const merchantNextBefore = ref<number | null>(null);
   /** The last `ledger verify` over every wallet of the node. */
   const verification = ref<{ ok: boolean; wallets: number; problems: { problem: string }[] } | null>(null);
-  const { busy, notice, run } = createRunner(error);
+  const { busy, notice, run, reloadKeepingNotice } = createRunner(error);
   const merchantPath = () =>
     `/console/admin/merchants/${encodeURIComponent(merchantCode.value)}/wallets/${merchantEnv.value}`;
 
@@ -99,9 +99,7 @@ export const useWalletStore = defineStore('wallet', () => {
         `${kind === 'funding' ? 'Funded' : 'Adjusted'}: the ${merchantEnv.value} wallet of ${merchantCode.value} now holds ${formatNaira(v.balance)}.`,
     );
     if (!r) return false;
-    const message = notice.value;
-    await loadMerchantLedger();
-    notice.value = message;
+    await reloadKeepingNotice(loadMerchantLedger);
     return true;
   }
 
