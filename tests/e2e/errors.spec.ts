@@ -51,8 +51,12 @@ test('live mode is unmistakable; a live sale DEMO cannot route or pay is refused
 }) => {
   const problems = watchPageErrors(page);
   await login(page);
-  page.once('dialog', (d) => void d.accept());
   await page.getByTestId('env-badge').getByRole('radio', { name: 'LIVE' }).click();
+  // Going live is asked in the page (an accessible alert dialog), not through a native box.
+  const ask = page.getByRole('alertdialog', { name: 'Switch to LIVE?' });
+  await expect(ask).toContainText('Sales will be real and spend real money.');
+  await ask.getByRole('button', { name: 'Switch to LIVE' }).click();
+  await expect(ask).toHaveCount(0);
   await expect(page.getByTestId('env-stripe')).toHaveText('LIVE — real sales, real money');
   await page.keyboard.press('a');
   await expect(page.getByText('LIVE sale', { exact: true })).toBeVisible();

@@ -3,7 +3,7 @@ import { ref } from 'vue';
 import { apiGet, apiPost, apiRequest, queryString } from '../api/client.js';
 import type { Environment } from '../api/types.js';
 import type { AdminUser, CashupInfo } from './adminTypes.js';
-import { createRunner } from './adminShared.js';
+import { createRunner } from './runner.js';
 
 export interface NewUser {
   username: string;
@@ -14,11 +14,11 @@ export interface NewUser {
 }
 
 /** Console users (admins and agents), their limits, and agents' shift cash-ups. */
-export const useAdminUsersStore = defineStore('adminUsers', () => {
+export const useUsersStore = defineStore('users', () => {
   const users = ref<AdminUser[]>([]);
   const preview = ref<CashupInfo | null>(null);
   const cashups = ref<CashupInfo[]>([]);
-  const { busy, error, notice, run } = createRunner();
+  const { busy, error, notice, run, reloadKeepingNotice } = createRunner();
 
   async function load(): Promise<void> {
     await run(async () => {
@@ -32,9 +32,7 @@ export const useAdminUsersStore = defineStore('adminUsers', () => {
       (v) => `${v.username} can sign in now.`,
     );
     if (!r) return false;
-    const message = notice.value;
-    await load();
-    notice.value = message;
+    await reloadKeepingNotice(load);
     return true;
   }
 
