@@ -11,7 +11,8 @@ import {
   type ConsoleSession,
   type ConsoleUser,
 } from '../../store/console-users.js';
-import { getMerchantById, listCredentials, listMerchants, requireMerchant } from '../../store/merchants.js';
+import { getMerchantById, listMerchants, requireMerchant } from '../../store/merchants.js';
+import { sessionEnvironments, startEnvironmentOf } from '../../services/console-environments.js';
 import {
   LoginThrottle,
   hashPassword,
@@ -28,12 +29,6 @@ import { SESSION_TTL_MS, clearSessionCookie, sessionOf, setSessionCookie } from 
 
 const hide = { hide: true } as const;
 
-/** Environments the console may switch to: test always; live only while a live pair is active. */
-export function environmentsOf(s: Services, merchantId: number): Environment[] {
-  const rows = listCredentials(s.db, merchantId) as { environment: Environment; status: string }[];
-  return rows.some((r) => r.environment === 'live' && r.status === 'active') ? ['test', 'live'] : ['test'];
-}
-
 function sessionView(
   s: Services,
   user: ConsoleUser,
@@ -46,7 +41,8 @@ function sessionView(
     user: { id: user.id, username: user.username, role: user.role },
     merchant: { id: merchant?.id ?? 0, code: merchant?.code ?? '', name: merchant?.name ?? '' },
     environment,
-    environments: environmentsOf(s, user.merchantId),
+    environments: sessionEnvironments(s, user),
+    start_environment: user.startEnvironment,
     csrf_token: csrfToken,
     expires_at: new Date(expiresAt).toISOString(),
   };
@@ -56,15 +52,16 @@ function startSession(s: Services, request: FastifyRequest, reply: FastifyReply,
   const token = newToken();
   const csrf = newToken();
   const expiresAt = s.now() + SESSION_TTL_MS;
+  const environment = startEnvironmentOf(s, user);
   createConsoleSession(s.db, {
     idHash: hashToken(token),
     userId: user.id,
     csrfToken: csrf,
-    environment: 'test',
+    environment,
     expiresAt,
   });
   setSessionCookie(request, reply, token, expiresAt);
-  return sessionView(s, user, 'test', csrf, expiresAt);
+  return sessionView(s, user, environment, csrf, expiresAt);
 }
 
 export function registerAuthRoutes(app: FastifyInstance, s: Services, throttle: LoginThrottle): void {
@@ -152,8 +149,12 @@ export function registerAuthRoutes(app: FastifyInstance, s: Services, throttle: 
     async (request) => {
       const session = sessionOf(request);
       const { environment } = request.body as { environment: Environment };
-      if (!environmentsOf(s, session.user.merchantId).includes(environment)) {
-        throw new Forbidden('This merchant has no active live credentials, so the console stays on test');
+      if (!sessionEnvironments(s, session.user).includes(environment)) {
+        throw new Forbidden(
+          session.user.environments.includes(environment)
+            ? 'This merchant has no active live credentials, so the console stays on test'
+            : `Your admin has not allowed you to sell in ${environment}`,
+        );
       }
       setSessionEnvironment(s.db, session.idHash, environment);
       return sessionView(s, session.user, environment, session.csrfToken, session.expiresAt);

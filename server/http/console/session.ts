@@ -4,6 +4,7 @@ import { findConsoleSession, type ConsoleRole, type ConsoleSession } from '../..
 import { getMerchantById } from '../../store/merchants.js';
 import { hashToken, tokensEqual } from '../../services/console-auth.js';
 import { Forbidden, Unauthorized } from '../../domain/errors.js';
+import { enforceSessionEnvironment } from '../../services/console-environments.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -88,6 +89,8 @@ export function registerSessionHook(app: FastifyInstance, s: Services): void {
         );
       }
     }
+    // Signing out must work even when no environment is left for the user.
+    if (path !== '/console/logout') enforceSessionEnvironment(s, session);
     request.consoleSession = session;
   });
 }
