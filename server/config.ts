@@ -20,6 +20,11 @@ export interface NodeConfig {
   /** Print the DEMO credentials when a new data directory is initialised. */
   printFirstRun: boolean;
   logLevel: string;
+  /**
+   * Readable lines for a person at a terminal, or one JSON object per line for machines: by
+   * default pretty when stdout is a terminal, JSON otherwise (`--log-format json|pretty`).
+   */
+  logFormat: 'pretty' | 'json';
 }
 
 export const DEFAULTS = {
@@ -43,6 +48,7 @@ export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       'trusted-proxies': { type: 'string' },
       'rate-limit': { type: 'string' },
       'log-level': { type: 'string' },
+      'log-format': { type: 'string' },
     },
   });
   const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -62,6 +68,9 @@ export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     str(values['rate-limit']) ?? env.VENDPOINT_RATE_LIMIT ?? String(DEFAULTS.rateLimitPerMinute);
   const rate = Number(rateText);
   if (!Number.isInteger(rate) || rate < 0) throw new Error(`--rate-limit must be a non-negative integer`);
+  const format =
+    str(values['log-format']) ?? str(env.VENDPOINT_LOG_FORMAT) ?? (process.stdout.isTTY ? 'pretty' : 'json');
+  if (format !== 'pretty' && format !== 'json') throw new Error(`--log-format must be json or pretty`);
   return {
     dataDir: resolve(str(values['data-dir']) ?? env.VENDPOINT_DATA_DIR ?? DEFAULTS.dataDir),
     host: str(values.host) ?? env.VENDPOINT_HOST ?? DEFAULTS.host,
@@ -74,6 +83,7 @@ export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     schedules: env.VENDPOINT_SCHEDULES !== 'off',
     printFirstRun: true,
     logLevel: str(values['log-level']) ?? env.VENDPOINT_LOG_LEVEL ?? 'info',
+    logFormat: format,
   };
 }
 
@@ -90,6 +100,7 @@ export function testConfig(dataDir: string, overrides: Partial<NodeConfig> = {})
     schedules: false,
     printFirstRun: false,
     logLevel: 'silent',
+    logFormat: 'json',
     ...overrides,
   };
 }
