@@ -44,6 +44,9 @@ export interface Sale {
   agent: string;
   created_at: string;
   updated_at: string;
+  /** Pending only: when the provider was last asked (ISO, '' before the first answer) and what it said. */
+  last_checked_at: string;
+  provider_said: string;
 }
 
 export interface GiftCardCode {
