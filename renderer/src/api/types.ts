@@ -140,3 +140,11 @@ export interface EsimItem {
   currency_code: string;
   ngn_price?: string;
 }
+
+/** Whether the desk can sell a product in the session's environment, and why not. */
+export interface ProductAvailability {
+  product: string;
+  available: boolean;
+  reason: string;
+  fix: { to: string; label: string } | null;
+}

@@ -18,6 +18,17 @@ export const PRODUCT_TILES: ProductTile[] = [
   { id: 'esim', label: 'eSIM', hint: 'Travel data abroad', key: 'S' },
 ];
 
+/** The node's name for each tile's product (GET /console/products answers by these). */
+export const TILE_PRODUCT: Record<SellProduct, string> = {
+  airtime: 'airtime',
+  data: 'data',
+  electricity: 'ELECTRICITY',
+  cable: 'CABLE',
+  betting: 'BETTING',
+  giftcards: 'giftcard',
+  esim: 'esim',
+};
+
 /** The tile for a keyboard key, if any (case-insensitive). */
 export function tileForKey(key: string): ProductTile | undefined {
   const k = key.toUpperCase();
