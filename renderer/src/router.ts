@@ -109,11 +109,15 @@ export function createConsoleRouter(pinia: Pinia) {
     return true;
   });
 
-  // A page chunk that cannot be fetched means the node is away: say so, and go there once it is back.
+  // A page chunk that cannot be fetched means the node is away: say so, and go there once it is
+  // back. The browser remembers a failed module import, so only a fresh page load can retry it.
   router.onError((error, to) => {
     if (!isChunkLoadError(error)) return;
     reportUnreachable();
-    whenReachable(() => void router.push(to.fullPath));
+    whenReachable(() => {
+      window.location.hash = to.fullPath;
+      window.location.reload();
+    });
   });
 
   router.afterEach((to) => {

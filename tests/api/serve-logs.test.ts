@@ -18,8 +18,9 @@ function serveEnv(): NodeJS.ProcessEnv {
 async function serveOutput(flags: string[]): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vendpoint-logs-'));
   const child = spawn(
-    join(ROOT, 'node_modules', '.bin', 'tsx'),
-    [join(ROOT, 'server', 'serve.ts'), '--data-dir', dataDir, '--port', '0', ...flags],
+    // Node itself (tsx as a loader, not a wrapper process), so a signal reaches the node.
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'server', 'serve.ts'), '--data-dir', dataDir, '--port', '0', ...flags],
     {
       cwd: ROOT,
       env: serveEnv(),

@@ -23,7 +23,11 @@ function back(): void {
 async function probe(): Promise<void> {
   probeCount.value++;
   try {
-    const r = await fetch('/v1/healthz', { cache: 'no-store' });
+    // A probe that hangs (a half-open connection) must not stop the next one.
+    const r = await fetch(`/v1/healthz?probe=${Date.now()}`, {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(PROBE_EVERY_MS),
+    });
     if (r.ok) return back();
   } catch {
     // Still away: try again below.
