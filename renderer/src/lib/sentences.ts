@@ -18,3 +18,6 @@ export function agoText(iso: string, nowMs: number): string {
   const h = Math.floor(m / 60);
   return `${h} h ${m % 60} min ago`;
 }
+
+/** "1 merchant", "3 merchants". */
+export const plural = (n: number, word: string, many = `${word}s`): string => `${n} ${n === 1 ? word : many}`;
