@@ -142,7 +142,7 @@ test('a failed live sale reads NOT CHARGED and REFUNDED, and Try again refills t
   // The wallet's ledger names the product and a short reference, never a raw code and UUID.
   await page.getByRole('link', { name: 'Wallet' }).click();
   const rows = page.getByTestId('ledger-row');
-  await expect(rows.first()).toContainText(/Airtime · [0-9A-F]{8}/);
+  await expect(rows.filter({ hasText: /Airtime · [0-9A-F]{8}/ }).first()).toBeVisible();
   for (const text of await rows.allInnerTexts()) expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
   expect(problems).toEqual([]);
 });
