@@ -7,6 +7,7 @@ import type { Services } from './services/context.js';
 import { registerErrorHandling, errorBody } from './http/errors.js';
 import { hostChecker, requireMerchantAuth } from './http/access.js';
 import { ErrorBody } from './http/schemas.js';
+import { watchRouteSchemas } from './http/route-schemas.js';
 import { registerTransactionRoutes } from './http/v1/transactions.js';
 import { registerPlanRoutes } from './http/v1/plans.js';
 import { registerWalletRoutes } from './http/v1/wallet.js';
@@ -42,7 +43,16 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     childLoggerFactory: lazyChildLogger,
     requestIdHeader: false,
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true } },
+    ajv: {
+      // verbose: a failure carries its schema and value, so the error mapper can word it (a
+      // union's choices, a repeated query value); it changes only the compiled failure branches.
+      customOptions: {
+        coerceTypes: false,
+        removeAdditional: false,
+        useDefaults: true,
+        verbose: true,
+      },
+    },
     routerOptions: { ignoreTrailingSlash: true },
     schemaController: {
       compilersFactory: {
@@ -53,6 +63,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   });
   app.decorateRequest('caller', null);
   registerErrorHandling(app);
+  watchRouteSchemas(app);
   app.addSchema(ErrorBody);
 
   // Callback-style hooks: on the hottest path an async hook costs a promise per request.

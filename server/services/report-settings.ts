@@ -3,8 +3,21 @@ import type { SecretBox } from '../store/secret-box.js';
 import { getSetting, setSetting } from '../store/settings.js';
 import { recordAudit } from '../store/audit.js';
 import { InvalidInput } from '../domain/errors.js';
+import { assertOneLineText } from '../domain/text-hygiene.js';
 import { isDay, isValidTimezone, parseTimeOfDay } from '../domain/business-days.js';
 import { parseSmtpUrl, redactSmtpUrl } from '../reports/mailer.js';
+
+/** Shown on the Settings page while the SMTP URL in use sends its password without TLS. */
+export const SMTP_TLS_OFF_WARNING =
+  'The SMTP URL in use says tls=off and carries a password: it is sent to the mail server without encryption. Use smtps:// or a server with STARTTLS, and remove ?tls=off.';
+
+function credentialsWithoutTls(url: string): boolean {
+  try {
+    return parseSmtpUrl(url).credentialsWithoutTls;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Daily-report settings, kept in the settings table so the admin console edits them on a
@@ -75,6 +88,10 @@ const ADDRESS = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
 
 /** Checks a patch field by field; messages name the field as the console shows it. */
 function validate(patch: Partial<ReportSettings>): void {
+  // The From address goes into a mail header: a line break there would add headers of its own.
+  assertOneLineText(patch.from, 'from');
+  assertOneLineText(patch.smtpUrl, 'smtp_url');
+  assertOneLineText(patch.consoleUrl, 'console_url');
   if (patch.smtpUrl !== undefined && patch.smtpUrl !== null) parseSmtpUrl(patch.smtpUrl);
   if (patch.from !== undefined) {
     const addr = /<([^>]+)>\s*$/.exec(patch.from)?.[1] ?? patch.from.trim();
@@ -151,6 +168,7 @@ export function reportSettingsJson(settings: ReportSettings, flagUrl: string | n
     smtp_url: settings.smtpUrl ? redactSmtpUrl(settings.smtpUrl) : null,
     smtp_in_use: smtp.url ? redactSmtpUrl(smtp.url) : null,
     smtp_source: smtp.source,
+    smtp_warning: smtp.url && credentialsWithoutTls(smtp.url) ? SMTP_TLS_OFF_WARNING : null,
     from: settings.from,
     send_time: settings.sendTime,
     timezone: settings.timezone,

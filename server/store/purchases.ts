@@ -6,6 +6,8 @@ import Database from 'better-sqlite3';
 import { postLedgerEntryFor } from './wallets.js';
 import { newInternalReference } from './merchants.js';
 import { ListAnchors } from './list-anchors.js';
+import { resultColumn, resultFromColumn } from './sealed-results.js';
+import { checkDailySalesLimit, salesDayStartIso } from '../domain/sales-limit.js';
 
 export type PurchaseKind = 'transaction' | 'giftcard' | 'esim';
 
@@ -93,7 +95,8 @@ interface PurchaseRow {
   updated_at: string;
 }
 
-export function toPurchase(r: PurchaseRow): Purchase {
+/** A row as the rest of the node sees it (a sealed result opened with the database's box). */
+export function toPurchase(r: PurchaseRow, db: Db): Purchase {
   return {
     id: r.id,
     internalReference: r.internal_reference,
@@ -115,7 +118,7 @@ export function toPurchase(r: PurchaseRow): Purchase {
     quantity: r.quantity,
     details: JSON.parse(r.details),
     state: r.state,
-    result: r.result ? JSON.parse(r.result) : null,
+    result: resultFromColumn(db, r.result),
     failureReason: r.failure_reason,
     upstreamName: r.upstream_name,
     upstreamReference: r.upstream_reference,
@@ -133,6 +136,7 @@ export function toPurchase(r: PurchaseRow): Purchase {
  * key stays free for a retry after funding.
  */
 export function createPurchase(db: Db, input: NewPurchase): Purchase {
+  if (input.agentUserId) assertAgentDailyLimit(db, input.agentUserId, input.environment, input.amountKobo);
   const now = nowIso();
   const ref = newInternalReference();
   let row: PurchaseRow;
@@ -180,7 +184,28 @@ export function createPurchase(db: Db, input: NewPurchase): Purchase {
     actor: input.actor,
   });
   prep(db, `INSERT INTO vend_jobs (purchase_id, state) VALUES (?, 'queued')`).run(row.id);
-  return toPurchase(row);
+  return toPurchase(row, db);
+}
+
+/**
+ * An agent's daily sales limit, checked in the transaction that stores the sale: sales sent
+ * at once are written one after another, each seeing those before it, so they cannot all
+ * pass. The day is the Lagos day of the clock that stamps created_at.
+ */
+function assertAgentDailyLimit(db: Db, agentUserId: number, env: Environment, amountKobo: number): void {
+  const limit =
+    (prep(db, 'SELECT daily_sales_limit_kobo FROM console_users WHERE id = ?').pluck().get(agentUserId) as
+      number | null | undefined) ?? null;
+  if (limit === null) return;
+  // Pending or successful sales count; failed ones were refunded (as agentSoldKobo).
+  const sold = prep(
+    db,
+    `SELECT COALESCE(SUM(amount_kobo), 0) FROM purchases
+     WHERE agent_user_id = ? AND environment = ? AND created_at >= ? AND state <> 'failed'`,
+  )
+    .pluck()
+    .get(agentUserId, env, salesDayStartIso(Date.now())) as number;
+  checkDailySalesLimit(limit, sold, amountKobo);
 }
 
 function isUsedKeyError(error: unknown): boolean {
@@ -193,7 +218,7 @@ function isUsedKeyError(error: unknown): boolean {
 
 export function getPurchaseById(db: Db, id: number): Purchase | null {
   const r = prep(db, 'SELECT * FROM purchases WHERE id = ?').get(id) as PurchaseRow | undefined;
-  return r ? toPurchase(r) : null;
+  return r ? toPurchase(r, db) : null;
 }
 
 interface KeyCache {
@@ -238,7 +263,7 @@ export function getPurchaseByKey(db: Db, merchantId: number, env: Environment, k
     'SELECT * FROM purchases WHERE merchant_id = ? AND environment = ? AND idem_key = ?',
   ).get(merchantId, env, key) as PurchaseRow | undefined;
   if (!r) return null;
-  const p = toPurchase(r);
+  const p = toPurchase(r, db);
   // Never cache a read made inside a transaction: it might still roll back.
   if (!db.inTransaction) {
     c.byKey.set(cacheKey, p);
@@ -250,7 +275,7 @@ export function getPurchaseByKey(db: Db, merchantId: number, env: Environment, k
 export function getPurchaseByReference(db: Db, ref: string): Purchase | null {
   const r = prep(db, 'SELECT * FROM purchases WHERE internal_reference = ?').get(ref) as
     PurchaseRow | undefined;
-  return r ? toPurchase(r) : null;
+  return r ? toPurchase(r, db) : null;
 }
 
 /** pending -> success, storing what was delivered. False when it was already final. */
@@ -267,7 +292,7 @@ export function settleSuccess(
          upstream_reference = COALESCE(?, upstream_reference), needs_attention = 0, updated_at = ?
        WHERE id = ? AND state = 'pending'`,
   ).run(
-    JSON.stringify(result),
+    resultColumn(db, result),
     upstream.name ?? null,
     upstream.reference ?? null,
     nowIso(),
@@ -378,7 +403,7 @@ export function listPurchases(
       limit,
       offset,
     ) as PurchaseRow[];
-    return { rows: rows.map(toPurchase), total };
+    return { rows: rows.map((r) => toPurchase(r, db)), total };
   }
   let index = anchors.get(db);
   if (!index) anchors.set(db, (index = new ListAnchors()));
@@ -394,7 +419,7 @@ export function listPurchases(
     ascEnd - ascStart,
     at.skip,
   ) as PurchaseRow[];
-  return { rows: rows.reverse().map(toPurchase), total };
+  return { rows: rows.reverse().map((r) => toPurchase(r, db)), total };
 }
 
 export function listNeedsAttention(db: Db): Purchase[] {
@@ -403,5 +428,5 @@ export function listNeedsAttention(db: Db): Purchase[] {
       db,
       `SELECT * FROM purchases WHERE state = 'pending' AND needs_attention = 1 ORDER BY id`,
     ).all() as PurchaseRow[]
-  ).map(toPurchase);
+  ).map((r) => toPurchase(r, db));
 }

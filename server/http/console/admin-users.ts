@@ -14,6 +14,7 @@ import { formatNaira, parseNaira } from '../../domain/money.js';
 import type { Environment } from '../../store/credentials-crypto.js';
 import { adminActor } from './admin-guard.js';
 import { parseUserEnvironments } from '../../services/console-environments.js';
+import { NoteText, OneLineText } from '../schema-blocks.js';
 import { requireRole } from './session.js';
 
 const hide = { hide: true } as const;
@@ -24,8 +25,10 @@ const UserPatch = Type.Object(
     active: Type.Optional(Type.Boolean()),
     daily_sales_limit: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     password: Type.Optional(Type.String()),
-    environments: Type.Optional(Type.Array(Type.String(), { maxItems: 2 })),
-    start_environment: Type.Optional(Type.String()),
+    environments: Type.Optional(
+      Type.Array(Type.Union([Type.Literal('test'), Type.Literal('live')]), { maxItems: 2 }),
+    ),
+    start_environment: Type.Optional(Type.Union([Type.Literal('test'), Type.Literal('live')])),
   },
   { additionalProperties: false },
 );
@@ -33,9 +36,9 @@ const UserPatch = Type.Object(
 const CashupBody = Type.Object(
   {
     environment: Env,
-    from: Type.Optional(Type.String({ maxLength: 40 })),
+    from: Type.Optional(OneLineText({ maxLength: 40 })),
     counted: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-    note: Type.Optional(Type.String({ maxLength: 500 })),
+    note: Type.Optional(NoteText({ maxLength: 500 })),
   },
   { additionalProperties: false },
 );

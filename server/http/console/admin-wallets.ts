@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { stringify } from 'csv-stringify/sync';
+import { csvAmount, toCsv } from '../../domain/csv.js';
 import { DateTime } from 'luxon';
 import type { Services } from '../../services/context.js';
 import { requireMerchant, type Merchant } from '../../store/merchants.js';
@@ -10,6 +10,7 @@ import type { Environment } from '../../store/credentials-crypto.js';
 import { InsufficientBalance, InvalidInput } from '../../domain/errors.js';
 import { formatNaira, parseNaira } from '../../domain/money.js';
 import { adminActor } from './admin-guard.js';
+import { LedgerPageQuery, OneLineText } from '../schema-blocks.js';
 
 const hide = { hide: true } as const;
 const LEDGER_TIMEZONE = 'Africa/Lagos';
@@ -23,7 +24,7 @@ const FundBody = Type.Object(
   {
     kind: Type.Union([Type.Literal('funding'), Type.Literal('adjustment')]),
     amount: Type.String(),
-    reason: Type.String({ maxLength: 300 }),
+    reason: OneLineText({ maxLength: 300 }),
   },
   { additionalProperties: false },
 );
@@ -108,14 +109,12 @@ export function registerAdminWalletRoutes(app: FastifyInstance, s: Services): vo
 
   app.get(
     '/console/admin/merchants/:code/wallets/:env/ledger',
-    { schema: { ...hide, params: EnvParams } },
+    { schema: { ...hide, params: EnvParams, querystring: LedgerPageQuery } },
     async (request) => {
       const { merchant, env } = target(s, request);
       const q = request.query as { before?: string; limit?: string };
-      const limit = Math.min(200, Math.max(1, Number(q.limit ?? 50) || 50));
-      const before = q.before ? Number(q.before) : undefined;
-      if (before !== undefined && !Number.isSafeInteger(before))
-        throw new InvalidInput('before must be an entry id', 'before');
+      const limit = Number(q.limit ?? 50);
+      const before = q.before === undefined ? undefined : Number(q.before);
       const wallet = getWallet(s.db, merchant.id, env);
       const rows = listLedger(s.db, wallet.id, { limit, beforeId: before });
       return {
@@ -128,7 +127,7 @@ export function registerAdminWalletRoutes(app: FastifyInstance, s: Services): vo
     },
   );
 
-  // CSV of the ledger between two Lagos days (inclusive), oldest first, via csv-stringify.
+  // CSV of the ledger between two Lagos days (inclusive), oldest first.
   app.get(
     '/console/admin/merchants/:code/wallets/:env/ledger.csv',
     { schema: { ...hide, params: EnvParams } },
@@ -147,30 +146,18 @@ export function registerAdminWalletRoutes(app: FastifyInstance, s: Services): vo
         to.plus({ days: 1 }).toUTC().toISO()!,
         CSV_MAX_ROWS,
       );
-      const csv = stringify(
+      const csv = toCsv(
+        ['time_utc', 'time_lagos', 'kind', 'amount', 'balance_after', 'reference', 'reason', 'actor'],
         rows.map((r) => [
           r.created_at,
           DateTime.fromISO(r.created_at).setZone(LEDGER_TIMEZONE).toFormat('yyyy-LL-dd HH:mm:ss'),
           r.kind,
-          formatNaira(r.amount_kobo),
-          formatNaira(r.balance_after_kobo),
+          csvAmount(formatNaira(r.amount_kobo)),
+          csvAmount(formatNaira(r.balance_after_kobo)),
           r.internal_reference ?? '',
           r.reason,
           r.actor,
         ]),
-        {
-          header: true,
-          columns: [
-            'time_utc',
-            'time_lagos',
-            'kind',
-            'amount',
-            'balance_after',
-            'reference',
-            'reason',
-            'actor',
-          ],
-        },
       );
       const name = `vendpoint-${merchant.code}-${env}-ledger-${from.toFormat('yyyy-LL-dd')}-to-${to.toFormat('yyyy-LL-dd')}.csv`;
       return reply

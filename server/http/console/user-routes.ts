@@ -46,8 +46,10 @@ export function registerUserRoutes(app: FastifyInstance, s: Services): void {
           role: Type.Union([Type.Literal('admin'), Type.Literal('agent')]),
           merchant_code: Type.String(),
           daily_sales_limit: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-          environments: Type.Optional(Type.Array(Type.String(), { maxItems: 2 })),
-          start_environment: Type.Optional(Type.String()),
+          environments: Type.Optional(
+            Type.Array(Type.Union([Type.Literal('test'), Type.Literal('live')]), { maxItems: 2 }),
+          ),
+          start_environment: Type.Optional(Type.Union([Type.Literal('test'), Type.Literal('live')])),
         }),
       },
     },
