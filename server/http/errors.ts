@@ -1,5 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { DomainError } from '../domain/errors.js';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError, TooManyAttempts } from '../domain/errors.js';
 import { ruleForPattern } from './schema-blocks.js';
 
 /** The one place domain errors become HTTP: stable code -> status, spec error body. */
@@ -12,6 +12,7 @@ const STATUS_OF: Record<string, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   DUPLICATE_REQUEST: 422,
+  TOO_MANY_ATTEMPTS: 429,
   UPSTREAM_UNAVAILABLE: 502,
   NO_ROUTE: 503,
 };
@@ -137,10 +138,17 @@ export function validationMessage(issues: AjvIssue[], context: string | undefine
   return `${field} must be ${typeWords(branches.map((i) => i.params?.type).filter((t) => t !== undefined))}`;
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+export interface ErrorHooks {
+  /** Every failed authentication (a 401) passes here, so the per-IP limit can charge it. */
+  unauthorized?: (request: FastifyRequest) => void;
+}
+
+export function registerErrorHandling(app: FastifyInstance, hooks: ErrorHooks = {}): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       const status = STATUS_OF[error.code] ?? 400;
+      if (status === 401) hooks.unauthorized?.(request);
+      if (error instanceof TooManyAttempts) reply.header('retry-after', Math.ceil(error.retryAfterMs / 1000));
       return reply.status(status).send(errorBody(status, error.message));
     }
     if (error.validation) {

@@ -1,48 +1,62 @@
-import type { Services } from './context.js';
-import type { Environment } from '../store/credentials-crypto.js';
+import type { Db } from '../store/db.js';
+import { externalDataVersion } from '../store/db.js';
+import { listCredentials, merchantsWriteCount } from '../store/merchants.js';
 import type { ConsoleSession, ConsoleUser } from '../store/console-users.js';
-import { setSessionEnvironment } from '../store/console-users.js';
-import { listCredentials } from '../store/merchants.js';
+import type { Environment } from '../store/credentials-crypto.js';
 import { Forbidden, InvalidInput } from '../domain/errors.js';
 
 const ENVIRONMENTS: Environment[] = ['test', 'live'];
 
-/** Environments the merchant can sell in: test always; live only while a live pair is active. */
-export function merchantEnvironments(s: Services, merchantId: number): Environment[] {
-  const rows = listCredentials(s.db, merchantId) as { environment: Environment; status: string }[];
-  return rows.some((r) => r.environment === 'live' && r.status === 'active') ? ['test', 'live'] : ['test'];
+interface Memo {
+  dataVersion: number;
+  writes: number;
+  byMerchant: Map<number, Environment[]>;
+}
+
+const memos = new WeakMap<Db, Memo>();
+
+/**
+ * Environments a merchant's console may act in: test always, live only while the merchant has
+ * an active live pair. Checked on every console request, so the answer is kept per merchant and
+ * dropped whenever this process changes merchants or credentials (the store counts its writes)
+ * or another process such as the CLI commits (SQLite's data_version).
+ */
+function merchantEnvironments(db: Db, merchantId: number): Environment[] {
+  const dataVersion = externalDataVersion(db);
+  const writes = merchantsWriteCount();
+  let memo = memos.get(db);
+  if (!memo || memo.dataVersion !== dataVersion || memo.writes !== writes) {
+    memo = { dataVersion, writes, byMerchant: new Map() };
+    memos.set(db, memo);
+  }
+  let envs = memo.byMerchant.get(merchantId);
+  if (!envs) {
+    const rows = listCredentials(db, merchantId) as { environment: Environment; status: string }[];
+    envs = rows.some((r) => r.environment === 'live' && r.status === 'active') ? ['test', 'live'] : ['test'];
+    memo.byMerchant.set(merchantId, envs);
+  }
+  return envs;
 }
 
 /**
- * The environments a console session of this user may be in: those the admin allows the user
- * and the merchant can sell in now (a revoked live pair takes live away at once).
+ * Environments this console user may switch to; every rule about who may sell live lives here:
+ * those the admin allows the user (Users page) that the merchant can sell in now.
  */
-export function sessionEnvironments(s: Services, user: ConsoleUser): Environment[] {
-  const merchant = merchantEnvironments(s, user.merchantId);
+export function environmentsForUser(db: Db, user: ConsoleUser): Environment[] {
+  const merchant = merchantEnvironments(db, user.merchantId);
   return ENVIRONMENTS.filter((e) => user.environments.includes(e) && merchant.includes(e));
 }
 
 /** Where a sign-in of this user starts: the admin's choice when it is possible, else what is. */
-export function startEnvironmentOf(s: Services, user: ConsoleUser): Environment {
-  const allowed = sessionEnvironments(s, user);
+export function startEnvironmentOf(db: Db, user: ConsoleUser): Environment {
+  const allowed = environmentsForUser(db, user);
   if (allowed.includes(user.startEnvironment)) return user.startEnvironment;
   if (allowed.length) return allowed[0];
-  throw new Forbidden(
-    'You may sell only in live, and this merchant has no active live credentials now; ask your admin',
-  );
+  throw new Forbidden(NO_ENVIRONMENT_MESSAGE);
 }
 
-/**
- * The "environment allowed for this session" rule, checked on every console request: a session
- * whose environment is no longer allowed (the admin changed the user, or the live pair was
- * revoked) moves to the user's start environment before the request goes on.
- */
-export function enforceSessionEnvironment(s: Services, session: ConsoleSession): void {
-  if (sessionEnvironments(s, session.user).includes(session.environment)) return;
-  const next = startEnvironmentOf(s, session.user);
-  setSessionEnvironment(s.db, session.idHash, next);
-  session.environment = next;
-}
+export const NO_ENVIRONMENT_MESSAGE =
+  'You may sell only in live, and this merchant has no active live credentials now; ask your admin';
 
 /** An admin's choice of environments for a user: at least one, and the start one among them. */
 export function parseUserEnvironments(
@@ -62,4 +76,9 @@ export function parseUserEnvironments(
       'start_environment',
     );
   return { environments: picked, startEnvironment: startEnvironment as Environment };
+}
+
+/** Whether the session's current environment is still allowed (an admin may have revoked live since). */
+export function environmentAllowedForSession(db: Db, session: ConsoleSession): boolean {
+  return environmentsForUser(db, session.user).includes(session.environment);
 }

@@ -8,6 +8,7 @@ import type { NodeConfig } from '../config.js';
 import type { Merchant } from '../store/merchants.js';
 import type { Environment } from '../store/credentials-crypto.js';
 import type { CredentialCache } from '../http/credential-cache.js';
+import type { SetupClaim } from '../http/first-run-claim.js';
 
 /** What every service function gets: the node's parts, built once in node.ts. */
 export interface Services {
@@ -19,6 +20,8 @@ export interface Services {
   catalog: CatalogService;
   box: SecretBox;
   credentials: CredentialCache;
+  /** The one-time code that lets another machine claim an unclaimed node. */
+  setupClaim: SetupClaim;
   now: () => number;
 }
 

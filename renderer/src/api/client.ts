@@ -8,6 +8,7 @@ import { reportReachable, reportUnreachable } from '../lib/reachability.js';
  */
 let csrfToken = '';
 let onUnauthorized: (() => void) | null = null;
+let onEnvironmentWithdrawn: ((environment: string) => void) | null = null;
 
 export function setCsrfToken(token: string): void {
   csrfToken = token;
@@ -18,9 +19,16 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
   onUnauthorized = handler;
 }
 
+/** Called when the node moved the session to another environment (live access was withdrawn). */
+export function setEnvironmentWithdrawnHandler(handler: ((environment: string) => void) | null): void {
+  onEnvironmentWithdrawn = handler;
+}
+
 export interface RequestOptions {
   /** Do not send the agent to the sign-in page on 401 (the sign-in page itself, session probes). */
   quiet401?: boolean;
+  /** Extra request headers (the first-run setup code). */
+  headers?: Record<string, string>;
 }
 
 export async function apiRequest<T>(
@@ -29,7 +37,7 @@ export async function apiRequest<T>(
   body?: unknown,
   opts: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   let response: Response;
@@ -52,6 +60,8 @@ export async function apiRequest<T>(
   } catch {
     json = null;
   }
+  const movedTo = response.headers.get('x-vendpoint-environment');
+  if (movedTo) onEnvironmentWithdrawn?.(movedTo);
   if (!response.ok) {
     const serverMessage = (json as { message?: unknown } | null)?.message;
     if (response.status === 401 && !opts.quiet401) onUnauthorized?.();

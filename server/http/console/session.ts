@@ -1,10 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller, Services } from '../../services/context.js';
-import { findConsoleSession, type ConsoleRole, type ConsoleSession } from '../../store/console-users.js';
+import {
+  findConsoleSession,
+  setSessionEnvironment,
+  type ConsoleRole,
+  type ConsoleSession,
+} from '../../store/console-users.js';
+import {
+  NO_ENVIRONMENT_MESSAGE,
+  environmentAllowedForSession,
+  environmentsForUser,
+} from '../../services/console-environments.js';
 import { getMerchantById } from '../../store/merchants.js';
 import { hashToken, tokensEqual } from '../../services/console-auth.js';
 import { Forbidden, Unauthorized } from '../../domain/errors.js';
-import { enforceSessionEnvironment } from '../../services/console-environments.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,6 +27,12 @@ export const SESSION_TTL_MS = 12 * 3_600_000;
 /** Routes that work without a session: first-run state, setup and sign-in. */
 const PUBLIC_ROUTES = new Set(['/console/status', '/console/setup', '/console/login']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Calls that still answer after live access was withdrawn: the page learns its new environment. */
+const ENVIRONMENT_NEUTRAL = new Set(['/console/session', '/console/logout']);
+/** Sent with the refusal so the page can refresh its session and show test. */
+export const ENVIRONMENT_HEADER = 'x-vendpoint-environment';
+export const LIVE_WITHDRAWN_MESSAGE =
+  'Live selling is no longer allowed for this merchant (its live credentials were revoked); the console is back on test and nothing was charged';
 
 export function setSessionCookie(
   request: FastifyRequest,
@@ -72,7 +87,7 @@ function checkSameOrigin(request: FastifyRequest): void {
  */
 export function registerSessionHook(app: FastifyInstance, s: Services): void {
   app.decorateRequest('consoleSession', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0];
     if (!path.startsWith('/console/')) return;
     const unsafe = !SAFE_METHODS.has(request.method);
@@ -89,8 +104,28 @@ export function registerSessionHook(app: FastifyInstance, s: Services): void {
         );
       }
     }
-    // Signing out must work even when no environment is left for the user.
-    if (path !== '/console/logout') enforceSessionEnvironment(s, session);
+    // Re-checked on every call: an admin may have withdrawn the environment since the switch.
+    // It moves to the user's start environment (test for a withdrawn live pair); a user left
+    // with none can still read the session and sign out.
+    if (!environmentAllowedForSession(s.db, session)) {
+      const allowed = environmentsForUser(s.db, session.user);
+      const next = allowed.includes(session.user.startEnvironment)
+        ? session.user.startEnvironment
+        : allowed[0];
+      if (next) {
+        setSessionEnvironment(s.db, session.idHash, next);
+        session.environment = next;
+        reply.header(ENVIRONMENT_HEADER, next);
+      }
+      if (!ENVIRONMENT_NEUTRAL.has(path))
+        throw new Forbidden(
+          !next
+            ? NO_ENVIRONMENT_MESSAGE
+            : next === 'test'
+              ? LIVE_WITHDRAWN_MESSAGE
+              : 'Your admin changed where you may sell; the console is now on live and nothing was charged',
+        );
+    }
     request.consoleSession = session;
   });
 }
