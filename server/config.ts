@@ -25,6 +25,11 @@ export interface NodeConfig {
    * default pretty when stdout is a terminal, JSON otherwise (`--log-format json|pretty`).
    */
   logFormat: 'pretty' | 'json';
+  /**
+   * Let webhooks go to loopback, private and link-local addresses (--allow-private-webhooks).
+   * Off by default: a merchant's URL must not reach the host's own network.
+   */
+  webhooksAllowPrivate: boolean;
 }
 
 export const DEFAULTS = {
@@ -49,6 +54,7 @@ export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       'rate-limit': { type: 'string' },
       'log-level': { type: 'string' },
       'log-format': { type: 'string' },
+      'allow-private-webhooks': { type: 'boolean' },
     },
   });
   const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -84,6 +90,8 @@ export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     printFirstRun: true,
     logLevel: str(values['log-level']) ?? env.VENDPOINT_LOG_LEVEL ?? 'info',
     logFormat: format,
+    webhooksAllowPrivate:
+      values['allow-private-webhooks'] === true || env.VENDPOINT_WEBHOOKS_ALLOW_PRIVATE === '1',
   };
 }
 
@@ -101,6 +109,7 @@ export function testConfig(dataDir: string, overrides: Partial<NodeConfig> = {})
     printFirstRun: false,
     logLevel: 'silent',
     logFormat: 'json',
+    webhooksAllowPrivate: false,
     ...overrides,
   };
 }
