@@ -85,6 +85,11 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await expect(page.getByRole('alert').filter({ hasText: 'Say why' })).toBeVisible();
     await page.getByLabel('Reason').fill('bank transfer 0042');
     await page.getByTestId('fund-submit').click();
+    // Nothing moves before the amount is read back in words.
+    await expect(page.getByTestId('fund-confirmation')).toContainText(
+      `Credit ₦10,000.00 (ten thousand naira) to the live wallet of ${code}?`,
+    );
+    await page.getByTestId('fund-confirm').click();
     await expect(page.getByText(`the live wallet of ${code} now holds ₦10,000.00`)).toBeVisible();
     await expect(page.getByTestId('wallet-balance')).toContainText('₦10,000.00');
     await expect(page.getByTestId('admin-ledger-row').first()).toContainText('bank transfer 0042');

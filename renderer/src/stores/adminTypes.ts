@@ -152,6 +152,8 @@ export interface AdminUser {
   merchant_code: string;
   active: boolean;
   daily_sales_limit: string | null;
+  environments: Environment[];
+  start_environment: Environment;
   sold_today: Record<Environment, string>;
   created_at: string;
 }

@@ -11,6 +11,17 @@ export interface NewUser {
   role: 'admin' | 'agent';
   merchant_code: string;
   daily_sales_limit: string | null;
+  environments: Environment[];
+  start_environment: Environment;
+}
+
+/** What an admin may change on a user. */
+export interface UserPatch {
+  active?: boolean;
+  daily_sales_limit?: string | null;
+  password?: string;
+  environments?: Environment[];
+  start_environment?: Environment;
 }
 
 /** Console users (admins and agents), their limits, and agents' shift cash-ups. */
@@ -36,11 +47,7 @@ export const useUsersStore = defineStore('users', () => {
     return true;
   }
 
-  async function update(
-    id: number,
-    patch: { active?: boolean; daily_sales_limit?: string | null; password?: string },
-    success: string,
-  ): Promise<boolean> {
+  async function update(id: number, patch: UserPatch, success: string): Promise<boolean> {
     const r = await run(() => apiRequest<AdminUser>('PATCH', `/console/admin/users/${id}`, patch), success);
     if (r) users.value = users.value.map((u) => (u.id === r.id ? r : u));
     return r !== null;
