@@ -5,6 +5,7 @@ import { pendingCounts, salesByProductAndState, walletTotal } from '../store/adm
 import { upstreamHealth } from '../jobs/upstream-health.js';
 import { lastCatalogSync } from '../jobs/catalog-sync.js';
 import { formatNaira } from '../domain/money.js';
+import { failingEndpoints } from '../store/webhooks.js';
 
 /** The dashboard's "today": the console's day, in Lagos like every page of it. */
 const DASHBOARD_TIMEZONE = 'Africa/Lagos';
@@ -62,6 +63,8 @@ export function dashboard(s: Services, env: Environment) {
     upstreams: health,
     low_balance_upstreams: health.filter((h) => h.low_balance).map((h) => h.name),
     open_circuits: health.filter((h) => h.circuit.state !== 'closed').map((h) => h.name),
+    // Endpoints with failed deliveries or ones being retried, both environments: an integrator is missing events.
+    failing_webhooks: failingEndpoints(s.db).map((w) => ({ ...w, endpoint_id: `we_${w.endpoint_id}` })),
     catalog_sync: sync ? { finished_at: sync.finished_at, ok: sync.ok, trigger: sync.trigger } : null,
   };
 }

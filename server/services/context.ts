@@ -2,6 +2,7 @@ import type { Db } from '../store/db.js';
 import type { CommitBatcher } from '../store/commit-batcher.js';
 import type { UpstreamRouter } from '../upstreams/router.js';
 import type { VendWorker } from '../jobs/vend-worker.js';
+import type { WebhookDeliveryWorker } from '../jobs/webhook-delivery.js';
 import type { CatalogService } from './catalog-service.js';
 import type { SecretBox } from '../store/secret-box.js';
 import type { NodeConfig } from '../config.js';
@@ -17,6 +18,7 @@ export interface Services {
   batcher: CommitBatcher;
   router: UpstreamRouter;
   worker: VendWorker;
+  webhooks: WebhookDeliveryWorker;
   catalog: CatalogService;
   box: SecretBox;
   credentials: CredentialCache;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerActorLabel } from '../../renderer/src/lib/ledger-actor.js';
+import { ledgerActor as ledgerActorLabel } from '../../renderer/src/lib/ledger.js';
 
 /** Both ledger tables name who made an entry from the actor the node sends, the same way. */
 describe('ledger actor label', () => {

@@ -90,7 +90,10 @@ export interface paths {
                 name: string;
               };
               environment: 'test' | 'live';
+              /** @description the environments this user may switch to */
               environments: ('test' | 'live')[];
+              /** @description the user's configured starting environment */
+              start_environment: 'test' | 'live';
               csrf_token: string;
               expires_at: string;
             };
@@ -217,7 +220,10 @@ export interface paths {
                 name: string;
               };
               environment: 'test' | 'live';
+              /** @description the environments this user may switch to */
               environments: ('test' | 'live')[];
+              /** @description the user's configured starting environment */
+              start_environment: 'test' | 'live';
               csrf_token: string;
               expires_at: string;
             };
@@ -387,7 +393,10 @@ export interface paths {
                 name: string;
               };
               environment: 'test' | 'live';
+              /** @description the environments this user may switch to */
               environments: ('test' | 'live')[];
+              /** @description the user's configured starting environment */
+              start_environment: 'test' | 'live';
               csrf_token: string;
               expires_at: string;
             };
@@ -515,7 +524,10 @@ export interface paths {
                 name: string;
               };
               environment: 'test' | 'live';
+              /** @description the environments this user may switch to */
               environments: ('test' | 'live')[];
+              /** @description the user's configured starting environment */
+              start_environment: 'test' | 'live';
               csrf_token: string;
               expires_at: string;
             };
@@ -593,6 +605,124 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/console/products': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              environment: 'test' | 'live';
+              products: {
+                product: 'airtime' | 'data' | 'ELECTRICITY' | 'CABLE' | 'BETTING' | 'giftcard' | 'esim';
+                available: boolean;
+                /** @description why it cannot be sold, for the agent; empty when available */
+                reason: string;
+                /** @description what an admin does about it: a console page and the words of the link */
+                fix: {
+                  to: string;
+                  label: string;
+                } | null;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1027,6 +1157,10 @@ export interface paths {
               agent: string;
               created_at: string;
               updated_at: string;
+              /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
+              last_checked_at: string;
+              /** @description pending only: the provider's last answer, in words; '' otherwise */
+              provider_said: string;
             };
           };
         };
@@ -1173,6 +1307,10 @@ export interface paths {
                 agent: string;
                 created_at: string;
                 updated_at: string;
+                /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
+                last_checked_at: string;
+                /** @description pending only: the provider's last answer, in words; '' otherwise */
+                provider_said: string;
               }[];
               total: number;
               page: number;
@@ -1428,6 +1566,10 @@ export interface paths {
               agent: string;
               created_at: string;
               updated_at: string;
+              /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
+              last_checked_at: string;
+              /** @description pending only: the provider's last answer, in words; '' otherwise */
+              provider_said: string;
             };
           };
         };
@@ -1567,6 +1709,10 @@ export interface paths {
               agent: string;
               created_at: string;
               updated_at: string;
+              /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
+              last_checked_at: string;
+              /** @description pending only: the provider's last answer, in words; '' otherwise */
+              provider_said: string;
             };
           };
         };
@@ -2139,6 +2285,9 @@ export interface paths {
                 merchant_code: string;
                 active: boolean;
                 daily_sales_limit: string | null;
+                /** @description the environments the user may work in */
+                environments: ('test' | 'live')[];
+                start_environment: 'test' | 'live';
                 created_at: string;
               }[];
             };
@@ -2232,6 +2381,8 @@ export interface paths {
             role: 'admin' | 'agent';
             merchant_code: string;
             daily_sales_limit?: string | null;
+            environments?: ('test' | 'live')[];
+            start_environment?: 'test' | 'live';
           };
         };
       };
@@ -2249,6 +2400,9 @@ export interface paths {
               merchant_code: string;
               active: boolean;
               daily_sales_limit: string | null;
+              /** @description the environments the user may work in */
+              environments: ('test' | 'live')[];
+              start_environment: 'test' | 'live';
               created_at: string;
             };
           };
@@ -2756,6 +2910,10 @@ export interface paths {
               agent: string;
               created_at: string;
               updated_at: string;
+              /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
+              last_checked_at: string;
+              /** @description pending only: the provider's last answer, in words; '' otherwise */
+              provider_said: string;
             };
           };
         };
@@ -3020,6 +3178,10 @@ export interface paths {
               agent: string;
               created_at: string;
               updated_at: string;
+              /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
+              last_checked_at: string;
+              /** @description pending only: the provider's last answer, in words; '' otherwise */
+              provider_said: string;
             };
           };
         };
@@ -3184,6 +3346,18 @@ export interface paths {
               }[];
               low_balance_upstreams: string[];
               open_circuits: string[];
+              failing_webhooks: {
+                /** @description we_… id */
+                endpoint_id: string;
+                merchant_code: string;
+                environment: 'test' | 'live';
+                url: string;
+                status: 'enabled' | 'paused';
+                /** @description deliveries that gave up */
+                failed: number;
+                /** @description deliveries pending after at least one failed attempt */
+                retrying: number;
+              }[];
               catalog_sync: {
                 finished_at: string;
                 ok: boolean;
@@ -4512,6 +4686,1082 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/console/admin/merchants/{code}/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          code: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              merchant_code: string;
+              webhooks: {
+                /** @description we_… id */
+                id: string;
+                environment: 'test' | 'live';
+                url: string;
+                event_types: string[];
+                status: 'enabled' | 'paused';
+                /** @description until when the rotated-out secret still signs (ISO) */
+                old_secret_expires_at: string | null;
+                created_at: string;
+              }[];
+              low_balance_thresholds: {
+                /** @description naira; null: no low-balance event */
+                test: string | null;
+                /** @description naira; null: no low-balance event */
+                live: string | null;
+              };
+              /** @description the node runs with --allow-private-webhooks */
+              allow_private: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          code: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            environment: 'test' | 'live';
+            url: string;
+            event_types: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description we_… id */
+              id: string;
+              environment: 'test' | 'live';
+              url: string;
+              event_types: string[];
+              status: 'enabled' | 'paused';
+              /** @description until when the rotated-out secret still signs (ISO) */
+              old_secret_expires_at: string | null;
+              created_at: string;
+              /** @description shown only in this answer */
+              secret: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/console/admin/merchants/{code}/wallets/{env}/low-balance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          code: string;
+          env: 'test' | 'live';
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            amount: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              low_balance_threshold: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/console/admin/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              endpoint: {
+                /** @description we_… id */
+                id: string;
+                environment: 'test' | 'live';
+                url: string;
+                event_types: string[];
+                status: 'enabled' | 'paused';
+                /** @description until when the rotated-out secret still signs (ISO) */
+                old_secret_expires_at: string | null;
+                created_at: string;
+              };
+              deliveries: {
+                id: number;
+                /** @description evt_… id */
+                event_id: string;
+                event_type: string;
+                state: 'pending' | 'delivered' | 'failed';
+                attempts: number;
+                /** @description the receiver's HTTP status */
+                last_status: number | null;
+                last_error: string | null;
+                last_latency_ms: number | null;
+                /** @description pending only: when it is tried next (ISO) */
+                next_attempt_at: string | null;
+                updated_at: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/console/admin/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description the receiver answered 2xx */
+              delivered: boolean;
+              status_code: number | null;
+              error: string | null;
+              latency_ms: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/console/admin/webhooks/{id}/replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            delivery_id?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description deliveries put back in the queue */
+              replayed: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/console/admin/webhooks/{id}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            status: 'enabled' | 'paused';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description we_… id */
+              id: string;
+              environment: 'test' | 'live';
+              url: string;
+              event_types: string[];
+              status: 'enabled' | 'paused';
+              /** @description until when the rotated-out secret still signs (ISO) */
+              old_secret_expires_at: string | null;
+              created_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/console/admin/webhooks/{id}/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            overlap_hours?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description we_… id */
+              id: string;
+              environment: 'test' | 'live';
+              url: string;
+              event_types: string[];
+              status: 'enabled' | 'paused';
+              /** @description until when the rotated-out secret still signs (ISO) */
+              old_secret_expires_at: string | null;
+              created_at: string;
+              /** @description shown only in this answer */
+              secret: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/console/admin/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              removed: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -6862,6 +8112,9 @@ export interface paths {
                 merchant_code: string;
                 active: boolean;
                 daily_sales_limit: string | null;
+                /** @description the environments the user may work in */
+                environments: ('test' | 'live')[];
+                start_environment: 'test' | 'live';
                 sold_today: {
                   test: string;
                   live: string;
@@ -6979,6 +8232,8 @@ export interface paths {
             active?: boolean;
             daily_sales_limit?: string | null;
             password?: string;
+            environments?: ('test' | 'live')[];
+            start_environment?: 'test' | 'live';
           };
         };
       };
@@ -6996,6 +8251,9 @@ export interface paths {
               merchant_code: string;
               active: boolean;
               daily_sales_limit: string | null;
+              /** @description the environments the user may work in */
+              environments: ('test' | 'live')[];
+              start_environment: 'test' | 'live';
               sold_today: {
                 test: string;
                 live: string;

@@ -29,3 +29,5 @@ export type GiftcardItem = Answer<'/console/giftcards', 'get'>['cards'][number];
 export type GiftcardQuote = Answer<'/console/giftcards/{plan_id}/quote', 'get'>;
 export type GiftcardAvailability = Answer<'/console/giftcards/{plan_id}/availability', 'get'>;
 export type EsimItem = Answer<'/console/esim', 'get'>['plans'][number];
+/** Whether the desk can sell a product in the session's environment, and why not. */
+export type ProductAvailability = Answer<'/console/products', 'get'>['products'][number];

@@ -52,3 +52,12 @@ export const ADMIN_PRODUCTS = [
   'giftcard',
   'esim',
 ] as const;
+
+export type FailingWebhook = DashboardInfo['failing_webhooks'][number];
+export type MerchantWebhooks = Answer<'/console/admin/merchants/{code}/webhooks', 'get'>;
+export type WebhookEndpointInfo = MerchantWebhooks['webhooks'][number];
+export type WebhookDeliveryInfo = Answer<
+  '/console/admin/webhooks/{id}/deliveries',
+  'get'
+>['deliveries'][number];
+export type WebhookTestResult = Answer<'/console/admin/webhooks/{id}/test', 'post'>;

@@ -240,6 +240,17 @@ export const CatalogSyncRun = Type.Object({
   ),
 });
 
+/** A webhook endpoint with failed deliveries, or pending ones that failed at least once. */
+export const FailingWebhook = Type.Object({
+  endpoint_id: Type.String({ description: 'we_… id' }),
+  merchant_code: Type.String(),
+  environment: Environment,
+  url: Type.String(),
+  status: Lit('enabled', 'paused'),
+  failed: Type.Integer({ description: 'deliveries that gave up' }),
+  retrying: Type.Integer({ description: 'deliveries pending after at least one failed attempt' }),
+});
+
 export const DashboardInfo = Type.Object({
   environment: Environment,
   date: Type.String(),
@@ -253,6 +264,7 @@ export const DashboardInfo = Type.Object({
   upstreams: Type.Array(UpstreamHealthInfo),
   low_balance_upstreams: Type.Array(Type.String()),
   open_circuits: Type.Array(Type.String()),
+  failing_webhooks: Type.Array(FailingWebhook),
   catalog_sync: Nullable(
     Type.Object({ finished_at: Type.String(), ok: Type.Boolean(), trigger: Type.String() }),
   ),
@@ -308,6 +320,8 @@ export const AdminUser = Type.Object({
   merchant_code: Type.String(),
   active: Type.Boolean(),
   daily_sales_limit: Nullable(Type.String()),
+  environments: Type.Array(Environment, { description: 'the environments the user may work in' }),
+  start_environment: Environment,
   sold_today: PerEnv(Type.String()),
   created_at: Type.String(),
 });
@@ -460,3 +474,54 @@ export const ReportSettingsInfo = Type.Object({
 
 /** `report run --json` as the CLI prints it ({ reports: [...], smtp? }), with ok in front. */
 export const ReportRun = Type.Object({ ok: Type.Boolean() }, { additionalProperties: true });
+
+/** A merchant's webhook endpoint as the console shows it; never its secret. */
+export const WebhookEndpointInfo = Type.Object({
+  id: Type.String({ description: 'we_… id' }),
+  environment: Environment,
+  url: Type.String(),
+  event_types: Type.Array(Type.String()),
+  status: Lit('enabled', 'paused'),
+  old_secret_expires_at: Nullable(
+    Type.String({ description: 'until when the rotated-out secret still signs (ISO)' }),
+  ),
+  created_at: Type.String(),
+});
+
+/** An endpoint with its signing secret: shown once, when added or rotated. */
+export const WebhookEndpointWithSecret = Type.Object({
+  ...WebhookEndpointInfo.properties,
+  secret: Type.String({ description: 'shown only in this answer' }),
+});
+
+export const MerchantWebhooks = Type.Object({
+  merchant_code: Type.String(),
+  webhooks: Type.Array(WebhookEndpointInfo),
+  low_balance_thresholds: PerEnv(Nullable(Type.String({ description: 'naira; null: no low-balance event' }))),
+  allow_private: Type.Boolean({ description: 'the node runs with --allow-private-webhooks' }),
+});
+
+export const WebhookDeliveryInfo = Type.Object({
+  id: Type.Integer(),
+  event_id: Type.String({ description: 'evt_… id' }),
+  event_type: Type.String(),
+  state: Lit('pending', 'delivered', 'failed'),
+  attempts: Type.Integer(),
+  last_status: Nullable(Type.Integer({ description: "the receiver's HTTP status" })),
+  last_error: Nullable(Type.String()),
+  last_latency_ms: Nullable(Type.Number()),
+  next_attempt_at: Nullable(Type.String({ description: 'pending only: when it is tried next (ISO)' })),
+  updated_at: Type.String(),
+});
+
+export const WebhookDeliveries = Type.Object({
+  endpoint: WebhookEndpointInfo,
+  deliveries: Type.Array(WebhookDeliveryInfo),
+});
+
+export const WebhookTestResult = Type.Object({
+  delivered: Type.Boolean({ description: 'the receiver answered 2xx' }),
+  status_code: Nullable(Type.Integer()),
+  error: Nullable(Type.String()),
+  latency_ms: Type.Number(),
+});

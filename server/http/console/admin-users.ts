@@ -12,6 +12,7 @@ import { hashPassword, parseNewPassword } from '../../services/console-auth.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { formatNaira, parseNaira } from '../../domain/money.js';
 import { adminActor } from './admin-guard.js';
+import { parseUserEnvironments } from '../../services/console-environments.js';
 import { NoteText, OneLineText } from '../schema-blocks.js';
 import { requireRole } from './session.js';
 import { consoleErrors, typed } from './contract.js';
@@ -29,6 +30,10 @@ const UserPatch = Type.Object(
     active: Type.Optional(Type.Boolean()),
     daily_sales_limit: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     password: Type.Optional(Type.String()),
+    environments: Type.Optional(
+      Type.Array(Type.Union([Type.Literal('test'), Type.Literal('live')]), { maxItems: 2 }),
+    ),
+    start_environment: Type.Optional(Type.Union([Type.Literal('test'), Type.Literal('live')])),
   },
   { additionalProperties: false },
 );
@@ -59,6 +64,8 @@ function adminUserJson(s: Services, u: ConsoleUser) {
     merchant_code: getMerchantById(s.db, u.merchantId)?.code ?? '',
     active: u.active,
     daily_sales_limit: u.dailySalesLimitKobo === null ? null : formatNaira(u.dailySalesLimitKobo),
+    environments: u.environments,
+    start_environment: u.startEnvironment,
     sold_today: {
       test: formatNaira(agentSoldKobo(s.db, u.id, 'test', dayStart)),
       live: formatNaira(agentSoldKobo(s.db, u.id, 'live', dayStart)),
@@ -95,6 +102,8 @@ export function registerAdminUserRoutes(scope: FastifyInstance, s: Services): vo
       const text = body.daily_sales_limit?.trim() ?? '';
       patch.dailySalesLimitKobo = text === '' ? null : parseNaira(text, 'daily_sales_limit');
     }
+    if (body.environments !== undefined || body.start_environment !== undefined)
+      Object.assign(patch, parseUserEnvironments(body.environments, body.start_environment, user));
     if (body.password !== undefined) patch.passwordHash = await hashPassword(parseNewPassword(body.password));
     return adminUserJson(s, updateConsoleUser(s.db, user.id, patch, adminActor(request)));
   });

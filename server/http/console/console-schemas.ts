@@ -28,7 +28,10 @@ export const SessionInfo = Type.Object({
   }),
   merchant: Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() }),
   environment: Env,
-  environments: Type.Array(Env),
+  environments: Type.Array(Env, { description: 'the environments this user may switch to' }),
+  start_environment: Type.Union([Type.Literal('test'), Type.Literal('live')], {
+    description: "the user's configured starting environment",
+  }),
   csrf_token: Type.String(),
   expires_at: Type.String(),
 });
@@ -59,6 +62,13 @@ export const Sale = Type.Object({
   agent: Type.String(),
   created_at: Type.String(),
   updated_at: Type.String(),
+  last_checked_at: Type.String({
+    description:
+      "pending only: when the provider was last asked (ISO); '' otherwise or before the first answer",
+  }),
+  provider_said: Type.String({
+    description: "pending only: the provider's last answer, in words; '' otherwise",
+  }),
 });
 
 export const PurchasePage = Type.Object({
@@ -151,7 +161,31 @@ export const ConsoleUserView = Type.Object({
   merchant_code: Type.String(),
   active: Type.Boolean(),
   daily_sales_limit: Nullable(Type.String()),
+  environments: Type.Array(Env, { description: 'the environments the user may work in' }),
+  start_environment: Env,
   created_at: Type.String(),
 });
 
 export const Ok = Type.Object({ status: Type.Literal('success') });
+
+/** What the sell tiles show: whether each product can be sold in the session's environment. */
+export const ProductsAvailability = Type.Object({
+  environment: Env,
+  products: Type.Array(
+    Type.Object({
+      product: Type.Union(
+        ['airtime', 'data', 'ELECTRICITY', 'CABLE', 'BETTING', 'giftcard', 'esim'].map((p) =>
+          Type.Literal(p),
+        ),
+      ),
+      available: Type.Boolean(),
+      reason: Type.String({ description: 'why it cannot be sold, for the agent; empty when available' }),
+      fix: Nullable(
+        Type.Object(
+          { to: Type.String(), label: Type.String() },
+          { description: 'what an admin does about it: a console page and the words of the link' },
+        ),
+      ),
+    }),
+  ),
+});

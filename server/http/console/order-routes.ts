@@ -17,6 +17,7 @@ import { InvalidInput } from '../../domain/errors.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { saleViews } from './purchase-routes.js';
 import { assertWithinDailyLimit } from '../../services/admin-sales-limit.js';
+import { assertConsoleProductAvailable } from '../../services/console-products.js';
 
 const tags = ['gift cards and eSIM'];
 const PlanParams = Type.Object({ plan_id: Type.String() });
@@ -78,7 +79,7 @@ export function registerOrderConsoleRoutes(scope: FastifyInstance, s: Services):
     response: answer(AvailabilityData),
   };
   app.get('/console/giftcards/:plan_id/availability', { schema: availabilitySchema }, async (request) => {
-    sessionOf(request);
+    assertConsoleProductAvailable(s, consoleCaller(s, sessionOf(request)), 'giftcard');
     return giftcardAvailability(s, request.params.plan_id, request.query.quantity);
   });
 
@@ -86,6 +87,7 @@ export function registerOrderConsoleRoutes(scope: FastifyInstance, s: Services):
   app.post('/console/giftcards/orders', { schema: giftcardOrderSchema }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
     const body = request.body;
+    assertConsoleProductAvailable(s, caller, 'giftcard');
     // Checked before charging (issue 6): an unavailable card is refused with the stock's reason.
     const stock = giftcardAvailability(s, body.plan_id, String(body.quantity));
     if (!stock.available) throw new InvalidInput(stock.detail, 'plan_id');
@@ -111,6 +113,7 @@ export function registerOrderConsoleRoutes(scope: FastifyInstance, s: Services):
   const esimOrderSchema = { tags, body: EsimOrderBody, response: answer(Sale) };
   app.post('/console/esim/orders', { schema: esimOrderSchema }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
+    assertConsoleProductAvailable(s, caller, 'esim');
     assertWithinDailyLimit(s, caller, { kind: 'esim', body: request.body });
     const purchase = await createEsimOrder(s, caller, request.body);
     return saleViews(s, caller.merchant.name, [purchase])[0];

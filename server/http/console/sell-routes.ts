@@ -7,8 +7,9 @@ import { billPlansResponse, dataPlansResponse } from '../v1/plans.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { saleViews } from './purchase-routes.js';
 import { consoleErrors, typed } from './contract.js';
-import { BillPlanRow, DataPlanRow, Sale, VerifiedCustomer } from './console-schemas.js';
+import { BillPlanRow, DataPlanRow, ProductsAvailability, Sale, VerifiedCustomer } from './console-schemas.js';
 import { assertWithinDailyLimit } from '../../services/admin-sales-limit.js';
+import { assertConsoleProductAvailable, productsAvailability } from '../../services/console-products.js';
 
 const tags = ['sell'];
 
@@ -43,6 +44,16 @@ const VerifyBody = Type.Object({
  */
 export function registerSellRoutes(scope: FastifyInstance, s: Services): void {
   const app = typed(scope);
+  // What the sell tiles show: each product's availability in the session's environment.
+  app.get(
+    '/console/products',
+    { schema: { tags, response: { 200: ProductsAvailability, ...consoleErrors } } },
+    async (request) => {
+      const caller = consoleCaller(s, sessionOf(request));
+      return { environment: caller.environment, products: productsAvailability(s, caller) };
+    },
+  );
+
   app.get(
     '/console/plans/data/:network',
     {
@@ -78,6 +89,7 @@ export function registerSellRoutes(scope: FastifyInstance, s: Services): void {
   app.post('/console/verify', { schema: verifySchema }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
     const body = request.body;
+    assertConsoleProductAvailable(s, caller, body.product);
     checkLiveBillEnabled(caller, body.product);
     const data = await verifyFromRequest(s, caller, { ...body, merchant_code: caller.merchant.code });
     return { environment: caller.environment, customer: data };
@@ -90,6 +102,7 @@ export function registerSellRoutes(scope: FastifyInstance, s: Services): void {
       ...request.body,
       merchant_code: caller.merchant.code,
     };
+    assertConsoleProductAvailable(s, caller, String(body.product));
     assertWithinDailyLimit(s, caller, { kind: 'transaction', body });
     const telco = body.product === 'airtime' || body.product === 'data';
     // Airtime and data answer pending at once and the page follows them; bills wait for the
