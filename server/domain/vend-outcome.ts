@@ -1,5 +1,5 @@
 /**
- * The outcome table of a vend or requery (issue 5, DESIGN "Purchase lifecycle").
+ * The outcome table of a vend or requery (DESIGN "Purchase lifecycle").
  * Only two answers settle money: a clear success, or a definitive failure. Everything
  * ambiguous keeps the purchase pending with its hold, to be requeried and never re-sent.
  *
@@ -23,7 +23,7 @@ export type VendOutcome =
   /** Requery only: the upstream has no record of the key. */
   | { kind: 'not_found' };
 
-/** Requery backoff (issue 5): 10 s, 30 s, 1 min, 5 min, 15 min, then hourly. */
+/** Requery backoff: 10 s, 30 s, 1 min, 5 min, 15 min, then hourly. */
 export const REQUERY_BACKOFF_MS = [10_000, 30_000, 60_000, 300_000, 900_000, 3_600_000] as const;
 
 export function nextRequeryDelayMs(pollCount: number): number {

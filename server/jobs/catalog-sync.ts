@@ -21,7 +21,7 @@ import {
 } from '../store/catalog-sync-store.js';
 
 /**
- * Catalog sync (DESIGN "Catalogs", issue 5): pulls the catalogs of every vending-api upstream
+ * Catalog sync (DESIGN "Catalogs"): pulls the catalogs of every vending-api upstream
  * that has routes, and refreshes the local ones for the products each upstream is routed for.
  * Local plan ids stay stable (see store/catalog-sync-store.ts); the in-memory catalog is
  * dropped afterwards. Rows an upstream sends that do not read as plans are skipped, counted.

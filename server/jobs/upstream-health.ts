@@ -6,7 +6,7 @@ import { latestBalanceReadings, recordBalanceReading } from '../store/upstream-b
 import type { Upstream } from '../upstreams/types.js';
 
 /**
- * Upstream health (issue 5): each live upstream's balance is read every five minutes and kept
+ * Upstream health: each live upstream's balance is read every five minutes and kept
  * in SQLite; a balance under the low-balance threshold is logged as a warning and flagged for
  * the console, beside the upstream's circuit state.
  *

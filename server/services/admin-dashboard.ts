@@ -11,7 +11,7 @@ const DASHBOARD_TIMEZONE = 'Africa/Lagos';
 const STATES = ['success', 'pending', 'failed'] as const;
 
 /**
- * The operator's morning glance (issue 7 "Dashboard"): today's sales of every merchant by
+ * The operator's morning glance: today's sales of every merchant by
  * product and status, what the wallets hold, what is pending or needs an admin, and the
  * health of each upstream (balance and circuit, read from SQLite and memory: no network).
  */

@@ -42,7 +42,7 @@ export function consoleSaleKobo(s: Services, caller: Caller, sale: ConsoleSale):
 }
 
 /**
- * The per-agent daily sales limit (issue 7 "Users"): what the agent sold today (Lagos day,
+ * The per-agent daily sales limit: what the agent sold today (Lagos day,
  * this environment, pending or successful) plus this sale may not pass the limit an admin
  * set. Read from the database on every sale, so a changed limit applies at once. Two sales
  * of one agent racing each other could both pass; a desk agent sells one at a time.

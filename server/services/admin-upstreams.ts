@@ -77,7 +77,7 @@ async function healthOf(baseUrl: string): Promise<{ ok: boolean; detail: string;
 }
 
 /**
- * "Test connection" (issue 7): the provider's health check and its wallet balance, which
+ * "Test connection": the provider's health check and its wallet balance, which
  * also proves our key and secret. Messages never carry the secret (the client scrubs them).
  */
 export async function testUpstreamConnection(s: Services, name: string, actor: string) {

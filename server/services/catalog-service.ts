@@ -26,7 +26,7 @@ export interface CatalogSnapshotMemory {
 const DEFAULT_FX: FxConfig = { rates_ngn: {}, margin_percent: 0 };
 
 /**
- * Catalogs served from memory (issue 10 target 6). The snapshot is dropped when this
+ * Catalogs served from memory. The snapshot is dropped when this
  * process changes a catalog (invalidate()) or when another process (the CLI, a sync in
  * another node) commits: SQLite's data_version tells us cheaply.
  */

@@ -6,7 +6,7 @@ import type { PurchaseState } from '../domain/purchase-state.js';
 import type { LedgerRow } from './wallets.js';
 
 /**
- * Read-only queries of the admin console (issue 7): dashboard tallies, pending purchases,
+ * Read-only queries of the admin console: dashboard tallies, pending purchases,
  * an agent's sales, a ledger range. Writes go through the store's business functions.
  */
 

@@ -4,7 +4,7 @@ import type { EsimPlan, GiftCardPlan } from './catalog.js';
 import { applyBillPlans, applyDataPlans, applyEsimPlans, applyGiftCards } from './catalog-sync-sections.js';
 
 /**
- * Store side of the catalog sync (issue 5). A sync is applied in one transaction; local plan
+ * Store side of the catalog sync. A sync is applied in one transaction; local plan
  * ids never change: upstream rows are matched to local rows (data by plan_code, bills by
  * product+network+name then id, gift cards and eSIMs by plan_id), new rows get new local ids,
  * rows gone upstream are deactivated, never deleted (catalog-sync-sections.ts).

@@ -13,7 +13,7 @@ export interface ReportFilter {
   state: string;
 }
 
-/** Daily reports (issue 8's API): deliveries, one day's report, its CSV, and resending it. */
+/** Daily reports: deliveries, one day's report, its CSV, and resending it. */
 export const useAdminReportsStore = defineStore('adminReports', () => {
   const filter = ref<ReportFilter>({ merchant_code: '', environment: '', from: '', to: '', state: '' });
   const deliveries = ref<ReportDeliveryInfo[]>([]);

@@ -59,7 +59,7 @@ function requireReason(reason: string): string {
 }
 
 /**
- * Needs attention (issue 7): purchases still pending past the node's deadline (the worker
+ * Needs attention: purchases still pending past the node's deadline (the worker
  * flags them), and the other pending ones, oldest first. An admin requeries the upstream, or
  * settles a purchase by hand (success, or failed with its refund), audited with who and why.
  */

@@ -12,7 +12,7 @@ import { adminActor } from './admin-guard.js';
 
 const hide = { hide: true } as const;
 
-/** Catalogs (issue 7): browse every catalog, enable or disable a plan, sync now, last sync. */
+/** Catalogs: browse every catalog, enable or disable a plan, sync now, last sync. */
 export function registerAdminCatalogRoutes(app: FastifyInstance, s: Services): void {
   app.get('/console/admin/catalogs/sync', { schema: hide }, async () => catalogSyncStatus(s));
 

@@ -10,7 +10,7 @@ import { adminActor } from './admin-guard.js';
 const hide = { hide: true } as const;
 
 /**
- * Settings (issue 7) beside the report settings of reports.ts: where the node runs (read-only:
+ * Settings beside the report settings of reports.ts: where the node runs (read-only:
  * port and data directory are start-up flags), "backup now", the backups, and the audit log.
  */
 export function registerAdminSettingsRoutes(app: FastifyInstance, s: Services): void {

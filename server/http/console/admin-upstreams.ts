@@ -90,7 +90,7 @@ const blankToUndefined = (v: string | undefined) =>
   v === undefined || v.trim() === '' ? undefined : v.trim();
 
 /**
- * Upstreams and routes (issue 7). Secrets go in and never come out: every answer is
+ * Upstreams and routes. Secrets go in and never come out: every answer is
  * upstreamJson (has_secret only). Route lists are "product" or "product:NETWORK".
  */
 export function registerAdminUpstreamRoutes(app: FastifyInstance, s: Services): void {

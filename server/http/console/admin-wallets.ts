@@ -66,7 +66,7 @@ function lagosDay(value: string | undefined, field: string, fallback: DateTime):
 }
 
 /**
- * Wallets (issue 7): fund or adjust any merchant's wallet with a required reason (one ledger
+ * Wallets: fund or adjust any merchant's wallet with a required reason (one ledger
  * entry, audited with who and why), read the ledger with its running balance, export it.
  */
 export function registerAdminWalletRoutes(app: FastifyInstance, s: Services): void {

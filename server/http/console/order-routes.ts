@@ -56,7 +56,7 @@ export function registerOrderConsoleRoutes(app: FastifyInstance, s: Services): v
   app.post('/console/giftcards/orders', { schema: { ...hide, body: GiftcardOrderBody } }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
     const body = request.body as Record<string, unknown>;
-    // Checked before charging (issue 6): an unavailable card is refused with the stock's reason.
+    // Checked before charging: an unavailable card is refused with the stock's reason.
     const stock = giftcardAvailability(s, body.plan_id, String(body.quantity));
     if (!stock.available) throw new InvalidInput(stock.detail, 'plan_id');
     assertWithinDailyLimit(s, caller, { kind: 'giftcard', body });

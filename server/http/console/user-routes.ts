@@ -21,7 +21,7 @@ function userView(s: Services, u: ConsoleUser) {
   };
 }
 
-/** Console users, admins only. The admin pages (issue 7) build their Users screen on these. */
+/** Console users, admins only. The admin pages build their Users screen on these. */
 export function registerUserRoutes(app: FastifyInstance, s: Services): void {
   app.get('/console/users', { schema: hide }, async (request) => {
     requireRole(request, 'admin');

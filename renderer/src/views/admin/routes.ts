@@ -1,7 +1,7 @@
 import type { RouteRecordRaw } from 'vue-router';
 
 /**
- * The admin pages (issue 7), children of /admin. The parent route carries meta.roles
+ * The admin pages, children of /admin. The parent route carries meta.roles
  * ['admin'], which vue-router merges into every child: an agent is sent back to /sell.
  */
 export const adminRoutes: RouteRecordRaw[] = [
