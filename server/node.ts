@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { NodeConfig } from './config.js';
 import { openStore } from './store/bootstrap.js';
 import { CommitBatcher } from './store/commit-batcher.js';
+import { PurchaseStore } from './store/purchase-store.js';
 import { SecretBox } from './store/secret-box.js';
 import { catalogDir } from './store/catalog.js';
 import { resourcesDir } from './resources.js';
@@ -54,11 +55,11 @@ export function buildServices(
   const { db, demo } = openStore(config.dataDir, catalogDir(resourcesDir()));
   const now = hooks.now ?? Date.now;
   const box = SecretBox.forDataDir(config.dataDir);
-  const batcher = new CommitBatcher(db);
+  const purchases = new PurchaseStore(db, new CommitBatcher(db));
   const router = new UpstreamRouter(db, box, hooks.simulator);
   const log = { info: () => {}, warn: () => {}, error: (o: object, m: string) => console.error(m, o) };
   const requeryScale = hooks.requeryScale ?? requeryScaleFromEnv();
-  const worker = new VendWorker(db, batcher, router, {
+  const worker = new VendWorker(purchases, router, {
     attentionAfterMs: hooks.attentionAfterMs ?? 24 * 3_600_000,
     notFoundGraceMs: hooks.notFoundGraceMs ?? Math.round(NOT_FOUND_GRACE_MS * requeryScale),
     requeryScale,
@@ -68,7 +69,7 @@ export function buildServices(
   const services: Services = {
     config,
     db,
-    batcher,
+    purchases,
     router,
     worker,
     catalog: new CatalogService(db),
@@ -111,7 +112,7 @@ export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Prom
       await services.worker.stop();
       await services.router.close();
       services.db.close();
-      app.log.info(services.batcher.stats, 'node stopped (group commit totals)');
+      app.log.info(services.purchases.stats, 'node stopped (group commit totals)');
     },
   };
 }

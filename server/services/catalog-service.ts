@@ -19,11 +19,21 @@ export interface CatalogSnapshotMemory {
   giftcards: GiftCardPlan[];
   esimPlans: EsimPlan[];
   fx: FxConfig;
+  /** Purchase limits that no catalog plan carries (airtime is any amount within them). */
+  limits: PurchaseLimits;
   /** Pre-rendered responses keyed by route and query, dropped with the snapshot. */
   rendered: Map<string, unknown>;
 }
 
 const DEFAULT_FX: FxConfig = { rates_ngn: {}, margin_percent: 0 };
+
+export interface PurchaseLimits {
+  airtimeMinKobo: number;
+  airtimeMaxKobo: number;
+}
+
+/** The setting `limits` overrides these (50 to 50,000 Naira of airtime per purchase). */
+export const DEFAULT_LIMITS: PurchaseLimits = { airtimeMinKobo: 5000, airtimeMaxKobo: 5_000_000 };
 
 /**
  * Catalogs served from memory. The snapshot is dropped when this
@@ -55,6 +65,7 @@ export class CatalogService {
         giftcards: allGiftCards(this.db),
         esimPlans: allEsimPlans(this.db),
         fx: getSetting(this.db, 'fx', DEFAULT_FX),
+        limits: { ...DEFAULT_LIMITS, ...getSetting<Partial<PurchaseLimits>>(this.db, 'limits', {}) },
         rendered: new Map(),
       };
     }

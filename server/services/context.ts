@@ -1,5 +1,5 @@
 import type { Db } from '../store/db.js';
-import type { CommitBatcher } from '../store/commit-batcher.js';
+import type { PurchaseStore } from '../store/purchase-store.js';
 import type { UpstreamRouter } from '../upstreams/router.js';
 import type { VendWorker } from '../jobs/vend-worker.js';
 import type { CatalogService } from './catalog-service.js';
@@ -13,7 +13,8 @@ import type { CredentialCache } from '../http/credential-cache.js';
 export interface Services {
   config: NodeConfig;
   db: Db;
-  batcher: CommitBatcher;
+  /** The purchase lifecycle's writes; it owns their transactions. */
+  purchases: PurchaseStore;
   router: UpstreamRouter;
   worker: VendWorker;
   catalog: CatalogService;

@@ -1,16 +1,15 @@
-import { lpaQrPng } from '../upstreams/lpa-qr.js';
 import type { Services, Caller } from './context.js';
 import { InvalidInput, NotFound } from '../domain/errors.js';
 import { formatNaira, type Kobo } from '../domain/money.js';
 import { ngnPriceKobo, type FxConfig } from '../domain/fx-pricing.js';
 import { MAX_ESIM_REQUEST_ID_LENGTH, parseCountryFilter } from '../domain/order-rules.js';
 import type { EsimPlan } from '../store/catalog.js';
-import type { Purchase } from '../store/purchases.js';
-import { vendRequestOf } from '../jobs/vend-worker.js';
-import { isPng } from '../upstreams/vending-api/mapper.js';
-import { parseIdempotencyKey } from './transactions.js';
+import type { NewPurchase, Purchase } from '../store/purchases.js';
+import { vendRequestOf } from '../upstreams/types.js';
+import { isPng, lpaQrPng } from '../upstreams/lpa-qr.js';
+import { parseIdempotencyKey, placePurchase, type PlaceOptions } from './place-purchase.js';
 import { merchantPriceKobo, merchantPricer } from './order-pricing.js';
-import { placeOrder, readOrder } from './order-lifecycle.js';
+import { ORDER_WAIT, orderNoRouteMessage, readOrder } from './order-lifecycle.js';
 
 /** An eSIM catalog item exactly as the spec names it; ngn_price when an FX rate exists. */
 export interface EsimItem {
@@ -111,8 +110,26 @@ export function esimQuote(s: Services, caller: Caller, planId: string) {
 export async function createEsimOrder(
   s: Services,
   caller: Caller,
-  body: Record<string, unknown>,
+  body: unknown,
+  place: PlaceOptions = {},
 ): Promise<Purchase> {
+  const placed = await placePurchase(
+    s,
+    caller,
+    body,
+    {
+      keyField: 'request_id',
+      maxKeyLength: MAX_ESIM_REQUEST_ID_LENGTH,
+      validate: () => validateEsimOrder(s, caller, body as Record<string, unknown>),
+      wait: ORDER_WAIT,
+      noRouteMessage: orderNoRouteMessage,
+    },
+    place,
+  );
+  return placed.purchase;
+}
+
+function validateEsimOrder(s: Services, caller: Caller, body: Record<string, unknown>): NewPurchase {
   const requestId = parseIdempotencyKey(body.request_id, 'request_id', MAX_ESIM_REQUEST_ID_LENGTH);
   if (typeof body.plan_id !== 'string' || body.plan_id === '')
     throw new InvalidInput('plan_id is required: an eSIM catalog plan_id (a string)', 'plan_id');
@@ -123,7 +140,7 @@ export async function createEsimOrder(
       'plan_id',
     );
   const price = priceOf(s, caller, plan);
-  return placeOrder(s, caller, {
+  return {
     merchantId: caller.merchant.id,
     environment: caller.environment,
     idemKey: requestId,
@@ -147,7 +164,7 @@ export async function createEsimOrder(
     },
     actor: caller.actor,
     agentUserId: caller.agentUserId ?? null,
-  });
+  };
 }
 
 export function readEsimOrder(s: Services, caller: Caller, requestId: string): Promise<Purchase> {

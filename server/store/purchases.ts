@@ -1,11 +1,12 @@
 import { externalDataVersion, nowIso, prep, type Db } from './db.js';
 import type { Environment } from './credentials-crypto.js';
-import type { PurchaseState } from '../domain/purchase-state.js';
+import { canTransition, statesThatMayBecome, type PurchaseState } from '../domain/purchase-state.js';
 import { DuplicateRequest } from '../domain/errors.js';
 import Database from 'better-sqlite3';
 import { postLedgerEntryFor } from './wallets.js';
 import { newInternalReference } from './merchants.js';
 import { ListAnchors } from './list-anchors.js';
+import { enqueueJob, finishJob } from './vend-jobs.js';
 
 export type PurchaseKind = 'transaction' | 'giftcard' | 'esim';
 
@@ -179,7 +180,7 @@ export function createPurchase(db: Db, input: NewPurchase): Purchase {
     reason: `${input.product} ${ref}`,
     actor: input.actor,
   });
-  prep(db, `INSERT INTO vend_jobs (purchase_id, state) VALUES (?, 'queued')`).run(row.id);
+  enqueueJob(db, row.id);
   return toPurchase(row);
 }
 
@@ -253,6 +254,11 @@ export function getPurchaseByReference(db: Db, ref: string): Purchase | null {
   return r ? toPurchase(r) : null;
 }
 
+// The state machine's table, as SQL: an update that settles a purchase applies only from a state allowed to reach it.
+const MAY_SUCCEED = `state IN (${statesThatMayBecome('success')
+  .map((st) => `'${st}'`)
+  .join(', ')})`;
+
 /** pending -> success, storing what was delivered. False when it was already final. */
 export function settleSuccess(
   db: Db,
@@ -265,7 +271,7 @@ export function settleSuccess(
     db,
     `UPDATE purchases SET state = 'success', result = ?, upstream_name = COALESCE(?, upstream_name),
          upstream_reference = COALESCE(?, upstream_reference), needs_attention = 0, updated_at = ?
-       WHERE id = ? AND state = 'pending'`,
+       WHERE id = ? AND ${MAY_SUCCEED}`,
   ).run(
     JSON.stringify(result),
     upstream.name ?? null,
@@ -273,7 +279,7 @@ export function settleSuccess(
     nowIso(),
     purchaseId,
   ).changes;
-  prep(db, `UPDATE vend_jobs SET state = 'done', next_poll_at = NULL WHERE purchase_id = ?`).run(purchaseId);
+  finishJob(db, purchaseId);
   return changed === 1;
 }
 
@@ -281,7 +287,7 @@ export function settleSuccess(
 export function settleFailed(db: Db, purchaseId: number, reason: string, actor: string): boolean {
   forgetPurchase(db, purchaseId);
   const p = getPurchaseById(db, purchaseId);
-  if (!p || p.state !== 'pending') return false;
+  if (!p || !canTransition(p.state, 'failed')) return false;
   prep(
     db,
     `UPDATE purchases SET state = 'failed', failure_reason = ?, needs_attention = 0, updated_at = ? WHERE id = ?`,
@@ -293,7 +299,7 @@ export function settleFailed(db: Db, purchaseId: number, reason: string, actor: 
     reason: `refund ${p.internalReference}: ${reason}`.slice(0, 500),
     actor,
   });
-  prep(db, `UPDATE vend_jobs SET state = 'done', next_poll_at = NULL WHERE purchase_id = ?`).run(purchaseId);
+  finishJob(db, purchaseId);
   return true;
 }
 

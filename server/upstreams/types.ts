@@ -16,6 +16,36 @@ export interface VendRequest {
   sentAt?: number | null;
 }
 
+/** The fields of a stored purchase an upstream is sent (declared here so adapters need nothing from the store). */
+export interface VendablePurchase {
+  internalReference: string;
+  kind: VendRequest['kind'];
+  product: string;
+  network: string;
+  msisdn: string;
+  phone: string | null;
+  planId: string | null;
+  amountKobo: number;
+  quantity: number;
+  details: Record<string, unknown>;
+}
+
+export function vendRequestOf(p: VendablePurchase, sentAt: number | null = null): VendRequest {
+  return {
+    reference: p.internalReference,
+    kind: p.kind,
+    product: p.product,
+    network: p.network,
+    msisdn: p.msisdn,
+    phone: p.phone,
+    planId: p.planId,
+    amountKobo: p.amountKobo,
+    quantity: p.quantity,
+    details: p.details,
+    sentAt,
+  };
+}
+
 export interface VerifyRequest {
   product: 'ELECTRICITY' | 'CABLE' | 'BETTING';
   network: string;

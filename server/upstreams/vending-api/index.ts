@@ -3,7 +3,8 @@ import { UpstreamUnavailable } from '../../domain/errors.js';
 import type { VendOutcome } from '../../domain/vend-outcome.js';
 import type { CatalogSnapshot, Upstream, VendRequest, VerifyRequest, VerifyResult } from '../types.js';
 import { CATALOG_BODY_CAP, VendingApiTransport, type HttpResult } from './client.js';
-import { balanceOf, isPng, requeryOutcomeOf, rowsOf, vendOutcomeOf, verifyResultOf } from './mapper.js';
+import { isPng } from '../lpa-qr.js';
+import { balanceOf, requeryOutcomeOf, rowsOf, vendOutcomeOf, verifyResultOf } from './mapper.js';
 import {
   BALANCE_PATH,
   CATALOG_PATHS,

@@ -238,9 +238,3 @@ export function balanceOf(res: HttpResult): number | null {
   const json = parseJson(res.body);
   return isRecord(json) ? koboOfNaira(json.total) : null;
 }
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-export function isPng(buf: Buffer): boolean {
-  return buf.length > PNG_SIGNATURE.length && buf.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE);
-}
