@@ -3,7 +3,7 @@ import type { Purchase } from '../store/purchases.js';
 import type { PurchaseStore } from '../store/purchase-store.js';
 import { nextRequeryDelayMs, type VendOutcome } from '../domain/vend-outcome.js';
 import { breakerSignal, decide, type Decision, type DecisionSubject } from '../domain/purchase-decision.js';
-import type { UpstreamRouter } from '../upstreams/router.js';
+import type { UpstreamRouter } from '../routing/upstream-router.js';
 import { vendRequestOf, type Upstream } from '../upstreams/types.js';
 
 export interface WorkerOptions {

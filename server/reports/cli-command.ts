@@ -7,7 +7,7 @@ import { findDelivery } from '../store/report-deliveries.js';
 import { recordAudit } from '../store/audit.js';
 import { dayWindow, parseDay } from '../domain/business-days.js';
 import { InvalidInput } from '../domain/errors.js';
-import { getReportSettings } from '../services/report-settings.js';
+import { getReportSettings } from './report-settings.js';
 import { reportSummaryJson } from './report-builder.js';
 import {
   buildReport,

@@ -2,8 +2,8 @@ import { DateTime } from 'luxon';
 import type { Services } from './context.js';
 import type { Environment } from '../store/credentials-crypto.js';
 import { pendingCounts, salesByProductAndState, walletTotal } from '../store/admin-queries.js';
-import { upstreamHealth } from '../jobs/upstream-health.js';
-import { lastCatalogSync } from '../jobs/catalog-sync.js';
+import { upstreamHealth } from './upstream-health.js';
+import { lastCatalogSync } from './catalog-sync.js';
 import { formatNaira } from '../domain/money.js';
 
 /** The dashboard's "today": the console's day, in Lagos like every page of it. */

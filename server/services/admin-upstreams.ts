@@ -7,7 +7,7 @@ import {
   type UpstreamRecord,
 } from '../store/upstreams.js';
 import { recordAudit } from '../store/audit.js';
-import { upstreamHealth } from '../jobs/upstream-health.js';
+import { upstreamHealth } from './upstream-health.js';
 import { SimulatorUpstream, type SimulatorOptions } from '../upstreams/simulator.js';
 import { createVendingApiUpstream } from '../upstreams/vending-api/index.js';
 import type { Upstream } from '../upstreams/types.js';

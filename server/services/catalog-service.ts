@@ -1,6 +1,6 @@
-import { externalDataVersion, type Db } from '../store/db.js';
+import type { Db } from '../store/db.js';
+import { ChangeWatch, noteChange } from '../store/change-counter.js';
 import {
-  catalogWriteCount,
   allBillPlans,
   allDataPlans,
   allEsimPlans,
@@ -36,28 +36,24 @@ export interface PurchaseLimits {
 export const DEFAULT_LIMITS: PurchaseLimits = { airtimeMinKobo: 5000, airtimeMaxKobo: 5_000_000 };
 
 /**
- * Catalogs served from memory. The snapshot is dropped when this
- * process changes a catalog (invalidate()) or when another process (the CLI, a sync in
- * another node) commits: SQLite's data_version tells us cheaply.
+ * Catalogs served from memory. The snapshot is dropped by the store's one invalidation rule
+ * (store/change-counter.ts, area `catalog`): a catalog change by this process, or a commit by
+ * another (the CLI, a sync in another node).
  */
 export class CatalogService {
   private snapshot: CatalogSnapshotMemory | null = null;
-  private dataVersion = -1;
-  private writes = -1;
-  constructor(private readonly db: Db) {}
+  private readonly watch: ChangeWatch;
+  constructor(private readonly db: Db) {
+    this.watch = new ChangeWatch(db, 'catalog');
+  }
 
+  /** After a catalog write outside the store's catalog functions (a sync, the fx setting). */
   invalidate(): void {
-    this.snapshot = null;
+    noteChange(this.db, 'catalog');
   }
 
   get(): CatalogSnapshotMemory {
-    const v = externalDataVersion(this.db);
-    const w = catalogWriteCount();
-    if (v !== this.dataVersion || w !== this.writes) {
-      this.dataVersion = v;
-      this.writes = w;
-      this.snapshot = null;
-    }
+    if (this.watch.changed()) this.snapshot = null;
     if (!this.snapshot) {
       this.snapshot = {
         dataPlans: allDataPlans(this.db),

@@ -1,13 +1,27 @@
 import type { Db } from '../store/db.js';
 import type { PurchaseStore } from '../store/purchase-store.js';
-import type { UpstreamRouter } from '../upstreams/router.js';
-import type { VendWorker } from '../jobs/vend-worker.js';
+import type { UpstreamRouter } from '../routing/upstream-router.js';
+import type { Purchase } from '../store/purchases.js';
 import type { CatalogService } from './catalog-service.js';
 import type { SecretBox } from '../store/secret-box.js';
 import type { NodeConfig } from '../config.js';
 import type { Merchant } from '../store/merchants.js';
 import type { Environment } from '../store/credentials-crypto.js';
-import type { CredentialCache } from '../http/credential-cache.js';
+import type { CredentialCache } from '../store/credential-cache.js';
+
+/**
+ * What services need of the vend worker (jobs/vend-worker.ts implements it): declared here so
+ * services depend on the lifecycle, not on the job that runs it.
+ */
+export interface Vending {
+  enqueue(purchaseId: number, created?: Purchase): void;
+  whenAnswered(purchaseId: number, timeoutMs: number, until: 'final' | 'first'): Promise<void>;
+  requery(purchaseId: number): Promise<Purchase | null>;
+  notifyFinal(purchaseId: number): void;
+  pollDue(maxRounds?: number): Promise<number>;
+  recover(): { requeried: number; queued: number };
+  stop(): Promise<void>;
+}
 
 /** What every service function gets: the node's parts, built once in node.ts. */
 export interface Services {
@@ -16,7 +30,7 @@ export interface Services {
   /** The purchase lifecycle's writes; it owns their transactions. */
   purchases: PurchaseStore;
   router: UpstreamRouter;
-  worker: VendWorker;
+  worker: Vending;
   catalog: CatalogService;
   box: SecretBox;
   credentials: CredentialCache;

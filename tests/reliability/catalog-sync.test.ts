@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
-import { lastCatalogSync, syncCatalogs } from '../../server/jobs/catalog-sync.js';
+import { lastCatalogSync, syncCatalogs } from '../../server/services/catalog-sync.js';
 import { setPlanActive } from '../../server/store/catalog.js';
 import { spawnFaultUpstream, type FaultChild } from './fault-child.js';
 import { ALL_PRODUCTS, buy, liveMerchant, purchaseByKey, routeTo } from './live-node.js';

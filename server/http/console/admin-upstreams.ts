@@ -9,7 +9,7 @@ import {
   updateUpstream,
   upstreamJson,
 } from '../../store/upstreams.js';
-import { checkUpstreamBalances } from '../../jobs/upstream-health.js';
+import { checkUpstreamBalances } from '../../services/upstream-health.js';
 import { testUpstreamConnection, upstreamsOverview } from '../../services/admin-upstreams.js';
 import { InvalidInput, NotFound } from '../../domain/errors.js';
 import { adminActor } from './admin-guard.js';

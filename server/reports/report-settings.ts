@@ -4,7 +4,7 @@ import { getSetting, setSetting } from '../store/settings.js';
 import { recordAudit } from '../store/audit.js';
 import { InvalidInput } from '../domain/errors.js';
 import { isDay, isValidTimezone, parseTimeOfDay } from '../domain/business-days.js';
-import { parseSmtpUrl, redactSmtpUrl } from '../reports/mailer.js';
+import { parseSmtpUrl, redactSmtpUrl } from './mailer.js';
 
 /**
  * Daily-report settings, kept in the settings table so the admin console edits them on a
