@@ -88,7 +88,7 @@ export function runDesktop(deps: DesktopDeps): DesktopHandle | null {
       `the desktop node binds ${config.node.host}, not ${config.ignoredHost}; use \`npm run serve\` to serve a network`,
     );
   const crashDumps = join(dataDir, 'crash-dumps');
-  mkdirSync(crashDumps, { recursive: true });
+  mkdirSync(crashDumps, { recursive: true, mode: 0o700 });
   app.setPath('crashDumps', crashDumps);
   electron.crashReporter.start({ uploadToServer: false });
 

@@ -19,7 +19,7 @@ export class DesktopLog {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.path = join(dataDir, DESKTOP_LOG_FILE);
-    mkdirSync(dirname(this.path), { recursive: true });
+    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
     rotateIfLarge(this.path);
   }
 
@@ -38,7 +38,8 @@ export class DesktopLog {
   write(level: LogLevel, message: string): void {
     const line = `${this.now().toISOString()} ${level.toUpperCase().padEnd(5)} ${message.replace(/\r?\n/g, '\n    ')}\n`;
     try {
-      appendFileSync(this.path, line);
+      // 0600: the log sits beside the database and is as private (the mode applies on creation).
+      appendFileSync(this.path, line, { mode: 0o600 });
     } catch {
       // A full or read-only disk must not turn logging into a second crash.
     }

@@ -36,7 +36,10 @@ const collect = (v: string, prev: string[]) => [...prev, v];
 
 function withStore<T>(fn: (db: Db, dataDir: string) => T): T {
   const dataDir = resolve(program.opts().dataDir as string);
-  const { db, demo } = openStore(dataDir, catalogDir(resourcesDir()));
+  const { db, demo, fixedModes } = openStore(dataDir, catalogDir(resourcesDir()));
+  // stderr: --json keeps stdout to one object.
+  if (fixedModes.length)
+    console.error(`data directory was readable by other users; now private: ${fixedModes.join('; ')}`);
   if (demo && !program.opts().json) {
     console.error(
       `Initialised ${dataDir}: DEMO merchant created (test key ${demo.test.key}, secret ${demo.test.secret})`,

@@ -3,7 +3,6 @@ import type { NodeConfig } from './config.js';
 import { openStore } from './store/bootstrap.js';
 import { CommitBatcher } from './store/commit-batcher.js';
 import { PurchaseStore } from './store/purchase-store.js';
-import { SecretBox } from './store/secret-box.js';
 import { catalogDir } from './store/catalog.js';
 import { resourcesDir } from './resources.js';
 import { UpstreamRouter } from './routing/upstream-router.js';
@@ -26,6 +25,8 @@ export interface RunningNode {
   services: Services;
   /** DEMO test credentials when this start created the data directory. */
   firstRun: IssuedPair | null;
+  /** Files and folders whose group/other permissions this start removed (also logged once). */
+  fixedModes: string[];
   close(): Promise<void>;
 }
 
@@ -51,10 +52,9 @@ function requeryScaleFromEnv(): number {
 export function buildServices(
   config: NodeConfig,
   hooks: NodeHooks = {},
-): { services: Services; firstRun: IssuedPair | null } {
-  const { db, demo } = openStore(config.dataDir, catalogDir(resourcesDir()));
+): { services: Services; firstRun: IssuedPair | null; fixedModes: string[]; sealedResults: number } {
+  const { db, box, demo, fixedModes, sealedResults } = openStore(config.dataDir, catalogDir(resourcesDir()));
   const now = hooks.now ?? Date.now;
-  const box = SecretBox.forDataDir(config.dataDir);
   const purchases = new PurchaseStore(db, new CommitBatcher(db));
   const router = new UpstreamRouter(db, box, hooks.simulator);
   const log = { info: () => {}, warn: () => {}, error: (o: object, m: string) => console.error(m, o) };
@@ -77,13 +77,20 @@ export function buildServices(
     box,
     now,
   };
-  return { services, firstRun: demo?.test ?? null };
+  return { services, firstRun: demo?.test ?? null, fixedModes, sealedResults };
 }
 
 /** Starts a node: store, HTTP on config.host:port, recovery of interrupted vends, schedules. */
 export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Promise<RunningNode> {
-  const { services, firstRun } = buildServices(config, hooks);
+  const { services, firstRun, fixedModes, sealedResults } = buildServices(config, hooks);
   const app = await buildApp(services);
+  if (fixedModes.length)
+    app.log.warn(
+      { fixed: fixedModes },
+      `data directory was readable by other users: removed their access (folders 0700, files 0600): ${fixedModes.join('; ')}`,
+    );
+  if (sealedResults)
+    app.log.info(`sealed ${sealedResults} purchase results stored in clear by an earlier version`);
   (services.worker as unknown as { opts: { log: unknown } }).opts.log = app.log;
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
@@ -104,6 +111,7 @@ export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Prom
     app,
     services,
     firstRun,
+    fixedModes,
     async close() {
       if (closed) return;
       closed = true;

@@ -5,7 +5,9 @@ import { InvalidInput } from '../domain/errors.js';
 /**
  * SMTP through nodemailer, configured by one URL: `smtp://user:pass@host:port` (STARTTLS when
  * the server offers it) or `smtps://...` (TLS from the first byte, port 465 by default). The
- * password lives in the URL, so the URL is only ever shown or logged redacted.
+ * password lives in the URL, so the URL is only ever shown or logged redacted. A URL with
+ * credentials requires TLS: over smtp:// the server must offer STARTTLS, or nothing is sent
+ * (the password never crosses the wire in clear), unless the operator writes `?tls=off`.
  */
 
 export interface ParsedSmtp {
@@ -14,7 +16,13 @@ export interface ParsedSmtp {
   redacted: string;
   /** Secrets to scrub from any error text (password, raw and percent-encoded). */
   secrets: string[];
+  /** Credentials present and TLS switched off with `?tls=off`: the console warns. */
+  credentialsWithoutTls: boolean;
 }
+
+/** Said when a server offers no STARTTLS to a URL with credentials. */
+export const SMTP_TLS_REQUIRED =
+  'the SMTP server offers no STARTTLS and smtp_url carries credentials: nothing was sent, so the password did not cross the network in clear (use smtps://, a server with STARTTLS, or add ?tls=off to send it in clear anyway)';
 
 /** Query options passed through to nodemailer; anything else is refused so typos show. */
 const QUERY_OPTIONS: Record<string, (o: SMTPTransport.Options, v: string) => void> = {
@@ -61,12 +69,25 @@ export function parseSmtpUrl(url: string): ParsedSmtp {
   const user = decodeURIComponent(u.username);
   const pass = decodeURIComponent(u.password);
   if (user) options.auth = { user, pass };
+  let tlsOff = false;
   for (const [key, value] of u.searchParams) {
+    if (key === 'tls') {
+      if (value !== 'off') throw new InvalidInput('smtp_url: tls takes only the value off', 'smtp_url');
+      tlsOff = true;
+      continue;
+    }
     const apply = QUERY_OPTIONS[key];
     if (!apply) throw new InvalidInput(`smtp_url: unknown option ${key}`, 'smtp_url');
     apply(options, value);
   }
-  return { options, redacted: redactSmtpUrl(url), secrets: pass ? [...new Set([pass, u.password])] : [] };
+  // nodemailer's requireTLS: STARTTLS or fail before AUTH, never a silent plain-text login.
+  if (options.auth && !secure && !tlsOff) options.requireTLS = true;
+  return {
+    options,
+    redacted: redactSmtpUrl(url),
+    secrets: pass ? [...new Set([pass, u.password])] : [],
+    credentialsWithoutTls: !!options.auth && !secure && tlsOff,
+  };
 }
 
 /** Removes every secret from a message before it is stored or logged. */
@@ -147,7 +168,9 @@ export class SmtpReportTransport implements ReportTransport {
         rejected: info.rejected.map(addr),
       };
     } catch (err) {
-      const e = err as { message?: string; code?: string; responseCode?: number };
+      const e = err as { message?: string; code?: string; responseCode?: number; command?: string };
+      if (this.smtp.options.requireTLS && e.code === 'ETLS')
+        throw new Error(`ETLS: ${SMTP_TLS_REQUIRED} (via ${this.description})`);
       const detail = [e.code, e.responseCode].filter(Boolean).join(' ');
       throw new Error(
         scrubSecrets(

@@ -1,4 +1,4 @@
-import { stringify } from 'csv-stringify/sync';
+import { csvAmount, toCsv, type CsvCell } from '../domain/csv.js';
 import { formatNaira } from '../domain/money.js';
 import { rowResponseCode, type DailyReport, type ReportRow } from './report-builder.js';
 
@@ -22,27 +22,18 @@ export const REPORT_CSV_COLUMNS = [
   'token',
 ] as const;
 
-/**
- * Text a merchant or customer chose (request ids, customer ids) could start with `=`, `+`,
- * `-` or `@` and run as a formula when the CSV is opened in a spreadsheet; such cells get a
- * leading apostrophe (OWASP "CSV injection").
- */
-export function spreadsheetSafe(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-function csvRecord(r: ReportRow): string[] {
+function csvRecord(r: ReportRow): CsvCell[] {
   return [
     r.time,
     r.internalReference,
-    spreadsheetSafe(r.requestId),
+    r.requestId,
     r.kind,
     r.product,
-    spreadsheetSafe(r.network),
-    spreadsheetSafe(r.customerId),
-    spreadsheetSafe(r.plan),
-    formatNaira(r.amountKobo),
-    formatNaira(r.debitKobo),
+    r.network,
+    r.customerId,
+    r.plan,
+    csvAmount(formatNaira(r.amountKobo)),
+    csvAmount(formatNaira(r.debitKobo)),
     r.status,
     rowResponseCode(r),
     r.token,
@@ -51,7 +42,7 @@ function csvRecord(r: ReportRow): string[] {
 
 /** RFC 4180 CSV with a header row; CRLF line ends as mail clients and spreadsheets expect. */
 export function reportCsv(report: DailyReport): string {
-  return stringify([[...REPORT_CSV_COLUMNS], ...report.rows.map(csvRecord)], { record_delimiter: 'windows' });
+  return toCsv(REPORT_CSV_COLUMNS, report.rows.map(csvRecord), { crlf: true });
 }
 
 export function reportCsvFileName(report: Pick<DailyReport, 'merchant' | 'environment' | 'date'>): string {

@@ -6,6 +6,18 @@ import { InvalidInput } from '../domain/errors.js';
 import { isDay, isValidTimezone, parseTimeOfDay } from '../domain/business-days.js';
 import { parseSmtpUrl, redactSmtpUrl } from './mailer.js';
 
+/** Shown on the Settings page while the SMTP URL in use sends its password without TLS. */
+export const SMTP_TLS_OFF_WARNING =
+  'The SMTP URL in use says tls=off and carries a password: it is sent to the mail server without encryption. Use smtps:// or a server with STARTTLS, and remove ?tls=off.';
+
+function credentialsWithoutTls(url: string): boolean {
+  try {
+    return parseSmtpUrl(url).credentialsWithoutTls;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Daily-report settings, kept in the settings table so the admin console edits them on a
  * running node (every tick reads them afresh). The SMTP URL carries a password, so it is
@@ -151,6 +163,7 @@ export function reportSettingsJson(settings: ReportSettings, flagUrl: string | n
     smtp_url: settings.smtpUrl ? redactSmtpUrl(settings.smtpUrl) : null,
     smtp_in_use: smtp.url ? redactSmtpUrl(smtp.url) : null,
     smtp_source: smtp.source,
+    smtp_warning: smtp.url && credentialsWithoutTls(smtp.url) ? SMTP_TLS_OFF_WARNING : null,
     from: settings.from,
     send_time: settings.sendTime,
     timezone: settings.timezone,

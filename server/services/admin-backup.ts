@@ -1,9 +1,10 @@
 import Database from 'better-sqlite3';
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Services } from './context.js';
 import { recordAudit } from '../store/audit.js';
 import { NotFound } from '../domain/errors.js';
+import { ensurePrivateDir, ensurePrivateFile, removeSqliteSideFiles } from '../store/file-modes.js';
 
 /** Backups live beside the database, in the data directory's backups/ folder. */
 export const BACKUP_DIR = 'backups';
@@ -31,17 +32,21 @@ function describe(s: Services, file: string): BackupFile {
  * "Backup now": SQLite's online backup of the live database into backups/, a consistent
  * snapshot even while sales are being written (WAL included). The copy is checked with
  * integrity_check under a temporary name and only then given its final name, so a file
- * named like a backup is always a complete one.
+ * named like a backup is always a complete one. The copy is switched to a rollback journal
+ * first: a backup is one self-contained file, and checking it leaves no -wal or -shm beside
+ * it. Folder 0700, file 0600 from its first byte: it holds everything the database does.
  */
 export async function backupNow(s: Services, actor: string): Promise<BackupFile & { integrity: 'ok' }> {
   const dir = backupDir(s);
-  mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dir);
   const file = `vendpoint-${new Date(s.now()).toISOString().replace(/[:.]/g, '-')}.db`;
   const partial = join(dir, `${file}.partial`);
   try {
+    ensurePrivateFile(partial);
     await s.db.backup(partial);
-    const copy = new Database(partial, { readonly: true, fileMustExist: true });
+    const copy = new Database(partial, { fileMustExist: true });
     try {
+      copy.pragma('journal_mode = DELETE');
       const result = copy.pragma('integrity_check', { simple: true });
       if (result !== 'ok') throw new Error(`the backup copy failed its integrity check: ${String(result)}`);
     } finally {
@@ -51,6 +56,8 @@ export async function backupNow(s: Services, actor: string): Promise<BackupFile 
   } catch (err) {
     rmSync(partial, { force: true });
     throw err;
+  } finally {
+    removeSqliteSideFiles(partial);
   }
   const out = describe(s, file);
   recordAudit(s.db, actor, 'backup.create', file, { size_bytes: out.size_bytes });

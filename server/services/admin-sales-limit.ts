@@ -1,25 +1,15 @@
-import { DateTime } from 'luxon';
 import type { Caller, Services } from './context.js';
 import { getConsoleUserById } from '../store/console-users.js';
 import { agentSoldKobo } from '../store/admin-queries.js';
 import { quoteGiftcard } from './giftcards.js';
 import { esimQuote } from './esim.js';
-import { Forbidden } from '../domain/errors.js';
-import { formatNaira, parseNaira, type Kobo } from '../domain/money.js';
-
-/** The console's business day (the pages show Lagos time too). */
-const LIMIT_TIMEZONE = 'Africa/Lagos';
+import { parseNaira, type Kobo } from '../domain/money.js';
+import { checkDailySalesLimit, salesDayStartIso } from '../domain/sales-limit.js';
 
 export type ConsoleSale =
   | { kind: 'transaction'; body: Record<string, unknown> }
   | { kind: 'giftcard'; body: Record<string, unknown> }
   | { kind: 'esim'; body: Record<string, unknown> };
-
-/** "₦1,234.50" for messages an agent reads. */
-const naira = (kobo: Kobo) => {
-  const [whole, frac] = formatNaira(kobo).split('.');
-  return `₦${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
-};
 
 /**
  * What a console sale will take from the customer, or null when it cannot be told yet (an
@@ -42,10 +32,11 @@ export function consoleSaleKobo(s: Services, caller: Caller, sale: ConsoleSale):
 }
 
 /**
- * The per-agent daily sales limit: what the agent sold today (Lagos day,
- * this environment, pending or successful) plus this sale may not pass the limit an admin
- * set. Read from the database on every sale, so a changed limit applies at once. Two sales
- * of one agent racing each other could both pass; a desk agent sells one at a time.
+ * The per-agent daily sales limit: what the agent sold today (Lagos day, this environment,
+ * pending or successful) plus this sale may not pass the limit an admin set. Read from the
+ * database on every sale, so a changed limit applies at once. This early check answers before
+ * a bill is verified or an upstream asked; the binding one runs again inside the purchase's
+ * own transaction (createPurchase), so parallel sales cannot all pass it.
  */
 export function assertWithinDailyLimit(s: Services, caller: Caller, sale: ConsoleSale): void {
   if (!caller.agentUserId) return;
@@ -54,12 +45,6 @@ export function assertWithinDailyLimit(s: Services, caller: Caller, sale: Consol
   if (limit === null) return;
   const amount = consoleSaleKobo(s, caller, sale);
   if (amount === null) return;
-  const dayStart = DateTime.fromMillis(s.now(), { zone: LIMIT_TIMEZONE }).startOf('day').toUTC().toISO()!;
-  const sold = agentSoldKobo(s.db, caller.agentUserId, caller.environment, dayStart);
-  if (sold + amount > limit) {
-    const left = Math.max(0, limit - sold);
-    throw new Forbidden(
-      `this sale of ${naira(amount)} would pass your daily sales limit of ${naira(limit)}: ${naira(sold)} sold today, ${naira(left)} left; ask an administrator`,
-    );
-  }
+  const sold = agentSoldKobo(s.db, caller.agentUserId, caller.environment, salesDayStartIso(s.now()));
+  checkDailySalesLimit(limit, sold, amount);
 }

@@ -90,7 +90,7 @@ export function listUnflaggedPending(db: Db, limit: number): Purchase[] {
     db,
     `SELECT * FROM purchases WHERE state = 'pending' AND needs_attention = 0 ORDER BY id LIMIT ?`,
   ).all(limit);
-  return (rows as Parameters<typeof toPurchase>[0][]).map(toPurchase);
+  return (rows as Parameters<typeof toPurchase>[0][]).map((r) => toPurchase(r, db));
 }
 
 /** A wallet's ledger in [fromIso, toIso), oldest first (CSV export with running balance). */

@@ -4,6 +4,9 @@ import { seedCatalogs } from './catalog.js';
 import { createMerchant, type IssuedPair } from './merchants.js';
 import { fundWallet } from './wallets.js';
 import { getSetting, setSetting } from './settings.js';
+import { SecretBox } from './secret-box.js';
+import { attachSecretBox, sealClearResults } from './sealed-results.js';
+import { tightenDataDir } from './file-modes.js';
 
 export const DEMO_CODE = 'DEMO';
 /** ₦1,000,000 of test money so the demo merchant can try every product at once. */
@@ -11,6 +14,12 @@ export const DEMO_TEST_FUNDING_KOBO = 100_000_000;
 
 export interface OpenedStore {
   db: Db;
+  /** Seals purchase results and upstream secrets; its key file lives beside the database. */
+  box: SecretBox;
+  /** Group/other permissions removed on start ("path 0644 -> 0600"): the caller logs them once. */
+  fixedModes: string[];
+  /** Purchase results an earlier version stored in clear, sealed by this start. */
+  sealedResults: number;
   /** Present only when this call created the data directory's database: shown once. */
   demo: { merchantId: number; test: IssuedPair } | null;
 }
@@ -20,8 +29,13 @@ export interface OpenedStore {
  * default catalogs, the DEMO merchant with a funded test wallet (DESIGN "Runtime modes").
  */
 export function openStore(dataDir: string, catalogDir: string): OpenedStore {
+  // Before opening, so a directory or file an earlier version left readable is reported.
+  const fixedModes = tightenDataDir(dataDir);
   const db = openDatabase(dataDir);
+  const box = SecretBox.forDataDir(dataDir);
+  attachSecretBox(db, box);
   migrate(db);
+  const sealedResults = sealClearResults(db);
   let demo: OpenedStore['demo'] = null;
   db.transaction(() => {
     if (getSetting(db, 'initialised', false)) return;
@@ -38,5 +52,5 @@ export function openStore(dataDir: string, catalogDir: string): OpenedStore {
     setSetting(db, 'initialised', true);
     demo = { merchantId: created.merchant.id, test: created.test };
   }).immediate();
-  return { db, demo };
+  return { db, box, fixedModes, sealedResults, demo };
 }

@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensurePrivateDir, ensurePrivateFile, tightenSqliteSideFiles } from './file-modes.js';
 
 export type Db = Database.Database;
 
@@ -38,14 +39,18 @@ export class DatabaseFromFuture extends Error {}
  * writing beside a running node, and foreign keys.
  */
 export function openDatabase(dataDir: string, fileName = 'vendpoint.db'): Db {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, fileName));
+  ensurePrivateDir(dataDir);
+  const path = join(dataDir, fileName);
+  // Created 0600 before SQLite opens it: its -wal and -shm then inherit that mode.
+  ensurePrivateFile(path);
+  const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   // Savepoint journals of group commit in memory, not temp files (durability is the WAL's).
   db.pragma('temp_store = MEMORY');
+  tightenSqliteSideFiles(path);
   return db;
 }
 

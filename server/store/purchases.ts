@@ -7,6 +7,8 @@ import { postLedgerEntryFor } from './wallets.js';
 import { newInternalReference } from './merchants.js';
 import { ListAnchors } from './list-anchors.js';
 import { enqueueJob, finishJob } from './vend-jobs.js';
+import { resultColumn, resultFromColumn } from './sealed-results.js';
+import { checkDailySalesLimit, salesDayStartIso } from '../domain/sales-limit.js';
 
 export type PurchaseKind = 'transaction' | 'giftcard' | 'esim';
 
@@ -94,7 +96,8 @@ interface PurchaseRow {
   updated_at: string;
 }
 
-export function toPurchase(r: PurchaseRow): Purchase {
+/** A row as the rest of the node sees it (a sealed result opened with the database's box). */
+export function toPurchase(r: PurchaseRow, db: Db): Purchase {
   return {
     id: r.id,
     internalReference: r.internal_reference,
@@ -116,7 +119,7 @@ export function toPurchase(r: PurchaseRow): Purchase {
     quantity: r.quantity,
     details: JSON.parse(r.details),
     state: r.state,
-    result: r.result ? JSON.parse(r.result) : null,
+    result: resultFromColumn(db, r.result),
     failureReason: r.failure_reason,
     upstreamName: r.upstream_name,
     upstreamReference: r.upstream_reference,
@@ -134,6 +137,7 @@ export function toPurchase(r: PurchaseRow): Purchase {
  * key stays free for a retry after funding.
  */
 export function createPurchase(db: Db, input: NewPurchase): Purchase {
+  if (input.agentUserId) assertAgentDailyLimit(db, input.agentUserId, input.environment, input.amountKobo);
   const now = nowIso();
   const ref = newInternalReference();
   let row: PurchaseRow;
@@ -181,7 +185,28 @@ export function createPurchase(db: Db, input: NewPurchase): Purchase {
     actor: input.actor,
   });
   enqueueJob(db, row.id);
-  return toPurchase(row);
+  return toPurchase(row, db);
+}
+
+/**
+ * An agent's daily sales limit, checked in the transaction that stores the sale: sales sent
+ * at once are written one after another, each seeing those before it, so they cannot all
+ * pass. The day is the Lagos day of the clock that stamps created_at.
+ */
+function assertAgentDailyLimit(db: Db, agentUserId: number, env: Environment, amountKobo: number): void {
+  const limit =
+    (prep(db, 'SELECT daily_sales_limit_kobo FROM console_users WHERE id = ?').pluck().get(agentUserId) as
+      number | null | undefined) ?? null;
+  if (limit === null) return;
+  // Pending or successful sales count; failed ones were refunded (as agentSoldKobo).
+  const sold = prep(
+    db,
+    `SELECT COALESCE(SUM(amount_kobo), 0) FROM purchases
+     WHERE agent_user_id = ? AND environment = ? AND created_at >= ? AND state <> 'failed'`,
+  )
+    .pluck()
+    .get(agentUserId, env, salesDayStartIso(Date.now())) as number;
+  checkDailySalesLimit(limit, sold, amountKobo);
 }
 
 function isUsedKeyError(error: unknown): boolean {
@@ -194,7 +219,7 @@ function isUsedKeyError(error: unknown): boolean {
 
 export function getPurchaseById(db: Db, id: number): Purchase | null {
   const r = prep(db, 'SELECT * FROM purchases WHERE id = ?').get(id) as PurchaseRow | undefined;
-  return r ? toPurchase(r) : null;
+  return r ? toPurchase(r, db) : null;
 }
 
 interface KeyCache {
@@ -239,7 +264,7 @@ export function getPurchaseByKey(db: Db, merchantId: number, env: Environment, k
     'SELECT * FROM purchases WHERE merchant_id = ? AND environment = ? AND idem_key = ?',
   ).get(merchantId, env, key) as PurchaseRow | undefined;
   if (!r) return null;
-  const p = toPurchase(r);
+  const p = toPurchase(r, db);
   // Never cache a read made inside a transaction: it might still roll back.
   if (!db.inTransaction) {
     c.byKey.set(cacheKey, p);
@@ -251,7 +276,7 @@ export function getPurchaseByKey(db: Db, merchantId: number, env: Environment, k
 export function getPurchaseByReference(db: Db, ref: string): Purchase | null {
   const r = prep(db, 'SELECT * FROM purchases WHERE internal_reference = ?').get(ref) as
     PurchaseRow | undefined;
-  return r ? toPurchase(r) : null;
+  return r ? toPurchase(r, db) : null;
 }
 
 // The state machine's table, as SQL: an update that settles a purchase applies only from a state allowed to reach it.
@@ -273,7 +298,7 @@ export function settleSuccess(
          upstream_reference = COALESCE(?, upstream_reference), needs_attention = 0, updated_at = ?
        WHERE id = ? AND ${MAY_SUCCEED}`,
   ).run(
-    JSON.stringify(result),
+    resultColumn(db, result),
     upstream.name ?? null,
     upstream.reference ?? null,
     nowIso(),
@@ -384,7 +409,7 @@ export function listPurchases(
       limit,
       offset,
     ) as PurchaseRow[];
-    return { rows: rows.map(toPurchase), total };
+    return { rows: rows.map((r) => toPurchase(r, db)), total };
   }
   let index = anchors.get(db);
   if (!index) anchors.set(db, (index = new ListAnchors()));
@@ -400,7 +425,7 @@ export function listPurchases(
     ascEnd - ascStart,
     at.skip,
   ) as PurchaseRow[];
-  return { rows: rows.reverse().map(toPurchase), total };
+  return { rows: rows.reverse().map((r) => toPurchase(r, db)), total };
 }
 
 export function listNeedsAttention(db: Db): Purchase[] {
@@ -409,5 +434,5 @@ export function listNeedsAttention(db: Db): Purchase[] {
       db,
       `SELECT * FROM purchases WHERE state = 'pending' AND needs_attention = 1 ORDER BY id`,
     ).all() as PurchaseRow[]
-  ).map(toPurchase);
+  ).map((r) => toPurchase(r, db));
 }

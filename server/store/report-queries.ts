@@ -18,7 +18,7 @@ export function purchasesCreatedBetween(
        ORDER BY created_at, id`,
     )
     .all(merchantId, env, from, to) as Parameters<typeof toPurchase>[0][];
-  return rows.map(toPurchase);
+  return rows.map((r) => toPurchase(r, db));
 }
 
 export interface LedgerWindow {

@@ -190,6 +190,13 @@ export function updateUpstream(
         secret: patch.secret ?? (u.secretSealed ? 'kept' : null),
       };
       validateUpstream(next);
+      // The secret was entered for one provider: sending it to another host needs it typed again.
+      if (u.secretSealed && !patch.secret && originChanged(u.baseUrl, next.baseUrl)) {
+        throw new InvalidInput(
+          'the base URL now points at another origin (scheme, host or port): enter the secret again to send it there',
+          'secret',
+        );
+      }
       prep(
         db,
         `UPDATE upstreams SET base_url = ?, merchant_code = ?, key_id = ?, secret_sealed = ?, options = ?, enabled = ?, updated_at = ? WHERE id = ?`,
@@ -215,6 +222,16 @@ export function updateUpstream(
       return getUpstream(db, u.id)!;
     })
     .immediate();
+}
+
+/** Scheme, host and port differ (a path change on the same server keeps the secret). */
+function originChanged(before: string | null, after: string | null): boolean {
+  if (before === after) return false;
+  try {
+    return new URL(before ?? '').origin !== new URL(after ?? '').origin;
+  } catch {
+    return true;
+  }
 }
 
 function addRoute(db: Db, product: string, network: string, upstreamId: number): void {

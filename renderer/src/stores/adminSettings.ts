@@ -4,7 +4,9 @@ import { apiGet, apiPost, apiRequest } from '../api/client.js';
 import type { AuditEntry, BackupInfo, NodeInfo, ReportSettingsInfo } from './adminTypes.js';
 import { createRunner } from './adminShared.js';
 
-export type ReportSettingsPatch = Partial<Omit<ReportSettingsInfo, 'smtp_in_use' | 'smtp_source'>>;
+export type ReportSettingsPatch = Partial<
+  Omit<ReportSettingsInfo, 'smtp_in_use' | 'smtp_source' | 'smtp_warning'>
+>;
 
 /** The node (read-only), report and e-mail settings, backups, and the audit log. */
 export const useAdminSettingsStore = defineStore('adminSettings', () => {

@@ -227,6 +227,8 @@ export interface ReportSettingsInfo {
   smtp_url: string | null;
   smtp_in_use: string | null;
   smtp_source: 'flag' | 'settings' | null;
+  /** Set while the SMTP URL in use sends a password without TLS (?tls=off). */
+  smtp_warning: string | null;
   from: string;
   send_time: string;
   timezone: string;

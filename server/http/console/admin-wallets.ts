@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { stringify } from 'csv-stringify/sync';
+import { csvAmount, toCsv } from '../../domain/csv.js';
 import { DateTime } from 'luxon';
 import type { Services } from '../../services/context.js';
 import { requireMerchant, type Merchant } from '../../store/merchants.js';
@@ -128,7 +128,7 @@ export function registerAdminWalletRoutes(app: FastifyInstance, s: Services): vo
     },
   );
 
-  // CSV of the ledger between two Lagos days (inclusive), oldest first, via csv-stringify.
+  // CSV of the ledger between two Lagos days (inclusive), oldest first.
   app.get(
     '/console/admin/merchants/:code/wallets/:env/ledger.csv',
     { schema: { ...hide, params: EnvParams } },
@@ -147,30 +147,18 @@ export function registerAdminWalletRoutes(app: FastifyInstance, s: Services): vo
         to.plus({ days: 1 }).toUTC().toISO()!,
         CSV_MAX_ROWS,
       );
-      const csv = stringify(
+      const csv = toCsv(
+        ['time_utc', 'time_lagos', 'kind', 'amount', 'balance_after', 'reference', 'reason', 'actor'],
         rows.map((r) => [
           r.created_at,
           DateTime.fromISO(r.created_at).setZone(LEDGER_TIMEZONE).toFormat('yyyy-LL-dd HH:mm:ss'),
           r.kind,
-          formatNaira(r.amount_kobo),
-          formatNaira(r.balance_after_kobo),
+          csvAmount(formatNaira(r.amount_kobo)),
+          csvAmount(formatNaira(r.balance_after_kobo)),
           r.internal_reference ?? '',
           r.reason,
           r.actor,
         ]),
-        {
-          header: true,
-          columns: [
-            'time_utc',
-            'time_lagos',
-            'kind',
-            'amount',
-            'balance_after',
-            'reference',
-            'reason',
-            'actor',
-          ],
-        },
       );
       const name = `vendpoint-${merchant.code}-${env}-ledger-${from.toFormat('yyyy-LL-dd')}-to-${to.toFormat('yyyy-LL-dd')}.csv`;
       return reply

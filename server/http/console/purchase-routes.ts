@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { stringify } from 'csv-stringify/sync';
+import { csvAmount, toCsv } from '../../domain/csv.js';
 import { DateTime } from 'luxon';
 import type { Caller, Services } from '../../services/context.js';
 import {
@@ -72,6 +72,8 @@ function callerOf(s: Services, request: FastifyRequest): Caller {
   return consoleCaller(s, sessionOf(request));
 }
 
+const textOf = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+
 const lagosTime = (iso: string) =>
   DateTime.fromISO(iso).setZone(CONSOLE_TIMEZONE).toFormat('yyyy-LL-dd HH:mm:ss');
 
@@ -100,7 +102,24 @@ export function registerPurchaseRoutes(app: FastifyInstance, s: Services): void 
       CSV_MAX_ROWS,
     );
     const views = saleViews(s, caller.merchant.name, rows);
-    const csv = stringify(
+    const csv = toCsv(
+      [
+        'time_lagos',
+        'reference',
+        'request_id',
+        'environment',
+        'product',
+        'network',
+        'customer',
+        'plan',
+        'amount',
+        'debit',
+        'status',
+        'token',
+        'units',
+        'failure_reason',
+        'agent',
+      ],
       views.map((v) => [
         lagosTime(v.created_at),
         v.reference,
@@ -110,34 +129,14 @@ export function registerPurchaseRoutes(app: FastifyInstance, s: Services): void 
         v.network,
         v.customer,
         v.plan_name || v.plan,
-        v.amount,
-        v.debit,
+        csvAmount(v.amount),
+        csvAmount(v.debit),
         v.status,
-        v.result.token ?? '',
-        v.result.units ?? '',
+        textOf(v.result.token),
+        textOf(v.result.units),
         v.failure_reason,
         v.agent,
       ]),
-      {
-        header: true,
-        columns: [
-          'time_lagos',
-          'reference',
-          'request_id',
-          'environment',
-          'product',
-          'network',
-          'customer',
-          'plan',
-          'amount',
-          'debit',
-          'status',
-          'token',
-          'units',
-          'failure_reason',
-          'agent',
-        ],
-      },
     );
     const day = DateTime.now().setZone(CONSOLE_TIMEZONE).toFormat('yyyy-LL-dd');
     return reply

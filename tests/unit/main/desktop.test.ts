@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { EventEmitter } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -258,6 +258,8 @@ describe('errors and crashes go to desktop.log in the data directory', () => {
     expect(log).toMatch(/ERROR uncaught exception in the main process: TypeError: boom in main\n\s+at /);
     expect(fake.dialogErrors[0].content).toMatch(/boom in main/);
     expect(node.calls.closed).toBe(1);
+    // The log sits beside the database and is as private (umask 022 would make it 0644).
+    expect(statSync(join(h.config.node.dataDir, DESKTOP_LOG_FILE)).mode & 0o777).toBe(0o600);
   });
 
   it('an unhandled rejection and a crashed renderer are logged; the crashed console is reloaded', async () => {

@@ -1,0 +1,46 @@
+import { stringify } from 'csv-stringify/sync';
+
+/**
+ * Every CSV the node writes (console sales and ledger exports, the daily report) goes through
+ * `toCsv`, so no text cell can reach a spreadsheet as a formula ("CSV injection", OWASP): a
+ * text cell starting with `=`, `+`, `-`, `@`, tab or carriage return gets a leading
+ * apostrophe, which spreadsheets show as text and do not evaluate. Amounts are the exception
+ * on purpose: they are Naira strings the node formats itself, marked with `csvAmount`, and are
+ * written as they are (a negative refund stays `-100.00`, a number a spreadsheet can sum).
+ */
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const AMOUNT = /^-?\d+(\.\d+)?$/;
+
+/** A number the node formatted itself (Naira with two decimals): written without escaping. */
+export class CsvAmount {
+  constructor(readonly text: string) {}
+}
+
+export type CsvCell = string | CsvAmount | null | undefined;
+
+/** Marks a Naira amount we produced; anything that is not plainly a number stays text. */
+export function csvAmount(text: string): CsvAmount {
+  return new CsvAmount(text);
+}
+
+/** A text cell as a spreadsheet may safely open it. */
+export function spreadsheetSafe(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+function cellText(cell: CsvCell): string {
+  if (cell === null || cell === undefined) return '';
+  if (cell instanceof CsvAmount) return AMOUNT.test(cell.text) ? cell.text : spreadsheetSafe(cell.text);
+  return spreadsheetSafe(cell);
+}
+
+/**
+ * RFC 4180 CSV with a header row (csv-stringify quotes separators, quotes and line breaks).
+ * `crlf` for files mailed as attachments, which mail clients and spreadsheets expect.
+ */
+export function toCsv(columns: readonly string[], rows: CsvCell[][], opts: { crlf?: boolean } = {}): string {
+  return stringify([columns.map(spreadsheetSafe), ...rows.map((r) => r.map(cellText))], {
+    record_delimiter: opts.crlf ? 'windows' : 'unix',
+  });
+}

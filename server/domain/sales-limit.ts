@@ -1,0 +1,26 @@
+import { DateTime } from 'luxon';
+import { Forbidden } from './errors.js';
+import { formatNaira, type Kobo } from './money.js';
+
+/** The console's business day for an agent's daily sales limit (the pages show Lagos time). */
+export const SALES_LIMIT_TIMEZONE = 'Africa/Lagos';
+
+/** Start of the Lagos day holding `nowMs`, as the UTC ISO text purchases are stamped with. */
+export function salesDayStartIso(nowMs: number): string {
+  return DateTime.fromMillis(nowMs, { zone: SALES_LIMIT_TIMEZONE }).startOf('day').toUTC().toISO()!;
+}
+
+/** "₦1,234.50" for messages an agent reads. */
+function naira(kobo: Kobo): string {
+  const [whole, frac] = formatNaira(kobo).split('.');
+  return `₦${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+}
+
+/** Refuses a sale that would take an agent's sales today past the limit an admin set. */
+export function checkDailySalesLimit(limit: Kobo | null, soldToday: Kobo, amount: Kobo): void {
+  if (limit === null || soldToday + amount <= limit) return;
+  const left = Math.max(0, limit - soldToday);
+  throw new Forbidden(
+    `this sale of ${naira(amount)} would pass your daily sales limit of ${naira(limit)}: ${naira(soldToday)} sold today, ${naira(left)} left; ask an administrator`,
+  );
+}

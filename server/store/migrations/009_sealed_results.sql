@@ -1,0 +1,6 @@
+-- From this version purchases.result may hold a sealed (encrypted) result instead of JSON:
+-- results carrying an electricity token, gift-card number/PIN or eSIM activation code are
+-- sealed with the data directory's secret.key (server/store/sealed-results.ts). The version
+-- bump makes an older VendPoint refuse this database instead of misreading those rows.
+-- Rows stored in clear are sealed by the node once, on the first start after this migration.
+-- No schema change: the recorded version is the point.

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { csvAmount, spreadsheetSafe, toCsv } from '../../server/domain/csv.js';
+import { parseCsv } from '../helpers/csv-parse.js';
+
+describe('one CSV writer for every export', () => {
+  it.each(['=HYPERLINK("http://evil","x")', '+1+1', '-1+1', '@SUM(A1)', '\tcmd', '\rcmd'])(
+    'a text cell starting with a formula character (%j) gets a leading apostrophe',
+    (text) => {
+      expect(spreadsheetSafe(text)).toBe(`'${text}`);
+      expect(parseCsv(toCsv(['a'], [[text]], { crlf: true }))[1][0]).toBe(`'${text}`);
+    },
+  );
+
+  it('other text is written as it is, quoted where CSV needs it', () => {
+    expect(spreadsheetSafe('08030000000')).toBe('08030000000');
+    expect(toCsv(['a', 'b'], [['x, "y"', 'plain']])).toBe('a,b\n"x, ""y""",plain\n');
+  });
+
+  it('amounts the node formats stay numbers, negative ones included; a non-number marked as one is still escaped', () => {
+    const csv = toCsv(['amount', 'balance'], [[csvAmount('-100.00'), csvAmount('2500.50')]], { crlf: true });
+    expect(csv).toBe('amount,balance\r\n-100.00,2500.50\r\n');
+    expect(toCsv(['a'], [[csvAmount('-1+1')]])).toBe("a\n'-1+1\n");
+  });
+
+  it('empty cells for null and undefined', () => {
+    expect(toCsv(['a', 'b'], [[null, undefined]])).toBe('a,b\n,\n');
+  });
+});
