@@ -7,21 +7,12 @@ import type { EsimPlan } from '../store/catalog.js';
 import type { NewPurchase, Purchase } from '../store/purchases.js';
 import { vendRequestOf } from '../upstreams/types.js';
 import { isPng, lpaQrPng } from '../upstreams/lpa-qr.js';
-import { parseIdempotencyKey, placePurchase, type PlaceOptions } from './place-purchase.js';
+import { parseIdempotencyKey, type PlaceOptions } from './place-purchase.js';
 import { merchantPriceKobo, merchantPricer } from './order-pricing.js';
-import { ORDER_WAIT, orderNoRouteMessage, readOrder } from './order-lifecycle.js';
+import { placeOrder, readOrder } from './order-lifecycle.js';
 
 /** An eSIM catalog item exactly as the spec names it; ngn_price when an FX rate exists. */
-export interface EsimItem {
-  plan_id: string;
-  title: string;
-  country: string;
-  region: string;
-  data_gb: number;
-  duration_days: number;
-  currency_code: string;
-  ngn_price?: string;
-}
+export type EsimItem = Omit<EsimPlan, 'price' | 'active'> & { ngn_price?: string };
 
 export function esimItem(plan: EsimPlan, fx: FxConfig): EsimItem {
   const item: EsimItem = {
@@ -113,20 +104,14 @@ export async function createEsimOrder(
   body: unknown,
   place: PlaceOptions = {},
 ): Promise<Purchase> {
-  const placed = await placePurchase(
+  return placeOrder(
     s,
     caller,
     body,
-    {
-      keyField: 'request_id',
-      maxKeyLength: MAX_ESIM_REQUEST_ID_LENGTH,
-      validate: () => validateEsimOrder(s, caller, body as Record<string, unknown>),
-      wait: ORDER_WAIT,
-      noRouteMessage: orderNoRouteMessage,
-    },
+    (b) => validateEsimOrder(s, caller, b),
     place,
+    MAX_ESIM_REQUEST_ID_LENGTH,
   );
-  return placed.purchase;
 }
 
 function validateEsimOrder(s: Services, caller: Caller, body: Record<string, unknown>): NewPurchase {

@@ -13,9 +13,9 @@ import {
 } from '../domain/order-rules.js';
 import type { GiftCardPlan } from '../store/catalog.js';
 import type { NewPurchase, Purchase } from '../store/purchases.js';
-import { parseIdempotencyKey, placePurchase, type PlaceOptions } from './place-purchase.js';
+import { parseIdempotencyKey, type PlaceOptions } from './place-purchase.js';
 import { merchantPriceKobo, merchantPricer } from './order-pricing.js';
-import { ORDER_WAIT, orderNoRouteMessage, readOrder } from './order-lifecycle.js';
+import { placeOrder, readOrder } from './order-lifecycle.js';
 
 /** A gift-card catalog item exactly as the spec's table names it. */
 export interface GiftcardItem {
@@ -174,19 +174,7 @@ export async function createGiftcardOrder(
   body: unknown,
   place: PlaceOptions = {},
 ): Promise<Purchase> {
-  const placed = await placePurchase(
-    s,
-    caller,
-    body,
-    {
-      keyField: 'request_id',
-      validate: () => validateGiftcardOrder(s, caller, body as Record<string, unknown>),
-      wait: ORDER_WAIT,
-      noRouteMessage: orderNoRouteMessage,
-    },
-    place,
-  );
-  return placed.purchase;
+  return placeOrder(s, caller, body, (b) => validateGiftcardOrder(s, caller, b), place);
 }
 
 function validateGiftcardOrder(s: Services, caller: Caller, body: Record<string, unknown>): NewPurchase {

@@ -1,6 +1,7 @@
 import type { Services, Caller } from './context.js';
 import { NotFound } from '../domain/errors.js';
 import { getPurchaseByKey, type NewPurchase, type Purchase } from '../store/purchases.js';
+import { placePurchase, type PlaceOptions, type PurchaseKind } from './place-purchase.js';
 import { getJob } from '../store/vend-jobs.js';
 
 /**
@@ -8,10 +9,23 @@ import { getJob } from '../store/vend-jobs.js';
  * what differs is the answer: an order answers with the upstream's first answer (00/01 when
  * fulfilment is immediate, 02 while it runs), and is read back by its request_id.
  */
-export const ORDER_WAIT = (): 'first' => 'first';
-
-export function orderNoRouteMessage(input: NewPurchase): string {
-  return `The ${input.kind === 'giftcard' ? 'gift card' : 'eSIM'} service is not available for live orders (no provider configured); nothing was charged`;
+export async function placeOrder(
+  s: Services,
+  caller: Caller,
+  body: unknown,
+  validate: (body: Record<string, unknown>) => NewPurchase,
+  place: PlaceOptions,
+  maxKeyLength?: number,
+): Promise<Purchase> {
+  const kind: PurchaseKind = {
+    keyField: 'request_id',
+    maxKeyLength,
+    validate: () => validate(body as Record<string, unknown>),
+    wait: () => 'first',
+    noRouteMessage: (input) =>
+      `The ${input.kind === 'giftcard' ? 'gift card' : 'eSIM'} service is not available for live orders (no provider configured); nothing was charged`,
+  };
+  return (await placePurchase(s, caller, body, kind, place)).purchase;
 }
 
 export type OrderKind = 'giftcard' | 'esim';

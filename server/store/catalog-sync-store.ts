@@ -1,6 +1,6 @@
 import type { Db } from './db.js';
 import { prep } from './db.js';
-import type { EsimPlan, GiftCardPlan } from './catalog.js';
+import type { DataPlan, EsimPlan, GiftCardPlan } from './catalog.js';
 import { applyBillPlans, applyDataPlans, applyEsimPlans, applyGiftCards } from './catalog-sync-sections.js';
 
 /**
@@ -10,18 +10,7 @@ import { applyBillPlans, applyDataPlans, applyEsimPlans, applyGiftCards } from '
  * rows gone upstream are deactivated, never deleted (catalog-sync-sections.ts).
  */
 
-export interface SyncedDataPlan {
-  network: string;
-  plan_code: string;
-  name: string;
-  description: string;
-  price_kobo: number;
-  tarrif_type_id: string;
-  validity: string;
-  value: string;
-  grp: string;
-  short_code: string;
-}
+export type SyncedDataPlan = Omit<DataPlan, 'id' | 'product_id' | 'active'>;
 
 export interface SyncedBillPlan {
   /** The plan id as the upstream knows it (what it expects as plan_code). */

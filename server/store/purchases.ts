@@ -43,27 +43,26 @@ export interface Purchase {
   updatedAt: string;
 }
 
-export interface NewPurchase {
-  merchantId: number;
-  environment: Environment;
-  idemKey: string;
-  kind: PurchaseKind;
-  surface: string;
-  product: string;
-  network: string;
-  msisdn: string;
-  phone?: string | null;
-  planRef?: string;
-  planId?: string | null;
-  planName?: string;
-  amountText: string;
-  amountKobo: number;
-  debitKobo: number;
-  quantity?: number;
-  details?: Record<string, unknown>;
-  agentUserId?: number | null;
-  actor: string;
-}
+/** What a create stores; the node fills in the rest (reference, state, timestamps). */
+export type NewPurchase = Pick<
+  Purchase,
+  | 'merchantId'
+  | 'environment'
+  | 'idemKey'
+  | 'kind'
+  | 'surface'
+  | 'product'
+  | 'network'
+  | 'msisdn'
+  | 'amountText'
+  | 'amountKobo'
+  | 'debitKobo'
+> &
+  Partial<
+    Pick<Purchase, 'phone' | 'planRef' | 'planId' | 'planName' | 'quantity' | 'details' | 'agentUserId'>
+  > & {
+    actor: string;
+  };
 
 interface PurchaseRow {
   id: number;

@@ -24,18 +24,7 @@ export interface VendRequest {
 }
 
 /** The fields of a stored purchase an upstream is sent (declared here so adapters need nothing from the store). */
-export interface VendablePurchase {
-  internalReference: string;
-  kind: VendRequest['kind'];
-  product: string;
-  network: string;
-  msisdn: string;
-  phone: string | null;
-  planId: string | null;
-  amountKobo: number;
-  quantity: number;
-  details: Record<string, unknown>;
-}
+export type VendablePurchase = Omit<VendRequest, 'reference' | 'sentAt'> & { internalReference: string };
 
 export function vendRequestOf(p: VendablePurchase, sentAt: number | null = null): VendRequest {
   return {
