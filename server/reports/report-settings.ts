@@ -1,3 +1,4 @@
+import { BUSINESS_TIMEZONE } from '../domain/business-timezone.js';
 import type { Db } from '../store/db.js';
 import type { SecretBox } from '../store/secret-box.js';
 import { getSetting, setSetting } from '../store/settings.js';
@@ -43,7 +44,7 @@ export interface ReportSettings {
 export const REPORT_DEFAULTS: Omit<ReportSettings, 'smtpUrl'> = {
   from: 'VendPoint Reports <reports@vendpoint.local>',
   sendTime: '07:00',
-  timezone: 'Africa/Lagos',
+  timezone: BUSINESS_TIMEZONE,
   holidays: [],
   maxAttachmentBytes: 5_000_000,
   consoleUrl: null,

@@ -1,3 +1,4 @@
+import { BUSINESS_TIMEZONE } from '../domain/business-timezone.js';
 import { DateTime } from 'luxon';
 import type { Services } from './context.js';
 import type { Environment } from '../store/credentials-crypto.js';
@@ -7,7 +8,7 @@ import { lastCatalogSync } from './catalog-sync.js';
 import { formatNaira } from '../domain/money.js';
 
 /** The dashboard's "today": the console's day, in Lagos like every page of it. */
-const DASHBOARD_TIMEZONE = 'Africa/Lagos';
+const DASHBOARD_TIMEZONE = BUSINESS_TIMEZONE;
 const STATES = ['success', 'pending', 'failed'] as const;
 
 /**

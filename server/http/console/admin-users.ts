@@ -1,3 +1,4 @@
+import { BUSINESS_TIMEZONE } from '../../domain/business-timezone.js';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
@@ -45,7 +46,7 @@ function userOf(s: Services, id: string): ConsoleUser {
 
 /** A user with what the Users page needs beside the colleague's view: today's sales per environment. */
 function adminUserJson(s: Services, u: ConsoleUser) {
-  const dayStart = DateTime.fromMillis(s.now(), { zone: 'Africa/Lagos' }).startOf('day').toUTC().toISO()!;
+  const dayStart = DateTime.fromMillis(s.now(), { zone: BUSINESS_TIMEZONE }).startOf('day').toUTC().toISO()!;
   return {
     id: u.id,
     username: u.username,

@@ -1,3 +1,4 @@
+import { BUSINESS_TIMEZONE } from '../../domain/business-timezone.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { csvAmount, toCsv } from '../../domain/csv.js';
@@ -12,7 +13,7 @@ import { formatNaira, parseNaira } from '../../domain/money.js';
 import { adminActor } from './admin-guard.js';
 
 const hide = { hide: true } as const;
-const LEDGER_TIMEZONE = 'Africa/Lagos';
+const LEDGER_TIMEZONE = BUSINESS_TIMEZONE;
 const CSV_MAX_ROWS = 100_000;
 const EnvParams = Type.Object({
   code: Type.String(),

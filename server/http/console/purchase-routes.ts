@@ -1,3 +1,4 @@
+import { BUSINESS_TIMEZONE } from '../../domain/business-timezone.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { csvAmount, toCsv } from '../../domain/csv.js';
 import { DateTime } from 'luxon';
@@ -17,7 +18,7 @@ import { consoleCaller, sessionOf } from './session.js';
 import { cardsOf, isEsimPurchase, saleView } from './views.js';
 
 const hide = { hide: true } as const;
-export const CONSOLE_TIMEZONE = 'Africa/Lagos';
+const CONSOLE_TIMEZONE = BUSINESS_TIMEZONE;
 const PRODUCTS = ['airtime', 'data', 'ELECTRICITY', 'CABLE', 'BETTING', 'giftcard', 'esim'];
 const STATES: PurchaseState[] = ['pending', 'success', 'failed'];
 const CSV_MAX_ROWS = 50_000;

@@ -1,3 +1,4 @@
+import { INSTALL_FIELDS, TOKEN_FIELDS } from '../../domain/result-fields.js';
 import { CustomerRejected, UpstreamUnavailable } from '../../domain/errors.js';
 import type { VendOutcome } from '../../domain/vend-outcome.js';
 import type { VerifyResult } from '../types.js';
@@ -13,22 +14,13 @@ type Json = Record<string, unknown>;
 
 /** Delivery fields worth keeping on the purchase; the provider's own ids stay out of `result`. */
 export const KEPT_RESULT_FIELDS = [
-  'token',
-  'units',
-  'kct1',
-  'kct2',
-  'payment_spent_on',
-  'customer_name',
+  ...TOKEN_FIELDS,
   'customer_address',
   'receipt_number',
   'external_reference',
   'telco_message',
   'cards',
-  'iccid',
-  'activation_code',
-  'smdp_address',
-  'lpa',
-  'redemption_instructions',
+  ...INSTALL_FIELDS,
   'reference_code',
   'product_title',
 ] as const;
