@@ -1,16 +1,7 @@
 /**
- * The outcome table of a vend or requery (DESIGN "Purchase lifecycle").
- * Only two answers settle money: a clear success, or a definitive failure. Everything
- * ambiguous keeps the purchase pending with its hold, to be requeried and never re-sent.
- *
- * | upstream answer                                           | purchase            | wallet            |
- * |-----------------------------------------------------------|---------------------|-------------------|
- * | success (00)                                              | success             | debit stands      |
- * | definitive failure (01, or 4xx rejecting the request)     | failed              | refunded once     |
- * | rejected before accepting (connect refused, 4xx on send)  | try next route      | hold kept         |
- * | timeout, reset after send, 5xx, HTML, malformed, unknown   | pending, requeried  | hold kept         |
- * | pending (02)                                              | pending, requeried  | hold kept         |
- * | requery "not found" after the grace period                | failed              | refunded once     |
+ * An upstream's answer to a vend or requery (DESIGN "Purchase lifecycle"). What each answer
+ * does to the purchase and the wallet (debited at create) is the outcome table,
+ * `decide()` in purchase-decision.ts.
  */
 export type VendOutcome =
   | { kind: 'success'; result: Record<string, unknown>; upstreamReference?: string }
