@@ -265,42 +265,51 @@ export function applyBillPlans(db: Db, section: Section<SyncedBillPlan>): Sectio
   return apply.finish(original, section);
 }
 
+const newGiftCard = (row: SyncedGiftCard): Row => ({ ...row, fulfillment: row.fulfillment ?? 'immediate' });
+
 export function applyGiftCards(db: Db, section: Section<SyncedGiftCard>): SectionCounts {
-  const apply = new SectionApply(db, GIFTCARDS);
-  const local = db.prepare('SELECT * FROM giftcards').all() as GiftCardPlan[];
-  const byId = new Map(local.map((p) => [p.plan_id, p]));
-  for (const src of section.sources) {
-    for (const row of src.rows) {
-      const key = String(row.plan_id);
-      if (apply.seen.has(key)) continue;
-      apply.seen.add(key);
-      const existing = byId.get(row.plan_id);
-      if (!existing) apply.insert({ ...row, fulfillment: row.fulfillment ?? 'immediate' });
-      else apply.refresh(existing, { ...row, fulfillment: row.fulfillment ?? existing.fulfillment });
-    }
-  }
-  if (apply.seen.size) apply.listed.add('');
-  return apply.finish(local, section);
+  return applyWholeCatalog(db, GIFTCARDS, section, newGiftCard, (row, old) => ({
+    ...row,
+    fulfillment: row.fulfillment ?? old.fulfillment,
+  }));
 }
 
+/**
+ * eSIM plans: a new plan that cannot be priced is not offered (and not counted as seen); a
+ * price in the plan's currency is taken as is, otherwise the local price is kept.
+ */
 export function applyEsimPlans(db: Db, section: Section<SyncedEsimPlan>): SectionCounts {
-  const apply = new SectionApply(db, ESIMS);
-  const local = db.prepare('SELECT * FROM esim_plans').all() as EsimPlan[];
-  const byId = new Map(local.map((p) => [p.plan_id, p]));
+  const priced = (row: SyncedEsimPlan, price: number | null) => (price === null ? null : { ...row, price });
+  return applyWholeCatalog(
+    db,
+    ESIMS,
+    section,
+    (row) => priced(row, row.price ?? row.derived_price),
+    (row, old) => priced(row, row.price ?? old.price)!,
+  );
+}
+
+/** A catalog without networks (gift cards, eSIMs): rows matched by plan id, the first source winning. */
+function applyWholeCatalog<L extends { active: number }, S>(
+  db: Db,
+  table: SectionTable<L>,
+  section: Section<S>,
+  added: (row: S) => Row | null,
+  refreshed: (row: S, existing: L) => Row,
+): SectionCounts {
+  const apply = new SectionApply(db, table);
+  const local = db.prepare(`SELECT * FROM ${table.table}`).all() as L[];
+  const byKey = new Map(local.map((p) => [String(table.keyOf(p)), p]));
   for (const src of section.sources) {
     for (const row of src.rows) {
-      if (apply.seen.has(row.plan_id)) continue;
-      const existing = byId.get(row.plan_id);
-      if (!existing) {
-        const price = row.price ?? row.derived_price;
-        if (price === null) continue; // cannot be priced: not offered (and not counted as seen)
-        apply.seen.add(row.plan_id);
-        apply.insert({ ...row, price });
-        continue;
-      }
-      apply.seen.add(row.plan_id);
-      // A price in the plan's currency is taken as is; otherwise the local price is kept.
-      apply.refresh(existing, { ...row, price: row.price ?? existing.price });
+      const key = String((row as Row)[table.keyCol]);
+      if (apply.seen.has(key)) continue;
+      const existing = byKey.get(key);
+      const values = existing ? refreshed(row, existing) : added(row);
+      if (values === null) continue;
+      apply.seen.add(key);
+      if (existing) apply.refresh(existing, values);
+      else apply.insert(values);
     }
   }
   if (apply.seen.size) apply.listed.add('');
