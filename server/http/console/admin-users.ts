@@ -14,6 +14,7 @@ import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { formatNaira, parseNaira } from '../../domain/money.js';
 import type { Environment } from '../../store/credentials-crypto.js';
 import { adminActor } from './admin-guard.js';
+import { NoteText, OneLineText } from '../schema-blocks.js';
 import { requireRole } from './session.js';
 
 const hide = { hide: true } as const;
@@ -31,9 +32,9 @@ const UserPatch = Type.Object(
 const CashupBody = Type.Object(
   {
     environment: Env,
-    from: Type.Optional(Type.String({ maxLength: 40 })),
+    from: Type.Optional(OneLineText({ maxLength: 40 })),
     counted: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-    note: Type.Optional(Type.String({ maxLength: 500 })),
+    note: Type.Optional(NoteText({ maxLength: 500 })),
   },
   { additionalProperties: false },
 );
