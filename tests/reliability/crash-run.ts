@@ -18,7 +18,7 @@ import { ALL_PRODUCTS, requestOf, type Kind } from './live-node.js';
 import { killChild, root, spawnFaultUpstream, type FaultChild } from './fault-child.js';
 
 /**
- * The crash test (issue 5): a node runs as a child process, its live traffic going to a slow
+ * The crash test: a node runs as a child process, its live traffic going to a slow
  * fault upstream; hundreds of purchases are fired at it concurrently while it is killed with
  * SIGKILL at random moments and restarted on the same data directory. At the end, with the
  * upstream answering normally again and the node's recovery and poller left to run:

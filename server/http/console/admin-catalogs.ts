@@ -17,7 +17,7 @@ const CatalogPageQuery = Type.Object({
   limit: Type.Optional(PageSize(200, { description: 'plans per page, default 50' })),
 });
 
-/** Catalogs (issue 7): browse every catalog, enable or disable a plan, sync now, last sync. */
+/** Catalogs: browse every catalog, enable or disable a plan, sync now, last sync. */
 export function registerAdminCatalogRoutes(app: FastifyInstance, s: Services): void {
   app.get('/console/admin/catalogs/sync', { schema: hide }, async () => catalogSyncStatus(s));
 

@@ -5,7 +5,7 @@ import { InvalidInput } from '../../domain/errors.js';
 
 const hide = { hide: true } as const;
 
-/** Dashboard (issue 7): today's sales by product and status, balances, pending, upstream health. */
+/** Dashboard: today's sales by product and status, balances, pending, upstream health. */
 export function registerAdminDashboardRoutes(app: FastifyInstance, s: Services): void {
   app.get('/console/admin/dashboard', { schema: hide }, async (request) => {
     const env = (request.query as { environment?: string }).environment ?? 'live';

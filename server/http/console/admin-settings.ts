@@ -11,7 +11,7 @@ import { AuditPageQuery } from '../schema-blocks.js';
 const hide = { hide: true } as const;
 
 /**
- * Settings (issue 7) beside the report settings of reports.ts: where the node runs (read-only:
+ * Settings beside the report settings of reports.ts: where the node runs (read-only:
  * port and data directory are start-up flags), "backup now", the backups, and the audit log.
  */
 export function registerAdminSettingsRoutes(app: FastifyInstance, s: Services): void {

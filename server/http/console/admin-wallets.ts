@@ -1,3 +1,4 @@
+import { BUSINESS_TIMEZONE } from '../../domain/business-timezone.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { csvAmount, toCsv } from '../../domain/csv.js';
@@ -13,7 +14,7 @@ import { adminActor } from './admin-guard.js';
 import { LedgerPageQuery, OneLineText } from '../schema-blocks.js';
 
 const hide = { hide: true } as const;
-const LEDGER_TIMEZONE = 'Africa/Lagos';
+const LEDGER_TIMEZONE = BUSINESS_TIMEZONE;
 const CSV_MAX_ROWS = 100_000;
 const EnvParams = Type.Object({
   code: Type.String(),
@@ -67,7 +68,7 @@ function lagosDay(value: string | undefined, field: string, fallback: DateTime):
 }
 
 /**
- * Wallets (issue 7): fund or adjust any merchant's wallet with a required reason (one ledger
+ * Wallets: fund or adjust any merchant's wallet with a required reason (one ledger
  * entry, audited with who and why), read the ledger with its running balance, export it.
  */
 export function registerAdminWalletRoutes(app: FastifyInstance, s: Services): void {

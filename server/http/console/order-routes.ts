@@ -54,28 +54,46 @@ export function registerOrderConsoleRoutes(app: FastifyInstance, s: Services): v
     return giftcardAvailability(s, (request.params as { plan_id: string }).plan_id, q.quantity);
   });
 
-  app.post('/console/giftcards/orders', { schema: { ...hide, body: GiftcardOrderBody } }, async (request) => {
-    const caller = consoleCaller(s, sessionOf(request));
-    const body = request.body as Record<string, unknown>;
-    assertConsoleProductAvailable(s, caller, 'giftcard');
-    // Checked before charging (issue 6): an unavailable card is refused with the stock's reason.
-    const stock = giftcardAvailability(s, body.plan_id, String(body.quantity));
-    if (!stock.available) throw new InvalidInput(stock.detail, 'plan_id');
-    assertWithinDailyLimit(s, caller, { kind: 'giftcard', body });
-    const purchase = await createGiftcardOrder(s, caller, body);
-    return saleViews(s, caller.merchant.name, [purchase])[0];
-  });
+  // attachValidation: a used request_id answers 422 before the body's schema errors (placePurchase).
+  const orderRoute = { attachValidation: true } as const;
+  app.post(
+    '/console/giftcards/orders',
+    { schema: { ...hide, body: GiftcardOrderBody }, ...orderRoute },
+    async (request) => {
+      const caller = consoleCaller(s, sessionOf(request));
+      const body = request.body as Record<string, unknown>;
+      const purchase = await createGiftcardOrder(s, caller, body, {
+        schemaError: request.validationError,
+        checks: () => {
+          assertConsoleProductAvailable(s, caller, 'giftcard');
+          // Checked before charging: an unavailable card is refused with the stock's reason.
+          const stock = giftcardAvailability(s, body.plan_id, String(body.quantity));
+          if (!stock.available) throw new InvalidInput(stock.detail, 'plan_id');
+          assertWithinDailyLimit(s, caller, { kind: 'giftcard', body });
+        },
+      });
+      return saleViews(s, caller.merchant.name, [purchase])[0];
+    },
+  );
 
   app.get('/console/esim', { schema: hide }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
     return { plans: listEsimPlans(s, caller, request.query as EsimFilters) };
   });
 
-  app.post('/console/esim/orders', { schema: { ...hide, body: EsimOrderBody } }, async (request) => {
-    const caller = consoleCaller(s, sessionOf(request));
-    assertConsoleProductAvailable(s, caller, 'esim');
-    assertWithinDailyLimit(s, caller, { kind: 'esim', body: request.body as Record<string, unknown> });
-    const purchase = await createEsimOrder(s, caller, request.body as Record<string, unknown>);
-    return saleViews(s, caller.merchant.name, [purchase])[0];
-  });
+  app.post(
+    '/console/esim/orders',
+    { schema: { ...hide, body: EsimOrderBody }, ...orderRoute },
+    async (request) => {
+      const caller = consoleCaller(s, sessionOf(request));
+      const purchase = await createEsimOrder(s, caller, request.body, {
+        schemaError: request.validationError,
+        checks: () => {
+          assertConsoleProductAvailable(s, caller, 'esim');
+          assertWithinDailyLimit(s, caller, { kind: 'esim', body: request.body as Record<string, unknown> });
+        },
+      });
+      return saleViews(s, caller.merchant.name, [purchase])[0];
+    },
+  );
 }

@@ -67,21 +67,33 @@ export function registerSellRoutes(app: FastifyInstance, s: Services): void {
     return { environment: caller.environment, customer: data };
   });
 
-  app.post('/console/sell', { schema: { ...hide, body: SellBody } }, async (request) => {
-    const caller = consoleCaller(s, sessionOf(request));
-    const body: Record<string, unknown> = {
-      ...(request.body as Record<string, unknown>),
-      merchant_code: caller.merchant.code,
-    };
-    assertConsoleProductAvailable(s, caller, String(body.product));
-    assertWithinDailyLimit(s, caller, { kind: 'transaction', body });
-    const telco = body.product === 'airtime' || body.product === 'data';
-    // Airtime and data answer pending at once and the page follows them; bills wait for the
-    // biller, as they do on /v1 (the console follows the /v1 rules, betting phone included).
-    const { purchase } = await createTransaction(s, caller, body, {
-      surface: 'v1',
-      mode: telco ? 'async' : 'sync',
-    });
-    return saleViews(s, caller.merchant.name, [purchase])[0];
-  });
+  // attachValidation: a used client_request_id answers 422 before the body's schema errors (placePurchase).
+  app.post(
+    '/console/sell',
+    { schema: { ...hide, body: SellBody }, attachValidation: true },
+    async (request) => {
+      const caller = consoleCaller(s, sessionOf(request));
+      const body: Record<string, unknown> = {
+        ...(request.body as Record<string, unknown>),
+        merchant_code: caller.merchant.code,
+      };
+      const telco = body.product === 'airtime' || body.product === 'data';
+      // Airtime and data answer pending at once and the page follows them; bills wait for the
+      // biller, as they do on /v1 (the console follows the /v1 rules, betting phone included).
+      const { purchase } = await createTransaction(
+        s,
+        caller,
+        body,
+        { surface: 'v1', mode: telco ? 'async' : 'sync' },
+        {
+          schemaError: request.validationError,
+          checks: () => {
+            assertConsoleProductAvailable(s, caller, String(body.product));
+            assertWithinDailyLimit(s, caller, { kind: 'transaction', body });
+          },
+        },
+      );
+      return saleViews(s, caller.merchant.name, [purchase])[0];
+    },
+  );
 }

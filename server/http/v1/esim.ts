@@ -116,9 +116,13 @@ export function registerEsimRoutes(app: FastifyInstance, s: Services): void {
         ),
         response: { 200: OrderEnvelope, ...orderErrors },
       },
+      // A used request_id answers 422 before the body's schema errors (placePurchase).
+      attachValidation: true,
     },
     async (request) =>
-      orderEnvelope(await createEsimOrder(s, callerOf(request), request.body as Record<string, unknown>)),
+      orderEnvelope(
+        await createEsimOrder(s, callerOf(request), request.body, { schemaError: request.validationError }),
+      ),
   );
 
   app.get(

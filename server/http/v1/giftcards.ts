@@ -171,9 +171,15 @@ export function registerGiftcardRoutes(app: FastifyInstance, s: Services): void 
         body: OrderBody,
         response: { 200: OrderEnvelope, ...orderErrors },
       },
+      // A used request_id answers 422 before the body's schema errors (placePurchase).
+      attachValidation: true,
     },
     async (request) =>
-      orderEnvelope(await createGiftcardOrder(s, callerOf(request), request.body as Record<string, unknown>)),
+      orderEnvelope(
+        await createGiftcardOrder(s, callerOf(request), request.body, {
+          schemaError: request.validationError,
+        }),
+      ),
   );
 
   app.get(

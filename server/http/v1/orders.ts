@@ -3,7 +3,7 @@ import type { Services } from '../../services/context.js';
 import { registerGiftcardRoutes } from './giftcards.js';
 import { registerEsimRoutes } from './esim.js';
 
-/** Gift-card and eSIM routes (issue 4): catalogs, quotes, orders; orders share the purchase lifecycle. */
+/** Gift-card and eSIM routes: catalogs, quotes, orders; orders share the purchase lifecycle. */
 export function registerOrderRoutes(app: FastifyInstance, s: Services): void {
   registerGiftcardRoutes(app, s);
   registerEsimRoutes(app, s);
