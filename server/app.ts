@@ -7,6 +7,7 @@ import type { Services } from './services/context.js';
 import { registerErrorHandling, errorBody } from './http/errors.js';
 import { hostChecker, requireMerchantAuth } from './http/access.js';
 import { ErrorBody } from './http/schemas.js';
+import { watchRouteSchemas } from './http/route-schemas.js';
 import { registerTransactionRoutes } from './http/v1/transactions.js';
 import { registerPlanRoutes } from './http/v1/plans.js';
 import { registerWalletRoutes } from './http/v1/wallet.js';
@@ -14,6 +15,7 @@ import { registerOrderRoutes } from './http/v1/orders.js';
 import { registerInternalRoutes } from './http/internal/routes.js';
 import { registerConsole } from './http/console/index.js';
 import { lazyChildLogger } from './http/lazy-child-logger.js';
+import { IpRateLimiter } from './http/ip-rate-limit.js';
 import { sharedSerializerFactory, sharedValidatorFactory } from './http/shared-schema-compilers.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -38,7 +40,16 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     childLoggerFactory: lazyChildLogger,
     requestIdHeader: false,
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true } },
+    ajv: {
+      // verbose: a failure carries its schema and value, so the error mapper can word it (a
+      // union's choices, a repeated query value); it changes only the compiled failure branches.
+      customOptions: {
+        coerceTypes: false,
+        removeAdditional: false,
+        useDefaults: true,
+        verbose: true,
+      },
+    },
     routerOptions: { ignoreTrailingSlash: true },
     schemaController: {
       compilersFactory: {
@@ -48,7 +59,10 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
     },
   });
   app.decorateRequest('caller', null);
-  registerErrorHandling(app);
+  const limited = s.config.rateLimitPerMinute > 0;
+  const perIp = limited ? new IpRateLimiter(s.config.rateLimitPerMinute, s.now) : null;
+  registerErrorHandling(app, { unauthorized: perIp ? (request) => perIp.penalise(request.ip) : undefined });
+  watchRouteSchemas(app);
   app.addSchema(ErrorBody);
 
   // Callback-style hooks: on the hottest path an async hook costs a promise per request.
@@ -59,15 +73,25 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
       reply.status(403).send(errorBody(403, 'Host not allowed'));
       return;
     }
+    // Before any authentication, so wrong secrets and made-up keys are counted per client IP.
+    const wait = perIp === null ? 0 : perIp.take(request.ip);
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      reply.header('retry-after', seconds);
+      reply.status(429).send(errorBody(429, `Too many requests; retry after ${seconds} s`));
+      return;
+    }
     done();
   });
 
-  if (s.config.rateLimitPerMinute > 0) {
+  if (limited) {
     await app.register(rateLimit, {
       max: s.config.rateLimitPerMinute,
       timeWindow: 60_000,
-      // One bucket per (credential, client IP): a noisy integrator cannot starve others.
-      keyGenerator: (req) => `${String(req.headers['x-merchant-key'] ?? '-')}|${req.ip}`,
+      // After authentication, keyed on who was proven (never on a header value a client can vary).
+      hook: 'preHandler',
+      allowList: (req) => req.caller === null && !req.consoleSession,
+      keyGenerator: (req) => (req.caller ? req.caller.actor : `user:${req.consoleSession?.user.id ?? '-'}`),
       errorResponseBuilder: (_req, ctx) => ({
         ...errorBody(429, `Too many requests; retry after ${Math.ceil(ctx.ttl / 1000)} s`),
         statusCode: 429,

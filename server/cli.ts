@@ -19,6 +19,7 @@ import { parseNaira, formatNaira } from './domain/money.js';
 import { parseAllowEntry } from './http/access.js';
 import { BILL_PRODUCTS } from './domain/networks.js';
 import { DomainError, InvalidInput } from './domain/errors.js';
+import { assertOneLineText } from './domain/text-hygiene.js';
 import { DEFAULTS } from './config.js';
 import { purchaseJson } from './services/purchase-json.js';
 import { runReportsCommand } from './reports/cli-command.js';
@@ -33,6 +34,9 @@ program
 
 const ACTOR = `cli:${process.env.USER ?? 'operator'}`;
 const collect = (v: string, prev: string[]) => [...prev, v];
+/** A flag whose value is stored: refused, with the API's words, when it holds a control character. */
+const oneLine = (flag: string) => (v: string) => assertOneLineText(v, flag);
+const collectOneLine = (flag: string) => (v: string, prev: string[]) => [...prev, assertOneLineText(v, flag)];
 
 function withStore<T>(fn: (db: Db, dataDir: string) => T): T {
   const dataDir = resolve(program.opts().dataDir as string);
@@ -63,7 +67,7 @@ const merchant = program.command('merchant').description('merchant profiles');
 merchant
   .command('create')
   .requiredOption('--code <code>')
-  .requiredOption('--name <name>')
+  .requiredOption('--name <name>', 'display name', oneLine('--name'))
   .action((o: { code: string; name: string }) =>
     withStore((db) => {
       if (!/^[A-Z0-9_]{2,20}$/.test(o.code))
@@ -78,10 +82,15 @@ merchant
 merchant
   .command('update')
   .requiredOption('--code <code>')
-  .option('--name <name>')
+  .option('--name <name>', 'display name', oneLine('--name'))
   .option('--allow-ip <ipOrCidr>', 'live IP allowlist entry (repeatable; replaces the list)', collect, [])
   .option('--enable-bills <products>', 'bill products enabled for live, e.g. ELECTRICITY,CABLE')
-  .option('--report-email <addr>', 'report recipient (repeatable; replaces the list)', collect, [])
+  .option(
+    '--report-email <addr>',
+    'report recipient (repeatable; replaces the list)',
+    collectOneLine('--report-email'),
+    [],
+  )
   .addOption(new Option('--status <status>').choices(['active', 'suspended']))
   .action(
     (o: {
@@ -157,7 +166,7 @@ program
   .requiredOption('--code <code>')
   .addOption(env())
   .requiredOption('--amount <naira>')
-  .option('--reason <text>', 'why', 'funded by operator')
+  .option('--reason <text>', 'why', oneLine('--reason'), 'funded by operator')
   .action((o: { code: string; env: 'test' | 'live'; amount: string; reason: string }) =>
     withStore((db) => {
       const m = requireMerchant(db, o.code);
@@ -176,13 +185,13 @@ program
 const upstream = program.command('upstream').description('upstream providers and routes');
 upstream
   .command('add')
-  .requiredOption('--name <name>')
+  .requiredOption('--name <name>', 'upstream name', oneLine('--name'))
   .addOption(new Option('--type <type>').choices(['vending-api', 'simulator']).makeOptionMandatory())
-  .option('--base-url <url>')
-  .option('--merchant-code <code>', 'our merchant code at the provider')
-  .option('--key <key>')
-  .option('--secret <secret>')
-  .option('--products <list>', 'routes, e.g. airtime,data,ELECTRICITY or data:MTN', '')
+  .option('--base-url <url>', 'the provider API base URL', oneLine('--base-url'))
+  .option('--merchant-code <code>', 'our merchant code at the provider', oneLine('--merchant-code'))
+  .option('--key <key>', 'our key at the provider', oneLine('--key'))
+  .option('--secret <secret>', 'our secret at the provider', oneLine('--secret'))
+  .option('--products <list>', 'routes, e.g. airtime,data,ELECTRICITY or data:MTN', oneLine('--products'), '')
   .action(
     (o: {
       name: string;
@@ -255,7 +264,7 @@ program
   .command('resolve')
   .requiredOption('--ref <internalReference>')
   .addOption(new Option('--outcome <outcome>').choices(['success', 'failed']).makeOptionMandatory())
-  .requiredOption('--reason <text>')
+  .requiredOption('--reason <text>', 'why, kept in the audit log', oneLine('--reason'))
   .action((o: { ref: string; outcome: 'success' | 'failed'; reason: string }) =>
     withStore((db) => {
       const p = resolvePurchaseManually(db, {

@@ -14,3 +14,13 @@ export function printFirstRun(url: string, pair: IssuedPair): void {
   );
   console.log('');
 }
+
+/**
+ * While nobody has claimed the console: this machine may create the first admin directly; any
+ * other computer needs this code (it changes at every start until setup is done).
+ */
+export function printSetupCode(url: string, code: string): void {
+  console.log(
+    `Console setup: open ${url}/ on this machine, or enter setup code ${code} from another computer.`,
+  );
+}

@@ -15,6 +15,8 @@ import { upstreamHealthJob } from './jobs/upstream-health.js';
 import type { Services } from './services/context.js';
 import { buildApp } from './app.js';
 import { CredentialCache } from './store/credential-cache.js';
+import { SetupClaim } from './http/first-run-claim.js';
+import { countConsoleUsers } from './store/console-users.js';
 import { NOT_FOUND_GRACE_MS } from './domain/vend-outcome.js';
 import type { IssuedPair } from './store/merchants.js';
 import type { SimulatorOptions } from './upstreams/simulator.js';
@@ -25,6 +27,8 @@ export interface RunningNode {
   services: Services;
   /** DEMO test credentials when this start created the data directory. */
   firstRun: IssuedPair | null;
+  /** While nobody has claimed the node: the one-time code a remote caller needs for setup. */
+  setupCode: string | null;
   /** Files and folders whose group/other permissions this start removed (also logged once). */
   fixedModes: string[];
   close(): Promise<void>;
@@ -75,6 +79,7 @@ export function buildServices(
     worker,
     catalog: new CatalogService(db),
     credentials: new CredentialCache(db),
+    setupClaim: new SetupClaim(countConsoleUsers(db) === 0),
     box,
     now,
   };
@@ -112,6 +117,7 @@ export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Prom
     app,
     services,
     firstRun,
+    setupCode: services.setupClaim.code,
     fixedModes,
     async close() {
       if (closed) return;

@@ -1,6 +1,6 @@
 import { configFromArgs } from './config.js';
 import { startNode } from './node.js';
-import { printFirstRun } from './first-run.js';
+import { printFirstRun, printSetupCode } from './first-run.js';
 
 /** `npm run serve`: the headless node. */
 async function main(): Promise<void> {
@@ -9,6 +9,7 @@ async function main(): Promise<void> {
   console.log(`VendPoint node listening on ${node.url}`);
   console.log(`Console: ${node.url}/   API docs: ${node.url}/v1/docs   Data: ${config.dataDir}`);
   if (node.firstRun) printFirstRun(node.url, node.firstRun);
+  if (node.setupCode) printSetupCode(node.url, node.setupCode);
   const shutdown = async (signal: string) => {
     console.log(`${signal}: stopping (in-flight vends finish or stay recoverable)`);
     await node.close();

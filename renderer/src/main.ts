@@ -2,7 +2,7 @@ import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import App from './App.vue';
 import { createConsoleRouter } from './router.js';
-import { setUnauthorizedHandler } from './api/client.js';
+import { setEnvironmentWithdrawnHandler, setUnauthorizedHandler } from './api/client.js';
 import { useSessionStore } from './stores/session.js';
 import './styles/base.css';
 import './styles/print.css';
@@ -19,6 +19,11 @@ setUnauthorizedHandler(() => {
   const here = router.currentRoute.value;
   if (here.path !== '/login')
     void router.push({ path: '/login', query: { next: here.fullPath, expired: '1' } });
+});
+
+// Live access withdrawn by an admin: the session is back on test, and the top bar says so at once.
+setEnvironmentWithdrawnHandler((env) => {
+  if (env === 'test' || env === 'live') void useSessionStore(pinia).environmentWithdrawn(env);
 });
 
 app.mount('#app');

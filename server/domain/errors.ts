@@ -71,3 +71,12 @@ export class Conflict extends DomainError {
     super('CONFLICT', message);
   }
 }
+/** Too many attempts for now: 429, with the wait the caller is told in Retry-After. */
+export class TooManyAttempts extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super('TOO_MANY_ATTEMPTS', message);
+  }
+}

@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { DomainError } from '../domain/errors.js';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError, TooManyAttempts } from '../domain/errors.js';
+import { ruleForPattern } from './schema-blocks.js';
 
 /** The one place domain errors become HTTP: stable code -> status, spec error body. */
 const STATUS_OF: Record<string, number> = {
@@ -11,6 +12,7 @@ const STATUS_OF: Record<string, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   DUPLICATE_REQUEST: 422,
+  TOO_MANY_ATTEMPTS: 429,
   UPSTREAM_UNAVAILABLE: 502,
   NO_ROUTE: 503,
 };
@@ -19,37 +21,134 @@ export function errorBody(code: number, message: string) {
   return { status: 'error' as const, code, message };
 }
 
-interface AjvIssue {
+/** An Ajv error as Fastify hands it over; the node's Ajv runs `verbose`, so `data` is there. */
+export interface AjvIssue {
   instancePath?: string;
+  schemaPath?: string;
   keyword?: string;
   message?: string;
   params?: Record<string, unknown>;
+  data?: unknown;
 }
 
-/** Turns a schema validation failure into a sentence naming the field. */
-export function validationMessage(issues: AjvIssue[], context: string | undefined): string {
-  const first = issues[0] ?? {};
-  const path = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  const field = first.keyword === 'required' ? String(first.params?.missingProperty ?? '') : path;
-  const where = field || context || 'request';
-  switch (first.keyword) {
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a string',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'a JSON object',
+  array: 'a list',
+  null: 'null',
+};
+
+/** "a, b or c": how a person lists alternatives. */
+function either(items: string[]): string {
+  return items.length < 2
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+/** The field a failure is about, as the caller wrote it: `name`, `options.timeout`, `allow_ips[2]`. */
+function fieldOf(issue: AjvIssue, context: string | undefined): string {
+  const path = (issue.instancePath ?? '')
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '');
+  if (issue.keyword === 'required') {
+    const missing = String(issue.params?.missingProperty ?? '');
+    return path ? `${path}.${missing}` : missing;
+  }
+  return path || context || 'request';
+}
+
+function typeWords(type: unknown): string {
+  const types = (Array.isArray(type) ? type : [type]).flatMap((t) => String(t).split(','));
+  return either([...new Set(types)].map((t) => TYPE_WORDS[t] ?? t));
+}
+
+/** The sentence for one failed keyword: never Ajv's own text, which can quote a pattern. */
+function sentence(issue: AjvIssue, field: string, context: string | undefined): string {
+  const p = issue.params ?? {};
+  switch (issue.keyword) {
     case 'required':
-      return `${where} is required`;
+      return `${field} is required`;
     case 'type':
-      return `${where} must be a ${String(first.params?.type)}${first.params?.type === 'string' && where.includes('amount') ? ' (send amounts as strings, e.g. "100.00")' : ''}`;
+      if (context === 'querystring' && Array.isArray(issue.data)) return `${field} must be given once`;
+      if (p.type === 'string' && field.includes('amount'))
+        return `${field} must be a string (send amounts as strings, e.g. "100.00")`;
+      return `${field} must be ${typeWords(p.type)}`;
+    case 'pattern': {
+      const rule = ruleForPattern(p.pattern);
+      return rule ? `${field} ${rule}` : `${field} is not in the expected form`;
+    }
+    case 'format':
+      return `${field} is not in the expected form`;
     case 'enum':
-      return `${where} must be one of ${(first.params?.allowedValues as unknown[] | undefined)?.join(', ')}`;
+      return `${field} must be ${either(((p.allowedValues as unknown[]) ?? []).map(String))}`;
+    case 'const':
+      return `${field} must be ${String(p.allowedValue)}`;
+    case 'minLength':
+      return p.limit === 1
+        ? `${field} must not be empty`
+        : `${field} must be at least ${String(p.limit)} characters`;
+    case 'maxLength':
+      return `${field} must be at most ${String(p.limit)} characters`;
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return `${field} must be ${issue.keyword === 'minimum' ? 'at least' : 'more than'} ${String(p.limit)}`;
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return `${field} must be ${issue.keyword === 'maximum' ? 'at most' : 'less than'} ${String(p.limit)}`;
+    case 'multipleOf':
+      return `${field} must be a multiple of ${String(p.multipleOf)}`;
+    case 'minItems':
+      return `${field} must list at least ${String(p.limit)} entries`;
+    case 'maxItems':
+      return `${field} must list at most ${String(p.limit)} entries`;
+    case 'uniqueItems':
+      return `${field} must not list an entry twice`;
+    case 'minProperties':
+    case 'maxProperties':
+      return `${field} has the wrong number of fields`;
     case 'additionalProperties':
-      return `${where ? where + ': ' : ''}unknown field ${String(first.params?.additionalProperty)}`;
+      return `${field ? field + ': ' : ''}unknown field ${String(p.additionalProperty)}`;
     default:
-      return `${where} ${first.message ?? 'is invalid'}`;
+      return `${field} is not valid here`;
   }
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * Turns a schema validation failure into one sentence naming the field and saying what is
+ * allowed. Ajv stops at the first failure (allErrors is off), so the last issue is the one
+ * that failed; for a union the branch that has the right type says what is wrong with it.
+ */
+export function validationMessage(issues: AjvIssue[], context: string | undefined): string {
+  const last = issues[issues.length - 1] ?? {};
+  if (last.keyword !== 'anyOf' && last.keyword !== 'oneOf')
+    return sentence(last, fieldOf(last, context), context);
+  const field = fieldOf(last, context);
+  const prefix = `${last.schemaPath ?? ''}/`;
+  const branches = issues.filter((i) => i !== last && (i.schemaPath ?? '').startsWith(prefix));
+  // A union of literals (TypeBox Union of Literal): every branch is one allowed value.
+  if (branches.length && branches.every((i) => i.keyword === 'const'))
+    return `${field} must be ${either(branches.map((i) => String(i.params?.allowedValue)))}`;
+  const closest = branches.find((i) => i.keyword !== 'type');
+  if (closest) return sentence(closest, fieldOf(closest, context), context);
+  return `${field} must be ${typeWords(branches.map((i) => i.params?.type).filter((t) => t !== undefined))}`;
+}
+
+export interface ErrorHooks {
+  /** Every failed authentication (a 401) passes here, so the per-IP limit can charge it. */
+  unauthorized?: (request: FastifyRequest) => void;
+}
+
+export function registerErrorHandling(app: FastifyInstance, hooks: ErrorHooks = {}): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       const status = STATUS_OF[error.code] ?? 400;
+      if (status === 401) hooks.unauthorized?.(request);
+      if (error instanceof TooManyAttempts) reply.header('retry-after', Math.ceil(error.retryAfterMs / 1000));
       return reply.status(status).send(errorBody(status, error.message));
     }
     if (error.validation) {

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { PageNumber, PageSize, PatternText } from './schema-blocks.js';
 
 /** Shared JSON schemas: both the validators and the OpenAPI document. */
 export const ErrorBody = Type.Object(
@@ -71,15 +72,13 @@ export const StatusQuery = Type.Object(
 
 export const ListQuery = Type.Object(
   {
-    page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,6}$', description: 'page number, default 1' })),
-    limit: Type.Optional(
-      Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: 'page size 1-100, default 10' }),
-    ),
+    page: Type.Optional(PageNumber({ description: 'page number, default 1' })),
+    limit: Type.Optional(PageSize(100, { description: 'page size 1-100, default 10' })),
     msisdn: Type.Optional(Type.String()),
     network: Type.Optional(Type.String()),
     // The integer form of response_code; "00"/"01"/"02" are the same integers written as the envelope shows them.
     status: Type.Optional(
-      Type.String({ pattern: '^0?[012]$', description: '0 success, 1 failed, 2 pending' }),
+      PatternText('^0?[012]$', 'must be 0, 1 or 2', { description: '0 success, 1 failed, 2 pending' }),
     ),
   },
   { additionalProperties: true },

@@ -4,6 +4,7 @@ import type { SecretBox } from '../store/secret-box.js';
 import { getSetting, setSetting } from '../store/settings.js';
 import { recordAudit } from '../store/audit.js';
 import { InvalidInput } from '../domain/errors.js';
+import { assertOneLineText } from '../domain/text-hygiene.js';
 import { isDay, isValidTimezone, parseTimeOfDay } from '../domain/business-days.js';
 import { parseSmtpUrl, redactSmtpUrl } from './mailer.js';
 
@@ -88,6 +89,10 @@ const ADDRESS = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
 
 /** Checks a patch field by field; messages name the field as the console shows it. */
 function validate(patch: Partial<ReportSettings>): void {
+  // The From address goes into a mail header: a line break there would add headers of its own.
+  assertOneLineText(patch.from, 'from');
+  assertOneLineText(patch.smtpUrl, 'smtp_url');
+  assertOneLineText(patch.consoleUrl, 'console_url');
   if (patch.smtpUrl !== undefined && patch.smtpUrl !== null) parseSmtpUrl(patch.smtpUrl);
   if (patch.from !== undefined) {
     const addr = /<([^>]+)>\s*$/.exec(patch.from)?.[1] ?? patch.from.trim();

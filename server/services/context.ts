@@ -9,6 +9,13 @@ import type { Merchant } from '../store/merchants.js';
 import type { Environment } from '../store/credentials-crypto.js';
 import type { CredentialCache } from '../store/credential-cache.js';
 
+/** The one-time setup code of an unclaimed node (http/first-run-claim.ts implements it). */
+export interface SetupCode {
+  readonly code: string | null;
+  matches(sent: unknown): boolean;
+  close(): void;
+}
+
 /**
  * What services need of the vend worker (jobs/vend-worker.ts implements it): declared here so
  * services depend on the lifecycle, not on the job that runs it.
@@ -34,6 +41,8 @@ export interface Services {
   catalog: CatalogService;
   box: SecretBox;
   credentials: CredentialCache;
+  /** The one-time code that lets another machine claim an unclaimed node. */
+  setupClaim: SetupCode;
   now: () => number;
 }
 

@@ -8,7 +8,8 @@ import { externalDataVersion, type Db } from './db.js';
  *
  * Caches and their areas:
  * - `catalog`: the catalog snapshot and its pre-rendered answers (services/catalog-service.ts);
- * - `merchants`: credentials and proven secrets (store/credential-cache.ts), pricing terms;
+ * - `merchants`: credentials and proven secrets (store/credential-cache.ts), the console's
+ *   environments per merchant (services/console-environments.ts);
  * - `upstreams`: the live upstream instances and routes (routing/upstream-router.ts).
  * Purchases change too often for an area counter: the key cache (store/purchases.ts) forgets
  * each purchase a store function changes and drops everything on a data_version change; the

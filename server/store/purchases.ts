@@ -43,26 +43,12 @@ export interface Purchase {
   updatedAt: string;
 }
 
-/** What a create stores; the node fills in the rest (reference, state, timestamps). */
-export type NewPurchase = Pick<
-  Purchase,
-  | 'merchantId'
-  | 'environment'
-  | 'idemKey'
-  | 'kind'
-  | 'surface'
-  | 'product'
-  | 'network'
-  | 'msisdn'
-  | 'amountText'
-  | 'amountKobo'
-  | 'debitKobo'
-> &
-  Partial<
-    Pick<Purchase, 'phone' | 'planRef' | 'planId' | 'planName' | 'quantity' | 'details' | 'agentUserId'>
-  > & {
-    actor: string;
-  };
+/** What a create stores; the node fills in the rest (reference, state, outcome, timestamps). */
+export type NewPurchase = Omit<Purchase, 'id' | 'internalReference' | Settled | Optional | Stamps> &
+  Partial<Pick<Purchase, Optional>> & { actor: string };
+type Settled = 'state' | 'result' | 'failureReason' | 'upstreamName' | 'upstreamReference' | 'needsAttention';
+type Optional = 'phone' | 'planRef' | 'planId' | 'planName' | 'quantity' | 'details' | 'agentUserId';
+type Stamps = 'createdAt' | 'updatedAt';
 
 interface PurchaseRow {
   id: number;

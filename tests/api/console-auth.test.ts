@@ -28,7 +28,7 @@ describe('console sign-in', () => {
     const n = t.node.services.db.prepare('SELECT COUNT(*) AS n FROM console_users').get() as { n: number };
     expect(n.n).toBe(1);
     const status = await t.call('GET', '/console/status', anon);
-    expect(status.json).toEqual({ setup_required: false, merchants: [] });
+    expect(status.json).toEqual({ setup_required: false, setup_code_required: false, merchants: [] });
   });
 
   it('stores a salted scrypt hash and a hashed session id, never the password or the cookie token', async () => {
@@ -101,12 +101,6 @@ describe('console sign-in', () => {
     expect(locked.status).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect(locked.json.message).toMatch(/Too many failed sign-in attempts/);
-    // The same client IP is locked for every username, the real admin's included.
-    const admin = await t.call('POST', '/console/login', {
-      ...anon,
-      body: { username: 'admin', password: PASSWORD },
-    });
-    expect(admin.status).toBe(429);
     clock += 16 * 60_000;
   });
 

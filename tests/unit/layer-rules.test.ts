@@ -1,6 +1,7 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
+// The first lint loads ESLint's config and the TypeScript parser: slow on a loaded machine.
 /** The layer rules of server/README.md are enforced by ESLint: an import against them fails lint. */
 const eslint = new ESLint();
 const problems = async (filePath: string, code: string) =>
@@ -34,9 +35,13 @@ describe('layer rules (eslint.config.js)', () => {
       "import { buildReport } from '../reports/report-builder.js';\nexport const a = buildReport;\n",
     ],
     ['server/jobs/x.ts', "import { callerOf } from '../http/access.js';\nexport const a = callerOf;\n"],
-  ])('%s: %s fails lint', async (file, code) => {
-    expect(await problems(file, code)).toHaveLength(1);
-  });
+  ])(
+    '%s: %s fails lint',
+    async (file, code) => {
+      expect(await problems(file, code)).toHaveLength(1);
+    },
+    60_000,
+  );
 
   it.each([
     ['server/services/x.ts', "import { prep } from '../store/db.js';\nexport const a = prep;\n"],
@@ -48,7 +53,11 @@ describe('layer rules (eslint.config.js)', () => {
       'server/upstreams/x.ts',
       "import type { SyncedDataPlan } from '../store/catalog-sync-store.js';\nexport type A = SyncedDataPlan;\n",
     ],
-  ])('%s: %s is allowed', async (file, code) => {
-    expect(await problems(file, code)).toHaveLength(0);
-  });
+  ])(
+    '%s: %s is allowed',
+    async (file, code) => {
+      expect(await problems(file, code)).toHaveLength(0);
+    },
+    60_000,
+  );
 });

@@ -4,7 +4,7 @@ import { useSessionStore } from '../../renderer/src/stores/session.js';
 import { useSaleStore, nextFollowDelay } from '../../renderer/src/stores/sale.js';
 import { useHistoryStore } from '../../renderer/src/stores/history.js';
 import { useWalletStore } from '../../renderer/src/stores/wallet.js';
-import { setCsrfToken } from '../../renderer/src/api/client.js';
+import { apiPost, setCsrfToken, setEnvironmentWithdrawnHandler } from '../../renderer/src/api/client.js';
 
 interface Call {
   method: string;
@@ -121,6 +121,54 @@ describe('useSessionStore', () => {
     await expect(useSessionStore().login('ada', 'bad')).rejects.toThrow(
       'The username or password is not right.',
     );
+  });
+
+  it('on another computer, sends the typed setup code to read the merchants and to set up', async () => {
+    const calls = fakeNode({
+      'GET /console/status': (c: Call) =>
+        c.headers['x-setup-code'] === 'ABCDE-12345'
+          ? { setup_required: true, setup_code_required: true, merchants: [{ code: 'DEMO', name: 'Demo' }] }
+          : { setup_required: true, setup_code_required: true, merchants: [] },
+      'POST /console/setup': (c: Call) =>
+        c.headers['x-setup-code'] === 'ABCDE-12345' ? SESSION : [403, { message: 'needs the setup code' }],
+    });
+    const s = useSessionStore();
+    expect(await s.refresh()).toBe('setup');
+    expect(s.status?.merchants).toEqual([]);
+    await s.enterSetupCode(' ABCDE-12345 ');
+    expect(s.status?.merchants).toEqual([{ code: 'DEMO', name: 'Demo' }]);
+    await s.setup('admin', 'a long password', 'DEMO');
+    expect(calls.at(-1)?.headers['x-setup-code']).toBe('ABCDE-12345');
+    expect(s.session?.user.username).toBe('ada');
+  });
+
+  it('shows test at once when the node answers that live access was withdrawn', async () => {
+    fakeNode({
+      'POST /console/login': { ...SESSION, environment: 'live', environments: ['test', 'live'] },
+      'GET /console/session': SESSION,
+    });
+    const s = useSessionStore();
+    setEnvironmentWithdrawnHandler((env) => void s.environmentWithdrawn(env as 'test'));
+    await s.login('ada', 'pw');
+    expect(s.isLive).toBe(true);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/console/session'
+          ? new Response(JSON.stringify(SESSION), { status: 200 })
+          : new Response(
+              JSON.stringify({ status: 'error', code: 403, message: 'Live selling is no longer allowed' }),
+              {
+                status: 403,
+                headers: { 'x-vendpoint-environment': 'test' },
+              },
+            ),
+      ),
+    );
+    await expect(apiPost('/console/sell', {})).rejects.toThrow('Live selling is no longer allowed');
+    expect(s.isLive).toBe(false);
+    expect(s.environment).toBe('test');
+    setEnvironmentWithdrawnHandler(null);
   });
 });
 

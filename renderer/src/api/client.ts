@@ -7,6 +7,7 @@ import { ApiError, humanMessage } from '../lib/errors.js';
  */
 let csrfToken = '';
 let onUnauthorized: (() => void) | null = null;
+let onEnvironmentWithdrawn: ((environment: string) => void) | null = null;
 
 export function setCsrfToken(token: string): void {
   csrfToken = token;
@@ -17,9 +18,16 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
   onUnauthorized = handler;
 }
 
+/** Called when the node moved the session to another environment (live access was withdrawn). */
+export function setEnvironmentWithdrawnHandler(handler: ((environment: string) => void) | null): void {
+  onEnvironmentWithdrawn = handler;
+}
+
 export interface RequestOptions {
   /** Do not send the agent to the sign-in page on 401 (the sign-in page itself, session probes). */
   quiet401?: boolean;
+  /** Extra request headers (the first-run setup code). */
+  headers?: Record<string, string>;
 }
 
 export async function apiRequest<T>(
@@ -28,7 +36,7 @@ export async function apiRequest<T>(
   body?: unknown,
   opts: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   let response: Response;
@@ -49,6 +57,8 @@ export async function apiRequest<T>(
   } catch {
     json = null;
   }
+  const movedTo = response.headers.get('x-vendpoint-environment');
+  if (movedTo) onEnvironmentWithdrawn?.(movedTo);
   if (!response.ok) {
     const serverMessage = (json as { message?: unknown } | null)?.message;
     if (response.status === 401 && !opts.quiet401) onUnauthorized?.();

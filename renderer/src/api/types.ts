@@ -15,7 +15,11 @@ export interface SessionInfo {
 
 export interface NodeStatus {
   setup_required: boolean;
+  /** True when this browser is on another computer: setup needs the code the node printed. */
+  setup_code_required?: boolean;
   merchants: { code: string; name: string }[];
+  /** Shown only to the node's own machine, to claim the node from another computer. */
+  setup_code?: string;
 }
 
 export interface Sale {

@@ -27,9 +27,13 @@ export const useSessionStore = defineStore('session', () => {
     setCsrfToken('');
   }
 
+  /** The first-run code sent by a browser on another computer, once the admin typed it. */
+  const setupCode = ref('');
+  const codeHeaders = () => (setupCode.value ? { 'x-setup-code': setupCode.value } : undefined);
+
   /** Where the app stands: first-run setup, sign-in, or a live session. */
   async function refresh(): Promise<SessionState> {
-    status.value = await apiGet<NodeStatus>('/console/status');
+    status.value = await apiGet<NodeStatus>('/console/status', { headers: codeHeaders() });
     if (status.value.setup_required) {
       forget();
       return 'setup';
@@ -46,12 +50,25 @@ export const useSessionStore = defineStore('session', () => {
     }
   }
 
+  /** Checks a setup code typed on another computer; with it, the node lists its merchants. */
+  async function enterSetupCode(code: string): Promise<void> {
+    const previous = setupCode.value;
+    setupCode.value = code.trim();
+    try {
+      status.value = await apiGet<NodeStatus>('/console/status', { headers: codeHeaders(), quiet401: true });
+    } catch (e) {
+      setupCode.value = previous;
+      throw e;
+    }
+  }
+
   async function setup(username: string, password: string, merchantCode: string): Promise<SessionInfo> {
     const info = await apiPost<SessionInfo>(
       '/console/setup',
       { username, password, merchant_code: merchantCode },
-      { quiet401: true },
+      { quiet401: true, headers: codeHeaders() },
     );
+    setupCode.value = '';
     if (status.value) status.value = { ...status.value, setup_required: false, merchants: [] };
     return apply(info);
   }
@@ -72,6 +89,17 @@ export const useSessionStore = defineStore('session', () => {
     apply(await apiPost<SessionInfo>('/console/session/environment', { environment: env }));
   }
 
+  /** The node moved this session off an environment it may no longer use: show where it is now. */
+  async function environmentWithdrawn(env: Environment): Promise<void> {
+    if (!session.value || session.value.environment === env) return;
+    session.value = { ...session.value, environment: env };
+    try {
+      apply(await apiGet<SessionInfo>('/console/session', { quiet401: true }));
+    } catch {
+      // The environment shown is already right; the full session is read again on the next call.
+    }
+  }
+
   return {
     status,
     session,
@@ -81,6 +109,8 @@ export const useSessionStore = defineStore('session', () => {
     isAdmin,
     refresh,
     setup,
+    enterSetupCode,
+    environmentWithdrawn,
     login,
     logout,
     switchEnvironment,

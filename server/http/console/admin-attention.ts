@@ -9,13 +9,14 @@ import { resolvePurchaseManually } from '../../store/resolve.js';
 import { purchaseJson } from '../../services/purchase-json.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { adminActor } from './admin-guard.js';
+import { OneLineText } from '../schema-blocks.js';
 
 const hide = { hide: true } as const;
-const ReasonBody = Type.Object({ reason: Type.String({ maxLength: 300 }) }, { additionalProperties: false });
+const ReasonBody = Type.Object({ reason: OneLineText({ maxLength: 300 }) }, { additionalProperties: false });
 const ResolveBody = Type.Object(
   {
     outcome: Type.Union([Type.Literal('success'), Type.Literal('failed')]),
-    reason: Type.String({ maxLength: 300 }),
+    reason: OneLineText({ maxLength: 300 }),
   },
   { additionalProperties: false },
 );

@@ -9,8 +9,13 @@ import {
   syncCatalogsNow,
 } from '../../services/admin-catalogs.js';
 import { adminActor } from './admin-guard.js';
+import { PageNumber, PageSize } from '../schema-blocks.js';
 
 const hide = { hide: true } as const;
+const CatalogPageQuery = Type.Object({
+  page: Type.Optional(PageNumber({ description: 'default 1' })),
+  limit: Type.Optional(PageSize(200, { description: 'plans per page, default 50' })),
+});
 
 /** Catalogs: browse every catalog, enable or disable a plan, sync now, last sync. */
 export function registerAdminCatalogRoutes(app: FastifyInstance, s: Services): void {
@@ -18,23 +23,27 @@ export function registerAdminCatalogRoutes(app: FastifyInstance, s: Services): v
 
   app.post('/console/admin/catalogs/sync', { schema: hide }, async () => syncCatalogsNow(s));
 
-  app.get('/console/admin/catalogs/:kind', { schema: hide }, async (request) => {
-    const kind = parseCatalogKind((request.params as { kind: string }).kind);
-    const q = request.query as {
-      search?: string;
-      group?: string;
-      state?: string;
-      page?: string;
-      limit?: string;
-    };
-    return browseCatalog(s, kind, {
-      search: q.search?.slice(0, 100),
-      group: q.group,
-      state: q.state,
-      page: Number(q.page ?? 1) || 1,
-      limit: Number(q.limit ?? 50) || 50,
-    });
-  });
+  app.get(
+    '/console/admin/catalogs/:kind',
+    { schema: { ...hide, querystring: CatalogPageQuery } },
+    async (request) => {
+      const kind = parseCatalogKind((request.params as { kind: string }).kind);
+      const q = request.query as {
+        search?: string;
+        group?: string;
+        state?: string;
+        page?: string;
+        limit?: string;
+      };
+      return browseCatalog(s, kind, {
+        search: q.search?.slice(0, 100),
+        group: q.group,
+        state: q.state,
+        page: Number(q.page ?? 1),
+        limit: Number(q.limit ?? 50),
+      });
+    },
+  );
 
   app.post(
     '/console/admin/catalogs/:kind/:id/active',

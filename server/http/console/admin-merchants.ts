@@ -21,6 +21,7 @@ import { InvalidInput } from '../../domain/errors.js';
 import { formatNaira } from '../../domain/money.js';
 import type { Environment } from '../../store/credentials-crypto.js';
 import { adminActor } from './admin-guard.js';
+import { OneLineText } from '../schema-blocks.js';
 
 const hide = { hide: true } as const;
 const EMAIL = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
@@ -31,11 +32,11 @@ const EnvParam = Type.Object({
 
 const MerchantPatch = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    name: Type.Optional(OneLineText({ minLength: 1, maxLength: 100 })),
     status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('suspended')])),
-    allow_ips: Type.Optional(Type.Array(Type.String(), { maxItems: 200 })),
-    live_bills: Type.Optional(Type.Array(Type.String(), { maxItems: 3 })),
-    report_emails: Type.Optional(Type.Array(Type.String(), { maxItems: 20 })),
+    allow_ips: Type.Optional(Type.Array(OneLineText({ maxLength: 50 }), { maxItems: 200 })),
+    live_bills: Type.Optional(Type.Array(OneLineText({ maxLength: 20 }), { maxItems: 3 })),
+    report_emails: Type.Optional(Type.Array(OneLineText({ maxLength: 254 }), { maxItems: 20 })),
     report_test: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
@@ -121,7 +122,7 @@ export function registerAdminMerchantRoutes(app: FastifyInstance, s: Services): 
       schema: {
         ...hide,
         body: Type.Object(
-          { code: Type.String(), name: Type.String({ maxLength: 100 }) },
+          { code: OneLineText({ maxLength: 40 }), name: OneLineText({ maxLength: 100 }) },
           { additionalProperties: false },
         ),
       },

@@ -8,13 +8,14 @@ import { ROUTABLE_PRODUCTS } from '../../store/upstreams.js';
 import { InvalidInput } from '../../domain/errors.js';
 import { formatNaira, parseNaira } from '../../domain/money.js';
 import { adminActor } from './admin-guard.js';
+import { OneLineText } from '../schema-blocks.js';
 
 const hide = { hide: true } as const;
 
 const PricingBody = Type.Object(
   {
     product: Type.String(),
-    network: Type.Optional(Type.String({ maxLength: 40 })),
+    network: Type.Optional(OneLineText({ maxLength: 40 })),
     basis_points: Type.Union([Type.Integer(), Type.Null()]),
   },
   { additionalProperties: false },

@@ -6,6 +6,7 @@ import { listAuditEntries } from '../../store/admin-queries.js';
 import { backupDir, backupNow, backupPath, listBackups } from '../../services/admin-backup.js';
 import { recordAudit } from '../../store/audit.js';
 import { adminActor } from './admin-guard.js';
+import { AuditPageQuery } from '../schema-blocks.js';
 
 const hide = { hide: true } as const;
 
@@ -49,9 +50,9 @@ export function registerAdminSettingsRoutes(app: FastifyInstance, s: Services): 
       .send(createReadStream(path));
   });
 
-  app.get('/console/admin/audit', { schema: hide }, async (request) => {
+  app.get('/console/admin/audit', { schema: { ...hide, querystring: AuditPageQuery } }, async (request) => {
     const q = request.query as { subject?: string; limit?: string };
-    const limit = Math.min(500, Math.max(1, Number(q.limit ?? 100) || 100));
+    const limit = Number(q.limit ?? 100);
     return { entries: listAuditEntries(s.db, { subject: q.subject?.slice(0, 100) || undefined, limit }) };
   });
 }

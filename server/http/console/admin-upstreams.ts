@@ -13,6 +13,7 @@ import { checkUpstreamBalances } from '../../services/upstream-health.js';
 import { testUpstreamConnection, upstreamsOverview } from '../../services/admin-upstreams.js';
 import { InvalidInput, NotFound } from '../../domain/errors.js';
 import { adminActor } from './admin-guard.js';
+import { OneLineText } from '../schema-blocks.js';
 
 const hide = { hide: true } as const;
 
@@ -58,28 +59,28 @@ export function parseUpstreamOptions(v: unknown): Record<string, unknown> {
 
 const UpstreamBody = Type.Object(
   {
-    name: Type.String(),
+    name: OneLineText({ maxLength: 60 }),
     type: Type.Union([Type.Literal('simulator'), Type.Literal('vending-api')]),
-    base_url: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
-    merchant_code: Type.Optional(Type.Union([Type.String({ maxLength: 60 }), Type.Null()])),
-    key: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
-    secret: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+    base_url: Type.Optional(Type.Union([OneLineText({ maxLength: 500 }), Type.Null()])),
+    merchant_code: Type.Optional(Type.Union([OneLineText({ maxLength: 60 }), Type.Null()])),
+    key: Type.Optional(Type.Union([OneLineText({ maxLength: 200 }), Type.Null()])),
+    secret: Type.Optional(Type.Union([OneLineText({ maxLength: 500 }), Type.Null()])),
     options: Type.Optional(Type.Unknown()),
-    routes: Type.Optional(Type.Array(Type.String({ maxLength: 60 }), { maxItems: 100 })),
+    routes: Type.Optional(Type.Array(OneLineText({ maxLength: 60 }), { maxItems: 100 })),
   },
   { additionalProperties: false },
 );
 
 const UpstreamPatch = Type.Object(
   {
-    base_url: Type.Optional(Type.String({ maxLength: 500 })),
-    merchant_code: Type.Optional(Type.String({ maxLength: 60 })),
-    key: Type.Optional(Type.String({ maxLength: 200 })),
+    base_url: Type.Optional(OneLineText({ maxLength: 500 })),
+    merchant_code: Type.Optional(OneLineText({ maxLength: 60 })),
+    key: Type.Optional(OneLineText({ maxLength: 200 })),
     // Empty or absent keeps the stored secret: the page never has it to send back.
-    secret: Type.Optional(Type.String({ maxLength: 500 })),
+    secret: Type.Optional(OneLineText({ maxLength: 500 })),
     options: Type.Optional(Type.Unknown()),
     enabled: Type.Optional(Type.Boolean()),
-    routes: Type.Optional(Type.Array(Type.String({ maxLength: 60 }), { maxItems: 100 })),
+    routes: Type.Optional(Type.Array(OneLineText({ maxLength: 60 }), { maxItems: 100 })),
   },
   { additionalProperties: false },
 );

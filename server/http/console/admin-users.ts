@@ -1,3 +1,4 @@
+import { userView } from './user-routes.js';
 import { BUSINESS_TIMEZONE } from '../../domain/business-timezone.js';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
@@ -7,13 +8,13 @@ import { getConsoleUserById, listConsoleUsers, type ConsoleUser } from '../../st
 import { updateConsoleUser, type ConsoleUserPatch } from '../../store/admin-users.js';
 import { agentSoldKobo } from '../../store/admin-queries.js';
 import { getCashup, listCashups } from '../../store/admin-cashups.js';
-import { getMerchantById } from '../../store/merchants.js';
 import { cashupJson, closeCashup, previewCashup } from '../../services/admin-cashup.js';
 import { hashPassword, parseNewPassword } from '../../services/console-auth.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { formatNaira, parseNaira } from '../../domain/money.js';
 import type { Environment } from '../../store/credentials-crypto.js';
 import { adminActor } from './admin-guard.js';
+import { NoteText, OneLineText } from '../schema-blocks.js';
 import { requireRole } from './session.js';
 
 const hide = { hide: true } as const;
@@ -31,9 +32,9 @@ const UserPatch = Type.Object(
 const CashupBody = Type.Object(
   {
     environment: Env,
-    from: Type.Optional(Type.String({ maxLength: 40 })),
+    from: Type.Optional(OneLineText({ maxLength: 40 })),
     counted: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-    note: Type.Optional(Type.String({ maxLength: 500 })),
+    note: Type.Optional(NoteText({ maxLength: 500 })),
   },
   { additionalProperties: false },
 );
@@ -47,18 +48,14 @@ function userOf(s: Services, id: string): ConsoleUser {
 /** A user with what the Users page needs beside the colleague's view: today's sales per environment. */
 function adminUserJson(s: Services, u: ConsoleUser) {
   const dayStart = DateTime.fromMillis(s.now(), { zone: BUSINESS_TIMEZONE }).startOf('day').toUTC().toISO()!;
+  const { created_at, ...user } = userView(s, u);
   return {
-    id: u.id,
-    username: u.username,
-    role: u.role,
-    merchant_code: getMerchantById(s.db, u.merchantId)?.code ?? '',
-    active: u.active,
-    daily_sales_limit: u.dailySalesLimitKobo === null ? null : formatNaira(u.dailySalesLimitKobo),
+    ...user,
     sold_today: {
       test: formatNaira(agentSoldKobo(s.db, u.id, 'test', dayStart)),
       live: formatNaira(agentSoldKobo(s.db, u.id, 'live', dayStart)),
     },
-    created_at: u.createdAt,
+    created_at,
   };
 }
 

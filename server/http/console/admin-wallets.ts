@@ -11,6 +11,7 @@ import type { Environment } from '../../store/credentials-crypto.js';
 import { InsufficientBalance, InvalidInput } from '../../domain/errors.js';
 import { formatNaira, parseNaira } from '../../domain/money.js';
 import { adminActor } from './admin-guard.js';
+import { LedgerPageQuery, OneLineText } from '../schema-blocks.js';
 
 const hide = { hide: true } as const;
 const LEDGER_TIMEZONE = BUSINESS_TIMEZONE;
@@ -24,7 +25,7 @@ const FundBody = Type.Object(
   {
     kind: Type.Union([Type.Literal('funding'), Type.Literal('adjustment')]),
     amount: Type.String(),
-    reason: Type.String({ maxLength: 300 }),
+    reason: OneLineText({ maxLength: 300 }),
   },
   { additionalProperties: false },
 );
@@ -109,14 +110,12 @@ export function registerAdminWalletRoutes(app: FastifyInstance, s: Services): vo
 
   app.get(
     '/console/admin/merchants/:code/wallets/:env/ledger',
-    { schema: { ...hide, params: EnvParams } },
+    { schema: { ...hide, params: EnvParams, querystring: LedgerPageQuery } },
     async (request) => {
       const { merchant, env } = target(s, request);
       const q = request.query as { before?: string; limit?: string };
-      const limit = Math.min(200, Math.max(1, Number(q.limit ?? 50) || 50));
-      const before = q.before ? Number(q.before) : undefined;
-      if (before !== undefined && !Number.isSafeInteger(before))
-        throw new InvalidInput('before must be an entry id', 'before');
+      const limit = Number(q.limit ?? 50);
+      const before = q.before === undefined ? undefined : Number(q.before);
       const wallet = getWallet(s.db, merchant.id, env);
       const rows = listLedger(s.db, wallet.id, { limit, beforeId: before });
       return {

@@ -11,9 +11,8 @@ import {
   type ConsoleSession,
   type ConsoleUser,
 } from '../../store/console-users.js';
-import { getMerchantById, listCredentials, listMerchants, requireMerchant } from '../../store/merchants.js';
+import { getMerchantById, listMerchants, requireMerchant } from '../../store/merchants.js';
 import {
-  LoginThrottle,
   hashPassword,
   hashToken,
   newToken,
@@ -21,17 +20,30 @@ import {
   parseUsername,
   verifyPassword,
 } from '../../services/console-auth.js';
-import { Forbidden, Unauthorized } from '../../domain/errors.js';
-import { errorBody } from '../errors.js';
+import { LoginThrottle, type AttemptDecision } from '../../services/login-throttle.js';
+import { environmentsForUser } from '../../services/console-environments.js';
+import { loopbackCallerCheck } from '../first-run-claim.js';
+import { Forbidden, TooManyAttempts, Unauthorized } from '../../domain/errors.js';
 import type { Environment } from '../../store/credentials-crypto.js';
 import { SESSION_TTL_MS, clearSessionCookie, sessionOf, setSessionCookie } from './session.js';
 
 const hide = { hide: true } as const;
 
-/** Environments the console may switch to: test always; live only while a live pair is active. */
-export function environmentsOf(s: Services, merchantId: number): Environment[] {
-  const rows = listCredentials(s.db, merchantId) as { environment: Environment; status: string }[];
-  return rows.some((r) => r.environment === 'live' && r.status === 'active') ? ['test', 'live'] : ['test'];
+/** The header a caller on another machine sends the one-time setup code in. */
+const SETUP_CODE_HEADER = 'x-setup-code';
+
+function refuseWhenThrottled(
+  decision: AttemptDecision,
+  what: string,
+): asserts decision is AttemptDecision & {
+  allowed: true;
+} {
+  if (decision.allowed) return;
+  const minutes = Math.ceil(decision.retryAfterMs / 60_000);
+  throw new TooManyAttempts(
+    `Too many failed ${what}; try again in ${minutes} minute${minutes > 1 ? 's' : ''}`,
+    decision.retryAfterMs,
+  );
 }
 
 function sessionView(
@@ -46,7 +58,7 @@ function sessionView(
     user: { id: user.id, username: user.username, role: user.role },
     merchant: { id: merchant?.id ?? 0, code: merchant?.code ?? '', name: merchant?.name ?? '' },
     environment,
-    environments: environmentsOf(s, user.merchantId),
+    environments: environmentsForUser(s.db, user),
     csrf_token: csrfToken,
     expires_at: new Date(expiresAt).toISOString(),
   };
@@ -68,12 +80,35 @@ function startSession(s: Services, request: FastifyRequest, reply: FastifyReply,
 }
 
 export function registerAuthRoutes(app: FastifyInstance, s: Services, throttle: LoginThrottle): void {
-  app.get('/console/status', { schema: hide }, async () => {
+  const isLocal = loopbackCallerCheck(s.config.trustedProxies);
+
+  /**
+   * Who may see the unclaimed node and claim it: this machine itself, or a caller elsewhere that
+   * presents the code the node printed at start. A wrong code counts as a failed sign-in.
+   */
+  function mayClaim(request: FastifyRequest): boolean {
+    if (isLocal(request)) return true;
+    const sent = request.headers[SETUP_CODE_HEADER];
+    if (sent === undefined) return false;
+    const decision = throttle.begin(request.ip, '#setup-code');
+    refuseWhenThrottled(decision, 'setup codes');
+    if (!s.setupClaim.matches(sent)) throw new Unauthorized('The setup code is not right');
+    throttle.succeeded(decision.attempt);
+    return true;
+  }
+
+  app.get('/console/status', { schema: hide }, async (request) => {
     const setupRequired = countConsoleUsers(s.db) === 0;
+    if (!setupRequired) return { setup_required: false, setup_code_required: false, merchants: [] };
+    const local = isLocal(request);
+    const allowed = local || mayClaim(request);
     return {
-      setup_required: setupRequired,
-      // Only a node nobody has claimed yet lists its merchants, for the setup form.
-      merchants: setupRequired ? listMerchants(s.db).map((m) => ({ code: m.code, name: m.name })) : [],
+      setup_required: true,
+      setup_code_required: !local,
+      // Only a caller who may claim the node sees its merchants, for the setup form.
+      merchants: allowed ? listMerchants(s.db).map((m) => ({ code: m.code, name: m.name })) : [],
+      // This machine may read the code, to claim the node from another one (it could claim it anyway).
+      ...(local && s.setupClaim.code ? { setup_code: s.setupClaim.code } : {}),
     };
   });
 
@@ -87,15 +122,21 @@ export function registerAuthRoutes(app: FastifyInstance, s: Services, throttle: 
     },
     async (request, reply) => {
       const body = request.body as { username: string; password: string; merchant_code: string };
+      if (countConsoleUsers(s.db) > 0) throw new Forbidden('Setup is already done; sign in instead');
+      if (!mayClaim(request)) {
+        throw new Forbidden(
+          'Setup from another computer needs the setup code the node printed when it started',
+        );
+      }
       const username = parseUsername(body.username);
       const password = parseNewPassword(body.password);
-      if (countConsoleUsers(s.db) > 0) throw new Forbidden('Setup is already done; sign in instead');
       const merchant = requireMerchant(s.db, body.merchant_code);
       const user = createFirstAdmin(s.db, {
         merchantId: merchant.id,
         username,
         passwordHash: await hashPassword(password),
       });
+      s.setupClaim.close();
       return startSession(s, request, reply, user);
     },
   );
@@ -105,27 +146,13 @@ export function registerAuthRoutes(app: FastifyInstance, s: Services, throttle: 
     { schema: { ...hide, body: Type.Object({ username: Type.String(), password: Type.String() }) } },
     async (request, reply) => {
       const body = request.body as { username: string; password: string };
-      const keys = [`ip:${request.ip}`, `user:${body.username.trim().toLowerCase()}`];
-      const wait = throttle.retryAfterMs(keys);
-      if (wait > 0) {
-        const minutes = Math.ceil(wait / 60_000);
-        reply.header('retry-after', Math.ceil(wait / 1000));
-        return reply
-          .status(429)
-          .send(
-            errorBody(
-              429,
-              `Too many failed sign-in attempts; try again in ${minutes} minute${minutes > 1 ? 's' : ''}`,
-            ),
-          );
-      }
+      // Counted before the hash is awaited: parallel guesses meet the limit, not the slow hash.
+      const decision = throttle.begin(request.ip, body.username);
+      refuseWhenThrottled(decision, 'sign-in attempts');
       const user = findConsoleUserForLogin(s.db, body.username.trim());
       const ok = await verifyPassword(body.password, user?.passwordHash ?? null);
-      if (!ok || !user || !user.active) {
-        throttle.recordFailure(keys);
-        throw new Unauthorized('The username or password is not right');
-      }
-      throttle.recordSuccess(keys[1]);
+      if (!ok || !user || !user.active) throw new Unauthorized('The username or password is not right');
+      throttle.succeeded(decision.attempt);
       return startSession(s, request, reply, user);
     },
   );
@@ -152,7 +179,7 @@ export function registerAuthRoutes(app: FastifyInstance, s: Services, throttle: 
     async (request) => {
       const session = sessionOf(request);
       const { environment } = request.body as { environment: Environment };
-      if (!environmentsOf(s, session.user.merchantId).includes(environment)) {
+      if (!environmentsForUser(s.db, session.user).includes(environment)) {
         throw new Forbidden('This merchant has no active live credentials, so the console stays on test');
       }
       setSessionEnvironment(s.db, session.idHash, environment);

@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyCookie from '@fastify/cookie';
 import type { Services } from '../../services/context.js';
 import { rendererDistDir } from '../../resources.js';
-import { LoginThrottle } from '../../services/console-auth.js';
+import { LoginThrottle } from '../../services/login-throttle.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerSessionHook } from './session.js';
 import { registerAuthRoutes } from './auth-routes.js';
@@ -24,7 +24,7 @@ export async function registerConsole(app: FastifyInstance, s: Services): Promis
     await scope.register(fastifyCookie);
     registerSecurityHeaders(scope);
     registerSessionHook(scope, s);
-    registerAuthRoutes(scope, s, new LoginThrottle(5, 15 * 60_000, s.now));
+    registerAuthRoutes(scope, s, new LoginThrottle(undefined, s.now));
     registerSellRoutes(scope, s);
     registerPurchaseRoutes(scope, s);
     registerWalletRoutes(scope, s);

@@ -1,5 +1,6 @@
 import { BUSINESS_TIMEZONE } from '../../domain/business-timezone.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { csvAmount, toCsv } from '../../domain/csv.js';
 import { DateTime } from 'luxon';
 import type { Caller, Services } from '../../services/context.js';
@@ -16,12 +17,17 @@ import { InvalidInput, NotFound } from '../../domain/errors.js';
 import type { PurchaseState } from '../../domain/purchase-state.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { cardsOf, isEsimPurchase, saleView } from './views.js';
+import { PageNumber, PageSize } from '../schema-blocks.js';
 
 const hide = { hide: true } as const;
 const CONSOLE_TIMEZONE = BUSINESS_TIMEZONE;
 const PRODUCTS = ['airtime', 'data', 'ELECTRICITY', 'CABLE', 'BETTING', 'giftcard', 'esim'];
 const STATES: PurchaseState[] = ['pending', 'success', 'failed'];
 const CSV_MAX_ROWS = 50_000;
+const PurchasePageQuery = Type.Object({
+  page: Type.Optional(PageNumber({ description: 'default 1' })),
+  limit: Type.Optional(PageSize(100, { description: 'rows per page, default 25' })),
+});
 
 /** Views for a page of purchases, naming each selling agent with one query. */
 export function saleViews(s: Services, merchantName: string, purchases: Purchase[]) {
@@ -79,11 +85,11 @@ const lagosTime = (iso: string) =>
   DateTime.fromISO(iso).setZone(CONSOLE_TIMEZONE).toFormat('yyyy-LL-dd HH:mm:ss');
 
 export function registerPurchaseRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/console/purchases', { schema: hide }, async (request) => {
+  app.get('/console/purchases', { schema: { ...hide, querystring: PurchasePageQuery } }, async (request) => {
     const caller = callerOf(s, request);
     const q = request.query as Record<string, string | undefined>;
-    const page = Math.max(1, Math.floor(Number(q.page ?? 1)) || 1);
-    const limit = Math.min(100, Math.max(1, Math.floor(Number(q.limit ?? 25)) || 25));
+    const page = Number(q.page ?? 1);
+    const limit = Number(q.limit ?? 25);
     const { rows, total } = listPurchases(s.db, filterOf(caller, q), page, limit);
     return {
       rows: saleViews(s, caller.merchant.name, rows),

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
+import { OneLineText, PageNumber, PageSize } from '../schema-blocks.js';
 import type { Environment } from '../../store/credentials-crypto.js';
 import { requireMerchant, getMerchantByCode, type Merchant } from '../../store/merchants.js';
 import { findDelivery, listDeliveries } from '../../store/report-deliveries.js';
@@ -33,6 +35,23 @@ export interface ReportRouteOptions {
 type Guard = NonNullable<RouteShorthandOptions['preHandler']>;
 const STATES: DeliveryState[] = ['pending', 'sending', 'retrying', 'sent', 'failed'];
 const hide = { hide: true } as const;
+
+const DeliveryPageQuery = Type.Object({
+  page: Type.Optional(PageNumber({ description: 'default 1' })),
+  limit: Type.Optional(PageSize(200, { description: 'deliveries per page, default 50' })),
+});
+
+/** Report settings: every field optional; the service checks the values, this the types and text. */
+const ReportSettingsBody = Type.Object({
+  smtp_url: Type.Optional(Type.Union([OneLineText({ maxLength: 500 }), Type.Null()])),
+  from: Type.Optional(OneLineText({ maxLength: 200 })),
+  send_time: Type.Optional(OneLineText({ maxLength: 10 })),
+  timezone: Type.Optional(OneLineText({ maxLength: 64 })),
+  holidays: Type.Optional(Type.Array(OneLineText({ maxLength: 10 }), { maxItems: 400 })),
+  max_attachment_bytes: Type.Optional(Type.Integer()),
+  console_url: Type.Optional(Type.Union([OneLineText({ maxLength: 500 }), Type.Null()])),
+  lookback_days: Type.Optional(Type.Integer()),
+});
 
 function parseEnv(v: unknown): Environment {
   if (v !== 'test' && v !== 'live') throw new InvalidInput('environment must be test or live', 'environment');
@@ -68,39 +87,43 @@ export function registerReportConsoleRoutes(
   const ctxFor = (request: FastifyRequest) =>
     reportContextOf(s, { nodeUrl: `${request.protocol}://${request.host}` });
 
-  app.get('/console/reports', withGuard, async (request) => {
-    const q = request.query as Record<string, string | undefined>;
-    const scope = scopeOf(request);
-    let merchantId: number | undefined = scope ?? undefined;
-    if (q.merchant_code) {
-      const m = getMerchantByCode(s.db, q.merchant_code);
-      if (!m || (scope !== null && m.id !== scope))
-        return { data: [], pagination: { total: 0, page: 1, size: 0, total_pages: 0 } };
-      merchantId = m.id;
-    }
-    if (q.state && !STATES.includes(q.state as DeliveryState))
-      throw new InvalidInput(`state must be one of ${STATES.join(', ')}`, 'state');
-    for (const f of ['from', 'to'] as const)
-      if (q[f] && !isDay(q[f])) throw new InvalidInput(`${f} must be a date YYYY-MM-DD`, f);
-    const page = Math.max(1, Number(q.page ?? 1) || 1);
-    const size = Math.min(200, Math.max(1, Number(q.limit ?? 50) || 50));
-    const { rows, total } = listDeliveries(
-      s.db,
-      {
-        merchantId,
-        environment: q.environment ? parseEnv(q.environment) : undefined,
-        state: q.state as DeliveryState | undefined,
-        from: q.from,
-        to: q.to,
-      },
-      size,
-      (page - 1) * size,
-    );
-    return {
-      data: rows.map(deliveryJson),
-      pagination: { total, page, size, total_pages: Math.ceil(total / size) },
-    };
-  });
+  app.get(
+    '/console/reports',
+    { ...withGuard, schema: { ...hide, querystring: DeliveryPageQuery } },
+    async (request) => {
+      const q = request.query as Record<string, string | undefined>;
+      const scope = scopeOf(request);
+      let merchantId: number | undefined = scope ?? undefined;
+      if (q.merchant_code) {
+        const m = getMerchantByCode(s.db, q.merchant_code);
+        if (!m || (scope !== null && m.id !== scope))
+          return { data: [], pagination: { total: 0, page: 1, size: 0, total_pages: 0 } };
+        merchantId = m.id;
+      }
+      if (q.state && !STATES.includes(q.state as DeliveryState))
+        throw new InvalidInput(`state must be one of ${STATES.join(', ')}`, 'state');
+      for (const f of ['from', 'to'] as const)
+        if (q[f] && !isDay(q[f])) throw new InvalidInput(`${f} must be a date YYYY-MM-DD`, f);
+      const page = Number(q.page ?? 1);
+      const size = Number(q.limit ?? 50);
+      const { rows, total } = listDeliveries(
+        s.db,
+        {
+          merchantId,
+          environment: q.environment ? parseEnv(q.environment) : undefined,
+          state: q.state as DeliveryState | undefined,
+          from: q.from,
+          to: q.to,
+        },
+        size,
+        (page - 1) * size,
+      );
+      return {
+        data: rows.map(deliveryJson),
+        pagination: { total, page, size, total_pages: Math.ceil(total / size) },
+      };
+    },
+  );
 
   app.get('/console/reports/:code/:env/:date', withGuard, async (request) => {
     const { merchant, env, day } = target(request);
@@ -161,31 +184,35 @@ export function registerReportConsoleRoutes(
     return reportSettingsJson(getReportSettings(s.db, s.box), s.config.smtpUrl);
   });
 
-  app.put('/console/report-settings', withGuard, async (request) => {
-    if (scopeOf(request) !== null)
-      throw new Forbidden('Only a host administrator may change the report settings');
-    const b = (request.body ?? {}) as Record<string, unknown>;
-    const patch: Partial<ReportSettings> = {};
-    const bad = (k: string): never => {
-      throw new InvalidInput(`${k} has the wrong type`, k);
-    };
-    const str = (k: string) =>
-      b[k] === undefined ? undefined : typeof b[k] === 'string' ? (b[k] as string) : bad(k);
-    if (b.smtp_url !== undefined)
-      patch.smtpUrl = b.smtp_url === null || b.smtp_url === '' ? null : (str('smtp_url') as string);
-    if (b.from !== undefined) patch.from = str('from');
-    if (b.send_time !== undefined) patch.sendTime = str('send_time');
-    if (b.timezone !== undefined) patch.timezone = str('timezone');
-    if (b.holidays !== undefined)
-      patch.holidays = Array.isArray(b.holidays) ? (b.holidays as string[]) : bad('holidays');
-    if (b.max_attachment_bytes !== undefined)
-      patch.maxAttachmentBytes =
-        typeof b.max_attachment_bytes === 'number' ? b.max_attachment_bytes : bad('max_attachment_bytes');
-    if (b.console_url !== undefined)
-      patch.consoleUrl =
-        b.console_url === null || b.console_url === '' ? null : (str('console_url') as string);
-    if (b.lookback_days !== undefined)
-      patch.lookbackDays = typeof b.lookback_days === 'number' ? b.lookback_days : bad('lookback_days');
-    return reportSettingsJson(updateReportSettings(s.db, s.box, patch, actorOf(request)), s.config.smtpUrl);
-  });
+  app.put(
+    '/console/report-settings',
+    { ...withGuard, schema: { ...hide, body: ReportSettingsBody } },
+    async (request) => {
+      if (scopeOf(request) !== null)
+        throw new Forbidden('Only a host administrator may change the report settings');
+      const b = (request.body ?? {}) as Record<string, unknown>;
+      const patch: Partial<ReportSettings> = {};
+      const bad = (k: string): never => {
+        throw new InvalidInput(`${k} has the wrong type`, k);
+      };
+      const str = (k: string) =>
+        b[k] === undefined ? undefined : typeof b[k] === 'string' ? (b[k] as string) : bad(k);
+      if (b.smtp_url !== undefined)
+        patch.smtpUrl = b.smtp_url === null || b.smtp_url === '' ? null : (str('smtp_url') as string);
+      if (b.from !== undefined) patch.from = str('from');
+      if (b.send_time !== undefined) patch.sendTime = str('send_time');
+      if (b.timezone !== undefined) patch.timezone = str('timezone');
+      if (b.holidays !== undefined)
+        patch.holidays = Array.isArray(b.holidays) ? (b.holidays as string[]) : bad('holidays');
+      if (b.max_attachment_bytes !== undefined)
+        patch.maxAttachmentBytes =
+          typeof b.max_attachment_bytes === 'number' ? b.max_attachment_bytes : bad('max_attachment_bytes');
+      if (b.console_url !== undefined)
+        patch.consoleUrl =
+          b.console_url === null || b.console_url === '' ? null : (str('console_url') as string);
+      if (b.lookback_days !== undefined)
+        patch.lookbackDays = typeof b.lookback_days === 'number' ? b.lookback_days : bad('lookback_days');
+      return reportSettingsJson(updateReportSettings(s.db, s.box, patch, actorOf(request)), s.config.smtpUrl);
+    },
+  );
 }

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller, Services } from '../../services/context.js';
-import { findConsoleSession, type ConsoleRole, type ConsoleSession } from '../../store/console-users.js';
+import {
+  findConsoleSession,
+  setSessionEnvironment,
+  type ConsoleRole,
+  type ConsoleSession,
+} from '../../store/console-users.js';
+import { environmentAllowedForSession } from '../../services/console-environments.js';
 import { getMerchantById } from '../../store/merchants.js';
 import { hashToken, tokensEqual } from '../../services/console-auth.js';
 import { Forbidden, Unauthorized } from '../../domain/errors.js';
@@ -17,6 +23,12 @@ export const SESSION_TTL_MS = 12 * 3_600_000;
 /** Routes that work without a session: first-run state, setup and sign-in. */
 const PUBLIC_ROUTES = new Set(['/console/status', '/console/setup', '/console/login']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Calls that still answer after live access was withdrawn: the page learns its new environment. */
+const ENVIRONMENT_NEUTRAL = new Set(['/console/session', '/console/logout']);
+/** Sent with the refusal so the page can refresh its session and show test. */
+export const ENVIRONMENT_HEADER = 'x-vendpoint-environment';
+export const LIVE_WITHDRAWN_MESSAGE =
+  'Live selling is no longer allowed for this merchant (its live credentials were revoked); the console is back on test and nothing was charged';
 
 export function setSessionCookie(
   request: FastifyRequest,
@@ -71,7 +83,7 @@ function checkSameOrigin(request: FastifyRequest): void {
  */
 export function registerSessionHook(app: FastifyInstance, s: Services): void {
   app.decorateRequest('consoleSession', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0];
     if (!path.startsWith('/console/')) return;
     const unsafe = !SAFE_METHODS.has(request.method);
@@ -87,6 +99,13 @@ export function registerSessionHook(app: FastifyInstance, s: Services): void {
           'The security token of this page is missing or old; reload the console and try again',
         );
       }
+    }
+    // Re-checked on every call: an admin may have withdrawn the environment since the switch.
+    if (!environmentAllowedForSession(s.db, session)) {
+      setSessionEnvironment(s.db, session.idHash, 'test');
+      session.environment = 'test';
+      reply.header(ENVIRONMENT_HEADER, 'test');
+      if (!ENVIRONMENT_NEUTRAL.has(path)) throw new Forbidden(LIVE_WITHDRAWN_MESSAGE);
     }
     request.consoleSession = session;
   });

@@ -1,3 +1,4 @@
+import { formatNaira } from '../../domain/money.js';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
@@ -9,14 +10,15 @@ import { requireRole } from './session.js';
 
 const hide = { hide: true } as const;
 
-function userView(s: Services, u: ConsoleUser) {
+/** A console user as the Users pages show it. */
+export function userView(s: Services, u: ConsoleUser) {
   return {
     id: u.id,
     username: u.username,
     role: u.role,
     merchant_code: getMerchantById(s.db, u.merchantId)?.code ?? '',
     active: u.active,
-    daily_sales_limit: u.dailySalesLimitKobo === null ? null : (u.dailySalesLimitKobo / 100).toFixed(2),
+    daily_sales_limit: u.dailySalesLimitKobo === null ? null : formatNaira(u.dailySalesLimitKobo),
     created_at: u.createdAt,
   };
 }
