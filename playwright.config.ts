@@ -47,7 +47,8 @@ export default defineConfig({
     { name: 'console', testIgnore: /first-run\.spec\.ts/, dependencies: ['setup'] },
   ],
   webServer: {
-    command: `node scripts/ensure-renderer.mjs && npx tsx server/serve.ts --data-dir ${JSON.stringify(dataDir)} --port ${E2E_PORT}`,
+    // The flag lets the webhook page deliver to a receiver the test runs on 127.0.0.1.
+    command: `node scripts/ensure-renderer.mjs && npx tsx server/serve.ts --data-dir ${JSON.stringify(dataDir)} --port ${E2E_PORT} --allow-private-webhooks`,
     url: `http://127.0.0.1:${E2E_PORT}/v1/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

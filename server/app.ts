@@ -12,6 +12,7 @@ import { registerTransactionRoutes } from './http/v1/transactions.js';
 import { registerPlanRoutes } from './http/v1/plans.js';
 import { registerWalletRoutes } from './http/v1/wallet.js';
 import { registerOrderRoutes } from './http/v1/orders.js';
+import { registerWebhookRoutes } from './http/v1/webhooks.js';
 import { registerInternalRoutes } from './http/internal/routes.js';
 import { registerConsole } from './http/console/index.js';
 import { lazyChildLogger } from './http/lazy-child-logger.js';
@@ -133,6 +134,8 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
     registerPlanRoutes(api, s, '/v1');
     registerWalletRoutes(api, s);
     registerOrderRoutes(api, s);
+    registerWebhookRoutes(api, s, '/v1');
+    registerWebhookRoutes(api, s, '/ext/service/v1');
     registerTransactionRoutes(api, s, '/ext/service/v1');
     registerPlanRoutes(api, s, '/ext/service/v1');
     registerInternalRoutes(api, s);

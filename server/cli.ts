@@ -24,6 +24,7 @@ import { DEFAULTS } from './config.js';
 import { purchaseJson } from './services/purchase-json.js';
 import { runReportsCommand } from './reports/cli-command.js';
 import type { Db } from './store/db.js';
+import { registerWebhookCommands } from './webhooks-cli.js';
 
 /** The operator CLI (DESIGN "Operator CLI contract"). `--json` prints exactly one JSON object. */
 const program = new Command('vendpoint');
@@ -51,6 +52,16 @@ function withStore<T>(fn: (db: Db, dataDir: string) => T): T {
   }
   try {
     return fn(db, dataDir);
+  } finally {
+    db.close();
+  }
+}
+
+async function withStoreAsync<T>(fn: (db: Db, dataDir: string) => Promise<T>): Promise<T> {
+  const dataDir = resolve(program.opts().dataDir as string);
+  const { db } = openStore(dataDir, catalogDir(resourcesDir()));
+  try {
+    return await fn(db, dataDir);
   } finally {
     db.close();
   }
@@ -160,8 +171,8 @@ program
     }),
   );
 
-program
-  .command('wallet')
+const wallet = program.command('wallet').description('merchant wallets');
+wallet
   .command('fund')
   .requiredOption('--code <code>')
   .addOption(env())
@@ -300,6 +311,8 @@ program
     out(r.json, r.human);
     if (!r.ok) process.exitCode = 1;
   });
+
+registerWebhookCommands(program, wallet, { withStore, withStoreAsync, out, actor: ACTOR });
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   const message = err instanceof DomainError || err instanceof Error ? err.message : String(err);

@@ -23,6 +23,11 @@ export interface NodeConfig {
   /** Print the DEMO credentials when a new data directory is initialised. */
   printFirstRun: boolean;
   logLevel: string;
+  /**
+   * Let webhooks go to loopback, private and link-local addresses (--allow-private-webhooks).
+   * Off by default: a merchant's URL must not reach the host's own network.
+   */
+  webhooksAllowPrivate: boolean;
 }
 
 export const DEFAULTS = {
@@ -48,6 +53,7 @@ export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       'rate-limit': { type: 'string' },
       'max-in-flight': { type: 'string' },
       'log-level': { type: 'string' },
+      'allow-private-webhooks': { type: 'boolean' },
     },
   });
   const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -85,6 +91,8 @@ export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     schedules: env.VENDPOINT_SCHEDULES !== 'off',
     printFirstRun: true,
     logLevel: str(values['log-level']) ?? env.VENDPOINT_LOG_LEVEL ?? 'info',
+    webhooksAllowPrivate:
+      values['allow-private-webhooks'] === true || env.VENDPOINT_WEBHOOKS_ALLOW_PRIVATE === '1',
   };
 }
 
@@ -102,6 +110,7 @@ export function testConfig(dataDir: string, overrides: Partial<NodeConfig> = {})
     schedules: false,
     printFirstRun: false,
     logLevel: 'silent',
+    webhooksAllowPrivate: false,
     ...overrides,
   };
 }

@@ -7,6 +7,9 @@ import { catalogDir } from './store/catalog.js';
 import { resourcesDir } from './resources.js';
 import { UpstreamRouter } from './routing/upstream-router.js';
 import { VendWorker } from './jobs/vend-worker.js';
+import { DELIVERY_DEFAULTS, WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
+import { SENDER_DEFAULTS } from './jobs/webhook-sender.js';
+import type { ReportTransport } from './reports/mailer.js';
 import { CatalogService } from './services/catalog-service.js';
 import { startSchedules, type ScheduleHandle } from './jobs/schedules.js';
 import { reportScheduleJob } from './jobs/report-schedule.js';
@@ -41,6 +44,11 @@ export interface NodeHooks {
   notFoundGraceMs?: number;
   /** Multiplies requery backoff and not-found grace; default VENDPOINT_REQUERY_SCALE or 1. */
   requeryScale?: number;
+  /** Webhook retry waits (tests shorten the 1 min … 24 h schedule). */
+  webhookRetryScheduleMs?: readonly number[];
+  webhookTimeoutMs?: number;
+  /** Low-balance e-mails through this transport instead of SMTP. */
+  alertTransportFor?: (url: string, from: string) => ReportTransport;
 }
 
 /**
@@ -59,7 +67,8 @@ export function buildServices(
 ): { services: Services; firstRun: IssuedPair | null; fixedModes: string[]; sealedResults: number } {
   const { db, box, demo, fixedModes, sealedResults } = openStore(config.dataDir, catalogDir(resourcesDir()));
   const now = hooks.now ?? Date.now;
-  const purchases = new PurchaseStore(db, new CommitBatcher(db));
+  const batcher = new CommitBatcher(db);
+  const purchases = new PurchaseStore(db, batcher);
   const router = new UpstreamRouter(db, box, hooks.simulator);
   const log = { info: () => {}, warn: () => {}, error: (o: object, m: string) => console.error(m, o) };
   const requeryScale = hooks.requeryScale ?? requeryScaleFromEnv();
@@ -71,12 +80,26 @@ export function buildServices(
     now,
     log,
   });
+  const webhooks = new WebhookDeliveryWorker(db, batcher, box, {
+    sender: {
+      ...SENDER_DEFAULTS,
+      allowPrivate: config.webhooksAllowPrivate,
+      timeoutMs: hooks.webhookTimeoutMs ?? SENDER_DEFAULTS.timeoutMs,
+    },
+    retryScheduleMs: hooks.webhookRetryScheduleMs ?? DELIVERY_DEFAULTS.retryScheduleMs,
+    pollMs: DELIVERY_DEFAULTS.pollMs,
+    concurrency: DELIVERY_DEFAULTS.concurrency,
+    now,
+    mailer: { db, box, flagSmtpUrl: config.smtpUrl, transportFor: hooks.alertTransportFor },
+    log,
+  });
   const services: Services = {
     config,
     db,
     purchases,
     router,
     worker,
+    webhooks,
     catalog: new CatalogService(db),
     credentials: new CredentialCache(db),
     setupClaim: new SetupClaim(countConsoleUsers(db) === 0),
@@ -103,6 +126,7 @@ export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Prom
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   services.worker.recover();
+  services.webhooks.start();
   let schedules: ScheduleHandle | null = null;
   if (config.schedules) {
     schedules = startSchedules(services, app.log, {
@@ -125,6 +149,7 @@ export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Prom
       await schedules?.stop();
       await app.close();
       await services.worker.stop();
+      await services.webhooks.stop();
       await services.router.close();
       services.db.close();
       app.log.info(services.purchases.stats, 'node stopped (group commit totals)');

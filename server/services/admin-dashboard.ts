@@ -6,6 +6,7 @@ import { pendingCounts, salesByProductAndState, walletTotal } from '../store/adm
 import { upstreamHealth } from './upstream-health.js';
 import { lastCatalogSync } from './catalog-sync.js';
 import { formatNaira } from '../domain/money.js';
+import { failingEndpoints } from '../store/webhooks.js';
 
 /** The dashboard's "today": the console's day, in Lagos like every page of it. */
 const DASHBOARD_TIMEZONE = BUSINESS_TIMEZONE;
@@ -63,6 +64,8 @@ export function dashboard(s: Services, env: Environment) {
     upstreams: health,
     low_balance_upstreams: health.filter((h) => h.low_balance).map((h) => h.name),
     open_circuits: health.filter((h) => h.circuit.state !== 'closed').map((h) => h.name),
+    // Endpoints with failed deliveries or ones being retried, both environments: an integrator is missing events.
+    failing_webhooks: failingEndpoints(s.db).map((w) => ({ ...w, endpoint_id: `we_${w.endpoint_id}` })),
     catalog_sync: sync ? { finished_at: sync.finished_at, ok: sync.ok, trigger: sync.trigger } : null,
   };
 }

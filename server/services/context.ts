@@ -30,6 +30,22 @@ export interface Vending {
   stop(): Promise<void>;
 }
 
+/**
+ * What services and the node need of the webhook delivery worker (jobs/webhook-delivery.ts
+ * implements it), declared here like Vending so services never import a job.
+ */
+export interface WebhookDelivery {
+  start(): void;
+  /** Look at the outbox now. */
+  wake(): void;
+  stop(): Promise<void>;
+  sendTest(
+    url: string,
+    endpointId: number,
+    environment: string,
+  ): Promise<{ status: number | null; error: string | null; latencyMs: number; response: string | null }>;
+}
+
 /** What every service function gets: the node's parts, built once in node.ts. */
 export interface Services {
   config: NodeConfig;
@@ -38,6 +54,7 @@ export interface Services {
   purchases: PurchaseStore;
   router: UpstreamRouter;
   worker: Vending;
+  webhooks: WebhookDelivery;
   catalog: CatalogService;
   box: SecretBox;
   credentials: CredentialCache;

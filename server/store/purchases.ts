@@ -7,6 +7,7 @@ import { postLedgerEntryFor } from './wallets.js';
 import { newInternalReference } from './merchants.js';
 import { ListAnchors } from './list-anchors.js';
 import { enqueueJob, finishJob } from './vend-jobs.js';
+import { recordPurchaseOutcome } from './events.js';
 import { resultColumn, resultFromColumn } from './sealed-results.js';
 import { checkDailySalesLimit, salesDayStartIso } from '../domain/sales-limit.js';
 
@@ -269,7 +270,7 @@ const MAY_SUCCEED = `state IN (${statesThatMayBecome('success')
   .map((st) => `'${st}'`)
   .join(', ')})`;
 
-/** pending -> success, storing what was delivered. False when it was already final. */
+/** pending -> success, storing what was delivered, and its event. False when it was already final. */
 export function settleSuccess(
   db: Db,
   purchaseId: number,
@@ -277,31 +278,28 @@ export function settleSuccess(
   upstream: { name?: string | null; reference?: string | null } = {},
 ): boolean {
   forgetPurchase(db, purchaseId);
-  const changed = prep(
+  const settled = prep(
     db,
     `UPDATE purchases SET state = 'success', result = ?, upstream_name = COALESCE(?, upstream_name),
          upstream_reference = COALESCE(?, upstream_reference), needs_attention = 0, updated_at = ?
-       WHERE id = ? AND ${MAY_SUCCEED}`,
-  ).run(
-    resultColumn(db, result),
-    upstream.name ?? null,
-    upstream.reference ?? null,
-    nowIso(),
-    purchaseId,
-  ).changes;
+       WHERE id = ? AND ${MAY_SUCCEED} RETURNING *`,
+  ).get(resultColumn(db, result), upstream.name ?? null, upstream.reference ?? null, nowIso(), purchaseId) as
+    PurchaseRow | undefined;
   finishJob(db, purchaseId);
-  return changed === 1;
+  if (settled) recordPurchaseOutcome(db, toPurchase(settled, db));
+  return settled !== undefined;
 }
 
-/** pending -> failed and the debit refunded by one ledger entry, in the caller's transaction. */
+/** pending -> failed, the debit refunded by one ledger entry and its event, in the caller's transaction. */
 export function settleFailed(db: Db, purchaseId: number, reason: string, actor: string): boolean {
   forgetPurchase(db, purchaseId);
   const p = getPurchaseById(db, purchaseId);
   if (!p || !canTransition(p.state, 'failed')) return false;
-  prep(
+  const failed = prep(
     db,
-    `UPDATE purchases SET state = 'failed', failure_reason = ?, needs_attention = 0, updated_at = ? WHERE id = ?`,
-  ).run(reason, nowIso(), purchaseId);
+    `UPDATE purchases SET state = 'failed', failure_reason = ?, needs_attention = 0, updated_at = ? WHERE id = ?
+       RETURNING *`,
+  ).get(reason, nowIso(), purchaseId) as PurchaseRow;
   postLedgerEntryFor(db, p.merchantId, p.environment, {
     kind: 'refund',
     amountKobo: p.debitKobo,
@@ -310,6 +308,7 @@ export function settleFailed(db: Db, purchaseId: number, reason: string, actor: 
     actor,
   });
   finishJob(db, purchaseId);
+  recordPurchaseOutcome(db, toPurchase(failed, db));
   return true;
 }
 

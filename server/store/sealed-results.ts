@@ -90,3 +90,16 @@ export function sealClearResults(db: Db): number {
   }
   return sealed;
 }
+
+/**
+ * Other stored JSON that shows a result (an event's `data` is the status answer, token and
+ * cards included) is sealed under the same rule as the result itself.
+ */
+export function jsonColumnFor(db: Db, result: Record<string, unknown> | null, json: string): string {
+  return result && carriesVoucher(result) ? boxOf(db).seal(json) : json;
+}
+
+/** Reads what jsonColumnFor wrote. */
+export function jsonFromColumn(db: Db, text: string): unknown {
+  return JSON.parse(text.startsWith('{') || text.startsWith('[') ? text : boxOf(db).open(text));
+}

@@ -4,6 +4,7 @@ import { nowIso } from './db.js';
 import type { Environment } from './credentials-crypto.js';
 import { InsufficientBalance, InvalidInput, NotFound } from '../domain/errors.js';
 import { recordAudit } from './audit.js';
+import { recordWalletEvent } from './events.js';
 
 export interface Wallet {
   id: number;
@@ -51,15 +52,89 @@ export function postLedgerEntryFor(db: Db, merchantId: number, env: Environment,
     db,
     `UPDATE wallets SET balance_kobo = balance_kobo + ?, updated_at = ?
        WHERE merchant_id = ? AND environment = ? AND balance_kobo + ? >= 0
-       RETURNING id, balance_kobo`,
-  ).get(entry.amountKobo, now, merchantId, env, entry.amountKobo) as
-    { id: number; balance_kobo: number } | undefined;
+       RETURNING id, balance_kobo, low_balance_kobo, low_balance_alerted`,
+  ).get(entry.amountKobo, now, merchantId, env, entry.amountKobo) as MovedWallet | undefined;
   if (!moved) {
     getWallet(db, merchantId, env); // NotFound when there is no wallet at all
     throw new InsufficientBalance();
   }
   appendLedgerEntry(db, moved.id, moved.balance_kobo, now, entry);
+  if (moved.low_balance_kobo !== null) checkLowBalance(db, merchantId, env, moved, entry.amountKobo < 0, now);
   return moved.balance_kobo;
+}
+
+interface MovedWallet {
+  id: number;
+  balance_kobo: number;
+  low_balance_kobo: number | null;
+  low_balance_alerted: number;
+}
+
+/**
+ * Falling below the wallet's threshold records one `wallet.low_balance` event and queues one
+ * e-mail, in the same transaction; nothing repeats until the balance is back at or above it.
+ */
+function checkLowBalance(
+  db: Db,
+  merchantId: number,
+  env: Environment,
+  w: MovedWallet,
+  debit: boolean,
+  now: string,
+): void {
+  const below = w.balance_kobo < (w.low_balance_kobo ?? 0);
+  // Only a debit crosses downwards; a credit that leaves the balance below it is no news.
+  if (below && debit && w.low_balance_alerted === 0) {
+    prep(db, 'UPDATE wallets SET low_balance_alerted = 1 WHERE id = ?').run(w.id);
+    const eventId = recordWalletEvent(db, 'wallet.low_balance', {
+      id: w.id,
+      merchantId,
+      environment: env,
+      balanceKobo: w.balance_kobo,
+      updatedAt: now,
+    });
+    prep(db, `INSERT INTO alert_mails (event_id, next_attempt_at) VALUES (?, ?)`).run(eventId, Date.now());
+  } else if (!below && w.low_balance_alerted === 1) {
+    prep(db, 'UPDATE wallets SET low_balance_alerted = 0 WHERE id = ?').run(w.id);
+  }
+}
+
+/** Sets (or clears, with null) the low-balance threshold of a wallet, audited. */
+export function setLowBalanceThreshold(
+  db: Db,
+  input: {
+    merchantId: number;
+    merchantCode: string;
+    env: Environment;
+    thresholdKobo: number | null;
+    actor: string;
+  },
+): Wallet & { lowBalanceKobo: number | null } {
+  if (input.thresholdKobo !== null && (!Number.isInteger(input.thresholdKobo) || input.thresholdKobo < 0))
+    throw new InvalidInput('threshold must be a non-negative amount', 'threshold');
+  return db
+    .transaction(() => {
+      const w = getWallet(db, input.merchantId, input.env);
+      // Re-armed on every change: the next debit below the new threshold alerts once.
+      prep(db, 'UPDATE wallets SET low_balance_kobo = ?, low_balance_alerted = 0 WHERE id = ?').run(
+        input.thresholdKobo,
+        w.id,
+      );
+      recordAudit(db, input.actor, 'wallet.low_balance_threshold', input.merchantCode, {
+        environment: input.env,
+        threshold_kobo: input.thresholdKobo,
+      });
+      return { ...w, lowBalanceKobo: input.thresholdKobo };
+    })
+    .immediate();
+}
+
+export function getLowBalanceThreshold(db: Db, merchantId: number, env: Environment): number | null {
+  const r = prep(db, 'SELECT low_balance_kobo FROM wallets WHERE merchant_id = ? AND environment = ?').get(
+    merchantId,
+    env,
+  ) as { low_balance_kobo: number | null } | undefined;
+  return r?.low_balance_kobo ?? null;
 }
 
 function appendLedgerEntry(db: Db, walletId: number, after: number, now: string, entry: LedgerEntry): void {
@@ -79,7 +154,7 @@ function appendLedgerEntry(db: Db, walletId: number, after: number, now: string,
   );
 }
 
-/** Credits (funding) or corrects (adjustment, either sign) a wallet, audited. */
+/** Credits (funding, with its `wallet.funded` event) or corrects (adjustment, either sign) a wallet, audited. */
 export function fundWallet(
   db: Db,
   input: {
@@ -104,6 +179,10 @@ export function fundWallet(
         reason: input.reason,
         actor: input.actor,
       });
+      if (kind === 'funding') {
+        const w = getWallet(db, input.merchantId, input.env);
+        recordWalletEvent(db, 'wallet.funded', { ...w, merchantId: input.merchantId });
+      }
       recordAudit(db, input.actor, `wallet.${kind}`, input.merchantCode, {
         environment: input.env,
         amount_kobo: input.amountKobo,

@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --json] [-- --duration S] [-- --rounds N] [-- --rows N] [-- --cpu-prof DIR]`:
+ * `npm run bench [-- --json] [-- --duration S] [-- --rounds N] [-- --rows N] [-- --cpu-prof DIR]
+ * [-- --only webhooks]`:
  * every scenario beside its baseline in one process tree on 127.0.0.1; servers run as child
  * processes, autocannon drives them from here. Compared scenarios alternate in rounds (median).
  */
@@ -9,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { webhookScenario } from './webhook-scenario.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
@@ -125,21 +127,26 @@ function rssMb(pid: number): number {
   return Math.round(Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
 }
 
-async function startNodeOn(
-  dataDir: string,
-): Promise<{ url: string; child: ChildProcess; startupMs: number; auth: Record<string, string> }> {
-  const cli = (...a: string[]) =>
+const cliOf =
+  (dataDir: string) =>
+  (...a: string[]) =>
     JSON.parse(
       spawnSync(node('cli')[0], [node('cli')[1], '--data-dir', dataDir, '--json', ...a], {
         cwd: root,
         encoding: 'utf8',
       }).stdout,
     );
+
+async function startNodeOn(
+  dataDir: string,
+  extraArgs: string[] = [],
+): Promise<{ url: string; child: ChildProcess; startupMs: number; auth: Record<string, string> }> {
+  const cli = cliOf(dataDir);
   const pair = cli('credentials', 'rotate', '--code', 'DEMO', '--env', 'test');
   cli('wallet', 'fund', '--code', 'DEMO', '--env', 'test', '--amount', '100000000');
   const t0 = performance.now();
   const s = await spawnServer(
-    profiled([...node('serve'), '--data-dir', dataDir, '--port', '0', '--rate-limit', '0']),
+    profiled([...node('serve'), '--data-dir', dataDir, '--port', '0', '--rate-limit', '0', ...extraArgs]),
     { VENDPOINT_LOG_LEVEL: 'warn', VENDPOINT_SCHEDULES: 'off' },
     /listening on (http\S+)/,
   );
@@ -150,7 +157,52 @@ async function startNodeOn(
   };
 }
 
+/** The webhook scenario on two fresh data directories (its own section of the figures). */
+async function runWebhookScenario() {
+  const plain = mkdtempSync(join(tmpdir(), 'vendpoint-bench-hooks0-'));
+  const hooked = mkdtempSync(join(tmpdir(), 'vendpoint-bench-hooks1-'));
+  try {
+    return await webhookScenario(
+      {
+        rounds,
+        duration,
+        log,
+        cliOf,
+        startNode: startNodeOn,
+        spawnReceiver: () =>
+          spawnServer([tsx, 'tests/bench/webhook-receiver.ts'], {}, /listening on (http\S+)/),
+        load: (o) => load(o as unknown as autocannon.Options),
+        createRequests,
+        median,
+        stop: stopServer,
+      },
+      { plain, hooked },
+    );
+  } finally {
+    rmSync(plain, { recursive: true, force: true });
+    rmSync(hooked, { recursive: true, force: true });
+  }
+}
+
+function printWebhookFigures(w: Awaited<ReturnType<typeof runWebhookScenario>>): void {
+  console.log(
+    `webhooks: async create ${w.webhook_create_rps_with} req/s with an endpoint vs ${w.webhook_create_rps_without} without ` +
+      `(${w.webhook_create_ratio}x, target >= 0.95); delivered ${w.webhook_delivered}, during the load ` +
+      `${w.webhook_drain_ratio}x the create rate (target >= 1.0), drained ${w.webhook_drain_after_load_ms} ms after it; ` +
+      `lag p50 ${w.webhook_lag_p50_ms} ms, p99 ${w.webhook_lag_p99_ms} ms`,
+  );
+}
+
 async function main(): Promise<void> {
+  if (args.includes('--only') && args[args.indexOf('--only') + 1] === 'webhooks') {
+    log('compiling the node (tsc)...');
+    if (spawnSync('npx', ['tsc', '-p', 'tsconfig.node.json'], { cwd: root, stdio: 'inherit' }).status !== 0)
+      throw new Error('tsc failed');
+    const w = await runWebhookScenario();
+    if (asJson) process.stdout.write(`${JSON.stringify(w)}\n`);
+    else printWebhookFigures(w);
+    return;
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'vendpoint-bench-'));
   const bigDir = mkdtempSync(join(tmpdir(), 'vendpoint-bench-1m-'));
   const children: ChildProcess[] = [];
@@ -211,6 +263,8 @@ async function main(): Promise<void> {
     // during the next node's start-up and be counted in it.
     await Promise.all([stopServer(fresh.child), stopServer(baseline.child)]);
 
+    const hooks = await runWebhookScenario();
+
     log(`node on ${rows} transactions...`);
     const big = await startNodeOn(bigDir);
     children.push(big.child);
@@ -249,6 +303,7 @@ async function main(): Promise<void> {
       rss_peak_mb: peakRss,
       startup_ms_1m: big.startupMs,
       startup_ms_empty: fresh.startupMs,
+      ...hooks,
     };
     if (asJson) {
       process.stdout.write(`${JSON.stringify(figures)}\n`);
@@ -275,6 +330,7 @@ async function main(): Promise<void> {
       );
       if (figures.create_errors) console.log(`(${figures.create_errors} create errors/non-2xx)`);
       if (figures.lookup_errors) console.log(`(${figures.lookup_errors} sync/status errors/non-2xx)`);
+      printWebhookFigures(hooks);
       console.log(`compared pairs: median of ${rounds} alternating rounds of ${duration} s`);
     }
   } finally {

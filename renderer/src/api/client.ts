@@ -31,7 +31,7 @@ export interface RequestOptions {
 }
 
 export async function apiRequest<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   opts: RequestOptions = {},

@@ -199,6 +199,7 @@ export interface DashboardInfo {
   upstreams: UpstreamHealthInfo[];
   low_balance_upstreams: string[];
   open_circuits: string[];
+  failing_webhooks: FailingWebhook[];
   catalog_sync: { finished_at: string; ok: boolean; trigger: string } | null;
 }
 
@@ -286,3 +287,36 @@ export const ADMIN_PRODUCTS = [
   'giftcard',
   'esim',
 ] as const;
+
+export interface FailingWebhook {
+  endpoint_id: string;
+  merchant_code: string;
+  environment: Environment;
+  url: string;
+  status: string;
+  failed: number;
+  retrying: number;
+}
+
+export interface WebhookEndpointInfo {
+  id: string;
+  environment: Environment;
+  url: string;
+  event_types: string[];
+  status: 'enabled' | 'paused';
+  old_secret_expires_at: string | null;
+  created_at: string;
+}
+
+export interface WebhookDeliveryInfo {
+  id: number;
+  event_id: string;
+  event_type: string;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  last_latency_ms: number | null;
+  next_attempt_at: string | null;
+  updated_at: string;
+}

@@ -5,6 +5,7 @@ import { adminActor, requireAdmin } from './admin-guard.js';
 import { registerAdminDashboardRoutes } from './admin-dashboard.js';
 import { registerAdminMerchantRoutes } from './admin-merchants.js';
 import { registerAdminWalletRoutes } from './admin-wallets.js';
+import { registerAdminWebhookRoutes } from './admin-webhooks.js';
 import { registerAdminPricingRoutes } from './admin-pricing.js';
 import { registerAdminUpstreamRoutes } from './admin-upstreams.js';
 import { registerAdminCatalogRoutes } from './admin-catalogs.js';
@@ -38,6 +39,7 @@ export async function registerAdminConsole(scope: FastifyInstance, s: Services):
     registerAdminDashboardRoutes(admin, s);
     registerAdminMerchantRoutes(admin, s);
     registerAdminWalletRoutes(admin, s);
+    registerAdminWebhookRoutes(admin, s);
     registerAdminPricingRoutes(admin, s);
     registerAdminUpstreamRoutes(admin, s);
     registerAdminCatalogRoutes(admin, s);

@@ -13,6 +13,7 @@ export const adminRoutes: RouteRecordRaw[] = [
     props: true,
     meta: { title: 'Merchant' },
   },
+  { path: 'webhooks', component: () => import('./AdminWebhooksView.vue'), meta: { title: 'Webhooks' } },
   { path: 'wallets', component: () => import('./AdminWalletsView.vue'), meta: { title: 'Wallets' } },
   { path: 'pricing', component: () => import('./AdminPricingView.vue'), meta: { title: 'Pricing' } },
   { path: 'upstreams', component: () => import('./AdminUpstreamsView.vue'), meta: { title: 'Upstreams' } },

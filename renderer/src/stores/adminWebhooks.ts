@@ -1,0 +1,147 @@
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import { apiGet, apiPost, apiRequest } from '../api/client.js';
+import type { Environment } from '../api/types.js';
+import type { WebhookDeliveryInfo, WebhookEndpointInfo } from './adminTypes.js';
+import { createRunner } from './adminShared.js';
+
+interface MerchantWebhooks {
+  merchant_code: string;
+  webhooks: WebhookEndpointInfo[];
+  low_balance_thresholds: Record<Environment, string | null>;
+  allow_private: boolean;
+}
+
+/** Merchants → Webhooks: one merchant's endpoints, the delivery log of one of them, thresholds. */
+export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
+  const code = ref('');
+  const info = ref<MerchantWebhooks | null>(null);
+  const selected = ref<string | null>(null);
+  const deliveries = ref<WebhookDeliveryInfo[]>([]);
+  /** The signing secret of an endpoint just created or rotated: shown once. */
+  const revealed = ref<{ id: string; secret: string } | null>(null);
+  const { busy, error, notice, run } = createRunner();
+  const base = () => `/console/admin/merchants/${encodeURIComponent(code.value)}`;
+
+  async function load(): Promise<void> {
+    if (!code.value) return;
+    await run(async () => {
+      info.value = await apiGet<MerchantWebhooks>(`${base()}/webhooks`);
+    });
+    if (selected.value) await loadDeliveries(selected.value);
+  }
+
+  async function select(merchantCode: string): Promise<void> {
+    code.value = merchantCode;
+    selected.value = null;
+    deliveries.value = [];
+    revealed.value = null;
+    await load();
+  }
+
+  async function loadDeliveries(id: string): Promise<void> {
+    selected.value = id;
+    const r = await run(() =>
+      apiGet<{ deliveries: WebhookDeliveryInfo[] }>(`/console/admin/webhooks/${id}/deliveries`),
+    );
+    if (r) deliveries.value = r.deliveries;
+  }
+
+  async function add(environment: Environment, url: string, eventTypes: string[]): Promise<boolean> {
+    const r = await run(
+      () =>
+        apiPost<WebhookEndpointInfo & { secret: string }>(`${base()}/webhooks`, {
+          environment,
+          url,
+          event_types: eventTypes,
+        }),
+      (v) => `Endpoint ${v.id} added. Copy its signing secret now: it is not shown again.`,
+    );
+    if (!r) return false;
+    revealed.value = { id: r.id, secret: r.secret };
+    const message = notice.value;
+    await load();
+    notice.value = message;
+    return true;
+  }
+
+  async function action(id: string, path: string, body: unknown, success: string): Promise<void> {
+    const r = await run(() => apiPost<unknown>(`/console/admin/webhooks/${id}/${path}`, body), success);
+    if (r === null) return;
+    const message = notice.value;
+    await load();
+    notice.value = message;
+  }
+
+  const sendTest = (id: string) =>
+    run(
+      () =>
+        apiPost<{ delivered: boolean; status_code: number | null; error: string | null; latency_ms: number }>(
+          `/console/admin/webhooks/${id}/test`,
+        ),
+      (v) =>
+        v.delivered
+          ? `Test event delivered (HTTP ${v.status_code}, ${v.latency_ms} ms).`
+          : `Test event not delivered: ${v.error ?? `HTTP ${v.status_code}`}.`,
+    );
+  const replay = (id: string, deliveryId?: number) =>
+    action(id, 'replay', deliveryId ? { delivery_id: deliveryId } : {}, 'Failed deliveries queued again.');
+  const setPaused = (id: string, paused: boolean) =>
+    action(
+      id,
+      'status',
+      { status: paused ? 'paused' : 'enabled' },
+      paused ? 'Endpoint paused.' : 'Endpoint resumed.',
+    );
+
+  async function rotate(id: string): Promise<void> {
+    const r = await run(
+      () => apiPost<{ id: string; secret: string }>(`/console/admin/webhooks/${id}/rotate`, {}),
+      'New secret issued; the old one keeps signing for 24 hours.',
+    );
+    if (r) revealed.value = { id: r.id, secret: r.secret };
+  }
+
+  async function remove(id: string): Promise<void> {
+    await run(() => apiRequest('DELETE', `/console/admin/webhooks/${id}`), `Endpoint ${id} removed.`);
+    if (selected.value === id) selected.value = null;
+    const message = notice.value;
+    await load();
+    notice.value = message;
+  }
+
+  async function setThreshold(env: Environment, amount: string): Promise<void> {
+    await run(
+      () =>
+        apiRequest<{ low_balance_threshold: string | null }>('PUT', `${base()}/wallets/${env}/low-balance`, {
+          amount: amount.trim() === '' ? null : amount.trim(),
+        }),
+      (v) =>
+        v.low_balance_threshold ? `Alert below ₦${v.low_balance_threshold}.` : 'Low-balance alert off.',
+    );
+    const message = notice.value;
+    await load();
+    notice.value = message;
+  }
+
+  return {
+    code,
+    info,
+    selected,
+    deliveries,
+    revealed,
+    busy,
+    error,
+    notice,
+    select,
+    load,
+    loadDeliveries,
+    add,
+    sendTest,
+    replay,
+    setPaused,
+    rotate,
+    remove,
+    setThreshold,
+  };
+});

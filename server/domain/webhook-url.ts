@@ -1,0 +1,58 @@
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * Where a webhook may be sent. Loopback, private, link-local (cloud metadata lives at
+ * 169.254.169.254), CGNAT, unspecified and unique-local addresses are refused unless the
+ * operator allows private targets explicitly; the check is applied to the address actually
+ * connected to, not only at save time, so DNS rebinding cannot slip past it.
+ */
+const blocked = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv6');
+
+export function isPrivateAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return true;
+  if (family === 6) {
+    // IPv4-mapped (::ffff:10.0.0.1) is judged as the IPv4 address it carries.
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped) return blocked.check(mapped[1], 'ipv4');
+    return blocked.check(address, 'ipv6');
+  }
+  return blocked.check(address, 'ipv4');
+}
+
+/** Checks the form of an endpoint URL; returns the reason it is refused, or null. */
+export function urlProblem(url: string, environment: 'test' | 'live'): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return 'url must be an absolute http(s) URL';
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'url must be http or https';
+  if (environment === 'live' && u.protocol !== 'https:') return 'live endpoints must use https';
+  if (u.username || u.password) return 'url must not carry credentials';
+  if (url.length > 2000) return 'url is too long';
+  return null;
+}

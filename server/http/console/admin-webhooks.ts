@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import type { Services } from '../../services/context.js';
+import { requireMerchant } from '../../store/merchants.js';
+import { getLowBalanceThreshold, setLowBalanceThreshold } from '../../store/wallets.js';
+import { getEndpoint, listDeliveries, parseEndpointId, type DeliveryLogRow } from '../../store/webhooks.js';
+import {
+  addWebhookEndpoint,
+  DEFAULT_ROTATION_OVERLAP_MS,
+  endpointView,
+  listWebhookEndpoints,
+  pauseWebhookEndpoint,
+  removeWebhookEndpoint,
+  replayWebhookDeliveries,
+  rotateWebhookSecret,
+  sendTestWebhook,
+} from '../../services/webhooks.js';
+import { NotFound } from '../../domain/errors.js';
+import { formatNaira, parseNaira } from '../../domain/money.js';
+import { adminActor } from './admin-guard.js';
+
+const hide = { hide: true } as const;
+const Env = Type.Union([Type.Literal('test'), Type.Literal('live')]);
+const AddBody = Type.Object(
+  { environment: Env, url: Type.String({ maxLength: 2000 }), event_types: Type.Array(Type.String()) },
+  { additionalProperties: false },
+);
+const StatusBody = Type.Object({ status: Type.Union([Type.Literal('enabled'), Type.Literal('paused')]) });
+const ReplayBody = Type.Object({ delivery_id: Type.Optional(Type.Integer()) });
+const RotateBody = Type.Object({ overlap_hours: Type.Optional(Type.Number({ minimum: 0, maximum: 168 })) });
+const ThresholdBody = Type.Object({ amount: Type.Union([Type.String(), Type.Null()]) });
+
+const deliveryJson = (d: DeliveryLogRow) => ({
+  ...d,
+  event_id: `evt_${d.event_id}`,
+  next_attempt_at: d.next_attempt_at === null ? null : new Date(d.next_attempt_at).toISOString(),
+});
+
+/** Merchants → Webhooks: endpoints, delivery log, test event, replay, pause, and low-balance thresholds. */
+export function registerAdminWebhookRoutes(app: FastifyInstance, s: Services): void {
+  const endpoint = (id: string) => {
+    const e = getEndpoint(s.db, parseEndpointId(id) ?? 0);
+    if (!e) throw new NotFound(`no webhook endpoint ${id}`);
+    return e;
+  };
+
+  app.get<{ Params: { code: string } }>(
+    '/console/admin/merchants/:code/webhooks',
+    { schema: hide },
+    async (request) => {
+      const m = requireMerchant(s.db, request.params.code);
+      const threshold = (env: 'test' | 'live') => {
+        const k = getLowBalanceThreshold(s.db, m.id, env);
+        return k === null ? null : formatNaira(k);
+      };
+      return {
+        merchant_code: m.code,
+        webhooks: listWebhookEndpoints(s, m.id),
+        low_balance_thresholds: { test: threshold('test'), live: threshold('live') },
+        allow_private: s.config.webhooksAllowPrivate,
+      };
+    },
+  );
+
+  app.post<{ Params: { code: string }; Body: Static<typeof AddBody> }>(
+    '/console/admin/merchants/:code/webhooks',
+    { schema: { ...hide, body: AddBody } },
+    async (request) => {
+      const m = requireMerchant(s.db, request.params.code);
+      return addWebhookEndpoint(s, {
+        merchantId: m.id,
+        environment: request.body.environment,
+        url: request.body.url,
+        eventTypes: request.body.event_types,
+        actor: adminActor(request),
+      });
+    },
+  );
+
+  app.put<{ Params: { code: string; env: 'test' | 'live' }; Body: Static<typeof ThresholdBody> }>(
+    '/console/admin/merchants/:code/wallets/:env/low-balance',
+    { schema: { ...hide, params: Type.Object({ code: Type.String(), env: Env }), body: ThresholdBody } },
+    async (request) => {
+      const m = requireMerchant(s.db, request.params.code);
+      const amount = request.body.amount;
+      const w = setLowBalanceThreshold(s.db, {
+        merchantId: m.id,
+        merchantCode: m.code,
+        env: request.params.env,
+        thresholdKobo: amount === null || amount === '' ? null : parseNaira(amount, 'amount'),
+        actor: adminActor(request),
+      });
+      return { low_balance_threshold: w.lowBalanceKobo === null ? null : formatNaira(w.lowBalanceKobo) };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/console/admin/webhooks/:id/deliveries',
+    { schema: hide },
+    async (request) => {
+      const e = endpoint(request.params.id);
+      return { endpoint: endpointView(e), deliveries: listDeliveries(s.db, e.id, 200).map(deliveryJson) };
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/console/admin/webhooks/:id/test',
+    { schema: hide },
+    async (request) => sendTestWebhook(s, endpoint(request.params.id)),
+  );
+
+  app.post<{ Params: { id: string }; Body: Static<typeof ReplayBody> }>(
+    '/console/admin/webhooks/:id/replay',
+    { schema: { ...hide, body: ReplayBody } },
+    async (request) =>
+      replayWebhookDeliveries(
+        s,
+        endpoint(request.params.id),
+        request.body.delivery_id ?? null,
+        adminActor(request),
+      ),
+  );
+
+  app.post<{ Params: { id: string }; Body: Static<typeof StatusBody> }>(
+    '/console/admin/webhooks/:id/status',
+    { schema: { ...hide, body: StatusBody } },
+    async (request) =>
+      pauseWebhookEndpoint(
+        s,
+        endpoint(request.params.id),
+        request.body.status === 'paused',
+        adminActor(request),
+      ),
+  );
+
+  app.post<{ Params: { id: string }; Body: Static<typeof RotateBody> }>(
+    '/console/admin/webhooks/:id/rotate',
+    { schema: { ...hide, body: RotateBody } },
+    async (request) =>
+      rotateWebhookSecret(
+        s,
+        endpoint(request.params.id),
+        request.body.overlap_hours === undefined
+          ? DEFAULT_ROTATION_OVERLAP_MS
+          : Math.round(request.body.overlap_hours * 3_600_000),
+        adminActor(request),
+      ),
+  );
+
+  app.delete<{ Params: { id: string } }>('/console/admin/webhooks/:id', { schema: hide }, async (request) => {
+    removeWebhookEndpoint(s, endpoint(request.params.id), adminActor(request));
+    return { removed: true };
+  });
+}

@@ -1,0 +1,230 @@
+import type { Db } from '../store/db.js';
+import type { CommitBatcher } from '../store/commit-batcher.js';
+import type { SecretBox } from '../store/secret-box.js';
+import { getEvent, publicEventId, pruneEvents, type StoredEvent } from '../store/events.js';
+import {
+  dueDeliveries,
+  fanOutEvents,
+  recordAttempt,
+  signingSecrets,
+  type DueDelivery,
+} from '../store/webhooks.js';
+import { nextAttemptAt, RETRY_SCHEDULE_MS } from '../domain/webhook-events.js';
+import { WebhookSender, type SendResult, type SenderOptions } from './webhook-sender.js';
+import { sendDueAlertMails, type AlertMailer } from './low-balance-mail.js';
+
+export interface DeliveryWorkerOptions {
+  sender: SenderOptions;
+  /** Waits after each failed attempt; the last one failing marks the delivery failed. */
+  retryScheduleMs: readonly number[];
+  /** How often the outbox is looked at when nothing is happening. */
+  pollMs: number;
+  /** Deliveries in flight at once, across all endpoints. */
+  concurrency: number;
+  now: () => number;
+  mailer: AlertMailer | null;
+  log: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void };
+}
+
+export const DELIVERY_DEFAULTS = {
+  retryScheduleMs: RETRY_SCHEDULE_MS,
+  pollMs: 200,
+  concurrency: 64,
+} as const;
+
+/** The exact JSON body of an event, the same on every attempt and in the feed. */
+export function eventBody(e: StoredEvent): Record<string, unknown> {
+  return {
+    id: publicEventId(e.id),
+    type: e.type,
+    created_at: e.createdAt,
+    environment: e.environment,
+    data: e.data,
+  };
+}
+
+/**
+ * Sends the outbox: fans new events out into deliveries, posts the due ones (the oldest
+ * pending one per endpoint and object, so order holds), and records each attempt through
+ * the group commit. At least once: an attempt whose outcome was not recorded before a crash
+ * is simply made again after the restart, with the same event id.
+ */
+export class WebhookDeliveryWorker {
+  private readonly sender: WebhookSender;
+  /** Deliveries claimed and not yet recorded (never claimed twice). */
+  private readonly inFlight = new Set<number>();
+  /** Requests on the wire: what the concurrency limit counts. Recording waits for the group commit without holding a slot. */
+  private sending = 0;
+  private readonly running = new Set<Promise<void>>();
+  private timer: NodeJS.Timeout | null = null;
+  private timerAt = 0;
+  private stopped = true;
+  private ticking = false;
+  private again = false;
+  private lastPrune = 0;
+  private lastMail = 0;
+  private mailing = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly batcher: CommitBatcher,
+    private readonly box: SecretBox,
+    private readonly opts: DeliveryWorkerOptions,
+  ) {
+    this.sender = new WebhookSender(opts.sender);
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Look at the outbox now (after a commit that may have added events). */
+  wake(): void {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await Promise.allSettled([...this.running]);
+    await this.sender.close();
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    if (this.ticking) {
+      this.again = true;
+      return;
+    }
+    // Keep a pass that is already due sooner; completions arriving together share one pass.
+    const at = Date.now() + ms;
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => void this.tick(), ms);
+  }
+
+  /** One pass; exported for tests that drive the worker step by step. */
+  async tick(): Promise<void> {
+    this.timer = null;
+    if (this.stopped || this.ticking) return;
+    this.ticking = true;
+    this.again = false;
+    try {
+      const now = this.opts.now();
+      const room = this.opts.concurrency - this.sending;
+      if (room > 0) {
+        const due = dueDeliveries(this.db, now, room + this.inFlight.size).filter(
+          (d) => !this.inFlight.has(d.id),
+        );
+        for (const d of due.slice(0, room)) this.deliver(d);
+      }
+      // Through the group commit: the fan-out shares the creates' fsync instead of adding its own.
+      if ((await this.batcher.submit(() => fanOutEvents(this.db, now, 5_000))) > 0) this.again = true;
+      if (now - this.lastPrune > 3_600_000) {
+        this.lastPrune = now;
+        pruneEvents(this.db, now);
+      }
+      if (this.opts.mailer && !this.mailing && now - this.lastMail > 1_000) {
+        this.lastMail = now;
+        // One mail pass at a time: a slow SMTP server must not get the same alert twice.
+        this.mailing = true;
+        this.track(
+          sendDueAlertMails(this.db, this.opts.mailer, now, this.opts.retryScheduleMs, this.opts.log).finally(
+            () => (this.mailing = false),
+          ),
+        );
+      }
+    } catch (err) {
+      this.opts.log.error({ err }, 'webhook delivery pass failed');
+    } finally {
+      this.ticking = false;
+    }
+    this.schedule(this.again ? 0 : this.opts.pollMs);
+  }
+
+  private deliver(d: DueDelivery): void {
+    this.inFlight.add(d.id);
+    const work = this.attempt(d)
+      .catch((err: unknown) => this.opts.log.error({ err, delivery: d.id }, 'webhook delivery failed'))
+      .finally(() => {
+        this.inFlight.delete(d.id);
+        // A finished delivery may unblock the next event of the same object.
+        this.schedule(5);
+      });
+    this.track(work);
+  }
+
+  private track(work: Promise<unknown>): void {
+    const p = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.running.add(p);
+    void p.finally(() => this.running.delete(p));
+  }
+
+  private async attempt(d: DueDelivery): Promise<void> {
+    const event = getEvent(this.db, d.eventId);
+    const now = this.opts.now();
+    if (!event) {
+      await this.batcher.submit(() =>
+        recordAttempt(this.db, {
+          deliveryId: d.id,
+          delivered: false,
+          status: null,
+          error: 'event no longer stored',
+          latencyMs: 0,
+          response: null,
+          nextAttemptAt: null,
+        }),
+      );
+      return;
+    }
+    const body = JSON.stringify(eventBody(event));
+    const secrets = signingSecrets(this.db, this.box, d.endpointId, now);
+    this.sending += 1;
+    let r: SendResult;
+    try {
+      r = await this.sender.send(d.url, body, secrets, Math.floor(now / 1000));
+    } finally {
+      this.sending -= 1;
+      this.schedule(5);
+    }
+    const delivered = r.status !== null && r.status >= 200 && r.status < 300;
+    const error = r.error ?? (delivered ? null : `HTTP ${r.status}`);
+    await this.batcher.submit(() =>
+      recordAttempt(this.db, {
+        deliveryId: d.id,
+        delivered,
+        status: r.status,
+        error,
+        latencyMs: r.latencyMs,
+        response: r.response,
+        nextAttemptAt: delivered
+          ? null
+          : nextAttemptAt(d.attempts + 1, this.opts.now(), this.opts.retryScheduleMs),
+      }),
+    );
+  }
+
+  /** Signs and posts a one-off test event to a URL now; nothing is stored. */
+  sendTest(url: string, endpointId: number, environment: string) {
+    const now = this.opts.now();
+    const body = JSON.stringify({
+      id: `evt_test_${now}`,
+      type: 'webhook.test',
+      created_at: new Date(now).toISOString(),
+      environment,
+      data: { endpoint_id: `we_${endpointId}` },
+    });
+    return this.sender.send(
+      url,
+      body,
+      signingSecrets(this.db, this.box, endpointId, now),
+      Math.floor(now / 1000),
+    );
+  }
+}

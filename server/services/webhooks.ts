@@ -1,0 +1,127 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import type { Services } from './context.js';
+
+/** What these functions use of a node; the CLI builds the same from the data directory. */
+export type WebhookContext = Pick<Services, 'db' | 'box' | 'now'> & {
+  config: Pick<Services['config'], 'webhooksAllowPrivate'>;
+  webhooks: Pick<Services['webhooks'], 'wake' | 'sendTest'>;
+};
+import type { Environment } from '../store/credentials-crypto.js';
+import { InvalidInput, NotFound } from '../domain/errors.js';
+import { isPrivateAddress, urlProblem } from '../domain/webhook-url.js';
+import { parseEventTypes, EVENT_TYPES } from '../domain/webhook-events.js';
+import {
+  createEndpoint,
+  getEndpoint,
+  listEndpoints,
+  publicEndpointId,
+  replayFailed,
+  rotateEndpointSecret,
+  setEndpointStatus,
+  type WebhookEndpoint,
+} from '../store/webhooks.js';
+
+/** How long a rotated-out secret keeps signing, unless the caller says otherwise. */
+export const DEFAULT_ROTATION_OVERLAP_MS = 24 * 3_600_000;
+
+/** The endpoint as the API, CLI and console show it; never its secret. */
+export function endpointView(e: WebhookEndpoint) {
+  return {
+    id: publicEndpointId(e.id),
+    environment: e.environment,
+    url: e.url,
+    event_types: e.eventTypes,
+    status: e.status as 'enabled' | 'paused',
+    old_secret_expires_at: e.oldSecretUntil ? new Date(e.oldSecretUntil).toISOString() : null,
+    created_at: e.createdAt,
+  };
+}
+
+/**
+ * Refuses URLs whose host is, or resolves to, a loopback, private, link-local or metadata
+ * address, unless the node runs with --allow-private-webhooks. The sender checks the
+ * connected address again on every delivery.
+ */
+async function checkTarget(s: WebhookContext, url: string, env: Environment): Promise<void> {
+  const problem = urlProblem(url, env);
+  if (problem) throw new InvalidInput(problem, 'url');
+  if (s.config.webhooksAllowPrivate) return;
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    try {
+      addresses = (await lookup(host, { all: true })).map((a) => a.address);
+    } catch {
+      throw new InvalidInput(`url host ${host} does not resolve`, 'url');
+    }
+  }
+  if (addresses.some(isPrivateAddress))
+    throw new InvalidInput(
+      `url resolves to a private, loopback or link-local address; the node's operator must start it with --allow-private-webhooks to allow that`,
+      'url',
+    );
+}
+
+export async function addWebhookEndpoint(
+  s: WebhookContext,
+  input: { merchantId: number; environment: Environment; url: string; eventTypes: string[]; actor: string },
+) {
+  await checkTarget(s, input.url, input.environment);
+  const types = parseEventTypes(input.eventTypes);
+  if (!types)
+    throw new InvalidInput(`event_types must be "*" or a list of: ${EVENT_TYPES.join(', ')}`, 'event_types');
+  const { endpoint, secret } = createEndpoint(s.db, s.box, { ...input, eventTypes: types });
+  return { ...endpointView(endpoint), secret };
+}
+
+/** The endpoint, when it belongs to this merchant (and environment, for API callers). */
+export function ownedEndpoint(s: WebhookContext, id: number | null, merchantId: number, env?: Environment) {
+  const e = id === null ? null : getEndpoint(s.db, id);
+  if (!e || e.merchantId !== merchantId || (env && e.environment !== env))
+    throw new NotFound('no such webhook endpoint');
+  return e;
+}
+
+export function listWebhookEndpoints(s: WebhookContext, merchantId: number, env?: Environment) {
+  return listEndpoints(s.db, merchantId, env).map(endpointView);
+}
+
+export function removeWebhookEndpoint(s: WebhookContext, e: WebhookEndpoint, actor: string) {
+  setEndpointStatus(s.db, e.id, 'removed', actor);
+}
+
+export function pauseWebhookEndpoint(s: WebhookContext, e: WebhookEndpoint, paused: boolean, actor: string) {
+  const view = endpointView(setEndpointStatus(s.db, e.id, paused ? 'paused' : 'enabled', actor));
+  if (!paused) s.webhooks.wake();
+  return view;
+}
+
+export function rotateWebhookSecret(s: WebhookContext, e: WebhookEndpoint, overlapMs: number, actor: string) {
+  if (!Number.isInteger(overlapMs) || overlapMs < 0 || overlapMs > 7 * 86_400_000)
+    throw new InvalidInput('overlap must be between 0 and 7 days', 'overlap');
+  const { endpoint, secret } = rotateEndpointSecret(s.db, s.box, e.id, overlapMs, s.now(), actor);
+  return { ...endpointView(endpoint), secret };
+}
+
+export function replayWebhookDeliveries(
+  s: WebhookContext,
+  e: WebhookEndpoint,
+  deliveryId: number | null,
+  actor: string,
+) {
+  const replayed = replayFailed(s.db, e.id, deliveryId, s.now(), actor);
+  s.webhooks.wake();
+  return { replayed };
+}
+
+export async function sendTestWebhook(s: WebhookContext, e: WebhookEndpoint) {
+  const r = await s.webhooks.sendTest(e.url, e.id, e.environment);
+  return {
+    delivered: r.status !== null && r.status >= 200 && r.status < 300,
+    status_code: r.status,
+    error: r.error,
+    latency_ms: r.latencyMs,
+  };
+}

@@ -1,0 +1,181 @@
+import { nowIso, prep, type Db } from './db.js';
+import type { Environment } from './credentials-crypto.js';
+import type { Purchase } from './purchases.js';
+// Layer exception kept from the webhooks work until the views move below store (see the comment below).
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { transactionEnvelope, sqlTime } from '../http/v1/transaction-views.js';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { orderEnvelope } from '../http/v1/order-views.js';
+import { formatNaira } from '../domain/money.js';
+import { eventTypeOfOutcome, type EventType } from '../domain/webhook-events.js';
+import { jsonColumnFor, jsonFromColumn } from './sealed-results.js';
+
+/**
+ * The event outbox. Every function here runs inside the caller's store transaction, so an
+ * event commits (or rolls back) with the state change it reports. Events are always written,
+ * whether or not the merchant has an endpoint: the feed (`GET /v1/events`) lists them for
+ * every merchant, and one INSERT in a transaction that is being committed anyway costs a few
+ * microseconds (see docs/webhooks.md for the measurement).
+ *
+ * The views come from http/v1 because an event's `data` must be byte for byte what the
+ * status, order and balance endpoints answer; they are pure functions of the stored row.
+ */
+
+export interface StoredEvent {
+  id: number;
+  merchantId: number;
+  environment: Environment;
+  type: EventType;
+  objectKey: string;
+  data: unknown;
+  createdAt: string;
+}
+
+interface EventRow {
+  id: number;
+  merchant_id: number;
+  environment: Environment;
+  type: EventType;
+  object_key: string;
+  data: string;
+  created_at: string;
+}
+
+export const EVENT_RETENTION_DAYS = 30;
+
+export const publicEventId = (id: number) => `evt_${id}`;
+
+export function toStoredEvent(r: EventRow, db: Db): StoredEvent {
+  return {
+    id: r.id,
+    merchantId: r.merchant_id,
+    environment: r.environment,
+    type: r.type,
+    objectKey: r.object_key,
+    data: jsonFromColumn(db, r.data),
+    createdAt: r.created_at,
+  };
+}
+
+/** Appends one event to the outbox; the caller's transaction makes it durable. */
+export function recordEvent(
+  db: Db,
+  e: {
+    merchantId: number;
+    environment: Environment;
+    type: EventType;
+    objectKey: string;
+    data: unknown;
+    /** The purchase result the data shows: a voucher in it seals the stored data too. */
+    result?: Record<string, unknown> | null;
+  },
+): number {
+  return prep(
+    db,
+    `INSERT INTO events (merchant_id, environment, type, object_key, data, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+  ).run(
+    e.merchantId,
+    e.environment,
+    e.type,
+    e.objectKey,
+    jsonColumnFor(db, e.result ?? null, JSON.stringify(e.data)),
+    nowIso(),
+  ).lastInsertRowid as number;
+}
+
+function merchantName(db: Db, merchantId: number): string {
+  const r = prep(db, 'SELECT name FROM merchants WHERE id = ?').get(merchantId) as
+    { name: string } | undefined;
+  return r?.name ?? '';
+}
+
+/** The event a purchase's final state produces, with the status or order answer as `data`. */
+export function recordPurchaseOutcome(db: Db, p: Purchase): void {
+  if (p.state === 'pending') return;
+  const type = eventTypeOfOutcome(p.kind, p.state);
+  const data =
+    p.kind === 'transaction'
+      ? transactionEnvelope(p, 'status', merchantName(db, p.merchantId))
+      : orderEnvelope(p);
+  recordEvent(db, {
+    merchantId: p.merchantId,
+    environment: p.environment,
+    type,
+    objectKey: `purchase:${p.id}`,
+    data,
+    result: p.result,
+  });
+}
+
+/** The balance answer of `GET /v1/wallet/balance` for one wallet. */
+export function walletBalanceAnswer(w: { environment: Environment; balanceKobo: number; updatedAt: string }) {
+  const balance = formatNaira(w.balanceKobo);
+  return {
+    status: 'success' as const,
+    data: [
+      { environment: w.environment, currency: 'NGN' as const, balance, updated_at: sqlTime(w.updatedAt) },
+    ],
+    total: balance,
+  };
+}
+
+export function recordWalletEvent(
+  db: Db,
+  type: 'wallet.funded' | 'wallet.low_balance',
+  w: { id: number; merchantId: number; environment: Environment; balanceKobo: number; updatedAt: string },
+): number {
+  return recordEvent(db, {
+    merchantId: w.merchantId,
+    environment: w.environment,
+    type,
+    objectKey: `wallet:${w.id}`,
+    data: walletBalanceAnswer(w),
+  });
+}
+
+/** The feed: a merchant's events after a cursor, oldest first. */
+export function listEvents(
+  db: Db,
+  merchantId: number,
+  env: Environment,
+  afterId: number,
+  limit: number,
+): StoredEvent[] {
+  return (
+    prep(
+      db,
+      `SELECT * FROM events WHERE merchant_id = ? AND environment = ? AND id > ? ORDER BY id LIMIT ?`,
+    ).all(merchantId, env, afterId, limit) as EventRow[]
+  ).map((r) => toStoredEvent(r, db));
+}
+
+export function getEvent(db: Db, id: number): StoredEvent | null {
+  const r = prep(db, 'SELECT * FROM events WHERE id = ?').get(id) as EventRow | undefined;
+  return r ? toStoredEvent(r, db) : null;
+}
+
+/** Events older than the retention window go, with their finished deliveries. */
+export function pruneEvents(db: Db, nowMs: number): number {
+  const cutoff = new Date(nowMs - EVENT_RETENTION_DAYS * 86_400_000).toISOString();
+  return db
+    .transaction(() => {
+      // Walks from the oldest event to the first one still kept: with hourly pruning that is
+      // about an hour of events, and it spares every insert a created_at index.
+      const keep = prep(db, 'SELECT id FROM events WHERE created_at >= ? ORDER BY id LIMIT 1').get(cutoff) as
+        { id: number } | undefined;
+      const last = {
+        id: keep
+          ? keep.id - 1
+          : ((prep(db, 'SELECT MAX(id) AS id FROM events').get() as { id: number | null }).id ?? 0),
+      };
+      if (last.id <= 0) return 0;
+      prep(db, `DELETE FROM webhook_deliveries WHERE event_id <= ? AND state <> 'pending'`).run(last.id);
+      prep(db, `DELETE FROM alert_mails WHERE event_id <= ? AND state <> 'pending'`).run(last.id);
+      return prep(
+        db,
+        `DELETE FROM events WHERE id <= ? AND NOT EXISTS
+           (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = events.id)`,
+      ).run(last.id).changes;
+    })
+    .immediate();
+}

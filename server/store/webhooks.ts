@@ -1,0 +1,360 @@
+import { randomBytes } from 'node:crypto';
+import { nowIso, prep, type Db } from './db.js';
+import type { Environment } from './credentials-crypto.js';
+import type { SecretBox } from './secret-box.js';
+import { recordAudit } from './audit.js';
+import { NotFound } from '../domain/errors.js';
+import { endpointWants } from '../domain/webhook-events.js';
+
+/** Webhook endpoints: where a merchant's events go, and the secrets that sign them. */
+
+export type EndpointStatus = 'enabled' | 'paused' | 'removed';
+
+export interface WebhookEndpoint {
+  id: number;
+  merchantId: number;
+  environment: Environment;
+  url: string;
+  eventTypes: string[];
+  status: EndpointStatus;
+  /** Set while a rotated-out secret still signs (epoch ms). */
+  oldSecretUntil: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface EndpointRow {
+  id: number;
+  merchant_id: number;
+  environment: Environment;
+  url: string;
+  event_types: string;
+  status: EndpointStatus;
+  secret_sealed: string;
+  old_secret_sealed: string | null;
+  old_secret_until: number | null;
+  first_event_id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export const publicEndpointId = (id: number) => `we_${id}`;
+
+/** "we_12" or "12" to 12; anything else to null. */
+export function parseEndpointId(text: string): number | null {
+  const m = /^(?:we_)?([1-9]\d{0,15})$/.exec(text);
+  return m ? Number(m[1]) : null;
+}
+
+const toEndpoint = (r: EndpointRow): WebhookEndpoint => ({
+  id: r.id,
+  merchantId: r.merchant_id,
+  environment: r.environment,
+  url: r.url,
+  eventTypes: JSON.parse(r.event_types),
+  status: r.status,
+  oldSecretUntil: r.old_secret_until,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+
+/** Creates an endpoint; its secret is returned here once and stored only sealed. */
+export function createEndpoint(
+  db: Db,
+  box: SecretBox,
+  input: { merchantId: number; environment: Environment; url: string; eventTypes: string[]; actor: string },
+): { endpoint: WebhookEndpoint; secret: string } {
+  const secret = newSecret();
+  const now = nowIso();
+  return db
+    .transaction(() => {
+      // Only events recorded after its creation go to a new endpoint; the feed has the older ones.
+      const last = (prep(db, 'SELECT COALESCE(MAX(id), 0) AS id FROM events').get() as { id: number }).id;
+      const row = prep(
+        db,
+        `INSERT INTO webhook_endpoints (merchant_id, environment, url, event_types, secret_sealed, first_event_id,
+             created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+      ).get(
+        input.merchantId,
+        input.environment,
+        input.url,
+        JSON.stringify(input.eventTypes),
+        box.seal(secret),
+        last,
+        now,
+        now,
+      ) as EndpointRow;
+      recordAudit(db, input.actor, 'webhook.add', publicEndpointId(row.id), {
+        environment: input.environment,
+        url: input.url,
+        event_types: input.eventTypes,
+      });
+      return { endpoint: toEndpoint(row), secret };
+    })
+    .immediate();
+}
+
+export function getEndpoint(db: Db, id: number): WebhookEndpoint | null {
+  const r = prep(db, `SELECT * FROM webhook_endpoints WHERE id = ? AND status <> 'removed'`).get(id) as
+    EndpointRow | undefined;
+  return r ? toEndpoint(r) : null;
+}
+
+export function listEndpoints(db: Db, merchantId: number, env?: Environment): WebhookEndpoint[] {
+  const rows = env
+    ? prep(
+        db,
+        `SELECT * FROM webhook_endpoints WHERE merchant_id = ? AND environment = ? AND status <> 'removed' ORDER BY id`,
+      ).all(merchantId, env)
+    : prep(
+        db,
+        `SELECT * FROM webhook_endpoints WHERE merchant_id = ? AND status <> 'removed' ORDER BY id`,
+      ).all(merchantId);
+  return (rows as EndpointRow[]).map(toEndpoint);
+}
+
+/** Pause, resume or remove. A paused endpoint's deliveries wait and go out on resume. */
+export function setEndpointStatus(
+  db: Db,
+  id: number,
+  status: EndpointStatus,
+  actor: string,
+): WebhookEndpoint {
+  return db
+    .transaction(() => {
+      const changed = prep(
+        db,
+        `UPDATE webhook_endpoints SET status = ?, updated_at = ? WHERE id = ? AND status <> 'removed'`,
+      ).run(status, nowIso(), id).changes;
+      if (changed === 0) throw new NotFound(`no webhook endpoint ${publicEndpointId(id)}`);
+      if (status === 'removed') {
+        // A removed endpoint receives nothing more; what was still queued for it is dropped.
+        prep(
+          db,
+          `UPDATE webhook_deliveries SET state = 'failed', last_error = 'endpoint removed', updated_at = ?
+             WHERE endpoint_id = ? AND state = 'pending'`,
+        ).run(nowIso(), id);
+      }
+      recordAudit(db, actor, `webhook.${status}`, publicEndpointId(id), {});
+      return toEndpoint(prep(db, 'SELECT * FROM webhook_endpoints WHERE id = ?').get(id) as EndpointRow);
+    })
+    .immediate();
+}
+
+/** A new secret; the old one keeps signing (a second v1) until the overlap ends. */
+export function rotateEndpointSecret(
+  db: Db,
+  box: SecretBox,
+  id: number,
+  overlapMs: number,
+  nowMs: number,
+  actor: string,
+): { endpoint: WebhookEndpoint; secret: string } {
+  const secret = newSecret();
+  return db
+    .transaction(() => {
+      const r = prep(db, `SELECT * FROM webhook_endpoints WHERE id = ? AND status <> 'removed'`).get(id) as
+        EndpointRow | undefined;
+      if (!r) throw new NotFound(`no webhook endpoint ${publicEndpointId(id)}`);
+      const row = prep(
+        db,
+        `UPDATE webhook_endpoints SET secret_sealed = ?, old_secret_sealed = ?, old_secret_until = ?, updated_at = ?
+           WHERE id = ? RETURNING *`,
+      ).get(
+        box.seal(secret),
+        overlapMs > 0 ? r.secret_sealed : null,
+        overlapMs > 0 ? nowMs + overlapMs : null,
+        nowIso(),
+        id,
+      ) as EndpointRow;
+      recordAudit(db, actor, 'webhook.rotate', publicEndpointId(id), { overlap_ms: overlapMs });
+      return { endpoint: toEndpoint(row), secret };
+    })
+    .immediate();
+}
+
+/** The secrets that sign right now: the current one, then the old one during the overlap. */
+export function signingSecrets(db: Db, box: SecretBox, id: number, nowMs: number): string[] {
+  const r = prep(
+    db,
+    'SELECT secret_sealed, old_secret_sealed, old_secret_until FROM webhook_endpoints WHERE id = ?',
+  ).get(id) as Pick<EndpointRow, 'secret_sealed' | 'old_secret_sealed' | 'old_secret_until'> | undefined;
+  if (!r) return [];
+  const secrets = [box.open(r.secret_sealed)];
+  if (r.old_secret_sealed && (r.old_secret_until ?? 0) > nowMs) secrets.push(box.open(r.old_secret_sealed));
+  return secrets;
+}
+
+/**
+ * Turns new events into one delivery per subscribed endpoint and moves the cursor, in one
+ * transaction: a crash in between repeats nothing and skips nothing.
+ */
+export function fanOutEvents(db: Db, nowMs: number, limit = 1000): number {
+  return db
+    .transaction(() => {
+      const cursor = (
+        prep(db, 'SELECT last_event_id FROM webhook_fanout WHERE id = 1').get() as {
+          last_event_id: number;
+        }
+      ).last_event_id;
+      const events = prep(
+        db,
+        `SELECT id, merchant_id, environment, type, object_key FROM events WHERE id > ? ORDER BY id LIMIT ?`,
+      ).all(cursor, limit) as {
+        id: number;
+        merchant_id: number;
+        environment: Environment;
+        type: string;
+        object_key: string;
+      }[];
+      if (events.length === 0) return 0;
+      const endpoints = prep(
+        db,
+        `SELECT id, merchant_id, environment, event_types, first_event_id FROM webhook_endpoints
+           WHERE status <> 'removed'`,
+      ).all() as Pick<EndpointRow, 'id' | 'merchant_id' | 'environment' | 'event_types' | 'first_event_id'>[];
+      const byOwner = new Map<string, { id: number; types: string[]; first: number }[]>();
+      for (const e of endpoints) {
+        const k = `${e.merchant_id}|${e.environment}`;
+        const list = byOwner.get(k) ?? [];
+        list.push({ id: e.id, types: JSON.parse(e.event_types), first: e.first_event_id });
+        byOwner.set(k, list);
+      }
+      const insert = prep(
+        db,
+        `INSERT OR IGNORE INTO webhook_deliveries (endpoint_id, event_id, object_key, next_attempt_at, updated_at)
+           VALUES (?, ?, ?, ?, ?)`,
+      );
+      const now = nowIso();
+      let made = 0;
+      for (const ev of events) {
+        for (const ep of byOwner.get(`${ev.merchant_id}|${ev.environment}`) ?? []) {
+          if (ev.id > ep.first && endpointWants(ep.types, ev.type)) {
+            made += insert.run(ep.id, ev.id, ev.object_key, nowMs, now).changes;
+          }
+        }
+      }
+      prep(db, 'UPDATE webhook_fanout SET last_event_id = ? WHERE id = 1').run(events.at(-1)!.id);
+      return made;
+    })
+    .immediate();
+}
+
+export interface DueDelivery {
+  id: number;
+  endpointId: number;
+  eventId: number;
+  attempts: number;
+  url: string;
+}
+
+/**
+ * Deliveries due now on enabled endpoints, at most one per (endpoint, object) and only the
+ * oldest pending one of each: a purchase's later event never overtakes an earlier one.
+ */
+export function dueDeliveries(db: Db, nowMs: number, limit: number): DueDelivery[] {
+  return prep(
+    db,
+    `SELECT d.id, d.endpoint_id AS endpointId, d.event_id AS eventId, d.attempts, e.url
+       FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+       WHERE d.state = 'pending' AND d.next_attempt_at <= ? AND e.status = 'enabled'
+         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries o
+                          WHERE o.endpoint_id = d.endpoint_id AND o.object_key = d.object_key
+                            AND o.state = 'pending' AND o.event_id < d.event_id)
+       ORDER BY d.next_attempt_at, d.id LIMIT ?`,
+  ).all(nowMs, limit) as DueDelivery[];
+}
+
+export interface AttemptResult {
+  deliveryId: number;
+  delivered: boolean;
+  status: number | null;
+  error: string | null;
+  latencyMs: number;
+  response: string | null;
+  /** When to try again; null with delivered=false means give up (failed). */
+  nextAttemptAt: number | null;
+}
+
+/** Records one attempt; runs inside the caller's (group commit) transaction. */
+export function recordAttempt(db: Db, a: AttemptResult): void {
+  const state = a.delivered ? 'delivered' : a.nextAttemptAt === null ? 'failed' : 'pending';
+  prep(
+    db,
+    `UPDATE webhook_deliveries SET state = ?, attempts = attempts + 1, next_attempt_at = ?, last_status = ?,
+         last_error = ?, last_latency_ms = ?, last_response = ?, updated_at = ?
+       WHERE id = ? AND state = 'pending'`,
+  ).run(state, a.nextAttemptAt ?? 0, a.status, a.error, a.latencyMs, a.response, nowIso(), a.deliveryId);
+}
+
+export interface DeliveryLogRow {
+  id: number;
+  event_id: number;
+  event_type: string;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  last_latency_ms: number | null;
+  next_attempt_at: number | null;
+  updated_at: string;
+}
+
+export function listDeliveries(db: Db, endpointId: number, limit = 100): DeliveryLogRow[] {
+  return prep(
+    db,
+    `SELECT d.id, d.event_id, COALESCE(ev.type, '') AS event_type, d.state, d.attempts, d.last_status, d.last_error,
+            d.last_latency_ms, CASE WHEN d.state = 'pending' THEN d.next_attempt_at END AS next_attempt_at, d.updated_at
+       FROM webhook_deliveries d LEFT JOIN events ev ON ev.id = d.event_id
+       WHERE d.endpoint_id = ? ORDER BY d.id DESC LIMIT ?`,
+  ).all(endpointId, limit) as DeliveryLogRow[];
+}
+
+/** Puts failed deliveries of an endpoint (one, or all) back in the queue, due now. */
+export function replayFailed(
+  db: Db,
+  endpointId: number,
+  deliveryId: number | null,
+  nowMs: number,
+  actor: string,
+): number {
+  return db
+    .transaction(() => {
+      const sql = `UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, updated_at = ?
+           WHERE endpoint_id = ? AND state = 'failed'${deliveryId === null ? '' : ' AND id = ?'}`;
+      const args: unknown[] = [nowMs, nowIso(), endpointId];
+      if (deliveryId !== null) args.push(deliveryId);
+      const n = prep(db, sql).run(...args).changes;
+      recordAudit(db, actor, 'webhook.replay', publicEndpointId(endpointId), {
+        delivery_id: deliveryId,
+        replayed: n,
+      });
+      return n;
+    })
+    .immediate();
+}
+
+export interface EndpointHealth {
+  endpoint_id: number;
+  merchant_code: string;
+  environment: Environment;
+  url: string;
+  status: EndpointStatus;
+  failed: number;
+  retrying: number;
+}
+
+/** Endpoints with failed deliveries or pending ones that have failed at least once (dashboard). */
+export function failingEndpoints(db: Db): EndpointHealth[] {
+  return prep(
+    db,
+    `SELECT e.id AS endpoint_id, m.code AS merchant_code, e.environment, e.url, e.status,
+            SUM(d.state = 'failed') AS failed, SUM(d.state = 'pending' AND d.attempts > 0) AS retrying
+       FROM webhook_endpoints e JOIN merchants m ON m.id = e.merchant_id
+       JOIN webhook_deliveries d ON d.endpoint_id = e.id
+       WHERE e.status <> 'removed' AND (d.state = 'failed' OR (d.state = 'pending' AND d.attempts > 0))
+       GROUP BY e.id ORDER BY e.id`,
+  ).all() as EndpointHealth[];
+}

@@ -1,0 +1,251 @@
+import { Option, type Command } from 'commander';
+import type { Db } from './store/db.js';
+import { SecretBox } from './store/secret-box.js';
+import { CommitBatcher } from './store/commit-batcher.js';
+import { requireMerchant } from './store/merchants.js';
+import { getLowBalanceThreshold, setLowBalanceThreshold } from './store/wallets.js';
+import { getEndpoint, listDeliveries, parseEndpointId } from './store/webhooks.js';
+import {
+  addWebhookEndpoint,
+  DEFAULT_ROTATION_OVERLAP_MS,
+  listWebhookEndpoints,
+  pauseWebhookEndpoint,
+  removeWebhookEndpoint,
+  replayWebhookDeliveries,
+  rotateWebhookSecret,
+  sendTestWebhook,
+  endpointView,
+  type WebhookContext,
+} from './services/webhooks.js';
+import { DELIVERY_DEFAULTS, WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
+import { SENDER_DEFAULTS } from './jobs/webhook-sender.js';
+import { formatNaira, parseNaira } from './domain/money.js';
+import { InvalidInput } from './domain/errors.js';
+
+interface CliTools {
+  withStore<T>(fn: (db: Db, dataDir: string) => T): T;
+  withStoreAsync<T>(fn: (db: Db, dataDir: string) => Promise<T>): Promise<T>;
+  out(json: unknown, human: string): void;
+  actor: string;
+}
+
+const allowPrivateFromEnv = () => process.env.VENDPOINT_WEBHOOKS_ALLOW_PRIVATE === '1';
+
+/**
+ * `webhook add|list|rotate|remove|pause|resume|test|deliveries|replay` and
+ * `wallet threshold`. A running node picks the changes up on its next delivery pass.
+ */
+export function registerWebhookCommands(program: Command, wallet: Command, cli: CliTools): void {
+  const env = () => new Option('--env <env>', 'test or live').choices(['test', 'live']);
+  const context = (db: Db, dataDir: string, allowPrivate: boolean): WebhookContext => {
+    const box = SecretBox.forDataDir(dataDir);
+    const worker = new WebhookDeliveryWorker(db, new CommitBatcher(db), box, {
+      sender: { ...SENDER_DEFAULTS, allowPrivate },
+      ...DELIVERY_DEFAULTS,
+      now: Date.now,
+      mailer: null,
+      log: { warn: () => {}, error: () => {} },
+    });
+    return { db, box, now: Date.now, config: { webhooksAllowPrivate: allowPrivate }, webhooks: worker };
+  };
+  const endpointOf = (db: Db, id: string) => {
+    const e = getEndpoint(db, parseEndpointId(id) ?? 0);
+    if (!e) throw new InvalidInput(`no webhook endpoint ${id}`, 'id');
+    return e;
+  };
+
+  const webhook = program.command('webhook').description("merchants' webhook endpoints");
+  webhook
+    .command('add')
+    .requiredOption('--code <code>')
+    .addOption(env().makeOptionMandatory())
+    .requiredOption('--url <url>')
+    .option('--events <list>', 'event types, comma-separated, or *', '*')
+    .option('--allow-private-webhooks', 'accept a private or loopback URL (the node needs the flag too)')
+    .action(
+      async (o: {
+        code: string;
+        env: 'test' | 'live';
+        url: string;
+        events: string;
+        allowPrivateWebhooks?: boolean;
+      }) => {
+        await cli.withStoreAsync(async (db, dataDir) => {
+          const m = requireMerchant(db, o.code);
+          const s = context(db, dataDir, Boolean(o.allowPrivateWebhooks) || allowPrivateFromEnv());
+          const e = await addWebhookEndpoint(s, {
+            merchantId: m.id,
+            environment: o.env,
+            url: o.url,
+            eventTypes: o.events
+              .split(',')
+              .map((t) => t.trim())
+              .filter(Boolean),
+            actor: cli.actor,
+          });
+          cli.out(
+            e,
+            `Webhook ${e.id} added for ${o.code} ${o.env} -> ${e.url}. Signing secret (shown once):\n  ${e.secret}`,
+          );
+        });
+      },
+    );
+
+  webhook
+    .command('list')
+    .requiredOption('--code <code>')
+    .addOption(env())
+    .action((o: { code: string; env?: 'test' | 'live' }) =>
+      cli.withStore((db, dataDir) => {
+        const m = requireMerchant(db, o.code);
+        const list = listWebhookEndpoints(context(db, dataDir, false), m.id, o.env);
+        cli.out(
+          { webhooks: list },
+          list
+            .map(
+              (e) =>
+                `${e.id.padEnd(8)} ${e.environment.padEnd(5)} ${e.status.padEnd(8)} ${e.url} [${e.event_types.join(',')}]`,
+            )
+            .join('\n') || '(no webhook endpoints)',
+        );
+      }),
+    );
+
+  webhook
+    .command('rotate')
+    .requiredOption('--id <we_N>')
+    .option(
+      '--overlap-hours <h>',
+      'how long the old secret keeps signing',
+      String(DEFAULT_ROTATION_OVERLAP_MS / 3_600_000),
+    )
+    .action((o: { id: string; overlapHours: string }) =>
+      cli.withStore((db, dataDir) => {
+        const e = endpointOf(db, o.id);
+        const hours = Number(o.overlapHours);
+        if (!Number.isFinite(hours)) throw new InvalidInput('--overlap-hours must be a number', 'overlap');
+        const r = rotateWebhookSecret(
+          context(db, dataDir, false),
+          e,
+          Math.round(hours * 3_600_000),
+          cli.actor,
+        );
+        cli.out(
+          r,
+          `New signing secret for ${r.id} (shown once; the old one signs until ${r.old_secret_expires_at ?? 'now'}):\n  ${r.secret}`,
+        );
+      }),
+    );
+
+  webhook
+    .command('remove')
+    .requiredOption('--id <we_N>')
+    .action((o: { id: string }) =>
+      cli.withStore((db, dataDir) => {
+        const e = endpointOf(db, o.id);
+        removeWebhookEndpoint(context(db, dataDir, false), e, cli.actor);
+        cli.out({ id: o.id, removed: true }, `Webhook ${o.id} removed`);
+      }),
+    );
+
+  for (const [name, paused] of [
+    ['pause', true],
+    ['resume', false],
+  ] as const) {
+    webhook
+      .command(name)
+      .requiredOption('--id <we_N>')
+      .action((o: { id: string }) =>
+        cli.withStore((db, dataDir) => {
+          const v = pauseWebhookEndpoint(
+            context(db, dataDir, false),
+            endpointOf(db, o.id),
+            paused,
+            cli.actor,
+          );
+          cli.out(v, `Webhook ${v.id} ${v.status}`);
+        }),
+      );
+  }
+
+  webhook
+    .command('test')
+    .requiredOption('--id <we_N>')
+    .action(async (o: { id: string }) => {
+      await cli.withStoreAsync(async (db, dataDir) => {
+        const s = context(db, dataDir, allowPrivateFromEnv());
+        const r = await sendTestWebhook(s, endpointOf(db, o.id));
+        cli.out(
+          r,
+          r.delivered
+            ? `Test event delivered (HTTP ${r.status_code}, ${r.latency_ms} ms)`
+            : `Test event NOT delivered: ${r.error}`,
+        );
+        if (!r.delivered) process.exitCode = 1;
+      });
+    });
+
+  webhook
+    .command('deliveries')
+    .requiredOption('--id <we_N>')
+    .option('--limit <n>', 'newest first', '50')
+    .action((o: { id: string; limit: string }) =>
+      cli.withStore((db) => {
+        const e = endpointOf(db, o.id);
+        const rows = listDeliveries(db, e.id, Math.min(Number(o.limit) || 50, 500));
+        cli.out(
+          { endpoint: endpointView(e), deliveries: rows },
+          rows
+            .map(
+              (d) =>
+                `${String(d.id).padEnd(6)} evt_${d.event_id} ${d.event_type.padEnd(26)} ${d.state.padEnd(9)} attempts ${d.attempts} last ${d.last_status ?? d.last_error ?? '-'}`,
+            )
+            .join('\n') || '(no deliveries)',
+        );
+      }),
+    );
+
+  webhook
+    .command('replay')
+    .requiredOption('--id <we_N>')
+    .option('--delivery <id>', 'one failed delivery; default all failed ones')
+    .action((o: { id: string; delivery?: string }) =>
+      cli.withStore((db, dataDir) => {
+        const e = endpointOf(db, o.id);
+        const r = replayWebhookDeliveries(
+          context(db, dataDir, false),
+          e,
+          o.delivery ? Number(o.delivery) : null,
+          cli.actor,
+        );
+        cli.out(r, `${r.replayed} failed deliveries queued again for ${o.id}`);
+      }),
+    );
+
+  wallet
+    .command('threshold')
+    .description('low-balance alert threshold (e-mail + wallet.low_balance event)')
+    .requiredOption('--code <code>')
+    .addOption(env().makeOptionMandatory())
+    .requiredOption('--amount <naira|off>')
+    .action((o: { code: string; env: 'test' | 'live'; amount: string }) =>
+      cli.withStore((db) => {
+        const m = requireMerchant(db, o.code);
+        const kobo = o.amount === 'off' ? null : parseNaira(o.amount, 'amount');
+        setLowBalanceThreshold(db, {
+          merchantId: m.id,
+          merchantCode: m.code,
+          env: o.env,
+          thresholdKobo: kobo,
+          actor: cli.actor,
+        });
+        const now = getLowBalanceThreshold(db, m.id, o.env);
+        cli.out(
+          { low_balance_threshold: now === null ? null : formatNaira(now) },
+          now === null
+            ? `${o.code} ${o.env}: no low-balance alert`
+            : `${o.code} ${o.env}: alert below ₦${formatNaira(now)}`,
+        );
+      }),
+    );
+}

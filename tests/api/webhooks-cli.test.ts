@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
+import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
+import { runCli, runCliAsync } from '../helpers/cli.js';
+import { verifySignature } from '../../server/domain/webhook-signature.js';
+import { fundWallet } from '../../server/store/wallets.js';
+
+/**
+ * The operator side of webhooks: `webhook add|list|rotate|test|deliveries|replay|pause|resume|
+ * remove` and `wallet threshold` on a running node's data directory, against a real receiver.
+ */
+
+let t: TestNode;
+let m: { id: number };
+
+beforeAll(async () => {
+  t = await startTestNode({ webhooksAllowPrivate: true }, { webhookRetryScheduleMs: [100, 100] });
+  m = t.merchant('CLIHOOK', { testNaira: 1_000 });
+});
+afterAll(async () => t?.close());
+
+const fund = (kobo: number) =>
+  fundWallet(t.node.services.db, {
+    merchantId: m.id,
+    merchantCode: 'CLIHOOK',
+    env: 'test',
+    amountKobo: kobo,
+    reason: 'f',
+    actor: 'test',
+  });
+
+const deliveryStates = (endpointId: string) =>
+  t.node.services.db
+    .prepare(`SELECT state FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY id`)
+    .pluck()
+    .all(Number(endpointId.slice(3))) as string[];
+
+describe('webhook CLI', () => {
+  it('a receiver down for the whole retry window: deliveries end failed, and `webhook replay` delivers them with the same event ids', async () => {
+    const rx = await startWebhookReceiver();
+    const port = rx.port;
+    await rx.close(); // down
+    const add = runCli(t.dataDir, [
+      '--json',
+      'webhook',
+      'add',
+      '--code',
+      'CLIHOOK',
+      '--env',
+      'test',
+      '--url',
+      `http://127.0.0.1:${port}/hooks`,
+      '--events',
+      'wallet.funded',
+      '--allow-private-webhooks',
+    ]);
+    expect(add.status, add.stderr + add.stdout).toBe(0);
+    expect(add.json).toMatchObject({
+      id: expect.stringMatching(/^we_\d+$/),
+      secret: expect.stringMatching(/^whsec_/),
+    });
+    const id = add.json.id as string;
+    const list = runCli(t.dataDir, ['--json', 'webhook', 'list', '--code', 'CLIHOOK']);
+    expect(list.json.webhooks).toEqual([expect.objectContaining({ id, status: 'enabled' })]);
+    expect(list.stdout).not.toContain(add.json.secret);
+
+    fund(100);
+    fund(200);
+    await eventually(
+      async () => deliveryStates(id),
+      (s) => s.length === 2 && s.every((x) => x === 'failed'),
+    );
+    expect(deliveryStates(id)).toEqual(['failed', 'failed']);
+    const log = runCli(t.dataDir, ['--json', 'webhook', 'deliveries', '--id', id]);
+    expect(log.json.deliveries).toHaveLength(2);
+    expect(log.json.deliveries[0]).toMatchObject({ state: 'failed', attempts: 3, last_status: null });
+
+    const back = await startWebhookReceiver(port);
+    try {
+      const replay = runCli(t.dataDir, ['--json', 'webhook', 'replay', '--id', id]);
+      expect(replay.json).toEqual({ replayed: 2 });
+      await eventually(
+        async () => back.received.length,
+        (n) => n >= 2,
+      );
+      expect(back.received.map((h) => h.json.data.total)).toEqual(['1001.00', '1003.00']);
+      for (const h of back.received)
+        expect(
+          verifySignature(
+            add.json.secret,
+            String(h.headers['vendpoint-signature']),
+            h.body,
+            Math.floor(Date.now() / 1000),
+          ),
+        ).toBe(true);
+      expect(
+        await eventually(
+          async () => deliveryStates(id),
+          (s) => s.every((x) => x === 'delivered'),
+        ),
+      ).toEqual(['delivered', 'delivered']);
+
+      // test event, rotation with two signatures, pause keeps deliveries queued, remove.
+      const test = await runCliAsync(t.dataDir, ['--json', 'webhook', 'test', '--id', id], {
+        VENDPOINT_WEBHOOKS_ALLOW_PRIVATE: '1',
+      });
+      expect(test.json, test.stdout + test.stderr).toMatchObject({ delivered: true, status_code: 200 });
+      expect(back.received.at(-1)!.json.type).toBe('webhook.test');
+
+      const rot = runCli(t.dataDir, ['--json', 'webhook', 'rotate', '--id', id, '--overlap-hours', '1']);
+      expect(rot.json.secret).toMatch(/^whsec_/);
+      expect(rot.json.secret).not.toBe(add.json.secret);
+      const before = back.received.length;
+      fund(300);
+      await eventually(
+        async () => back.received.length,
+        (n) => n > before,
+      );
+      const h = back.received.at(-1)!;
+      const header = String(h.headers['vendpoint-signature']);
+      expect(header.match(/v1=/g)).toHaveLength(2);
+      const nowS = Math.floor(Date.now() / 1000);
+      expect(verifySignature(rot.json.secret, header, h.body, nowS)).toBe(true);
+      expect(verifySignature(add.json.secret, header, h.body, nowS)).toBe(true);
+
+      expect(runCli(t.dataDir, ['--json', 'webhook', 'pause', '--id', id]).json.status).toBe('paused');
+      const paused = back.received.length;
+      fund(400);
+      await new Promise((r) => setTimeout(r, 700));
+      expect(back.received.length).toBe(paused);
+      expect(runCli(t.dataDir, ['--json', 'webhook', 'resume', '--id', id]).json.status).toBe('enabled');
+      await eventually(
+        async () => back.received.length,
+        (n) => n > paused,
+      );
+      expect(back.received.at(-1)!.json.data.total).toBe('1010.00');
+
+      expect(runCli(t.dataDir, ['--json', 'webhook', 'remove', '--id', id]).json).toEqual({
+        id,
+        removed: true,
+      });
+      expect(runCli(t.dataDir, ['--json', 'webhook', 'list', '--code', 'CLIHOOK']).json.webhooks).toEqual([]);
+    } finally {
+      await back.close();
+    }
+  });
+
+  it('webhook add refuses a loopback URL unless told private targets are allowed', () => {
+    const r = runCli(
+      t.dataDir,
+      ['--json', 'webhook', 'add', '--code', 'CLIHOOK', '--env', 'test', '--url', 'http://127.0.0.1:9/x'],
+      {
+        VENDPOINT_WEBHOOKS_ALLOW_PRIVATE: '',
+      },
+    );
+    expect(r.status).toBe(2);
+    expect(r.json.error).toMatch(/allow-private-webhooks/);
+  });
+
+  it('wallet threshold: one wallet.low_balance event per crossing, again only after the balance went back above it', async () => {
+    const r = runCli(t.dataDir, [
+      '--json',
+      'wallet',
+      'threshold',
+      '--code',
+      'CLIHOOK',
+      '--env',
+      'test',
+      '--amount',
+      '500',
+    ]);
+    expect(r.json).toEqual({ low_balance_threshold: '500.00' });
+    const low = () =>
+      t.node.services.db
+        .prepare(`SELECT COUNT(*) FROM events WHERE merchant_id = ? AND type = 'wallet.low_balance'`)
+        .pluck()
+        .get(m.id) as number;
+    // An operator's negative adjustment is a debit like a purchase's: it goes through the same posting.
+    const debit = (kobo: number) =>
+      fundWallet(t.node.services.db, {
+        merchantId: m.id,
+        merchantCode: 'CLIHOOK',
+        env: 'test',
+        amountKobo: -kobo,
+        kind: 'adjustment',
+        reason: 'd',
+        actor: 'test',
+      });
+    debit(60_000); // 1010 -> 410: below
+    debit(10_000); // 310: still below, no repeat
+    expect(low()).toBe(1);
+    fund(40_000); // 710: back above
+    debit(30_000); // 410: below again
+    expect(low()).toBe(2);
+    expect(
+      runCli(t.dataDir, [
+        '--json',
+        'wallet',
+        'threshold',
+        '--code',
+        'CLIHOOK',
+        '--env',
+        'test',
+        '--amount',
+        'off',
+      ]).json,
+    ).toEqual({
+      low_balance_threshold: null,
+    });
+  });
+});

@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { login, watchPageErrors } from './helpers.js';
+import { openAdminPage, shot } from './admin-helpers.js';
+
+/**
+ * Merchants → Webhooks: an operator adds an endpoint (the secret is shown once), sends a test
+ * event that a real receiver on 127.0.0.1 gets, and pauses the endpoint. The e2e node runs with
+ * --allow-private-webhooks (playwright.config.ts) because the receiver is local.
+ */
+test('an admin adds a webhook endpoint, sees its secret once, sends a test event and pauses it', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  const received: { type: string; signature: string }[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      received.push({ type: JSON.parse(body).type, signature: String(req.headers['vendpoint-signature']) });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  try {
+    await login(page);
+    await page.goto('/#/admin');
+    await openAdminPage(page, 'Webhooks', 'Webhooks');
+    await page.getByTestId('merchant-picker').selectOption('DEMO');
+    await page.getByLabel('URL').fill(url);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(page.getByTestId('webhook-secret')).toContainText('whsec_');
+    const row = page.getByTestId('webhook-endpoints').getByRole('row', { name: url });
+    await expect(row).toContainText('enabled');
+    await row.getByRole('button', { name: 'Send test event' }).click();
+    await expect(page.getByText(/Test event delivered \(HTTP 200/)).toBeVisible();
+    expect(received.map((r) => r.type)).toEqual(['webhook.test']);
+    expect(received[0].signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    await shot(page, 'admin-webhooks');
+    await row.getByRole('button', { name: 'Pause' }).click();
+    await expect(row).toContainText('paused');
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByText(/removed/)).toBeVisible();
+    expect(problems).toEqual([]);
+  } finally {
+    server.close();
+  }
+});

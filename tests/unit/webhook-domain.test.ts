@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
+import { signatureHeader, verifySignature } from '../../server/domain/webhook-signature.js';
+import { isPrivateAddress, urlProblem } from '../../server/domain/webhook-url.js';
+import {
+  endpointWants,
+  eventTypeOfOutcome,
+  nextAttemptAt,
+  parseEventTypes,
+  RETRY_SCHEDULE_MS,
+} from '../../server/domain/webhook-events.js';
+
+describe('webhook signature', () => {
+  it('is t=<unix>,v1=<hex HMAC-SHA256 of "t.body">, one v1 per signing secret', () => {
+    const h = signatureHeader(['s1', 's2'], 1_700_000_000, '{"a":1}');
+    const mac = (s: string) => createHmac('sha256', s).update('1700000000.{"a":1}').digest('hex');
+    expect(h).toBe(`t=1700000000,v1=${mac('s1')},v1=${mac('s2')}`);
+  });
+  it('verifies with either secret during a rotation, and refuses a changed body, another secret or more than 5 minutes of skew', () => {
+    const h = signatureHeader(['new', 'old'], 1_000, 'body');
+    expect(verifySignature('new', h, 'body', 1_000)).toBe(true);
+    expect(verifySignature('old', h, 'body', 1_299)).toBe(true);
+    expect(verifySignature('old', h, 'body', 1_301)).toBe(false);
+    expect(verifySignature('new', h, 'body', 699)).toBe(false);
+    expect(verifySignature('new', h, 'Body', 1_000)).toBe(false);
+    expect(verifySignature('other', h, 'body', 1_000)).toBe(false);
+    expect(verifySignature('new', 'v1=abc', 'body', 1_000)).toBe(false);
+  });
+});
+
+describe('webhook targets', () => {
+  it.each([
+    '127.0.0.1',
+    '10.0.0.5',
+    '172.16.9.9',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::1',
+    '::',
+    'fd00::1',
+    'fe80::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.1.1.1',
+  ])('%s is private', (a) => expect(isPrivateAddress(a)).toBe(true));
+  it.each(['8.8.8.8', '1.1.1.1', '2001:4860:4860::8888', '::ffff:8.8.8.8'])('%s is public', (a) =>
+    expect(isPrivateAddress(a)).toBe(false),
+  );
+  it('live endpoints need https; URLs with credentials or other schemes are refused', () => {
+    expect(urlProblem('http://example.com/h', 'live')).toMatch(/https/);
+    expect(urlProblem('http://example.com/h', 'test')).toBeNull();
+    expect(urlProblem('https://u:p@example.com/h', 'live')).toMatch(/credentials/);
+    expect(urlProblem('ftp://example.com/h', 'test')).toMatch(/http/);
+    expect(urlProblem('not a url', 'test')).toMatch(/absolute/);
+  });
+});
+
+describe('webhook events and retries', () => {
+  it('names outcome events per purchase kind', () => {
+    expect(eventTypeOfOutcome('transaction', 'success')).toBe('transaction.succeeded');
+    expect(eventTypeOfOutcome('giftcard', 'failed')).toBe('giftcard_order.failed');
+    expect(eventTypeOfOutcome('esim', 'success')).toBe('esim_order.succeeded');
+  });
+  it('accepts "*" or known types only', () => {
+    expect(parseEventTypes(['*'])).toEqual(['*']);
+    expect(parseEventTypes(['wallet.funded', 'wallet.funded'])).toEqual(['wallet.funded']);
+    expect(parseEventTypes(['wallet.fundd'])).toBeNull();
+    expect(parseEventTypes([])).toBeNull();
+    expect(endpointWants(['*'], 'wallet.funded')).toBe(true);
+    expect(endpointWants(['transaction.failed'], 'wallet.funded')).toBe(false);
+  });
+  it('backs off 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h, then gives up', () => {
+    const waits = RETRY_SCHEDULE_MS.map((_, i) => nextAttemptAt(i + 1, 0));
+    expect(waits).toEqual([60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000]);
+    expect(nextAttemptAt(8, 0)).toBeNull();
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore } from '../../server/store/bootstrap.js';
+import { catalogDir } from '../../server/store/catalog.js';
+import { resourcesDir } from '../../server/resources.js';
+import { createMerchant } from '../../server/store/merchants.js';
+import { SecretBox } from '../../server/store/secret-box.js';
+import { listEvents, pruneEvents, recordEvent } from '../../server/store/events.js';
+import { createEndpoint, dueDeliveries, fanOutEvents } from '../../server/store/webhooks.js';
+
+function store() {
+  const dir = mkdtempSync(join(tmpdir(), 'vendpoint-hookstore-'));
+  const { db } = openStore(dir, catalogDir(resourcesDir()));
+  const m = createMerchant(db, { code: 'ST', name: 'ST' }, 't').merchant;
+  return {
+    db,
+    dir,
+    m,
+    box: SecretBox.forDataDir(dir),
+    done: () => (db.close(), rmSync(dir, { recursive: true })),
+  };
+}
+const ev = (merchantId: number, objectKey: string) => ({
+  merchantId,
+  environment: 'test' as const,
+  type: 'wallet.funded' as const,
+  objectKey,
+  data: {},
+});
+
+describe('event store', () => {
+  it('keeps events 30 days; older ones go unless a delivery of them is still pending', () => {
+    const s = store();
+    try {
+      const ep = createEndpoint(s.db, s.box, {
+        merchantId: s.m.id,
+        environment: 'test',
+        url: 'http://x.test/h',
+        eventTypes: ['*'],
+        actor: 't',
+      });
+      const ids = s.db.transaction(() =>
+        [1, 2, 3, 4].map((i) => recordEvent(s.db, ev(s.m.id, `wallet:${i}`))),
+      )();
+      fanOutEvents(s.db, 0);
+      // The first three are 31 days old; 1 and 2 were delivered, 3 is still being retried; 4 is recent.
+      const old = new Date(Date.now() - 31 * 86_400_000).toISOString();
+      // Ids grow with time, so everything before them (the DEMO funding at start-up) is old too.
+      s.db.prepare('UPDATE events SET created_at = ? WHERE id <= ?').run(old, ids[2]);
+      s.db
+        .prepare(`UPDATE webhook_deliveries SET state = 'delivered' WHERE event_id IN (?, ?)`)
+        .run(ids[0], ids[1]);
+      expect(pruneEvents(s.db, Date.now())).toBe(ids[2] - 1);
+      expect(listEvents(s.db, s.m.id, 'test', 0, 10).map((e) => e.id)).toEqual(ids.slice(2));
+      expect(ep.endpoint.id).toBeGreaterThan(0);
+    } finally {
+      s.done();
+    }
+  });
+
+  it('offers only the oldest pending delivery of each object, so a later event never overtakes an earlier one', () => {
+    const s = store();
+    try {
+      createEndpoint(s.db, s.box, {
+        merchantId: s.m.id,
+        environment: 'test',
+        url: 'http://x.test/h',
+        eventTypes: ['*'],
+        actor: 't',
+      });
+      const [a1, b1, a2] = s.db.transaction(() => [
+        recordEvent(s.db, ev(s.m.id, 'purchase:1')),
+        recordEvent(s.db, ev(s.m.id, 'purchase:2')),
+        recordEvent(s.db, ev(s.m.id, 'purchase:1')),
+      ])();
+      expect(fanOutEvents(s.db, 0)).toBe(3);
+      expect(fanOutEvents(s.db, 0)).toBe(0); // the cursor moved: nothing twice
+      expect(dueDeliveries(s.db, 0, 10).map((d) => d.eventId)).toEqual([a1, b1]);
+      s.db.prepare(`UPDATE webhook_deliveries SET state = 'delivered' WHERE event_id = ?`).run(a1);
+      expect(dueDeliveries(s.db, 0, 10).map((d) => d.eventId)).toEqual([b1, a2]);
+    } finally {
+      s.done();
+    }
+  });
+});
