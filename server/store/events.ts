@@ -1,9 +1,10 @@
 import { nowIso, prep, type Db } from './db.js';
 import type { Environment } from './credentials-crypto.js';
 import type { Purchase } from './purchases.js';
-// Layer exception kept from the webhooks work until the views move below store (see the comment below).
+// Event payloads reuse the API's views; they should move below the store (a known layer exception).
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { transactionEnvelope, sqlTime } from '../http/v1/transaction-views.js';
+// Event payloads reuse the API's views; they should move below the store (a known layer exception).
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { orderEnvelope } from '../http/v1/order-views.js';
 import { formatNaira } from '../domain/money.js';
