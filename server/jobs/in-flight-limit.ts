@@ -1,5 +1,5 @@
 /** Vends at a time per upstream unless `--max-in-flight` says otherwise. */
-export const DEFAULT_MAX_IN_FLIGHT = 16;
+export const DEFAULT_MAX_IN_FLIGHT = 64;
 
 /**
  * At most `limit` vends at a time per upstream; the rest wait their turn in arrival order.

@@ -264,7 +264,7 @@ export class VendWorker {
 
   /** The store writes the decision (one commit); then whoever waits hears of it. */
   private async settle(purchaseId: number, decision: Decision, upstreamName: string | null): Promise<void> {
-    await this.store.apply(purchaseId, decision, upstreamName);
+    await this.store.apply(purchaseId, decision, upstreamName, this.opts.now());
     this.announce(purchaseId, decision);
   }
 

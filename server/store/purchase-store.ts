@@ -32,6 +32,7 @@ export function applyDecision(
   purchaseId: number,
   decision: Decision,
   upstreamName: string | null,
+  checkedAt: number | null = null,
 ): void {
   switch (decision.action) {
     case 'succeed':
@@ -47,7 +48,7 @@ export function applyDecision(
       requeueForNextRoute(db, purchaseId, decision.routeIndex, decision.reason);
       return;
     case 'requery_later':
-      schedulePoll(db, purchaseId, decision.nextPollAt, decision.reason);
+      schedulePoll(db, purchaseId, decision.nextPollAt, decision.reason, checkedAt);
       if (decision.upstreamReference)
         touchPurchase(db, purchaseId, { upstreamReference: decision.upstreamReference });
       if (decision.needsAttention) flagNeedsAttention(db, purchaseId);
@@ -109,13 +110,19 @@ export class PurchaseStore {
     return this.batcher.submit(() => {
       if (!markVendStarted(this.db, purchaseId, upstreamName, sentAt)) return false;
       touchPurchase(this.db, purchaseId, { upstreamName });
-      if (decision) applyDecision(this.db, purchaseId, decision, upstreamName);
+      if (decision) applyDecision(this.db, purchaseId, decision, upstreamName, sentAt);
       return true;
     });
   }
 
-  apply(purchaseId: number, decision: Decision, upstreamName: string | null): Promise<void> {
-    return this.batcher.submit(() => applyDecision(this.db, purchaseId, decision, upstreamName));
+  /** `checkedAt`: when the provider was asked (shown to the agent on a pending sale). */
+  apply(
+    purchaseId: number,
+    decision: Decision,
+    upstreamName: string | null,
+    checkedAt: number | null = null,
+  ): Promise<void> {
+    return this.batcher.submit(() => applyDecision(this.db, purchaseId, decision, upstreamName, checkedAt));
   }
 
   /**

@@ -14,6 +14,7 @@ import { InvalidInput } from '../../domain/errors.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { saleViews } from './purchase-routes.js';
 import { assertWithinDailyLimit } from '../../services/admin-sales-limit.js';
+import { assertConsoleProductAvailable } from '../../services/console-products.js';
 
 const hide = { hide: true } as const;
 
@@ -48,7 +49,7 @@ export function registerOrderConsoleRoutes(app: FastifyInstance, s: Services): v
   });
 
   app.get('/console/giftcards/:plan_id/availability', { schema: hide }, async (request) => {
-    sessionOf(request);
+    assertConsoleProductAvailable(s, consoleCaller(s, sessionOf(request)), 'giftcard');
     const q = request.query as { quantity?: string };
     return giftcardAvailability(s, (request.params as { plan_id: string }).plan_id, q.quantity);
   });
@@ -64,6 +65,7 @@ export function registerOrderConsoleRoutes(app: FastifyInstance, s: Services): v
       const purchase = await createGiftcardOrder(s, caller, body, {
         schemaError: request.validationError,
         checks: () => {
+          assertConsoleProductAvailable(s, caller, 'giftcard');
           // Checked before charging: an unavailable card is refused with the stock's reason.
           const stock = giftcardAvailability(s, body.plan_id, String(body.quantity));
           if (!stock.available) throw new InvalidInput(stock.detail, 'plan_id');
@@ -86,8 +88,10 @@ export function registerOrderConsoleRoutes(app: FastifyInstance, s: Services): v
       const caller = consoleCaller(s, sessionOf(request));
       const purchase = await createEsimOrder(s, caller, request.body, {
         schemaError: request.validationError,
-        checks: () =>
-          assertWithinDailyLimit(s, caller, { kind: 'esim', body: request.body as Record<string, unknown> }),
+        checks: () => {
+          assertConsoleProductAvailable(s, caller, 'esim');
+          assertWithinDailyLimit(s, caller, { kind: 'esim', body: request.body as Record<string, unknown> });
+        },
       });
       return saleViews(s, caller.merchant.name, [purchase])[0];
     },
