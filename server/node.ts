@@ -76,6 +76,7 @@ export function buildServices(
     attentionAfterMs: hooks.attentionAfterMs ?? 24 * 3_600_000,
     notFoundGraceMs: hooks.notFoundGraceMs ?? Math.round(NOT_FOUND_GRACE_MS * requeryScale),
     requeryScale,
+    maxInFlight: config.maxInFlight,
     now,
     log,
   });

@@ -87,11 +87,26 @@ export function decide(
   if (purchase.state !== 'pending') return { action: 'none' };
   return {
     action: 'requery_later',
-    nextPollAt: now + Math.round(nextRequeryDelayMs(purchase.pollCount) * policy.requeryScale),
+    nextPollAt: nextRequeryAt(purchase, outcome, now, policy),
     reason: 'reason' in outcome ? (outcome.reason ?? outcome.kind) : outcome.kind,
     upstreamReference: 'upstreamReference' in outcome ? outcome.upstreamReference : undefined,
     needsAttention: now - purchase.sentAt >= policy.attentionAfterMs,
   };
+}
+
+/**
+ * When a pending purchase is asked again. A "not found" before the grace has ended can only
+ * turn final at the grace's end, so that is when it is asked next rather than at the next
+ * backoff step (which may be minutes later); every other answer follows the backoff.
+ */
+export function nextRequeryAt(
+  purchase: Pick<DecisionSubject, 'sentAt' | 'pollCount' | 'requery'>,
+  outcome: VendOutcome,
+  now: number,
+  policy: DecisionPolicy = DEFAULT_POLICY,
+): number {
+  if (outcome.kind === 'not_found' && purchase.requery) return purchase.sentAt + policy.notFoundGraceMs;
+  return now + Math.round(nextRequeryDelayMs(purchase.pollCount) * policy.requeryScale);
 }
 
 /**
@@ -170,7 +185,17 @@ export const OUTCOME_TABLE: readonly {
       { outcome: { kind: 'unknown', reason: 'timeout' }, subject: {} },
       { outcome: { kind: 'pending' }, subject: {} },
       { outcome: { kind: 'unknown', reason: '502' }, subject: { requery: true } },
+    ],
+    expect: 'requery_later',
+    attention: false,
+  },
+  {
+    answer: 'requery says the provider has no record of the key, less than 2 minutes after the send',
+    purchase: 'stays pending; asked again when the 2 minutes are over (not at the next backoff step)',
+    wallet: 'the debit stands',
+    examples: [
       { outcome: { kind: 'not_found' }, subject: { requery: true }, after: 1_000 },
+      { outcome: { kind: 'not_found' }, subject: { requery: true, pollCount: 3 }, after: 100_000 },
     ],
     expect: 'requery_later',
     attention: false,

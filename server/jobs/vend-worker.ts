@@ -4,6 +4,7 @@ import type { PurchaseStore } from '../store/purchase-store.js';
 import { nextRequeryDelayMs, type VendOutcome } from '../domain/vend-outcome.js';
 import { breakerSignal, decide, type Decision, type DecisionSubject } from '../domain/purchase-decision.js';
 import type { UpstreamRouter } from '../routing/upstream-router.js';
+import { DEFAULT_MAX_IN_FLIGHT, InFlightLimit } from './in-flight-limit.js';
 import { vendRequestOf, type Upstream } from '../upstreams/types.js';
 
 export interface WorkerOptions {
@@ -12,6 +13,8 @@ export interface WorkerOptions {
   notFoundGraceMs: number;
   /** Multiplies the requery backoff (1 in production; tests and the crash run shorten it). */
   requeryScale?: number;
+  /** Vends sent to one external upstream at a time (default DEFAULT_MAX_IN_FLIGHT); the rest wait queued. */
+  maxInFlight?: number;
   now: () => number;
   log: {
     info: (o: object, m: string) => void;
@@ -31,6 +34,7 @@ export class VendWorker {
   private readonly inFlight = new Set<number>();
   private stopped = false;
   private readonly running = new Set<Promise<void>>();
+  private readonly slots: InFlightLimit;
 
   constructor(
     private readonly store: PurchaseStore,
@@ -38,6 +42,12 @@ export class VendWorker {
     private readonly opts: WorkerOptions,
   ) {
     this.events.setMaxListeners(0);
+    this.slots = new InFlightLimit(opts.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
+  }
+
+  /** Vends sending to (or waiting for) one upstream now. */
+  upstreamLoad(upstreamName: string): { active: number; waiting: number } {
+    return this.slots.usage(upstreamName);
   }
 
   /**
@@ -176,46 +186,61 @@ export class VendWorker {
           );
           return;
         }
-        const sentAt = this.opts.now();
-        const nextIndex = candidates.indexOf(upstream) + 1;
-        const subject: DecisionSubject = {
-          state: p.state,
-          sentAt,
-          pollCount: 0,
-          requery: false,
-          nextRoute: nextIndex < candidates.length ? nextIndex : null,
-        };
-        let outcome: VendOutcome;
-        if (upstream.inProcess) {
-          // The in-process simulator has no effect outside this database, so it is asked first
-          // and vend_started and its outcome are written by one operation of one commit.
-          outcome = await safely(() => upstream.vend(vendRequestOf(p, sentAt)));
-          if (outcome.kind !== 'not_accepted') {
-            this.recordHealth(upstream, outcome, false);
-            const decision = this.decide(subject, outcome);
-            if (await this.store.markSent(purchaseId, upstream.name, sentAt, decision))
-              this.announce(purchaseId, decision);
-            return;
+        // An external upstream's vends wait their turn here, their jobs still queued.
+        const limited = !upstream.inProcess;
+        if (limited) {
+          await this.slots.acquire(upstream.name);
+          if (this.stopped || (p.environment !== 'test' && !this.router.breaker.allows(upstream.name))) {
+            // Stopping, or its circuit opened while this vend waited: it stays queued or is routed again.
+            this.slots.release(upstream.name);
+            if (this.stopped) return;
+            continue;
           }
-          if (!(await this.store.markSent(purchaseId, upstream.name, sentAt)) || this.stopped) return;
-        } else {
-          // An external upstream is called only once vend_started is durable.
-          if (!(await this.store.markSent(purchaseId, upstream.name, sentAt)) || this.stopped) return;
-          outcome = await safely(() => upstream.vend(vendRequestOf(p, sentAt)));
         }
-        this.recordHealth(upstream, outcome, false);
-        const decision = this.decide(subject, outcome);
-        if (
-          decision.action === 'try_next_route' ||
-          (outcome.kind === 'not_accepted' && decision.action === 'fail')
-        ) {
-          this.opts.log.warn(
-            { ref: p.internalReference, upstream: upstream.name, reason: decision.reason },
-            'upstream did not accept the vend',
-          );
+        try {
+          const sentAt = this.opts.now();
+          const nextIndex = candidates.indexOf(upstream) + 1;
+          const subject: DecisionSubject = {
+            state: p.state,
+            sentAt,
+            pollCount: 0,
+            requery: false,
+            nextRoute: nextIndex < candidates.length ? nextIndex : null,
+          };
+          let outcome: VendOutcome;
+          if (upstream.inProcess) {
+            // The in-process simulator has no effect outside this database, so it is asked first
+            // and vend_started and its outcome are written by one operation of one commit.
+            outcome = await safely(() => upstream.vend(vendRequestOf(p, sentAt)));
+            if (outcome.kind !== 'not_accepted') {
+              this.recordHealth(upstream, outcome, false);
+              const decision = this.decide(subject, outcome);
+              if (await this.store.markSent(purchaseId, upstream.name, sentAt, decision))
+                this.announce(purchaseId, decision);
+              return;
+            }
+            if (!(await this.store.markSent(purchaseId, upstream.name, sentAt)) || this.stopped) return;
+          } else {
+            // An external upstream is called only once vend_started is durable.
+            if (!(await this.store.markSent(purchaseId, upstream.name, sentAt)) || this.stopped) return;
+            outcome = await safely(() => upstream.vend(vendRequestOf(p, sentAt)));
+          }
+          this.recordHealth(upstream, outcome, false);
+          const decision = this.decide(subject, outcome);
+          if (
+            decision.action === 'try_next_route' ||
+            (outcome.kind === 'not_accepted' && decision.action === 'fail')
+          ) {
+            this.opts.log.warn(
+              { ref: p.internalReference, upstream: upstream.name, reason: decision.reason },
+              'upstream did not accept the vend',
+            );
+          }
+          await this.settle(purchaseId, decision, upstream.name);
+          if (decision.action !== 'try_next_route') return;
+        } finally {
+          if (limited) this.slots.release(upstream.name);
         }
-        await this.settle(purchaseId, decision, upstream.name);
-        if (decision.action !== 'try_next_route') return;
       }
     } catch (error) {
       this.opts.log.error({ err: error, purchaseId }, 'vend job crashed; it stays recoverable');

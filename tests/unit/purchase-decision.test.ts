@@ -8,6 +8,7 @@ import {
   type DecisionSubject,
 } from '../../server/domain/purchase-decision.js';
 import { statesThatMayBecome } from '../../server/domain/purchase-state.js';
+import type { VendOutcome } from '../../server/domain/vend-outcome.js';
 
 const SENT = 1_700_000_000_000;
 const subject = (over: Partial<DecisionSubject> = {}): DecisionSubject => ({
@@ -66,6 +67,53 @@ describe('the outcome table (decide)', () => {
 
   it('a "not found" answer to the send itself is not final: only a requery after the grace fails it', () => {
     expect(decide(subject(), { kind: 'not_found' }, SENT + 3_600_000).action).toBe('requery_later');
+  });
+
+  it('asks again at the grace\'s end after a "not found" inside the grace, whatever the poll count', () => {
+    for (const pollCount of [0, 2, 3, 7]) {
+      const d = decide(subject({ requery: true, pollCount }), { kind: 'not_found' }, SENT + 10_000);
+      expect(d).toMatchObject({ action: 'requery_later', nextPollAt: SENT + 120_000 });
+    }
+    const short = { ...DEFAULT_POLICY, notFoundGraceMs: 2_000, requeryScale: 0.05 };
+    expect(decide(subject({ requery: true }), { kind: 'not_found' }, SENT + 500, short)).toMatchObject({
+      nextPollAt: SENT + 2_000,
+    });
+    // Other answers keep the backoff: only "not found" is known to settle at the grace's end.
+    expect(
+      decide(subject({ requery: true, pollCount: 3 }), { kind: 'unknown', reason: '503' }, SENT + 10_000),
+    ).toMatchObject({ nextPollAt: SENT + 10_000 + 300_000 });
+  });
+
+  /**
+   * A fake clock walks one purchase through the worker's loop: the send is answered `first`,
+   * then every due requery (the poller ticks every 5 s) is answered "not found", as when the
+   * provider never saw the purchase. Returns when it failed, in ms after the send.
+   */
+  function failedAfter(first: VendOutcome, policy = DEFAULT_POLICY): number {
+    let d = decide(subject(), first, SENT, policy);
+    let pollCount = 0;
+    for (let now = SENT; now < SENT + 3_600_000; now += 5_000) {
+      if (d.action !== 'requery_later') break;
+      if (now < d.nextPollAt) continue;
+      d = decide(subject({ requery: true, pollCount }), { kind: 'not_found' }, now, policy);
+      pollCount += 1;
+      if (d.action === 'fail') return now - SENT;
+    }
+    throw new Error(`never failed: ${JSON.stringify(d)}`);
+  }
+
+  it('a purchase the provider never saw (503 before vending, time-out) fails within grace + 15 s', () => {
+    for (const first of [
+      { kind: 'unknown', reason: 'Provider answered HTTP 503' },
+      { kind: 'unknown', reason: 'timeout' },
+      { kind: 'pending' },
+    ] as VendOutcome[]) {
+      const at = failedAfter(first);
+      expect(at).toBeGreaterThanOrEqual(120_000);
+      expect(at).toBeLessThanOrEqual(120_000 + 15_000);
+    }
+    const short = { ...DEFAULT_POLICY, notFoundGraceMs: 30_000 };
+    expect(failedAfter({ kind: 'unknown', reason: '503' }, short)).toBeLessThanOrEqual(30_000 + 15_000);
   });
 
   it('never settles a purchase that is already final', () => {
