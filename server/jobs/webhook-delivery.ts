@@ -1,12 +1,13 @@
 import type { Db } from '../store/db.js';
 import type { CommitBatcher } from '../store/commit-batcher.js';
 import type { SecretBox } from '../store/secret-box.js';
-import { getEvent, publicEventId, pruneEvents, type StoredEvent } from '../store/events.js';
+import { getEventBody, publicEventId, pruneEvents, type StoredEvent } from '../store/events.js';
 import {
   dueDeliveries,
   fanOutEvents,
   recordAttempt,
   signingSecrets,
+  type AttemptResult,
   type DueDelivery,
 } from '../store/webhooks.js';
 import { nextAttemptAt, RETRY_SCHEDULE_MS } from '../domain/webhook-events.js';
@@ -31,6 +32,20 @@ export const DELIVERY_DEFAULTS = {
   pollMs: 200,
   concurrency: 64,
 } as const;
+
+/**
+ * Attempt outcomes wait this long (or until RECORD_BATCH_MAX of them) to be recorded together:
+ * one savepoint and one share of a group commit for many deliveries instead of an fsync each,
+ * which is what kept the sender behind the creates. A crash in the window only resends them.
+ */
+const RECORD_BATCH_MS = 15;
+const RECORD_BATCH_MAX = 256;
+
+interface PendingRecord {
+  result: AttemptResult;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
 
 /** The exact JSON body of an event, the same on every attempt and in the feed. */
 export function eventBody(e: StoredEvent): Record<string, unknown> {
@@ -64,6 +79,11 @@ export class WebhookDeliveryWorker {
   private lastPrune = 0;
   private lastMail = 0;
   private mailing = false;
+  private records: PendingRecord[] = [];
+  private recordTimer: NodeJS.Timeout | null = null;
+  /** Opened signing secrets by their sealed text: opening one per delivery showed in the profile. */
+  private readonly opened = new Map<string, string>();
+  private readonly secretBox: Pick<SecretBox, 'open'>;
 
   constructor(
     private readonly db: Db,
@@ -72,6 +92,17 @@ export class WebhookDeliveryWorker {
     private readonly opts: DeliveryWorkerOptions,
   ) {
     this.sender = new WebhookSender(opts.sender);
+    this.secretBox = {
+      open: (sealed) => {
+        let plain = this.opened.get(sealed);
+        if (plain === undefined) {
+          if (this.opened.size > 1_000) this.opened.clear();
+          plain = box.open(sealed);
+          this.opened.set(sealed, plain);
+        }
+        return plain;
+      },
+    };
   }
 
   start(): void {
@@ -89,6 +120,7 @@ export class WebhookDeliveryWorker {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await Promise.allSettled([...this.running]);
+    this.flushRecords();
     await this.sender.close();
   }
 
@@ -167,24 +199,21 @@ export class WebhookDeliveryWorker {
   }
 
   private async attempt(d: DueDelivery): Promise<void> {
-    const event = getEvent(this.db, d.eventId);
+    const body = getEventBody(this.db, d.eventId);
     const now = this.opts.now();
-    if (!event) {
-      await this.batcher.submit(() =>
-        recordAttempt(this.db, {
-          deliveryId: d.id,
-          delivered: false,
-          status: null,
-          error: 'event no longer stored',
-          latencyMs: 0,
-          response: null,
-          nextAttemptAt: null,
-        }),
-      );
+    if (body === null) {
+      await this.record({
+        deliveryId: d.id,
+        delivered: false,
+        status: null,
+        error: 'event no longer stored',
+        latencyMs: 0,
+        response: null,
+        nextAttemptAt: null,
+      });
       return;
     }
-    const body = JSON.stringify(eventBody(event));
-    const secrets = signingSecrets(this.db, this.box, d.endpointId, now);
+    const secrets = signingSecrets(this.db, this.secretBox, d.endpointId, now);
     this.sending += 1;
     let r: SendResult;
     try {
@@ -195,19 +224,44 @@ export class WebhookDeliveryWorker {
     }
     const delivered = r.status !== null && r.status >= 200 && r.status < 300;
     const error = r.error ?? (delivered ? null : `HTTP ${r.status}`);
-    await this.batcher.submit(() =>
-      recordAttempt(this.db, {
-        deliveryId: d.id,
-        delivered,
-        status: r.status,
-        error,
-        latencyMs: r.latencyMs,
-        response: r.response,
-        nextAttemptAt: delivered
-          ? null
-          : nextAttemptAt(d.attempts + 1, this.opts.now(), this.opts.retryScheduleMs),
-      }),
-    );
+    await this.record({
+      deliveryId: d.id,
+      delivered,
+      status: r.status,
+      error,
+      latencyMs: r.latencyMs,
+      response: r.response,
+      nextAttemptAt: delivered
+        ? null
+        : nextAttemptAt(d.attempts + 1, this.opts.now(), this.opts.retryScheduleMs),
+    });
+  }
+
+  /** Queues an outcome for the next batch; settles once that batch is committed. */
+  private record(result: AttemptResult): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.records.push({ result, resolve, reject });
+      if (this.records.length >= RECORD_BATCH_MAX) this.flushRecords();
+      else this.recordTimer ??= setTimeout(() => this.flushRecords(), RECORD_BATCH_MS);
+    });
+  }
+
+  private flushRecords(): void {
+    if (this.recordTimer) clearTimeout(this.recordTimer);
+    this.recordTimer = null;
+    const batch = this.records;
+    if (batch.length === 0) return;
+    this.records = [];
+    // One savepoint for the batch: these are plain UPDATEs, and if it rolls back, every
+    // delivery in it stays pending and is simply sent again (at least once).
+    this.batcher
+      .submit(() => {
+        for (const p of batch) recordAttempt(this.db, p.result);
+      })
+      .then(
+        () => batch.forEach((p) => p.resolve()),
+        (err: unknown) => batch.forEach((p) => p.reject(err)),
+      );
   }
 
   /** Signs and posts a one-off test event to a URL now; nothing is stored. */
