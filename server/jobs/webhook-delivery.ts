@@ -68,6 +68,8 @@ export class WebhookDeliveryWorker {
   private readonly sender: WebhookSender;
   /** Deliveries claimed and not yet recorded (never claimed twice). */
   private readonly inFlight = new Set<number>();
+  /** Claimed (in inFlight) and waiting for room on the wire, oldest first. */
+  private claimed: DueDelivery[] = [];
   /** Requests on the wire: what the concurrency limit counts. Recording waits for the group commit without holding a slot. */
   private sending = 0;
   private readonly running = new Set<Promise<void>>();
@@ -117,6 +119,9 @@ export class WebhookDeliveryWorker {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    // Claimed but never sent: still pending in the store, so the next start sends them.
+    for (const d of this.claimed) this.inFlight.delete(d.id);
+    this.claimed = [];
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await Promise.allSettled([...this.running]);
@@ -146,13 +151,19 @@ export class WebhookDeliveryWorker {
     this.again = false;
     try {
       const now = this.opts.now();
-      const room = this.opts.concurrency - this.sending;
-      if (room > 0) {
-        const due = dueDeliveries(this.db, now, room + this.inFlight.size).filter(
+      // Claims up to one more round of deliveries than fit on the wire: a finished send starts
+      // the next claimed one at once, without a pass (and its query) per delivery.
+      const want = 2 * this.opts.concurrency - this.sending - this.claimed.length;
+      if (want > 0) {
+        const due = dueDeliveries(this.db, now, want + this.inFlight.size).filter(
           (d) => !this.inFlight.has(d.id),
         );
-        for (const d of due.slice(0, room)) this.deliver(d);
+        for (const d of due.slice(0, want)) {
+          this.inFlight.add(d.id);
+          this.claimed.push(d);
+        }
       }
+      this.pump();
       // Through the group commit: the fan-out shares the creates' fsync instead of adding its own.
       if ((await this.batcher.submit(() => fanOutEvents(this.db, now, 5_000))) > 0) this.again = true;
       if (now - this.lastPrune > 3_600_000) {
@@ -177,8 +188,14 @@ export class WebhookDeliveryWorker {
     this.schedule(this.again ? 0 : this.opts.pollMs);
   }
 
+  /** Starts claimed deliveries while there is room on the wire. */
+  private pump(): void {
+    while (!this.stopped && this.sending < this.opts.concurrency && this.claimed.length > 0) {
+      this.deliver(this.claimed.shift()!);
+    }
+  }
+
   private deliver(d: DueDelivery): void {
-    this.inFlight.add(d.id);
     const work = this.attempt(d)
       .catch((err: unknown) => this.opts.log.error({ err, delivery: d.id }, 'webhook delivery failed'))
       .finally(() => {
@@ -220,7 +237,9 @@ export class WebhookDeliveryWorker {
       r = await this.sender.send(d.url, body, secrets, Math.floor(now / 1000));
     } finally {
       this.sending -= 1;
-      this.schedule(5);
+      this.pump();
+      // Look for more only when the claimed ones run low.
+      if (this.claimed.length < this.opts.concurrency) this.schedule(5);
     }
     const delivered = r.status !== null && r.status >= 200 && r.status < 300;
     const error = r.error ?? (delivered ? null : `HTTP ${r.status}`);
