@@ -16,6 +16,7 @@ import { registerWebhookRoutes } from './http/v1/webhooks.js';
 import { registerInternalRoutes } from './http/internal/routes.js';
 import { registerConsole } from './http/console/index.js';
 import { lazyChildLogger } from './http/lazy-child-logger.js';
+import { QuietRequestLog, logDestination } from './http/request-logging.js';
 import { IpRateLimiter } from './http/ip-rate-limit.js';
 import { sharedSerializerFactory, sharedValidatorFactory } from './http/shared-schema-compilers.js';
 
@@ -23,6 +24,7 @@ export const BODY_LIMIT = 1024 * 1024;
 
 /** Builds the node's HTTP app without listening (tests use app.inject or listen on port 0). */
 export async function buildApp(s: Services): Promise<FastifyInstance> {
+  const destination = s.config.logLevel === 'silent' ? {} : await logDestination(s.config);
   const app = Fastify({
     logger:
       s.config.logLevel === 'silent'
@@ -35,7 +37,9 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
               'req.headers.authorization',
               'req.headers["x-csrf-token"]',
             ],
+            ...destination,
           },
+    logController: new QuietRequestLog(),
     bodyLimit: BODY_LIMIT,
     trustProxy: s.config.trustedProxies.length ? s.config.trustedProxies : false,
     genReqId: () => randomUUID(),

@@ -21,6 +21,11 @@ export interface NodeConfig {
   printFirstRun: boolean;
   logLevel: string;
   /**
+   * Readable lines for a person at a terminal, or one JSON object per line for machines: by
+   * default pretty when stdout is a terminal, JSON otherwise (`--log-format json|pretty`).
+   */
+  logFormat: 'pretty' | 'json';
+  /**
    * Let webhooks go to loopback, private and link-local addresses (--allow-private-webhooks).
    * Off by default: a merchant's URL must not reach the host's own network.
    */
@@ -48,6 +53,7 @@ export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       'trusted-proxies': { type: 'string' },
       'rate-limit': { type: 'string' },
       'log-level': { type: 'string' },
+      'log-format': { type: 'string' },
       'allow-private-webhooks': { type: 'boolean' },
     },
   });
@@ -68,6 +74,9 @@ export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     str(values['rate-limit']) ?? env.VENDPOINT_RATE_LIMIT ?? String(DEFAULTS.rateLimitPerMinute);
   const rate = Number(rateText);
   if (!Number.isInteger(rate) || rate < 0) throw new Error(`--rate-limit must be a non-negative integer`);
+  const format =
+    str(values['log-format']) ?? str(env.VENDPOINT_LOG_FORMAT) ?? (process.stdout.isTTY ? 'pretty' : 'json');
+  if (format !== 'pretty' && format !== 'json') throw new Error(`--log-format must be json or pretty`);
   return {
     dataDir: resolve(str(values['data-dir']) ?? env.VENDPOINT_DATA_DIR ?? DEFAULTS.dataDir),
     host: str(values.host) ?? env.VENDPOINT_HOST ?? DEFAULTS.host,
@@ -80,6 +89,7 @@ export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     schedules: env.VENDPOINT_SCHEDULES !== 'off',
     printFirstRun: true,
     logLevel: str(values['log-level']) ?? env.VENDPOINT_LOG_LEVEL ?? 'info',
+    logFormat: format,
     webhooksAllowPrivate:
       values['allow-private-webhooks'] === true || env.VENDPOINT_WEBHOOKS_ALLOW_PRIVATE === '1',
   };
@@ -98,6 +108,7 @@ export function testConfig(dataDir: string, overrides: Partial<NodeConfig> = {})
     schedules: false,
     printFirstRun: false,
     logLevel: 'silent',
+    logFormat: 'json',
     webhooksAllowPrivate: false,
     ...overrides,
   };

@@ -4,6 +4,7 @@ import { useSessionStore } from './stores/session.js';
 import { ApiError } from './lib/errors.js';
 import type { Role } from './api/types.js';
 import { adminRoutes } from './views/admin/routes.js';
+import { isChunkLoadError, reportUnreachable, whenReachable } from './lib/reachability.js';
 
 declare module 'vue-router' {
   interface RouteMeta {
@@ -106,6 +107,17 @@ export function createConsoleRouter(pinia: Pinia) {
     if (to.meta.public) return '/sell';
     if (to.meta.roles && !to.meta.roles.includes(store.session.user.role)) return '/sell';
     return true;
+  });
+
+  // A page chunk that cannot be fetched means the node is away: say so, and go there once it is
+  // back. The browser remembers a failed module import, so only a fresh page load can retry it.
+  router.onError((error, to) => {
+    if (!isChunkLoadError(error)) return;
+    reportUnreachable();
+    whenReachable(() => {
+      window.location.hash = to.fullPath;
+      window.location.reload();
+    });
   });
 
   router.afterEach((to) => {

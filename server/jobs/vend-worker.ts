@@ -153,9 +153,16 @@ export class VendWorker {
       const upstream = this.router.byName(p.environment, job.upstreamName);
       if (!upstream) {
         // Nobody can answer for it any more: it still has to reach an admin after the deadline.
-        const flag = this.opts.now() - (job.vendStartedAt ?? 0) >= this.opts.attentionAfterMs;
+        const checkedAt = this.opts.now();
+        const flag = checkedAt - (job.vendStartedAt ?? 0) >= this.opts.attentionAfterMs;
         await this.batcher.submit(() => {
-          schedulePoll(this.db, purchaseId, this.nextPollAt(job.pollCount), 'upstream no longer configured');
+          schedulePoll(
+            this.db,
+            purchaseId,
+            this.nextPollAt(job.pollCount),
+            'upstream no longer configured',
+            checkedAt,
+          );
           if (flag) flagNeedsAttention(this.db, purchaseId);
         });
         return getPurchaseById(this.db, purchaseId);
@@ -322,9 +329,10 @@ export class VendWorker {
     const reason = 'reason' in outcome ? (outcome.reason ?? outcome.kind) : outcome.kind;
     const flag = this.opts.now() - sentAt >= this.opts.attentionAfterMs;
     const nextPollAt = this.nextPollAt(pollCount);
+    const checkedAt = this.opts.now();
     return {
       write: () => {
-        schedulePoll(this.db, id, nextPollAt, reason);
+        schedulePoll(this.db, id, nextPollAt, reason, checkedAt);
         if ('upstreamReference' in outcome && outcome.upstreamReference)
           touchPurchase(this.db, id, { upstreamReference: outcome.upstreamReference });
         if (flag) flagNeedsAttention(this.db, id);

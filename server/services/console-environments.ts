@@ -3,6 +3,9 @@ import { externalDataVersion } from '../store/db.js';
 import { listCredentials, merchantsWriteCount } from '../store/merchants.js';
 import type { ConsoleSession, ConsoleUser } from '../store/console-users.js';
 import type { Environment } from '../store/credentials-crypto.js';
+import { Forbidden, InvalidInput } from '../domain/errors.js';
+
+const ENVIRONMENTS: Environment[] = ['test', 'live'];
 
 interface Memo {
   dataVersion: number;
@@ -35,9 +38,44 @@ function merchantEnvironments(db: Db, merchantId: number): Environment[] {
   return envs;
 }
 
-/** Environments this console user may switch to; every rule about who may sell live lives here. */
+/**
+ * Environments this console user may switch to; every rule about who may sell live lives here:
+ * those the admin allows the user (Users page) that the merchant can sell in now.
+ */
 export function environmentsForUser(db: Db, user: ConsoleUser): Environment[] {
-  return merchantEnvironments(db, user.merchantId);
+  const merchant = merchantEnvironments(db, user.merchantId);
+  return ENVIRONMENTS.filter((e) => user.environments.includes(e) && merchant.includes(e));
+}
+
+/** Where a sign-in of this user starts: the admin's choice when it is possible, else what is. */
+export function startEnvironmentOf(db: Db, user: ConsoleUser): Environment {
+  const allowed = environmentsForUser(db, user);
+  if (allowed.includes(user.startEnvironment)) return user.startEnvironment;
+  if (allowed.length) return allowed[0];
+  throw new Forbidden(NO_ENVIRONMENT_MESSAGE);
+}
+
+export const NO_ENVIRONMENT_MESSAGE =
+  'You may sell only in live, and this merchant has no active live credentials now; ask your admin';
+
+/** An admin's choice of environments for a user: at least one, and the start one among them. */
+export function parseUserEnvironments(
+  environments: string[] | undefined,
+  start: string | undefined,
+  current?: { environments: Environment[]; startEnvironment: Environment },
+): { environments: Environment[]; startEnvironment: Environment } {
+  const envs = environments ?? current?.environments ?? ENVIRONMENTS;
+  if (!envs.length || envs.some((e) => !ENVIRONMENTS.includes(e as Environment)))
+    throw new InvalidInput('environments must name test, live or both', 'environments');
+  const picked = ENVIRONMENTS.filter((e) => envs.includes(e));
+  // Narrowing to one environment moves the start there, so the admin need not say it twice.
+  const startEnvironment = start ?? (picked.length === 1 ? picked[0] : current?.startEnvironment) ?? 'test';
+  if (!picked.includes(startEnvironment as Environment))
+    throw new InvalidInput(
+      `the start environment must be one the user may sell in (${picked.join(' or ')})`,
+      'start_environment',
+    );
+  return { environments: picked, startEnvironment: startEnvironment as Environment };
 }
 
 /** Whether the session's current environment is still allowed (an admin may have revoked live since). */

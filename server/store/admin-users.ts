@@ -1,7 +1,8 @@
 import type { Db } from './db.js';
 import { prep } from './db.js';
 import { recordAudit } from './audit.js';
-import { getConsoleUserById, type ConsoleUser } from './console-users.js';
+import { environmentsText, getConsoleUserById, type ConsoleUser } from './console-users.js';
+import type { Environment } from './credentials-crypto.js';
 import { Conflict, NotFound } from '../domain/errors.js';
 
 export interface ConsoleUserPatch {
@@ -10,6 +11,9 @@ export interface ConsoleUserPatch {
   dailySalesLimitKobo?: number | null;
   /** A new scrypt hash (the admin reset the password). */
   passwordHash?: string;
+  /** Where the user may sell and where a sign-in starts (checked together by the caller). */
+  environments?: Environment[];
+  startEnvironment?: Environment;
 }
 
 /**
@@ -43,6 +47,16 @@ export function updateConsoleUser(db: Db, id: number, patch: ConsoleUserPatch, a
       }
       if (patch.passwordHash !== undefined)
         prep(db, 'UPDATE console_users SET password_hash = ? WHERE id = ?').run(patch.passwordHash, id);
+      if (patch.environments !== undefined)
+        prep(db, 'UPDATE console_users SET environments = ? WHERE id = ?').run(
+          environmentsText(patch.environments),
+          id,
+        );
+      if (patch.startEnvironment !== undefined)
+        prep(db, 'UPDATE console_users SET start_environment = ? WHERE id = ?').run(
+          patch.startEnvironment,
+          id,
+        );
       // A deactivated user or a reset password ends every open session of that user.
       if (patch.active === false || patch.passwordHash !== undefined)
         prep(db, 'DELETE FROM console_sessions WHERE user_id = ?').run(id);
@@ -50,6 +64,8 @@ export function updateConsoleUser(db: Db, id: number, patch: ConsoleUserPatch, a
         active: patch.active,
         daily_sales_limit_kobo: patch.dailySalesLimitKobo,
         password_reset: patch.passwordHash !== undefined ? true : undefined,
+        environments: patch.environments,
+        start_environment: patch.startEnvironment,
       });
       return getConsoleUserById(db, id)!;
     })

@@ -13,6 +13,9 @@ export interface ConsoleUser {
   role: ConsoleRole;
   active: boolean;
   dailySalesLimitKobo: number | null;
+  /** Environments the admin lets this user sell in, and the one a sign-in starts in. */
+  environments: Environment[];
+  startEnvironment: Environment;
   createdAt: string;
 }
 
@@ -37,6 +40,8 @@ interface UserRow {
   password_hash: string;
   active: number;
   daily_sales_limit_kobo: number | null;
+  environments: string;
+  start_environment: Environment;
   created_at: string;
 }
 
@@ -48,6 +53,8 @@ function toUser(r: UserRow): ConsoleUserWithHash {
     role: r.role,
     active: r.active === 1,
     dailySalesLimitKobo: r.daily_sales_limit_kobo,
+    environments: r.environments.split(',') as Environment[],
+    startEnvironment: r.start_environment,
     createdAt: r.created_at,
     passwordHash: r.password_hash,
   };
@@ -68,7 +75,13 @@ export interface NewConsoleUser {
   role: ConsoleRole;
   passwordHash: string;
   dailySalesLimitKobo?: number | null;
+  environments?: Environment[];
+  startEnvironment?: Environment;
 }
+
+/** Stored as 'test', 'live' or 'test,live' (the column's CHECK allows only these). */
+export const environmentsText = (envs: Environment[]): string =>
+  (['test', 'live'] as const).filter((e) => envs.includes(e)).join(',');
 
 function insertUser(db: Db, input: NewConsoleUser, actor: string): ConsoleUser {
   if (db.prepare('SELECT 1 FROM console_users WHERE username = ?').get(input.username)) {
@@ -80,8 +93,9 @@ function insertUser(db: Db, input: NewConsoleUser, actor: string): ConsoleUser {
   const id = Number(
     db
       .prepare(
-        `INSERT INTO console_users (merchant_id, username, role, password_hash, daily_sales_limit_kobo, created_at)
-         VALUES (?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO console_users (merchant_id, username, role, password_hash, daily_sales_limit_kobo,
+           environments, start_environment, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         input.merchantId,
@@ -89,12 +103,16 @@ function insertUser(db: Db, input: NewConsoleUser, actor: string): ConsoleUser {
         input.role,
         input.passwordHash,
         input.dailySalesLimitKobo ?? null,
+        environmentsText(input.environments ?? ['test', 'live']),
+        input.startEnvironment ?? 'test',
         nowIso(),
       ).lastInsertRowid,
   );
   recordAudit(db, actor, 'console_user.create', input.username, {
     role: input.role,
     merchant_id: input.merchantId,
+    environments: input.environments,
+    start_environment: input.startEnvironment,
   });
   return getConsoleUserById(db, id)!;
 }

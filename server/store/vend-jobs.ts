@@ -12,6 +12,8 @@ export interface VendJob {
   pollCount: number;
   nextPollAt: number | null;
   lastError: string | null;
+  /** Epoch ms of the last answer about the vend (send or requery); lastError is what it said. */
+  lastCheckedAt: number | null;
 }
 
 interface JobRow {
@@ -23,6 +25,7 @@ interface JobRow {
   poll_count: number;
   next_poll_at: number | null;
   last_error: string | null;
+  last_checked_at: number | null;
 }
 
 const toJob = (r: JobRow): VendJob => ({
@@ -34,6 +37,7 @@ const toJob = (r: JobRow): VendJob => ({
   pollCount: r.poll_count,
   nextPollAt: r.next_poll_at,
   lastError: r.last_error,
+  lastCheckedAt: r.last_checked_at ?? null,
 });
 
 export function getJob(db: Db, purchaseId: number): VendJob | null {
@@ -54,12 +58,22 @@ export function markVendStarted(db: Db, purchaseId: number, upstreamName: string
   );
 }
 
-/** Outcome unknown or pending: requery later, never re-send. */
-export function schedulePoll(db: Db, purchaseId: number, nextPollAt: number, error: string | null): void {
+/**
+ * Outcome unknown or pending: requery later, never re-send. checkedAt is when the provider
+ * (or the lack of one) answered, so the console can say when it was last asked.
+ */
+export function schedulePoll(
+  db: Db,
+  purchaseId: number,
+  nextPollAt: number,
+  error: string | null,
+  checkedAt: number | null = null,
+): void {
   prep(
     db,
-    `UPDATE vend_jobs SET state = 'polling', poll_count = poll_count + 1, next_poll_at = ?, last_error = ? WHERE purchase_id = ? AND state <> 'done'`,
-  ).run(nextPollAt, error, purchaseId);
+    `UPDATE vend_jobs SET state = 'polling', poll_count = poll_count + 1, next_poll_at = ?, last_error = ?,
+       last_checked_at = COALESCE(?, last_checked_at) WHERE purchase_id = ? AND state <> 'done'`,
+  ).run(nextPollAt, error, checkedAt, purchaseId);
 }
 
 /** The upstream refused before accepting the vend: the next route may be tried. */

@@ -75,6 +75,17 @@ export class UpstreamRouter {
     return this.state().upstreams.get(name) ?? null;
   }
 
+  /** Whether any enabled live upstream is routed for a route product, on any network. */
+  hasLiveRoute(routeProduct: string): boolean {
+    const state = this.state();
+    return listRoutes(this.db).some(
+      (r) =>
+        r.product === routeProduct &&
+        state.enabled.has(r.upstreamName) &&
+        state.upstreams.has(r.upstreamName),
+    );
+  }
+
   /** Enabled live upstreams. */
   allLive(): Upstream[] {
     const state = this.state();

@@ -16,7 +16,11 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
 }) => {
   test.setTimeout(180_000);
   const problems = watchPageErrors(page);
-  page.on('dialog', (d) => void d.accept());
+  // No native dialog may open: every question is asked in the page.
+  page.on('dialog', (d) => {
+    problems.push(`native dialog: ${d.message()}`);
+    void d.dismiss();
+  });
   const base = baseURL!;
   const code = `OP${unique()}`.slice(0, 20);
   const pairs: Record<'test' | 'live', Pair> = {
@@ -81,6 +85,11 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await expect(page.getByRole('alert').filter({ hasText: 'Say why' })).toBeVisible();
     await page.getByLabel('Reason').fill('bank transfer 0042');
     await page.getByTestId('fund-submit').click();
+    // Nothing moves before the amount is read back in words.
+    await expect(page.getByTestId('fund-confirmation')).toContainText(
+      `Credit ₦10,000.00 (ten thousand naira) to the live wallet of ${code}?`,
+    );
+    await page.getByTestId('fund-confirm').click();
     await expect(page.getByText(`the live wallet of ${code} now holds ₦10,000.00`)).toBeVisible();
     await expect(page.getByTestId('wallet-balance')).toContainText('₦10,000.00');
     await expect(page.getByTestId('admin-ledger-row').first()).toContainText('bank transfer 0042');
@@ -141,7 +150,7 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
   });
 
   let reference = '';
-  await test.step('a live sale stays pending; the admin API flags it for attention', async () => {
+  await test.step('a live sale stays pending; the admin flags it in the page (an in-app question)', async () => {
     const sale = await v1(base, pairs.live, 'POST', '/v1/transactions', {
       merchant_code: code,
       product: 'airtime',
@@ -153,11 +162,18 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     expect(sale.json.response_code).toBe('02');
     reference = sale.json.data.internal_reference;
     expect((await v1(base, pairs.live, 'GET', '/v1/wallet/balance')).json.total).toBe('9025.00');
-    const flagged = await page.request.post(`/console/admin/attention/${reference}/flag`, {
-      headers: await csrfOf(page.request),
-      data: { reason: 'customer says no airtime arrived' },
-    });
-    expect(flagged.status()).toBe(200);
+    await openAdminPage(page, 'Needs attention', 'Needs attention');
+    // Keyboard: the pending list is one tab stop; arrows move between rows.
+    const row = page.getByTestId(`pending-${reference}`);
+    await row.focus();
+    await expect(row).toBeFocused();
+    await row.getByRole('button', { name: 'Flag' }).click();
+    const ask = page.getByRole('alertdialog', { name: /^Flag / });
+    await ask.getByLabel('Why does it need attention now?').fill('customer says no airtime arrived');
+    await shot(page, 'admin-attention-flag-dialog');
+    await ask.getByRole('button', { name: 'Flag' }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(page.getByTestId(`attention-${reference}`)).toBeVisible();
   });
 
   await test.step('resolve it as failed: one refund, audited', async () => {

@@ -51,10 +51,15 @@ test('live mode is unmistakable; a live sale DEMO cannot route or pay is refused
 }) => {
   const problems = watchPageErrors(page);
   await login(page);
-  page.once('dialog', (d) => void d.accept());
   await page.getByTestId('env-badge').getByRole('radio', { name: 'LIVE' }).click();
+  // Going live is asked in the page (an accessible alert dialog), not through a native box.
+  const ask = page.getByRole('alertdialog', { name: 'Switch to LIVE?' });
+  await expect(ask).toContainText('Sales will be real and spend real money.');
+  await ask.getByRole('button', { name: 'Switch to LIVE' }).click();
+  await expect(ask).toHaveCount(0);
   await expect(page.getByTestId('env-stripe')).toHaveText('LIVE — real sales, real money');
-  await page.keyboard.press('a');
+  // The airtime tile may be greyed (no live route yet): the form itself still refuses in words.
+  await page.goto('/#/sell/airtime');
   await expect(page.getByText('LIVE sale', { exact: true })).toBeVisible();
   await page.getByLabel('Customer phone number').fill('08031234567');
   await page.getByLabel('Amount (₦)').fill('100');
@@ -63,7 +68,7 @@ test('live mode is unmistakable; a live sale DEMO cannot route or pay is refused
   await page.getByTestId('confirm-sell').click();
   // Another test on this node may add a live route: then DEMO's empty live wallet refuses it.
   await expect(page.getByTestId('sell-error')).toHaveText(
-    /^(No provider is configured for live airtime MTN; nothing was charged|Insufficient wallet balance for this purchase; fund the wallet and retry)\.$/,
+    /^(No provider is set up to sell airtime in live; an admin can add one|No provider is configured for live airtime MTN; nothing was charged|Insufficient wallet balance for this purchase; fund the wallet and retry)\.$/,
   );
   await snap(page, 'live-no-provider');
   await page.getByRole('link', { name: 'Wallet' }).click();

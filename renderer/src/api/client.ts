@@ -1,4 +1,5 @@
 import { ApiError, humanMessage } from '../lib/errors.js';
+import { reportReachable, reportUnreachable } from '../lib/reachability.js';
 
 /**
  * The console's only way to the node: JSON over fetch to /console, the session cookie sent by
@@ -48,8 +49,10 @@ export async function apiRequest<T>(
       credentials: 'same-origin',
     });
   } catch {
+    reportUnreachable();
     throw new ApiError(0, humanMessage(0, undefined));
   }
+  reportReachable();
   const text = await response.text();
   let json: unknown = null;
   try {

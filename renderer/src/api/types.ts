@@ -48,6 +48,9 @@ export interface Sale {
   agent: string;
   created_at: string;
   updated_at: string;
+  /** Pending only: when the provider was last asked (ISO, '' before the first answer) and what it said. */
+  last_checked_at: string;
+  provider_said: string;
 }
 
 export interface GiftCardCode {
@@ -140,4 +143,12 @@ export interface EsimItem {
   duration_days: number;
   currency_code: string;
   ngn_price?: string;
+}
+
+/** Whether the desk can sell a product in the session's environment, and why not. */
+export interface ProductAvailability {
+  product: string;
+  available: boolean;
+  reason: string;
+  fix: { to: string; label: string } | null;
 }

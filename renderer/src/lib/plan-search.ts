@@ -37,3 +37,9 @@ export function searchDataPlans(plans: DataPlanRow[], query: string): DataPlanRo
   });
   return matches.sort((a, b) => (nairaToKobo(a.price) ?? 0) - (nairaToKobo(b.price) ?? 0) || a.id - b.id);
 }
+
+/** "2GB SME (30 days)": the plan's name with its validity, never said twice. */
+export function planLabel(p: Pick<DataPlanRow, 'name' | 'validity'>): string {
+  if (!p.validity || p.name.toLowerCase().includes(p.validity.toLowerCase())) return p.name;
+  return `${p.name} (${p.validity})`;
+}

@@ -18,6 +18,17 @@ export const PRODUCT_TILES: ProductTile[] = [
   { id: 'esim', label: 'eSIM', hint: 'Travel data abroad', key: 'S' },
 ];
 
+/** The node's name for each tile's product (GET /console/products answers by these). */
+export const TILE_PRODUCT: Record<SellProduct, string> = {
+  airtime: 'airtime',
+  data: 'data',
+  electricity: 'ELECTRICITY',
+  cable: 'CABLE',
+  betting: 'BETTING',
+  giftcards: 'giftcard',
+  esim: 'esim',
+};
+
 /** The tile for a keyboard key, if any (case-insensitive). */
 export function tileForKey(key: string): ProductTile | undefined {
   const k = key.toUpperCase();
@@ -61,3 +72,18 @@ export const STATUS_LABEL: Record<string, string> = {
   failed: 'Failed',
   pending: 'Pending',
 };
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** The first block of a purchase reference: enough to find it in History, short enough to read out. */
+export const shortReference = (ref: string): string => ref.slice(0, 8).toUpperCase();
+
+/**
+ * A ledger line for people: "ELECTRICITY 6c9c…-…" becomes "Electricity · 6C9C6351", product
+ * codes by their names and references by their first block.
+ */
+export function ledgerText(reason: string): string {
+  const words = reason.replace(UUID, (u) => shortReference(u)).split(' ');
+  if (words.length && PRODUCT_NAMES[words[0]]) words[0] = `${PRODUCT_NAMES[words[0]]} ·`;
+  return words.join(' ');
+}

@@ -1,5 +1,5 @@
 /** Shapes of the admin /console API answers (server/http/console/admin-*.ts). */
-import type { Environment } from '../api/types.js';
+import type { Environment, LedgerEntry } from '../api/types.js';
 
 export interface Pair {
   key: string;
@@ -38,17 +38,8 @@ export interface MerchantInfo {
   pricing?: PricingRuleInfo[];
 }
 
-export interface AdminLedgerEntry {
-  id: number;
-  kind: 'funding' | 'debit' | 'refund' | 'adjustment';
-  amount: string;
-  amount_kobo: number;
-  balance_after: string;
-  reference: string;
-  reason: string;
-  actor: string;
-  created_at: string;
-}
+/** The admin's ledger rows are the agent's: one shape. */
+export type AdminLedgerEntry = LedgerEntry;
 
 export interface Circuit {
   state: 'closed' | 'open' | 'half-open';
@@ -161,6 +152,8 @@ export interface AdminUser {
   merchant_code: string;
   active: boolean;
   daily_sales_limit: string | null;
+  environments: Environment[];
+  start_environment: Environment;
   sold_today: Record<Environment, string>;
   created_at: string;
 }

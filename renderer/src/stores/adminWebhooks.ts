@@ -3,7 +3,7 @@ import { ref } from 'vue';
 import { apiGet, apiPost, apiRequest } from '../api/client.js';
 import type { Environment } from '../api/types.js';
 import type { WebhookDeliveryInfo, WebhookEndpointInfo } from './adminTypes.js';
-import { createRunner } from './adminShared.js';
+import { createRunner } from './runner.js';
 
 interface MerchantWebhooks {
   merchant_code: string;

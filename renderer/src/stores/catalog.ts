@@ -1,12 +1,27 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { apiGet } from '../api/client.js';
+import { apiGet, apiPost, queryString } from '../api/client.js';
 import type { BillPlanRow, EsimItem, GiftcardItem } from '../api/types.js';
 import type { DataPlanRow } from '../lib/plan-search.js';
+import type { CatalogPage, CatalogRow, CatalogSyncRun } from './adminTypes.js';
+import { createRunner } from './runner.js';
 
 export type BillProduct = 'ELECTRICITY' | 'CABLE' | 'BETTING';
 
-/** Plan catalogs, fetched once per session and kept: they change only on a catalog sync. */
+/** What the admin's catalog page asks for: a search, a group, a state and a page. */
+export interface CatalogFilter {
+  search: string;
+  group: string;
+  state: '' | 'active' | 'inactive';
+  page: number;
+}
+export const emptyCatalogFilter = (): CatalogFilter => ({ search: '', group: '', state: '', page: 1 });
+
+/**
+ * Catalogs. For selling: plans fetched once per session and kept, since they change only on a
+ * catalog sync or a plan switch, which empty that cache. For the admin: one page of one catalog,
+ * plan switches, and the sync.
+ */
 export const useCatalogStore = defineStore('catalog', () => {
   const dataPlans = ref<Record<string, DataPlanRow[]>>({});
   const billPlans = ref<Partial<Record<BillProduct, BillPlanRow[]>>>({});
@@ -53,6 +68,66 @@ export const useCatalogStore = defineStore('catalog', () => {
     esimPlans.value = null;
   }
 
+  const adminPage = ref<CatalogPage | null>(null);
+  const lastSync = ref<CatalogSyncRun | null>(null);
+  const syncing = ref(false);
+  const { busy, error, notice, run, reloadKeepingNotice } = createRunner();
+  let lastQuery: { kind: CatalogRow['kind']; filter: CatalogFilter } = {
+    kind: 'data',
+    filter: emptyCatalogFilter(),
+  };
+
+  async function loadAdminPage(kind = lastQuery.kind, filter = lastQuery.filter): Promise<void> {
+    lastQuery = { kind, filter: { ...filter } };
+    const f = lastQuery.filter;
+    await run(async () => {
+      adminPage.value = await apiGet<CatalogPage>(
+        `/console/admin/catalogs/${kind}${queryString({ search: f.search, group: f.group, state: f.state, page: f.page, limit: 25 })}`,
+      );
+    });
+  }
+
+  async function loadSync(): Promise<void> {
+    await run(async () => {
+      lastSync.value = (await apiGet<{ last: CatalogSyncRun | null }>('/console/admin/catalogs/sync')).last;
+    });
+  }
+
+  async function setActive(row: CatalogRow, active: boolean): Promise<void> {
+    const r = await run(
+      () =>
+        apiPost<CatalogRow>(`/console/admin/catalogs/${row.kind}/${encodeURIComponent(row.id)}/active`, {
+          active,
+        }),
+      `${row.name} ${active ? 'enabled' : 'disabled'}.`,
+    );
+    if (!r) return;
+    clear();
+    if (adminPage.value) {
+      const delta = r.active === row.active ? 0 : r.active ? 1 : -1;
+      adminPage.value = {
+        ...adminPage.value,
+        rows: adminPage.value.rows.map((x) => (x.id === r.id ? r : x)),
+        counts: { ...adminPage.value.counts, active: adminPage.value.counts.active + delta },
+      };
+    }
+  }
+
+  async function syncNow(): Promise<void> {
+    syncing.value = true;
+    try {
+      const r = await run(
+        () => apiPost<{ last: CatalogSyncRun | null }>('/console/admin/catalogs/sync'),
+        (v) => (v.last?.ok ? 'Catalogs synced.' : 'The sync finished with problems; see the result below.'),
+      );
+      if (r) lastSync.value = r.last;
+      clear();
+      await reloadKeepingNotice(loadAdminPage);
+    } finally {
+      syncing.value = false;
+    }
+  }
+
   return {
     dataPlans,
     billPlans,
@@ -64,5 +139,15 @@ export const useCatalogStore = defineStore('catalog', () => {
     loadEsimPlans,
     providersOf,
     clear,
+    adminPage,
+    lastSync,
+    syncing,
+    busy,
+    error,
+    notice,
+    loadAdminPage,
+    loadSync,
+    setActive,
+    syncNow,
   };
 });

@@ -2,6 +2,8 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { apiGet, apiPost } from '../api/client.js';
 import type { GiftCardCode, Sale, VerifiedCustomer } from '../api/types.js';
+import type { AttentionItem } from './adminTypes.js';
+import { createRunner } from './runner.js';
 
 export interface SellBody {
   product: 'airtime' | 'data' | 'ELECTRICITY' | 'CABLE' | 'BETTING';
@@ -41,7 +43,10 @@ export const nextFollowDelay = (attempt: number): number => FOLLOW_DELAYS_MS[att
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Sales made or opened in this session, by reference, and the pending ones being followed. */
+/**
+ * Sales. Those made or opened in this session, by reference, and the pending ones being
+ * followed; for the admin, the purchases that need attention.
+ */
 export const useSaleStore = defineStore('sale', () => {
   const sales = ref<Record<string, Sale>>({});
   const cards = ref<Record<string, GiftCardCode[]>>({});
@@ -100,6 +105,56 @@ export const useSaleStore = defineStore('sale', () => {
 
   const isFollowing = (ref: string) => following.has(ref);
 
+  /**
+   * The admin's side of sales: purchases still pending, those flagged past their deadline,
+   * and requery / flag / resolve by hand (each reloads both lists, keeping its message).
+   */
+  const flagged = ref<AttentionItem[]>([]);
+  const pendingPurchases = ref<AttentionItem[]>([]);
+  const { busy, error, notice, run, reloadKeepingNotice } = createRunner();
+
+  async function loadAttention(): Promise<void> {
+    await run(async () => {
+      const r = await apiGet<{ flagged: AttentionItem[]; pending: AttentionItem[] }>(
+        '/console/admin/attention',
+      );
+      flagged.value = r.flagged;
+      pendingPurchases.value = r.pending;
+    });
+  }
+
+  /** Runs an action, then reloads both lists, keeping the action's message. */
+  async function act(
+    work: () => Promise<AttentionItem>,
+    message: (p: AttentionItem) => string,
+  ): Promise<boolean> {
+    const r = await run(work, message);
+    await reloadKeepingNotice(loadAttention);
+    return r !== null;
+  }
+
+  const requeryAttention = (reference: string) =>
+    act(
+      () => apiPost<AttentionItem>(`/console/admin/attention/${reference}/requery`),
+      (p) =>
+        p.status === 'pending'
+          ? 'Requeried: the provider still has no final answer.'
+          : `Requeried: the purchase is now ${p.status}.`,
+    );
+  const flagPurchase = (reference: string, reason: string) =>
+    act(
+      () => apiPost<AttentionItem>(`/console/admin/attention/${reference}/flag`, { reason }),
+      () => 'Flagged for attention.',
+    );
+  const resolvePurchase = (reference: string, outcome: 'success' | 'failed', reason: string) =>
+    act(
+      () => apiPost<AttentionItem>(`/console/admin/attention/${reference}/resolve`, { outcome, reason }),
+      (p) =>
+        p.status === 'failed'
+          ? `Resolved as failed: ₦${p.debit} refunded to ${p.merchant_code}.`
+          : 'Resolved as successful.',
+    );
+
   return {
     sales,
     cards,
@@ -113,5 +168,14 @@ export const useSaleStore = defineStore('sale', () => {
     follow,
     stop,
     isFollowing,
+    flagged,
+    pendingPurchases,
+    busy,
+    error,
+    notice,
+    loadAttention,
+    requeryAttention,
+    flagPurchase,
+    resolvePurchase,
   };
 });

@@ -1,10 +1,22 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { apiGet, queryString } from '../api/client.js';
+import { apiGet, apiPost, queryString } from '../api/client.js';
 import type { Environment, LedgerEntry, LedgerPage, WalletInfo } from '../api/types.js';
 import { ApiError } from '../lib/errors.js';
+import { formatNaira } from '../lib/money.js';
+import { createRunner } from './runner.js';
 
-/** The merchant's two wallets (test and live) and their ledgers, newest entries first. */
+interface MerchantLedgerAnswer {
+  balance: string;
+  entries: LedgerEntry[];
+  next_before: number | null;
+}
+
+/**
+ * Wallets. The signed-in merchant's two wallets (test and live) and their ledgers, newest
+ * entries first; and, for the admin, any merchant's wallet: its ledger, funding and
+ * adjustments, and the check of every wallet against its ledger.
+ */
 export const useWalletStore = defineStore('wallet', () => {
   const wallets = ref<WalletInfo[]>([]);
   const entries = ref<Record<Environment, LedgerEntry[]>>({ test: [], live: [] });
@@ -48,5 +60,83 @@ export const useWalletStore = defineStore('wallet', () => {
     await loadLedger(env);
   }
 
-  return { wallets, entries, nextBefore, loading, error, balanceOf, loadWallets, loadLedger, refresh };
+  /** The admin's wallet page: one merchant wallet at a time, kept so the page reopens on it. */
+  const merchantCode = ref('');
+  const merchantEnv = ref<Environment>('live');
+  const merchantBalance = ref<string | null>(null);
+  const merchantEntries = ref<LedgerEntry[]>([]);
+  const merchantNextBefore = ref<number | null>(null);
+  /** The last `ledger verify` over every wallet of the node. */
+  const verification = ref<{ ok: boolean; wallets: number; problems: { problem: string }[] } | null>(null);
+  const { busy, notice, run, reloadKeepingNotice } = createRunner(error);
+  const merchantPath = () =>
+    `/console/admin/merchants/${encodeURIComponent(merchantCode.value)}/wallets/${merchantEnv.value}`;
+
+  async function loadMerchantLedger(more = false): Promise<void> {
+    if (!merchantCode.value) return;
+    await run(async () => {
+      const r = await apiGet<MerchantLedgerAnswer>(
+        `${merchantPath()}/ledger${queryString({ before: more ? merchantNextBefore.value : null, limit: 50 })}`,
+      );
+      merchantBalance.value = r.balance;
+      merchantEntries.value = more ? [...merchantEntries.value, ...r.entries] : r.entries;
+      merchantNextBefore.value = r.next_before;
+    });
+  }
+
+  async function selectMerchantWallet(code: string, env: Environment): Promise<void> {
+    merchantCode.value = code;
+    merchantEnv.value = env;
+    merchantEntries.value = [];
+    merchantBalance.value = null;
+    await loadMerchantLedger();
+  }
+
+  async function fund(kind: 'funding' | 'adjustment', amount: string, reason: string): Promise<boolean> {
+    const r = await run(
+      () => apiPost<{ balance: string }>(`${merchantPath()}/fund`, { kind, amount, reason }),
+      (v) =>
+        `${kind === 'funding' ? 'Funded' : 'Adjusted'}: the ${merchantEnv.value} wallet of ${merchantCode.value} now holds ${formatNaira(v.balance)}.`,
+    );
+    if (!r) return false;
+    await reloadKeepingNotice(loadMerchantLedger);
+    return true;
+  }
+
+  async function verify(): Promise<void> {
+    verification.value = await run(() =>
+      apiGet<{ ok: boolean; wallets: number; problems: { problem: string }[] }>(
+        '/console/admin/ledger/verify',
+      ),
+    );
+  }
+
+  /** The CSV export link for a Lagos date range (the browser downloads it with the session cookie). */
+  const merchantCsvUrl = (from: string, to: string) =>
+    `${merchantPath()}/ledger.csv${queryString({ from, to })}`;
+
+  return {
+    wallets,
+    entries,
+    nextBefore,
+    loading,
+    error,
+    balanceOf,
+    loadWallets,
+    loadLedger,
+    refresh,
+    merchantCode,
+    merchantEnv,
+    merchantBalance,
+    merchantEntries,
+    merchantNextBefore,
+    verification,
+    busy,
+    notice,
+    loadMerchantLedger,
+    selectMerchantWallet,
+    fund,
+    verify,
+    merchantCsvUrl,
+  };
 });

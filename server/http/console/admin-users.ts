@@ -13,6 +13,7 @@ import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { formatNaira, parseNaira } from '../../domain/money.js';
 import type { Environment } from '../../store/credentials-crypto.js';
 import { adminActor } from './admin-guard.js';
+import { parseUserEnvironments } from '../../services/console-environments.js';
 import { NoteText, OneLineText } from '../schema-blocks.js';
 import { requireRole } from './session.js';
 
@@ -24,6 +25,10 @@ const UserPatch = Type.Object(
     active: Type.Optional(Type.Boolean()),
     daily_sales_limit: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     password: Type.Optional(Type.String()),
+    environments: Type.Optional(
+      Type.Array(Type.Union([Type.Literal('test'), Type.Literal('live')]), { maxItems: 2 }),
+    ),
+    start_environment: Type.Optional(Type.Union([Type.Literal('test'), Type.Literal('live')])),
   },
   { additionalProperties: false },
 );
@@ -54,6 +59,8 @@ function adminUserJson(s: Services, u: ConsoleUser) {
     merchant_code: getMerchantById(s.db, u.merchantId)?.code ?? '',
     active: u.active,
     daily_sales_limit: u.dailySalesLimitKobo === null ? null : formatNaira(u.dailySalesLimitKobo),
+    environments: u.environments,
+    start_environment: u.startEnvironment,
     sold_today: {
       test: formatNaira(agentSoldKobo(s.db, u.id, 'test', dayStart)),
       live: formatNaira(agentSoldKobo(s.db, u.id, 'live', dayStart)),
@@ -75,7 +82,13 @@ export function registerAdminUserRoutes(app: FastifyInstance, s: Services): void
   app.patch('/console/admin/users/:id', { schema: { ...hide, body: UserPatch } }, async (request) => {
     const user = userOf(s, (request.params as { id: string }).id);
     const me = requireRole(request, 'admin').user;
-    const body = request.body as { active?: boolean; daily_sales_limit?: string | null; password?: string };
+    const body = request.body as {
+      active?: boolean;
+      daily_sales_limit?: string | null;
+      password?: string;
+      environments?: string[];
+      start_environment?: string;
+    };
     if (body.active === false && user.id === me.id)
       throw new Conflict('you cannot deactivate yourself; another admin can');
     const patch: ConsoleUserPatch = {};
@@ -84,6 +97,8 @@ export function registerAdminUserRoutes(app: FastifyInstance, s: Services): void
       const text = body.daily_sales_limit?.trim() ?? '';
       patch.dailySalesLimitKobo = text === '' ? null : parseNaira(text, 'daily_sales_limit');
     }
+    if (body.environments !== undefined || body.start_environment !== undefined)
+      Object.assign(patch, parseUserEnvironments(body.environments, body.start_environment, user));
     if (body.password !== undefined) patch.passwordHash = await hashPassword(parseNewPassword(body.password));
     return adminUserJson(s, updateConsoleUser(s.db, user.id, patch, adminActor(request)));
   });

@@ -21,7 +21,7 @@ import {
   verifyPassword,
 } from '../../services/console-auth.js';
 import { LoginThrottle, type AttemptDecision } from '../../services/login-throttle.js';
-import { environmentsForUser } from '../../services/console-environments.js';
+import { environmentsForUser, startEnvironmentOf } from '../../services/console-environments.js';
 import { loopbackCallerCheck } from '../first-run-claim.js';
 import { Forbidden, TooManyAttempts, Unauthorized } from '../../domain/errors.js';
 import type { Environment } from '../../store/credentials-crypto.js';
@@ -59,6 +59,7 @@ function sessionView(
     merchant: { id: merchant?.id ?? 0, code: merchant?.code ?? '', name: merchant?.name ?? '' },
     environment,
     environments: environmentsForUser(s.db, user),
+    start_environment: user.startEnvironment,
     csrf_token: csrfToken,
     expires_at: new Date(expiresAt).toISOString(),
   };
@@ -68,15 +69,16 @@ function startSession(s: Services, request: FastifyRequest, reply: FastifyReply,
   const token = newToken();
   const csrf = newToken();
   const expiresAt = s.now() + SESSION_TTL_MS;
+  const environment = startEnvironmentOf(s.db, user);
   createConsoleSession(s.db, {
     idHash: hashToken(token),
     userId: user.id,
     csrfToken: csrf,
-    environment: 'test',
+    environment,
     expiresAt,
   });
   setSessionCookie(request, reply, token, expiresAt);
-  return sessionView(s, user, 'test', csrf, expiresAt);
+  return sessionView(s, user, environment, csrf, expiresAt);
 }
 
 export function registerAuthRoutes(app: FastifyInstance, s: Services, throttle: LoginThrottle): void {
@@ -180,7 +182,11 @@ export function registerAuthRoutes(app: FastifyInstance, s: Services, throttle: 
       const session = sessionOf(request);
       const { environment } = request.body as { environment: Environment };
       if (!environmentsForUser(s.db, session.user).includes(environment)) {
-        throw new Forbidden('This merchant has no active live credentials, so the console stays on test');
+        throw new Forbidden(
+          session.user.environments.includes(environment)
+            ? 'This merchant has no active live credentials, so the console stays on test'
+            : `Your admin has not allowed you to sell in ${environment}`,
+        );
       }
       setSessionEnvironment(s.db, session.idHash, environment);
       return sessionView(s, session.user, environment, session.csrfToken, session.expiresAt);

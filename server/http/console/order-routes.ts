@@ -14,6 +14,7 @@ import { InvalidInput } from '../../domain/errors.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { saleViews } from './purchase-routes.js';
 import { assertWithinDailyLimit } from '../../services/admin-sales-limit.js';
+import { assertConsoleProductAvailable } from '../../services/console-products.js';
 
 const hide = { hide: true } as const;
 
@@ -48,7 +49,7 @@ export function registerOrderConsoleRoutes(app: FastifyInstance, s: Services): v
   });
 
   app.get('/console/giftcards/:plan_id/availability', { schema: hide }, async (request) => {
-    sessionOf(request);
+    assertConsoleProductAvailable(s, consoleCaller(s, sessionOf(request)), 'giftcard');
     const q = request.query as { quantity?: string };
     return giftcardAvailability(s, (request.params as { plan_id: string }).plan_id, q.quantity);
   });
@@ -56,6 +57,7 @@ export function registerOrderConsoleRoutes(app: FastifyInstance, s: Services): v
   app.post('/console/giftcards/orders', { schema: { ...hide, body: GiftcardOrderBody } }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
     const body = request.body as Record<string, unknown>;
+    assertConsoleProductAvailable(s, caller, 'giftcard');
     // Checked before charging (issue 6): an unavailable card is refused with the stock's reason.
     const stock = giftcardAvailability(s, body.plan_id, String(body.quantity));
     if (!stock.available) throw new InvalidInput(stock.detail, 'plan_id');
@@ -71,6 +73,7 @@ export function registerOrderConsoleRoutes(app: FastifyInstance, s: Services): v
 
   app.post('/console/esim/orders', { schema: { ...hide, body: EsimOrderBody } }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
+    assertConsoleProductAvailable(s, caller, 'esim');
     assertWithinDailyLimit(s, caller, { kind: 'esim', body: request.body as Record<string, unknown> });
     const purchase = await createEsimOrder(s, caller, request.body as Record<string, unknown>);
     return saleViews(s, caller.merchant.name, [purchase])[0];

@@ -10,6 +10,7 @@ import {
   type PurchaseFilter,
 } from '../../store/purchases.js';
 import { consoleUsernames } from '../../store/console-users.js';
+import { getJob } from '../../store/vend-jobs.js';
 import { recordAudit } from '../../store/audit.js';
 import { esimQrcode } from '../../services/esim.js';
 import { InvalidInput, NotFound } from '../../domain/errors.js';
@@ -35,7 +36,12 @@ export function saleViews(s: Services, merchantName: string, purchases: Purchase
     purchases.map((p) => p.agentUserId).filter((id): id is number => id !== null),
   );
   return purchases.map((p) =>
-    saleView(p, merchantName, p.agentUserId ? (names.get(p.agentUserId) ?? null) : null),
+    saleView(
+      p,
+      merchantName,
+      p.agentUserId ? (names.get(p.agentUserId) ?? null) : null,
+      p.state === 'pending' ? getJob(s.db, p.id) : null,
+    ),
   );
 }
 

@@ -7,6 +7,7 @@ import { billPlansResponse, dataPlansResponse } from '../v1/plans.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { saleViews } from './purchase-routes.js';
 import { assertWithinDailyLimit } from '../../services/admin-sales-limit.js';
+import { assertConsoleProductAvailable, productsAvailability } from '../../services/console-products.js';
 
 const hide = { hide: true } as const;
 
@@ -40,6 +41,12 @@ const VerifyBody = Type.Object({
  * lost answer cannot sell twice (422).
  */
 export function registerSellRoutes(app: FastifyInstance, s: Services): void {
+  // What the sell tiles show: each product's availability in the session's environment.
+  app.get('/console/products', { schema: hide }, async (request) => {
+    const caller = consoleCaller(s, sessionOf(request));
+    return { environment: caller.environment, products: productsAvailability(s, caller) };
+  });
+
   app.get('/console/plans/data/:network', { schema: hide }, async (request) => {
     sessionOf(request);
     return { plans: dataPlansResponse(s, (request.params as { network: string }).network).data };
@@ -54,6 +61,7 @@ export function registerSellRoutes(app: FastifyInstance, s: Services): void {
   app.post('/console/verify', { schema: { ...hide, body: VerifyBody } }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
     const body = request.body as Record<string, string>;
+    assertConsoleProductAvailable(s, caller, body.product);
     checkLiveBillEnabled(caller, body.product);
     const data = await verifyFromRequest(s, caller, { ...body, merchant_code: caller.merchant.code });
     return { environment: caller.environment, customer: data };
@@ -65,6 +73,7 @@ export function registerSellRoutes(app: FastifyInstance, s: Services): void {
       ...(request.body as Record<string, unknown>),
       merchant_code: caller.merchant.code,
     };
+    assertConsoleProductAvailable(s, caller, String(body.product));
     assertWithinDailyLimit(s, caller, { kind: 'transaction', body });
     const telco = body.product === 'airtime' || body.product === 'data';
     // Airtime and data answer pending at once and the page follows them; bills wait for the

@@ -6,7 +6,11 @@ import {
   type ConsoleRole,
   type ConsoleSession,
 } from '../../store/console-users.js';
-import { environmentAllowedForSession } from '../../services/console-environments.js';
+import {
+  NO_ENVIRONMENT_MESSAGE,
+  environmentAllowedForSession,
+  environmentsForUser,
+} from '../../services/console-environments.js';
 import { getMerchantById } from '../../store/merchants.js';
 import { hashToken, tokensEqual } from '../../services/console-auth.js';
 import { Forbidden, Unauthorized } from '../../domain/errors.js';
@@ -101,11 +105,26 @@ export function registerSessionHook(app: FastifyInstance, s: Services): void {
       }
     }
     // Re-checked on every call: an admin may have withdrawn the environment since the switch.
+    // It moves to the user's start environment (test for a withdrawn live pair); a user left
+    // with none can still read the session and sign out.
     if (!environmentAllowedForSession(s.db, session)) {
-      setSessionEnvironment(s.db, session.idHash, 'test');
-      session.environment = 'test';
-      reply.header(ENVIRONMENT_HEADER, 'test');
-      if (!ENVIRONMENT_NEUTRAL.has(path)) throw new Forbidden(LIVE_WITHDRAWN_MESSAGE);
+      const allowed = environmentsForUser(s.db, session.user);
+      const next = allowed.includes(session.user.startEnvironment)
+        ? session.user.startEnvironment
+        : allowed[0];
+      if (next) {
+        setSessionEnvironment(s.db, session.idHash, next);
+        session.environment = next;
+        reply.header(ENVIRONMENT_HEADER, next);
+      }
+      if (!ENVIRONMENT_NEUTRAL.has(path))
+        throw new Forbidden(
+          !next
+            ? NO_ENVIRONMENT_MESSAGE
+            : next === 'test'
+              ? LIVE_WITHDRAWN_MESSAGE
+              : 'Your admin changed where you may sell; the console is now on live and nothing was charged',
+        );
     }
     request.consoleSession = session;
   });

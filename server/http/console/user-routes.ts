@@ -5,6 +5,7 @@ import { createConsoleUser, listConsoleUsers, type ConsoleUser } from '../../sto
 import { getMerchantById, requireMerchant } from '../../store/merchants.js';
 import { hashPassword, parseNewPassword, parseUsername } from '../../services/console-auth.js';
 import { parseNaira } from '../../domain/money.js';
+import { parseUserEnvironments } from '../../services/console-environments.js';
 import { requireRole } from './session.js';
 
 const hide = { hide: true } as const;
@@ -17,6 +18,8 @@ function userView(s: Services, u: ConsoleUser) {
     merchant_code: getMerchantById(s.db, u.merchantId)?.code ?? '',
     active: u.active,
     daily_sales_limit: u.dailySalesLimitKobo === null ? null : (u.dailySalesLimitKobo / 100).toFixed(2),
+    environments: u.environments,
+    start_environment: u.startEnvironment,
     created_at: u.createdAt,
   };
 }
@@ -43,6 +46,10 @@ export function registerUserRoutes(app: FastifyInstance, s: Services): void {
           role: Type.Union([Type.Literal('admin'), Type.Literal('agent')]),
           merchant_code: Type.String(),
           daily_sales_limit: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+          environments: Type.Optional(
+            Type.Array(Type.Union([Type.Literal('test'), Type.Literal('live')]), { maxItems: 2 }),
+          ),
+          start_environment: Type.Optional(Type.Union([Type.Literal('test'), Type.Literal('live')])),
         }),
       },
     },
@@ -54,11 +61,14 @@ export function registerUserRoutes(app: FastifyInstance, s: Services): void {
         role: 'admin' | 'agent';
         merchant_code: string;
         daily_sales_limit?: string | null;
+        environments?: string[];
+        start_environment?: string;
       };
       const username = parseUsername(body.username);
       const password = parseNewPassword(body.password);
       const merchant = requireMerchant(s.db, body.merchant_code);
       const limit = body.daily_sales_limit ? parseNaira(body.daily_sales_limit, 'daily_sales_limit') : null;
+      const envs = parseUserEnvironments(body.environments, body.start_environment);
       const user = createConsoleUser(
         s.db,
         {
@@ -67,6 +77,7 @@ export function registerUserRoutes(app: FastifyInstance, s: Services): void {
           role: body.role,
           passwordHash: await hashPassword(password),
           dailySalesLimitKobo: limit,
+          ...envs,
         },
         `user:${session.user.username}`,
       );

@@ -1,6 +1,7 @@
 import type { Purchase } from '../../store/purchases.js';
 import { formatNaira } from '../../domain/money.js';
 import { responseCodeOf } from '../../domain/purchase-state.js';
+import type { VendJob } from '../../store/vend-jobs.js';
 
 /** What a receipt may show from the upstream's result. Gift-card codes are not here: see revealCards. */
 const RESULT_FIELDS = [
@@ -52,11 +53,27 @@ export function isEsimPurchase(p: Purchase): boolean {
   return p.kind === 'esim' || p.product.toUpperCase() === 'ESIM';
 }
 
+/** What the last answer about a pending vend said, as a sentence for the agent. */
+export function providerSaid(job: VendJob | null): string {
+  const said = job?.lastError?.trim() ?? '';
+  if (!said) return '';
+  if (said === 'pending') return 'The sale is still being processed.';
+  if (said === 'unknown' || said === 'not_accepted') return 'No clear answer yet.';
+  if (said === 'upstream no longer configured') return 'The provider of this sale is no longer set up.';
+  return /[.!?]$/.test(said) ? said : `${said}.`;
+}
+
 /**
  * A purchase as the console shows it on a receipt, in history and in detail: amounts as
  * Naira strings, times as ISO UTC (the page shows Lagos time), secrets of gift cards left out.
+ * A pending one carries its vend job's last check, so the agent knows what the provider said.
  */
-export function saleView(p: Purchase, merchantName: string, agent: string | null) {
+export function saleView(
+  p: Purchase,
+  merchantName: string,
+  agent: string | null,
+  job: VendJob | null = null,
+) {
   return {
     reference: p.internalReference,
     request_id: p.idemKey,
@@ -83,6 +100,9 @@ export function saleView(p: Purchase, merchantName: string, agent: string | null
     agent: agent ?? '',
     created_at: p.createdAt,
     updated_at: p.updatedAt,
+    last_checked_at:
+      p.state === 'pending' && job?.lastCheckedAt ? new Date(job.lastCheckedAt).toISOString() : '',
+    provider_said: p.state === 'pending' ? providerSaid(job) : '',
   };
 }
 

@@ -1,35 +1,31 @@
-import type { RouteRecordRaw } from 'vue-router';
+import type { RouteComponent, RouteRecordRaw } from 'vue-router';
+
+type Lazy = () => Promise<RouteComponent | { default: RouteComponent }>;
+
+/** One admin page: its path under /admin, its lazily loaded view, its title; params as props. */
+const page = (path: string, view: Lazy, title: string): RouteRecordRaw => ({
+  path,
+  component: view,
+  props: path.includes(':'),
+  meta: { title },
+});
 
 /**
- * The admin pages (issue 7), children of /admin. The parent route carries meta.roles
- * ['admin'], which vue-router merges into every child: an agent is sent back to /sell.
+ * The admin pages, children of /admin. The parent route carries meta.roles ['admin'], which
+ * vue-router merges into every child: an agent is sent back to /sell.
  */
 export const adminRoutes: RouteRecordRaw[] = [
-  { path: '', component: () => import('./AdminDashboardView.vue'), meta: { title: 'Dashboard' } },
-  { path: 'merchants', component: () => import('./AdminMerchantsView.vue'), meta: { title: 'Merchants' } },
-  {
-    path: 'merchants/:code',
-    component: () => import('./AdminMerchantView.vue'),
-    props: true,
-    meta: { title: 'Merchant' },
-  },
-  { path: 'webhooks', component: () => import('./AdminWebhooksView.vue'), meta: { title: 'Webhooks' } },
-  { path: 'wallets', component: () => import('./AdminWalletsView.vue'), meta: { title: 'Wallets' } },
-  { path: 'pricing', component: () => import('./AdminPricingView.vue'), meta: { title: 'Pricing' } },
-  { path: 'upstreams', component: () => import('./AdminUpstreamsView.vue'), meta: { title: 'Upstreams' } },
-  { path: 'catalogs', component: () => import('./AdminCatalogsView.vue'), meta: { title: 'Catalogs' } },
-  {
-    path: 'attention',
-    component: () => import('./AdminAttentionView.vue'),
-    meta: { title: 'Needs attention' },
-  },
-  { path: 'users', component: () => import('./AdminUsersView.vue'), meta: { title: 'Users' } },
-  {
-    path: 'users/:id/cashup',
-    component: () => import('./AdminCashupView.vue'),
-    props: true,
-    meta: { title: 'Cash-up' },
-  },
-  { path: 'reports', component: () => import('./AdminReportsView.vue'), meta: { title: 'Reports' } },
-  { path: 'settings', component: () => import('./AdminSettingsView.vue'), meta: { title: 'Settings' } },
+  page('', () => import('./AdminDashboardView.vue'), 'Dashboard'),
+  page('merchants', () => import('./AdminMerchantsView.vue'), 'Merchants'),
+  page('merchants/:code', () => import('./AdminMerchantView.vue'), 'Merchant'),
+  page('webhooks', () => import('./AdminWebhooksView.vue'), 'Webhooks'),
+  page('wallets', () => import('./AdminWalletsView.vue'), 'Wallets'),
+  page('pricing', () => import('./AdminPricingView.vue'), 'Pricing'),
+  page('upstreams', () => import('./AdminUpstreamsView.vue'), 'Upstreams'),
+  page('catalogs', () => import('./AdminCatalogsView.vue'), 'Catalogs'),
+  page('attention', () => import('./AdminAttentionView.vue'), 'Needs attention'),
+  page('users', () => import('./AdminUsersView.vue'), 'Users'),
+  page('users/:id/cashup', () => import('./AdminCashupView.vue'), 'Cash-up'),
+  page('reports', () => import('./AdminReportsView.vue'), 'Reports'),
+  page('settings', () => import('./AdminSettingsView.vue'), 'Settings'),
 ];

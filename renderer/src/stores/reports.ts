@@ -2,8 +2,8 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { apiGet, apiPost, queryString } from '../api/client.js';
 import type { Environment } from '../api/types.js';
-import type { ReportDeliveryInfo, ReportSummaryInfo } from './adminTypes.js';
-import { createRunner } from './adminShared.js';
+import type { DashboardInfo, ReportDeliveryInfo, ReportSummaryInfo } from './adminTypes.js';
+import { createRunner } from './runner.js';
 
 export interface ReportFilter {
   merchant_code: string;
@@ -13,9 +13,21 @@ export interface ReportFilter {
   state: string;
 }
 
-/** Daily reports (issue 8's API): deliveries, one day's report, its CSV, and resending it. */
-export const useAdminReportsStore = defineStore('adminReports', () => {
-  const filter = ref<ReportFilter>({ merchant_code: '', environment: '', from: '', to: '', state: '' });
+export const emptyReportFilter = (): ReportFilter => ({
+  merchant_code: '',
+  environment: '',
+  from: '',
+  to: '',
+  state: '',
+});
+
+/**
+ * What was sold, told back: today's dashboard, the daily reports' deliveries, one day's
+ * report, its CSV, resending it, and running a day by hand.
+ */
+export const useReportsStore = defineStore('reports', () => {
+  /** The query the deliveries were last loaded with; a resend or a run reloads the same. */
+  let lastFilter = emptyReportFilter();
   const deliveries = ref<ReportDeliveryInfo[]>([]);
   const total = ref(0);
   const report = ref<{
@@ -23,12 +35,13 @@ export const useAdminReportsStore = defineStore('adminReports', () => {
     recipients: string[];
     delivery: ReportDeliveryInfo | null;
   } | null>(null);
-  const { busy, error, notice, run } = createRunner();
+  const { busy, error, notice, run, reloadKeepingNotice } = createRunner();
 
-  async function load(): Promise<void> {
+  async function load(filter: ReportFilter = lastFilter): Promise<void> {
+    lastFilter = { ...filter };
     await run(async () => {
       const r = await apiGet<{ data: ReportDeliveryInfo[]; pagination: { total: number } }>(
-        `/console/reports${queryString({ ...filter.value, limit: 100 })}`,
+        `/console/reports${queryString({ ...lastFilter, limit: 100 })}`,
       );
       deliveries.value = r.data;
       total.value = r.pagination.total;
@@ -54,9 +67,7 @@ export const useAdminReportsStore = defineStore('adminReports', () => {
           ? `The ${date} report of ${code} was sent.`
           : `Not sent: ${r.error ?? 'the mail server refused it'}. It will be retried.`,
     );
-    const message = notice.value;
-    await load();
-    notice.value = message;
+    await reloadKeepingNotice(load);
   }
 
   /** `report run` for one day: build every merchant's report and, with send, e-mail the undelivered ones. */
@@ -79,15 +90,22 @@ export const useAdminReportsStore = defineStore('adminReports', () => {
           ? `${r.reports.length} report(s) built${send ? '' : ' (not sent)'}.`
           : 'No merchant has report recipients.',
     );
-    const message = notice.value;
-    await load();
-    notice.value = message;
+    await reloadKeepingNotice(load);
   }
 
   const csvUrl = (code: string, env: Environment, date: string) => `${path(code, env, date)}/csv`;
 
+  /** Today at a glance for one environment. */
+  const dashboard = ref<DashboardInfo | null>(null);
+  async function loadDashboard(env: Environment): Promise<void> {
+    await run(async () => {
+      dashboard.value = await apiGet<DashboardInfo>(`/console/admin/dashboard?environment=${env}`);
+    });
+  }
+
   return {
-    filter,
+    dashboard,
+    loadDashboard,
     deliveries,
     total,
     report,

@@ -1,4 +1,4 @@
-import { ref } from 'vue';
+import { ref, type Ref } from 'vue';
 import { ApiError } from '../lib/errors.js';
 
 /** An API failure as the sentence the page shows (ApiError already carries one). */
@@ -7,13 +7,13 @@ export function errorText(e: unknown): string {
 }
 
 /**
- * busy / error / notice for one admin page's calls: each action runs through run(), which
+ * busy / error / notice for a store's calls: each action runs through run(), which
  * clears the last message, keeps the page from double-submitting, and turns a failure into
- * the sentence to show instead of throwing it at the template.
+ * the sentence to show instead of throwing it at the template. A store that already has an
+ * error ref hands it in, so its page shows one error whichever call failed.
  */
-export function createRunner() {
+export function createRunner(error: Ref<string> = ref('')) {
   const busy = ref(false);
-  const error = ref('');
   const notice = ref('');
   async function run<T>(work: () => Promise<T>, success?: string | ((v: T) => string)): Promise<T | null> {
     busy.value = true;
@@ -30,5 +30,11 @@ export function createRunner() {
       busy.value = false;
     }
   }
-  return { busy, error, notice, run };
+  /** Reloads what an action changed without losing the action's message (loading clears it). */
+  async function reloadKeepingNotice(reload: () => Promise<unknown>): Promise<void> {
+    const message = notice.value;
+    await reload();
+    notice.value = message;
+  }
+  return { busy, error, notice, run, reloadKeepingNotice };
 }

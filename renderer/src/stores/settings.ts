@@ -2,14 +2,14 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { apiGet, apiPost, apiRequest } from '../api/client.js';
 import type { AuditEntry, BackupInfo, NodeInfo, ReportSettingsInfo } from './adminTypes.js';
-import { createRunner } from './adminShared.js';
+import { createRunner } from './runner.js';
 
 export type ReportSettingsPatch = Partial<
   Omit<ReportSettingsInfo, 'smtp_in_use' | 'smtp_source' | 'smtp_warning'>
 >;
 
 /** The node (read-only), report and e-mail settings, backups, and the audit log. */
-export const useAdminSettingsStore = defineStore('adminSettings', () => {
+export const useSettingsStore = defineStore('settings', () => {
   const node = ref<NodeInfo | null>(null);
   const reports = ref<ReportSettingsInfo | null>(null);
   const backups = ref<BackupInfo[]>([]);

@@ -3,7 +3,7 @@ import { ref } from 'vue';
 import { apiGet, apiPost, apiRequest, queryString } from '../api/client.js';
 import type { Environment } from '../api/types.js';
 import type { AdminUser, CashupInfo } from './adminTypes.js';
-import { createRunner } from './adminShared.js';
+import { createRunner } from './runner.js';
 
 export interface NewUser {
   username: string;
@@ -11,14 +11,25 @@ export interface NewUser {
   role: 'admin' | 'agent';
   merchant_code: string;
   daily_sales_limit: string | null;
+  environments: Environment[];
+  start_environment: Environment;
+}
+
+/** What an admin may change on a user. */
+export interface UserPatch {
+  active?: boolean;
+  daily_sales_limit?: string | null;
+  password?: string;
+  environments?: Environment[];
+  start_environment?: Environment;
 }
 
 /** Console users (admins and agents), their limits, and agents' shift cash-ups. */
-export const useAdminUsersStore = defineStore('adminUsers', () => {
+export const useUsersStore = defineStore('users', () => {
   const users = ref<AdminUser[]>([]);
   const preview = ref<CashupInfo | null>(null);
   const cashups = ref<CashupInfo[]>([]);
-  const { busy, error, notice, run } = createRunner();
+  const { busy, error, notice, run, reloadKeepingNotice } = createRunner();
 
   async function load(): Promise<void> {
     await run(async () => {
@@ -32,17 +43,11 @@ export const useAdminUsersStore = defineStore('adminUsers', () => {
       (v) => `${v.username} can sign in now.`,
     );
     if (!r) return false;
-    const message = notice.value;
-    await load();
-    notice.value = message;
+    await reloadKeepingNotice(load);
     return true;
   }
 
-  async function update(
-    id: number,
-    patch: { active?: boolean; daily_sales_limit?: string | null; password?: string },
-    success: string,
-  ): Promise<boolean> {
+  async function update(id: number, patch: UserPatch, success: string): Promise<boolean> {
     const r = await run(() => apiRequest<AdminUser>('PATCH', `/console/admin/users/${id}`, patch), success);
     if (r) users.value = users.value.map((u) => (u.id === r.id ? r : u));
     return r !== null;

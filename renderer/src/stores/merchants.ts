@@ -1,9 +1,9 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { apiGet, apiRequest, apiPost } from '../api/client.js';
+import { apiGet, apiRequest, apiPost, queryString } from '../api/client.js';
 import type { Environment } from '../api/types.js';
-import type { MerchantInfo, Pair } from './adminTypes.js';
-import { createRunner } from './adminShared.js';
+import type { MerchantInfo, Pair, PricingRuleInfo } from './adminTypes.js';
+import { createRunner } from './runner.js';
 
 export interface MerchantPatch {
   name?: string;
@@ -14,8 +14,20 @@ export interface MerchantPatch {
   report_test?: boolean;
 }
 
-/** Merchants and their credentials (admin). Secrets live in `issued` only until dismissed. */
-export const useAdminMerchantsStore = defineStore('adminMerchants', () => {
+export interface PriceQuote {
+  product: string;
+  network: string;
+  catalog_amount: string;
+  debit: string;
+  difference: string;
+  rule: PricingRuleInfo | null;
+}
+
+/**
+ * Merchants (admin): the list, one merchant with its credentials, and its pricing terms.
+ * Secrets live in `issued` only until dismissed.
+ */
+export const useMerchantsStore = defineStore('merchants', () => {
   const merchants = ref<MerchantInfo[]>([]);
   const current = ref<MerchantInfo | null>(null);
   /** Pairs just issued, shown once: cleared when the admin says they are copied. */
@@ -79,6 +91,43 @@ export const useAdminMerchantsStore = defineStore('adminMerchants', () => {
     issued.value = null;
   }
 
+  /** The merchant whose terms are shown; kept so the pricing page reopens on it. */
+  const termsOf = ref('');
+  const terms = ref<PricingRuleInfo[]>([]);
+  const quote = ref<PriceQuote | null>(null);
+  const pricingPath = () => `/console/admin/merchants/${encodeURIComponent(termsOf.value)}/pricing`;
+
+  async function loadTerms(merchantCode: string): Promise<void> {
+    termsOf.value = merchantCode;
+    quote.value = null;
+    await run(async () => {
+      terms.value = (await apiGet<{ rules: PricingRuleInfo[] }>(pricingPath())).rules;
+    });
+  }
+
+  /** basisPoints null removes the term: the catalog price applies again. */
+  async function setTerm(product: string, network: string, basisPoints: number | null): Promise<boolean> {
+    const r = await run(
+      () =>
+        apiRequest<{ rules: PricingRuleInfo[] }>('PUT', pricingPath(), {
+          product,
+          network,
+          basis_points: basisPoints,
+        }),
+      basisPoints === null
+        ? 'Term removed: the catalog price applies.'
+        : 'Term saved: the next sale debits under it.',
+    );
+    if (r) terms.value = r.rules;
+    return r !== null;
+  }
+
+  async function checkPrice(product: string, network: string, amount: string): Promise<void> {
+    quote.value = await run(() =>
+      apiGet<PriceQuote>(`${pricingPath()}/quote${queryString({ product, network, amount })}`),
+    );
+  }
+
   return {
     merchants,
     current,
@@ -93,5 +142,11 @@ export const useAdminMerchantsStore = defineStore('adminMerchants', () => {
     rotate,
     revoke,
     dismissSecrets,
+    termsOf,
+    terms,
+    quote,
+    loadTerms,
+    setTerm,
+    checkPrice,
   };
 });

@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { apiGet, apiPost, apiRequest } from '../api/client.js';
 import type { ConnectionTest, RouteInfo, UpstreamInfo } from './adminTypes.js';
-import { createRunner } from './adminShared.js';
+import { createRunner } from './runner.js';
 
 export interface UpstreamDraft {
   name: string;
@@ -22,11 +22,11 @@ interface Overview {
 }
 
 /** Upstreams, their routes with priorities, health, and connection tests. */
-export const useAdminUpstreamsStore = defineStore('adminUpstreams', () => {
+export const useUpstreamsStore = defineStore('upstreams', () => {
   const upstreams = ref<UpstreamInfo[]>([]);
   const routes = ref<RouteInfo[]>([]);
   const tests = ref<Record<string, ConnectionTest>>({});
-  const { busy, error, notice, run } = createRunner();
+  const { busy, error, notice, run, reloadKeepingNotice } = createRunner();
 
   function apply(o: Overview) {
     upstreams.value = o.upstreams;
@@ -50,9 +50,7 @@ export const useAdminUpstreamsStore = defineStore('adminUpstreams', () => {
       (u) => `Upstream ${u.name} added.`,
     );
     if (!r) return false;
-    const message = notice.value;
-    await load();
-    notice.value = message;
+    await reloadKeepingNotice(load);
     return true;
   }
 
@@ -66,9 +64,7 @@ export const useAdminUpstreamsStore = defineStore('adminUpstreams', () => {
       `Upstream ${name} saved.`,
     );
     if (!r) return false;
-    const message = notice.value;
-    await load();
-    notice.value = message;
+    await reloadKeepingNotice(load);
     return true;
   }
 
@@ -81,9 +77,7 @@ export const useAdminUpstreamsStore = defineStore('adminUpstreams', () => {
 
   async function checkBalances(): Promise<void> {
     await run(() => apiPost('/console/admin/upstreams/check-balances'), 'Balances read.');
-    const message = notice.value;
-    await load();
-    notice.value = message;
+    await reloadKeepingNotice(load);
   }
 
   async function move(routeId: number, direction: 'up' | 'down'): Promise<void> {

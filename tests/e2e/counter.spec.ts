@@ -1,0 +1,289 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, login, snap, unique, watchPageErrors } from './helpers.js';
+import { csrfOf, openAdminPage } from './admin-helpers.js';
+
+/**
+ * The console at the counter: a live desk of its own merchant, selling through simulator
+ * upstreams an admin set up on the Upstreams page (GLO airtime always fails, AIRTEL data stays
+ * pending). Network routes are tried before product-wide ones, so other tests' routes do not
+ * change these outcomes.
+ */
+const code = `CTR${unique()}`.slice(0, 20);
+const agent = { username: `desk${unique()}`.toLowerCase().slice(0, 30), password: 'a long enough password' };
+const shopAdmin = {
+  username: `boss${unique()}`.toLowerCase().slice(0, 30),
+  password: 'a long enough password',
+};
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await login(page, ADMIN);
+  const headers = await csrfOf(page.request);
+  const made = await page.request.post('/console/admin/merchants', {
+    headers,
+    data: { code, name: 'Counter Stores' },
+  });
+  expect(made.status()).toBe(201);
+  const funded = await page.request.post(`/console/admin/merchants/${code}/wallets/live/fund`, {
+    headers,
+    data: { kind: 'funding', amount: '20000', reason: 'float for the counter tests' },
+  });
+  expect(funded.status()).toBe(200);
+  for (const [u, role] of [
+    [agent, 'agent'],
+    [shopAdmin, 'admin'],
+  ] as const) {
+    const r = await page.request.post('/console/users', {
+      headers,
+      data: { ...u, role, merchant_code: code, environments: ['live'] },
+    });
+    expect(r.status()).toBe(201);
+  }
+  // The upstreams, set up on the admin page as an operator does.
+  await page.getByTestId('nav-admin').click();
+  for (const [name, setup, routes] of [
+    [`fail${unique()}`.toLowerCase(), { 'Failure rate (0–1)': '1' }, 'airtime:GLO'],
+    [
+      `hold${unique()}`.toLowerCase(),
+      { 'Pending rate (0–1)': '1', 'Pending for (seconds)': '3600' },
+      'data:AIRTEL',
+    ],
+  ] as const) {
+    await openAdminPage(page, 'Upstreams & routes', 'Upstreams & routes');
+    await page.getByTestId('add-upstream').click();
+    await page.getByLabel('Simulator (demos)').check();
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    for (const [label, value] of Object.entries(setup)) await page.getByLabel(label).fill(value);
+    await page.getByLabel('Network-specific routes').fill(routes);
+    await page.getByTestId('upstream-submit').click();
+    await expect(page.getByTestId(`upstream-${name}`)).toBeVisible();
+  }
+  await page.close();
+});
+
+async function sellGloAirtime(page: Page, amount: string) {
+  await page.keyboard.press('a');
+  await page.getByLabel('Customer phone number').fill('0805 123 4567');
+  await page.getByLabel('Amount (₦)').fill(amount);
+  await page.keyboard.press('Enter');
+  await page.getByTestId('confirm-sell').click();
+}
+
+test('a live-only desk starts in LIVE with no switch, and shows its wallet balance', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  await login(page, agent);
+  await expect(page.getByTestId('env-stripe')).toHaveText('LIVE — real sales, real money');
+  await expect(page.getByTestId('env-badge')).toHaveText('LIVE');
+  await expect(page.getByTestId('env-badge').getByRole('radio')).toHaveCount(0);
+  await expect(page.getByTestId('sell-balance')).toContainText('Live wallet');
+  await expect(page.getByTestId('sell-balance')).toContainText('₦20,000.00');
+  // Signing in again starts in live again: the session does not fall back to test.
+  await page.reload();
+  await expect(page.getByTestId('env-stripe')).toHaveText('LIVE — real sales, real money');
+  await snap(page, 'counter-live-desk');
+  expect(problems).toEqual([]);
+});
+
+test('unsellable products are greyed with the reason; an admin gets the link to fix it', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  await login(page, agent);
+  const electricity = page.getByTestId('tile-electricity');
+  await expect(electricity).toHaveAttribute('data-unavailable', 'true');
+  await expect(electricity.getByTestId('tile-reason')).toHaveText(
+    'Live electricity is not enabled for Counter Stores; an admin can enable it.',
+  );
+  await expect(electricity.getByTestId('tile-fix')).toHaveCount(0);
+  await page.keyboard.press('e');
+  await expect(page.getByTestId('tile-notice')).toContainText('Electricity: Live electricity is not enabled');
+  await expect(page).toHaveURL(/#\/sell$/);
+  await expect(page.getByTestId('tile-airtime')).not.toHaveAttribute('data-unavailable', 'true');
+  await snap(page, 'counter-greyed-tiles');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await login(page, shopAdmin);
+  await page.getByTestId('tile-electricity').getByTestId('tile-fix').click();
+  await expect(page.getByRole('heading', { level: 1, name: /Counter Stores/ })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('a failed live sale reads NOT CHARGED and REFUNDED, and Try again refills the form', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page, agent);
+  await sellGloAirtime(page, '500');
+  const status = page.getByTestId('sale-status');
+  await expect(status).toContainText('Sale failed — NOT CHARGED', { timeout: 20_000 });
+  await expect(page.getByTestId('failed-reason')).toHaveText('Simulated failure.');
+  await expect(page.getByTestId('failed-refund')).toHaveText(
+    "The wallet was refunded ₦500.00. Do not take the customer's money for this sale.",
+  );
+  const receipt = page.getByTestId('receipt');
+  await expect(receipt.getByTestId('receipt-not-charged')).toHaveText(/NOT CHARGED\s*REFUNDED ₦500\.00/);
+  await expect(receipt).not.toContainText('Amount paid');
+  await expect(receipt.getByTestId('receipt-failed-text')).toHaveText(
+    'The sale failed. Simulated failure. Nothing was charged; the wallet was refunded.',
+  );
+  await expect(receipt.getByTestId('receipt-status')).toHaveText('Failed — refunded');
+  const again = page.getByTestId('try-again');
+  await expect(again).toHaveClass(/btn-primary/);
+  await expect(page.getByTestId('print')).not.toHaveClass(/btn-primary/);
+  await snap(page, 'counter-failed-sale');
+
+  await again.click();
+  await expect(page.getByLabel('Customer phone number')).toHaveValue('08051234567');
+  await expect(page.getByLabel('Amount (₦)')).toHaveValue('500');
+  await expect(page.getByTestId('network-GLO').getByRole('radio')).toBeChecked();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm-total')).toHaveText('₦500.00');
+
+  // The wallet's ledger names the product and a short reference, never a raw code and UUID.
+  await page.getByRole('link', { name: 'Wallet' }).click();
+  const rows = page.getByTestId('ledger-row');
+  await expect(rows.filter({ hasText: /Airtime · [0-9A-F]{8}/ }).first()).toBeVisible();
+  for (const text of await rows.allInnerTexts()) expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+  expect(problems).toEqual([]);
+});
+
+test('a pending sale shows when it was last checked, what the provider said and a line for the customer', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page, agent);
+  await page.keyboard.press('d');
+  await page.getByLabel('Customer phone number').fill('0802 123 4567');
+  await page.getByLabel('Find a plan').fill('1GB');
+  await page.getByLabel('Find a plan').press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('confirm-sell').click();
+  const status = page.getByTestId('sale-status');
+  await expect(status).toContainText('Pending — waiting for the provider', { timeout: 20_000 });
+  await expect(page.getByTestId('pending-provider-said')).toHaveText('Simulated pending.', {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('pending-last-check')).not.toHaveText('not yet');
+  await expect(page.getByTestId('pending-since')).toContainText(/ago|just now/);
+  await expect(page.getByTestId('pending-customer-line')).toContainText(
+    'Tell the customer: “Your data has been sent and the provider has not confirmed it yet.',
+  );
+  await expect(status).toContainText('This page updates by itself, checking now and then.');
+  await page.waitForTimeout(6000);
+  await expect(page.getByTestId('pending-last-check')).toContainText(/\d+ s ago/);
+  await page.getByTestId('requery').click();
+  await expect(page.getByTestId('pending-last-check')).toContainText('just now');
+  await expect(page.getByTestId('requery')).toHaveText('Check with the provider now');
+  await snap(page, 'counter-pending-sale');
+  expect(problems).toEqual([]);
+});
+
+test('data plans are bought with the keyboard alone: search, arrows, Enter', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.keyboard.press('d');
+  await expect(page.getByLabel('Customer phone number')).toBeFocused();
+  await page.keyboard.type('08031234567');
+  for (let i = 0; i < 6; i++) {
+    if (await page.getByLabel('Find a plan').evaluate((el) => el === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(page.getByLabel('Find a plan')).toBeFocused();
+  await page.keyboard.type('2GB 30');
+  const plans = page.getByTestId('data-plans').getByRole('radio');
+  await expect.poll(() => plans.count()).toBeGreaterThan(1);
+  await page.keyboard.press('ArrowDown');
+  await expect(plans.first()).toBeFocused();
+  await expect(plans.first()).toBeChecked();
+  await page.keyboard.press('ArrowDown');
+  await expect(plans.nth(1)).toBeChecked();
+  const chosen = await page.getByTestId('data-plans').locator('label').nth(1).innerText();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm')).toBeVisible();
+  const planLine = await page.getByTestId('confirm').innerText();
+  expect(planLine).toMatch(/2GB \w+( \w+)? \(30 days\)/);
+  expect(planLine).not.toMatch(/\(30 days\) \(30 days\)/);
+  expect(planLine).toContain(chosen.split('\n')[1].split(' · ')[0].trim());
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('sale-status')).toContainText('Sale successful', { timeout: 20_000 });
+
+  // A search with one match selects it: Enter alone goes on.
+  await page.keyboard.press('n');
+  await expect(page.getByRole('heading', { name: 'What is the customer buying?' })).toBeVisible();
+  await page.keyboard.press('d');
+  await expect(page.getByLabel('Customer phone number')).toBeFocused();
+  await page.keyboard.type('08051234567');
+  await expect(plans.first()).toBeAttached();
+  const codes = await page
+    .getByTestId('data-plans')
+    .getByRole('radio')
+    .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  await page.getByLabel('Find a plan').fill(codes[0]);
+  await expect(page.getByTestId('data-plans').getByRole('radio')).toHaveCount(1);
+  await expect(page.getByTestId('data-plans').getByRole('radio')).toBeChecked();
+  await page.getByLabel('Find a plan').press('Enter');
+  await expect(page.getByTestId('confirm')).toBeVisible();
+  await snap(page, 'counter-keyboard-plan');
+  expect(problems).toEqual([]);
+});
+
+test('no red error appears before the agent has typed: after verify, only once left or paid', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  for (const [key, pick, id, idLabel] of [
+    ['e', ['Distribution company', 'Ikeja Electric'], '10000000001', 'Meter number'],
+    ['b', ['Betting platform', 'BET9JA'], 'TESTBET001', 'Customer ID'],
+  ] as const) {
+    await page.goto('/#/sell');
+    await page.keyboard.press(key);
+    await page.getByLabel(pick[0]).selectOption(pick[1]);
+    await page.getByLabel(idLabel).fill(id);
+    await page.getByTestId('bill-next').click();
+    await expect(page.getByTestId('verified-customer')).toBeVisible();
+    await expect(page.locator('.field-error')).toHaveCount(0);
+    await snap(page, `counter-verified-${key}`);
+    // Leaving the amount empty shows its error; trying to go on shows the rest.
+    await page.getByLabel('Amount (₦)').focus();
+    await page.getByLabel('Amount (₦)').blur();
+    await expect(page.locator('.field-error')).toHaveText(['Enter the amount in Naira, for example 5000.']);
+    await page.getByTestId('bill-next').click();
+    await expect(page.locator('.field-error').first()).toBeVisible();
+  }
+  expect(problems).toEqual([]);
+});
+
+test('an admin sets where a user sells: a live-only user sees no switch; back to both brings it', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  page.on('dialog', (d) => void d.accept());
+  await login(page, shopAdmin);
+  await expect(page.getByTestId('env-badge').getByRole('radio')).toHaveCount(0);
+  await page.getByTestId('nav-admin').click();
+  await openAdminPage(page, 'Users', /Users/);
+  await expect(page.getByTestId(`user-envs-${agent.username}`)).toHaveText('Live');
+  await page.getByTestId(`user-${agent.username}`).getByRole('button', { name: 'Edit' }).click();
+  const editor = page.locator('form.editor');
+  await editor.getByLabel('Test').check();
+  await editor.getByLabel('Starts in').selectOption('test');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId(`user-envs-${agent.username}`)).toContainText('Test + Live');
+  await snap(page, 'counter-user-environments');
+
+  // Add-user errors sit under their field.
+  await page.getByTestId('add-user').click();
+  await page.getByLabel('Username').fill(agent.username);
+  await page.getByLabel('Password').fill('a long enough password');
+  await page.getByRole('button', { name: 'Create user' }).click();
+  await expect(page.getByTestId('nu-name-error')).toContainText('already taken');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await login(page, agent);
+  await expect(page.getByTestId('env-stripe')).toHaveText(
+    'TEST MODE — sales are simulated and spend only test money',
+  );
+  await expect(page.getByTestId('env-badge').getByRole('radio')).toHaveCount(2);
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { useCatalogStore } from '../../renderer/src/stores/catalog.js';
+import { useMerchantsStore } from '../../renderer/src/stores/merchants.js';
+import { useReportsStore } from '../../renderer/src/stores/reports.js';
+import { useWalletStore } from '../../renderer/src/stores/wallet.js';
+
+/** A fake node answering "METHOD /path" from a table; records each call's URL. */
+function fakeNode(routes: Record<string, unknown>) {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      urls.push(`${init.method ?? 'GET'} ${url}`);
+      const answer = routes[`${init.method ?? 'GET'} ${url.split('?')[0]}`];
+      if (answer === undefined)
+        return new Response(JSON.stringify({ status: 'error', code: 404, message: 'No such thing' }), {
+          status: 404,
+        });
+      return new Response(JSON.stringify(answer), { status: 200 });
+    }),
+  );
+  return urls;
+}
+
+beforeEach(() => setActivePinia(createPinia()));
+afterEach(() => vi.unstubAllGlobals());
+
+const PLAN = {
+  kind: 'data',
+  id: 'MTN-1GB',
+  name: '1GB',
+  group: 'MTN',
+  detail: '',
+  price: '300.00',
+  active: true,
+};
+
+describe('domain stores', () => {
+  it('catalogs: switching a plan off empties the plans cached for selling, so the sell screen reads them again', async () => {
+    const urls = fakeNode({
+      'GET /console/plans/data/mtn': { plans: [] },
+      'POST /console/admin/catalogs/data/MTN-1GB/active': { ...PLAN, active: false },
+    });
+    const catalog = useCatalogStore();
+    await catalog.loadDataPlans('MTN');
+    await catalog.loadDataPlans('MTN');
+    expect(urls.filter((u) => u.startsWith('GET /console/plans'))).toHaveLength(1);
+    await catalog.setActive(PLAN as never, false);
+    expect(catalog.notice).toBe('1GB disabled.');
+    await catalog.loadDataPlans('MTN');
+    expect(urls.filter((u) => u.startsWith('GET /console/plans'))).toHaveLength(2);
+  });
+
+  it('merchants: pricing terms are read and written for the merchant last opened on the pricing page', async () => {
+    const urls = fakeNode({
+      'GET /console/admin/merchants/SHOP%201/pricing': { rules: [] },
+      'PUT /console/admin/merchants/SHOP%201/pricing': {
+        rules: [{ product: 'airtime', network: '', basis_points: -250, percent: '-2.5%' }],
+      },
+    });
+    const merchants = useMerchantsStore();
+    await merchants.loadTerms('SHOP 1');
+    expect(await merchants.setTerm('airtime', '', -250)).toBe(true);
+    expect(merchants.termsOf).toBe('SHOP 1');
+    expect(merchants.terms).toHaveLength(1);
+    expect(merchants.notice).toBe('Term saved: the next sale debits under it.');
+    expect(urls.at(-1)).toBe('PUT /console/admin/merchants/SHOP%201/pricing');
+  });
+
+  it('reports: a resend reloads the deliveries with the filter the page last asked for', async () => {
+    const urls = fakeNode({
+      'GET /console/reports': { data: [], pagination: { total: 0 } },
+      'POST /console/reports/DEMO/live/2026-11-20/resend': { sent: true, error: null },
+    });
+    const reports = useReportsStore();
+    await reports.load({ merchant_code: 'DEMO', environment: 'live', from: '', to: '', state: 'failed' });
+    await reports.resend('DEMO', 'live', '2026-11-20');
+    expect(reports.notice).toBe('The 2026-11-20 report of DEMO was sent.');
+    const reloads = urls.filter((u) => u.startsWith('GET /console/reports'));
+    expect(reloads).toHaveLength(2);
+    expect(reloads[1]).toContain('state=failed');
+    expect(reloads[1]).toContain('merchant_code=DEMO');
+  });
+
+  it("wallets: a failed admin call shows in the wallet store's one error, as the sentence from the node", async () => {
+    fakeNode({});
+    const wallets = useWalletStore();
+    await wallets.selectMerchantWallet('NOPE', 'live');
+    expect(wallets.error).toBe('No such thing.');
+    expect(wallets.busy).toBe(false);
+  });
+});
