@@ -4,6 +4,40 @@ import vue from 'eslint-plugin-vue';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
+/**
+ * The node's layers, lowest first (server/README.md "Layers"): a folder may import from the
+ * folders before it, never from those after it. `upstreams` may import store *types* only
+ * (the plan shapes a catalog maps into); adapters never call the store.
+ */
+const LAYERS = ['domain', 'store', 'upstreams', 'routing', 'services', 'reports', 'jobs', 'http'];
+const above = (i) => LAYERS.slice(i + 1);
+const layerRule = (layer, i) => {
+  // upstreams may import store types: its store pattern below allows them.
+  const forbidden = above(i);
+  const patterns = [
+    {
+      regex: `^(\\.\\./)+(${forbidden.join('|')})/`,
+      message: `server/${layer} must not import from ${forbidden.join(', ')} (layers: ${LAYERS.join(' < ')}).`,
+    },
+    {
+      regex: '^(\\.\\./)+(main|renderer)/',
+      message: 'The node never imports the desktop shell or the renderer; shared code lives in common/.',
+    },
+  ];
+  if (layer === 'domain')
+    patterns.push({ regex: '^(\\.\\./)+(node|app|config|cli)\\.js$', message: 'server/domain is pure.' });
+  if (layer === 'upstreams')
+    patterns.push({
+      regex: '^(\\.\\./)+store/',
+      allowTypeImports: true,
+      message: 'Adapters never touch the store: routing (server/routing) hands them what they need.',
+    });
+  return {
+    files: [`server/${layer}/**/*.ts`],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+  };
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'renderer/dist', 'data', 'test-results', 'playwright-report', 'out'] },
   js.configs.recommended,
@@ -28,5 +62,6 @@ export default tseslint.config(
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  ...LAYERS.map(layerRule),
   prettier,
 );

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_MAX_IN_FLIGHT } from './jobs/in-flight-limit.js';
 
 /** Everything a node needs to start; built from flags, then env, then defaults (DESIGN "Runtime modes"). */
 export interface NodeConfig {
@@ -15,6 +16,8 @@ export interface NodeConfig {
   rateLimitPerMinute: number;
   /** How long sync routes and bills wait for the vend outcome before answering pending. */
   syncTimeoutMs: number;
+  /** Vends sent to one upstream at a time; the rest wait in the durable queue. */
+  maxInFlight: number;
   /** Run schedules (poller, catalog sync, reports). Tests may turn them off. */
   schedules: boolean;
   /** Print the DEMO credentials when a new data directory is initialised. */
@@ -40,6 +43,7 @@ export const DEFAULTS = {
   port: 7300,
   rateLimitPerMinute: 6000,
   syncTimeoutMs: 30_000,
+  maxInFlight: DEFAULT_MAX_IN_FLIGHT,
 } as const;
 
 export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): NodeConfig {
@@ -54,6 +58,7 @@ export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       'allowed-hosts': { type: 'string' },
       'trusted-proxies': { type: 'string' },
       'rate-limit': { type: 'string' },
+      'max-in-flight': { type: 'string' },
       'log-level': { type: 'string' },
       'log-format': { type: 'string' },
       'allow-private-webhooks': { type: 'boolean' },
@@ -76,6 +81,11 @@ export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     str(values['rate-limit']) ?? env.VENDPOINT_RATE_LIMIT ?? String(DEFAULTS.rateLimitPerMinute);
   const rate = Number(rateText);
   if (!Number.isInteger(rate) || rate < 0) throw new Error(`--rate-limit must be a non-negative integer`);
+  const inFlightText =
+    str(values['max-in-flight']) ?? env.VENDPOINT_MAX_IN_FLIGHT ?? String(DEFAULTS.maxInFlight);
+  const maxInFlight = Number(inFlightText);
+  if (!Number.isInteger(maxInFlight) || maxInFlight < 1)
+    throw new Error(`--max-in-flight must be a positive integer, got "${inFlightText}"`);
   const format =
     str(values['log-format']) ?? str(env.VENDPOINT_LOG_FORMAT) ?? (process.stdout.isTTY ? 'pretty' : 'json');
   if (format !== 'pretty' && format !== 'json') throw new Error(`--log-format must be json or pretty`);
@@ -88,6 +98,7 @@ export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     trustedProxies: list(str(values['trusted-proxies']) ?? env.VENDPOINT_TRUSTED_PROXIES),
     rateLimitPerMinute: rate,
     syncTimeoutMs: Number(env.VENDPOINT_SYNC_TIMEOUT_MS ?? DEFAULTS.syncTimeoutMs),
+    maxInFlight,
     schedules: env.VENDPOINT_SCHEDULES !== 'off',
     printFirstRun: true,
     logLevel: str(values['log-level']) ?? env.VENDPOINT_LOG_LEVEL ?? 'info',
@@ -107,6 +118,7 @@ export function testConfig(dataDir: string, overrides: Partial<NodeConfig> = {})
     trustedProxies: [],
     rateLimitPerMinute: 6000,
     syncTimeoutMs: 10_000,
+    maxInFlight: DEFAULT_MAX_IN_FLIGHT,
     schedules: false,
     printFirstRun: false,
     logLevel: 'silent',

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { NodeConfig } from './config.js';
 import { openStore } from './store/bootstrap.js';
 import { CommitBatcher } from './store/commit-batcher.js';
+import { PurchaseStore } from './store/purchase-store.js';
 import { catalogDir } from './store/catalog.js';
 import { resourcesDir } from './resources.js';
-import { UpstreamRouter } from './upstreams/router.js';
+import { UpstreamRouter } from './routing/upstream-router.js';
 import { VendWorker } from './jobs/vend-worker.js';
 import { DELIVERY_DEFAULTS, WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
 import { SENDER_DEFAULTS } from './jobs/webhook-sender.js';
@@ -16,7 +17,7 @@ import { catalogSyncJob } from './jobs/catalog-sync.js';
 import { upstreamHealthJob } from './jobs/upstream-health.js';
 import type { Services } from './services/context.js';
 import { buildApp } from './app.js';
-import { CredentialCache } from './http/credential-cache.js';
+import { CredentialCache } from './store/credential-cache.js';
 import { SetupClaim } from './http/first-run-claim.js';
 import { countConsoleUsers } from './store/console-users.js';
 import { NOT_FOUND_GRACE_MS } from './domain/vend-outcome.js';
@@ -67,13 +68,15 @@ export function buildServices(
   const { db, box, demo, fixedModes, sealedResults } = openStore(config.dataDir, catalogDir(resourcesDir()));
   const now = hooks.now ?? Date.now;
   const batcher = new CommitBatcher(db);
+  const purchases = new PurchaseStore(db, batcher);
   const router = new UpstreamRouter(db, box, hooks.simulator);
   const log = { info: () => {}, warn: () => {}, error: (o: object, m: string) => console.error(m, o) };
   const requeryScale = hooks.requeryScale ?? requeryScaleFromEnv();
-  const worker = new VendWorker(db, batcher, router, {
+  const worker = new VendWorker(purchases, router, {
     attentionAfterMs: hooks.attentionAfterMs ?? 24 * 3_600_000,
     notFoundGraceMs: hooks.notFoundGraceMs ?? Math.round(NOT_FOUND_GRACE_MS * requeryScale),
     requeryScale,
+    maxInFlight: config.maxInFlight,
     now,
     log,
   });
@@ -93,7 +96,7 @@ export function buildServices(
   const services: Services = {
     config,
     db,
-    batcher,
+    purchases,
     router,
     worker,
     webhooks,
@@ -149,7 +152,7 @@ export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Prom
       await services.webhooks.stop();
       await services.router.close();
       services.db.close();
-      app.log.info(services.batcher.stats, 'node stopped (group commit totals)');
+      app.log.info(services.purchases.stats, 'node stopped (group commit totals)');
     },
   };
 }

@@ -10,7 +10,7 @@ declare module 'vue-router' {
   interface RouteMeta {
     /** Reachable without a session (setup, sign-in). */
     public?: boolean;
-    /** Only these roles may open the page; admin pages (issue 7) set ['admin']. */
+    /** Only these roles may open the page; admin pages set ['admin']. */
     roles?: Role[];
     title?: string;
   }
@@ -72,7 +72,7 @@ const routes: RouteRecordRaw[] = [
   },
   { path: '/history', component: () => import('./views/HistoryView.vue'), meta: { title: 'History' } },
   { path: '/wallet', component: () => import('./views/WalletView.vue'), meta: { title: 'Wallet' } },
-  // Admin pages (issue 7) slot in here with meta: { roles: ['admin'] }.
+  // Admin pages slot in here with meta: { roles: ['admin'] }.
   {
     path: '/admin',
     component: () => import('./views/admin/AdminLayout.vue'),

@@ -16,6 +16,11 @@ export function canTransition(from: PurchaseState, to: PurchaseState): boolean {
   return TRANSITIONS[from].includes(to);
 }
 
+/** The states a purchase may move to `to` from: the store's SQL guards its settling updates with these. */
+export function statesThatMayBecome(to: PurchaseState): PurchaseState[] {
+  return (Object.keys(TRANSITIONS) as PurchaseState[]).filter((from) => canTransition(from, to));
+}
+
 export function transition(from: PurchaseState, to: PurchaseState): PurchaseState {
   if (!canTransition(from, to)) throw new Error(`illegal purchase transition ${from} -> ${to}`);
   return to;

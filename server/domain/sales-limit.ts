@@ -1,9 +1,10 @@
+import { BUSINESS_TIMEZONE } from './business-timezone.js';
 import { DateTime } from 'luxon';
 import { Forbidden } from './errors.js';
 import { formatNaira, type Kobo } from './money.js';
 
 /** The console's business day for an agent's daily sales limit (the pages show Lagos time). */
-export const SALES_LIMIT_TIMEZONE = 'Africa/Lagos';
+export const SALES_LIMIT_TIMEZONE = BUSINESS_TIMEZONE;
 
 /** Start of the Lagos day holding `nowMs`, as the UTC ISO text purchases are stamped with. */
 export function salesDayStartIso(nowMs: number): string {

@@ -1,16 +1,7 @@
 /**
- * The outcome table of a vend or requery (issue 5, DESIGN "Purchase lifecycle").
- * Only two answers settle money: a clear success, or a definitive failure. Everything
- * ambiguous keeps the purchase pending with its hold, to be requeried and never re-sent.
- *
- * | upstream answer                                           | purchase            | wallet            |
- * |-----------------------------------------------------------|---------------------|-------------------|
- * | success (00)                                              | success             | debit stands      |
- * | definitive failure (01, or 4xx rejecting the request)     | failed              | refunded once     |
- * | rejected before accepting (connect refused, 4xx on send)  | try next route      | hold kept         |
- * | timeout, reset after send, 5xx, HTML, malformed, unknown   | pending, requeried  | hold kept         |
- * | pending (02)                                              | pending, requeried  | hold kept         |
- * | requery "not found" after the grace period                | failed              | refunded once     |
+ * An upstream's answer to a vend or requery (DESIGN "Purchase lifecycle"). What each answer
+ * does to the purchase and the wallet (debited at create) is the outcome table,
+ * `decide()` in purchase-decision.ts.
  */
 export type VendOutcome =
   | { kind: 'success'; result: Record<string, unknown>; upstreamReference?: string }
@@ -23,7 +14,7 @@ export type VendOutcome =
   /** Requery only: the upstream has no record of the key. */
   | { kind: 'not_found' };
 
-/** Requery backoff (issue 5): 10 s, 30 s, 1 min, 5 min, 15 min, then hourly. */
+/** Requery backoff: 10 s, 30 s, 1 min, 5 min, 15 min, then hourly. */
 export const REQUERY_BACKOFF_MS = [10_000, 30_000, 60_000, 300_000, 900_000, 3_600_000] as const;
 
 export function nextRequeryDelayMs(pollCount: number): number {

@@ -2,7 +2,7 @@ import { prep, type Db } from '../store/db.js';
 import type { SecretBox } from '../store/secret-box.js';
 import { getEvent } from '../store/events.js';
 import { getMerchantById } from '../store/merchants.js';
-import { getReportSettings, effectiveSmtpUrl } from '../services/report-settings.js';
+import { getReportSettings, effectiveSmtpUrl } from '../reports/report-settings.js';
 import { SmtpReportTransport, type ReportTransport } from '../reports/mailer.js';
 import { nextAttemptAt } from '../domain/webhook-events.js';
 

@@ -15,8 +15,8 @@ import {
   sendTimeReached,
   type Day,
 } from '../domain/business-days.js';
-import { getReportSettings } from '../services/report-settings.js';
-import { STALE_SENDING_MS } from '../reports/delivery-policy.js';
+import { getReportSettings } from '../reports/report-settings.js';
+import { STALE_SENDING_MS } from '../domain/delivery-policy.js';
 import {
   openTransport,
   reportContextOf,

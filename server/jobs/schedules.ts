@@ -1,3 +1,4 @@
+import { BUSINESS_TIMEZONE } from '../domain/business-timezone.js';
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Services } from '../services/context.js';
 
@@ -32,7 +33,7 @@ export function startSchedules(
           busy.delete(name);
         }
       },
-      { name, timezone: 'Africa/Lagos' },
+      { name, timezone: BUSINESS_TIMEZONE },
     );
   };
   add('pending-poller', '*/5 * * * * *', () => s.worker.pollDue());

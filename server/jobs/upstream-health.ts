@@ -1,117 +1,12 @@
 import type { Services } from '../services/context.js';
-import { formatNaira, parseNaira } from '../domain/money.js';
-import { getSetting } from '../store/settings.js';
-import { listUpstreams } from '../store/upstreams.js';
-import { latestBalanceReadings, recordBalanceReading } from '../store/upstream-balances.js';
-import type { Upstream } from '../upstreams/types.js';
-
-/**
- * Upstream health (issue 5): each live upstream's balance is read every five minutes and kept
- * in SQLite; a balance under the low-balance threshold is logged as a warning and flagged for
- * the console, beside the upstream's circuit state.
- *
- * Threshold: the upstream's own `lowBalanceNaira` option, else the `upstream_low_balance_naira`
- * setting, else ₦50,000.
- */
+import { checkUpstreamBalances } from '../services/upstream-health.js';
 
 export const UPSTREAM_HEALTH_CRON = '0 */5 * * * *';
-export const DEFAULT_LOW_BALANCE_NAIRA = '50000.00';
 
-type Log = { warn: (o: object, m: string) => void };
-
-export interface UpstreamHealth {
-  name: string;
-  type: 'simulator' | 'vending-api';
-  enabled: boolean;
-  circuit: ReturnType<Services['router']['breaker']['snapshot']>;
-  /** Naira string of the last balance read, null when never read (or not reported). */
-  balance: string | null;
-  balance_checked_at: string | null;
-  low_balance: boolean;
-  low_balance_threshold: string;
-  /** The last attempt, successful or not. */
-  last_checked_at: string | null;
-  last_error: string | null;
-}
-
-function thresholdKobo(s: Services, options: Record<string, unknown>): number {
-  for (const v of [
-    options.lowBalanceNaira,
-    getSetting<unknown>(s.db, 'upstream_low_balance_naira', null),
-    DEFAULT_LOW_BALANCE_NAIRA,
-  ]) {
-    try {
-      if (v !== null && v !== undefined)
-        return parseNaira(typeof v === 'number' ? String(v) : v, 'lowBalanceNaira');
-    } catch {
-      // An unreadable threshold falls through to the next source.
-    }
-  }
-  return parseNaira(DEFAULT_LOW_BALANCE_NAIRA);
-}
-
-/** Reads every enabled live upstream's balance once, records it, warns when low. */
-export async function checkUpstreamBalances(s: Services, log?: Log): Promise<UpstreamHealth[]> {
-  const records = new Map(listUpstreams(s.db).map((r) => [r.name, r]));
-  // Simulators report no balance: nothing to read.
-  const live = s.router.allLive().filter((u) => u.type === 'vending-api');
-  await Promise.all(live.map((u) => readOne(s, u, records.get(u.name)?.options ?? {}, log)));
-  return upstreamHealth(s);
-}
-
-async function readOne(s: Services, u: Upstream, options: Record<string, unknown>, log?: Log): Promise<void> {
-  const threshold = thresholdKobo(s, options);
-  let balance: number | null = null;
-  let error: string | null = null;
-  try {
-    balance = await u.balance();
-    if (balance === null) error = 'The provider did not report a balance';
-  } catch (err) {
-    error = err instanceof Error ? err.message : String(err);
-  }
-  const low = balance !== null && balance < threshold;
-  recordBalanceReading(s.db, {
-    upstream_name: u.name,
-    balance_kobo: balance,
-    threshold_kobo: threshold,
-    low_balance: low,
-    error,
-    checked_at: new Date(s.now()).toISOString(),
-  });
-  if (low) {
-    log?.warn(
-      { upstream: u.name, balance: formatNaira(balance!), threshold: formatNaira(threshold) },
-      'upstream balance is low: fund it before purchases fail',
-    );
-  } else if (error) {
-    log?.warn({ upstream: u.name, error }, 'upstream balance could not be read');
-  }
-}
-
-/** What the console shows per upstream; reads SQLite and the circuit breaker, no network. */
-export function upstreamHealth(s: Services): UpstreamHealth[] {
-  const readings = latestBalanceReadings(s.db);
-  return listUpstreams(s.db).map((r) => {
-    const reading = readings.get(r.name);
-    const ok = reading?.latestOk ?? null;
-    return {
-      name: r.name,
-      type: r.type,
-      enabled: r.enabled,
-      circuit: s.router.breaker.snapshot(r.name),
-      balance: ok?.balance_kobo != null ? formatNaira(ok.balance_kobo) : null,
-      balance_checked_at: ok?.checked_at ?? null,
-      low_balance: ok?.low_balance ?? false,
-      low_balance_threshold: formatNaira(thresholdKobo(s, r.options)),
-      last_checked_at: reading?.latest.checked_at ?? null,
-      last_error: reading?.latest.error ?? null,
-    };
-  });
-}
-
+/** The schedule of the upstream balance readings (services/upstream-health.ts): every five minutes. */
 export function upstreamHealthJob(
   s: Services,
-  log: Log,
+  log: { warn: (o: object, m: string) => void },
 ): { expression: string; run: () => Promise<unknown> } {
   return { expression: UPSTREAM_HEALTH_CRON, run: () => checkUpstreamBalances(s, log) };
 }

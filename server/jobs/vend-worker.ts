@@ -1,26 +1,11 @@
 import { EventEmitter } from 'node:events';
-import type { Db } from '../store/db.js';
-import type { CommitBatcher } from '../store/commit-batcher.js';
-import {
-  getPurchaseById,
-  settleFailed,
-  settleSuccess,
-  flagNeedsAttention,
-  touchPurchase,
-  type Purchase,
-} from '../store/purchases.js';
-import {
-  duePolls,
-  getJob,
-  markVendStarted,
-  queuedJobs,
-  recoverInterruptedJobs,
-  requeueForNextRoute,
-  schedulePoll,
-} from '../store/vend-jobs.js';
-import { nextRequeryDelayMs, notFoundIsFinal, type VendOutcome } from '../domain/vend-outcome.js';
-import type { UpstreamRouter } from '../upstreams/router.js';
-import type { Upstream, VendRequest } from '../upstreams/types.js';
+import type { Purchase } from '../store/purchases.js';
+import type { PurchaseStore } from '../store/purchase-store.js';
+import { nextRequeryDelayMs, type VendOutcome } from '../domain/vend-outcome.js';
+import { breakerSignal, decide, type Decision, type DecisionSubject } from '../domain/purchase-decision.js';
+import type { UpstreamRouter } from '../routing/upstream-router.js';
+import { DEFAULT_MAX_IN_FLIGHT, InFlightLimit } from './in-flight-limit.js';
+import { vendRequestOf, type Upstream } from '../upstreams/types.js';
 
 export interface WorkerOptions {
   /** A purchase pending this long after its send is flagged "needs attention" (default 24 h). */
@@ -28,6 +13,8 @@ export interface WorkerOptions {
   notFoundGraceMs: number;
   /** Multiplies the requery backoff (1 in production; tests and the crash run shorten it). */
   requeryScale?: number;
+  /** Vends sent to one external upstream at a time (default DEFAULT_MAX_IN_FLIGHT); the rest wait queued. */
+  maxInFlight?: number;
   now: () => number;
   log: {
     info: (o: object, m: string) => void;
@@ -36,40 +23,31 @@ export interface WorkerOptions {
   };
 }
 
-export function vendRequestOf(p: Purchase, sentAt: number | null = null): VendRequest {
-  return {
-    reference: p.internalReference,
-    kind: p.kind,
-    product: p.product,
-    network: p.network,
-    msisdn: p.msisdn,
-    phone: p.phone,
-    planId: p.planId,
-    amountKobo: p.amountKobo,
-    quantity: p.quantity,
-    details: p.details,
-    sentAt,
-  };
-}
-
 /**
  * Runs the durable vend queue (DESIGN "Purchase lifecycle"): marks a job vend_started and
- * commits that before calling the upstream, so a crash can only lead to a requery; applies
- * the outcome table; requeries pending purchases with backoff; never sends a purchase twice.
+ * commits that before calling the upstream, so a crash can only lead to a requery; turns each
+ * answer into a decision of the outcome table (domain/purchase-decision.ts) and hands it to
+ * the store; requeries pending purchases with backoff; never sends a purchase twice.
  */
 export class VendWorker {
   private readonly events = new EventEmitter();
   private readonly inFlight = new Set<number>();
   private stopped = false;
   private readonly running = new Set<Promise<void>>();
+  private readonly slots: InFlightLimit;
 
   constructor(
-    private readonly db: Db,
-    private readonly batcher: CommitBatcher,
+    private readonly store: PurchaseStore,
     private readonly router: UpstreamRouter,
     private readonly opts: WorkerOptions,
   ) {
     this.events.setMaxListeners(0);
+    this.slots = new InFlightLimit(opts.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
+  }
+
+  /** Vends sending to (or waiting for) one upstream now. */
+  upstreamLoad(upstreamName: string): { active: number; waiting: number } {
+    return this.slots.usage(upstreamName);
   }
 
   /**
@@ -83,8 +61,8 @@ export class VendWorker {
 
   /** Start-up recovery: requery interrupted sends, vend what was queued. */
   recover(): { requeried: number; queued: number } {
-    const requeried = recoverInterruptedJobs(this.db, this.opts.now());
-    const queued = queuedJobs(this.db, 100_000);
+    const requeried = this.store.recoverInterrupted(this.opts.now());
+    const queued = this.store.queuedJobs(100_000);
     for (const j of queued) this.enqueue(j.purchaseId);
     if (requeried || queued.length)
       this.opts.log.info({ requeried, queued: queued.length }, 'recovered vend jobs after start');
@@ -93,24 +71,27 @@ export class VendWorker {
 
   /** Resolves when the purchase is final, or after timeoutMs with whatever it is then. */
   waitForFinal(purchaseId: number, timeoutMs: number): Promise<void> {
-    const p = getPurchaseById(this.db, purchaseId);
+    const p = this.store.purchase(purchaseId);
     if (!p || p.state !== 'pending') return Promise.resolve();
-    return this.whenFinal(purchaseId, timeoutMs);
+    return this.whenAnswered(purchaseId, timeoutMs, 'final');
   }
 
   /**
-   * waitForFinal for a purchase known to be pending and not yet handed to enqueue: registered
-   * before its vend starts, its outcome cannot be missed.
+   * The one way to wait for a purchase's answer, registered before its vend starts so the
+   * answer cannot be missed: `final` waits for success or failed, `first` also wakes on the
+   * first "still pending" answer (orders answer with it). Resolves after timeoutMs regardless.
    */
-  whenFinal(purchaseId: number, timeoutMs: number): Promise<void> {
+  whenAnswered(purchaseId: number, timeoutMs: number, until: 'final' | 'first'): Promise<void> {
+    const events =
+      until === 'final' ? [`final:${purchaseId}`] : [`final:${purchaseId}`, `answered:${purchaseId}`];
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        this.events.off(`final:${purchaseId}`, done);
+        for (const e of events) this.events.off(e, done);
         resolve();
       };
       const timer = setTimeout(done, timeoutMs);
-      this.events.on(`final:${purchaseId}`, done);
+      for (const e of events) this.events.on(e, done);
     });
   }
 
@@ -122,7 +103,7 @@ export class VendWorker {
   async pollDue(maxRounds = 50): Promise<number> {
     const seen = new Set<number>();
     for (let round = 0; round < maxRounds; round++) {
-      const due = duePolls(this.db, this.opts.now()).filter((j) => !seen.has(j.purchaseId));
+      const due = this.store.duePolls(this.opts.now()).filter((j) => !seen.has(j.purchaseId));
       if (due.length === 0) break;
       for (const j of due) seen.add(j.purchaseId);
       await Promise.all(due.map((j) => this.requery(j.purchaseId)));
@@ -144,35 +125,30 @@ export class VendWorker {
   }
 
   private async requeryOnce(purchaseId: number): Promise<Purchase | null> {
-    if (this.stopped || this.inFlight.has(purchaseId)) return getPurchaseById(this.db, purchaseId);
-    const job = getJob(this.db, purchaseId);
-    const p = getPurchaseById(this.db, purchaseId);
+    if (this.stopped || this.inFlight.has(purchaseId)) return this.store.purchase(purchaseId);
+    const job = this.store.job(purchaseId);
+    const p = this.store.purchase(purchaseId);
     if (!job || !p || p.state !== 'pending' || job.state === 'queued') return p;
     this.inFlight.add(purchaseId);
     try {
+      const subject = {
+        state: p.state,
+        sentAt: job.vendStartedAt ?? 0,
+        pollCount: job.pollCount,
+        requery: true,
+        nextRoute: null,
+      };
       const upstream = this.router.byName(p.environment, job.upstreamName);
-      if (!upstream) {
-        // Nobody can answer for it any more: it still has to reach an admin after the deadline.
-        const checkedAt = this.opts.now();
-        const flag = checkedAt - (job.vendStartedAt ?? 0) >= this.opts.attentionAfterMs;
-        await this.batcher.submit(() => {
-          schedulePoll(
-            this.db,
-            purchaseId,
-            this.nextPollAt(job.pollCount),
-            'upstream no longer configured',
-            checkedAt,
-          );
-          if (flag) flagNeedsAttention(this.db, purchaseId);
-        });
-        return getPurchaseById(this.db, purchaseId);
-      }
-      const outcome = await safely(() => upstream.requery(vendRequestOf(p, job.vendStartedAt)));
-      await this.apply(p, upstream, outcome, job.pollCount, job.vendStartedAt ?? 0, true);
+      // Nobody can answer for it any more: it is requeried later and still reaches an admin after the deadline.
+      const outcome: VendOutcome = upstream
+        ? await safely(() => upstream.requery(vendRequestOf(p, job.vendStartedAt)))
+        : { kind: 'unknown', reason: 'upstream no longer configured' };
+      if (upstream) this.recordHealth(upstream, outcome, true);
+      await this.settle(p.id, this.decide(subject, outcome), job.upstreamName);
     } finally {
       this.inFlight.delete(purchaseId);
     }
-    return getPurchaseById(this.db, purchaseId);
+    return this.store.purchase(purchaseId);
   }
 
   async stop(): Promise<void> {
@@ -190,8 +166,8 @@ export class VendWorker {
     this.inFlight.add(purchaseId);
     try {
       for (;;) {
-        const job = created ? { state: 'queued', routeIndex: 0 } : getJob(this.db, purchaseId);
-        const p = created ?? getPurchaseById(this.db, purchaseId);
+        const job = created ? { state: 'queued', routeIndex: 0 } : this.store.job(purchaseId);
+        const p = created ?? this.store.purchase(purchaseId);
         created = undefined; // a second route round reads the stored state
         if (!job || !p || job.state !== 'queued' || p.state !== 'pending') return;
         const candidates = this.router.candidates(p.environment, p.kind, p.product, p.network);
@@ -199,159 +175,118 @@ export class VendWorker {
           .slice(job.routeIndex)
           .find((u) => p.environment === 'test' || this.router.breaker.allows(u.name));
         if (!upstream) {
-          await this.batcher.submit(() =>
-            settleFailed(this.db, purchaseId, 'No upstream available for this product', 'system'),
+          await this.settle(
+            purchaseId,
+            { action: 'fail', to: 'failed', reason: 'No upstream available for this product' },
+            null,
           );
           this.opts.log.warn(
             { ref: p.internalReference },
             'no upstream available; purchase failed and refunded',
           );
-          return this.emitFinal(purchaseId);
+          return;
         }
-        const sentAt = this.opts.now();
-        const markStarted = () => {
-          const ok = markVendStarted(this.db, purchaseId, upstream.name, sentAt);
-          if (ok) touchPurchase(this.db, purchaseId, { upstreamName: upstream.name });
-          return ok;
-        };
-        let outcome: VendOutcome;
-        if (upstream.inProcess) {
-          // The in-process simulator has no effect outside this database, so it is asked first
-          // and vend_started and its outcome are written by one operation of one commit.
-          outcome = await safely(() => upstream.vend(vendRequestOf(p, sentAt)));
-          if (outcome.kind !== 'not_accepted') {
-            const settle = this.outcomeWrite(p, upstream, outcome, 0, sentAt, false);
-            const started = await this.batcher.submit(() => {
-              if (!markStarted()) return false;
-              settle.write();
-              return true;
-            });
-            if (started && settle.final) this.emitFinal(purchaseId);
-            return;
-          }
-          if (!(await this.batcher.submit(markStarted)) || this.stopped) return;
-        } else {
-          // An external upstream is called only once vend_started is durable.
-          if (!(await this.batcher.submit(markStarted)) || this.stopped) return;
-          outcome = await safely(() => upstream.vend(vendRequestOf(p, sentAt)));
-        }
-        if (outcome.kind === 'not_accepted') {
-          // A provider that answered and refused is up: only "not reached" counts toward its circuit.
-          if (outcome.transport) this.router.breaker.recordTransportFailure(upstream.name);
-          else this.router.breaker.recordSuccess(upstream.name);
-          const nextIndex = candidates.indexOf(upstream) + 1;
-          this.opts.log.warn(
-            { ref: p.internalReference, upstream: upstream.name, reason: outcome.reason },
-            'upstream did not accept the vend',
-          );
-          if (nextIndex < candidates.length) {
-            await this.batcher.submit(() =>
-              requeueForNextRoute(this.db, purchaseId, nextIndex, outcome.reason),
-            );
+        // An external upstream's vends wait their turn here, their jobs still queued.
+        const limited = !upstream.inProcess;
+        if (limited) {
+          await this.slots.acquire(upstream.name);
+          if (this.stopped || (p.environment !== 'test' && !this.router.breaker.allows(upstream.name))) {
+            // Stopping, or its circuit opened while this vend waited: it stays queued or is routed again.
+            this.slots.release(upstream.name);
+            if (this.stopped) return;
             continue;
           }
-          await this.batcher.submit(() => settleFailed(this.db, purchaseId, outcome.reason, 'system'));
-          return this.emitFinal(purchaseId);
         }
-        await this.apply(p, upstream, outcome, 0, sentAt, false);
-        return;
+        try {
+          const sentAt = this.opts.now();
+          const nextIndex = candidates.indexOf(upstream) + 1;
+          const subject: DecisionSubject = {
+            state: p.state,
+            sentAt,
+            pollCount: 0,
+            requery: false,
+            nextRoute: nextIndex < candidates.length ? nextIndex : null,
+          };
+          let outcome: VendOutcome;
+          if (upstream.inProcess) {
+            // The in-process simulator has no effect outside this database, so it is asked first
+            // and vend_started and its outcome are written by one operation of one commit.
+            outcome = await safely(() => upstream.vend(vendRequestOf(p, sentAt)));
+            if (outcome.kind !== 'not_accepted') {
+              this.recordHealth(upstream, outcome, false);
+              const decision = this.decide(subject, outcome);
+              if (await this.store.markSent(purchaseId, upstream.name, sentAt, decision))
+                this.announce(purchaseId, decision);
+              return;
+            }
+            if (!(await this.store.markSent(purchaseId, upstream.name, sentAt)) || this.stopped) return;
+          } else {
+            // An external upstream is called only once vend_started is durable.
+            if (!(await this.store.markSent(purchaseId, upstream.name, sentAt)) || this.stopped) return;
+            outcome = await safely(() => upstream.vend(vendRequestOf(p, sentAt)));
+          }
+          this.recordHealth(upstream, outcome, false);
+          const decision = this.decide(subject, outcome);
+          if (
+            decision.action === 'try_next_route' ||
+            (outcome.kind === 'not_accepted' && decision.action === 'fail')
+          ) {
+            this.opts.log.warn(
+              { ref: p.internalReference, upstream: upstream.name, reason: decision.reason },
+              'upstream did not accept the vend',
+            );
+          }
+          await this.settle(purchaseId, decision, upstream.name);
+          if (decision.action !== 'try_next_route') return;
+        } finally {
+          if (limited) this.slots.release(upstream.name);
+        }
       }
     } catch (error) {
       this.opts.log.error({ err: error, purchaseId }, 'vend job crashed; it stays recoverable');
-      // A send may have happened: hand the job to the poller (requery, never re-send) rather
-      // than leave it vend_started, which only a restart would pick up.
-      await this.batcher
-        .submit(
-          () =>
-            getJob(this.db, purchaseId)?.state === 'vend_started' &&
-            schedulePoll(this.db, purchaseId, this.nextPollAt(0), 'vend job crashed'),
-        )
-        .catch(() => undefined);
+      // A send may have happened: hand the job to the poller (requery, never re-send).
+      const handed = await this.store
+        .requeryAfterCrash(purchaseId, this.nextPollAt(0), 'vend job crashed')
+        .catch(() => false);
+      if (handed) this.events.emit(`answered:${purchaseId}`);
     } finally {
       this.inFlight.delete(purchaseId);
     }
   }
 
-  /** The outcome table, applied. Only success and a definitive failure settle money. */
-  private async apply(
-    p: Purchase,
-    upstream: Upstream,
-    outcome: VendOutcome,
-    pollCount: number,
-    sentAt: number,
-    isRequery: boolean,
-  ): Promise<void> {
-    const settle = this.outcomeWrite(p, upstream, outcome, pollCount, sentAt, isRequery);
-    await this.batcher.submit(settle.write);
-    if (settle.final) this.emitFinal(p.id);
+  private decide(subject: DecisionSubject, outcome: VendOutcome): Decision {
+    return decide(subject, outcome, this.opts.now(), {
+      attentionAfterMs: this.opts.attentionAfterMs,
+      notFoundGraceMs: this.opts.notFoundGraceMs,
+      requeryScale: this.opts.requeryScale ?? 1,
+    });
   }
 
-  /** The outcome table: what to write for an outcome (run by the caller), and whether it is final. */
-  private outcomeWrite(
-    p: Purchase,
-    upstream: Upstream,
-    outcome: VendOutcome,
-    pollCount: number,
-    sentAt: number,
-    isRequery: boolean,
-  ): { write: () => void; final: boolean } {
-    const id = p.id;
-    switch (outcome.kind) {
-      case 'success':
-        this.router.breaker.recordSuccess(upstream.name);
-        return {
-          write: () =>
-            settleSuccess(this.db, id, outcome.result, {
-              name: upstream.name,
-              reference: outcome.upstreamReference,
-            }),
-          final: true,
-        };
-      case 'failed':
-        this.router.breaker.recordSuccess(upstream.name);
-        return { write: () => settleFailed(this.db, id, outcome.reason, 'system'), final: true };
-      case 'not_found':
-        if (isRequery && notFoundIsFinal(sentAt, this.opts.now(), this.opts.notFoundGraceMs)) {
-          return {
-            write: () => settleFailed(this.db, id, 'The provider has no record of this purchase', 'system'),
-            final: true,
-          };
-        }
-        break;
-      case 'unknown':
-      case 'not_accepted':
-        this.router.breaker.recordTransportFailure(upstream.name);
-        break;
-      case 'pending':
-        this.router.breaker.recordSuccess(upstream.name);
-        break;
-    }
-    const reason = 'reason' in outcome ? (outcome.reason ?? outcome.kind) : outcome.kind;
-    const flag = this.opts.now() - sentAt >= this.opts.attentionAfterMs;
-    const nextPollAt = this.nextPollAt(pollCount);
-    const checkedAt = this.opts.now();
-    return {
-      write: () => {
-        schedulePoll(this.db, id, nextPollAt, reason, checkedAt);
-        if ('upstreamReference' in outcome && outcome.upstreamReference)
-          touchPurchase(this.db, id, { upstreamReference: outcome.upstreamReference });
-        if (flag) flagNeedsAttention(this.db, id);
-      },
-      final: false,
-    };
+  /** The store writes the decision (one commit); then whoever waits hears of it. */
+  private async settle(purchaseId: number, decision: Decision, upstreamName: string | null): Promise<void> {
+    await this.store.apply(purchaseId, decision, upstreamName, this.opts.now());
+    this.announce(purchaseId, decision);
+  }
+
+  private announce(purchaseId: number, decision: Decision): void {
+    if (decision.action === 'succeed' || decision.action === 'fail') this.events.emit(`final:${purchaseId}`);
+    else if (decision.action === 'requery_later') this.events.emit(`answered:${purchaseId}`);
+  }
+
+  /** Circuit-breaker bookkeeping, kept apart from the money decision. */
+  private recordHealth(upstream: Upstream, outcome: VendOutcome, requery: boolean): void {
+    const signal = breakerSignal(outcome, requery);
+    if (signal === 'up') this.router.breaker.recordSuccess(upstream.name);
+    else if (signal === 'down') this.router.breaker.recordTransportFailure(upstream.name);
   }
 
   private nextPollAt(pollCount: number): number {
     return this.opts.now() + Math.round(nextRequeryDelayMs(pollCount) * (this.opts.requeryScale ?? 1));
   }
 
-  private emitFinal(purchaseId: number): void {
-    this.events.emit(`final:${purchaseId}`);
-  }
-
   /** Lets resolve (console/CLI) wake a sync waiter. */
   notifyFinal(purchaseId: number): void {
-    this.emitFinal(purchaseId);
+    this.events.emit(`final:${purchaseId}`);
   }
 }
 

@@ -1,12 +1,13 @@
 import type { Db } from '../store/db.js';
 import type { CommitBatcher } from '../store/commit-batcher.js';
 import type { SecretBox } from '../store/secret-box.js';
-import { getEvent, publicEventId, pruneEvents, type StoredEvent } from '../store/events.js';
+import { getEventBody, publicEventId, pruneEvents, type StoredEvent } from '../store/events.js';
 import {
   dueDeliveries,
   fanOutEvents,
   recordAttempt,
   signingSecrets,
+  type AttemptResult,
   type DueDelivery,
 } from '../store/webhooks.js';
 import { nextAttemptAt, RETRY_SCHEDULE_MS } from '../domain/webhook-events.js';
@@ -32,6 +33,20 @@ export const DELIVERY_DEFAULTS = {
   concurrency: 64,
 } as const;
 
+/**
+ * Attempt outcomes wait this long (or until RECORD_BATCH_MAX of them) to be recorded together:
+ * one savepoint and one share of a group commit for many deliveries instead of an fsync each,
+ * which is what kept the sender behind the creates. A crash in the window only resends them.
+ */
+const RECORD_BATCH_MS = 15;
+const RECORD_BATCH_MAX = 256;
+
+interface PendingRecord {
+  result: AttemptResult;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
 /** The exact JSON body of an event, the same on every attempt and in the feed. */
 export function eventBody(e: StoredEvent): Record<string, unknown> {
   return {
@@ -53,6 +68,8 @@ export class WebhookDeliveryWorker {
   private readonly sender: WebhookSender;
   /** Deliveries claimed and not yet recorded (never claimed twice). */
   private readonly inFlight = new Set<number>();
+  /** Claimed (in inFlight) and waiting for room on the wire, oldest first. */
+  private claimed: DueDelivery[] = [];
   /** Requests on the wire: what the concurrency limit counts. Recording waits for the group commit without holding a slot. */
   private sending = 0;
   private readonly running = new Set<Promise<void>>();
@@ -64,6 +81,11 @@ export class WebhookDeliveryWorker {
   private lastPrune = 0;
   private lastMail = 0;
   private mailing = false;
+  private records: PendingRecord[] = [];
+  private recordTimer: NodeJS.Timeout | null = null;
+  /** Opened signing secrets by their sealed text: opening one per delivery showed in the profile. */
+  private readonly opened = new Map<string, string>();
+  private readonly secretBox: Pick<SecretBox, 'open'>;
 
   constructor(
     private readonly db: Db,
@@ -72,6 +94,17 @@ export class WebhookDeliveryWorker {
     private readonly opts: DeliveryWorkerOptions,
   ) {
     this.sender = new WebhookSender(opts.sender);
+    this.secretBox = {
+      open: (sealed) => {
+        let plain = this.opened.get(sealed);
+        if (plain === undefined) {
+          if (this.opened.size > 1_000) this.opened.clear();
+          plain = box.open(sealed);
+          this.opened.set(sealed, plain);
+        }
+        return plain;
+      },
+    };
   }
 
   start(): void {
@@ -86,9 +119,13 @@ export class WebhookDeliveryWorker {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    // Claimed but never sent: still pending in the store, so the next start sends them.
+    for (const d of this.claimed) this.inFlight.delete(d.id);
+    this.claimed = [];
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await Promise.allSettled([...this.running]);
+    this.flushRecords();
     await this.sender.close();
   }
 
@@ -114,13 +151,19 @@ export class WebhookDeliveryWorker {
     this.again = false;
     try {
       const now = this.opts.now();
-      const room = this.opts.concurrency - this.sending;
-      if (room > 0) {
-        const due = dueDeliveries(this.db, now, room + this.inFlight.size).filter(
+      // Claims up to one more round of deliveries than fit on the wire: a finished send starts
+      // the next claimed one at once, without a pass (and its query) per delivery.
+      const want = 2 * this.opts.concurrency - this.sending - this.claimed.length;
+      if (want > 0) {
+        const due = dueDeliveries(this.db, now, want + this.inFlight.size).filter(
           (d) => !this.inFlight.has(d.id),
         );
-        for (const d of due.slice(0, room)) this.deliver(d);
+        for (const d of due.slice(0, want)) {
+          this.inFlight.add(d.id);
+          this.claimed.push(d);
+        }
       }
+      this.pump();
       // Through the group commit: the fan-out shares the creates' fsync instead of adding its own.
       if ((await this.batcher.submit(() => fanOutEvents(this.db, now, 5_000))) > 0) this.again = true;
       if (now - this.lastPrune > 3_600_000) {
@@ -145,8 +188,14 @@ export class WebhookDeliveryWorker {
     this.schedule(this.again ? 0 : this.opts.pollMs);
   }
 
+  /** Starts claimed deliveries while there is room on the wire. */
+  private pump(): void {
+    while (!this.stopped && this.sending < this.opts.concurrency && this.claimed.length > 0) {
+      this.deliver(this.claimed.shift()!);
+    }
+  }
+
   private deliver(d: DueDelivery): void {
-    this.inFlight.add(d.id);
     const work = this.attempt(d)
       .catch((err: unknown) => this.opts.log.error({ err, delivery: d.id }, 'webhook delivery failed'))
       .finally(() => {
@@ -167,47 +216,71 @@ export class WebhookDeliveryWorker {
   }
 
   private async attempt(d: DueDelivery): Promise<void> {
-    const event = getEvent(this.db, d.eventId);
+    const body = getEventBody(this.db, d.eventId);
     const now = this.opts.now();
-    if (!event) {
-      await this.batcher.submit(() =>
-        recordAttempt(this.db, {
-          deliveryId: d.id,
-          delivered: false,
-          status: null,
-          error: 'event no longer stored',
-          latencyMs: 0,
-          response: null,
-          nextAttemptAt: null,
-        }),
-      );
+    if (body === null) {
+      await this.record({
+        deliveryId: d.id,
+        delivered: false,
+        status: null,
+        error: 'event no longer stored',
+        latencyMs: 0,
+        response: null,
+        nextAttemptAt: null,
+      });
       return;
     }
-    const body = JSON.stringify(eventBody(event));
-    const secrets = signingSecrets(this.db, this.box, d.endpointId, now);
+    const secrets = signingSecrets(this.db, this.secretBox, d.endpointId, now);
     this.sending += 1;
     let r: SendResult;
     try {
       r = await this.sender.send(d.url, body, secrets, Math.floor(now / 1000));
     } finally {
       this.sending -= 1;
-      this.schedule(5);
+      this.pump();
+      // Look for more only when the claimed ones run low.
+      if (this.claimed.length < this.opts.concurrency) this.schedule(5);
     }
     const delivered = r.status !== null && r.status >= 200 && r.status < 300;
     const error = r.error ?? (delivered ? null : `HTTP ${r.status}`);
-    await this.batcher.submit(() =>
-      recordAttempt(this.db, {
-        deliveryId: d.id,
-        delivered,
-        status: r.status,
-        error,
-        latencyMs: r.latencyMs,
-        response: r.response,
-        nextAttemptAt: delivered
-          ? null
-          : nextAttemptAt(d.attempts + 1, this.opts.now(), this.opts.retryScheduleMs),
-      }),
-    );
+    await this.record({
+      deliveryId: d.id,
+      delivered,
+      status: r.status,
+      error,
+      latencyMs: r.latencyMs,
+      response: r.response,
+      nextAttemptAt: delivered
+        ? null
+        : nextAttemptAt(d.attempts + 1, this.opts.now(), this.opts.retryScheduleMs),
+    });
+  }
+
+  /** Queues an outcome for the next batch; settles once that batch is committed. */
+  private record(result: AttemptResult): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.records.push({ result, resolve, reject });
+      if (this.records.length >= RECORD_BATCH_MAX) this.flushRecords();
+      else this.recordTimer ??= setTimeout(() => this.flushRecords(), RECORD_BATCH_MS);
+    });
+  }
+
+  private flushRecords(): void {
+    if (this.recordTimer) clearTimeout(this.recordTimer);
+    this.recordTimer = null;
+    const batch = this.records;
+    if (batch.length === 0) return;
+    this.records = [];
+    // One savepoint for the batch: these are plain UPDATEs, and if it rolls back, every
+    // delivery in it stays pending and is simply sent again (at least once).
+    this.batcher
+      .submit(() => {
+        for (const p of batch) recordAttempt(this.db, p.result);
+      })
+      .then(
+        () => batch.forEach((p) => p.resolve()),
+        (err: unknown) => batch.forEach((p) => p.reject(err)),
+      );
   }
 
   /** Signs and posts a one-off test event to a URL now; nothing is stored. */

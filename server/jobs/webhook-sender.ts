@@ -18,7 +18,7 @@ export const SENDER_DEFAULTS: SenderOptions = {
   allowPrivate: false,
   connectTimeoutMs: 5_000,
   timeoutMs: 10_000,
-  connectionsPerHost: 8,
+  connectionsPerHost: 16,
 };
 
 /** Only the first bytes of a receiver's answer are read and kept, for the delivery log. */

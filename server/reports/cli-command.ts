@@ -7,7 +7,7 @@ import { findDelivery } from '../store/report-deliveries.js';
 import { recordAudit } from '../store/audit.js';
 import { dayWindow, parseDay } from '../domain/business-days.js';
 import { InvalidInput } from '../domain/errors.js';
-import { getReportSettings } from '../services/report-settings.js';
+import { getReportSettings } from './report-settings.js';
 import { reportSummaryJson } from './report-builder.js';
 import {
   buildReport,
@@ -39,7 +39,6 @@ export interface ReportsCommandInput {
 export async function runReportsCommand(
   o: ReportsCommandInput,
 ): Promise<{ ok: boolean; json: unknown; human: string }> {
-  const day = parseDay(o.date, 'date');
   const { db } = openStore(o.dataDir, catalogDir(resourcesDir()));
   try {
     const ctx: ReportContext = {
@@ -50,75 +49,88 @@ export async function runReportsCommand(
       nodeUrl: null,
       log: silentLog,
     };
-    const settings = getReportSettings(db, ctx.box);
-    if (o.send && ctx.now() < Date.parse(dayWindow(day, settings.timezone).to)) {
-      throw new InvalidInput(
-        `${day} has not ended yet in ${settings.timezone}; its report can be sent from the next day`,
-        'date',
-      );
-    }
-    const merchants: Merchant[] = o.code
-      ? [requireMerchant(db, o.code)]
-      : listMerchants(db).filter((m) => m.reportEmails.length > 0);
-    const transport = o.send ? openTransport(ctx, settings) : null;
-    const reports: Record<string, unknown>[] = [];
-    let ok = true;
-    try {
-      for (const m of merchants) {
-        for (const env of reportEnvironments(m)) {
-          if (!o.send) {
-            const report = buildReport(ctx, m, env, day, settings.timezone);
-            reports.push({
-              ...reportSummaryJson(report),
-              recipients: m.reportEmails,
-              sent: false,
-              delivery: deliveryJson(findDelivery(db, m.id, env, day)),
-            });
-            continue;
-          }
-          if (!m.reportEmails.length || !transport) {
-            const error = !m.reportEmails.length
-              ? `${m.code} has no report recipients (merchant update --report-email)`
-              : SMTP_NOT_CONFIGURED;
-            const report = buildReport(ctx, m, env, day, settings.timezone);
-            reports.push({
-              ...reportSummaryJson(report),
-              recipients: m.reportEmails,
-              sent: false,
-              error,
-              delivery: deliveryJson(findDelivery(db, m.id, env, day)),
-            });
-            ok = false;
-            continue;
-          }
-          const r = await sendReport(ctx, {
-            merchant: m,
-            environment: env,
-            day,
-            mode: 'manual',
-            settings,
-            transport,
-          });
-          if (r.error) ok = false;
-          reports.push({
-            ...reportSummaryJson(r.report),
-            recipients: m.reportEmails,
-            sent: r.sent,
-            ...(r.skipped ? { skipped: r.skipped } : {}),
-            ...(r.error ? { error: r.error } : {}),
-            delivery: deliveryJson(r.delivery),
-          });
-          if (r.sent) recordAudit(db, o.actor, 'report.send', m.code, { environment: env, date: day });
-        }
-      }
-    } finally {
-      transport?.close();
-    }
-    const json = { reports, ...(transport ? { smtp: transport.description } : {}) };
-    return { ok, json, human: humanLines(reports, o.send) };
+    return await runReports(ctx, o);
   } finally {
     db.close();
   }
+}
+
+/**
+ * The report run itself, on the caller's connection: the CLI opens the data directory for it,
+ * a running node (the console) passes its own, so no second SQLite connection is opened inside it.
+ */
+export async function runReports(
+  ctx: ReportContext,
+  o: { date: string; send: boolean; code?: string; actor: string },
+): Promise<{ ok: boolean; json: unknown; human: string }> {
+  const day = parseDay(o.date, 'date');
+  const db = ctx.db;
+  const settings = getReportSettings(db, ctx.box);
+  if (o.send && ctx.now() < Date.parse(dayWindow(day, settings.timezone).to)) {
+    throw new InvalidInput(
+      `${day} has not ended yet in ${settings.timezone}; its report can be sent from the next day`,
+      'date',
+    );
+  }
+  const merchants: Merchant[] = o.code
+    ? [requireMerchant(db, o.code)]
+    : listMerchants(db).filter((m) => m.reportEmails.length > 0);
+  const transport = o.send ? openTransport(ctx, settings) : null;
+  const reports: Record<string, unknown>[] = [];
+  let ok = true;
+  try {
+    for (const m of merchants) {
+      for (const env of reportEnvironments(m)) {
+        if (!o.send) {
+          const report = buildReport(ctx, m, env, day, settings.timezone);
+          reports.push({
+            ...reportSummaryJson(report),
+            recipients: m.reportEmails,
+            sent: false,
+            delivery: deliveryJson(findDelivery(db, m.id, env, day)),
+          });
+          continue;
+        }
+        if (!m.reportEmails.length || !transport) {
+          const error = !m.reportEmails.length
+            ? `${m.code} has no report recipients (merchant update --report-email)`
+            : SMTP_NOT_CONFIGURED;
+          const report = buildReport(ctx, m, env, day, settings.timezone);
+          reports.push({
+            ...reportSummaryJson(report),
+            recipients: m.reportEmails,
+            sent: false,
+            error,
+            delivery: deliveryJson(findDelivery(db, m.id, env, day)),
+          });
+          ok = false;
+          continue;
+        }
+        const r = await sendReport(ctx, {
+          merchant: m,
+          environment: env,
+          day,
+          mode: 'manual',
+          settings,
+          transport,
+        });
+        if (r.error) ok = false;
+        reports.push({
+          ...reportSummaryJson(r.report),
+          recipients: m.reportEmails,
+          sent: r.sent,
+          ...(r.skipped ? { skipped: r.skipped } : {}),
+          ...(r.error ? { error: r.error } : {}),
+          delivery: deliveryJson(r.delivery),
+        });
+        if (r.sent) recordAudit(db, o.actor, 'report.send', m.code, { environment: env, date: day });
+      }
+    }
+  } finally {
+    transport?.close();
+  }
+  const json = { reports, ...(transport ? { smtp: transport.description } : {}) };
+  return { ok, json, human: humanLines(reports, o.send) };
 }
 
 function humanLines(reports: Record<string, unknown>[], send: boolean): string {

@@ -12,11 +12,11 @@ import {
   type ReportDelivery,
 } from '../store/report-deliveries.js';
 import { dayWindow, type Day } from '../domain/business-days.js';
-import { effectiveSmtpUrl, type ReportSettings } from '../services/report-settings.js';
+import { effectiveSmtpUrl, type ReportSettings } from './report-settings.js';
 import { buildDailyReport, reportSummaryJson, type DailyReport } from './report-builder.js';
 import { reportCsv, reportCsvFileName } from './report-csv.js';
 import { renderReportEmail } from './report-email.js';
-import { nextAttemptAfterFailure, type SendMode } from './delivery-policy.js';
+import { nextAttemptAfterFailure, type SendMode } from '../domain/delivery-policy.js';
 import { SmtpReportTransport, type OutgoingReport, type ReportTransport, type SentInfo } from './mailer.js';
 
 export interface ReportLog {

@@ -1,3 +1,4 @@
+import { BUSINESS_TIMEZONE } from '../domain/business-timezone.js';
 import { DateTime } from 'luxon';
 import type { Services } from './context.js';
 import type { Environment } from '../store/credentials-crypto.js';
@@ -9,7 +10,7 @@ import { InvalidInput, NotFound } from '../domain/errors.js';
 import { formatNaira, type Kobo } from '../domain/money.js';
 
 /** The console's business day: a first shift starts at midnight Lagos time. */
-const SHIFT_TIMEZONE = 'Africa/Lagos';
+const SHIFT_TIMEZONE = BUSINESS_TIMEZONE;
 
 interface Tally {
   count: number;

@@ -1,6 +1,6 @@
 import type { Services } from './context.js';
 import { setPlanActive, type CatalogKind } from '../store/catalog.js';
-import { lastCatalogSync, syncCatalogs } from '../jobs/catalog-sync.js';
+import { lastCatalogSync, syncCatalogs } from './catalog-sync.js';
 import { InvalidInput, NotFound } from '../domain/errors.js';
 import { formatNaira } from '../domain/money.js';
 

@@ -1,18 +1,19 @@
+import { BUSINESS_TIMEZONE } from '../domain/business-timezone.js';
 import { DateTime } from 'luxon';
 import type { Services } from './context.js';
 import type { Environment } from '../store/credentials-crypto.js';
 import { pendingCounts, salesByProductAndState, walletTotal } from '../store/admin-queries.js';
-import { upstreamHealth } from '../jobs/upstream-health.js';
-import { lastCatalogSync } from '../jobs/catalog-sync.js';
+import { upstreamHealth } from './upstream-health.js';
+import { lastCatalogSync } from './catalog-sync.js';
 import { formatNaira } from '../domain/money.js';
 import { failingEndpoints } from '../store/webhooks.js';
 
 /** The dashboard's "today": the console's day, in Lagos like every page of it. */
-const DASHBOARD_TIMEZONE = 'Africa/Lagos';
+const DASHBOARD_TIMEZONE = BUSINESS_TIMEZONE;
 const STATES = ['success', 'pending', 'failed'] as const;
 
 /**
- * The operator's morning glance (issue 7 "Dashboard"): today's sales of every merchant by
+ * The operator's morning glance: today's sales of every merchant by
  * product and status, what the wallets hold, what is pending or needs an admin, and the
  * health of each upstream (balance and circuit, read from SQLite and memory: no network).
  */

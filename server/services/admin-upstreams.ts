@@ -7,7 +7,7 @@ import {
   type UpstreamRecord,
 } from '../store/upstreams.js';
 import { recordAudit } from '../store/audit.js';
-import { upstreamHealth } from '../jobs/upstream-health.js';
+import { upstreamHealth } from './upstream-health.js';
 import { SimulatorUpstream, type SimulatorOptions } from '../upstreams/simulator.js';
 import { createVendingApiUpstream } from '../upstreams/vending-api/index.js';
 import type { Upstream } from '../upstreams/types.js';
@@ -77,7 +77,7 @@ async function healthOf(baseUrl: string): Promise<{ ok: boolean; detail: string;
 }
 
 /**
- * "Test connection" (issue 7): the provider's health check and its wallet balance, which
+ * "Test connection": the provider's health check and its wallet balance, which
  * also proves our key and secret. Messages never carry the secret (the client scrubs them).
  */
 export async function testUpstreamConnection(s: Services, name: string, actor: string) {

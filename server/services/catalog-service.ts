@@ -1,6 +1,6 @@
-import { externalDataVersion, type Db } from '../store/db.js';
+import type { Db } from '../store/db.js';
+import { ChangeWatch, noteChange } from '../store/change-counter.js';
 import {
-  catalogWriteCount,
   allBillPlans,
   allDataPlans,
   allEsimPlans,
@@ -19,35 +19,41 @@ export interface CatalogSnapshotMemory {
   giftcards: GiftCardPlan[];
   esimPlans: EsimPlan[];
   fx: FxConfig;
+  /** Purchase limits that no catalog plan carries (airtime is any amount within them). */
+  limits: PurchaseLimits;
   /** Pre-rendered responses keyed by route and query, dropped with the snapshot. */
   rendered: Map<string, unknown>;
 }
 
 const DEFAULT_FX: FxConfig = { rates_ngn: {}, margin_percent: 0 };
 
+export interface PurchaseLimits {
+  airtimeMinKobo: number;
+  airtimeMaxKobo: number;
+}
+
+/** The setting `limits` overrides these (50 to 50,000 Naira of airtime per purchase). */
+export const DEFAULT_LIMITS: PurchaseLimits = { airtimeMinKobo: 5000, airtimeMaxKobo: 5_000_000 };
+
 /**
- * Catalogs served from memory (issue 10 target 6). The snapshot is dropped when this
- * process changes a catalog (invalidate()) or when another process (the CLI, a sync in
- * another node) commits: SQLite's data_version tells us cheaply.
+ * Catalogs served from memory. The snapshot is dropped by the store's one invalidation rule
+ * (store/change-counter.ts, area `catalog`): a catalog change by this process, or a commit by
+ * another (the CLI, a sync in another node).
  */
 export class CatalogService {
   private snapshot: CatalogSnapshotMemory | null = null;
-  private dataVersion = -1;
-  private writes = -1;
-  constructor(private readonly db: Db) {}
+  private readonly watch: ChangeWatch;
+  constructor(private readonly db: Db) {
+    this.watch = new ChangeWatch(db, 'catalog');
+  }
 
+  /** After a catalog write outside the store's catalog functions (a sync, the fx setting). */
   invalidate(): void {
-    this.snapshot = null;
+    noteChange(this.db, 'catalog');
   }
 
   get(): CatalogSnapshotMemory {
-    const v = externalDataVersion(this.db);
-    const w = catalogWriteCount();
-    if (v !== this.dataVersion || w !== this.writes) {
-      this.dataVersion = v;
-      this.writes = w;
-      this.snapshot = null;
-    }
+    if (this.watch.changed()) this.snapshot = null;
     if (!this.snapshot) {
       this.snapshot = {
         dataPlans: allDataPlans(this.db),
@@ -55,6 +61,7 @@ export class CatalogService {
         giftcards: allGiftCards(this.db),
         esimPlans: allEsimPlans(this.db),
         fx: getSetting(this.db, 'fx', DEFAULT_FX),
+        limits: { ...DEFAULT_LIMITS, ...getSetting<Partial<PurchaseLimits>>(this.db, 'limits', {}) },
         rendered: new Map(),
       };
     }

@@ -1,6 +1,6 @@
 import type { Db } from '../store/db.js';
-import { externalDataVersion } from '../store/db.js';
-import { listCredentials, merchantsWriteCount } from '../store/merchants.js';
+import { ChangeWatch } from '../store/change-counter.js';
+import { listCredentials } from '../store/merchants.js';
 import type { ConsoleSession, ConsoleUser } from '../store/console-users.js';
 import type { Environment } from '../store/credentials-crypto.js';
 import { Forbidden, InvalidInput } from '../domain/errors.js';
@@ -8,8 +8,7 @@ import { Forbidden, InvalidInput } from '../domain/errors.js';
 const ENVIRONMENTS: Environment[] = ['test', 'live'];
 
 interface Memo {
-  dataVersion: number;
-  writes: number;
+  watch: ChangeWatch;
   byMerchant: Map<number, Environment[]>;
 }
 
@@ -18,17 +17,12 @@ const memos = new WeakMap<Db, Memo>();
 /**
  * Environments a merchant's console may act in: test always, live only while the merchant has
  * an active live pair. Checked on every console request, so the answer is kept per merchant and
- * dropped whenever this process changes merchants or credentials (the store counts its writes)
- * or another process such as the CLI commits (SQLite's data_version).
+ * dropped by the store's one invalidation rule (store/change-counter.ts, area `merchants`).
  */
 function merchantEnvironments(db: Db, merchantId: number): Environment[] {
-  const dataVersion = externalDataVersion(db);
-  const writes = merchantsWriteCount();
   let memo = memos.get(db);
-  if (!memo || memo.dataVersion !== dataVersion || memo.writes !== writes) {
-    memo = { dataVersion, writes, byMerchant: new Map() };
-    memos.set(db, memo);
-  }
+  if (!memo) memos.set(db, (memo = { watch: new ChangeWatch(db, 'merchants'), byMerchant: new Map() }));
+  if (memo.watch.changed()) memo.byMerchant.clear();
   let envs = memo.byMerchant.get(merchantId);
   if (!envs) {
     const rows = listCredentials(db, merchantId) as { environment: Environment; status: string }[];

@@ -1,29 +1,52 @@
 import type { Db } from '../store/db.js';
-import type { CommitBatcher } from '../store/commit-batcher.js';
-import type { UpstreamRouter } from '../upstreams/router.js';
-import type { VendWorker } from '../jobs/vend-worker.js';
+import type { PurchaseStore } from '../store/purchase-store.js';
+import type { UpstreamRouter } from '../routing/upstream-router.js';
+import type { Purchase } from '../store/purchases.js';
+// The webhook worker is still reached by its class; it should get a services-side interface like Vending.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import type { WebhookDeliveryWorker } from '../jobs/webhook-delivery.js';
 import type { CatalogService } from './catalog-service.js';
 import type { SecretBox } from '../store/secret-box.js';
 import type { NodeConfig } from '../config.js';
 import type { Merchant } from '../store/merchants.js';
 import type { Environment } from '../store/credentials-crypto.js';
-import type { CredentialCache } from '../http/credential-cache.js';
-import type { SetupClaim } from '../http/first-run-claim.js';
+import type { CredentialCache } from '../store/credential-cache.js';
+
+/** The one-time setup code of an unclaimed node (http/first-run-claim.ts implements it). */
+export interface SetupCode {
+  readonly code: string | null;
+  matches(sent: unknown): boolean;
+  close(): void;
+}
+
+/**
+ * What services need of the vend worker (jobs/vend-worker.ts implements it): declared here so
+ * services depend on the lifecycle, not on the job that runs it.
+ */
+export interface Vending {
+  enqueue(purchaseId: number, created?: Purchase): void;
+  whenAnswered(purchaseId: number, timeoutMs: number, until: 'final' | 'first'): Promise<void>;
+  requery(purchaseId: number): Promise<Purchase | null>;
+  notifyFinal(purchaseId: number): void;
+  pollDue(maxRounds?: number): Promise<number>;
+  recover(): { requeried: number; queued: number };
+  stop(): Promise<void>;
+}
 
 /** What every service function gets: the node's parts, built once in node.ts. */
 export interface Services {
   config: NodeConfig;
   db: Db;
-  batcher: CommitBatcher;
+  /** The purchase lifecycle's writes; it owns their transactions. */
+  purchases: PurchaseStore;
   router: UpstreamRouter;
-  worker: VendWorker;
+  worker: Vending;
   webhooks: WebhookDeliveryWorker;
   catalog: CatalogService;
   box: SecretBox;
   credentials: CredentialCache;
   /** The one-time code that lets another machine claim an unclaimed node. */
-  setupClaim: SetupClaim;
+  setupClaim: SetupCode;
   now: () => number;
 }
 

@@ -1,28 +1,18 @@
-import { lpaQrPng } from '../upstreams/lpa-qr.js';
 import type { Services, Caller } from './context.js';
 import { InvalidInput, NotFound } from '../domain/errors.js';
 import { formatNaira, type Kobo } from '../domain/money.js';
 import { ngnPriceKobo, type FxConfig } from '../domain/fx-pricing.js';
 import { MAX_ESIM_REQUEST_ID_LENGTH, parseCountryFilter } from '../domain/order-rules.js';
 import type { EsimPlan } from '../store/catalog.js';
-import type { Purchase } from '../store/purchases.js';
-import { vendRequestOf } from '../jobs/vend-worker.js';
-import { isPng } from '../upstreams/vending-api/mapper.js';
-import { parseIdempotencyKey } from './transactions.js';
+import type { NewPurchase, Purchase } from '../store/purchases.js';
+import { vendRequestOf } from '../upstreams/types.js';
+import { isPng, lpaQrPng } from '../upstreams/lpa-qr.js';
+import { parseIdempotencyKey, type PlaceOptions } from './place-purchase.js';
 import { merchantPriceKobo, merchantPricer } from './order-pricing.js';
 import { placeOrder, readOrder } from './order-lifecycle.js';
 
 /** An eSIM catalog item exactly as the spec names it; ngn_price when an FX rate exists. */
-export interface EsimItem {
-  plan_id: string;
-  title: string;
-  country: string;
-  region: string;
-  data_gb: number;
-  duration_days: number;
-  currency_code: string;
-  ngn_price?: string;
-}
+export type EsimItem = Omit<EsimPlan, 'price' | 'active'> & { ngn_price?: string };
 
 export function esimItem(plan: EsimPlan, fx: FxConfig): EsimItem {
   const item: EsimItem = {
@@ -111,8 +101,20 @@ export function esimQuote(s: Services, caller: Caller, planId: string) {
 export async function createEsimOrder(
   s: Services,
   caller: Caller,
-  body: Record<string, unknown>,
+  body: unknown,
+  place: PlaceOptions = {},
 ): Promise<Purchase> {
+  return placeOrder(
+    s,
+    caller,
+    body,
+    (b) => validateEsimOrder(s, caller, b),
+    place,
+    MAX_ESIM_REQUEST_ID_LENGTH,
+  );
+}
+
+function validateEsimOrder(s: Services, caller: Caller, body: Record<string, unknown>): NewPurchase {
   const requestId = parseIdempotencyKey(body.request_id, 'request_id', MAX_ESIM_REQUEST_ID_LENGTH);
   if (typeof body.plan_id !== 'string' || body.plan_id === '')
     throw new InvalidInput('plan_id is required: an eSIM catalog plan_id (a string)', 'plan_id');
@@ -123,7 +125,7 @@ export async function createEsimOrder(
       'plan_id',
     );
   const price = priceOf(s, caller, plan);
-  return placeOrder(s, caller, {
+  return {
     merchantId: caller.merchant.id,
     environment: caller.environment,
     idemKey: requestId,
@@ -147,7 +149,7 @@ export async function createEsimOrder(
     },
     actor: caller.actor,
     agentUserId: caller.agentUserId ?? null,
-  });
+  };
 }
 
 export function readEsimOrder(s: Services, caller: Caller, requestId: string): Promise<Purchase> {

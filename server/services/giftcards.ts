@@ -12,8 +12,8 @@ import {
   parseQuantity,
 } from '../domain/order-rules.js';
 import type { GiftCardPlan } from '../store/catalog.js';
-import type { Purchase } from '../store/purchases.js';
-import { parseIdempotencyKey } from './transactions.js';
+import type { NewPurchase, Purchase } from '../store/purchases.js';
+import { parseIdempotencyKey, type PlaceOptions } from './place-purchase.js';
 import { merchantPriceKobo, merchantPricer } from './order-pricing.js';
 import { placeOrder, readOrder } from './order-lifecycle.js';
 
@@ -171,8 +171,13 @@ export function giftcardAvailability(s: Services, planIdValue: unknown, quantity
 export async function createGiftcardOrder(
   s: Services,
   caller: Caller,
-  body: Record<string, unknown>,
+  body: unknown,
+  place: PlaceOptions = {},
 ): Promise<Purchase> {
+  return placeOrder(s, caller, body, (b) => validateGiftcardOrder(s, caller, b), place);
+}
+
+function validateGiftcardOrder(s: Services, caller: Caller, body: Record<string, unknown>): NewPurchase {
   const requestId = parseIdempotencyKey(body.request_id, 'request_id');
   const plan = activeGiftcard(s, body.plan_id);
   const quantity = parseQuantity(body.quantity);
@@ -189,7 +194,7 @@ export async function createGiftcardOrder(
     ...(plan.fixed_price ? {} : { face_value: faceValue }),
     ...(delivery ?? {}),
   };
-  return placeOrder(s, caller, {
+  return {
     merchantId: caller.merchant.id,
     environment: caller.environment,
     idemKey: requestId,
@@ -208,7 +213,7 @@ export async function createGiftcardOrder(
     details,
     actor: caller.actor,
     agentUserId: caller.agentUserId ?? null,
-  });
+  };
 }
 
 export function readGiftcardOrder(s: Services, caller: Caller, requestId: string): Promise<Purchase> {

@@ -1,52 +1,31 @@
 import type { Services, Caller } from './context.js';
-import { NoRoute, NotFound } from '../domain/errors.js';
-import {
-  createPurchase,
-  getPurchaseById,
-  getPurchaseByKey,
-  type NewPurchase,
-  type Purchase,
-} from '../store/purchases.js';
+import { NotFound } from '../domain/errors.js';
+import { getPurchaseByKey, type NewPurchase, type Purchase } from '../store/purchases.js';
+import { placePurchase, type PlaceOptions, type PurchaseKind } from './place-purchase.js';
 import { getJob } from '../store/vend-jobs.js';
 
 /**
- * Gift-card and eSIM orders ride the same purchase lifecycle as transactions (DESIGN
- * "Purchase lifecycle"): one commit stores the order, debits the wallet and enqueues the
- * vend; the worker sends it at most once. What differs is the answer: an order answers with
- * the upstream's first answer (00/01 when fulfilment is immediate, 02 while it runs).
+ * Gift-card and eSIM orders ride the same purchase lifecycle as transactions (placePurchase);
+ * what differs is the answer: an order answers with the upstream's first answer (00/01 when
+ * fulfilment is immediate, 02 while it runs), and is read back by its request_id.
  */
-export async function placeOrder(s: Services, caller: Caller, input: NewPurchase): Promise<Purchase> {
-  if (
-    caller.environment === 'live' &&
-    s.router.available('live', input.kind, input.product, input.network).length === 0
-  ) {
-    throw new NoRoute(
+export async function placeOrder(
+  s: Services,
+  caller: Caller,
+  body: unknown,
+  validate: (body: Record<string, unknown>) => NewPurchase,
+  place: PlaceOptions,
+  maxKeyLength?: number,
+): Promise<Purchase> {
+  const kind: PurchaseKind = {
+    keyField: 'request_id',
+    maxKeyLength,
+    validate: () => validate(body as Record<string, unknown>),
+    wait: () => 'first',
+    noRouteMessage: (input) =>
       `The ${input.kind === 'giftcard' ? 'gift card' : 'eSIM'} service is not available for live orders (no provider configured); nothing was charged`,
-    );
-  }
-  const purchase = await s.batcher.submit(() => createPurchase(s.db, input));
-  s.worker.enqueue(purchase.id, purchase);
-  await waitForFirstAnswer(s, purchase.id, s.config.syncTimeoutMs);
-  return getPurchaseById(s.db, purchase.id)!;
-}
-
-/**
- * Waits until the order is final, or its vend has been answered "pending/unknown" (the job
- * moved to polling), or the timeout: whichever comes first. waitForFinal wakes us at once on
- * a final outcome; the short slices catch the pending answer, which emits no event.
- */
-async function waitForFirstAnswer(s: Services, purchaseId: number, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  let slice = 2;
-  for (;;) {
-    const p = getPurchaseById(s.db, purchaseId);
-    const job = getJob(s.db, purchaseId);
-    if (!p || p.state !== 'pending' || !job || job.state === 'polling' || job.state === 'done') return;
-    const left = end - Date.now();
-    if (left <= 0) return;
-    await s.worker.waitForFinal(purchaseId, Math.min(slice, left));
-    slice = Math.min(slice * 2, 50);
-  }
+  };
+  return (await placePurchase(s, caller, body, kind, place)).purchase;
 }
 
 export type OrderKind = 'giftcard' | 'esim';

@@ -1,5 +1,5 @@
 import type { Services, Caller } from './context.js';
-import { DuplicateRequest, Forbidden, InvalidInput, NoRoute } from '../domain/errors.js';
+import { Forbidden, InvalidInput } from '../domain/errors.js';
 import { parseNaira, formatNaira } from '../domain/money.js';
 import {
   isBillProduct,
@@ -12,13 +12,8 @@ import {
 } from '../domain/networks.js';
 import { resolveBillPlan, resolveDataPlan } from '../domain/plan-resolution.js';
 import { ngnPriceKobo } from '../domain/fx-pricing.js';
-import {
-  createPurchase,
-  getPurchaseById,
-  getPurchaseByKey,
-  type NewPurchase,
-  type Purchase,
-} from '../store/purchases.js';
+import type { NewPurchase, Purchase } from '../store/purchases.js';
+import { parseIdempotencyKey, placePurchase, type PlaceOptions } from './place-purchase.js';
 import { verifyBillCustomer } from './bill-verify.js';
 import { debitFor } from './pricing.js';
 import { merchantPriceKobo } from './order-pricing.js';
@@ -33,16 +28,6 @@ export interface CreateOptions {
   forcedProduct?: 'airtime' | 'data';
   /** The internal API names the plan field `plan` instead of `plan_code`. */
   planField?: 'plan_code' | 'plan';
-}
-
-export const MAX_KEY_LENGTH = 100;
-
-export function parseIdempotencyKey(value: unknown, field: string, max = MAX_KEY_LENGTH): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new InvalidInput(`${field} is required`, field);
-  if (value.length > max) throw new InvalidInput(`${field} must be at most ${max} characters`, field);
-  if (!/^[\x21-\x7e]+$/.test(value))
-    throw new InvalidInput(`${field} must be printable ASCII without spaces`, field);
-  return value;
 }
 
 export function checkMerchantCode(caller: Caller, value: unknown): void {
@@ -63,112 +48,154 @@ export function checkLiveBillEnabled(caller: Caller, product: string): void {
   }
 }
 
+type Body = Record<string, unknown>;
+/** What every product family's purchase carries, known once the common fields are read. */
+type Base = Pick<
+  NewPurchase,
+  | 'merchantId'
+  | 'environment'
+  | 'idemKey'
+  | 'kind'
+  | 'surface'
+  | 'actor'
+  | 'agentUserId'
+  | 'amountText'
+  | 'amountKobo'
+>;
+interface Ctx {
+  s: Services;
+  caller: Caller;
+  body: Body;
+  opts: CreateOptions;
+  base: Base;
+  planField: 'plan_code' | 'plan';
+  planSent: unknown;
+}
+
 /**
- * Validates a create request into a new purchase (DESIGN "Purchase lifecycle" step 1),
- * including the automatic verify before bills. Nothing is stored here.
+ * Validates a create request into a new purchase (DESIGN "Purchase lifecycle" step 1): the
+ * fields every product shares here, then the product family's own rules. Nothing is stored.
  */
 async function validateCreate(
   s: Services,
   caller: Caller,
-  body: Record<string, unknown>,
+  body: Body,
   opts: CreateOptions,
 ): Promise<NewPurchase> {
   checkMerchantCode(caller, body.merchant_code);
   const key = parseIdempotencyKey(body.client_request_id, 'client_request_id');
-  // Spec: a used key is refused with 422 "always", whatever else the retry carries, and a
-  // retried bill must not reach the biller's verify again. createPurchase re-checks under the
-  // write lock, so concurrent first uses still get exactly one winner.
-  if (getPurchaseByKey(s.db, caller.merchant.id, caller.environment, key)) throw new DuplicateRequest(key);
   const product: TransactionProduct = opts.forcedProduct ?? parseProduct(body.product);
   if (opts.forcedProduct && body.product !== undefined && body.product !== opts.forcedProduct) {
     throw new InvalidInput(`product must be ${opts.forcedProduct} on this route`, 'product');
   }
   const amountKobo = parseNaira(body.amount, 'amount');
-  const planSent = body[opts.planField ?? 'plan_code'];
   const planField = opts.planField ?? 'plan_code';
-  const catalog = s.catalog.get();
-  const base = {
-    merchantId: caller.merchant.id,
-    environment: caller.environment,
-    idemKey: key,
-    kind: 'transaction' as const,
-    surface: opts.surface,
-    actor: caller.actor,
-    agentUserId: caller.agentUserId ?? null,
-    amountText: body.amount as string,
-    amountKobo,
+  const ctx: Ctx = {
+    s,
+    caller,
+    body,
+    opts,
+    planField,
+    planSent: body[planField],
+    base: {
+      merchantId: caller.merchant.id,
+      environment: caller.environment,
+      idemKey: key,
+      kind: 'transaction',
+      surface: opts.surface,
+      actor: caller.actor,
+      agentUserId: caller.agentUserId ?? null,
+      amountText: body.amount as string,
+      amountKobo,
+    },
   };
+  if (product === 'airtime') return validateAirtime(ctx);
+  if (product === 'data') return validateData(ctx);
+  if (product === 'ESIM') return validateEsimRedemption(ctx);
+  return validateBill(ctx, product);
+}
 
-  if (product === 'airtime' || product === 'data') {
-    const network = parseTelco(body.network);
-    const msisdn = parseMsisdn(body.customer_msisdn);
-    if (product === 'airtime') {
-      if (amountKobo < 5000 || amountKobo > 5_000_000)
-        throw new InvalidInput('airtime amount must be between 50 and 50000 Naira', 'amount');
-      return {
-        ...base,
-        product,
-        network,
-        msisdn: body.customer_msisdn as string,
-        planRef: '',
-        debitKobo: debitFor(s, caller, product, network, amountKobo),
-      };
-    }
-    if (planSent === undefined || planSent === null || planSent === '')
-      throw new InvalidInput(`${planField} is required for data`, planField);
-    if (typeof planSent !== 'string')
-      throw new InvalidInput(`${planField} must be a string, e.g. "MTN-101"`, planField);
-    const plan = resolveDataPlan(catalog.dataPlans, network, planSent, planField);
-    if (plan.price_kobo !== amountKobo) {
-      throw new InvalidInput(
-        `amount must equal the plan price of ${formatNaira(plan.price_kobo)} for ${plan.plan_code}`,
-        'amount',
-      );
-    }
-    void msisdn;
-    return {
-      ...base,
-      product,
-      network,
-      msisdn: body.customer_msisdn as string,
-      planRef: planSent,
-      planId: plan.plan_code,
-      planName: plan.name,
-      details: { plan_code: plan.plan_code },
-      debitKobo: debitFor(s, caller, product, network, amountKobo),
-    };
+/** Airtime: any amount within the catalog's airtime limits. */
+function validateAirtime({ s, caller, body, base }: Ctx): NewPurchase {
+  const network = parseTelco(body.network);
+  parseMsisdn(body.customer_msisdn);
+  const { airtimeMinKobo: min, airtimeMaxKobo: max } = s.catalog.get().limits;
+  if (base.amountKobo < min || base.amountKobo > max)
+    throw new InvalidInput(`airtime amount must be between ${min / 100} and ${max / 100} Naira`, 'amount');
+  return {
+    ...base,
+    product: 'airtime',
+    network,
+    msisdn: body.customer_msisdn as string,
+    planRef: '',
+    debitKobo: debitFor(s, caller, 'airtime', network, base.amountKobo),
+  };
+}
+
+/** Data: a catalog plan of the network, at exactly its price. */
+function validateData({ s, caller, body, base, planField, planSent }: Ctx): NewPurchase {
+  const network = parseTelco(body.network);
+  parseMsisdn(body.customer_msisdn);
+  if (planSent === undefined || planSent === null || planSent === '')
+    throw new InvalidInput(`${planField} is required for data`, planField);
+  if (typeof planSent !== 'string')
+    throw new InvalidInput(`${planField} must be a string, e.g. "MTN-101"`, planField);
+  const plan = resolveDataPlan(s.catalog.get().dataPlans, network, planSent, planField);
+  if (plan.price_kobo !== base.amountKobo) {
+    throw new InvalidInput(
+      `amount must equal the plan price of ${formatNaira(plan.price_kobo)} for ${plan.plan_code}`,
+      'amount',
+    );
   }
+  return {
+    ...base,
+    product: 'data',
+    network,
+    msisdn: body.customer_msisdn as string,
+    planRef: planSent,
+    planId: plan.plan_code,
+    planName: plan.name,
+    details: { plan_code: plan.plan_code },
+    debitKobo: debitFor(s, caller, 'data', network, base.amountKobo),
+  };
+}
 
-  if (product === 'ESIM') {
-    // Gift-card redemption into an eSIM: plan_code is an eSIM catalog plan_id.
-    const planId = typeof planSent === 'string' ? planSent : '';
-    const plan = catalog.esimPlans.find((p) => p.plan_id === planId && p.active);
-    if (!plan)
-      throw new InvalidInput(`${planField} must be an eSIM plan_id from GET /v1/esim/catalog`, planField);
-    const list = ngnPriceKobo(plan.price, plan.currency_code, catalog.fx);
-    if (list === null) throw new InvalidInput('this eSIM plan has no NGN price configured', planField);
-    // The eSIM catalog shows this merchant's price (ngn_price is what is debited): amount must equal it, and it is the debit.
-    const price = merchantPriceKobo(s, caller, 'esim', list);
-    if (price !== amountKobo)
-      throw new InvalidInput(`amount must equal the eSIM plan price of ${formatNaira(price)}`, 'amount');
-    const msisdn = typeof body.customer_msisdn === 'string' ? body.customer_msisdn : '';
-    if (msisdn) parseMsisdn(msisdn);
-    return {
-      ...base,
-      product,
-      network: typeof body.network === 'string' ? body.network.toUpperCase() : '',
-      msisdn,
-      planRef: planId,
-      planId,
-      planName: plan.title,
-      debitKobo: price,
-    };
-  }
+/** Gift-card redemption into an eSIM: plan_code is an eSIM catalog plan_id, amount its price for this merchant. */
+function validateEsimRedemption({ s, caller, body, base, planField, planSent }: Ctx): NewPurchase {
+  const catalog = s.catalog.get();
+  const planId = typeof planSent === 'string' ? planSent : '';
+  const plan = catalog.esimPlans.find((p) => p.plan_id === planId && p.active);
+  if (!plan)
+    throw new InvalidInput(`${planField} must be an eSIM plan_id from GET /v1/esim/catalog`, planField);
+  const list = ngnPriceKobo(plan.price, plan.currency_code, catalog.fx);
+  if (list === null) throw new InvalidInput('this eSIM plan has no NGN price configured', planField);
+  // The eSIM catalog shows this merchant's price (ngn_price is what is debited): amount must equal it, and it is the debit.
+  const price = merchantPriceKobo(s, caller, 'esim', list);
+  if (price !== base.amountKobo)
+    throw new InvalidInput(`amount must equal the eSIM plan price of ${formatNaira(price)}`, 'amount');
+  const msisdn = typeof body.customer_msisdn === 'string' ? body.customer_msisdn : '';
+  if (msisdn) parseMsisdn(msisdn);
+  return {
+    ...base,
+    product: 'ESIM',
+    network: typeof body.network === 'string' ? body.network.toUpperCase() : '',
+    msisdn,
+    planRef: planId,
+    planId,
+    planName: plan.title,
+    debitKobo: price,
+  };
+}
 
-  // Bills.
+/** Bills: a catalog plan, the amount within its (or the meter's) limits, and the customer verified. */
+async function validateBill(
+  { s, caller, body, opts, base, planField, planSent }: Ctx,
+  product: 'ELECTRICITY' | 'CABLE' | 'BETTING',
+): Promise<NewPurchase> {
+  const amountKobo = base.amountKobo;
   const network = parseBillNetwork(product, body.network);
   const customerId = parseCustomerId(body.customer_msisdn);
-  const plan = resolveBillPlan(catalog.billPlans, product, network, planSent, planField);
+  const plan = resolveBillPlan(s.catalog.get().billPlans, product, network, planSent, planField);
   let phone: string | null = null;
   if (product === 'BETTING' && opts.surface === 'v1') {
     if (body.phone === undefined || body.phone === '')
@@ -229,33 +256,32 @@ async function validateCreate(
 }
 
 /**
- * Creates a purchase: validate, then one transaction stores it, debits the wallet and
- * enqueues the vend (group-committed); then the worker vends. Sync creates wait for the
- * outcome up to the configured timeout.
+ * Creates a transaction through placePurchase. Bills are final on create everywhere except the
+ * older /ext/service/v1 prefix, the one surface the spec lets answer 02 first (spec "Other";
+ * "Bill products never answer 02 on create"); sync creates wait up to the configured timeout.
  */
-export async function createTransaction(
+export function createTransaction(
   s: Services,
   caller: Caller,
-  body: Record<string, unknown>,
+  body: unknown,
   opts: CreateOptions,
+  place: PlaceOptions = {},
 ): Promise<{ purchase: Purchase; waited: boolean }> {
-  const input = await validateCreate(s, caller, body, opts);
-  if (
-    caller.environment === 'live' &&
-    s.router.available('live', input.kind, input.product, input.network).length === 0
-  ) {
-    throw new NoRoute(
-      `No provider is configured for live ${input.product} ${input.network}; nothing was charged`,
-    );
-  }
-  const purchase = await s.batcher.submit(() => createPurchase(s.db, input));
-  // Bills are final on create everywhere except the older /ext/service/v1 prefix, the one
-  // surface the spec lets answer 02 first (spec "Other"; "Bill products never answer 02 on create").
-  const sync =
-    opts.mode === 'sync' || (opts.mode === 'auto' && isBillProduct(input.product) && opts.surface !== 'ext');
-  const final = sync ? s.worker.whenFinal(purchase.id, s.config.syncTimeoutMs) : null;
-  s.worker.enqueue(purchase.id, purchase);
-  if (!final) return { purchase, waited: false };
-  await final;
-  return { purchase: getPurchaseById(s.db, purchase.id)!, waited: true };
+  return placePurchase(
+    s,
+    caller,
+    body,
+    {
+      keyField: 'client_request_id',
+      validate: () => validateCreate(s, caller, body as Body, opts),
+      wait: (input) =>
+        opts.mode === 'sync' ||
+        (opts.mode === 'auto' && isBillProduct(input.product) && opts.surface !== 'ext')
+          ? 'final'
+          : 'none',
+      noRouteMessage: (input) =>
+        `No provider is configured for live ${input.product} ${input.network}; nothing was charged`,
+    },
+    place,
+  );
 }

@@ -6,7 +6,7 @@ import type { PurchaseState } from '../domain/purchase-state.js';
 import type { LedgerRow } from './wallets.js';
 
 /**
- * Read-only queries of the admin console (issue 7): dashboard tallies, pending purchases,
+ * Read-only queries of the admin console: dashboard tallies, pending purchases,
  * an agent's sales, a ledger range. Writes go through the store's business functions.
  */
 
@@ -28,13 +28,7 @@ export function salesByProductAndState(
   fromIso: string,
   toIso: string,
 ): SalesTally[] {
-  return prep(
-    db,
-    `SELECT ${PRODUCT_OF} AS product, state, COUNT(*) AS count,
-            COALESCE(SUM(amount_kobo), 0) AS amount_kobo, COALESCE(SUM(debit_kobo), 0) AS debit_kobo
-     FROM purchases WHERE environment = ? AND created_at >= ? AND created_at < ?
-     GROUP BY 1, 2 ORDER BY 1, 2`,
-  ).all(env, fromIso, toIso) as SalesTally[];
+  return tally(db, '', [env, fromIso, toIso]);
 }
 
 /** One agent's purchases of one environment in [fromIso, toIso), by product and state. */
@@ -45,13 +39,17 @@ export function agentSalesByProductAndState(
   fromIso: string,
   toIso: string,
 ): SalesTally[] {
+  return tally(db, 'agent_user_id = ? AND ', [userId, env, fromIso, toIso]);
+}
+
+function tally(db: Db, agent: string, params: unknown[]): SalesTally[] {
   return prep(
     db,
     `SELECT ${PRODUCT_OF} AS product, state, COUNT(*) AS count,
             COALESCE(SUM(amount_kobo), 0) AS amount_kobo, COALESCE(SUM(debit_kobo), 0) AS debit_kobo
-     FROM purchases WHERE agent_user_id = ? AND environment = ? AND created_at >= ? AND created_at < ?
+     FROM purchases WHERE ${agent}environment = ? AND created_at >= ? AND created_at < ?
      GROUP BY 1, 2 ORDER BY 1, 2`,
-  ).all(userId, env, fromIso, toIso) as SalesTally[];
+  ).all(...params) as SalesTally[];
 }
 
 /** What an agent sold (pending or successful: failed sales were refunded) since fromIso. */

@@ -1,27 +1,16 @@
 import type { Db } from './db.js';
 import { prep } from './db.js';
-import type { EsimPlan, GiftCardPlan } from './catalog.js';
+import type { DataPlan, EsimPlan, GiftCardPlan } from './catalog.js';
 import { applyBillPlans, applyDataPlans, applyEsimPlans, applyGiftCards } from './catalog-sync-sections.js';
 
 /**
- * Store side of the catalog sync (issue 5). A sync is applied in one transaction; local plan
+ * Store side of the catalog sync. A sync is applied in one transaction; local plan
  * ids never change: upstream rows are matched to local rows (data by plan_code, bills by
  * product+network+name then id, gift cards and eSIMs by plan_id), new rows get new local ids,
  * rows gone upstream are deactivated, never deleted (catalog-sync-sections.ts).
  */
 
-export interface SyncedDataPlan {
-  network: string;
-  plan_code: string;
-  name: string;
-  description: string;
-  price_kobo: number;
-  tarrif_type_id: string;
-  validity: string;
-  value: string;
-  grp: string;
-  short_code: string;
-}
+export type SyncedDataPlan = Omit<DataPlan, 'id' | 'product_id' | 'active'>;
 
 export interface SyncedBillPlan {
   /** The plan id as the upstream knows it (what it expects as plan_code). */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Db } from './db.js';
 import { parseNaira } from '../domain/money.js';
 import { recordAudit } from './audit.js';
+import { noteChange } from './change-counter.js';
 
 export interface DataPlan {
   id: number;
@@ -59,13 +60,6 @@ export interface EsimPlan {
   price: number;
   active: number;
 }
-
-let writes = 0;
-/** Counts catalog writes made by this process, so the in-memory catalog knows when to reload. */
-export const catalogWriteCount = (): number => writes;
-export const noteCatalogWrite = (): void => {
-  writes++;
-};
 
 export function catalogDir(resourcesDir: string): string {
   return join(resourcesDir, 'catalog');
@@ -184,7 +178,7 @@ export function setPlanActive(
       .prepare(`UPDATE ${t.table} SET active = ? WHERE ${t.key} = ?`)
       .run(active ? 1 : 0, id).changes;
     if (n) recordAudit(db, actor, active ? 'catalog.enable' : 'catalog.disable', `${kind}:${id}`);
-    writes++;
+    noteChange(db, 'catalog');
     return n;
   })();
   return changed === 1;

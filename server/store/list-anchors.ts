@@ -13,7 +13,7 @@ interface Anchors {
 }
 
 /**
- * Page-numbered lists without deep OFFSET scans (issue 10): purchases are never deleted and
+ * Page-numbered lists without deep OFFSET scans: purchases are never deleted and
  * the filters used here are on columns that never change, so the matching rows in ascending
  * id order only ever grow at the end. Every 1000th id is remembered once; a page is then one
  * short index range from the nearest anchor, and the total is anchors × 1000 plus the tail.

@@ -1,14 +1,11 @@
 import { prep } from './db.js';
 import { randomUUID } from 'node:crypto';
+import { noteChange } from './change-counter.js';
 import type { Db } from './db.js';
 import { nowIso } from './db.js';
 import { hashSecret, newKeyId, newSecret, type Environment } from './credentials-crypto.js';
 import { Conflict, NotFound } from '../domain/errors.js';
 import { recordAudit } from './audit.js';
-
-let writes = 0;
-/** Counts merchant/credential writes made by this process, so caches know when to drop. */
-export const merchantsWriteCount = (): number => writes;
 
 export interface Merchant {
   id: number;
@@ -112,7 +109,7 @@ export function createMerchant(
       const test = issuePair(db, id, 'test');
       const live = issuePair(db, id, 'live');
       recordAudit(db, actor, 'merchant.create', input.code, { name: input.name });
-      writes++;
+      noteChange(db, 'merchants');
       return { merchant: getMerchantById(db, id)!, test, live };
     })
     .immediate();
@@ -167,7 +164,7 @@ export function updateMerchant(db: Db, code: string, patch: MerchantUpdate, acto
         m.id,
       );
       recordAudit(db, actor, 'merchant.update', code, patch);
-      writes++;
+      noteChange(db, 'merchants');
       return getMerchantById(db, m.id)!;
     })
     .immediate();
@@ -184,7 +181,7 @@ export function rotateCredentials(db: Db, code: string, env: Environment, actor:
       ).run(nowIso(), m.id, env);
       const pair = issuePair(db, m.id, env);
       recordAudit(db, actor, 'credentials.rotate', code, { environment: env, key: pair.key });
-      writes++;
+      noteChange(db, 'merchants');
       return pair;
     })
     .immediate();
@@ -198,7 +195,7 @@ export function revokeCredentials(db: Db, code: string, env: Environment, actor:
       `UPDATE credentials SET status = 'revoked', revoked_at = ? WHERE merchant_id = ? AND environment = ? AND status = 'active'`,
     ).run(nowIso(), m.id, env);
     recordAudit(db, actor, 'credentials.revoke', code, { environment: env });
-    writes++;
+    noteChange(db, 'merchants');
   }).immediate();
 }
 

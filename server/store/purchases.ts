@@ -1,11 +1,12 @@
 import { externalDataVersion, nowIso, prep, type Db } from './db.js';
 import type { Environment } from './credentials-crypto.js';
-import type { PurchaseState } from '../domain/purchase-state.js';
+import { canTransition, statesThatMayBecome, type PurchaseState } from '../domain/purchase-state.js';
 import { DuplicateRequest } from '../domain/errors.js';
 import Database from 'better-sqlite3';
 import { postLedgerEntryFor } from './wallets.js';
 import { newInternalReference } from './merchants.js';
 import { ListAnchors } from './list-anchors.js';
+import { enqueueJob, finishJob } from './vend-jobs.js';
 import { recordPurchaseOutcome } from './events.js';
 import { resultColumn, resultFromColumn } from './sealed-results.js';
 import { checkDailySalesLimit, salesDayStartIso } from '../domain/sales-limit.js';
@@ -43,27 +44,12 @@ export interface Purchase {
   updatedAt: string;
 }
 
-export interface NewPurchase {
-  merchantId: number;
-  environment: Environment;
-  idemKey: string;
-  kind: PurchaseKind;
-  surface: string;
-  product: string;
-  network: string;
-  msisdn: string;
-  phone?: string | null;
-  planRef?: string;
-  planId?: string | null;
-  planName?: string;
-  amountText: string;
-  amountKobo: number;
-  debitKobo: number;
-  quantity?: number;
-  details?: Record<string, unknown>;
-  agentUserId?: number | null;
-  actor: string;
-}
+/** What a create stores; the node fills in the rest (reference, state, outcome, timestamps). */
+export type NewPurchase = Omit<Purchase, 'id' | 'internalReference' | Settled | Optional | Stamps> &
+  Partial<Pick<Purchase, Optional>> & { actor: string };
+type Settled = 'state' | 'result' | 'failureReason' | 'upstreamName' | 'upstreamReference' | 'needsAttention';
+type Optional = 'phone' | 'planRef' | 'planId' | 'planName' | 'quantity' | 'details' | 'agentUserId';
+type Stamps = 'createdAt' | 'updatedAt';
 
 interface PurchaseRow {
   id: number;
@@ -184,7 +170,7 @@ export function createPurchase(db: Db, input: NewPurchase): Purchase {
     reason: `${input.product} ${ref}`,
     actor: input.actor,
   });
-  prep(db, `INSERT INTO vend_jobs (purchase_id, state) VALUES (?, 'queued')`).run(row.id);
+  enqueueJob(db, row.id);
   return toPurchase(row, db);
 }
 
@@ -279,6 +265,11 @@ export function getPurchaseByReference(db: Db, ref: string): Purchase | null {
   return r ? toPurchase(r, db) : null;
 }
 
+// The state machine's table, as SQL: an update that settles a purchase applies only from a state allowed to reach it.
+const MAY_SUCCEED = `state IN (${statesThatMayBecome('success')
+  .map((st) => `'${st}'`)
+  .join(', ')})`;
+
 /** pending -> success, storing what was delivered, and its event. False when it was already final. */
 export function settleSuccess(
   db: Db,
@@ -291,10 +282,10 @@ export function settleSuccess(
     db,
     `UPDATE purchases SET state = 'success', result = ?, upstream_name = COALESCE(?, upstream_name),
          upstream_reference = COALESCE(?, upstream_reference), needs_attention = 0, updated_at = ?
-       WHERE id = ? AND state = 'pending' RETURNING *`,
+       WHERE id = ? AND ${MAY_SUCCEED} RETURNING *`,
   ).get(resultColumn(db, result), upstream.name ?? null, upstream.reference ?? null, nowIso(), purchaseId) as
     PurchaseRow | undefined;
-  prep(db, `UPDATE vend_jobs SET state = 'done', next_poll_at = NULL WHERE purchase_id = ?`).run(purchaseId);
+  finishJob(db, purchaseId);
   if (settled) recordPurchaseOutcome(db, toPurchase(settled, db));
   return settled !== undefined;
 }
@@ -303,7 +294,7 @@ export function settleSuccess(
 export function settleFailed(db: Db, purchaseId: number, reason: string, actor: string): boolean {
   forgetPurchase(db, purchaseId);
   const p = getPurchaseById(db, purchaseId);
-  if (!p || p.state !== 'pending') return false;
+  if (!p || !canTransition(p.state, 'failed')) return false;
   const failed = prep(
     db,
     `UPDATE purchases SET state = 'failed', failure_reason = ?, needs_attention = 0, updated_at = ? WHERE id = ?
@@ -316,7 +307,7 @@ export function settleFailed(db: Db, purchaseId: number, reason: string, actor: 
     reason: `refund ${p.internalReference}: ${reason}`.slice(0, 500),
     actor,
   });
-  prep(db, `UPDATE vend_jobs SET state = 'done', next_poll_at = NULL WHERE purchase_id = ?`).run(purchaseId);
+  finishJob(db, purchaseId);
   recordPurchaseOutcome(db, toPurchase(failed, db));
   return true;
 }

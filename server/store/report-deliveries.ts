@@ -1,8 +1,8 @@
 import type { Db } from './db.js';
 import type { Environment } from './credentials-crypto.js';
-import { CLAIMABLE_FROM, type DeliveryState, type SendMode } from '../reports/delivery-policy.js';
+import { CLAIMABLE_FROM, type DeliveryState, type SendMode } from '../domain/delivery-policy.js';
 
-/** One daily report e-mail: merchant, environment and day (see reports/delivery-policy.ts). */
+/** One daily report e-mail: merchant, environment and day (see domain/delivery-policy.ts). */
 export interface ReportDelivery {
   id: number;
   merchantId: number;

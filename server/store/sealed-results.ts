@@ -99,7 +99,12 @@ export function jsonColumnFor(db: Db, result: Record<string, unknown> | null, js
   return result && carriesVoucher(result) ? boxOf(db).seal(json) : json;
 }
 
+/** The JSON text jsonColumnFor was given, opened if it was sealed. */
+export function jsonTextFromColumn(db: Db, text: string): string {
+  return text.startsWith('{') || text.startsWith('[') ? text : boxOf(db).open(text);
+}
+
 /** Reads what jsonColumnFor wrote. */
 export function jsonFromColumn(db: Db, text: string): unknown {
-  return JSON.parse(text.startsWith('{') || text.startsWith('[') ? text : boxOf(db).open(text));
+  return JSON.parse(jsonTextFromColumn(db, text));
 }

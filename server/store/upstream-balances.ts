@@ -1,7 +1,7 @@
 import type { Db } from './db.js';
 import { prep } from './db.js';
 
-/** Upstream balance readings (issue 5 "Upstream health"), kept for the console. */
+/** Upstream balance readings, kept for the console. */
 
 export interface BalanceReading {
   upstream_name: string;

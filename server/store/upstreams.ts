@@ -1,3 +1,4 @@
+import { noteChange } from './change-counter.js';
 import { prep } from './db.js';
 import type { Db } from './db.js';
 import { nowIso } from './db.js';
@@ -158,6 +159,7 @@ export function addUpstream(db: Db, box: SecretBox, input: UpstreamInput, actor:
         ).lastInsertRowid,
       );
       for (const r of routes) addRoute(db, r.product, r.network, id);
+      noteChange(db, 'upstreams');
       recordAudit(db, actor, 'upstream.add', input.name, {
         type: input.type,
         base_url: input.baseUrl,
@@ -212,6 +214,7 @@ export function updateUpstream(
         prep(db, 'DELETE FROM routes WHERE upstream_id = ?').run(u.id);
         for (const r of parseRouteList(patch.products)) addRoute(db, r.product, r.network, u.id);
       }
+      noteChange(db, 'upstreams');
       recordAudit(db, actor, 'upstream.update', name, {
         ...patch,
         secret: patch.secret ? '(changed)' : undefined,
@@ -246,6 +249,7 @@ function addRoute(db: Db, product: string, network: string, upstreamId: number):
 
 export function setRoutePriority(db: Db, routeId: number, priority: number, actor: string): void {
   prep(db, 'UPDATE routes SET priority = ? WHERE id = ?').run(priority, routeId);
+  noteChange(db, 'upstreams');
   recordAudit(db, actor, 'route.priority', String(routeId), { priority });
 }
 

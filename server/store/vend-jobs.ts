@@ -1,6 +1,8 @@
 import { prep } from './db.js';
 import type { Db } from './db.js';
 
+// The one file that writes vend_jobs: every state change of a vend job is a function here.
+
 export type JobState = 'queued' | 'vend_started' | 'polling' | 'done';
 
 export interface VendJob {
@@ -39,6 +41,16 @@ const toJob = (r: JobRow): VendJob => ({
   lastError: r.last_error,
   lastCheckedAt: r.last_checked_at ?? null,
 });
+
+/** A new purchase's job, queued at its first route (in the purchase's own transaction). */
+export function enqueueJob(db: Db, purchaseId: number): void {
+  prep(db, `INSERT INTO vend_jobs (purchase_id, state) VALUES (?, 'queued')`).run(purchaseId);
+}
+
+/** The purchase is final: nothing is sent or requeried for it any more. */
+export function finishJob(db: Db, purchaseId: number): void {
+  prep(db, `UPDATE vend_jobs SET state = 'done', next_poll_at = NULL WHERE purchase_id = ?`).run(purchaseId);
+}
 
 export function getJob(db: Db, purchaseId: number): VendJob | null {
   const r = prep(db, 'SELECT * FROM vend_jobs WHERE purchase_id = ?').get(purchaseId) as JobRow | undefined;

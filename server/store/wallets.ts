@@ -263,6 +263,9 @@ export function verifyLedger(db: Db): { ok: boolean; wallets: number; problems: 
       }
     }
   }
+  // Purchase-level problems belong to no single wallet.
+  const purchaseProblem = (problem: string) =>
+    problems.push({ wallet_id: 0, merchant_code: '', environment: '', problem });
   const badDebits = prep(
     db,
     `SELECT p.internal_reference, p.debit_kobo, d.amount_kobo FROM purchases p
@@ -270,12 +273,7 @@ export function verifyLedger(db: Db): { ok: boolean; wallets: number; problems: 
        WHERE d.id IS NULL OR d.amount_kobo <> -p.debit_kobo`,
   ).all() as { internal_reference: string }[];
   for (const b of badDebits) {
-    problems.push({
-      wallet_id: 0,
-      merchant_code: '',
-      environment: '',
-      problem: `purchase ${b.internal_reference} has no matching debit`,
-    });
+    purchaseProblem(`purchase ${b.internal_reference} has no matching debit`);
   }
   const badRefunds = prep(
     db,
@@ -283,12 +281,7 @@ export function verifyLedger(db: Db): { ok: boolean; wallets: number; problems: 
        WHERE r.kind = 'refund' AND (p.state <> 'failed' OR r.amount_kobo <> p.debit_kobo)`,
   ).all() as { internal_reference: string; state: string }[];
   for (const b of badRefunds) {
-    problems.push({
-      wallet_id: 0,
-      merchant_code: '',
-      environment: '',
-      problem: `purchase ${b.internal_reference} (${b.state}) has a wrong refund`,
-    });
+    purchaseProblem(`purchase ${b.internal_reference} (${b.state}) has a wrong refund`);
   }
   const unrefunded = prep(
     db,
@@ -296,12 +289,7 @@ export function verifyLedger(db: Db): { ok: boolean; wallets: number; problems: 
        AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.purchase_id = p.id AND r.kind = 'refund')`,
   ).all() as { internal_reference: string }[];
   for (const b of unrefunded) {
-    problems.push({
-      wallet_id: 0,
-      merchant_code: '',
-      environment: '',
-      problem: `failed purchase ${b.internal_reference} was not refunded`,
-    });
+    purchaseProblem(`failed purchase ${b.internal_reference} was not refunded`);
   }
   return { ok: problems.length === 0, wallets: wallets.length, problems };
 }

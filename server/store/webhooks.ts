@@ -176,7 +176,7 @@ export function rotateEndpointSecret(
 }
 
 /** The secrets that sign right now: the current one, then the old one during the overlap. */
-export function signingSecrets(db: Db, box: SecretBox, id: number, nowMs: number): string[] {
+export function signingSecrets(db: Db, box: Pick<SecretBox, 'open'>, id: number, nowMs: number): string[] {
   const r = prep(
     db,
     'SELECT secret_sealed, old_secret_sealed, old_secret_until FROM webhook_endpoints WHERE id = ?',

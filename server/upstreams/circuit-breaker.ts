@@ -1,6 +1,6 @@
 /**
  * Consecutive transport failures open an upstream's circuit for a cool-down, so new
- * purchases route to the next upstream (issue 5). After the cool-down one trial is let
+ * purchases route to the next upstream. After the cool-down one trial is let
  * through (half-open); a success closes the circuit again.
  */
 export class CircuitBreaker {

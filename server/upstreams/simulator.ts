@@ -81,11 +81,7 @@ export class SimulatorUpstream implements Upstream {
     if (u < failureRate) return { kind: 'failed', reason: 'Simulated failure' };
     if (u < failureRate + (this.opts.pendingRate ?? 0))
       return { kind: 'pending', reason: 'Simulated pending' };
-    return {
-      kind: 'success',
-      result: this.deliver(req),
-      upstreamReference: `SIM-${req.reference.slice(0, 8)}`,
-    };
+    return this.success(req);
   }
 
   async requery(req: VendRequest): Promise<VendOutcome> {
@@ -95,6 +91,10 @@ export class SimulatorUpstream implements Upstream {
     if (u < failureRate) return { kind: 'failed', reason: 'Simulated failure' };
     const pendingFor = this.opts.pendingForMs ?? 15_000;
     if (req.sentAt && Date.now() - req.sentAt < pendingFor) return { kind: 'pending' };
+    return this.success(req);
+  }
+
+  private success(req: VendRequest): VendOutcome {
     return {
       kind: 'success',
       result: this.deliver(req),

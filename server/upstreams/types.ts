@@ -1,4 +1,11 @@
 import type { VendOutcome } from '../domain/vend-outcome.js';
+import type { FxConfig } from '../domain/fx-pricing.js';
+import type {
+  SyncedBillPlan,
+  SyncedDataPlan,
+  SyncedEsimPlan,
+  SyncedGiftCard,
+} from '../store/catalog-sync-store.js';
 
 /** What an upstream needs to vend one purchase; `reference` is its idempotency key upstream. */
 export interface VendRequest {
@@ -14,6 +21,25 @@ export interface VendRequest {
   details: Record<string, unknown>;
   /** Epoch ms of the first send, for requery grace decisions. */
   sentAt?: number | null;
+}
+
+/** The fields of a stored purchase an upstream is sent (declared here so adapters need nothing from the store). */
+export type VendablePurchase = Omit<VendRequest, 'reference' | 'sentAt'> & { internalReference: string };
+
+export function vendRequestOf(p: VendablePurchase, sentAt: number | null = null): VendRequest {
+  return {
+    reference: p.internalReference,
+    kind: p.kind,
+    product: p.product,
+    network: p.network,
+    msisdn: p.msisdn,
+    phone: p.phone,
+    planId: p.planId,
+    amountKobo: p.amountKobo,
+    quantity: p.quantity,
+    details: p.details,
+    sentAt,
+  };
 }
 
 export interface VerifyRequest {
@@ -34,6 +60,17 @@ export interface CatalogSnapshot {
   esimPlans?: Record<string, unknown>[];
 }
 
+/** A provider's catalog read into plans; a section it did not send is undefined. */
+export interface MappedCatalog {
+  /** The sections the provider answered with. */
+  sections: string[];
+  dataPlans?: SyncedDataPlan[];
+  billPlans?: SyncedBillPlan[];
+  giftcards?: SyncedGiftCard[];
+  esimPlans?: SyncedEsimPlan[];
+  skipped: Partial<Record<'data' | 'bills' | 'giftcards' | 'esim', number>>;
+}
+
 /**
  * One interface for every provider (DESIGN "Upstreams"). vend and requery never throw for
  * upstream trouble: they classify it into a VendOutcome (see domain/vend-outcome.ts).
@@ -48,6 +85,8 @@ export interface Upstream {
   requery(req: VendRequest): Promise<VendOutcome>;
   verify(req: VerifyRequest): Promise<VerifyResult>;
   catalogs(): Promise<CatalogSnapshot>;
+  /** The catalogs read into plans (priced with fx where a provider gives NGN only); providers without a catalog leave it out. */
+  catalogPlans?(fx: FxConfig): Promise<MappedCatalog>;
   qrcode(req: VendRequest, lpa: string): Promise<Buffer>;
   /** Provider wallet balance in kobo, or null when it cannot say. */
   balance(): Promise<number | null>;

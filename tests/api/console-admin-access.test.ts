@@ -32,7 +32,7 @@ const PARAMS: Record<string, string> = {
 const concrete = (url: string) => url.replace(/:(\w+)/g, (_m, p: string) => PARAMS[p] ?? 'x');
 
 /**
- * The console's user routes (issue 6) are admin-only too; the Users page builds on them.
+ * The console's user routes are admin-only too; the Users page builds on them.
  * They check the role in the handler, after body validation, so they get a complete body.
  */
 const USER_ROUTES = [
@@ -61,7 +61,7 @@ afterAll(async () => {
 });
 
 describe('admin routes and roles', () => {
-  it('the admin scope holds every admin page of issue 7 (a list that could be empty proves nothing)', () => {
+  it('the admin scope holds every admin page (a list that could be empty proves nothing)', () => {
     const urls = adminRouteList().map((r) => `${r.method} ${r.url}`);
     for (const must of [
       'GET /console/admin/dashboard',

@@ -9,7 +9,7 @@ import {
   findDelivery,
   listDeliveries,
 } from '../../server/store/report-deliveries.js';
-import { updateReportSettings } from '../../server/services/report-settings.js';
+import { updateReportSettings } from '../../server/reports/report-settings.js';
 import { runReportSchedule } from '../../server/jobs/report-schedule.js';
 import { reportContextOf } from '../../server/reports/delivery-service.js';
 import { deliveryDayOf, localDay } from '../../server/domain/business-days.js';

@@ -9,7 +9,7 @@ import { startNode, type RunningNode } from '../../server/node.js';
 import { testConfig } from '../../server/config.js';
 import { updateMerchant } from '../../server/store/merchants.js';
 import { listDeliveries } from '../../server/store/report-deliveries.js';
-import { updateReportSettings } from '../../server/services/report-settings.js';
+import { updateReportSettings } from '../../server/reports/report-settings.js';
 import { runReportSchedule } from '../../server/jobs/report-schedule.js';
 import { reportContextOf } from '../../server/reports/delivery-service.js';
 import { addDays, deliveryDayOf, localDay, weekday } from '../../server/domain/business-days.js';

@@ -209,9 +209,14 @@ describe('retries and order', () => {
       );
       expect(r2.received[0].json.id).toBe(r2.received[1].json.id);
       expect(r2.received[0].body).toBe(r2.received[1].body);
-      const row = t.node.services.db
-        .prepare(`SELECT state, attempts, last_status FROM webhook_deliveries WHERE endpoint_id = ?`)
-        .get(Number(ep.id.slice(3)));
+      // The outcome is recorded after the receiver has answered (in the worker's next batch).
+      const row = await eventually(
+        async () =>
+          t.node.services.db
+            .prepare(`SELECT state, attempts, last_status FROM webhook_deliveries WHERE endpoint_id = ?`)
+            .get(Number(ep.id.slice(3))) as { state: string },
+        (r) => r.state !== 'pending',
+      );
       expect(row).toEqual({ state: 'delivered', attempts: 2, last_status: 200 });
     } finally {
       await r2.close();

@@ -1,5 +1,5 @@
 /**
- * The naive implementation the node is measured against (issue 3 §9, issue 10): raw Fastify +
+ * The naive implementation the node is measured against: raw Fastify +
  * better-sqlite3, one purchase transaction per request (WAL, synchronous=FULL), plus a hello route.
  * Run as a child process: prints {"url"} once listening.
  */

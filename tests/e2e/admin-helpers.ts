@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Admin page screenshots (issue 7: "screenshots of each page looked at"). */
+/** Admin page screenshots. */
 export const ADMIN_SHOTS_DIR = join('test-results', 'admin-shots');
 
 /** A full-page screenshot at 1280×800, the size the issue asks for. */

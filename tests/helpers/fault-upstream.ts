@@ -16,13 +16,15 @@ import QRCode from 'qrcode';
  * `tsx tests/helpers/fault-upstream.ts --port 0 [--mode ok]` prints `{"url": "..."}`.
  * Control: POST /__control {mode, slowMs, pendingPolls, rejectMessage, balance, reset}; GET /__stats.
  * Transport faults (timeout, 5xx, html502, malformed, reset, redirect, huge) hit every /v1 route
- * but /v1/healthz; `slow` and `unknown-code` hit creates and status reads; `reject-400` creates.
+ * but /v1/healthz; `slow` and `unknown-code` hit creates and status reads; `reject-400` creates;
+ * `unavailable-503` answers creates 503 WITHOUT recording them (the provider never vended), so a
+ * later status read answers 404. Stats count creates open at once (`vendsInFlight`, its maximum).
  */
 
 // prettier-ignore
 export const FAULT_MODES = [
   'ok', 'fail', 'timeout', '5xx', 'html502', 'malformed', 'reset', 'slow', 'pending-then-success',
-  'pending-then-failed', 'unknown-code', 'reject-400', 'redirect', 'huge',
+  'pending-then-failed', 'unknown-code', 'reject-400', 'redirect', 'huge', 'unavailable-503',
 ] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
@@ -46,6 +48,9 @@ export interface FaultStats {
   /** Requests that reached the target of a `redirect` answer: must stay 0. */
   redirectHits: number;
   requests: { method: string; path: string; headers: http.IncomingHttpHeaders; body: unknown }[];
+  /** Create requests received and not yet answered (or closed), now and at most so far. */
+  vendsInFlight: number;
+  maxVendsInFlight: number;
 }
 
 export interface FaultUpstream {
@@ -99,7 +104,14 @@ const TRANSPORT_FAULTS: Partial<Record<FaultMode, (call: Call) => void>> = {
 export async function startFaultUpstream(opts: FaultUpstreamOptions = {}): Promise<FaultUpstream> {
   const settings: FaultSettings = { ...DEFAULTS };
   const orders = new Map<string, Order>();
-  const freshStats = (): FaultStats => ({ vendCalls: {}, statusCalls: {}, redirectHits: 0, requests: [] });
+  const freshStats = (): FaultStats => ({
+    vendCalls: {},
+    statusCalls: {},
+    redirectHits: 0,
+    requests: [],
+    vendsInFlight: 0,
+    maxVendsInFlight: 0,
+  });
   let stats = freshStats();
 
   const control = (patch: FaultControl) => {
@@ -137,12 +149,18 @@ export async function startFaultUpstream(opts: FaultUpstreamOptions = {}): Promi
 
   const create = (call: Call, kind: Kind, product: string, async: boolean) => {
     const { res, body } = call;
+    // Counted until the socket answer ends either way, so a slow or silent answer stays in flight.
+    const counted = stats;
+    counted.vendsInFlight += 1;
+    counted.maxVendsInFlight = Math.max(counted.maxVendsInFlight, counted.vendsInFlight);
+    res.once('close', () => (counted.vendsInFlight -= 1));
     const key = kind === 'transaction' ? body.client_request_id : body.request_id;
     if (typeof key !== 'string' || !key) return error(res, 400, 'client_request_id / request_id is required');
     stats.vendCalls[key] = (stats.vendCalls[key] ?? 0) + 1;
     const invalid = validate(kind, body);
     if (settings.mode === 'reject-400' || invalid) return error(res, 400, invalid ?? settings.rejectMessage);
     if (orders.has(key)) return error(res, 422, `Duplicate request: ${key} was already used`);
+    if (settings.mode === 'unavailable-503') return error(res, 503, 'Service temporarily unavailable');
     const mode = settings.mode;
     const final: Code = mode === 'fail' || mode === 'pending-then-failed' ? '01' : '00';
     const pendingFirst = mode === 'pending-then-success' || mode === 'pending-then-failed';

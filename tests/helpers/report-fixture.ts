@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { startTestNode, type TestNode, type Pair } from './test-node.js';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.js';
 import { updateMerchant } from '../../server/store/merchants.js';
-import { updateReportSettings } from '../../server/services/report-settings.js';
+import { updateReportSettings } from '../../server/reports/report-settings.js';
 import { runReportSchedule, type ReportTickSummary } from '../../server/jobs/report-schedule.js';
 import { reportContextOf } from '../../server/reports/delivery-service.js';
 import { deliveryDayOf, localDay } from '../../server/domain/business-days.js';

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
-import { lastCatalogSync, syncCatalogs } from '../../server/jobs/catalog-sync.js';
+import { lastCatalogSync, syncCatalogs } from '../../server/services/catalog-sync.js';
 import { setPlanActive } from '../../server/store/catalog.js';
 import { spawnFaultUpstream, type FaultChild } from './fault-child.js';
 import { ALL_PRODUCTS, buy, liveMerchant, purchaseByKey, routeTo } from './live-node.js';
 
 /**
- * Catalog sync (issue 5): local catalogs refreshed from vending-api upstreams, local plan ids
+ * Catalog sync: local catalogs refreshed from vending-api upstreams, local plan ids
  * stable, rows gone upstream deactivated (never deleted), the run recorded, the in-memory
  * catalog dropped so the API shows the result at once.
  */

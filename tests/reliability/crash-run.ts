@@ -18,7 +18,7 @@ import { ALL_PRODUCTS, requestOf, type Kind } from './live-node.js';
 import { killChild, root, spawnFaultUpstream, type FaultChild } from './fault-child.js';
 
 /**
- * The crash test (issue 5): a node runs as a child process, its live traffic going to a slow
+ * The crash test: a node runs as a child process, its live traffic going to a slow
  * fault upstream; hundreds of purchases are fired at it concurrently while it is killed with
  * SIGKILL at random moments and restarted on the same data directory. At the end, with the
  * upstream answering normally again and the node's recovery and poller left to run:
@@ -69,7 +69,7 @@ export interface CrashReport {
   seconds: number;
 }
 
-const CODE = 'CRASH';
+export const CODE = 'CRASH';
 /** Children to kill if the run itself is interrupted (Ctrl-C on `npm run test:crash`). */
 const cleanups = new Set<() => Promise<void>>();
 // Mostly sync airtime (the slow vend is what the kill interrupts), a mix of everything else.
@@ -77,7 +77,7 @@ const cleanups = new Set<() => Promise<void>>();
 const MIX: Kind[] = ['airtime', 'airtime', 'airtime', 'data', 'data-sync', 'electricity', 'cable', 'betting', 'giftcard', 'esim'];
 
 /** Data directory with a live merchant and the fault upstream routed for every product. */
-function prepareDataDir(dataDir: string, upstreamUrl: string): { key: string; secret: string } {
+export function prepareDataDir(dataDir: string, upstreamUrl: string): { key: string; secret: string } {
   const { db } = openStore(dataDir, catalogDir(resourcesDir()));
   try {
     const m = createMerchant(db, { code: CODE, name: 'Crash Ltd' }, 'crash-run');
@@ -116,8 +116,10 @@ function prepareDataDir(dataDir: string, upstreamUrl: string): { key: string; se
   }
 }
 
-async function startNodeChild(
+/** `serve.ts` on dataDir as a child process (requery backoff and grace 100 times shorter); `extraArgs` are more flags. */
+export async function startNodeChild(
   dataDir: string,
+  extraArgs: string[] = [],
 ): Promise<{ child: ChildProcess; url: string; tail: string[] }> {
   const child = spawn(
     process.execPath,
@@ -131,6 +133,7 @@ async function startNodeChild(
       '0',
       '--rate-limit',
       '0',
+      ...extraArgs,
     ],
     {
       cwd: root,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
-import { upstreamHealth } from '../../server/jobs/upstream-health.js';
+import { upstreamHealth } from '../../server/services/upstream-health.js';
 import { updateUpstream } from '../../server/store/upstreams.js';
 import { closedPort, spawnFaultUpstream, type FaultChild } from './fault-child.js';
 import {

@@ -6,12 +6,8 @@ import { testConfig } from '../../server/config.js';
 import { startNode } from '../../server/node.js';
 import { addUpstream } from '../../server/store/upstreams.js';
 import { setSetting } from '../../server/store/settings.js';
-import {
-  checkUpstreamBalances,
-  upstreamHealth,
-  upstreamHealthJob,
-  UPSTREAM_HEALTH_CRON,
-} from '../../server/jobs/upstream-health.js';
+import { checkUpstreamBalances, upstreamHealth } from '../../server/services/upstream-health.js';
+import { upstreamHealthJob, UPSTREAM_HEALTH_CRON } from '../../server/jobs/upstream-health.js';
 import { catalogSyncJob, CATALOG_SYNC_DEFAULT_CRON } from '../../server/jobs/catalog-sync.js';
 import { closedPort, spawnFaultUpstream, type FaultChild } from './fault-child.js';
 import { routeTo } from './live-node.js';

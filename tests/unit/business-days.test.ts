@@ -16,7 +16,7 @@ import {
   MAX_AUTO_ATTEMPTS,
   nextAttemptAfterFailure,
   retryDelayMs,
-} from '../../server/reports/delivery-policy.js';
+} from '../../server/domain/delivery-policy.js';
 
 /** Runs the T+1 rule day by day as the schedule does: what goes out on each day. */
 function simulate(

@@ -39,7 +39,7 @@ function plainWords(message: string): string {
 }
 
 /**
- * Every API error as a human sentence (issue 6 "Quality of use"). The node's messages are
+ * Every API error as a human sentence. The node's messages are
  * written for people already; this adds what a status alone means, and never shows JSON.
  */
 export function humanMessage(status: number, serverMessage: string | undefined): string {

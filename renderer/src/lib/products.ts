@@ -1,4 +1,4 @@
-/** The seven things an agent sells, with their tile shortcut keys (issue 6). */
+/** The seven things an agent sells, with their tile shortcut keys. */
 export type SellProduct = 'airtime' | 'data' | 'electricity' | 'cable' | 'betting' | 'giftcards' | 'esim';
 
 export interface ProductTile {

@@ -3,16 +3,10 @@ import { Type } from '@sinclair/typebox';
 import { ConsoleError, consoleErrors, typed } from './contract.js';
 import { AttentionItem, AttentionLists } from './admin-schemas.js';
 import type { Services } from '../../services/context.js';
-import {
-  flagNeedsAttention,
-  getPurchaseByReference,
-  listNeedsAttention,
-  type Purchase,
-} from '../../store/purchases.js';
+import { getPurchaseByReference, listNeedsAttention, type Purchase } from '../../store/purchases.js';
 import { listUnflaggedPending } from '../../store/admin-queries.js';
 import { listMerchants } from '../../store/merchants.js';
 import { getJob } from '../../store/vend-jobs.js';
-import { recordAudit } from '../../store/audit.js';
 import { resolvePurchaseManually } from '../../store/resolve.js';
 import { purchaseJson } from '../../services/purchase-json.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
@@ -64,7 +58,7 @@ function requireReason(reason: string): string {
 }
 
 /**
- * Needs attention (issue 7): purchases still pending past the node's deadline (the worker
+ * Needs attention: purchases still pending past the node's deadline (the worker
  * flags them), and the other pending ones, oldest first. An admin requeries the upstream, or
  * settles a purchase by hand (success, or failed with its refund), audited with who and why.
  */
@@ -83,7 +77,7 @@ export function registerAdminAttentionRoutes(scope: FastifyInstance, s: Services
   app.post('/console/admin/attention/:ref/requery', { schema: requerySchema }, async (request) => {
     const p = pendingPurchase(s, request.params.ref);
     const after = (await s.worker.requery(p.id)) ?? p;
-    recordAudit(s.db, adminActor(request), 'purchase.requery', p.internalReference, { state: after.state });
+    await s.purchases.auditRequery(after, adminActor(request));
     return attentionJson(s, after, merchantMap(s));
   });
 
@@ -95,10 +89,7 @@ export function registerAdminAttentionRoutes(scope: FastifyInstance, s: Services
       const p = pendingPurchase(s, request.params.ref);
       const reason = requireReason(request.body.reason);
       const actor = adminActor(request);
-      await s.batcher.submit(() => {
-        flagNeedsAttention(s.db, p.id);
-        recordAudit(s.db, actor, 'purchase.flag', p.internalReference, { reason });
-      });
+      await s.purchases.flagByOperator(p, actor, reason);
       return attentionJson(s, getPurchaseByReference(s.db, p.internalReference)!, merchantMap(s));
     },
   );

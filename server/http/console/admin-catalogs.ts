@@ -21,7 +21,7 @@ const CatalogPageQuery = {
 };
 const tags = ['admin: catalogs'];
 
-/** Catalogs (issue 7): browse every catalog, enable or disable a plan, sync now, last sync. */
+/** Catalogs: browse every catalog, enable or disable a plan, sync now, last sync. */
 export function registerAdminCatalogRoutes(scope: FastifyInstance, s: Services): void {
   const app = typed(scope);
   app.get(

@@ -9,7 +9,7 @@ import { DashboardInfo } from './admin-schemas.js';
 const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 const tags = ['admin: dashboard'];
 
-/** Dashboard (issue 7): today's sales by product and status, balances, pending, upstream health. */
+/** Dashboard: today's sales by product and status, balances, pending, upstream health. */
 export function registerAdminDashboardRoutes(scope: FastifyInstance, s: Services): void {
   const app = typed(scope);
   // The environment is checked by the handler, so a wrong one gets its message.

@@ -24,7 +24,7 @@ export function adminRouteList(): { method: string; url: string }[] {
 }
 
 /**
- * The admin console's API (issue 7), in its own scope inside the console's: the session and
+ * The admin console's API, in its own scope inside the console's: the session and
  * CSRF hook of the console runs first, then this scope refuses anyone but an admin before
  * the body is even parsed, so an agent gets 403 from every route here, including routes
  * added later (the hook, not each handler, is the guard).
@@ -47,7 +47,7 @@ export async function registerAdminConsole(scope: FastifyInstance, s: Services):
     registerAdminUserRoutes(admin, s);
     registerAdminSettingsRoutes(admin, s);
     registerAdminReportRoutes(admin, s);
-    // Reports (issue 8): list, download, resend and their settings, under the same admin check.
+    // Reports: list, download, resend and their settings, under the same admin check.
     registerReportConsoleRoutes(admin, s, requireAdmin, { actorOf: adminActor });
   });
 }

@@ -101,7 +101,7 @@ function merchantDetail(s: Services, m: Merchant) {
 }
 
 /**
- * Merchants (issue 7): create, edit, suspend; credential pairs issued, rotated and revoked.
+ * Merchants: create, edit, suspend; credential pairs issued, rotated and revoked.
  * A secret leaves the node once, in the answer that created it; it is stored as a hash only.
  */
 export function registerAdminMerchantRoutes(scope: FastifyInstance, s: Services): void {

@@ -34,7 +34,7 @@ const ruleJson = (r: PricingRule) => ({
 });
 
 /**
- * Pricing (issue 7): per merchant, a discount (negative basis points) or markup per product,
+ * Pricing: per merchant, a discount (negative basis points) or markup per product,
  * optionally per network or provider. The merchant keeps sending the catalog price (the
  * spec's "amount must equal the plan price"); the wallet debit applies these terms.
  */

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
-import { runReportsCommand } from '../../reports/cli-command.js';
+import { runReports } from '../../reports/cli-command.js';
+import { reportContextOf } from '../../reports/delivery-service.js';
 import { adminActor } from './admin-guard.js';
 import { consoleErrors, typed } from './contract.js';
 import { ReportRun } from './admin-schemas.js';
@@ -10,9 +11,9 @@ const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 const tags = ['admin: reports'];
 
 /**
- * `report run` from the console (issue 7: everything the CLI can): builds, and with `send`
+ * `report run` from the console (everything the CLI can): builds, and with `send`
  * e-mails, one day's reports of every merchant with recipients (or of one merchant). It is
- * the CLI's own function on this node's data directory, so both always agree; a report that
+ * the CLI's own function on this node's own database connection, so both always agree; a report that
  * was delivered is not sent twice (the Reports page resends one on purpose).
  */
 export function registerAdminReportRoutes(scope: FastifyInstance, s: Services): void {
@@ -31,14 +32,11 @@ export function registerAdminReportRoutes(scope: FastifyInstance, s: Services): 
     },
     async (request) => {
       const b = request.body;
-      const r = await runReportsCommand({
-        dataDir: s.config.dataDir,
+      const r = await runReports(reportContextOf(s, { nodeUrl: null }), {
         date: b.date,
         send: b.send,
         code: b.code || undefined,
-        smtpUrl: s.config.smtpUrl,
         actor: adminActor(request),
-        now: s.now,
       });
       return { ok: r.ok, ...(r.json as object) };
     },

@@ -16,7 +16,7 @@ const created = <T extends TSchema>(t: T) => ({ 201: t, ...consoleErrors });
 const tags = ['admin: settings'];
 
 /**
- * Settings (issue 7) beside the report settings of reports.ts: where the node runs (read-only:
+ * Settings beside the report settings of reports.ts: where the node runs (read-only:
  * port and data directory are start-up flags), "backup now", the backups, and the audit log.
  */
 export function registerAdminSettingsRoutes(scope: FastifyInstance, s: Services): void {

@@ -12,7 +12,7 @@ import {
   updateUpstream,
   upstreamJson,
 } from '../../store/upstreams.js';
-import { checkUpstreamBalances } from '../../jobs/upstream-health.js';
+import { checkUpstreamBalances } from '../../services/upstream-health.js';
 import { testUpstreamConnection, upstreamsOverview } from '../../services/admin-upstreams.js';
 import { InvalidInput, NotFound } from '../../domain/errors.js';
 import { adminActor } from './admin-guard.js';
@@ -97,7 +97,7 @@ const blankToUndefined = (v: string | undefined) =>
   v === undefined || v.trim() === '' ? undefined : v.trim();
 
 /**
- * Upstreams and routes (issue 7). Secrets go in and never come out: every answer is
+ * Upstreams and routes. Secrets go in and never come out: every answer is
  * upstreamJson (has_secret only). Route lists are "product" or "product:NETWORK".
  */
 export function registerAdminUpstreamRoutes(scope: FastifyInstance, s: Services): void {

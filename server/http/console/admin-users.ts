@@ -1,3 +1,5 @@
+import { userView } from './user-routes.js';
+import { BUSINESS_TIMEZONE } from '../../domain/business-timezone.js';
 import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
@@ -6,7 +8,6 @@ import { getConsoleUserById, listConsoleUsers, type ConsoleUser } from '../../st
 import { updateConsoleUser, type ConsoleUserPatch } from '../../store/admin-users.js';
 import { agentSoldKobo } from '../../store/admin-queries.js';
 import { getCashup, listCashups } from '../../store/admin-cashups.js';
-import { getMerchantById } from '../../store/merchants.js';
 import { cashupJson, closeCashup, previewCashup } from '../../services/admin-cashup.js';
 import { hashPassword, parseNewPassword } from '../../services/console-auth.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
@@ -56,26 +57,20 @@ function userOf(s: Services, id: string): ConsoleUser {
 
 /** A user with what the Users page needs beside the colleague's view: today's sales per environment. */
 function adminUserJson(s: Services, u: ConsoleUser) {
-  const dayStart = DateTime.fromMillis(s.now(), { zone: 'Africa/Lagos' }).startOf('day').toUTC().toISO()!;
+  const dayStart = DateTime.fromMillis(s.now(), { zone: BUSINESS_TIMEZONE }).startOf('day').toUTC().toISO()!;
+  const { created_at, ...user } = userView(s, u);
   return {
-    id: u.id,
-    username: u.username,
-    role: u.role,
-    merchant_code: getMerchantById(s.db, u.merchantId)?.code ?? '',
-    active: u.active,
-    daily_sales_limit: u.dailySalesLimitKobo === null ? null : formatNaira(u.dailySalesLimitKobo),
-    environments: u.environments,
-    start_environment: u.startEnvironment,
+    ...user,
     sold_today: {
       test: formatNaira(agentSoldKobo(s.db, u.id, 'test', dayStart)),
       live: formatNaira(agentSoldKobo(s.db, u.id, 'live', dayStart)),
     },
-    created_at: u.createdAt,
+    created_at,
   };
 }
 
 /**
- * Users (issue 7): beside the list and create routes of the console (user-routes.ts), an
+ * Users: beside the list and create routes of the console (user-routes.ts), an
  * admin sets an agent's daily sales limit, resets a password, deactivates a user, and runs
  * an agent's shift cash-up (sales by product and total, printable).
  */

@@ -1,3 +1,4 @@
+import { BUSINESS_TIMEZONE } from '../../domain/business-timezone.js';
 import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { consoleErrors, typed } from './contract.js';
@@ -20,7 +21,7 @@ const csvAnswer = {
   200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } } },
   ...consoleErrors,
 };
-const LEDGER_TIMEZONE = 'Africa/Lagos';
+const LEDGER_TIMEZONE = BUSINESS_TIMEZONE;
 const CSV_MAX_ROWS = 100_000;
 const EnvParams = Type.Object({
   code: Type.String(),
@@ -77,7 +78,7 @@ function lagosDay(value: string | undefined, field: string, fallback: DateTime):
 }
 
 /**
- * Wallets (issue 7): fund or adjust any merchant's wallet with a required reason (one ledger
+ * Wallets: fund or adjust any merchant's wallet with a required reason (one ledger
  * entry, audited with who and why), read the ledger with its running balance, export it.
  */
 export function registerAdminWalletRoutes(scope: FastifyInstance, s: Services): void {

@@ -16,7 +16,7 @@ import { registerAdminConsole } from './admin-index.js';
 import { CONSOLE_OPENAPI_PATH, registerConsoleContract } from './contract.js';
 
 /**
- * The console: its /console API (issue 6) and the built renderer served at /. Everything
+ * The console: its /console API and the built renderer served at /. Everything
  * lives in one encapsulated scope so the cookie parser, the session hook and the CSP apply
  * to the console only, never to /v1.
  */

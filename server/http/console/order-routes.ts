@@ -83,16 +83,22 @@ export function registerOrderConsoleRoutes(scope: FastifyInstance, s: Services):
     return giftcardAvailability(s, request.params.plan_id, request.query.quantity);
   });
 
+  // attachValidation: a used request_id answers 422 before the body's schema errors (placePurchase).
+  const orderRoute = { attachValidation: true } as const;
   const giftcardOrderSchema = { tags, body: GiftcardOrderBody, response: answer(Sale) };
-  app.post('/console/giftcards/orders', { schema: giftcardOrderSchema }, async (request) => {
+  app.post('/console/giftcards/orders', { schema: giftcardOrderSchema, ...orderRoute }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
     const body = request.body;
-    assertConsoleProductAvailable(s, caller, 'giftcard');
-    // Checked before charging (issue 6): an unavailable card is refused with the stock's reason.
-    const stock = giftcardAvailability(s, body.plan_id, String(body.quantity));
-    if (!stock.available) throw new InvalidInput(stock.detail, 'plan_id');
-    assertWithinDailyLimit(s, caller, { kind: 'giftcard', body });
-    const purchase = await createGiftcardOrder(s, caller, body);
+    const purchase = await createGiftcardOrder(s, caller, body, {
+      schemaError: request.validationError,
+      checks: () => {
+        assertConsoleProductAvailable(s, caller, 'giftcard');
+        // Checked before charging: an unavailable card is refused with the stock's reason.
+        const stock = giftcardAvailability(s, body.plan_id, String(body.quantity));
+        if (!stock.available) throw new InvalidInput(stock.detail, 'plan_id');
+        assertWithinDailyLimit(s, caller, { kind: 'giftcard', body });
+      },
+    });
     return saleViews(s, caller.merchant.name, [purchase])[0];
   });
 
@@ -111,11 +117,15 @@ export function registerOrderConsoleRoutes(scope: FastifyInstance, s: Services):
   });
 
   const esimOrderSchema = { tags, body: EsimOrderBody, response: answer(Sale) };
-  app.post('/console/esim/orders', { schema: esimOrderSchema }, async (request) => {
+  app.post('/console/esim/orders', { schema: esimOrderSchema, ...orderRoute }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
-    assertConsoleProductAvailable(s, caller, 'esim');
-    assertWithinDailyLimit(s, caller, { kind: 'esim', body: request.body });
-    const purchase = await createEsimOrder(s, caller, request.body);
+    const purchase = await createEsimOrder(s, caller, request.body, {
+      schemaError: request.validationError,
+      checks: () => {
+        assertConsoleProductAvailable(s, caller, 'esim');
+        assertWithinDailyLimit(s, caller, { kind: 'esim', body: request.body });
+      },
+    });
     return saleViews(s, caller.merchant.name, [purchase])[0];
   });
 }

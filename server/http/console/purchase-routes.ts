@@ -1,3 +1,4 @@
+import { BUSINESS_TIMEZONE } from '../../domain/business-timezone.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { csvAmount, toCsv } from '../../domain/csv.js';
@@ -41,7 +42,7 @@ const binary = (type: string, description: string) => ({
   200: { description, content: { [type]: { schema: { type: 'string', format: 'binary' } } } },
   ...consoleErrors,
 });
-export const CONSOLE_TIMEZONE = 'Africa/Lagos';
+const CONSOLE_TIMEZONE = BUSINESS_TIMEZONE;
 const PRODUCTS = ['airtime', 'data', 'ELECTRICITY', 'CABLE', 'BETTING', 'giftcard', 'esim'];
 const STATES: PurchaseState[] = ['pending', 'success', 'failed'];
 const CSV_MAX_ROWS = 50_000;

@@ -15,7 +15,7 @@ import {
   reportSettingsJson,
   updateReportSettings,
   type ReportSettings,
-} from '../../services/report-settings.js';
+} from '../../reports/report-settings.js';
 import { reportSummaryJson } from '../../reports/report-builder.js';
 import { reportCsv, reportCsvFileName } from '../../reports/report-csv.js';
 import {
@@ -25,7 +25,7 @@ import {
   reportContextOf,
   sendReport,
 } from '../../reports/delivery-service.js';
-import type { DeliveryState } from '../../reports/delivery-policy.js';
+import type { DeliveryState } from '../../domain/delivery-policy.js';
 
 export interface ReportRouteOptions {
   /** Who acts, for the audit log (e.g. `user:NAME` from the console session). */

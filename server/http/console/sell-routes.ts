@@ -95,22 +95,30 @@ export function registerSellRoutes(scope: FastifyInstance, s: Services): void {
     return { environment: caller.environment, customer: data };
   });
 
+  // attachValidation: a used client_request_id answers 422 before the body's schema errors (placePurchase).
   const sellSchema = { tags, body: SellBody, response: { 200: Sale, ...consoleErrors } };
-  app.post('/console/sell', { schema: sellSchema }, async (request) => {
+  app.post('/console/sell', { schema: sellSchema, attachValidation: true }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
     const body: Record<string, unknown> = {
       ...request.body,
       merchant_code: caller.merchant.code,
     };
-    assertConsoleProductAvailable(s, caller, String(body.product));
-    assertWithinDailyLimit(s, caller, { kind: 'transaction', body });
     const telco = body.product === 'airtime' || body.product === 'data';
     // Airtime and data answer pending at once and the page follows them; bills wait for the
     // biller, as they do on /v1 (the console follows the /v1 rules, betting phone included).
-    const { purchase } = await createTransaction(s, caller, body, {
-      surface: 'v1',
-      mode: telco ? 'async' : 'sync',
-    });
+    const { purchase } = await createTransaction(
+      s,
+      caller,
+      body,
+      { surface: 'v1', mode: telco ? 'async' : 'sync' },
+      {
+        schemaError: request.validationError,
+        checks: () => {
+          assertConsoleProductAvailable(s, caller, String(body.product));
+          assertWithinDailyLimit(s, caller, { kind: 'transaction', body });
+        },
+      },
+    );
     return saleViews(s, caller.merchant.name, [purchase])[0];
   });
 }

@@ -1,3 +1,4 @@
+import { formatNaira } from '../../domain/money.js';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
@@ -12,21 +13,22 @@ import { ConsoleUserView } from './console-schemas.js';
 
 const tags = ['users'];
 
-function userView(s: Services, u: ConsoleUser) {
+/** A console user as the Users pages show it. */
+export function userView(s: Services, u: ConsoleUser) {
   return {
     id: u.id,
     username: u.username,
     role: u.role,
     merchant_code: getMerchantById(s.db, u.merchantId)?.code ?? '',
     active: u.active,
-    daily_sales_limit: u.dailySalesLimitKobo === null ? null : (u.dailySalesLimitKobo / 100).toFixed(2),
+    daily_sales_limit: u.dailySalesLimitKobo === null ? null : formatNaira(u.dailySalesLimitKobo),
     environments: u.environments,
     start_environment: u.startEnvironment,
     created_at: u.createdAt,
   };
 }
 
-/** Console users, admins only. The admin pages (issue 7) build their Users screen on these. */
+/** Console users, admins only. The admin pages build their Users screen on these. */
 export function registerUserRoutes(scope: FastifyInstance, s: Services): void {
   const app = typed(scope);
   const listSchema = {

@@ -1,3 +1,4 @@
+import { INSTALL_FIELDS, TOKEN_FIELDS } from '../../domain/result-fields.js';
 import type { Purchase } from '../../store/purchases.js';
 import { formatNaira } from '../../domain/money.js';
 import { responseCodeOf } from '../../domain/purchase-state.js';
@@ -5,21 +6,12 @@ import type { VendJob } from '../../store/vend-jobs.js';
 
 /** What a receipt may show from the upstream's result. Gift-card codes are not here: see revealCards. */
 const RESULT_FIELDS = [
-  'token',
-  'units',
-  'kct1',
-  'kct2',
-  'payment_spent_on',
-  'customer_name',
+  ...TOKEN_FIELDS,
   'external_reference',
   'telco_message',
   'receipt_number',
   'reference_code',
-  'iccid',
-  'activation_code',
-  'smdp_address',
-  'lpa',
-  'redemption_instructions',
+  ...INSTALL_FIELDS,
 ] as const;
 
 const DETAIL_FIELDS = [

@@ -1,3 +1,4 @@
+import { ledgerEntryJson } from './admin-wallets.js';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/context.js';
 import { getWallet, listLedger } from '../../store/wallets.js';
@@ -51,17 +52,7 @@ export function registerWalletRoutes(scope: FastifyInstance, s: Services): void 
     const rows = listLedger(s.db, wallet.id, { limit, beforeId: before });
     return {
       environment: wallet.environment,
-      entries: rows.map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        amount: formatNaira(r.amount_kobo),
-        amount_kobo: r.amount_kobo,
-        balance_after: formatNaira(r.balance_after_kobo),
-        reference: r.internal_reference ?? '',
-        reason: r.reason,
-        actor: r.actor,
-        created_at: r.created_at,
-      })),
+      entries: rows.map(ledgerEntryJson),
       next_before: rows.length === limit ? rows[rows.length - 1].id : null,
     };
   });

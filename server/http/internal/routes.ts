@@ -36,6 +36,8 @@ export function registerInternalRoutes(server: FastifyInstance, s: Services): vo
         ),
         response: { 200: TransactionEnvelope, ...errorResponses },
       },
+      // A used client_request_id answers 422 before the body's schema errors (placePurchase).
+      attachValidation: true,
     },
     createHandler(s, { surface: 'internal', mode: 'auto', planField: 'plan' }),
   );

@@ -108,8 +108,13 @@ export function registerEsimRoutes(server: FastifyInstance, s: Services, prefix:
         ),
         response: { 200: OrderEnvelope, ...orderErrors },
       },
+      // A used request_id answers 422 before the body's schema errors (placePurchase).
+      attachValidation: true,
     },
-    async (request) => orderEnvelope(await createEsimOrder(s, callerOf(request), request.body)),
+    async (request) =>
+      orderEnvelope(
+        await createEsimOrder(s, callerOf(request), request.body, { schemaError: request.validationError }),
+      ),
   );
 
   app.get(

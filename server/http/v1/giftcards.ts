@@ -169,8 +169,15 @@ export function registerGiftcardRoutes(server: FastifyInstance, s: Services, pre
         body: OrderBody,
         response: { 200: OrderEnvelope, ...orderErrors },
       },
+      // A used request_id answers 422 before the body's schema errors (placePurchase).
+      attachValidation: true,
     },
-    async (request) => orderEnvelope(await createGiftcardOrder(s, callerOf(request), request.body)),
+    async (request) =>
+      orderEnvelope(
+        await createGiftcardOrder(s, callerOf(request), request.body, {
+          schemaError: request.validationError,
+        }),
+      ),
   );
 
   app.get(

@@ -2,14 +2,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { Purchase } from '../../store/purchases.js';
 import { responseCodeOf, responseMessageOf } from '../../domain/purchase-state.js';
 
-/** eSIM install fields, shown only once an ICCID has been issued (spec "eSIM order data"). */
-const INSTALL_FIELDS = [
-  'iccid',
-  'activation_code',
-  'smdp_address',
-  'lpa',
-  'redemption_instructions',
-] as const;
+import { INSTALL_FIELDS } from '../../domain/result-fields.js';
 
 const text = (v: unknown): string | null => {
   if (typeof v === 'string') return v === '' ? null : v;

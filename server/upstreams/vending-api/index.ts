@@ -1,9 +1,19 @@
+import type { FxConfig } from '../../domain/fx-pricing.js';
+import { mapCatalog } from './catalog-mapper.js';
 import { lpaQrPng } from '../lpa-qr.js';
 import { UpstreamUnavailable } from '../../domain/errors.js';
 import type { VendOutcome } from '../../domain/vend-outcome.js';
-import type { CatalogSnapshot, Upstream, VendRequest, VerifyRequest, VerifyResult } from '../types.js';
+import type {
+  CatalogSnapshot,
+  MappedCatalog,
+  Upstream,
+  VendRequest,
+  VerifyRequest,
+  VerifyResult,
+} from '../types.js';
 import { CATALOG_BODY_CAP, VendingApiTransport, type HttpResult } from './client.js';
-import { balanceOf, isPng, requeryOutcomeOf, rowsOf, vendOutcomeOf, verifyResultOf } from './mapper.js';
+import { isPng } from '../lpa-qr.js';
+import { balanceOf, requeryOutcomeOf, rowsOf, vendOutcomeOf, verifyResultOf } from './mapper.js';
 import {
   BALANCE_PATH,
   CATALOG_PATHS,
@@ -77,6 +87,10 @@ export class VendingApiUpstream implements Upstream {
    * A section is present only when every list in it was read, so a catalog sync never mistakes
    * one failed network for an emptied one. Throws only when nothing at all could be read.
    */
+  async catalogPlans(fx: FxConfig): Promise<MappedCatalog> {
+    return mapCatalog(await this.catalogs(), fx);
+  }
+
   async catalogs(): Promise<CatalogSnapshot> {
     const list = (path: string) => this.http.send('GET', path, undefined, CATALOG_BODY_CAP).then(rowsOf);
     const [dataLists, billLists, giftcards, esimPlans] = await Promise.all([

@@ -1,3 +1,4 @@
+import { INSTALL_FIELDS, TOKEN_FIELDS } from '../../domain/result-fields.js';
 import { CustomerRejected, UpstreamUnavailable } from '../../domain/errors.js';
 import type { VendOutcome } from '../../domain/vend-outcome.js';
 import type { VerifyResult } from '../types.js';
@@ -13,22 +14,13 @@ type Json = Record<string, unknown>;
 
 /** Delivery fields worth keeping on the purchase; the provider's own ids stay out of `result`. */
 export const KEPT_RESULT_FIELDS = [
-  'token',
-  'units',
-  'kct1',
-  'kct2',
-  'payment_spent_on',
-  'customer_name',
+  ...TOKEN_FIELDS,
   'customer_address',
   'receipt_number',
   'external_reference',
   'telco_message',
   'cards',
-  'iccid',
-  'activation_code',
-  'smdp_address',
-  'lpa',
-  'redemption_instructions',
+  ...INSTALL_FIELDS,
   'reference_code',
   'product_title',
 ] as const;
@@ -237,10 +229,4 @@ export function balanceOf(res: HttpResult): number | null {
   if (!res.ok || res.status !== 200) return null;
   const json = parseJson(res.body);
   return isRecord(json) ? koboOfNaira(json.total) : null;
-}
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-export function isPng(buf: Buffer): boolean {
-  return buf.length > PNG_SIGNATURE.length && buf.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE);
 }

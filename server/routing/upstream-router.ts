@@ -1,12 +1,13 @@
 import type { Db } from '../store/db.js';
 import type { Environment } from '../store/credentials-crypto.js';
-import { listRoutes, listUpstreams, type UpstreamRecord } from '../store/upstreams.js';
+import { listRoutes, listUpstreams, type RouteRecord, type UpstreamRecord } from '../store/upstreams.js';
 import type { SecretBox } from '../store/secret-box.js';
-import { SimulatorUpstream, type SimulatorOptions } from './simulator.js';
-import type { Upstream, VendRequest, VerifyRequest } from './types.js';
-import { CircuitBreaker } from './circuit-breaker.js';
-import { createVendingApiUpstream } from './vending-api/index.js';
+import { ChangeWatch } from '../store/change-counter.js';
 import { upstreamPlanId } from '../store/catalog-sync-store.js';
+import { SimulatorUpstream, type SimulatorOptions } from '../upstreams/simulator.js';
+import type { Upstream, VendRequest, VerifyRequest } from '../upstreams/types.js';
+import { CircuitBreaker } from '../upstreams/circuit-breaker.js';
+import { createVendingApiUpstream } from '../upstreams/vending-api/index.js';
 import { isBillProduct } from '../domain/networks.js';
 
 /** Route product names: transactions use their product, orders their kind. */
@@ -17,21 +18,25 @@ export function routeProductOf(kind: string, product: string): string {
 }
 
 /**
- * Picks the upstreams for a purchase: test traffic always goes to the built-in simulator;
- * live traffic follows the configured routes (network-specific first, then by priority),
- * skipping disabled upstreams and those whose circuit is open (requery still reaches them).
- * Rebuilt when the configuration changes (another process, e.g. the CLI, included).
+ * Routing policy, above the adapters: it reads the upstream configuration from the store and
+ * hands each adapter only what it needs (URL, key, opened secret, its own plan ids), so the
+ * adapters in server/upstreams never touch the store. Picks the upstreams for a purchase:
+ * test traffic always goes to the built-in simulator; live traffic follows the configured
+ * routes (network-specific first, then by priority), skipping disabled upstreams and those
+ * whose circuit is open (requery still reaches them). Rebuilt by the store's invalidation rule
+ * (area `upstreams`): a change by this process or a commit by another (the CLI).
  */
 export class UpstreamRouter {
   readonly testSimulator: SimulatorUpstream;
   readonly breaker = new CircuitBreaker();
   private cache: {
-    version: string;
     upstreams: Map<string, Upstream>;
     records: UpstreamRecord[];
+    routes: RouteRecord[];
     enabled: Set<string>;
   } | null = null;
   private retired: Upstream[] = [];
+  private readonly watch: ChangeWatch;
 
   constructor(
     private readonly db: Db,
@@ -39,6 +44,7 @@ export class UpstreamRouter {
     simulatorOptions: SimulatorOptions = {},
   ) {
     this.testSimulator = new SimulatorUpstream('simulator', simulatorOptions);
+    this.watch = new ChangeWatch(db, 'upstreams');
   }
 
   /** Upstreams to try, in order, for one live purchase (empty: no route). */
@@ -47,7 +53,7 @@ export class UpstreamRouter {
     const routeProduct = routeProductOf(kind, product);
     const net = network.toLowerCase();
     const state = this.state();
-    const routes = listRoutes(this.db)
+    const routes = state.routes
       .filter((r) => r.product === routeProduct && (r.network === '' || r.network.toLowerCase() === net))
       .sort((a, b) => Number(b.network !== '') - Number(a.network !== '') || a.priority - b.priority);
     const out: Upstream[] = [];
@@ -93,9 +99,9 @@ export class UpstreamRouter {
   }
 
   private state() {
+    const changed = this.watch.changed();
+    if (this.cache && !changed) return this.cache;
     const records = listUpstreams(this.db);
-    const version = JSON.stringify(records.map((r) => [r.id, r.updatedAt, r.enabled]));
-    if (this.cache?.version === version) return this.cache;
     const upstreams = new Map<string, Upstream>();
     for (const r of records) {
       try {
@@ -115,9 +121,9 @@ export class UpstreamRouter {
       }, 60_000).unref();
     }
     this.cache = {
-      version,
       upstreams,
       records,
+      routes: listRoutes(this.db),
       enabled: new Set(records.filter((r) => r.enabled).map((r) => r.name)),
     };
     return this.cache;
@@ -163,6 +169,7 @@ export function withUpstreamPlanIds(inner: Upstream, planIdOf: (localId: string)
     requery: (req) => inner.requery(vendReq(req)),
     verify: (req) => inner.verify(verifyReq(req)),
     catalogs: () => inner.catalogs(),
+    ...(inner.catalogPlans ? { catalogPlans: (fx) => inner.catalogPlans!(fx) } : {}),
     qrcode: (req, lpa) => inner.qrcode(req, lpa),
     balance: () => inner.balance(),
     close: () => inner.close?.() ?? Promise.resolve(),

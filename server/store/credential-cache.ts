@@ -1,13 +1,7 @@
-import type { Db } from '../store/db.js';
-import { externalDataVersion } from '../store/db.js';
-import { sameSecret, secretMatches } from '../store/credentials-crypto.js';
-import {
-  findActiveCredential,
-  getMerchantById,
-  merchantsWriteCount,
-  type CredentialRecord,
-  type Merchant,
-} from '../store/merchants.js';
+import type { Db } from './db.js';
+import { ChangeWatch } from './change-counter.js';
+import { sameSecret, secretMatches } from './credentials-crypto.js';
+import { findActiveCredential, getMerchantById, type CredentialRecord, type Merchant } from './merchants.js';
 
 interface Entry {
   cred: CredentialRecord;
@@ -22,25 +16,20 @@ interface Entry {
 
 /**
  * Credential and merchant lookups served from memory on the hot path. The cache is dropped
- * whenever this process changes merchants or credentials (the store counts its writes) and
- * whenever another process — the CLI — commits to the database (SQLite's data_version), so
+ * by the store's one invalidation rule (store/change-counter.ts, area `merchants`): a change by
+ * this process or a commit by another (the CLI), so
  * a rotation or suspension takes effect on the next request without a restart.
  */
 export class CredentialCache {
   private entries = new Map<string, Entry | null>();
-  private dataVersion = -1;
-  private writes = -1;
+  private readonly watch: ChangeWatch;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.watch = new ChangeWatch(db, 'merchants');
+  }
 
   lookup(keyId: string): Entry | null {
-    const v = externalDataVersion(this.db);
-    const w = merchantsWriteCount();
-    if (v !== this.dataVersion || w !== this.writes) {
-      this.entries.clear();
-      this.dataVersion = v;
-      this.writes = w;
-    }
+    if (this.watch.changed()) this.entries.clear();
     if (this.entries.has(keyId)) return this.entries.get(keyId)!;
     const cred = findActiveCredential(this.db, keyId);
     const merchant = cred ? getMerchantById(this.db, cred.merchantId) : null;

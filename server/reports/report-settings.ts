@@ -1,3 +1,4 @@
+import { BUSINESS_TIMEZONE } from '../domain/business-timezone.js';
 import type { Db } from '../store/db.js';
 import type { SecretBox } from '../store/secret-box.js';
 import { getSetting, setSetting } from '../store/settings.js';
@@ -5,7 +6,7 @@ import { recordAudit } from '../store/audit.js';
 import { InvalidInput } from '../domain/errors.js';
 import { assertOneLineText } from '../domain/text-hygiene.js';
 import { isDay, isValidTimezone, parseTimeOfDay } from '../domain/business-days.js';
-import { parseSmtpUrl, redactSmtpUrl } from '../reports/mailer.js';
+import { parseSmtpUrl, redactSmtpUrl } from './mailer.js';
 
 /** Shown on the Settings page while the SMTP URL in use sends its password without TLS. */
 export const SMTP_TLS_OFF_WARNING =
@@ -44,7 +45,7 @@ export interface ReportSettings {
 export const REPORT_DEFAULTS: Omit<ReportSettings, 'smtpUrl'> = {
   from: 'VendPoint Reports <reports@vendpoint.local>',
   sendTime: '07:00',
-  timezone: 'Africa/Lagos',
+  timezone: BUSINESS_TIMEZONE,
   holidays: [],
   maxAttachmentBytes: 5_000_000,
   consoleUrl: null,

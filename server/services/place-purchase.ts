@@ -1,0 +1,83 @@
+import type { Services, Caller } from './context.js';
+import { DuplicateRequest, InvalidInput, NoRoute } from '../domain/errors.js';
+import { getPurchaseByKey, type NewPurchase, type Purchase } from '../store/purchases.js';
+
+export const MAX_KEY_LENGTH = 100;
+
+export function parseIdempotencyKey(value: unknown, field: string, max = MAX_KEY_LENGTH): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new InvalidInput(`${field} is required`, field);
+  if (value.length > max) throw new InvalidInput(`${field} must be at most ${max} characters`, field);
+  if (!/^[\x21-\x7e]+$/.test(value))
+    throw new InvalidInput(`${field} must be printable ASCII without spaces`, field);
+  return value;
+}
+
+/** What differs between transactions, gift-card orders and eSIM orders; the lifecycle is placePurchase's. */
+export interface PurchaseKind {
+  keyField: 'client_request_id' | 'request_id';
+  maxKeyLength?: number;
+  /** The rest of the body into a new purchase, once the key is known to be unused. Nothing is stored. */
+  validate: () => Promise<NewPurchase> | NewPurchase;
+  /** none: answer at once (02); final: wait for success or failed; first: wait for the upstream's first answer. */
+  wait: (input: NewPurchase) => 'none' | 'final' | 'first';
+  /** The 503 when a live purchase has no provider. */
+  noRouteMessage: (input: NewPurchase) => string;
+}
+
+export interface PlaceOptions {
+  /** The route schema's validation failure, held back so a used key answers 422 before it. */
+  schemaError?: unknown;
+  /** Checks of the console (stock, the agent's daily limit) that come after the key. */
+  checks?: () => void;
+}
+
+/**
+ * Places a purchase (DESIGN "Purchase lifecycle"): the idempotency key is looked up before
+ * anything else in the body is judged, so a used key answers 422 whatever the retry carries
+ * (and a retried bill never reaches the biller's verify again); then the body is validated,
+ * one commit stores the purchase, debits the wallet and queues the vend, and the worker vends
+ * it. The store re-checks the key under the write lock, so concurrent first uses still get
+ * exactly one winner.
+ */
+export async function placePurchase(
+  s: Services,
+  caller: Caller,
+  body: unknown,
+  kind: PurchaseKind,
+  opts: PlaceOptions = {},
+): Promise<{ purchase: Purchase; waited: boolean }> {
+  const key = wellFormedKey(body, kind);
+  if (key !== null && getPurchaseByKey(s.db, caller.merchant.id, caller.environment, key))
+    throw new DuplicateRequest(key);
+  if (opts.schemaError) throw opts.schemaError;
+  opts.checks?.();
+  const input = await kind.validate();
+  if (
+    caller.environment === 'live' &&
+    s.router.available('live', input.kind, input.product, input.network).length === 0
+  ) {
+    throw new NoRoute(kind.noRouteMessage(input));
+  }
+  const purchase = await s.purchases.place(input);
+  const wait = kind.wait(input);
+  // Registered before the vend starts, so its answer cannot be missed.
+  const answered = wait === 'none' ? null : s.worker.whenAnswered(purchase.id, s.config.syncTimeoutMs, wait);
+  s.worker.enqueue(purchase.id, purchase);
+  if (!answered) return { purchase, waited: false };
+  await answered;
+  return { purchase: s.purchases.purchase(purchase.id)!, waited: true };
+}
+
+/** The body's key when it is well formed; otherwise null and validation reports it in its turn. */
+function wellFormedKey(body: unknown, kind: PurchaseKind): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  try {
+    return parseIdempotencyKey(
+      (body as Record<string, unknown>)[kind.keyField],
+      kind.keyField,
+      kind.maxKeyLength,
+    );
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,154 @@
+import type { Db } from './db.js';
+import type { CommitBatcher } from './commit-batcher.js';
+import type { Decision } from '../domain/purchase-decision.js';
+import {
+  createPurchase,
+  flagNeedsAttention,
+  getPurchaseById,
+  settleFailed,
+  settleSuccess,
+  touchPurchase,
+  type NewPurchase,
+  type Purchase,
+} from './purchases.js';
+import {
+  duePolls,
+  getJob,
+  markVendStarted,
+  queuedJobs,
+  recoverInterruptedJobs,
+  requeueForNextRoute,
+  schedulePoll,
+  type VendJob,
+} from './vend-jobs.js';
+import { recordAudit } from './audit.js';
+
+/**
+ * Writes a decision of the outcome table, inside the caller's transaction. Only `succeed` and
+ * `fail` touch money; the others move the vend job.
+ */
+export function applyDecision(
+  db: Db,
+  purchaseId: number,
+  decision: Decision,
+  upstreamName: string | null,
+  checkedAt: number | null = null,
+): void {
+  switch (decision.action) {
+    case 'succeed':
+      settleSuccess(db, purchaseId, decision.result, {
+        name: upstreamName,
+        reference: decision.upstreamReference,
+      });
+      return;
+    case 'fail':
+      settleFailed(db, purchaseId, decision.reason, 'system');
+      return;
+    case 'try_next_route':
+      requeueForNextRoute(db, purchaseId, decision.routeIndex, decision.reason);
+      return;
+    case 'requery_later':
+      schedulePoll(db, purchaseId, decision.nextPollAt, decision.reason, checkedAt);
+      if (decision.upstreamReference)
+        touchPurchase(db, purchaseId, { upstreamReference: decision.upstreamReference });
+      if (decision.needsAttention) flagNeedsAttention(db, purchaseId);
+      return;
+    case 'none':
+      return;
+  }
+}
+
+/**
+ * The purchase lifecycle's writes, each one group-committed operation: callers (services,
+ * the worker, console routes) say what happened and this class decides where a transaction
+ * begins and ends. Every promise settles after the commit, so nothing is answered before it
+ * is durable.
+ */
+export class PurchaseStore {
+  constructor(
+    readonly db: Db,
+    private readonly batcher: CommitBatcher,
+  ) {}
+
+  /** Commits and operations per commit, for the benchmark and the stop log. */
+  get stats(): { commits: number; operations: number } {
+    return this.batcher.stats;
+  }
+
+  /** Stores a purchase, debits its wallet and queues its vend: one operation. */
+  place(input: NewPurchase): Promise<Purchase> {
+    return this.batcher.submit(() => createPurchase(this.db, input));
+  }
+
+  purchase(id: number): Purchase | null {
+    return getPurchaseById(this.db, id);
+  }
+
+  job(purchaseId: number): VendJob | null {
+    return getJob(this.db, purchaseId);
+  }
+
+  queuedJobs(limit: number): VendJob[] {
+    return queuedJobs(this.db, limit);
+  }
+
+  duePolls(now: number): VendJob[] {
+    return duePolls(this.db, now);
+  }
+
+  /** Start-up: sends a crash interrupted are requeried, never re-sent. */
+  recoverInterrupted(now: number): number {
+    return recoverInterruptedJobs(this.db, now);
+  }
+
+  /**
+   * The at-most-once gate, committed before the upstream is called. With `decision` (the
+   * in-process simulator, which was asked first) the gate and the outcome are one commit.
+   * False when the job was no longer queued: nothing was written.
+   */
+  markSent(purchaseId: number, upstreamName: string, sentAt: number, decision?: Decision): Promise<boolean> {
+    return this.batcher.submit(() => {
+      if (!markVendStarted(this.db, purchaseId, upstreamName, sentAt)) return false;
+      touchPurchase(this.db, purchaseId, { upstreamName });
+      if (decision) applyDecision(this.db, purchaseId, decision, upstreamName, sentAt);
+      return true;
+    });
+  }
+
+  /** `checkedAt`: when the provider was asked (shown to the agent on a pending sale). */
+  apply(
+    purchaseId: number,
+    decision: Decision,
+    upstreamName: string | null,
+    checkedAt: number | null = null,
+  ): Promise<void> {
+    return this.batcher.submit(() => applyDecision(this.db, purchaseId, decision, upstreamName, checkedAt));
+  }
+
+  /**
+   * A vend job crashed after its send may have happened: requery it (never re-send) instead of
+   * leaving it vend_started, which only a restart would pick up. True when it was handed over.
+   */
+  requeryAfterCrash(purchaseId: number, nextPollAt: number, reason: string): Promise<boolean> {
+    return this.batcher.submit(() => {
+      if (getJob(this.db, purchaseId)?.state !== 'vend_started') return false;
+      schedulePoll(this.db, purchaseId, nextPollAt, reason);
+      return true;
+    });
+  }
+
+  /** An admin flags a pending purchase before its deadline; the flag and its audit entry are one commit. */
+  flagByOperator(purchase: Purchase, actor: string, reason: string): Promise<void> {
+    return this.batcher.submit(() => {
+      flagNeedsAttention(this.db, purchase.id);
+      recordAudit(this.db, actor, 'purchase.flag', purchase.internalReference, { reason });
+    });
+  }
+
+  /** An admin's requery, audited with the state it found. */
+  auditRequery(purchase: Purchase, actor: string): Promise<void> {
+    return this.batcher.submit(() =>
+      recordAudit(this.db, actor, 'purchase.requery', purchase.internalReference, { state: purchase.state }),
+    );
+  }
+}

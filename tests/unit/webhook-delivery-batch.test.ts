@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore } from '../../server/store/bootstrap.js';
+import { catalogDir } from '../../server/store/catalog.js';
+import { resourcesDir } from '../../server/resources.js';
+import { createMerchant } from '../../server/store/merchants.js';
+import { SecretBox } from '../../server/store/secret-box.js';
+import { CommitBatcher } from '../../server/store/commit-batcher.js';
+import { getEvent, getEventBody, recordEvent } from '../../server/store/events.js';
+import { createEndpoint, fanOutEvents } from '../../server/store/webhooks.js';
+import { eventBody, WebhookDeliveryWorker } from '../../server/jobs/webhook-delivery.js';
+import { SENDER_DEFAULTS } from '../../server/jobs/webhook-sender.js';
+import { verifySignature } from '../../server/domain/webhook-signature.js';
+import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
+import { eventually } from '../helpers/test-node.js';
+
+function store() {
+  const dir = mkdtempSync(join(tmpdir(), 'vendpoint-hookbatch-'));
+  const { db } = openStore(dir, catalogDir(resourcesDir()));
+  const m = createMerchant(db, { code: 'BT', name: 'BT' }, 't').merchant;
+  return {
+    db,
+    m,
+    box: SecretBox.forDataDir(dir),
+    done: () => (db.close(), rmSync(dir, { recursive: true })),
+  };
+}
+
+describe('webhook delivery body and batching', () => {
+  it('the delivered body built from the stored bytes is exactly the feed form, sealed data included', () => {
+    const s = store();
+    try {
+      const data = {
+        status: 'success',
+        note: 'naïve ₦ "quoted" \\ \u2028',
+        n: [1, 2.5, null],
+        nested: { a: {} },
+      };
+      const ids = s.db.transaction(() => [
+        recordEvent(s.db, {
+          merchantId: s.m.id,
+          environment: 'test',
+          type: 'wallet.funded',
+          objectKey: 'wallet:1',
+          data,
+        }),
+        // A voucher in the result seals the stored data; the body must still be the clear JSON.
+        recordEvent(s.db, {
+          merchantId: s.m.id,
+          environment: 'live',
+          type: 'transaction.succeeded',
+          objectKey: 'purchase:1',
+          data: { ...data, token: '1234-5678' },
+          result: { token: '1234-5678' },
+        }),
+      ])();
+      const sealed = s.db.prepare('SELECT data FROM events WHERE id = ?').get(ids[1]) as { data: string };
+      expect(sealed.data.startsWith('{')).toBe(false);
+      for (const id of ids) {
+        expect(getEventBody(s.db, id)).toBe(JSON.stringify(eventBody(getEvent(s.db, id)!)));
+      }
+      expect(getEventBody(s.db, 999_999)).toBeNull();
+    } finally {
+      s.done();
+    }
+  });
+
+  it('records many deliveries in a few batched writes, each signed and marked delivered', async () => {
+    const s = store();
+    const receiver = await startWebhookReceiver();
+    // Counts the submitted writes that record attempt outcomes (the fan-out's writes aside).
+    const batcher = new CommitBatcher(s.db);
+    let recordWrites = 0;
+    const pending = () =>
+      (
+        s.db.prepare(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE state = 'pending'`).get() as {
+          n: number;
+        }
+      ).n;
+    const submit = batcher.submit.bind(batcher);
+    batcher.submit = <T>(work: () => T) =>
+      submit(() => {
+        const before = pending();
+        const v = work();
+        if (pending() < before) recordWrites += 1;
+        return v;
+      });
+    const worker = new WebhookDeliveryWorker(s.db, batcher, s.box, {
+      sender: { ...SENDER_DEFAULTS, allowPrivate: true },
+      retryScheduleMs: [60_000],
+      pollMs: 50,
+      concurrency: 64,
+      now: () => Date.now(),
+      mailer: null,
+      log: { warn: () => {}, error: () => {} },
+    });
+    try {
+      const { secret } = createEndpoint(s.db, s.box, {
+        merchantId: s.m.id,
+        environment: 'test',
+        url: receiver.url,
+        eventTypes: ['*'],
+        actor: 't',
+      });
+      const count = 40;
+      s.db.transaction(() => {
+        for (let i = 0; i < count; i++)
+          recordEvent(s.db, {
+            merchantId: s.m.id,
+            environment: 'test',
+            type: 'wallet.funded',
+            objectKey: `wallet:${i}`,
+            data: { i },
+          });
+      })();
+      expect(fanOutEvents(s.db, Date.now())).toBe(count);
+      worker.start();
+      await eventually(
+        async () => pending(),
+        (n) => n === 0,
+      );
+      expect(pending()).toBe(0);
+      const delivered = s.db
+        .prepare(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE state = 'delivered'`)
+        .get() as { n: number };
+      expect(delivered.n).toBe(count);
+      expect(new Set(receiver.received.map((h) => h.json.id)).size).toBe(count);
+      for (const h of receiver.received) {
+        const header = String(h.headers['vendpoint-signature']);
+        expect(verifySignature(secret, header, h.body, Math.floor(Date.now() / 1000))).toBe(true);
+      }
+      // One write per delivery before batching; now outcomes arriving together share one.
+      expect(recordWrites).toBeLessThanOrEqual(count / 4);
+    } finally {
+      await worker.stop();
+      await receiver.close();
+      s.done();
+    }
+  });
+});
