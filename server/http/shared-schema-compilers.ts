@@ -2,37 +2,69 @@ import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { AjvCompiler } from '@fastify/ajv-compiler';
 
 /**
- * Fastify's default schema compilers, compiling each distinct schema once. About a hundred
- * routes share a handful of schemas (the envelopes, the error bodies, the list queries), and
- * compiling them route by route was a third of the node's start-up time. The cache lives inside
- * one compiler, so the external schemas and options are the same for every entry: the same
- * schema text compiles to the same code.
+ * Fastify's default schema compilers, compiling each distinct schema once and only when a
+ * route first uses it. About a hundred routes share a handful of schemas (the envelopes, the
+ * error bodies, the list queries), and most routes (the console's) are not called in a given
+ * run: compiling every schema at start-up was most of the node's start-up CPU. The cache lives
+ * inside one compiler, so the external schemas and options are the same for every entry: the
+ * same schema text compiles to the same code.
  */
-function compileOncePerSchema<R extends { schema?: unknown }, F>(compile: (route: R) => F): (route: R) => F {
+function compileOncePerSchema<R extends { schema?: unknown }, F>(
+  compile: (route: R) => F,
+): (route: R) => () => F {
   const compiled = new Map<string, F>();
   return (route) => {
-    const key = JSON.stringify(route.schema);
-    let fn = compiled.get(key);
-    if (!fn) {
-      fn = compile(route);
-      compiled.set(key, fn);
-    }
-    return fn;
+    let fn: F | undefined;
+    return () => {
+      if (fn) return fn;
+      const key = JSON.stringify(route.schema);
+      fn = compiled.get(key);
+      if (!fn) {
+        fn = compile(route);
+        compiled.set(key, fn);
+      }
+      return fn;
+    };
   };
 }
 
+type Serialize = (data: unknown) => string;
+
 export function sharedSerializerFactory(): ReturnType<typeof SerializerSelector> {
   const select = SerializerSelector();
-  return (externalSchemas, options) => compileOncePerSchema(select(externalSchemas, options));
+  return (externalSchemas, options) => {
+    const once = compileOncePerSchema(select(externalSchemas, options) as (route: { schema?: unknown }) => Serialize);
+    return ((route: { schema?: unknown }) => {
+      const compiled = once(route);
+      return (data: unknown) => compiled()(data);
+    }) as ReturnType<ReturnType<typeof SerializerSelector>>;
+  };
+}
+
+type Validate = ((data: unknown, ctx?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown };
+
+/**
+ * A validator that compiles on its first call. Fastify reads `schemaEnv` (to hand Ajv the
+ * request as parent, so a root value can be replaced) and `errors` from the function it was
+ * given: both are forwarded to the compiled one, so requests see exactly what Ajv answers.
+ */
+function lazyValidator(compiled: () => Validate): Validate {
+  const validate = ((data: unknown, ctx?: unknown) =>
+    ctx === undefined ? compiled()(data) : compiled()(data, ctx)) as Validate;
+  Object.defineProperty(validate, 'errors', { get: () => compiled().errors });
+  Object.defineProperty(validate, 'schemaEnv', { get: () => compiled().schemaEnv });
+  return validate;
 }
 
 export function sharedValidatorFactory(): ReturnType<typeof AjvCompiler> {
   const fromPool = AjvCompiler();
-  return ((externalSchemas: unknown, options: unknown) =>
-    compileOncePerSchema(
-      (fromPool as (e: unknown, o: unknown) => (route: { schema?: unknown }) => unknown)(
+  return ((externalSchemas: unknown, options: unknown) => {
+    const once = compileOncePerSchema(
+      (fromPool as (e: unknown, o: unknown) => (route: { schema?: unknown }) => Validate)(
         externalSchemas,
         options,
       ),
-    )) as ReturnType<typeof AjvCompiler>;
+    );
+    return (route: { schema?: unknown }) => lazyValidator(once(route));
+  }) as ReturnType<typeof AjvCompiler>;
 }

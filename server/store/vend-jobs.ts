@@ -97,11 +97,19 @@ export function requeueForNextRoute(db: Db, purchaseId: number, routeIndex: numb
   ).run(routeIndex, error, purchaseId);
 }
 
+/**
+ * The partial index vend_jobs_due holds only open jobs, but SQLite uses it only when a query
+ * repeats its condition word for word (it does not infer it from `state = 'queued'`); without
+ * it these queries scan every job ever stored, which grows with every sale.
+ */
+const OPEN = `state <> 'done'`;
+
 export function queuedJobs(db: Db, limit = 500): VendJob[] {
   return (
-    prep(db, `SELECT * FROM vend_jobs WHERE state = 'queued' ORDER BY purchase_id LIMIT ?`).all(
-      limit,
-    ) as JobRow[]
+    prep(
+      db,
+      `SELECT * FROM vend_jobs WHERE state = 'queued' AND ${OPEN} ORDER BY purchase_id LIMIT ?`,
+    ).all(limit) as JobRow[]
   ).map(toJob);
 }
 
@@ -109,7 +117,7 @@ export function duePolls(db: Db, nowMs: number, limit = 200): VendJob[] {
   return (
     prep(
       db,
-      `SELECT * FROM vend_jobs WHERE state = 'polling' AND next_poll_at <= ? ORDER BY next_poll_at LIMIT ?`,
+      `SELECT * FROM vend_jobs WHERE state = 'polling' AND ${OPEN} AND next_poll_at <= ? ORDER BY next_poll_at LIMIT ?`,
     ).all(nowMs, limit) as JobRow[]
   ).map(toJob);
 }
@@ -121,7 +129,7 @@ export function duePolls(db: Db, nowMs: number, limit = 200): VendJob[] {
 export function recoverInterruptedJobs(db: Db, nowMs: number): number {
   return prep(
     db,
-    `UPDATE vend_jobs SET state = 'polling', next_poll_at = ?, last_error = 'recovered after restart' WHERE state = 'vend_started'`,
+    `UPDATE vend_jobs SET state = 'polling', next_poll_at = ?, last_error = 'recovered after restart' WHERE state = 'vend_started' AND ${OPEN}`,
   ).run(nowMs).changes;
 }
 
