@@ -33,7 +33,9 @@ type Serialize = (data: unknown) => string;
 export function sharedSerializerFactory(): ReturnType<typeof SerializerSelector> {
   const select = SerializerSelector();
   return (externalSchemas, options) => {
-    const once = compileOncePerSchema(select(externalSchemas, options) as (route: { schema?: unknown }) => Serialize);
+    const once = compileOncePerSchema(
+      select(externalSchemas, options) as (route: { schema?: unknown }) => Serialize,
+    );
     return ((route: { schema?: unknown }) => {
       const compiled = once(route);
       return (data: unknown) => compiled()(data);

@@ -10,19 +10,22 @@ import { externalDataVersion, type Db } from './db.js';
  * - `catalog`: the catalog snapshot and its pre-rendered answers (services/catalog-service.ts);
  * - `merchants`: credentials and proven secrets (store/credential-cache.ts), the console's
  *   environments per merchant (services/console-environments.ts);
- * - `upstreams`: the live upstream instances and routes (routing/upstream-router.ts).
- * Purchases change too often for an area counter: the key cache (store/purchases.ts) forgets
- * each purchase a store function changes and drops everything on a data_version change; the
- * status answers (http/v1/transactions.ts) hang off the cached Purchase objects, so they go with
- * them; the list anchors (store/list-anchors.ts) only append, as purchases are never deleted.
+ * - `upstreams`: the live upstream instances and routes (routing/upstream-router.ts);
+ * - `purchases` (every stored or changed purchase): the /v1 list answers
+ *   (http/v1/transactions.ts), dropped on any change.
+ * Finer-grained for purchases: the key cache (store/purchases.ts) forgets each purchase a store
+ * function changes and drops everything on a data_version change; the status answers
+ * (http/v1/transactions.ts) hang off the cached Purchase objects, so they go with them; the list
+ * anchors (store/list-anchors.ts) only append, except state filters, which forget the anchors
+ * after a purchase that settles.
  */
-export type ChangeArea = 'catalog' | 'merchants' | 'upstreams';
+export type ChangeArea = 'catalog' | 'merchants' | 'upstreams' | 'purchases';
 
 const counters = new WeakMap<Db, Record<ChangeArea, number>>();
 
 function countersOf(db: Db): Record<ChangeArea, number> {
   let c = counters.get(db);
-  if (!c) counters.set(db, (c = { catalog: 0, merchants: 0, upstreams: 0 }));
+  if (!c) counters.set(db, (c = { catalog: 0, merchants: 0, upstreams: 0, purchases: 0 }));
   return c;
 }
 

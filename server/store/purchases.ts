@@ -5,7 +5,8 @@ import { DuplicateRequest } from '../domain/errors.js';
 import Database from 'better-sqlite3';
 import { postLedgerEntryFor } from './wallets.js';
 import { newInternalReference } from './merchants.js';
-import { ListAnchors } from './list-anchors.js';
+import { ANCHOR_STRIDE, ListAnchors } from './list-anchors.js';
+import { noteChange } from './change-counter.js';
 import { enqueueJob, finishJob } from './vend-jobs.js';
 import { recordPurchaseOutcome } from './events.js';
 import { resultColumn, resultFromColumn } from './sealed-results.js';
@@ -171,6 +172,7 @@ export function createPurchase(db: Db, input: NewPurchase): Purchase {
     actor: input.actor,
   });
   enqueueJob(db, row.id);
+  noteChange(db, 'purchases');
   return toPurchase(row, db);
 }
 
@@ -232,6 +234,7 @@ function keyCache(db: Db): KeyCache {
 }
 
 function forgetPurchase(db: Db, id: number): void {
+  noteChange(db, 'purchases');
   const c = keyCaches.get(db);
   const key = c?.keyOfId.get(id);
   if (c && key !== undefined) {
@@ -286,7 +289,11 @@ export function settleSuccess(
   ).get(resultColumn(db, result), upstream.name ?? null, upstream.reference ?? null, nowIso(), purchaseId) as
     PurchaseRow | undefined;
   finishJob(db, purchaseId);
-  if (settled) recordPurchaseOutcome(db, toPurchase(settled, db));
+  if (settled) {
+    const p = toPurchase(settled, db);
+    noteStateChange(db, p);
+    recordPurchaseOutcome(db, p);
+  }
   return settled !== undefined;
 }
 
@@ -308,6 +315,7 @@ export function settleFailed(db: Db, purchaseId: number, reason: string, actor: 
     actor,
   });
   finishJob(db, purchaseId);
+  noteStateChange(db, p);
   recordPurchaseOutcome(db, toPurchase(failed, db));
   return true;
 }
@@ -349,6 +357,8 @@ function alternateMsisdn(m: string): string {
   return m;
 }
 
+const STATES: readonly PurchaseState[] = ['pending', 'success', 'failed'];
+
 function whereOf(f: PurchaseFilter): { sql: string; params: unknown[] } {
   const parts = ['merchant_id = ?', 'environment = ?'];
   const params: unknown[] = [f.merchantId, f.environment];
@@ -360,7 +370,11 @@ function whereOf(f: PurchaseFilter): { sql: string; params: unknown[] } {
   // Numbers are stored as sent; a search for 080… also finds 23480… and the reverse.
   if (f.msisdn) add('msisdn IN (?, ?)', f.msisdn, alternateMsisdn(f.msisdn));
   if (f.network) add('network = ? COLLATE NOCASE', f.network);
-  if (f.state) add('state = ?', f.state);
+  // Written into the SQL (one of three words): SQLite then uses the pending-only index for 'pending'.
+  if (f.state) {
+    if (!STATES.includes(f.state)) throw new Error(`unknown purchase state ${f.state}`);
+    add(`state = '${f.state}'`);
+  }
   if (f.product) add('product = ?', f.product);
   if (f.search)
     add('(msisdn LIKE ? OR idem_key LIKE ? OR internal_reference LIKE ?)', ...Array(3).fill(`%${f.search}%`));
@@ -369,12 +383,41 @@ function whereOf(f: PurchaseFilter): { sql: string; params: unknown[] } {
   return { sql: parts.join(' AND '), params };
 }
 
+/** The total from purchase_counts (kept by triggers) when the filter is on counted columns only. */
+function countedTotal(db: Db, f: PurchaseFilter): number | null {
+  if (f.msisdn || f.product || f.search || f.from || f.to) return null;
+  const parts = ['merchant_id = ?', 'environment = ?'];
+  const params: unknown[] = [f.merchantId, f.environment];
+  if (f.kind) parts.push('kind = ?') && params.push(f.kind);
+  if (f.network) parts.push('network = ? COLLATE NOCASE') && params.push(f.network);
+  if (f.state) parts.push('state = ?') && params.push(f.state);
+  return (
+    prep(db, `SELECT COALESCE(SUM(n), 0) AS n FROM purchase_counts WHERE ${parts.join(' AND ')}`).get(
+      ...params,
+    ) as {
+      n: number;
+    }
+  ).n;
+}
+
 const anchors = new WeakMap<Db, ListAnchors>();
 
+function anchorsOf(db: Db): ListAnchors {
+  let index = anchors.get(db);
+  if (!index) anchors.set(db, (index = new ListAnchors()));
+  return index;
+}
+
+/** Positions of state-filtered lists move when an older purchase settles. */
+function noteStateChange(db: Db, p: { id: number; merchantId: number; environment: string }): void {
+  anchors.get(db)?.forgetFrom(p.merchantId, p.environment, p.id);
+}
+
 /**
- * Newest first, page-numbered as the spec's list envelope expects. Filters on columns that
- * never change use the anchor index (constant cost at any page depth); filters on state or
- * free text fall back to OFFSET.
+ * Newest first, page-numbered as the spec's list envelope expects. The total comes from the
+ * kept counts where the filter allows (else one COUNT); the first pages are read from the
+ * newest end, deeper ones from the nearest anchor (constant cost at any page depth); filters on
+ * free text or dates fall back to OFFSET.
  */
 export function listPurchases(
   db: Db,
@@ -384,10 +427,11 @@ export function listPurchases(
 ): { rows: Purchase[]; total: number } {
   const { sql, params } = whereOf(f);
   const offset = (page - 1) * limit;
-  if (f.state || f.search || f.from || f.to) {
-    const total = (
-      prep(db, `SELECT COUNT(*) AS n FROM purchases WHERE ${sql}`).get(...params) as { n: number }
-    ).n;
+  const total =
+    countedTotal(db, f) ??
+    (prep(db, `SELECT COUNT(*) AS n FROM purchases WHERE ${sql}`).get(...params) as { n: number }).n;
+  if (offset >= total) return { rows: [], total };
+  if (offset < ANCHOR_STRIDE || f.search || f.from || f.to) {
     const rows = prep(db, `SELECT * FROM purchases WHERE ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`).all(
       ...params,
       limit,
@@ -395,14 +439,21 @@ export function listPurchases(
     ) as PurchaseRow[];
     return { rows: rows.map((r) => toPurchase(r, db)), total };
   }
-  let index = anchors.get(db);
-  if (!index) anchors.set(db, (index = new ListAnchors()));
   // Newest-first positions [offset, offset + limit) are ascending positions [total - offset - limit, total - offset).
-  const total = index.total(db, sql, params);
   const ascEnd = total - offset;
-  if (ascEnd <= 0) return { rows: [], total };
   const ascStart = Math.max(ascEnd - limit, 0);
-  const at = index.seek(db, sql, params, ascStart);
+  const at = anchorsOf(db).seek(
+    db,
+    {
+      key: `${sql}|${JSON.stringify(params)}`,
+      where: sql,
+      params,
+      merchantId: f.merchantId,
+      environment: f.environment,
+      onState: f.state !== undefined,
+    },
+    ascStart,
+  );
   const rows = prep(db, `SELECT * FROM purchases WHERE ${sql} AND id >= ? ORDER BY id LIMIT ? OFFSET ?`).all(
     ...params,
     at.fromId,

@@ -106,10 +106,9 @@ const OPEN = `state <> 'done'`;
 
 export function queuedJobs(db: Db, limit = 500): VendJob[] {
   return (
-    prep(
-      db,
-      `SELECT * FROM vend_jobs WHERE state = 'queued' AND ${OPEN} ORDER BY purchase_id LIMIT ?`,
-    ).all(limit) as JobRow[]
+    prep(db, `SELECT * FROM vend_jobs WHERE state = 'queued' AND ${OPEN} ORDER BY purchase_id LIMIT ?`).all(
+      limit,
+    ) as JobRow[]
   ).map(toJob);
 }
 

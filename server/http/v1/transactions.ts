@@ -11,6 +11,8 @@ import {
 import { verifyFromRequest } from '../../services/bill-verify.js';
 import { getPurchaseByKey, listPurchases, type Purchase } from '../../store/purchases.js';
 import { InvalidInput, NotFound } from '../../domain/errors.js';
+import { ChangeWatch } from '../../store/change-counter.js';
+import type { Db } from '../../store/db.js';
 import { stateFromStatusFilter } from '../../domain/purchase-state.js';
 import { transactionEnvelope, transactionData } from './transaction-views.js';
 import {
@@ -39,6 +41,43 @@ export function createHandler(s: Services, opts: CreateOptions) {
   };
 }
 
+/** Bytes of list answers kept per API prefix. */
+export const LIST_CACHE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * List answers as sent, until any purchase is stored or changed (the `purchases` change area)
+ * or another process commits: integrators poll the first page the way they poll a status.
+ * Bounded by the bytes held.
+ */
+class ListAnswerCache {
+  private readonly answers = new Map<string, string>();
+  private bytes = 0;
+  private watch: ChangeWatch | null = null;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(db: Db, key: string): string | undefined {
+    if (!this.watch) this.watch = new ChangeWatch(db, 'purchases');
+    if (this.watch.changed()) {
+      this.answers.clear();
+      this.bytes = 0;
+      return undefined;
+    }
+    return this.answers.get(key);
+  }
+
+  set(key: string, json: string): void {
+    if (json.length > this.maxBytes) return;
+    while (this.bytes + json.length > this.maxBytes) {
+      const [oldest, answer] = this.answers.entries().next().value!;
+      this.answers.delete(oldest);
+      this.bytes -= answer.length;
+    }
+    this.answers.set(key, json);
+    this.bytes += json.length;
+  }
+}
+
 /** A purchase's status answer, serialized, kept with the purchase object it was made from. */
 const statusAnswers = new WeakMap<Purchase, { merchantName: string; json: string }>();
 
@@ -62,6 +101,7 @@ function sendStatus(s: Services, request: FastifyRequest, reply: FastifyReply, k
 }
 
 export function registerTransactionRoutes(server: FastifyInstance, s: Services, prefix: ApiPrefix): void {
+  const listAnswers = new ListAnswerCache(LIST_CACHE_BYTES);
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const surface = prefix === '/v1' ? 'v1' : 'ext';
   // attachValidation: a used client_request_id answers 422 before the body's schema errors (placePurchase).
@@ -132,31 +172,36 @@ export function registerTransactionRoutes(server: FastifyInstance, s: Services, 
         response: { 200: ListEnvelope, ...errorResponses },
       },
     },
-    async (request) => {
+    (request, reply) => {
       const caller = callerOf(request);
       const q = request.query;
       const page = Number(q.page ?? 1);
       const limit = Math.min(Number(q.limit ?? 10), 100);
       const state =
         q.status === undefined ? undefined : (stateFromStatusFilter(Number(q.status)) ?? undefined);
-      const { rows, total } = listPurchases(
-        s.db,
-        {
-          merchantId: caller.merchant.id,
-          environment: caller.environment,
-          kind: 'transaction',
-          msisdn: q.msisdn || undefined,
-          network: q.network || undefined,
-          state,
-        },
-        page,
-        limit,
-      );
-      return {
-        status: 'success',
-        data: rows.map((p) => transactionData(p, 'list', caller.merchant.name)),
-        pagination: { total, page, size: limit, total_pages: Math.ceil(total / limit) },
+      const filter = {
+        merchantId: caller.merchant.id,
+        environment: caller.environment,
+        kind: 'transaction' as const,
+        msisdn: q.msisdn || undefined,
+        network: q.network || undefined,
+        state,
       };
+      const key = JSON.stringify([filter, page, limit, caller.merchant.name]);
+      let json = listAnswers.get(s.db, key);
+      if (json === undefined) {
+        const { rows, total } = listPurchases(s.db, filter, page, limit);
+        // The route's own response serializer: the same bytes as returning the object.
+        json = String(
+          reply.serialize({
+            status: 'success',
+            data: rows.map((p) => transactionData(p, 'list', caller.merchant.name)),
+            pagination: { total, page, size: limit, total_pages: Math.ceil(total / limit) },
+          }),
+        );
+        listAnswers.set(key, json);
+      }
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   );
 
