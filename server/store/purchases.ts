@@ -388,9 +388,13 @@ function countedTotal(db: Db, f: PurchaseFilter): number | null {
   if (f.msisdn || f.product || f.search || f.from || f.to) return null;
   const parts = ['merchant_id = ?', 'environment = ?'];
   const params: unknown[] = [f.merchantId, f.environment];
-  if (f.kind) parts.push('kind = ?') && params.push(f.kind);
-  if (f.network) parts.push('network = ? COLLATE NOCASE') && params.push(f.network);
-  if (f.state) parts.push('state = ?') && params.push(f.state);
+  const add = (sql: string, v: unknown) => {
+    parts.push(sql);
+    params.push(v);
+  };
+  if (f.kind) add('kind = ?', f.kind);
+  if (f.network) add('network = ? COLLATE NOCASE', f.network);
+  if (f.state) add('state = ?', f.state);
   return (
     prep(db, `SELECT COALESCE(SUM(n), 0) AS n FROM purchase_counts WHERE ${parts.join(' AND ')}`).get(
       ...params,
