@@ -1,0 +1,216 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore } from '../../server/store/bootstrap.js';
+import { catalogDir } from '../../server/store/catalog.js';
+import { resourcesDir } from '../../server/resources.js';
+import { loadMigrations, migrate, openDatabase, type Db } from '../../server/store/db.js';
+import { createMerchant } from '../../server/store/merchants.js';
+import { fundWallet } from '../../server/store/wallets.js';
+import {
+  createPurchase,
+  listPurchases,
+  settleFailed,
+  settleSuccess,
+  type PurchaseFilter,
+} from '../../server/store/purchases.js';
+import { duePolls, queuedJobs, recoverInterruptedJobs } from '../../server/store/vend-jobs.js';
+import type { PurchaseState } from '../../server/domain/purchase-state.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function store() {
+  const dir = mkdtempSync(join(tmpdir(), 'vendpoint-counts-'));
+  dirs.push(dir);
+  const { db } = openStore(dir, catalogDir(resourcesDir()));
+  db.pragma('synchronous = OFF'); // positions and counts only; no durability asked of this file
+  const m = createMerchant(db, { code: 'CT', name: 'Counts' }, 't').merchant;
+  fundWallet(db, {
+    merchantId: m.id,
+    merchantCode: 'CT',
+    env: 'test',
+    amountKobo: 1e12,
+    reason: 'f',
+    actor: 't',
+  });
+  return { dir, db, m };
+}
+
+const NETWORKS = ['MTN', 'GLO', 'AIRTEL'];
+
+function buy(db: Db, merchantId: number, i: number) {
+  return db.transaction(() =>
+    createPurchase(db, {
+      merchantId,
+      environment: 'test',
+      idemKey: `k-${i}`,
+      kind: 'transaction',
+      surface: 'v1',
+      product: 'airtime',
+      network: NETWORKS[i % 3],
+      msisdn: '08031234567',
+      amountText: '100',
+      amountKobo: 10_000,
+      debitKobo: 10_000,
+      actor: 't',
+    }),
+  )();
+}
+
+function kept(db: Db) {
+  return db
+    .prepare(
+      'SELECT merchant_id, environment, kind, network, state, n FROM purchase_counts WHERE n > 0 ORDER BY 1, 2, 3, 4, 5',
+    )
+    .all();
+}
+function counted(db: Db) {
+  return db
+    .prepare(
+      `SELECT merchant_id, environment, kind, network, state, COUNT(*) AS n FROM purchases
+       GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
+    )
+    .all();
+}
+
+/** The same page by a plain OFFSET scan: what every list answer must equal. */
+function byOffset(db: Db, f: PurchaseFilter, page: number, limit: number) {
+  const where = [`merchant_id = ${f.merchantId}`, `environment = '${f.environment}'`];
+  if (f.state) where.push(`state = '${f.state}'`);
+  if (f.network) where.push(`network = '${f.network}' COLLATE NOCASE`);
+  const all = db
+    .prepare(`SELECT idem_key FROM purchases WHERE ${where.join(' AND ')} ORDER BY id DESC`)
+    .all() as { idem_key: string }[];
+  return {
+    keys: all.slice((page - 1) * limit, page * limit).map((r) => r.idem_key),
+    total: all.length,
+  };
+}
+
+describe('kept purchase counts (purchase_counts)', () => {
+  it('equal COUNT(*) per merchant, environment, kind, network and state after sales settle either way', () => {
+    const { db, m } = store();
+    const made = Array.from({ length: 90 }, (_, i) => buy(db, m.id, i));
+    db.transaction(() => {
+      for (const p of made.slice(0, 40)) settleSuccess(db, p.id, {});
+      for (const p of made.slice(40, 55)) settleFailed(db, p.id, 'no', 't');
+      // Already final: changes nothing, counts nothing twice.
+      settleSuccess(db, made[0].id, {});
+      settleFailed(db, made[1].id, 'late', 't');
+    })();
+    expect(kept(db)).toEqual(counted(db));
+    expect(listPurchases(db, { merchantId: m.id, environment: 'test', state: 'failed' }, 1, 10).total).toBe(
+      15,
+    );
+    db.close();
+  });
+
+  it('never run ahead of the purchases after a crash mid-transaction', () => {
+    const { dir, db, m } = store();
+    for (let i = 0; i < 5; i++) buy(db, m.id, i);
+    // A write that never commits: the process dies with the transaction open.
+    db.exec('BEGIN');
+    buy(db, m.id, 100);
+    db.prepare(`UPDATE purchases SET state = 'success' WHERE idem_key = 'k-1'`).run();
+    db.close();
+    const again = openStore(dir, catalogDir(resourcesDir())).db;
+    expect(kept(again)).toEqual(counted(again));
+    expect(
+      listPurchases(again, { merchantId: m.id, environment: 'test', kind: 'transaction' }, 1, 10).total,
+    ).toBe(5);
+    again.close();
+  });
+
+  it('are filled from the stored purchases when the migration runs on an older database', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vendpoint-counts-old-'));
+    dirs.push(dir);
+    const db = openDatabase(dir);
+    const all = loadMigrations();
+    migrate(
+      db,
+      all.filter((x) => x.version < 15),
+    );
+    db.pragma('foreign_keys = OFF');
+    const ins = db.prepare(
+      `INSERT INTO purchases (internal_reference, merchant_id, environment, idem_key, kind, product, network, amount_text, amount_kobo, debit_kobo, state, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'transaction', 'airtime', ?, '1', 100, 100, ?, 'x', 'x')`,
+    );
+    for (let i = 0; i < 60; i++)
+      ins.run(
+        `r${i}`,
+        1 + (i % 2),
+        i % 3 ? 'test' : 'live',
+        `k${i}`,
+        NETWORKS[i % 3],
+        ['pending', 'success', 'failed'][i % 4] ?? 'success',
+      );
+    migrate(db, all);
+    expect(kept(db)).toEqual(counted(db));
+    db.close();
+  });
+});
+
+describe('state-filtered lists (anchored) equal OFFSET paging while older sales settle', () => {
+  it('pages of every state and network filter, deep and shallow, before and after settling', () => {
+    const { db, m } = store();
+    const made = db.transaction(() => Array.from({ length: 2_400 }, (_, i) => buy(db, m.id, i)))();
+    const settle = (from: number, to: number) =>
+      db.transaction(() => {
+        for (let i = from; i < to; i++)
+          if (i % 4 === 3) settleFailed(db, made[i].id, 'no', 't');
+          else if (i % 4) settleSuccess(db, made[i].id, {});
+      })();
+    settle(1_000, 2_400);
+    const check = () => {
+      for (const state of ['success', 'failed', 'pending'] as PurchaseState[])
+        for (const network of [undefined, 'mtn'])
+          for (const page of [1, 2, 30, 60, 100, 170, 400]) {
+            const f: PurchaseFilter = { merchantId: m.id, environment: 'test', state, network };
+            const r = listPurchases(db, f, page, 5);
+            const want = byOffset(db, f, page, 5);
+            expect({ state, network, page, keys: r.rows.map((p) => p.idemKey), total: r.total }).toEqual({
+              state,
+              network,
+              page,
+              ...want,
+            });
+          }
+    };
+    check(); // anchors built over the settled and pending rows
+    settle(0, 1_000); // the oldest sales settle: every anchor after them moved
+    check();
+    db.close();
+  }, 60_000);
+});
+
+describe('open-job queries', () => {
+  it('use the open-jobs index instead of scanning every job ever stored', () => {
+    const { db } = store();
+    const seen: string[] = [];
+    const prepare = db.prepare.bind(db);
+    db.prepare = ((sql: string) => {
+      seen.push(sql);
+      return prepare(sql);
+    }) as typeof db.prepare;
+    queuedJobs(db);
+    duePolls(db, Date.now());
+    recoverInterruptedJobs(db, Date.now());
+    const onJobs = seen.filter((sql) => /FROM vend_jobs|UPDATE vend_jobs/.test(sql));
+    expect(onJobs).toHaveLength(3);
+    for (const sql of onJobs) {
+      const plan = (
+        prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array(sql.split('?').length - 1).fill(0)) as {
+          detail: string;
+        }[]
+      )
+        .map((r) => r.detail)
+        .join('; ');
+      expect(plan, sql).toContain('vend_jobs_due');
+    }
+    db.close();
+  });
+});
