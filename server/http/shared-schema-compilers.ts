@@ -59,13 +59,12 @@ function lazyValidator(compiled: () => Validate): Validate {
 }
 
 export function sharedValidatorFactory(): ReturnType<typeof AjvCompiler> {
-  const fromPool = AjvCompiler();
+  const fromPool = AjvCompiler() as (e: unknown, o: unknown) => (route: { schema?: unknown }) => Validate;
   return ((externalSchemas: unknown, options: unknown) => {
-    const once = compileOncePerSchema(
-      (fromPool as (e: unknown, o: unknown) => (route: { schema?: unknown }) => Validate)(
-        externalSchemas,
-        options,
-      ),
+    // Making the Ajv instance compiles its meta-schema (a tenth of a second): also on first use.
+    let compiler: ((route: { schema?: unknown }) => Validate) | undefined;
+    const once = compileOncePerSchema((route: { schema?: unknown }) =>
+      (compiler ??= fromPool(externalSchemas, options))(route),
     );
     return (route: { schema?: unknown }) => lazyValidator(once(route));
   }) as ReturnType<typeof AjvCompiler>;
