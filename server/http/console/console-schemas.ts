@@ -106,6 +106,8 @@ export const LedgerEntry = Type.Object({
     Type.Literal('funding'),
     Type.Literal('debit'),
     Type.Literal('refund'),
+    Type.Literal('reversal'),
+    Type.Literal('debit_correction'),
     Type.Literal('adjustment'),
   ]),
   amount: Type.String(),
