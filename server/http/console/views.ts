@@ -84,6 +84,8 @@ export function saleView(
     status: p.state,
     response_code: responseCodeOf(p.state),
     failure_reason: p.failureReason ?? '',
+    reversed_at: p.reversedAt ?? '',
+    reversal_reason: p.reversalReason ?? '',
     details: pick(p.details, DETAIL_FIELDS),
     result: p.state === 'success' ? pick(p.result, RESULT_FIELDS) : {},
     cards_count: p.state === 'success' ? cardsOf(p).length : 0,
