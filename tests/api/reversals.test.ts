@@ -348,6 +348,8 @@ describe('console: admin reverse and re-check of a completed sale', () => {
 
   it("an admin's re-check reverses a sale the provider now reports failed (source upstream), and only then", async () => {
     const ref = await demoSale();
+    // The simulator answers a requery made soon after the send "pending"; this sale is long done.
+    sim.pendingForMs = 0;
     // The provider still says success: nothing changes.
     const same = await admin.post(`/console/purchases/${ref}/requery`);
     expect(same.status, same.text).toBe(200);
@@ -368,6 +370,7 @@ describe('console: admin reverse and re-check of a completed sale', () => {
       expect(again.json.status).toBe('reversed');
     } finally {
       sim.failureRate = 0;
+      sim.pendingForMs = undefined;
     }
     expect(ledgerOf(ref).map((e) => e.kind)).toEqual(['debit', 'reversal']);
     const audit = t.node.services.db

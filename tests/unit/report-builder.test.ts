@@ -124,6 +124,7 @@ describe('the daily report of one merchant, environment and day', () => {
       success: { count: 4, amountKobo: 2_180_000, debitKobo: 2_178_500 },
       failed: { count: 1, amountKobo: 5_000, debitKobo: 5_000 },
       pending: { count: 1, amountKobo: 50_000, debitKobo: 50_000 },
+      reversed: { count: 0, amountKobo: 0, debitKobo: 0 },
     });
   });
 
