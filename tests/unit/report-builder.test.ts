@@ -102,7 +102,14 @@ const input: ReportInput = {
   ledger: {
     openingKobo: 10_000_000,
     closingKobo: 7_826_500,
-    movements: { funding: 0, debit: -2_233_500, refund: 5_000, adjustment: 55_000, reversal: 0, debit_correction: 0 },
+    movements: {
+      funding: 0,
+      debit: -2_233_500,
+      refund: 5_000,
+      adjustment: 55_000,
+      reversal: 0,
+      debit_correction: 0,
+    },
   },
   nowMs: Date.parse('2025-06-09T07:00:00.000Z'),
 };
