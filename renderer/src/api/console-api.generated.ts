@@ -1145,10 +1145,10 @@ export interface paths {
               status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               failure_reason: string;
-              /** @description reversed only: when (ISO); '' otherwise */
-              reversed_at: string;
-              /** @description reversed only: why; '' otherwise */
-              reversal_reason: string;
+              /** @description reversed sales only: when (ISO) */
+              reversed_at?: string;
+              /** @description reversed sales only: why */
+              reversal_reason?: string;
               details: {
                 [key: string]: string;
               };
@@ -1299,10 +1299,10 @@ export interface paths {
                 status: 'pending' | 'success' | 'failed' | 'reversed';
                 response_code: string;
                 failure_reason: string;
-                /** @description reversed only: when (ISO); '' otherwise */
-                reversed_at: string;
-                /** @description reversed only: why; '' otherwise */
-                reversal_reason: string;
+                /** @description reversed sales only: when (ISO) */
+                reversed_at?: string;
+                /** @description reversed sales only: why */
+                reversal_reason?: string;
                 details: {
                   [key: string]: string;
                 };
@@ -1562,10 +1562,10 @@ export interface paths {
               status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               failure_reason: string;
-              /** @description reversed only: when (ISO); '' otherwise */
-              reversed_at: string;
-              /** @description reversed only: why; '' otherwise */
-              reversal_reason: string;
+              /** @description reversed sales only: when (ISO) */
+              reversed_at?: string;
+              /** @description reversed sales only: why */
+              reversal_reason?: string;
               details: {
                 [key: string]: string;
               };
@@ -1709,10 +1709,10 @@ export interface paths {
               status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               failure_reason: string;
-              /** @description reversed only: when (ISO); '' otherwise */
-              reversed_at: string;
-              /** @description reversed only: why; '' otherwise */
-              reversal_reason: string;
+              /** @description reversed sales only: when (ISO) */
+              reversed_at?: string;
+              /** @description reversed sales only: why */
+              reversal_reason?: string;
               details: {
                 [key: string]: string;
               };
@@ -2914,10 +2914,10 @@ export interface paths {
               status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               failure_reason: string;
-              /** @description reversed only: when (ISO); '' otherwise */
-              reversed_at: string;
-              /** @description reversed only: why; '' otherwise */
-              reversal_reason: string;
+              /** @description reversed sales only: when (ISO) */
+              reversed_at?: string;
+              /** @description reversed sales only: why */
+              reversal_reason?: string;
               details: {
                 [key: string]: string;
               };
@@ -3186,10 +3186,10 @@ export interface paths {
               status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               failure_reason: string;
-              /** @description reversed only: when (ISO); '' otherwise */
-              reversed_at: string;
-              /** @description reversed only: why; '' otherwise */
-              reversal_reason: string;
+              /** @description reversed sales only: when (ISO) */
+              reversed_at?: string;
+              /** @description reversed sales only: why */
+              reversal_reason?: string;
               details: {
                 [key: string]: string;
               };
@@ -8159,10 +8159,10 @@ export interface paths {
               status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               failure_reason: string;
-              /** @description reversed only: when (ISO); '' otherwise */
-              reversed_at: string;
-              /** @description reversed only: why; '' otherwise */
-              reversal_reason: string;
+              /** @description reversed sales only: when (ISO) */
+              reversed_at?: string;
+              /** @description reversed sales only: why */
+              reversal_reason?: string;
               details: {
                 [key: string]: string;
               };

@@ -84,8 +84,6 @@ export function saleView(
     status: p.state,
     response_code: responseCodeOf(p.state),
     failure_reason: p.failureReason ?? '',
-    reversed_at: p.reversedAt ?? '',
-    reversal_reason: p.reversalReason ?? '',
     details: pick(p.details, DETAIL_FIELDS),
     result: p.state === 'success' ? pick(p.result, RESULT_FIELDS) : {},
     cards_count: p.state === 'success' ? cardsOf(p).length : 0,
@@ -97,6 +95,10 @@ export function saleView(
     last_checked_at:
       p.state === 'pending' && job?.lastCheckedAt ? new Date(job.lastCheckedAt).toISOString() : '',
     provider_said: p.state === 'pending' ? providerSaid(job) : '',
+    // Only on a reversed sale, so every other answer stays as it was.
+    ...(p.state === 'reversed'
+      ? { reversed_at: p.reversedAt ?? '', reversal_reason: p.reversalReason ?? '' }
+      : {}),
   };
 }
 
