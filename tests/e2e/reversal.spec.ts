@@ -49,6 +49,12 @@ test('an admin reverses a completed sale from Sales history: in-app dialog, once
   await expect(page.getByTestId('history-row')).toHaveCount(1);
   await snap(page, 'history-reversed');
 
+  // The sale page says what happened, not "failed".
+  await row.getByRole('link', { name: 'Open' }).click();
+  await expect(page.getByTestId('sale-status')).toContainText('Sale reversed — REFUNDED');
+  await expect(page.getByTestId('reversed-reason')).toHaveText('Provider confirmed it never delivered.');
+  await expect(page.getByTestId('reversed-refund')).toContainText('credited back ₦175.00');
+
   // The node refuses a second reversal whatever the page shows.
   const csrf = await page.evaluate(async () => {
     const r = await fetch('/console/session');
