@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'undici';
 
 /**
@@ -6,8 +7,43 @@ import { request } from 'undici';
  * loopback receiver, beside the same run on a node without one (alternating rounds, median).
  * Every create's outcome event is delivered; the receiver reports the lag from the event's
  * commit to its arrival, and the scenario checks that the outbox drains at least as fast as
- * creates arrive (delivered during the load / created during the load).
+ * creates arrive (delivered during the load / created during the load, and the backlog left
+ * when a load ends, which stays near rate × lag when the outbox keeps up instead of growing).
+ * On Linux it also reads the CPU time each process spent during the loads from /proc, to say
+ * what a delivery costs beside a create (the node's main thread, its other threads, the receiver).
  */
+
+/** CPU milliseconds (user + system) a process, or one of its threads, has used; NaN off Linux. */
+function cpuMs(pid: number | undefined, tid?: number): number {
+  try {
+    const path = tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`;
+    const fields = readFileSync(path, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The same for a process and all its descendants (the receiver runs under tsx's child node). */
+function treeCpuMs(pid: number | undefined): number {
+  let total = cpuMs(pid);
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`))
+      for (const child of readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' '))
+        if (child.trim()) total += treeCpuMs(Number(child));
+  } catch {
+    // not Linux, or the process is gone: its own figure stands
+  }
+  return total;
+}
+
+interface CpuSample {
+  plain: number;
+  hookedMain: number;
+  hooked: number;
+  receiver: number;
+}
 
 interface Figures {
   rps: number;
@@ -69,32 +105,48 @@ export async function webhookScenario(d: WebhookScenarioDeps, dirs: { plain: str
     const runs: Figures[][] = [[], []];
     let createdDuringLoad = 0;
     let deliveredDuringLoad = 0;
+    const backlogs: number[] = [];
+    const cpu = (): CpuSample => ({
+      plain: cpuMs(plain.child.pid),
+      hookedMain: cpuMs(hooked.child.pid, hooked.child.pid),
+      hooked: cpuMs(hooked.child.pid),
+      receiver: treeCpuMs(receiver.child.pid),
+    });
+    const spent = { plain: 0, hookedMain: 0, hooked: 0, receiver: 0, plainCreates: 0, hookedCreates: 0 };
     for (let r = 0; r < d.rounds; r++) {
       d.log(`webhook round ${r + 1}/${d.rounds}: async create without, with an endpoint...`);
-      runs[0].push(
-        await d.load({ url: `${plain.url}/v1/transactions`, ...d.createRequests(`p${r}`, plain.auth) }),
-      );
+      // What the round before left undelivered drains first: both loads start on a quiet machine.
+      await drained(stats);
+      const c0 = cpu();
+      const p = await d.load({
+        url: `${plain.url}/v1/transactions`,
+        ...d.createRequests(`p${r}`, plain.auth),
+      });
+      runs[0].push(p);
+      spent.plain += cpu().plain - c0.plain;
+      spent.plainCreates += p.rps * d.duration;
       const before = (await stats()).count;
+      const c1 = cpu();
       const f = await d.load({
         url: `${hooked.url}/v1/transactions`,
         ...d.createRequests(`h${r}`, hooked.auth),
       });
+      const c2 = cpu();
       runs[1].push(f);
+      const delivered = (await stats()).count - before;
       createdDuringLoad += f.rps * d.duration;
-      deliveredDuringLoad += (await stats()).count - before;
+      deliveredDuringLoad += delivered;
+      backlogs.push(Math.max(0, Math.round(f.rps * d.duration - delivered)));
+      spent.hookedMain += c2.hookedMain - c1.hookedMain;
+      spent.hooked += c2.hooked - c1.hooked;
+      spent.receiver += c2.receiver - c1.receiver;
+      spent.hookedCreates += f.rps * d.duration;
     }
     const [without, withHooks] = runs.map(d.median);
     // Then let the outbox drain completely and count: every create's event must have arrived.
-    const t0 = Date.now();
-    let last = await stats();
-    for (;;) {
-      await new Promise((res) => setTimeout(res, 250));
-      const now = await stats();
-      if (now.count === last.count && Date.now() - t0 > 1_000) break;
-      last = now;
-    }
-    const drainMs = Date.now() - t0;
+    const drainMs = await drained(stats);
     const final = await stats();
+    const perCreate = (ms: number, n: number) => Number((ms / Math.max(n, 1)).toFixed(3));
     return {
       webhook_create_rps_without: without.rps,
       webhook_create_rps_with: withHooks.rps,
@@ -103,6 +155,11 @@ export async function webhookScenario(d: WebhookScenarioDeps, dirs: { plain: str
       webhook_delivered: final.distinct,
       webhook_drain_ratio: Number((deliveredDuringLoad / Math.max(createdDuringLoad, 1)).toFixed(3)),
       webhook_drain_after_load_ms: drainMs,
+      webhook_backlog_at_load_end: Math.max(...backlogs),
+      webhook_cpu_ms_per_create_without: perCreate(spent.plain, spent.plainCreates),
+      webhook_cpu_ms_per_create_with: perCreate(spent.hooked, spent.hookedCreates),
+      webhook_cpu_ms_per_create_with_main_thread: perCreate(spent.hookedMain, spent.hookedCreates),
+      webhook_receiver_cpu_ms_per_event: perCreate(spent.receiver, spent.hookedCreates),
       webhook_lag_p50_ms: final.lag_p50_ms,
       webhook_lag_p99_ms: final.lag_p99_ms,
       webhook_errors: withHooks.errors + withHooks.non2xx,
@@ -110,4 +167,17 @@ export async function webhookScenario(d: WebhookScenarioDeps, dirs: { plain: str
   } finally {
     await Promise.all([d.stop(plain.child), d.stop(hooked.child), d.stop(receiver.child)]);
   }
+}
+
+/** Waits until the receiver's count stops moving (and at least a second); returns how long. */
+async function drained(stats: () => Promise<ReceiverStats>): Promise<number> {
+  const t0 = Date.now();
+  let last = await stats();
+  for (;;) {
+    await new Promise((res) => setTimeout(res, 250));
+    const now = await stats();
+    if (now.count === last.count && Date.now() - t0 > 1_000) break;
+    last = now;
+  }
+  return Date.now() - t0;
 }
