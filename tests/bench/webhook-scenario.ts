@@ -106,6 +106,7 @@ export async function webhookScenario(d: WebhookScenarioDeps, dirs: { plain: str
     let createdDuringLoad = 0;
     let deliveredDuringLoad = 0;
     const backlogs: number[] = [];
+    const steady: number[] = [];
     const cpu = (): CpuSample => ({
       plain: cpuMs(plain.child.pid),
       hookedMain: cpuMs(hooked.child.pid, hooked.child.pid),
@@ -127,13 +128,20 @@ export async function webhookScenario(d: WebhookScenarioDeps, dirs: { plain: str
       spent.plainCreates += p.rps * d.duration;
       const before = (await stats()).count;
       const c1 = cpu();
-      const f = await d.load({
+      const loading = d.load({
         url: `${hooked.url}/v1/transactions`,
         ...d.createRequests(`h${r}`, hooked.auth),
       });
+      // A second into the load the pipeline (create, vend, event, send) is full: the deliveries
+      // from there to the end, against the create rate, say whether the outbox keeps up.
+      await new Promise((res) => setTimeout(res, 1_000));
+      const mid = { count: (await stats()).count, at: performance.now() };
+      const f = await loading;
       const c2 = cpu();
       runs[1].push(f);
-      const delivered = (await stats()).count - before;
+      const end = { count: (await stats()).count, at: performance.now() };
+      steady.push((end.count - mid.count) / ((end.at - mid.at) / 1000) / Math.max(f.rps, 1));
+      const delivered = end.count - before;
       createdDuringLoad += f.rps * d.duration;
       deliveredDuringLoad += delivered;
       backlogs.push(Math.max(0, Math.round(f.rps * d.duration - delivered)));
@@ -151,10 +159,12 @@ export async function webhookScenario(d: WebhookScenarioDeps, dirs: { plain: str
       webhook_create_rps_without: without.rps,
       webhook_create_rps_with: withHooks.rps,
       webhook_create_ratio: Number((withHooks.rps / Math.max(without.rps, 1)).toFixed(3)),
+      webhook_create_p99_ms_without: without.p99,
       webhook_create_p99_ms_with: withHooks.p99,
       webhook_delivered: final.distinct,
       webhook_drain_ratio: Number((deliveredDuringLoad / Math.max(createdDuringLoad, 1)).toFixed(3)),
       webhook_drain_after_load_ms: drainMs,
+      webhook_steady_drain_ratio: Number(median(steady).toFixed(3)),
       webhook_backlog_at_load_end: Math.max(...backlogs),
       webhook_cpu_ms_per_create_without: perCreate(spent.plain, spent.plainCreates),
       webhook_cpu_ms_per_create_with: perCreate(spent.hooked, spent.hookedCreates),
@@ -180,4 +190,9 @@ async function drained(stats: () => Promise<ReceiverStats>): Promise<number> {
     last = now;
   }
   return Date.now() - t0;
+}
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0;
 }
