@@ -1,5 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { request } from 'undici';
 
 /**
@@ -7,8 +9,9 @@ import { request } from 'undici';
  * loopback receiver, beside the same run on a node without one (alternating rounds, median).
  * Every create's outcome event is delivered; the receiver reports the lag from the event's
  * commit to its arrival, and the scenario checks that the outbox drains at least as fast as
- * creates arrive (delivered during the load / created during the load, and the backlog left
- * when a load ends, which stays near rate × lag when the outbox keeps up instead of growing).
+ * creates arrive: delivered during the load / created during the load, and, from a second into
+ * each load to its end (the pipeline full), deliveries against the events recorded meanwhile and
+ * how much the outbox (events not yet delivered) grew: about zero when it keeps up.
  * On Linux it also reads the CPU time each process spent during the loads from /proc, to say
  * what a delivery costs beside a create (the node's main thread, its other threads, the receiver).
  */
@@ -107,6 +110,15 @@ export async function webhookScenario(d: WebhookScenarioDeps, dirs: { plain: str
     let deliveredDuringLoad = 0;
     const backlogs: number[] = [];
     const steady: number[] = [];
+    const outboxGrowth: number[] = [];
+    // Read-only beside the node (WAL): events recorded so far, and those not yet delivered.
+    const nodeDb = new Database(join(dirs.hooked, 'vendpoint.db'), { readonly: true });
+    const outboxQuery = nodeDb.prepare(
+      `SELECT (SELECT COALESCE(MAX(id), 0) FROM events) AS events,
+              (SELECT COUNT(*) FROM webhook_deliveries WHERE state = 'pending')
+            + (SELECT COUNT(*) FROM events WHERE id > (SELECT last_event_id FROM webhook_fanout)) AS waiting`,
+    );
+    const outbox = () => outboxQuery.get() as { events: number; waiting: number };
     const cpu = (): CpuSample => ({
       plain: cpuMs(plain.child.pid),
       hookedMain: cpuMs(hooked.child.pid, hooked.child.pid),
@@ -135,12 +147,15 @@ export async function webhookScenario(d: WebhookScenarioDeps, dirs: { plain: str
       // A second into the load the pipeline (create, vend, event, send) is full: the deliveries
       // from there to the end, against the create rate, say whether the outbox keeps up.
       await new Promise((res) => setTimeout(res, 1_000));
-      const mid = { count: (await stats()).count, at: performance.now() };
+      const mid = { count: (await stats()).count, ...outbox() };
       const f = await loading;
       const c2 = cpu();
       runs[1].push(f);
-      const end = { count: (await stats()).count, at: performance.now() };
-      steady.push((end.count - mid.count) / ((end.at - mid.at) / 1000) / Math.max(f.rps, 1));
+      const end = { count: (await stats()).count, ...outbox() };
+      // Against the events recorded meanwhile, not the creates: a vend settles (and records its
+      // event) after the create's answer, so counting creates would charge the vend's lag here.
+      steady.push((end.count - mid.count) / Math.max(end.events - mid.events, 1));
+      outboxGrowth.push(end.waiting - mid.waiting);
       const delivered = end.count - before;
       createdDuringLoad += f.rps * d.duration;
       deliveredDuringLoad += delivered;
@@ -150,6 +165,7 @@ export async function webhookScenario(d: WebhookScenarioDeps, dirs: { plain: str
       spent.receiver += c2.receiver - c1.receiver;
       spent.hookedCreates += f.rps * d.duration;
     }
+    nodeDb.close();
     const [without, withHooks] = runs.map(d.median);
     // Then let the outbox drain completely and count: every create's event must have arrived.
     const drainMs = await drained(stats);
@@ -165,6 +181,7 @@ export async function webhookScenario(d: WebhookScenarioDeps, dirs: { plain: str
       webhook_drain_ratio: Number((deliveredDuringLoad / Math.max(createdDuringLoad, 1)).toFixed(3)),
       webhook_drain_after_load_ms: drainMs,
       webhook_steady_drain_ratio: Number(median(steady).toFixed(3)),
+      webhook_outbox_growth_during_load: Math.max(...outboxGrowth),
       webhook_backlog_at_load_end: Math.max(...backlogs),
       webhook_cpu_ms_per_create_without: perCreate(spent.plain, spent.plainCreates),
       webhook_cpu_ms_per_create_with: perCreate(spent.hooked, spent.hookedCreates),
