@@ -96,7 +96,7 @@ export class SenderThread {
     });
     w.on('error', (err) => this.fail(w, err));
     w.on('exit', () => this.fail(w, new Error('webhook sender thread exited')));
-    // The thread must not keep a stopping process alive; sends in flight keep it busy anyway.
+    // An idle thread must not keep a process alive on its own (the CLI, a test): the node's server does.
     w.unref();
     this.worker = w;
     return w;
