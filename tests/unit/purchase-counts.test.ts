@@ -11,6 +11,7 @@ import { fundWallet } from '../../server/store/wallets.js';
 import {
   createPurchase,
   listPurchases,
+  reverseCompletedSale,
   settleFailed,
   settleSuccess,
   type PurchaseFilter,
@@ -81,6 +82,7 @@ function counted(db: Db) {
 function byOffset(db: Db, f: PurchaseFilter, page: number, limit: number) {
   const where = [`merchant_id = ${f.merchantId}`, `environment = '${f.environment}'`];
   if (f.state) where.push(`state = '${f.state}'`);
+  if (f.failedOrReversed) where.push(`state IN ('failed', 'reversed')`);
   if (f.network) where.push(`network = '${f.network}' COLLATE NOCASE`);
   const all = db
     .prepare(`SELECT idem_key FROM purchases WHERE ${where.join(' AND ')} ORDER BY id DESC`)
@@ -98,6 +100,8 @@ describe('kept purchase counts (purchase_counts)', () => {
     db.transaction(() => {
       for (const p of made.slice(0, 40)) settleSuccess(db, p.id, {});
       for (const p of made.slice(40, 55)) settleFailed(db, p.id, 'no', 't');
+      for (const p of made.slice(30, 36))
+        reverseCompletedSale(db, p.id, { reason: 'r', actor: 't', source: 'admin' });
       // Already final: changes nothing, counts nothing twice.
       settleSuccess(db, made[0].id, {});
       settleFailed(db, made[1].id, 'late', 't');
@@ -166,14 +170,18 @@ describe('state-filtered lists (anchored) equal OFFSET paging while older sales 
       })();
     settle(1_000, 2_400);
     const check = () => {
-      for (const state of ['success', 'failed', 'pending'] as PurchaseState[])
+      const filters: Partial<PurchaseFilter>[] = [
+        ...(['success', 'failed', 'pending', 'reversed'] as PurchaseState[]).map((state) => ({ state })),
+        { failedOrReversed: true },
+      ];
+      for (const filter of filters)
         for (const network of [undefined, 'mtn'])
           for (const page of [1, 2, 30, 60, 100, 170, 400]) {
-            const f: PurchaseFilter = { merchantId: m.id, environment: 'test', state, network };
+            const f: PurchaseFilter = { merchantId: m.id, environment: 'test', ...filter, network };
             const r = listPurchases(db, f, page, 5);
             const want = byOffset(db, f, page, 5);
-            expect({ state, network, page, keys: r.rows.map((p) => p.idemKey), total: r.total }).toEqual({
-              state,
+            expect({ filter, network, page, keys: r.rows.map((p) => p.idemKey), total: r.total }).toEqual({
+              filter,
               network,
               page,
               ...want,
@@ -183,6 +191,13 @@ describe('state-filtered lists (anchored) equal OFFSET paging while older sales 
     check(); // anchors built over the settled and pending rows
     settle(0, 1_000); // the oldest sales settle: every anchor after them moved
     check();
+    db.transaction(() => {
+      // Old completed sales reversed: success shrinks and failed-or-reversed grows in the middle.
+      for (let i = 5; i < 900; i += 7)
+        reverseCompletedSale(db, made[i].id, { reason: 'r', actor: 't', source: 'admin' });
+    })();
+    check();
+    expect(kept(db)).toEqual(counted(db));
     db.close();
   }, 60_000);
 });

@@ -185,7 +185,7 @@ export function registerTransactionRoutes(server: FastifyInstance, s: Services, 
         kind: 'transaction' as const,
         msisdn: q.msisdn || undefined,
         network: q.network || undefined,
-        state,
+        ...(state === 'failed' ? { failedOrReversed: true } : { state }),
       };
       const key = JSON.stringify([filter, page, limit, caller.merchant.name]);
       let json = listAnswers.get(s.db, key);
