@@ -23,6 +23,7 @@ import { countConsoleUsers } from './store/console-users.js';
 import { NOT_FOUND_GRACE_MS } from './domain/vend-outcome.js';
 import type { IssuedPair } from './store/merchants.js';
 import type { SimulatorOptions } from './upstreams/simulator.js';
+import { WaitAdmission } from './services/wait-admission.js';
 
 export interface RunningNode {
   url: string;
@@ -69,7 +70,7 @@ export function buildServices(
   const now = hooks.now ?? Date.now;
   const batcher = new CommitBatcher(db);
   const purchases = new PurchaseStore(db, batcher);
-  const router = new UpstreamRouter(db, box, hooks.simulator);
+  const router = new UpstreamRouter(db, box, hooks.simulator, config.maxInFlight);
   const log = { info: () => {}, warn: () => {}, error: (o: object, m: string) => console.error(m, o) };
   const requeryScale = hooks.requeryScale ?? requeryScaleFromEnv();
   const worker = new VendWorker(purchases, router, {
@@ -103,6 +104,7 @@ export function buildServices(
     catalog: new CatalogService(db),
     credentials: new CredentialCache(db),
     setupClaim: new SetupClaim(countConsoleUsers(db) === 0),
+    waiting: new WaitAdmission(config.maxWaiting),
     box,
     now,
   };
