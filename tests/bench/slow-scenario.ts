@@ -32,6 +32,7 @@ interface SlowFigures {
   stored: number;
   pendingLeft: number;
   upstreamVends: number;
+  upstreamMaxOpen: number;
   ledgerOk: boolean;
 }
 
@@ -92,9 +93,10 @@ async function slowRun(connections: number): Promise<SlowFigures> {
     const stored = (db.prepare(`SELECT COUNT(*) AS n FROM purchases`).get() as { n: number }).n;
     const pendingLeft = pending();
     db.close();
-    const upstreamVends = (
-      (await (await request(`${upstream.url}/__stats`)).body.json()) as { vends: number }
-    ).vends;
+    const upstreamStats = (await (await request(`${upstream.url}/__stats`)).body.json()) as {
+      vends: number;
+      maxOpen: number;
+    };
     await stopServer(n.child);
     nodeChild = null;
     const ledgerOk = Boolean(cliOf(dataDir)('ledger', 'verify').ok);
@@ -110,7 +112,8 @@ async function slowRun(connections: number): Promise<SlowFigures> {
       rss,
       stored,
       pendingLeft,
-      upstreamVends,
+      upstreamVends: upstreamStats.vends,
+      upstreamMaxOpen: upstreamStats.maxOpen,
       ledgerOk,
     };
   } finally {
@@ -143,7 +146,7 @@ export async function slowUpstream(): Promise<Section> {
       ),
     );
     out.lines.push(
-      `slow upstream, 1,000 connections: ${f.ok} answered 200, ${f.stored} stored, ${f.upstreamVends} vends at the provider, ` +
+      `slow upstream, 1,000 connections: ${f.ok} answered 200, ${f.stored} stored, ${f.upstreamVends} vends at the provider (at most ${f.upstreamMaxOpen} open at once), ` +
         `${f.pendingLeft} left pending, ledger ${f.ledgerOk ? 'ok' : 'NOT ok'}`,
     );
   }
