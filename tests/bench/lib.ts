@@ -4,6 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { request } from 'undici';
 import { opts } from './options.js';
 
 export const root = join(import.meta.dirname, '..', '..');
@@ -191,3 +192,19 @@ export function compileNode(): void {
 
 /** a / b to two decimals (0 when b is 0). */
 export const ratio = (a: number, b: number): number => (b ? Number((a / b).toFixed(2)) : 0);
+
+/**
+ * Resolves once a server has answered everything a load left queued (autocannon stops sending,
+ * the server may still be working through slow requests): its health check is answered after them.
+ */
+export async function idle(url: string): Promise<void> {
+  const res = await request(`${url}/v1/healthz`, { headersTimeout: 600_000, bodyTimeout: 600_000 });
+  await res.body.dump();
+}
+
+/** A load followed by waiting for the server to be idle, so the next load starts clean. */
+export const thenIdle = (url: string, run: () => Promise<Figures>) => async (): Promise<Figures> => {
+  const f = await run();
+  await idle(url);
+  return f;
+};

@@ -18,6 +18,7 @@ import {
   spawnServer,
   startNodeOn,
   stopServer,
+  thenIdle,
   tsx,
   type BenchNode,
   type Figures,
@@ -60,7 +61,8 @@ export async function storedRows(): Promise<Section> {
 
     if (wanted('list') || wanted('filtered')) {
       hello = await spawnServer([tsx, 'tests/bench/baseline-server.ts']);
-      const get = (path: string) => () => load({ url: `${base.url}${path}`, headers: base.auth });
+      const get = (path: string) =>
+        thenIdle(base.url, () => load({ url: `${base.url}${path}`, headers: base.auth }));
       const loads: Partial<Record<'hello' | 'page1' | 'deep' | 'fpage1' | 'fdeep', () => Promise<Figures>>> =
         {
           hello: () => load({ url: `${hello!.url}/hello` }),
@@ -159,12 +161,18 @@ export async function storedRows(): Promise<Section> {
       const bigPeak = rssPeak(big.child.pid!);
       let r = 0;
       const f = await alternate('growth', {
-        baseCreate: () => load({ url: `${base.url}/v1/transactions`, ...createRequests(`g${r}`, base.auth) }),
-        bigCreate: () => load({ url: `${big.url}/v1/transactions`, ...createRequests(`g${r}`, big.auth) }),
-        baseStatus: () =>
+        baseCreate: thenIdle(base.url, () =>
+          load({ url: `${base.url}/v1/transactions`, ...createRequests(`g${r}`, base.auth) }),
+        ),
+        bigCreate: thenIdle(big.url, () =>
+          load({ url: `${big.url}/v1/transactions`, ...createRequests(`g${r}`, big.auth) }),
+        ),
+        baseStatus: thenIdle(base.url, () =>
           load({ url: `${base.url}/v1/transactions/status?client_request_id=g${r}-1`, headers: base.auth }),
-        bigStatus: () =>
+        ),
+        bigStatus: thenIdle(big.url, () =>
           load({ url: `${big.url}/v1/transactions/status?client_request_id=g${r++}-1`, headers: big.auth }),
+        ),
       });
       basePeak.stop();
       const bigRss = bigPeak.stop();
