@@ -25,6 +25,9 @@ import type { IssuedPair } from './store/merchants.js';
 import type { SimulatorOptions } from './upstreams/simulator.js';
 import { WaitAdmission } from './services/wait-admission.js';
 
+/** Pending connections the kernel may queue for the node before accepting them. */
+const LISTEN_BACKLOG = 4096;
+
 export interface RunningNode {
   url: string;
   app: FastifyInstance;
@@ -123,7 +126,10 @@ export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Prom
   if (sealedResults)
     app.log.info(`sealed ${sealedResults} purchase results stored in clear by an earlier version`);
   (services.worker as unknown as { opts: { log: unknown } }).opts.log = app.log;
-  await app.listen({ host: config.host, port: config.port });
+  // Thousands of clients connecting at once are queued by the kernel (up to net.core.somaxconn)
+  // and answered, if need be with a 503, instead of having their connections dropped at Node's
+  // default queue of 511.
+  await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
