@@ -165,7 +165,11 @@ export interface BenchNode {
 }
 
 /** A node (compiled, as a child) on dataDir with a fresh DEMO test pair and a funded test wallet. */
-export async function startNodeOn(dataDir: string, extraArgs: string[] = []): Promise<BenchNode> {
+export async function startNodeOn(
+  dataDir: string,
+  extraArgs: string[] = [],
+  env: Record<string, string> = {},
+): Promise<BenchNode> {
   const cli = cliOf(dataDir);
   const pair = cli('credentials', 'rotate', '--code', 'DEMO', '--env', 'test');
   cli('wallet', 'fund', '--code', 'DEMO', '--env', 'test', '--amount', '100000000');
@@ -174,7 +178,7 @@ export async function startNodeOn(dataDir: string, extraArgs: string[] = []): Pr
   const t0 = performance.now();
   const s = await spawnServer(
     profiled([...node('serve'), '--data-dir', dataDir, '--port', '0', '--rate-limit', '0', ...extraArgs]),
-    { VENDPOINT_LOG_LEVEL: 'warn', VENDPOINT_SCHEDULES: 'off' },
+    { VENDPOINT_LOG_LEVEL: 'warn', VENDPOINT_SCHEDULES: 'off', ...env },
     /listening on (http\S+)/,
   );
   return {
