@@ -55,27 +55,30 @@ async function slowRun(connections: number): Promise<SlowFigures> {
     // One refused answer's headers, seen from outside while the load runs.
     let retryAfter: string | null = null;
     const probe = (async () => {
-      await sleep(4_000);
-      // A burst beside the load's own connections: at 5,000 some of it meets a full node.
-      await Promise.all(
-        Array.from({ length: 200 }, async (_, i) => {
-          const res = await request(url, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...auth },
-            body: JSON.stringify({
-              merchant_code: CODE,
-              customer_msisdn: '08031234567',
-              network: 'mtn',
-              amount: '50',
-              client_request_id: `probe-${i}`,
-            }),
-            headersTimeout: 120_000,
-          });
-          await res.body.dump();
-          if (res.statusCode === 503 || res.statusCode === 429)
-            retryAfter ??= String(res.headers['retry-after']);
-        }),
-      );
+      // Bursts beside the load's own connections until one meets a full node (or the load ends).
+      const stopAt = Date.now() + duration * 1_000;
+      for (let burst = 0; retryAfter === null && Date.now() < stopAt; burst++) {
+        await sleep(500);
+        await Promise.all(
+          Array.from({ length: 50 }, async (_, i) => {
+            const res = await request(url, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', ...auth },
+              body: JSON.stringify({
+                merchant_code: CODE,
+                customer_msisdn: '08031234567',
+                network: 'mtn',
+                amount: '50',
+                client_request_id: `probe-${burst}-${i}`,
+              }),
+              headersTimeout: 120_000,
+            });
+            await res.body.dump();
+            if (res.statusCode === 503 || res.statusCode === 429)
+              retryAfter ??= String(res.headers['retry-after']);
+          }),
+        );
+      }
     })();
     const r = await autocannon({
       url,
