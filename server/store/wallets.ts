@@ -14,7 +14,7 @@ export interface Wallet {
   updatedAt: string;
 }
 
-type LedgerKind = 'funding' | 'debit' | 'refund' | 'adjustment';
+type LedgerKind = 'funding' | 'debit' | 'refund' | 'adjustment' | 'debit_correction';
 
 export function getWallet(db: Db, merchantId: number, env: Environment): Wallet {
   const r = prep(
