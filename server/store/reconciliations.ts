@@ -4,6 +4,8 @@ import { recordAudit } from './audit.js';
 import { Conflict, InsufficientBalance, InvalidInput, NotFound } from '../domain/errors.js';
 import type { Classification, ExceptionKind, RunCounts, SideState } from '../domain/reconciliation.js';
 import { correctFailedToSuccess } from './purchases.js';
+import { getSetting, setSetting } from './settings.js';
+import { parseTimeOfDay } from '../domain/business-days.js';
 
 /** One row of the upstream's list, staged on disk while its run compares. */
 export interface StagedRow {
@@ -411,4 +413,35 @@ export function acceptUpstreamSuccess(
       return getException(db, input.id)!;
     })
     .immediate();
+}
+
+/** When the daily run starts (local HH:MM in the business timezone) and who gets its e-mail. */
+export interface ReconciliationSettings {
+  runTime: string;
+  operatorEmails: string[];
+}
+
+export const RECONCILIATION_DEFAULTS: ReconciliationSettings = { runTime: '02:30', operatorEmails: [] };
+
+export function getReconciliationSettings(db: Db): ReconciliationSettings {
+  return {
+    runTime: getSetting(db, 'reconciliation.run_time', RECONCILIATION_DEFAULTS.runTime),
+    operatorEmails: getSetting(db, 'reconciliation.operator_emails', RECONCILIATION_DEFAULTS.operatorEmails),
+  };
+}
+
+export function setReconciliationSettings(
+  db: Db,
+  input: Partial<ReconciliationSettings>,
+  actor: string,
+): ReconciliationSettings {
+  if (input.runTime !== undefined) parseTimeOfDay(input.runTime, 'run_time');
+  for (const e of input.operatorEmails ?? [])
+    if (!/^[^\s@]+@[^\s@]+$/.test(e)) throw new InvalidInput(`"${e}" is not an e-mail address`, 'operator_emails');
+  db.transaction(() => {
+    if (input.runTime !== undefined) setSetting(db, 'reconciliation.run_time', input.runTime);
+    if (input.operatorEmails !== undefined) setSetting(db, 'reconciliation.operator_emails', input.operatorEmails);
+    recordAudit(db, actor, 'reconciliation.settings', 'reconciliation', input);
+  }).immediate();
+  return getReconciliationSettings(db);
 }

@@ -107,6 +107,7 @@ export const LedgerEntry = Type.Object({
     Type.Literal('debit'),
     Type.Literal('refund'),
     Type.Literal('adjustment'),
+    Type.Literal('debit_correction'),
   ]),
   amount: Type.String(),
   amount_kobo: Type.Integer(),
