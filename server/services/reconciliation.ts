@@ -63,9 +63,15 @@ export async function reconcileDay(
   const runs: ReconciliationRun[] = [];
   for (const name of reconcilableUpstreams(s.db, input.upstream)) {
     const upstream = s.router.byName('live', name);
-    const run = startRun(s.db, { upstreamName: name, day: input.day, timezone: input.timezone, actor: input.actor });
+    const run = startRun(s.db, {
+      upstreamName: name,
+      day: input.day,
+      timezone: input.timezone,
+      actor: input.actor,
+    });
     try {
-      if (!upstream?.listTransactions) throw new InvalidInput(`upstream ${name} cannot list its transactions`);
+      if (!upstream?.listTransactions)
+        throw new InvalidInput(`upstream ${name} cannot list its transactions`);
       runs.push(await reconcileRun(s.db, upstream, run.id, input));
     } catch (err) {
       failRun(s.db, run.id, err instanceof Error ? err.message : String(err));
@@ -101,7 +107,8 @@ async function reconcileRun(
   }
   for (const r of theirSideOnly(db, runId, upstream.name, day)) {
     const theirs = { state: r.state, amountKobo: r.amountKobo };
-    if (classify(null, theirs)) suspects.push({ reference: r.reference, purchaseId: null, theirs, otherPurchaseId: r.purchaseId });
+    if (classify(null, theirs))
+      suspects.push({ reference: r.reference, purchaseId: null, theirs, otherPurchaseId: r.purchaseId });
   }
 
   const found: FoundException[] = [];
@@ -139,7 +146,12 @@ async function stageUpstreamDay(
       stageRows(
         db,
         runId,
-        inDay.map((r) => ({ reference: r.reference, state: status, amountKobo: r.amountKobo, createdAt: r.createdAt })),
+        inDay.map((r) => ({
+          reference: r.reference,
+          state: status,
+          amountKobo: r.amountKobo,
+          createdAt: r.createdAt,
+        })),
       );
       read += inDay.length;
       // Newest first: once a page reaches before the day, the rest is older still (a provider ignoring from/to).

@@ -213,7 +213,10 @@ export function* theirSideOnly(
   >;
 }
 
-export function purchaseSide(db: Db, reference: string): { id: number; state: string; amountKobo: number } | null {
+export function purchaseSide(
+  db: Db,
+  reference: string,
+): { id: number; state: string; amountKobo: number } | null {
   return (
     (prep(db, 'SELECT id, state, amount_kobo AS amountKobo FROM purchases WHERE internal_reference = ?').get(
       reference,
@@ -229,7 +232,12 @@ export function purchaseSide(db: Db, reference: string): { id: number; state: st
 export function finishRun(
   db: Db,
   runId: number,
-  result: { counts: Record<Classification, number>; upstreamRows: number; ourRows: number; found: FoundException[] },
+  result: {
+    counts: Record<Classification, number>;
+    upstreamRows: number;
+    ourRows: number;
+    found: FoundException[];
+  },
 ): ReconciliationRun {
   return db
     .transaction(() => {
@@ -271,7 +279,10 @@ export function finishRun(
         db,
         `SELECT id, reference FROM reconciliation_exceptions WHERE upstream_name = ? AND day = ? AND status = 'open'`,
       ).all(run.upstreamName, run.day) as { id: number; reference: string }[];
-      const clear = prep(db, `UPDATE reconciliation_exceptions SET status = 'cleared', updated_at = ? WHERE id = ?`);
+      const clear = prep(
+        db,
+        `UPDATE reconciliation_exceptions SET status = 'cleared', updated_at = ? WHERE id = ?`,
+      );
       for (const o of open) if (!refs.has(o.reference)) clear.run(now, o.id);
       prep(db, 'DELETE FROM reconciliation_rows WHERE run_id = ?').run(runId);
       return toRun(
@@ -309,11 +320,14 @@ export function getRun(db: Db, id: number): ReconciliationRun | null {
 }
 
 export function listRuns(db: Db, limit = 100): ReconciliationRun[] {
-  return (prep(db, 'SELECT * FROM reconciliation_runs ORDER BY id DESC LIMIT ?').all(limit) as RunRow[]).map(toRun);
+  return (prep(db, 'SELECT * FROM reconciliation_runs ORDER BY id DESC LIMIT ?').all(limit) as RunRow[]).map(
+    toRun,
+  );
 }
 
 export function getException(db: Db, id: number): ReconciliationException | null {
-  const r = prep(db, 'SELECT * FROM reconciliation_exceptions WHERE id = ?').get(id) as ExceptionRow | undefined;
+  const r = prep(db, 'SELECT * FROM reconciliation_exceptions WHERE id = ?').get(id) as
+    ExceptionRow | undefined;
   return r ? toException(r) : null;
 }
 
@@ -352,7 +366,13 @@ function openExceptionOrThrow(db: Db, id: number): ReconciliationException {
 /** Marks an open exception resolved with who, why and how, audited; no money moves here. */
 export function markExceptionResolved(
   db: Db,
-  input: { id: number; resolution: 'accept_upstream' | 'settled_outside'; actor: string; reason: string; detail?: object },
+  input: {
+    id: number;
+    resolution: 'accept_upstream' | 'settled_outside';
+    actor: string;
+    reason: string;
+    detail?: object;
+  },
 ): ReconciliationException {
   return db
     .transaction(() => {
@@ -366,7 +386,12 @@ export function markExceptionResolved(
 function markResolved(
   db: Db,
   e: ReconciliationException,
-  input: { resolution: 'accept_upstream' | 'settled_outside'; actor: string; reason: string; detail?: object },
+  input: {
+    resolution: 'accept_upstream' | 'settled_outside';
+    actor: string;
+    reason: string;
+    detail?: object;
+  },
 ): void {
   const now = nowIso();
   prep(
@@ -437,10 +462,12 @@ export function setReconciliationSettings(
 ): ReconciliationSettings {
   if (input.runTime !== undefined) parseTimeOfDay(input.runTime, 'run_time');
   for (const e of input.operatorEmails ?? [])
-    if (!/^[^\s@]+@[^\s@]+$/.test(e)) throw new InvalidInput(`"${e}" is not an e-mail address`, 'operator_emails');
+    if (!/^[^\s@]+@[^\s@]+$/.test(e))
+      throw new InvalidInput(`"${e}" is not an e-mail address`, 'operator_emails');
   db.transaction(() => {
     if (input.runTime !== undefined) setSetting(db, 'reconciliation.run_time', input.runTime);
-    if (input.operatorEmails !== undefined) setSetting(db, 'reconciliation.operator_emails', input.operatorEmails);
+    if (input.operatorEmails !== undefined)
+      setSetting(db, 'reconciliation.operator_emails', input.operatorEmails);
     recordAudit(db, actor, 'reconciliation.settings', 'reconciliation', input);
   }).immediate();
   return getReconciliationSettings(db);

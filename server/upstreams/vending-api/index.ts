@@ -131,7 +131,9 @@ export class VendingApiUpstream implements Upstream {
     return lpaQrPng(lpa);
   }
 
-  async listTransactions(q: TransactionListQuery): Promise<{ rows: ListedTransaction[]; totalPages: number }> {
+  async listTransactions(
+    q: TransactionListQuery,
+  ): Promise<{ rows: ListedTransaction[]; totalPages: number }> {
     const res = await this.call(listCallOf(q));
     const page = listedTransactionsOf(res);
     if (!page)

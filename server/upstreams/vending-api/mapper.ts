@@ -219,7 +219,9 @@ export function rowsOf(res: HttpResult): Json[] | null {
  * A list page into rows (those without a key, an amount or a time are left out) and the page
  * count, or null when the answer is not a list envelope.
  */
-export function listedTransactionsOf(res: HttpResult): { rows: ListedTransaction[]; totalPages: number } | null {
+export function listedTransactionsOf(
+  res: HttpResult,
+): { rows: ListedTransaction[]; totalPages: number } | null {
   if (!res.ok || res.status !== 200) return null;
   const json = parseJson(res.body);
   if (!isRecord(json) || json.status === 'error' || !Array.isArray(json.data)) return null;
