@@ -337,9 +337,13 @@ export function listExceptions(
 ): ReconciliationException[] {
   const where: string[] = [];
   const params: unknown[] = [];
-  if (f.status) (where.push('status = ?'), params.push(f.status));
-  if (f.day) (where.push('day = ?'), params.push(f.day));
-  if (f.upstreamName) (where.push('upstream_name = ?'), params.push(f.upstreamName));
+  const add = (clause: string, value: unknown) => {
+    where.push(clause);
+    params.push(value);
+  };
+  if (f.status) add('status = ?', f.status);
+  if (f.day) add('day = ?', f.day);
+  if (f.upstreamName) add('upstream_name = ?', f.upstreamName);
   const sql = `SELECT * FROM reconciliation_exceptions ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
      ORDER BY id DESC LIMIT ?`;
   return (prep(db, sql).all(...params, f.limit ?? 500) as ExceptionRow[]).map(toException);
