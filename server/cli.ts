@@ -25,6 +25,7 @@ import { purchaseJson } from './services/purchase-json.js';
 import { runReportsCommand } from './reports/cli-command.js';
 import type { Db } from './store/db.js';
 import { registerWebhookCommands } from './webhooks-cli.js';
+import { registerReconcileCommands } from './reconcile-cli.js';
 
 /** The operator CLI (DESIGN "Operator CLI contract"). `--json` prints exactly one JSON object. */
 const program = new Command('vendpoint');
@@ -313,6 +314,15 @@ program
   });
 
 registerWebhookCommands(program, wallet, { withStore, withStoreAsync, out, actor: ACTOR });
+registerReconcileCommands(program, {
+  withStore,
+  withStoreAsync,
+  out,
+  actor: ACTOR,
+  reverseSaleFor: () => async () => {
+    throw new Error('reversals are not available in this build');
+  },
+});
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   const message = err instanceof DomainError || err instanceof Error ? err.message : String(err);

@@ -27,6 +27,7 @@ export interface ReconciliationRun {
   counts: Partial<RunCounts>;
   openExceptions: number;
   error: string | null;
+  mail: string | null;
   startedAt: string;
   finishedAt: string | null;
 }
@@ -75,6 +76,7 @@ interface RunRow {
   counts: string;
   open_exceptions: number;
   error: string | null;
+  mail: string | null;
   started_at: string;
   finished_at: string | null;
 }
@@ -92,6 +94,7 @@ function toRun(r: RunRow): ReconciliationRun {
     counts: JSON.parse(r.counts) as Partial<RunCounts>,
     openExceptions: r.open_exceptions,
     error: r.error,
+    mail: r.mail,
     startedAt: r.started_at,
     finishedAt: r.finished_at,
   };
@@ -475,4 +478,21 @@ export function setReconciliationSettings(
     recordAudit(db, actor, 'reconciliation.settings', 'reconciliation', input);
   }).immediate();
   return getReconciliationSettings(db);
+}
+
+/** Upstreams with a finished run of the day: the schedule runs a day once per upstream. */
+export function upstreamsReconciled(db: Db, day: string): Set<string> {
+  return new Set(
+    (
+      prep(
+        db,
+        `SELECT DISTINCT upstream_name AS name FROM reconciliation_runs WHERE day = ? AND state = 'done'`,
+      ).all(day) as { name: string }[]
+    ).map((r) => r.name),
+  );
+}
+
+/** Records that a run's e-mail went out (or why not), so a run is mailed at most once. */
+export function noteRunMail(db: Db, runId: number, note: string): void {
+  prep(db, 'UPDATE reconciliation_runs SET mail = ? WHERE id = ?').run(note.slice(0, 300), runId);
 }

@@ -15,6 +15,7 @@ CREATE TABLE reconciliation_runs (
   counts         TEXT NOT NULL DEFAULT '{}',  -- JSON: class -> count
   open_exceptions INTEGER NOT NULL DEFAULT 0,
   error          TEXT,
+  mail           TEXT,                        -- 'sent to ...' or why no e-mail went out
   started_at     TEXT NOT NULL,
   finished_at    TEXT
 );
