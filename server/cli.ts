@@ -26,6 +26,7 @@ import { runReportsCommand } from './reports/cli-command.js';
 import type { Db } from './store/db.js';
 import { registerWebhookCommands } from './webhooks-cli.js';
 import { registerReconcileCommands } from './reconcile-cli.js';
+import { reverseSaleWith } from './services/reconciliation-reversal.js';
 
 /** The operator CLI (DESIGN "Operator CLI contract"). `--json` prints exactly one JSON object. */
 const program = new Command('vendpoint');
@@ -319,9 +320,7 @@ registerReconcileCommands(program, {
   withStoreAsync,
   out,
   actor: ACTOR,
-  reverseSaleFor: () => async () => {
-    throw new Error('reversals are not available in this build');
-  },
+  reverseSaleFor: (db) => reverseSaleWith({ db }),
 });
 
 program.parseAsync(process.argv).catch((err: unknown) => {

@@ -13,6 +13,7 @@ import { registerAdminAttentionRoutes } from './admin-attention.js';
 import { registerAdminUserRoutes } from './admin-users.js';
 import { registerAdminSettingsRoutes } from './admin-settings.js';
 import { registerAdminReportRoutes } from './admin-reports.js';
+import { registerAdminReconciliationRoutes } from './admin-reconciliation.js';
 
 /** Every admin route registered so far ("GET /console/admin/…"): the access test walks them all. */
 const registered = new Set<string>();
@@ -47,6 +48,7 @@ export async function registerAdminConsole(scope: FastifyInstance, s: Services):
     registerAdminUserRoutes(admin, s);
     registerAdminSettingsRoutes(admin, s);
     registerAdminReportRoutes(admin, s);
+    registerAdminReconciliationRoutes(admin, s);
     // Reports: list, download, resend and their settings, under the same admin check.
     registerReportConsoleRoutes(admin, s, requireAdmin, { actorOf: adminActor });
   });
