@@ -9876,7 +9876,7 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          id: number;
+          id: string;
         };
         cookie?: never;
       };

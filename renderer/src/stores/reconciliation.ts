@@ -63,8 +63,10 @@ export const useReconciliationStore = defineStore('reconciliation', () => {
         }),
       (e) => `Exception ${e.reference.slice(0, 8)}… resolved (${e.resolution?.replace('_', ' ')}).`,
     );
+    // A refusal stays on screen: reloading would clear it.
+    if (r === null) return false;
     await reloadKeepingNotice(load);
-    return r !== null;
+    return true;
   }
 
   async function saveSettings(next: ReconciliationSettingsInfo): Promise<void> {

@@ -92,7 +92,7 @@ const SettingsBody = Type.Object(
   },
   { additionalProperties: false },
 );
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const IdParams = Type.Object({ id: PatternText('^[1-9]\\d{0,15}$', 'must be an exception id') });
 
 const settingsJson = (s: Services) => {
   const r = getReconciliationSettings(s.db);
@@ -151,7 +151,7 @@ export function registerAdminReconciliationRoutes(scope: FastifyInstance, s: Ser
       const e = await resolveException(
         { db: s.db, reverseSale: reverseSaleWith(s) },
         {
-          id: request.params.id,
+          id: Number(request.params.id),
           action: request.body.action,
           reason: request.body.reason,
           confirm: request.body.confirm,
