@@ -71,7 +71,7 @@ export async function resolveException(
     try {
       await s.reverseSale({ reference: e.reference, actor: input.actor, reason, source: 'reconciliation' });
     } catch (err) {
-      if (!(err instanceof Conflict) || !/revers/i.test(err.message)) throw err;
+      if (!(err instanceof Conflict) || !/already reversed/.test(err.message)) throw err;
     }
   }
   return markExceptionResolved(s.db, {

@@ -3,6 +3,7 @@ import { startReconcilePair, type ReconcilePair } from '../helpers/reconcile-pai
 import type { SeedRow } from '../helpers/reconcile-seed.js';
 import { reconcileDay } from '../../server/services/reconciliation.js';
 import { resolveException } from '../../server/services/reconciliation-resolve.js';
+import { reverseSaleWith } from '../../server/services/reconciliation-reversal.js';
 import { listExceptions, type ReconciliationException } from '../../server/store/reconciliations.js';
 import { getPurchaseByReference } from '../../server/store/purchases.js';
 import { fundWallet, getWallet, verifyLedger } from '../../server/store/wallets.js';
@@ -76,10 +77,9 @@ beforeAll(async () => {
 afterAll(() => pair?.close());
 
 const services = () => pair.ours.node.services;
+const reverseSale = (...a: Parameters<ReturnType<typeof reverseSaleWith>>) =>
+  reverseSaleWith(services())(...a);
 const run = (actor = 'test') => reconcileDay(services(), { day: DAY, timezone: 'Africa/Lagos', actor });
-const reverseSale = async () => {
-  throw new Error('reversals are not wired in this test');
-};
 const exceptionsOfDay = () =>
   listExceptions(services().db, { day: DAY }).sort((a, b) => a.reference.localeCompare(b.reference));
 const byKind = (list: ReconciliationException[]) => {
@@ -170,6 +170,30 @@ describe('daily reconciliation against a vending-api upstream', () => {
     expect(verifyLedger(services().db).ok).toBe(true);
   });
 
+  it('accepting the upstream failure (or no record) of a sale we kept reverses it: one reversal credit each', async () => {
+    const db = services().db;
+    const s = { db, reverseSale };
+    for (const e of first.filter((x) => x.kind === 'ours_success_theirs_failed' || x.kind === 'ours_only')) {
+      const before = getWallet(db, pair.merchant.id, 'live').balanceKobo;
+      const done = await resolveException(s, {
+        id: e.id,
+        action: 'accept_upstream',
+        actor: 'user:ada',
+        reason: 'upstream did not deliver',
+      });
+      expect(done).toMatchObject({ status: 'resolved', resolution: 'accept_upstream' });
+      expect(getPurchaseByReference(db, e.reference)!.state).toBe('reversed');
+      expect(getWallet(db, pair.merchant.id, 'live').balanceKobo).toBe(before + e.ourAmountKobo!);
+      const kinds = (
+        db.prepare('SELECT kind FROM ledger_entries WHERE purchase_id = ? ORDER BY id').all(e.purchaseId) as {
+          kind: string;
+        }[]
+      ).map((k) => k.kind);
+      expect(kinds).toEqual(['debit', 'reversal']);
+    }
+    expect(verifyLedger(db).ok).toBe(true);
+  });
+
   it('a debit correction the wallet cannot pay is refused clearly and changes nothing', async () => {
     const db = services().db;
     const e = first.filter((x) => x.kind === 'ours_failed_theirs_success')[1];
@@ -233,8 +257,12 @@ describe('daily reconciliation against a vending-api upstream', () => {
 
   it('after resolving, another run leaves resolved ones resolved, clears the corrected one and adds nothing', async () => {
     const before = exceptionsOfDay();
-    await run();
+    const [r] = await run();
     const after = exceptionsOfDay();
+    // Reversed and corrected sales now agree with the upstream; only the uncorrected refunds stay open.
+    expect(r.openExceptions).toBe(expected.get('ours_failed_theirs_success')!.length - 1);
+    expect(r.counts.ours_success_theirs_failed).toBe(0);
+    expect(r.counts.ours_only).toBe(0);
     expect(after.map((e) => e.id)).toEqual(before.map((e) => e.id));
     for (const e of after) {
       const was = before.find((b) => b.id === e.id)!;

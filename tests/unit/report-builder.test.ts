@@ -41,6 +41,8 @@ function purchase(
     needsAttention: false,
     agentUserId: null,
     updatedAt: p.createdAt,
+    reversedAt: null,
+    reversalReason: null,
     ...p,
   };
 }
@@ -100,7 +102,7 @@ const input: ReportInput = {
   ledger: {
     openingKobo: 10_000_000,
     closingKobo: 7_826_500,
-    movements: { funding: 0, debit: -2_233_500, refund: 5_000, adjustment: 55_000 },
+    movements: { funding: 0, debit: -2_233_500, refund: 5_000, adjustment: 55_000, reversal: 0, debit_correction: 0 },
   },
   nowMs: Date.parse('2025-06-09T07:00:00.000Z'),
 };

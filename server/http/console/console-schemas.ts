@@ -51,7 +51,12 @@ export const Sale = Type.Object({
   amount_kobo: Type.Integer(),
   debit: Type.String(),
   quantity: Type.Integer(),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('success'), Type.Literal('failed')]),
+  status: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('success'),
+    Type.Literal('failed'),
+    Type.Literal('reversed'),
+  ]),
   response_code: Type.String(),
   failure_reason: Type.String(),
   details: Strings,
