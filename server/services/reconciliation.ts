@@ -130,7 +130,12 @@ interface Suspect {
   otherPurchaseId?: number | null;
 }
 
-/** Stages the upstream's rows of the widened day; returns how many were read. */
+/**
+ * Stages the upstream's rows of the widened day; returns how many were read. The day is read
+ * in windows of a few minutes (`from`/`to`), so no page needs a deep offset: a provider's
+ * offset paging costs it more the further in a page is. A provider that ignores the window
+ * (rows outside it come back) is read in one pass instead, newest first, until the day is behind.
+ */
 async function stageUpstreamDay(
   db: Db,
   upstream: Upstream,
@@ -139,27 +144,63 @@ async function stageUpstreamDay(
   limit: number,
 ): Promise<number> {
   let read = 0;
+  const start = Date.parse(wide.from);
+  const end = Date.parse(wide.to);
+  const windows: { from: string; to: string }[] = [];
+  for (let t = start; t < end; t += READ_WINDOW_MS)
+    windows.push({
+      from: new Date(t).toISOString(),
+      to: new Date(Math.min(t + READ_WINDOW_MS, end)).toISOString(),
+    });
   for (const status of STATUSES) {
-    for (let page = 1; ; page++) {
-      const { rows, totalPages } = await upstream.listTransactions!({ status, page, limit, ...wide });
-      const inDay = rows.filter((r) => r.createdAt >= wide.from && r.createdAt < wide.to);
-      stageRows(
-        db,
-        runId,
-        inDay.map((r) => ({
-          reference: r.reference,
-          state: status,
-          amountKobo: r.amountKobo,
-          createdAt: r.createdAt,
-        })),
-      );
-      read += inDay.length;
-      // Newest first: once a page reaches before the day, the rest is older still (a provider ignoring from/to).
-      const oldest = rows.at(-1)?.createdAt;
-      if (rows.length === 0 || page >= totalPages || (oldest !== undefined && oldest < wide.from)) break;
-    }
+    let honoured = true;
+    // A few windows in flight: the provider answers one while this side stages the last.
+    await eachLimited(windows, READ_CONCURRENCY, async (window) => {
+      if (!honoured) return;
+      const r = await stagePages(db, upstream, runId, status, window, wide, limit);
+      read += r.read;
+      honoured &&= r.honoured;
+    });
+    if (!honoured) read += (await stagePages(db, upstream, runId, status, wide, wide, limit)).read;
   }
   return read;
+}
+
+const READ_CONCURRENCY = 4;
+/** How much of the day one series of list pages covers. */
+const READ_WINDOW_MS = 10 * 60_000;
+
+async function stagePages(
+  db: Db,
+  upstream: Upstream,
+  runId: number,
+  status: SideState,
+  window: { from: string; to: string },
+  wide: { from: string; to: string },
+  limit: number,
+): Promise<{ read: number; honoured: boolean }> {
+  let read = 0;
+  for (let page = 1; ; page++) {
+    const { rows, totalPages } = await upstream.listTransactions!({ status, page, limit, ...window });
+    if (rows.some((r) => r.createdAt < window.from || r.createdAt >= window.to) && window !== wide)
+      return { read, honoured: false };
+    const inDay = rows.filter((r) => r.createdAt >= wide.from && r.createdAt < wide.to);
+    stageRows(
+      db,
+      runId,
+      inDay.map((r) => ({
+        reference: r.reference,
+        state: status,
+        amountKobo: r.amountKobo,
+        createdAt: r.createdAt,
+      })),
+    );
+    read += inDay.length;
+    // Newest first: once a page reaches before the day, the rest is older still.
+    const oldest = rows.at(-1)?.createdAt;
+    if (rows.length === 0 || page >= totalPages || (oldest !== undefined && oldest < wide.from))
+      return { read, honoured: true };
+  }
 }
 
 /**

@@ -158,6 +158,7 @@ export function startRun(
 
 /** One page of the upstream's rows; a key listed twice (a row that moved between pages) keeps its last answer. */
 export function stageRows(db: Db, runId: number, rows: readonly StagedRow[]): void {
+  if (!rows.length) return;
   const insert = prep(
     db,
     `INSERT INTO reconciliation_rows (run_id, reference, state, amount_kobo, created_at) VALUES (?, ?, ?, ?, ?)

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --json] [-- --duration S] [-- --rounds N] [-- --rows N] [-- --cpu-prof DIR]
- * [-- --only webhooks]`:
+ * [-- --only webhooks|reconcile]`:
  * every scenario beside its baseline in one process tree on 127.0.0.1; servers run as child
  * processes, autocannon drives them from here. Compared scenarios alternate in rounds (median).
  */
@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { webhookScenario } from './webhook-scenario.js';
+import { printReconcileFigures, runReconcileScenario } from './reconcile-scenario.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
@@ -194,6 +195,13 @@ function printWebhookFigures(w: Awaited<ReturnType<typeof runWebhookScenario>>):
 }
 
 async function main(): Promise<void> {
+  if (args.includes('--only') && args[args.indexOf('--only') + 1] === 'reconcile') {
+    const count = args.includes('--rows') ? Number(args[args.indexOf('--rows') + 1]) : 100_000;
+    const f = await runReconcileScenario({ rows: count, log });
+    if (asJson) process.stdout.write(`${JSON.stringify(f)}\n`);
+    else printReconcileFigures(f);
+    return;
+  }
   if (args.includes('--only') && args[args.indexOf('--only') + 1] === 'webhooks') {
     log('compiling the node (tsc)...');
     if (spawnSync('npx', ['tsc', '-p', 'tsconfig.node.json'], { cwd: root, stdio: 'inherit' }).status !== 0)

@@ -54,3 +54,7 @@ CREATE TABLE reconciliation_rows (
   created_at   TEXT NOT NULL,
   PRIMARY KEY (run_id, reference)
 ) WITHOUT ROWID;
+
+-- A node that is another node's upstream is asked for one merchant's purchases of a time
+-- window (GET /v1/transactions?from=&to=, page by page): this keeps each page a short range read.
+CREATE INDEX purchases_merchant_created ON purchases(merchant_id, environment, created_at);
