@@ -4,6 +4,7 @@ import { getPurchaseByReference, type Purchase, type ReversalSource } from '../s
 import { prep } from '../store/db.js';
 import { Conflict, InvalidInput, NotFound } from '../domain/errors.js';
 import { assertOneLineText } from '../domain/text-hygiene.js';
+import type { Vending } from './context.js';
 
 export interface ReverseSaleInput {
   /** Our internal_reference, or the merchant's request id (client_request_id). */
@@ -77,4 +78,38 @@ export async function reverseSale(
   // Someone else reversed (or the state moved) between the read and the commit.
   if (!reversed) throw refusal(ctx.purchases.purchase(p.id) ?? p);
   return reversed;
+}
+
+/** What a re-check of a completed sale found, in words, and whether it reversed the sale. */
+export interface RecheckResult {
+  purchase: Purchase;
+  upstreamSaid: string;
+  reversed: boolean;
+}
+
+/**
+ * An admin's "re-check status" of a completed sale: the upstream is asked again, and when it
+ * now reports the sale failed (the provider reversed it) the sale is reversed here too, with
+ * source 'upstream'. Any other answer changes nothing: only a definite failure moves money.
+ */
+export async function recheckCompletedSale(
+  ctx: { db: Db; purchases: PurchaseStore; worker: Vending },
+  p: Purchase,
+  actor: string,
+): Promise<RecheckResult> {
+  if (p.state !== 'success') return { purchase: p, upstreamSaid: '', reversed: false };
+  const outcome = await ctx.worker.recheckCompleted(p.id);
+  if (!outcome)
+    return { purchase: p, upstreamSaid: 'No upstream can answer for this sale any more', reversed: false };
+  if (outcome.kind !== 'failed') {
+    const said = outcome.kind === 'success' ? 'Successful' : `${outcome.kind.replace('_', ' ')}`;
+    return { purchase: p, upstreamSaid: `The provider says: ${said}`, reversed: false };
+  }
+  const why = `provider reports it failed: ${outcome.reason}`.slice(0, REVERSAL_REASON_MAX);
+  const reversed = await ctx.purchases.reverse(p.id, { reason: why, actor, source: 'upstream' });
+  return {
+    purchase: reversed ?? ctx.purchases.purchase(p.id) ?? p,
+    upstreamSaid: `The provider says: failed (${outcome.reason})`,
+    reversed: reversed !== null,
+  };
 }

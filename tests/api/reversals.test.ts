@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, eventually, type Pair, type TestNode } from '../helpers/test-node.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 import { runCli } from '../helpers/cli.js';
+import { ConsoleClient, setupFirstAdmin } from '../helpers/console-admin-session.js';
 import { csvObjects } from '../helpers/csv-parse.js';
 import type { SimulatorOptions } from '../../server/upstreams/simulator.js';
 import { reverseSale } from '../../server/services/reversals.js';
@@ -303,5 +304,80 @@ describe('purchase reverse (operator CLI)', () => {
     expect(balanceKobo(m.id)).toBe(before + 50_000);
     const verify = runCli(t.dataDir, ['--json', 'ledger', 'verify']);
     expect(verify.json.ok).toBe(true);
+  });
+});
+
+describe('console: admin reverse and re-check of a completed sale', () => {
+  let admin: ConsoleClient;
+  const demoSale = async () => {
+    codeOf.set(t.demo.key, 'DEMO');
+    const id = key('demo');
+    await airtime(t.demo, id);
+    const sold = await eventually(
+      () => status(t.demo, id),
+      (r) => r.json?.status === 'success',
+    );
+    return sold.json.data.internal_reference as string;
+  };
+
+  beforeAll(async () => {
+    admin = await setupFirstAdmin(t.url, 'operator', 'a long admin password');
+  });
+
+  it('reverses through the typed admin route, then answers 409 to a second reversal', async () => {
+    const ref = await demoSale();
+    const r = await admin.post(`/console/admin/purchases/${ref}/reverse`, {
+      reason: 'customer refunded at the till',
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json).toMatchObject({
+      reference: ref,
+      status: 'reversed',
+      response_code: '01',
+      reversal_reason: 'customer refunded at the till',
+      reversed_at: expect.stringMatching(/^\d{4}-/),
+    });
+    const again = await admin.post(`/console/admin/purchases/${ref}/reverse`, { reason: 'twice over' });
+    expect(again.status).toBe(409);
+    expect(again.json.message).toMatch(/already reversed/);
+    const empty = await admin.post(`/console/admin/purchases/${await demoSale()}/reverse`, { reason: '' });
+    expect(empty.status).toBe(400);
+    expect(ledgerOf(ref).map((e) => e.kind)).toEqual(['debit', 'reversal']);
+    expect(t.ledgerOk()).toBe(true);
+  });
+
+  it("an admin's re-check reverses a sale the provider now reports failed (source upstream), and only then", async () => {
+    const ref = await demoSale();
+    // The simulator answers a requery made soon after the send "pending"; this sale is long done.
+    sim.pendingForMs = 0;
+    // The provider still says success: nothing changes.
+    const same = await admin.post(`/console/purchases/${ref}/requery`);
+    expect(same.status, same.text).toBe(200);
+    expect(same.json).toMatchObject({ status: 'success', provider_said: 'The provider says: Successful' });
+    expect(ledgerOf(ref).map((e) => e.kind)).toEqual(['debit']);
+
+    sim.failureRate = 1;
+    try {
+      const r = await admin.post(`/console/purchases/${ref}/requery`);
+      expect(r.status, r.text).toBe(200);
+      expect(r.json).toMatchObject({
+        status: 'reversed',
+        provider_said: expect.stringMatching(/^The provider says: failed/),
+        reversal_reason: expect.stringMatching(/^provider reports it failed/),
+      });
+      // Asking again finds it reversed: no second credit.
+      const again = await admin.post(`/console/purchases/${ref}/requery`);
+      expect(again.json.status).toBe('reversed');
+    } finally {
+      sim.failureRate = 0;
+      sim.pendingForMs = undefined;
+    }
+    expect(ledgerOf(ref).map((e) => e.kind)).toEqual(['debit', 'reversal']);
+    const audit = t.node.services.db
+      .prepare("SELECT actor, detail FROM audit_log WHERE action = 'purchase.reverse' AND subject = ?")
+      .get(ref) as { actor: string; detail: string };
+    expect(audit.actor).toBe('user:operator');
+    expect(JSON.parse(audit.detail)).toMatchObject({ source: 'upstream' });
+    expect(t.ledgerOk()).toBe(true);
   });
 });

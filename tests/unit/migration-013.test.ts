@@ -129,6 +129,44 @@ describe('migration 013 (reversal states and ledger kinds)', () => {
     expect(verifyLedger(db).ok).toBe(true);
   });
 
+  it('ledger verify: a reversal must go with a reversed sale, and a reversed sale must be credited', () => {
+    migrate(db);
+    const m = (db.prepare("SELECT id FROM merchants WHERE code = 'M1'").get() as { id: number }).id;
+    const idOf = (ref: string) =>
+      (db.prepare('SELECT id FROM purchases WHERE internal_reference = ?').get(ref) as { id: number }).id;
+    // Reversed without its credit: the books say so.
+    db.prepare("UPDATE purchases SET state = 'reversed' WHERE internal_reference = 'R-OK'").run();
+    expect(verifyLedger(db).problems.map((p) => p.problem)).toEqual(
+      expect.arrayContaining([
+        'reversed purchase R-OK was not credited back',
+        'purchase R-OK (reversed) nets -10000 kobo in the ledger',
+      ]),
+    );
+    db.transaction(() =>
+      postLedgerEntryFor(db, m, 'test', {
+        kind: 'reversal',
+        amountKobo: 10000,
+        purchaseId: idOf('R-OK'),
+        reason: 'x',
+        actor: 'test',
+      }),
+    )();
+    expect(verifyLedger(db)).toMatchObject({ ok: true, problems: [] });
+    // A reversal credit on a sale still standing is wrong.
+    db.transaction(() =>
+      postLedgerEntryFor(db, m, 'test', {
+        kind: 'reversal',
+        amountKobo: 10000,
+        purchaseId: idOf('R-PEND'),
+        reason: 'x',
+        actor: 'test',
+      }),
+    )();
+    expect(verifyLedger(db).problems.map((p) => p.problem)).toContain(
+      'purchase R-PEND (pending) has a wrong reversal',
+    );
+  });
+
   it('allows the reversed state and one reversal / debit correction per purchase, no more', () => {
     migrate(db);
     const id = (

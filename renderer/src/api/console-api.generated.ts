@@ -1142,9 +1142,13 @@ export interface paths {
               amount_kobo: number;
               debit: string;
               quantity: number;
-              status: 'pending' | 'success' | 'failed';
+              status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               failure_reason: string;
+              /** @description reversed sales only: when (ISO) */
+              reversed_at?: string;
+              /** @description reversed sales only: why */
+              reversal_reason?: string;
               details: {
                 [key: string]: string;
               };
@@ -1159,7 +1163,7 @@ export interface paths {
               updated_at: string;
               /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
               last_checked_at: string;
-              /** @description pending only: the provider's last answer, in words; '' otherwise */
+              /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
               provider_said: string;
             };
           };
@@ -1292,9 +1296,13 @@ export interface paths {
                 amount_kobo: number;
                 debit: string;
                 quantity: number;
-                status: 'pending' | 'success' | 'failed';
+                status: 'pending' | 'success' | 'failed' | 'reversed';
                 response_code: string;
                 failure_reason: string;
+                /** @description reversed sales only: when (ISO) */
+                reversed_at?: string;
+                /** @description reversed sales only: why */
+                reversal_reason?: string;
                 details: {
                   [key: string]: string;
                 };
@@ -1309,7 +1317,7 @@ export interface paths {
                 updated_at: string;
                 /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
                 last_checked_at: string;
-                /** @description pending only: the provider's last answer, in words; '' otherwise */
+                /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
                 provider_said: string;
               }[];
               total: number;
@@ -1551,9 +1559,13 @@ export interface paths {
               amount_kobo: number;
               debit: string;
               quantity: number;
-              status: 'pending' | 'success' | 'failed';
+              status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               failure_reason: string;
+              /** @description reversed sales only: when (ISO) */
+              reversed_at?: string;
+              /** @description reversed sales only: why */
+              reversal_reason?: string;
               details: {
                 [key: string]: string;
               };
@@ -1568,7 +1580,7 @@ export interface paths {
               updated_at: string;
               /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
               last_checked_at: string;
-              /** @description pending only: the provider's last answer, in words; '' otherwise */
+              /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
               provider_said: string;
             };
           };
@@ -1694,9 +1706,13 @@ export interface paths {
               amount_kobo: number;
               debit: string;
               quantity: number;
-              status: 'pending' | 'success' | 'failed';
+              status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               failure_reason: string;
+              /** @description reversed sales only: when (ISO) */
+              reversed_at?: string;
+              /** @description reversed sales only: why */
+              reversal_reason?: string;
               details: {
                 [key: string]: string;
               };
@@ -1711,7 +1727,7 @@ export interface paths {
               updated_at: string;
               /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
               last_checked_at: string;
-              /** @description pending only: the provider's last answer, in words; '' otherwise */
+              /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
               provider_said: string;
             };
           };
@@ -2895,9 +2911,13 @@ export interface paths {
               amount_kobo: number;
               debit: string;
               quantity: number;
-              status: 'pending' | 'success' | 'failed';
+              status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               failure_reason: string;
+              /** @description reversed sales only: when (ISO) */
+              reversed_at?: string;
+              /** @description reversed sales only: why */
+              reversal_reason?: string;
               details: {
                 [key: string]: string;
               };
@@ -2912,7 +2932,7 @@ export interface paths {
               updated_at: string;
               /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
               last_checked_at: string;
-              /** @description pending only: the provider's last answer, in words; '' otherwise */
+              /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
               provider_said: string;
             };
           };
@@ -3163,9 +3183,13 @@ export interface paths {
               amount_kobo: number;
               debit: string;
               quantity: number;
-              status: 'pending' | 'success' | 'failed';
+              status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               failure_reason: string;
+              /** @description reversed sales only: when (ISO) */
+              reversed_at?: string;
+              /** @description reversed sales only: why */
+              reversal_reason?: string;
               details: {
                 [key: string]: string;
               };
@@ -3180,7 +3204,7 @@ export interface paths {
               updated_at: string;
               /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
               last_checked_at: string;
-              /** @description pending only: the provider's last answer, in words; '' otherwise */
+              /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
               provider_said: string;
             };
           };
@@ -7480,7 +7504,7 @@ export interface paths {
                 amount: string;
                 debit: string;
                 quantity: number;
-                status: 'pending' | 'success' | 'failed';
+                status: 'pending' | 'success' | 'failed' | 'reversed';
                 response_code: string;
                 result: {
                   [key: string]: unknown;
@@ -7512,7 +7536,7 @@ export interface paths {
                 amount: string;
                 debit: string;
                 quantity: number;
-                status: 'pending' | 'success' | 'failed';
+                status: 'pending' | 'success' | 'failed' | 'reversed';
                 response_code: string;
                 result: {
                   [key: string]: unknown;
@@ -7653,7 +7677,7 @@ export interface paths {
               amount: string;
               debit: string;
               quantity: number;
-              status: 'pending' | 'success' | 'failed';
+              status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               result: {
                 [key: string]: unknown;
@@ -7811,7 +7835,7 @@ export interface paths {
               amount: string;
               debit: string;
               quantity: number;
-              status: 'pending' | 'success' | 'failed';
+              status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               result: {
                 [key: string]: unknown;
@@ -7970,7 +7994,7 @@ export interface paths {
               amount: string;
               debit: string;
               quantity: number;
-              status: 'pending' | 'success' | 'failed';
+              status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               result: {
                 [key: string]: unknown;
@@ -7987,6 +8011,174 @@ export interface paths {
               last_answer: string | null;
               next_poll_at: string | null;
               sent_at: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/console/admin/purchases/{ref}/reverse': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reverse a completed sale: credit its debit back to the wallet once */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description internal reference or request id */
+          ref: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description why; kept in the audit log and shown to the integrator */
+            reason: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              reference: string;
+              request_id: string;
+              environment: 'test' | 'live';
+              kind: 'transaction' | 'giftcard' | 'esim';
+              product: string;
+              network: string;
+              customer: string;
+              phone: string;
+              plan: string;
+              plan_name: string;
+              amount: string;
+              amount_kobo: number;
+              debit: string;
+              quantity: number;
+              status: 'pending' | 'success' | 'failed' | 'reversed';
+              response_code: string;
+              failure_reason: string;
+              /** @description reversed sales only: when (ISO) */
+              reversed_at?: string;
+              /** @description reversed sales only: why */
+              reversal_reason?: string;
+              details: {
+                [key: string]: string;
+              };
+              result: {
+                [key: string]: string;
+              };
+              cards_count: number;
+              has_qr: boolean;
+              merchant_name: string;
+              agent: string;
+              created_at: string;
+              updated_at: string;
+              /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
+              last_checked_at: string;
+              /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
+              provider_said: string;
             };
           };
         };
@@ -10349,6 +10541,11 @@ export interface paths {
                     amount: string;
                     debit: string;
                   };
+                  reversed: {
+                    count: number;
+                    amount: string;
+                    debit: string;
+                  };
                 };
                 opening_balance: string;
                 closing_balance: string;
@@ -10357,6 +10554,8 @@ export interface paths {
                   debits: string;
                   refunds: string;
                   adjustments: string;
+                  reversals: string;
+                  debit_corrections: string;
                 };
                 generated_at: string;
               };

@@ -59,6 +59,8 @@ export const Sale = Type.Object({
   ]),
   response_code: Type.String(),
   failure_reason: Type.String(),
+  reversed_at: Type.Optional(Type.String({ description: 'reversed sales only: when (ISO)' })),
+  reversal_reason: Type.Optional(Type.String({ description: 'reversed sales only: why' })),
   details: Strings,
   result: Strings,
   cards_count: Type.Integer(),
@@ -72,7 +74,8 @@ export const Sale = Type.Object({
       "pending only: when the provider was last asked (ISO); '' otherwise or before the first answer",
   }),
   provider_said: Type.String({
-    description: "pending only: the provider's last answer, in words; '' otherwise",
+    description:
+      "pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise",
   }),
 });
 
