@@ -96,7 +96,12 @@ describe('migration 013 (reversal states and ledger kinds)', () => {
     const ledgerSchema = schemaOf('ledger_entries');
 
     // Up to 13 only: later migrations are not this test's subject.
-    expect(migrate(db, loadMigrations().filter((m) => m.version <= 13))).toEqual([13]);
+    expect(
+      migrate(
+        db,
+        loadMigrations().filter((m) => m.version <= 13),
+      ),
+    ).toEqual([13]);
 
     const purchasesAfter = db.prepare('SELECT * FROM purchases ORDER BY id').all() as Record<
       string,
