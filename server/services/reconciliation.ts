@@ -2,6 +2,7 @@ import type { Db } from '../store/db.js';
 import type { UpstreamRouter } from '../routing/upstream-router.js';
 import { listUpstreams } from '../store/upstreams.js';
 import {
+  countStaged,
   failRun,
   finishRun,
   ourSideOfDay,
@@ -92,7 +93,8 @@ async function reconcileRun(
     from: new Date(Date.parse(day.from) - DAY_EDGE_MARGIN_MS).toISOString(),
     to: new Date(Date.parse(day.to) + DAY_EDGE_MARGIN_MS).toISOString(),
   };
-  const upstreamRows = await stageUpstreamDay(db, upstream, runId, wide, input.pageSize ?? 100);
+  await stageUpstreamDay(db, upstream, runId, wide, input.pageSize ?? 100);
+  const upstreamRows = countStaged(db, runId);
 
   const counts = emptyCounts();
   const suspects: Suspect[] = [];

@@ -170,6 +170,13 @@ export function stageRows(db: Db, runId: number, rows: readonly StagedRow[]): vo
   }).immediate();
 }
 
+/** How many distinct upstream rows a run has staged (a row read twice counts once). */
+export function countStaged(db: Db, runId: number): number {
+  return (
+    prep(db, 'SELECT COUNT(*) AS n FROM reconciliation_rows WHERE run_id = ?').get(runId) as { n: number }
+  ).n;
+}
+
 /** A live purchase of the day at the upstream beside the upstream's row for its key (null fields: none). */
 export interface OurSideRow {
   purchaseId: number;
