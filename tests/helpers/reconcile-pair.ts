@@ -8,6 +8,8 @@ export interface ReconcilePair {
   /** The upstream: another VendPoint node where we are merchant UP. */
   theirs: TestNode;
   merchant: { id: number; code: string };
+  /** Our live secret at the upstream (merchant UP). */
+  upSecret: string;
   seed(rows: readonly SeedRow[]): string[];
   close(): Promise<void>;
 }
@@ -38,6 +40,7 @@ export async function startReconcilePair(
     ours,
     theirs,
     merchant: { id: shop.id, code: 'SHOP' },
+    upSecret: at.live.secret,
     seed: (rows) =>
       seedReconciliationDay(
         { db: ours.node.services.db, merchantId: shop.id, upstreamName: 'up' },
