@@ -13,6 +13,7 @@ import type { ReportTransport } from './reports/mailer.js';
 import { CatalogService } from './services/catalog-service.js';
 import { startSchedules, type ScheduleHandle } from './jobs/schedules.js';
 import { reportScheduleJob } from './jobs/report-schedule.js';
+import { reconciliationScheduleJob } from './jobs/reconciliation-schedule.js';
 import { catalogSyncJob } from './jobs/catalog-sync.js';
 import { upstreamHealthJob } from './jobs/upstream-health.js';
 import type { Services } from './services/context.js';
@@ -139,6 +140,7 @@ export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Prom
   if (config.schedules) {
     schedules = startSchedules(services, app.log, {
       'daily-reports': reportScheduleJob(services, app.log, url),
+      reconciliation: reconciliationScheduleJob(services, app.log, url),
       'catalog-sync': catalogSyncJob(services, app.log),
       'upstream-health': upstreamHealthJob(services, app.log),
     });

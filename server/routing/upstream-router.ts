@@ -179,6 +179,7 @@ export function withUpstreamPlanIds(inner: Upstream, planIdOf: (localId: string)
     catalogs: () => inner.catalogs(),
     ...(inner.catalogPlans ? { catalogPlans: (fx) => inner.catalogPlans!(fx) } : {}),
     qrcode: (req, lpa) => inner.qrcode(req, lpa),
+    ...(inner.listTransactions ? { listTransactions: (q) => inner.listTransactions!(q) } : {}),
     balance: () => inner.balance(),
     close: () => inner.close?.() ?? Promise.resolve(),
   };

@@ -1,7 +1,7 @@
 import { externalDataVersion, nowIso, prep, type Db } from './db.js';
 import type { Environment } from './credentials-crypto.js';
 import { canTransition, statesThatMayBecome, type PurchaseState } from '../domain/purchase-state.js';
-import { DuplicateRequest } from '../domain/errors.js';
+import { Conflict, DuplicateRequest, NotFound } from '../domain/errors.js';
 import Database from 'better-sqlite3';
 import { postLedgerEntryFor } from './wallets.js';
 import { newInternalReference } from './merchants.js';
@@ -318,6 +318,35 @@ export function settleFailed(db: Db, purchaseId: number, reason: string, actor: 
   finishJob(db, purchaseId);
   recordPurchaseOutcome(db, toPurchase(failed, db));
   return true;
+}
+
+/**
+ * Reconciliation found that the upstream delivered a purchase we failed and refunded: it
+ * becomes a success and the wallet pays it again by one `debit_correction` entry (throws
+ * InsufficientBalance, changing nothing, when the wallet is short). In the caller's transaction.
+ */
+export function correctFailedToSuccess(
+  db: Db,
+  purchaseId: number,
+  input: { actor: string; reason: string },
+): Purchase {
+  forgetPurchase(db, purchaseId);
+  const p = getPurchaseById(db, purchaseId);
+  if (!p) throw new NotFound(`no purchase ${purchaseId}`);
+  if (p.state !== 'failed') throw new Conflict(`purchase ${p.internalReference} is ${p.state}, not failed`);
+  postLedgerEntryFor(db, p.merchantId, p.environment, {
+    kind: 'debit_correction',
+    amountKobo: -p.debitKobo,
+    purchaseId,
+    reason: `correction ${p.internalReference}: ${input.reason}`.slice(0, 500),
+    actor: input.actor,
+  });
+  const row = prep(
+    db,
+    `UPDATE purchases SET state = 'success', failure_reason = NULL, updated_at = ? WHERE id = ? AND state = 'failed'
+       RETURNING *`,
+  ).get(nowIso(), purchaseId) as PurchaseRow;
+  return toPurchase(row, db);
 }
 
 export type ReversalSource = 'admin' | 'upstream' | 'reconciliation';

@@ -15,6 +15,8 @@ export const opts = {
   rows: num('--rows', 1_000_000),
   /** Stored rows the growth scenario compares with `rows` (`--growth-rows`, default 10 × rows). */
   growthRows: num('--growth-rows', 10 * num('--rows', 1_000_000)),
+  /** Purchases in the reconciled day (`--reconcile-rows`). */
+  reconcileRows: num('--reconcile-rows', 100_000),
   /** `--cpu-prof DIR`: every node server writes a V8 CPU profile there when it stops. */
   profileDir: value('--cpu-prof'),
   scenarios: scenarioList ? new Set(scenarioList.split(',').map((s) => s.trim())) : null,

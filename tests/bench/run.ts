@@ -5,7 +5,8 @@
  * Chromium) driving them from here. Compared loads alternate in rounds (median).
  * Scenarios: create, status (create-scenario.ts); list, filtered, rss, startup, growth
  * (stored-scenario.ts); slow1k, slow5k (slow-scenario.ts); webhooks (webhook-scenario.ts);
- * console (console-scenario.ts). `--only webhooks` is the older spelling of `--scenarios webhooks`.
+ * console (console-scenario.ts); reconcile (reconcile-scenario.ts: 100,000 purchases of one day, or
+ * `--reconcile-rows N`). `--only webhooks` is the older spelling of `--scenarios webhooks`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,7 @@ import { log, opts, wanted } from './options.js';
 import { emptySection, printRows, row, type Section } from './report.js';
 import { slowUpstream } from './slow-scenario.js';
 import { storedRows } from './stored-scenario.js';
+import { reconcileLine, reconcileTarget, runReconcileScenario } from './reconcile-scenario.js';
 import { webhookScenario } from './webhook-scenario.js';
 
 const KNOWN = [
@@ -41,6 +43,7 @@ const KNOWN = [
   'slow5k',
   'webhooks',
   'console',
+  'reconcile',
 ];
 
 /** The webhook scenario on two fresh data directories (its own section of the figures). */
@@ -86,6 +89,25 @@ async function webhooks(): Promise<Section> {
   return out;
 }
 
+/** A day of purchases reconciled against a loopback upstream node (its own section). */
+async function reconcile(): Promise<Section> {
+  const out = emptySection();
+  if (!wanted('reconcile')) return out;
+  const f = await runReconcileScenario({ rows: opts.reconcileRows, log });
+  Object.assign(out.json, f);
+  out.lines.push(reconcileLine(f));
+  out.rows.push(
+    row(
+      `reconcile a day of ${f.reconcile_rows} purchases`,
+      `${f.reconcile_seconds} s, peak RSS ${f.reconcile_peak_rss_mb} MB`,
+      `<= ${reconcileTarget.seconds} s`,
+      f.reconcile_seconds <= reconcileTarget.seconds &&
+        f.reconcile_open_exceptions === f.reconcile_seeded_exceptions,
+    ),
+  );
+  return out;
+}
+
 async function main(): Promise<void> {
   const unknown = [...(opts.scenarios ?? [])].filter((s) => !KNOWN.includes(s));
   if (unknown.length)
@@ -93,7 +115,7 @@ async function main(): Promise<void> {
   compileNode();
   const sections: Section[] = [];
   // Fsync-bound and CPU-bound scenarios first, the 2-s upstream and the browser last.
-  for (const run of [createAndStatus, webhooks, storedRows, slowUpstream, consoleSale])
+  for (const run of [createAndStatus, webhooks, storedRows, slowUpstream, consoleSale, reconcile])
     sections.push(await run());
   const rows = sections.flatMap((s) => s.rows);
   const figures = {

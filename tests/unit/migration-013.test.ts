@@ -95,7 +95,13 @@ describe('migration 013 (reversal states and ledger kinds)', () => {
     const purchaseIndexes = schemaOf('purchases').map((r) => r.name);
     const ledgerSchema = schemaOf('ledger_entries');
 
-    expect(migrate(db)).toEqual([13]);
+    // Up to 13 only: later migrations are not this test's subject.
+    expect(
+      migrate(
+        db,
+        loadMigrations().filter((m) => m.version <= 13),
+      ),
+    ).toEqual([13]);
 
     const purchasesAfter = db.prepare('SELECT * FROM purchases ORDER BY id').all() as Record<
       string,
