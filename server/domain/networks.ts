@@ -1,7 +1,8 @@
 import { InvalidInput } from './errors.js';
 
-export const TELCOS = ['MTN', 'GLO', 'AIRTEL', '9MOBILE'] as const;
-export type Telco = (typeof TELCOS)[number];
+import { TELCOS, type Telco } from '../../common/network-prefixes.js';
+
+export { TELCOS, type Telco };
 
 export const BILL_PRODUCTS = ['ELECTRICITY', 'CABLE', 'BETTING'] as const;
 export type BillProduct = (typeof BILL_PRODUCTS)[number];

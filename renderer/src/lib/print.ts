@@ -1,4 +1,4 @@
-import type { ReceiptPaper, VendpointApi } from '../../../main/preload-api.js';
+import type { ReceiptPaper, VendpointApi } from '../../../common/preload-api.js';
 
 export type Paper = '58' | '80' | 'a4';
 

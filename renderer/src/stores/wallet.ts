@@ -3,7 +3,7 @@ import { ref } from 'vue';
 import { apiGet, apiPost, queryString } from '../api/client.js';
 import type { Environment, LedgerEntry, LedgerPage, WalletInfo } from '../api/types.js';
 import { ApiError } from '../lib/errors.js';
-import { formatNaira } from '../lib/money.js';
+import { formatNaira } from '../../../common/money-display.js';
 import { createRunner } from './runner.js';
 
 interface MerchantLedgerAnswer {
