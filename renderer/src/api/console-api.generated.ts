@@ -96,6 +96,8 @@ export interface paths {
               start_environment: 'test' | 'live';
               csrf_token: string;
               expires_at: string;
+              /** @description the node's business timezone: the console shows times and days in it */
+              timezone: string;
             };
           };
         };
@@ -226,6 +228,8 @@ export interface paths {
               start_environment: 'test' | 'live';
               csrf_token: string;
               expires_at: string;
+              /** @description the node's business timezone: the console shows times and days in it */
+              timezone: string;
             };
           };
         };
@@ -399,6 +403,8 @@ export interface paths {
               start_environment: 'test' | 'live';
               csrf_token: string;
               expires_at: string;
+              /** @description the node's business timezone: the console shows times and days in it */
+              timezone: string;
             };
           };
         };
@@ -530,6 +536,8 @@ export interface paths {
               start_environment: 'test' | 'live';
               csrf_token: string;
               expires_at: string;
+              /** @description the node's business timezone: the console shows times and days in it */
+              timezone: string;
             };
           };
         };
@@ -1255,9 +1263,9 @@ export interface paths {
           search?: string;
           product?: string;
           status?: string;
-          /** @description YYYY-MM-DD, Lagos day */
+          /** @description YYYY-MM-DD, a day in the business timezone */
           from?: string;
-          /** @description YYYY-MM-DD, Lagos day */
+          /** @description YYYY-MM-DD, a day in the business timezone */
           to?: string;
           /** @description default 1 */
           page?: string;
@@ -1412,9 +1420,9 @@ export interface paths {
           search?: string;
           product?: string;
           status?: string;
-          /** @description YYYY-MM-DD, Lagos day */
+          /** @description YYYY-MM-DD, a day in the business timezone */
           from?: string;
-          /** @description YYYY-MM-DD, Lagos day */
+          /** @description YYYY-MM-DD, a day in the business timezone */
           to?: string;
         };
         header?: never;

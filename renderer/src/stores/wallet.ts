@@ -111,7 +111,7 @@ export const useWalletStore = defineStore('wallet', () => {
     );
   }
 
-  /** The CSV export link for a Lagos date range (the browser downloads it with the session cookie). */
+  /** The CSV export link for a date range in the business timezone (the browser downloads it with the session cookie). */
   const merchantCsvUrl = (from: string, to: string) =>
     `${merchantPath()}/ledger.csv${queryString({ from, to })}`;
 

@@ -28,6 +28,7 @@ import type { Environment } from '../../store/credentials-crypto.js';
 import { ConsoleError, consoleErrors, typed } from './contract.js';
 import { NodeStatus, Ok, SessionInfo } from './console-schemas.js';
 import { SESSION_TTL_MS, clearSessionCookie, sessionOf, setSessionCookie } from './session.js';
+import { businessTimezone } from '../../store/settings.js';
 
 const tags = ['session'];
 const SessionAnswer = { 200: SessionInfo, ...consoleErrors };
@@ -65,6 +66,7 @@ function sessionView(
     start_environment: user.startEnvironment,
     csrf_token: csrfToken,
     expires_at: new Date(expiresAt).toISOString(),
+    timezone: businessTimezone(s.db),
   };
 }
 

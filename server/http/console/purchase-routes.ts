@@ -1,7 +1,8 @@
-import { BUSINESS_TIMEZONE } from '../../domain/business-timezone.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { csvAmount, toCsv } from '../../domain/csv.js';
+import { localDay, localTime, localTimeColumn } from '../../domain/business-days.js';
+import { businessTimezone } from '../../store/settings.js';
 import { DateTime } from 'luxon';
 import type { Caller, Services } from '../../services/context.js';
 import {
@@ -29,8 +30,8 @@ const HistoryFilters = {
   search: Type.Optional(Type.String()),
   product: Type.Optional(Type.String()),
   status: Type.Optional(Type.String()),
-  from: Type.Optional(Type.String({ description: 'YYYY-MM-DD, Lagos day' })),
-  to: Type.Optional(Type.String({ description: 'YYYY-MM-DD, Lagos day' })),
+  from: Type.Optional(Type.String({ description: 'YYYY-MM-DD, a day in the business timezone' })),
+  to: Type.Optional(Type.String({ description: 'YYYY-MM-DD, a day in the business timezone' })),
 };
 const PurchasePageQuery = {
   page: Type.Optional(PageNumber({ description: 'default 1' })),
@@ -42,7 +43,6 @@ const binary = (type: string, description: string) => ({
   200: { description, content: { [type]: { schema: { type: 'string', format: 'binary' } } } },
   ...consoleErrors,
 });
-const CONSOLE_TIMEZONE = BUSINESS_TIMEZONE;
 const PRODUCTS = ['airtime', 'data', 'ELECTRICITY', 'CABLE', 'BETTING', 'giftcard', 'esim'];
 const STATES: PurchaseState[] = ['pending', 'success', 'failed'];
 const CSV_MAX_ROWS = 50_000;
@@ -64,15 +64,15 @@ export function saleViews(s: Services, merchantName: string, purchases: Purchase
   );
 }
 
-function dayStartUtc(day: string, field: string, plusDays = 0): string {
-  const d = DateTime.fromFormat(day, 'yyyy-LL-dd', { zone: CONSOLE_TIMEZONE });
+function dayStartUtc(day: string, field: string, timezone: string, plusDays = 0): string {
+  const d = DateTime.fromFormat(day, 'yyyy-LL-dd', { zone: timezone });
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !d.isValid)
     throw new InvalidInput(`${field} must be a date like 2026-01-31`, field);
   return d.plus({ days: plusDays }).toUTC().toISO()!;
 }
 
-/** History filters from the query: search (phone, meter, reference), product, status, Lagos dates. */
-export function filterOf(caller: Caller, q: Partial<Record<string, string>>): PurchaseFilter {
+/** History filters from the query: search (phone, meter, reference), product, status, business days. */
+function filterOf(caller: Caller, q: Partial<Record<string, string>>, timezone: string): PurchaseFilter {
   const f: PurchaseFilter = { merchantId: caller.merchant.id, environment: caller.environment };
   const search = q.search?.trim();
   if (search) f.search = search.slice(0, 100);
@@ -86,8 +86,8 @@ export function filterOf(caller: Caller, q: Partial<Record<string, string>>): Pu
     if (!isState(q.status)) throw new InvalidInput('status must be pending, success or failed', 'status');
     f.state = q.status;
   }
-  if (q.from) f.from = dayStartUtc(q.from, 'from');
-  if (q.to) f.to = dayStartUtc(q.to, 'to', 1);
+  if (q.from) f.from = dayStartUtc(q.from, 'from', timezone);
+  if (q.to) f.to = dayStartUtc(q.to, 'to', timezone, 1);
   return f;
 }
 
@@ -104,9 +104,6 @@ function callerOf(s: Services, request: FastifyRequest): Caller {
 
 const textOf = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 
-const lagosTime = (iso: string) =>
-  DateTime.fromISO(iso).setZone(CONSOLE_TIMEZONE).toFormat('yyyy-LL-dd HH:mm:ss');
-
 export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): void {
   const app = typed(scope);
   const pageSchema = { tags, querystring: HistoryQuery, response: { 200: PurchasePage, ...consoleErrors } };
@@ -115,7 +112,7 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
     const q = request.query;
     const page = Number(q.page ?? 1);
     const limit = Number(q.limit ?? 25);
-    const { rows, total } = listPurchases(s.db, filterOf(caller, q), page, limit);
+    const { rows, total } = listPurchases(s.db, filterOf(caller, q, businessTimezone(s.db)), page, limit);
     return {
       rows: saleViews(s, caller.merchant.name, rows),
       total,
@@ -132,11 +129,12 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
   };
   app.get('/console/purchases.csv', { schema: csvSchema }, async (request, reply) => {
     const caller = callerOf(s, request);
-    const { rows } = listPurchases(s.db, filterOf(caller, request.query), 1, CSV_MAX_ROWS);
+    const timezone = businessTimezone(s.db);
+    const { rows } = listPurchases(s.db, filterOf(caller, request.query, timezone), 1, CSV_MAX_ROWS);
     const views = saleViews(s, caller.merchant.name, rows);
     const csv = toCsv(
       [
-        'time_lagos',
+        localTimeColumn(timezone),
         'reference',
         'request_id',
         'environment',
@@ -153,7 +151,7 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
         'agent',
       ],
       views.map((v) => [
-        lagosTime(v.created_at),
+        localTime(v.created_at, timezone),
         v.reference,
         v.request_id,
         v.environment,
@@ -170,7 +168,7 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
         v.agent,
       ]),
     );
-    const day = DateTime.now().setZone(CONSOLE_TIMEZONE).toFormat('yyyy-LL-dd');
+    const day = localDay(s.now(), timezone);
     return reply
       .type('text/csv; charset=utf-8')
       .header(
