@@ -4744,6 +4744,18 @@ export interface paths {
               };
               /** @description the node runs with --allow-private-webhooks */
               allow_private: boolean;
+              /** @description every event type an endpoint may subscribe to (["*"] subscribes to all, also later ones) */
+              event_types: (
+                | 'transaction.succeeded'
+                | 'transaction.failed'
+                | 'transaction.reversed'
+                | 'giftcard_order.succeeded'
+                | 'giftcard_order.failed'
+                | 'esim_order.succeeded'
+                | 'esim_order.failed'
+                | 'wallet.funded'
+                | 'wallet.low_balance'
+              )[];
             };
           };
         };

@@ -16,6 +16,7 @@ import {
   sendTestWebhook,
 } from '../../services/webhooks.js';
 import { NotFound } from '../../domain/errors.js';
+import { EVENT_TYPES } from '../../domain/webhook-events.js';
 import { formatNaira, parseNaira } from '../../domain/money.js';
 import { adminActor } from './admin-guard.js';
 import { consoleErrors, typed } from './contract.js';
@@ -71,6 +72,7 @@ export function registerAdminWebhookRoutes(scope: FastifyInstance, s: Services):
         webhooks: listWebhookEndpoints(s, m.id),
         low_balance_thresholds: { test: threshold('test'), live: threshold('live') },
         allow_private: s.config.webhooksAllowPrivate,
+        event_types: [...EVENT_TYPES],
       };
     },
   );
