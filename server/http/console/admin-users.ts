@@ -16,14 +16,12 @@ import { adminActor } from './admin-guard.js';
 import { parseUserEnvironments } from '../../services/console-environments.js';
 import { NoteText, OneLineText } from '../schema-blocks.js';
 import { requireRole } from './session.js';
-import { consoleErrors, typed } from './contract.js';
+import { answer, consoleErrors, IdParams, typed } from './contract.js';
 import { AdminUser, CashupInfo } from './admin-schemas.js';
 
-const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 const created = <T extends TSchema>(t: T) => ({ 201: t, ...consoleErrors });
 const tags = ['admin: users'];
 /** The id is checked by the handler (a malformed one is 404, as an unknown one). */
-const IdParams = Type.Object({ id: Type.String() });
 const Env = Type.Union([Type.Literal('test'), Type.Literal('live')]);
 
 const UserPatch = Type.Object(

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type TSchema } from '@sinclair/typebox';
-import { consoleErrors, typed } from './contract.js';
+import { Type } from '@sinclair/typebox';
+import { answer, consoleErrors, typed } from './contract.js';
 import { AdminLedgerPage, FundResult, LedgerVerify } from './admin-schemas.js';
 import { csvAmount, toCsv } from '../../domain/csv.js';
 import { localTime, localTimeColumn } from '../../domain/business-days.js';
@@ -17,7 +17,6 @@ import { adminActor } from './admin-guard.js';
 import { LedgerPageQuery, OneLineText } from '../schema-blocks.js';
 
 const tags = ['admin: wallets'];
-const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 const csvAnswer = {
   200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } } },
   ...consoleErrors,

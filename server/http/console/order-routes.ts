@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type TSchema } from '@sinclair/typebox';
-import { consoleErrors, typed } from './contract.js';
+import { Type } from '@sinclair/typebox';
+import { answer, typed } from './contract.js';
 import { Sale } from './console-schemas.js';
 import { AvailabilityData, CatalogItem, QuoteData } from '../v1/giftcards.js';
 import { EsimItem } from '../v1/esim.js';
@@ -21,7 +21,6 @@ import { assertConsoleProductAvailable } from '../../services/console-products.j
 
 const tags = ['gift cards and eSIM'];
 const PlanParams = Type.Object({ plan_id: Type.String() });
-const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 
 const GiftcardOrderBody = Type.Object({
   request_id: Type.String({ minLength: 8, maxLength: 40 }),

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { csvAmount, toCsv } from '../../domain/csv.js';
+import { SOLD_PRODUCTS } from '../../domain/networks.js';
 import { localDay, localTime, localTimeColumn } from '../../domain/business-days.js';
 import { businessTimezone } from '../../store/settings.js';
 import { DateTime } from 'luxon';
@@ -19,12 +20,11 @@ import { InvalidInput, NotFound } from '../../domain/errors.js';
 import type { PurchaseState } from '../../domain/purchase-state.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { cardsOf, isEsimPurchase, saleView } from './views.js';
-import { consoleErrors, typed } from './contract.js';
+import { consoleErrors, RefParams, typed } from './contract.js';
 import { PurchasePage, RevealedCards, Sale } from './console-schemas.js';
 import { PageNumber, PageSize } from '../schema-blocks.js';
 
 const tags = ['sales'];
-const RefParams = Type.Object({ ref: Type.String() });
 /** History filters; the handler checks them, so its messages name the rule. */
 const HistoryFilters = {
   search: Type.Optional(Type.String()),
@@ -43,7 +43,7 @@ const binary = (type: string, description: string) => ({
   200: { description, content: { [type]: { schema: { type: 'string', format: 'binary' } } } },
   ...consoleErrors,
 });
-const PRODUCTS = ['airtime', 'data', 'ELECTRICITY', 'CABLE', 'BETTING', 'giftcard', 'esim'];
+const PRODUCTS: readonly string[] = SOLD_PRODUCTS;
 const STATES: PurchaseState[] = ['pending', 'success', 'failed'];
 const CSV_MAX_ROWS = 50_000;
 const isState = (v: string): v is PurchaseState => (STATES as string[]).includes(v);
