@@ -20,7 +20,7 @@ import { InvalidInput, NotFound } from '../../domain/errors.js';
 import type { PurchaseState } from '../../domain/purchase-state.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { cardsOf, isEsimPurchase, saleView } from './views.js';
-import { consoleErrors, RefParams, typed } from './contract.js';
+import { answer, consoleErrors, RefParams, typed } from './contract.js';
 import { PurchasePage, RevealedCards, Sale } from './console-schemas.js';
 import { PageNumber, PageSize } from '../schema-blocks.js';
 
@@ -106,7 +106,7 @@ const textOf = (v: unknown): string => (v === undefined || v === null ? '' : Str
 
 export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): void {
   const app = typed(scope);
-  const pageSchema = { tags, querystring: HistoryQuery, response: { 200: PurchasePage, ...consoleErrors } };
+  const pageSchema = { tags, querystring: HistoryQuery, response: answer(PurchasePage) };
   app.get('/console/purchases', { schema: pageSchema }, async (request) => {
     const caller = callerOf(s, request);
     const q = request.query;
@@ -178,7 +178,7 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
       .send(csv);
   });
 
-  const saleSchema = { tags, params: RefParams, response: { 200: Sale, ...consoleErrors } };
+  const saleSchema = { tags, params: RefParams, response: answer(Sale) };
   app.get('/console/purchases/:ref', { schema: saleSchema }, async (request) => {
     const caller = callerOf(s, request);
     const p = ownPurchase(s, caller, request.params.ref);
@@ -193,7 +193,7 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
   });
 
   // Gift-card codes leave the node only on purpose, and who revealed them is recorded.
-  const revealSchema = { tags, params: RefParams, response: { 200: RevealedCards, ...consoleErrors } };
+  const revealSchema = { tags, params: RefParams, response: answer(RevealedCards) };
   app.post('/console/purchases/:ref/reveal', { schema: revealSchema }, async (request) => {
     const caller = callerOf(s, request);
     const p = ownPurchase(s, caller, request.params.ref);
