@@ -22,6 +22,9 @@ import { DomainError, InvalidInput } from './domain/errors.js';
 import { assertOneLineText } from './domain/text-hygiene.js';
 import { DEFAULTS } from './config.js';
 import { purchaseJson } from './services/purchase-json.js';
+import { reverseSale } from './services/reversals.js';
+import { PurchaseStore } from './store/purchase-store.js';
+import { CommitBatcher } from './store/commit-batcher.js';
 import { runReportsCommand } from './reports/cli-command.js';
 import type { Db } from './store/db.js';
 import { registerWebhookCommands } from './webhooks-cli.js';
@@ -270,8 +273,8 @@ program
     }),
   );
 
-program
-  .command('purchase')
+const purchase = program.command('purchase').description('purchases that need an operator');
+purchase
   .command('resolve')
   .requiredOption('--ref <internalReference>')
   .addOption(new Option('--outcome <outcome>').choices(['success', 'failed']).makeOptionMandatory())
@@ -287,6 +290,28 @@ program
       out(
         purchaseJson(p),
         `Purchase ${p.internalReference} resolved as ${p.state}${p.state === 'failed' ? ' (refunded)' : ''}`,
+      );
+    }),
+  );
+
+purchase
+  .command('reverse')
+  .description('reverses a completed sale: its debit back to the wallet once, audited')
+  .requiredOption('--ref <reference>', 'internal reference, or the merchant request id')
+  .requiredOption(
+    '--reason <text>',
+    'why, kept in the audit log and shown to the integrator',
+    oneLine('--reason'),
+  )
+  .action((o: { ref: string; reason: string }) =>
+    withStoreAsync(async (db) => {
+      const p = await reverseSale(
+        { db, purchases: new PurchaseStore(db, new CommitBatcher(db)) },
+        { reference: o.ref, reason: o.reason, actor: ACTOR, source: 'admin' },
+      );
+      out(
+        { ...purchaseJson(p), reversed_at: p.reversedAt, reversal_reason: p.reversalReason },
+        `Purchase ${p.internalReference} reversed: ₦${formatNaira(p.debitKobo)} back to the wallet`,
       );
     }),
   );

@@ -1,15 +1,20 @@
-/** The purchase state machine (DESIGN "Purchase lifecycle"): pending -> success | failed, never back. */
-export type PurchaseState = 'pending' | 'success' | 'failed';
+/**
+ * The purchase state machine (DESIGN "Purchase lifecycle"): pending -> success | failed, and a
+ * completed sale may later be reversed (its money returned): success -> reversed, never back.
+ */
+export type PurchaseState = 'pending' | 'success' | 'failed' | 'reversed';
 export type ResponseCode = '00' | '01' | '02';
 
 const TRANSITIONS: Record<PurchaseState, readonly PurchaseState[]> = {
   pending: ['success', 'failed'],
-  success: [],
+  success: ['reversed'],
   failed: [],
+  reversed: [],
 };
 
+/** Settled: the vend is over (a success may still be reversed later, by an operator or the upstream). */
 export function isTerminal(state: PurchaseState): boolean {
-  return TRANSITIONS[state].length === 0;
+  return state !== 'pending';
 }
 
 export function canTransition(from: PurchaseState, to: PurchaseState): boolean {
@@ -26,11 +31,23 @@ export function transition(from: PurchaseState, to: PurchaseState): PurchaseStat
   return to;
 }
 
+// A reversed sale answers as failed to integrators: the money is back in the wallet, which is
+// what `01` has always meant to a client; the `reversed` field tells the two apart.
 const OUTCOME: Record<PurchaseState, { code: ResponseCode; message: string; num: 0 | 1 | 2 }> = {
   success: { code: '00', message: 'Successful', num: 0 },
   failed: { code: '01', message: 'Failed', num: 1 },
+  reversed: { code: '01', message: 'Reversed', num: 1 },
   pending: { code: '02', message: 'Pending', num: 2 },
 };
+
+/**
+ * The status an integrator sees: the spec knows only success, failed and pending, so a
+ * reversed sale answers `failed` (its money is back in the wallet, which is what `failed`
+ * promises); the answer's `reversed` fields tell the two apart.
+ */
+export function publicStatusOf(state: PurchaseState): Exclude<PurchaseState, 'reversed'> {
+  return state === 'reversed' ? 'failed' : state;
+}
 
 export function responseCodeOf(state: PurchaseState): ResponseCode {
   return OUTCOME[state].code;

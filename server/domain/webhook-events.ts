@@ -24,6 +24,9 @@ export function eventTypeOfOutcome(
   kind: 'transaction' | 'giftcard' | 'esim',
   state: Exclude<PurchaseState, 'pending'>,
 ): EventType {
+  // One reversal event for every kind: orders have no event of their own, and a reversal is rare
+  // enough that integrators handle it in one place; `data` is still that object's own answer.
+  if (state === 'reversed') return 'transaction.reversed';
   return `${PREFIX[kind]}.${state === 'success' ? 'succeeded' : 'failed'}` as EventType;
 }
 

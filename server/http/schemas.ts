@@ -57,6 +57,13 @@ export const TransactionData = Type.Object(
     created_at: Type.Optional(Type.String()),
     updated_at: Type.Optional(Type.String()),
     merchant_name: Type.Optional(Type.String()),
+    reversed: Type.Optional(
+      Type.Boolean({
+        description:
+          'present (true) only on a completed sale that was later reversed: status is failed, the debit is back in the wallet',
+      }),
+    ),
+    reversed_at: Type.Optional(Type.String({ description: 'when it was reversed, UTC, with `reversed`' })),
   },
   { additionalProperties: Type.String() },
 );

@@ -151,6 +151,27 @@ export class VendWorker {
     return this.store.purchase(purchaseId);
   }
 
+  /**
+   * A completed sale re-checked at its upstream (an admin's "re-check status"): the answer
+   * only, never a settle, since the outcome table is for pending purchases; a reversal the
+   * answer calls for is the caller's decision.
+   */
+  async recheckCompleted(purchaseId: number): Promise<VendOutcome | null> {
+    const p = this.store.purchase(purchaseId);
+    if (!p || p.state !== 'success') return null;
+    const job = this.store.job(purchaseId);
+    const upstream = this.router.byName(p.environment, p.upstreamName ?? job?.upstreamName ?? null);
+    if (!upstream) return null;
+    const work = safely(() => upstream.requery(vendRequestOf(p, job?.vendStartedAt ?? null)));
+    this.track(
+      work.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    return work;
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     await Promise.allSettled([...this.running]);

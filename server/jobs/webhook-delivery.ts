@@ -12,6 +12,7 @@ import {
 } from '../store/webhooks.js';
 import { nextAttemptAt, RETRY_SCHEDULE_MS } from '../domain/webhook-events.js';
 import { WebhookSender, type SendResult, type SenderOptions } from './webhook-sender.js';
+import { SenderThread } from './webhook-sender-thread.js';
 import { sendDueAlertMails, type AlertMailer } from './low-balance-mail.js';
 
 export interface DeliveryWorkerOptions {
@@ -65,7 +66,10 @@ export function eventBody(e: StoredEvent): Record<string, unknown> {
  * is simply made again after the restart, with the same event id.
  */
 export class WebhookDeliveryWorker {
-  private readonly sender: WebhookSender;
+  /** Deliveries go out from their own thread, so sending does not take the creates' event loop. */
+  private readonly thread: SenderThread;
+  /** One-off test events (console, CLI) go out from here: no thread for a single request. */
+  private tester: WebhookSender | null = null;
   /** Deliveries claimed and not yet recorded (never claimed twice). */
   private readonly inFlight = new Set<number>();
   /** Claimed (in inFlight) and waiting for room on the wire, oldest first. */
@@ -93,7 +97,7 @@ export class WebhookDeliveryWorker {
     private readonly box: SecretBox,
     private readonly opts: DeliveryWorkerOptions,
   ) {
-    this.sender = new WebhookSender(opts.sender);
+    this.thread = new SenderThread(opts.sender);
     this.secretBox = {
       open: (sealed) => {
         let plain = this.opened.get(sealed);
@@ -126,7 +130,7 @@ export class WebhookDeliveryWorker {
     this.timer = null;
     await Promise.allSettled([...this.running]);
     this.flushRecords();
-    await this.sender.close();
+    await Promise.all([this.thread.close(), this.tester?.close()]);
   }
 
   private schedule(ms: number): void {
@@ -234,7 +238,7 @@ export class WebhookDeliveryWorker {
     this.sending += 1;
     let r: SendResult;
     try {
-      r = await this.sender.send(d.url, body, secrets, Math.floor(now / 1000));
+      r = await this.thread.send(d.url, body, secrets, Math.floor(now / 1000));
     } finally {
       this.sending -= 1;
       this.pump();
@@ -293,7 +297,8 @@ export class WebhookDeliveryWorker {
       environment,
       data: { endpoint_id: `we_${endpointId}` },
     });
-    return this.sender.send(
+    this.tester ??= new WebhookSender(this.opts.sender);
+    return this.tester.send(
       url,
       body,
       signingSecrets(this.db, this.box, endpointId, now),

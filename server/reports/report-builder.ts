@@ -124,6 +124,7 @@ export function buildDailyReport(input: ReportInput): DailyReport {
     success: emptyTally(),
     failed: emptyTally(),
     pending: emptyTally(),
+    reversed: emptyTally(),
   };
   const products = new Map<string, Tally>();
   const totals = emptyTally();
@@ -178,6 +179,7 @@ export function reportSummaryJson(r: DailyReport) {
       success: tallyJson(r.byStatus.success),
       failed: tallyJson(r.byStatus.failed),
       pending: tallyJson(r.byStatus.pending),
+      reversed: tallyJson(r.byStatus.reversed),
     },
     opening_balance: formatNaira(r.openingKobo),
     closing_balance: formatNaira(r.closingKobo),
@@ -186,6 +188,8 @@ export function reportSummaryJson(r: DailyReport) {
       debits: formatNaira(r.ledger.debit),
       refunds: formatNaira(r.ledger.refund),
       adjustments: formatNaira(r.ledger.adjustment),
+      reversals: formatNaira(r.ledger.reversal),
+      debit_corrections: formatNaira(r.ledger.debit_correction),
     },
     generated_at: r.generatedAt,
   };

@@ -28,6 +28,7 @@ const STATUS_ROWS: { key: keyof DailyReport['byStatus']; label: string }[] = [
   { key: 'success', label: 'Successful' },
   { key: 'failed', label: 'Failed (refunded)' },
   { key: 'pending', label: 'Pending' },
+  { key: 'reversed', label: 'Reversed (refunded after success)' },
 ];
 
 /** The sentence about the CSV, without the link itself (the text and HTML parts add it their way). */
@@ -64,6 +65,8 @@ export function reportText(r: DailyReport, csv: CsvDelivery): string {
     line('Purchases', '', signedNaira(r.ledger.debit)),
     line('Refunds', '', signedNaira(r.ledger.refund)),
     line('Adjustments', '', signedNaira(r.ledger.adjustment)),
+    line('Reversals', '', signedNaira(r.ledger.reversal)),
+    line('Debit corrections', '', signedNaira(r.ledger.debit_correction)),
     '',
     csv.kind === 'attached' ? csvNote(r, csv) : `${csvNote(r, csv)}:\n  ${csv.url}`,
     '',
@@ -122,6 +125,8 @@ export function reportHtml(r: DailyReport, csv: CsvDelivery): string {
     ['Purchases', naira(r.ledger.debit)],
     ['Refunds', naira(r.ledger.refund)],
     ['Adjustments', naira(r.ledger.adjustment)],
+    ['Reversals', naira(r.ledger.reversal)],
+    ['Debit corrections', naira(r.ledger.debit_correction)],
   ];
   const note =
     csv.kind === 'attached'

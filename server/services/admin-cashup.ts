@@ -30,8 +30,10 @@ export function summariseShift(rows: SalesTally[]): ShiftSummary {
   };
   const byProduct = new Map<string, Tally>();
   for (const r of rows) {
-    byStatus[r.state].count += r.count;
-    byStatus[r.state].amount_kobo += r.amount_kobo;
+    // A reversed sale delivered nothing the merchant keeps: its money went back, as a failed one's.
+    const st = r.state === 'reversed' ? 'failed' : r.state;
+    byStatus[st].count += r.count;
+    byStatus[st].amount_kobo += r.amount_kobo;
     if (r.state !== 'success') continue;
     const t = byProduct.get(r.product) ?? { count: 0, amount_kobo: 0 };
     t.count += r.count;

@@ -35,10 +35,12 @@ export function dashboard(s: Services, env: Environment) {
         (typeof STATES)[number],
         { count: number; amount_kobo: number }
       >);
-    row[t.state].count += t.count;
-    row[t.state].amount_kobo += t.amount_kobo;
-    totals[t.state].count += t.count;
-    totals[t.state].amount_kobo += t.amount_kobo;
+    // A reversed sale's money went back to the wallet: the day's tiles count it with the failed ones.
+    const st = t.state === 'reversed' ? 'failed' : t.state;
+    row[st].count += t.count;
+    row[st].amount_kobo += t.amount_kobo;
+    totals[st].count += t.count;
+    totals[st].amount_kobo += t.amount_kobo;
     products.set(t.product, row);
   }
   const cell = (c: { count: number; amount_kobo: number }) => ({

@@ -2,6 +2,7 @@ import type { Db } from '../store/db.js';
 import type { PurchaseStore } from '../store/purchase-store.js';
 import type { UpstreamRouter } from '../routing/upstream-router.js';
 import type { Purchase } from '../store/purchases.js';
+import type { VendOutcome } from '../domain/vend-outcome.js';
 // The webhook worker is still reached by its class; it should get a services-side interface like Vending.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import type { WebhookDeliveryWorker } from '../jobs/webhook-delivery.js';
@@ -27,6 +28,8 @@ export interface Vending {
   enqueue(purchaseId: number, created?: Purchase): void;
   whenAnswered(purchaseId: number, timeoutMs: number, until: 'final' | 'first'): Promise<void>;
   requery(purchaseId: number): Promise<Purchase | null>;
+  /** Asks the upstream that completed a sale what it says now; null when nobody can answer. Writes nothing. */
+  recheckCompleted(purchaseId: number): Promise<VendOutcome | null>;
   notifyFinal(purchaseId: number): void;
   pollDue(maxRounds?: number): Promise<number>;
   recover(): { requeried: number; queued: number };

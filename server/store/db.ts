@@ -73,18 +73,38 @@ export function migrate(db: Db, migrations = loadMigrations()): number[] {
   const done: number[] = [];
   for (const m of migrations) {
     if (applied.has(m.version)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
-        m.version,
-        m.name,
-        new Date().toISOString(),
-      );
-    }).immediate();
+    // A migration that rebuilds a table (SQLite's 12-step way) needs foreign keys off, and that
+    // pragma is ignored inside a transaction, so it is switched here and checked before commit.
+    const keysOff = FOREIGN_KEYS_OFF.test(m.sql);
+    const keysWereOn = keysOff && (db.pragma('foreign_keys', { simple: true }) as number) === 1;
+    if (keysWereOn) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        db.exec(m.sql);
+        if (keysOff) {
+          const broken = db.pragma('foreign_key_check') as { table: string }[];
+          if (broken.length > 0) {
+            throw new Error(
+              `migration ${m.name} left ${broken.length} broken foreign key(s) in ${broken[0].table}`,
+            );
+          }
+        }
+        db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+          m.version,
+          m.name,
+          new Date().toISOString(),
+        );
+      }).immediate();
+    } finally {
+      if (keysWereOn) db.pragma('foreign_keys = ON');
+    }
     done.push(m.version);
   }
   return done;
 }
+
+/** First line of a migration that must run with foreign keys off (a table rebuild). */
+const FOREIGN_KEYS_OFF = /^-- migrate: foreign_keys=off\s*$/m;
 
 export function nowIso(): string {
   return new Date().toISOString();

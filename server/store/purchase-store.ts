@@ -5,11 +5,13 @@ import {
   createPurchase,
   flagNeedsAttention,
   getPurchaseById,
+  reverseCompletedSale,
   settleFailed,
   settleSuccess,
   touchPurchase,
   type NewPurchase,
   type Purchase,
+  type ReversalSource,
 } from './purchases.js';
 import {
   duePolls,
@@ -143,6 +145,18 @@ export class PurchaseStore {
       flagNeedsAttention(this.db, purchase.id);
       recordAudit(this.db, actor, 'purchase.flag', purchase.internalReference, { reason });
     });
+  }
+
+  /**
+   * success -> reversed with the 'reversal' credit of the debit, its audit entry and its
+   * `transaction.reversed` event: one commit. Null when the purchase was not (or no longer) a
+   * completed sale: nothing was written.
+   */
+  reverse(
+    purchaseId: number,
+    input: { reason: string; actor: string; source: ReversalSource },
+  ): Promise<Purchase | null> {
+    return this.batcher.submit(() => reverseCompletedSale(this.db, purchaseId, input));
   }
 
   /** An admin's requery, audited with the state it found. */

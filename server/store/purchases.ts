@@ -8,6 +8,7 @@ import { newInternalReference } from './merchants.js';
 import { ListAnchors } from './list-anchors.js';
 import { enqueueJob, finishJob } from './vend-jobs.js';
 import { recordPurchaseOutcome } from './events.js';
+import { recordAudit } from './audit.js';
 import { resultColumn, resultFromColumn } from './sealed-results.js';
 import { checkDailySalesLimit } from '../domain/sales-limit.js';
 import { localDayStart } from '../domain/business-days.js';
@@ -44,6 +45,9 @@ export interface Purchase {
   agentUserId: number | null;
   createdAt: string;
   updatedAt: string;
+  /** Set when a completed sale was reversed (its money returned to the wallet). */
+  reversedAt: string | null;
+  reversalReason: string | null;
 }
 
 /** What a create stores; the node fills in the rest (reference, state, outcome, timestamps). */
@@ -51,7 +55,7 @@ export type NewPurchase = Omit<Purchase, 'id' | 'internalReference' | Settled | 
   Partial<Pick<Purchase, Optional>> & { actor: string };
 type Settled = 'state' | 'result' | 'failureReason' | 'upstreamName' | 'upstreamReference' | 'needsAttention';
 type Optional = 'phone' | 'planRef' | 'planId' | 'planName' | 'quantity' | 'details' | 'agentUserId';
-type Stamps = 'createdAt' | 'updatedAt';
+type Stamps = 'createdAt' | 'updatedAt' | 'reversedAt' | 'reversalReason';
 
 interface PurchaseRow {
   id: number;
@@ -82,6 +86,8 @@ interface PurchaseRow {
   agent_user_id: number | null;
   created_at: string;
   updated_at: string;
+  reversed_at: string | null;
+  reversal_reason: string | null;
 }
 
 /** A row as the rest of the node sees it (a sealed result opened with the database's box). */
@@ -115,6 +121,8 @@ export function toPurchase(r: PurchaseRow, db: Db): Purchase {
     agentUserId: r.agent_user_id,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    reversedAt: r.reversed_at,
+    reversalReason: r.reversal_reason,
   };
 }
 
@@ -314,6 +322,47 @@ export function settleFailed(db: Db, purchaseId: number, reason: string, actor: 
   return true;
 }
 
+export type ReversalSource = 'admin' | 'upstream' | 'reconciliation';
+
+/**
+ * success -> reversed: the debit is credited back by one 'reversal' ledger entry, with its
+ * audit entry and `transaction.reversed` event, in the caller's transaction. The guarded
+ * update is the once-only rule (the ledger's unique index is the database's own); null when
+ * the purchase was not a completed sale, and nothing was written.
+ */
+export function reverseCompletedSale(
+  db: Db,
+  purchaseId: number,
+  input: { reason: string; actor: string; source: ReversalSource },
+): Purchase | null {
+  forgetPurchase(db, purchaseId);
+  const now = nowIso();
+  const row = prep(
+    db,
+    `UPDATE purchases SET state = 'reversed', reversed_at = ?, reversal_reason = ?, needs_attention = 0,
+         updated_at = ?
+       WHERE id = ? AND state IN (${statesThatMayBecome('reversed')
+         .map((st) => `'${st}'`)
+         .join(', ')}) RETURNING *`,
+  ).get(now, input.reason, now, purchaseId) as PurchaseRow | undefined;
+  if (!row) return null;
+  const p = toPurchase(row, db);
+  postLedgerEntryFor(db, p.merchantId, p.environment, {
+    kind: 'reversal',
+    amountKobo: p.debitKobo,
+    purchaseId,
+    reason: `reversal ${p.internalReference}: ${input.reason}`.slice(0, 500),
+    actor: input.actor,
+  });
+  recordAudit(db, input.actor, 'purchase.reverse', p.internalReference, {
+    source: input.source,
+    reason: input.reason,
+    amount_kobo: p.debitKobo,
+  });
+  recordPurchaseOutcome(db, p);
+  return p;
+}
+
 export function touchPurchase(
   db: Db,
   purchaseId: number,
@@ -339,6 +388,8 @@ export interface PurchaseFilter {
   msisdn?: string;
   network?: string;
   state?: PurchaseState;
+  /** The API's `failed` filter: failed and reversed sales both answer `01`. */
+  failedOrReversed?: boolean;
   product?: string;
   search?: string;
   from?: string;
@@ -363,6 +414,7 @@ function whereOf(f: PurchaseFilter): { sql: string; params: unknown[] } {
   if (f.msisdn) add('msisdn IN (?, ?)', f.msisdn, alternateMsisdn(f.msisdn));
   if (f.network) add('network = ? COLLATE NOCASE', f.network);
   if (f.state) add('state = ?', f.state);
+  if (f.failedOrReversed) add("state IN ('failed', 'reversed')");
   if (f.product) add('product = ?', f.product);
   if (f.search)
     add('(msisdn LIKE ? OR idem_key LIKE ? OR internal_reference LIKE ?)', ...Array(3).fill(`%${f.search}%`));
@@ -386,7 +438,7 @@ export function listPurchases(
 ): { rows: Purchase[]; total: number } {
   const { sql, params } = whereOf(f);
   const offset = (page - 1) * limit;
-  if (f.state || f.search || f.from || f.to) {
+  if (f.state || f.failedOrReversed || f.search || f.from || f.to) {
     const total = (
       prep(db, `SELECT COUNT(*) AS n FROM purchases WHERE ${sql}`).get(...params) as { n: number }
     ).n;

@@ -27,7 +27,14 @@ export interface LedgerWindow {
   /** Balance after the last entry before `to`. */
   closingKobo: number;
   /** Sum of entries in the window per kind (debits negative, as stored). */
-  movements: { funding: number; debit: number; refund: number; adjustment: number };
+  movements: {
+    funding: number;
+    debit: number;
+    refund: number;
+    adjustment: number;
+    reversal: number;
+    debit_correction: number;
+  };
 }
 
 /** Opening and closing balance of a wallet around a window, and what moved it in between. */
@@ -41,7 +48,7 @@ export function ledgerWindow(
   const wallet = db
     .prepare('SELECT id FROM wallets WHERE merchant_id = ? AND environment = ?')
     .get(merchantId, env) as { id: number } | undefined;
-  const movements = { funding: 0, debit: 0, refund: 0, adjustment: 0 };
+  const movements = { funding: 0, debit: 0, refund: 0, adjustment: 0, reversal: 0, debit_correction: 0 };
   if (!wallet) return { openingKobo: 0, closingKobo: 0, movements };
   // Entries are appended in time order, so the highest id before an instant holds its balance.
   const balanceBefore = (iso: string): number =>

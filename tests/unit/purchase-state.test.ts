@@ -9,14 +9,14 @@ import {
   type PurchaseState,
 } from '../../server/domain/purchase-state.js';
 
-const STATES: PurchaseState[] = ['pending', 'success', 'failed'];
+const STATES: PurchaseState[] = ['pending', 'success', 'failed', 'reversed'];
 
 describe('purchase states (spec "States and transitions": pending 02 -> success 00 | failed 01)', () => {
-  it('allows exactly pending -> success and pending -> failed', () => {
+  it('allows exactly pending -> success, pending -> failed and success -> reversed', () => {
     const allowed = STATES.flatMap((from) =>
       STATES.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`),
     );
-    expect(allowed.sort()).toEqual(['pending->failed', 'pending->success']);
+    expect(allowed.sort()).toEqual(['pending->failed', 'pending->success', 'success->reversed']);
   });
   it.each([
     ['success', 'pending'],
@@ -25,6 +25,10 @@ describe('purchase states (spec "States and transitions": pending 02 -> success 
     ['failed', 'success'],
     ['pending', 'pending'],
     ['success', 'success'],
+    ['failed', 'reversed'],
+    ['pending', 'reversed'],
+    ['reversed', 'success'],
+    ['reversed', 'reversed'],
   ] as const)('refuses %s -> %s (never back)', (from, to) => {
     expect(() => transition(from, to)).toThrow(/illegal purchase transition/);
   });
@@ -32,8 +36,8 @@ describe('purchase states (spec "States and transitions": pending 02 -> success 
     expect(transition('pending', 'success')).toBe('success');
     expect(transition('pending', 'failed')).toBe('failed');
   });
-  it('has success and failed as its terminal states', () => {
-    expect(STATES.filter(isTerminal)).toEqual(['success', 'failed']);
+  it('has every state but pending as settled', () => {
+    expect(STATES.filter(isTerminal)).toEqual(['success', 'failed', 'reversed']);
   });
 });
 
@@ -42,6 +46,7 @@ describe('outcome mapping (spec: 00 success Successful, 01 failed Failed, 02 pen
     ['success', '00', 'Successful'],
     ['failed', '01', 'Failed'],
     ['pending', '02', 'Pending'],
+    ['reversed', '01', 'Reversed'],
   ] as const)('%s answers response_code %s (a string) and %s', (state, code, message) => {
     expect(responseCodeOf(state)).toBe(code);
     expect(typeof responseCodeOf(state)).toBe('string');

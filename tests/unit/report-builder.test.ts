@@ -42,6 +42,8 @@ function purchase(
     needsAttention: false,
     agentUserId: null,
     updatedAt: p.createdAt,
+    reversedAt: null,
+    reversalReason: null,
     ...p,
   };
 }
@@ -101,7 +103,14 @@ const input: ReportInput = {
   ledger: {
     openingKobo: 10_000_000,
     closingKobo: 7_826_500,
-    movements: { funding: 0, debit: -2_233_500, refund: 5_000, adjustment: 55_000 },
+    movements: {
+      funding: 0,
+      debit: -2_233_500,
+      refund: 5_000,
+      adjustment: 55_000,
+      reversal: 0,
+      debit_correction: 0,
+    },
   },
   nowMs: Date.parse('2025-06-09T07:00:00.000Z'),
 };
@@ -123,6 +132,7 @@ describe('the daily report of one merchant, environment and day', () => {
       success: { count: 4, amountKobo: 2_180_000, debitKobo: 2_178_500 },
       failed: { count: 1, amountKobo: 5_000, debitKobo: 5_000 },
       pending: { count: 1, amountKobo: 50_000, debitKobo: 50_000 },
+      reversed: { count: 0, amountKobo: 0, debitKobo: 0 },
     });
   });
 

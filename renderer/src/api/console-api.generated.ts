@@ -1150,9 +1150,13 @@ export interface paths {
               amount_kobo: number;
               debit: string;
               quantity: number;
-              status: 'pending' | 'success' | 'failed';
+              status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               failure_reason: string;
+              /** @description reversed sales only: when (ISO) */
+              reversed_at?: string;
+              /** @description reversed sales only: why */
+              reversal_reason?: string;
               details: {
                 [key: string]: string;
               };
@@ -1167,7 +1171,7 @@ export interface paths {
               updated_at: string;
               /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
               last_checked_at: string;
-              /** @description pending only: the provider's last answer, in words; '' otherwise */
+              /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
               provider_said: string;
             };
           };
@@ -1300,9 +1304,13 @@ export interface paths {
                 amount_kobo: number;
                 debit: string;
                 quantity: number;
-                status: 'pending' | 'success' | 'failed';
+                status: 'pending' | 'success' | 'failed' | 'reversed';
                 response_code: string;
                 failure_reason: string;
+                /** @description reversed sales only: when (ISO) */
+                reversed_at?: string;
+                /** @description reversed sales only: why */
+                reversal_reason?: string;
                 details: {
                   [key: string]: string;
                 };
@@ -1317,7 +1325,7 @@ export interface paths {
                 updated_at: string;
                 /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
                 last_checked_at: string;
-                /** @description pending only: the provider's last answer, in words; '' otherwise */
+                /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
                 provider_said: string;
               }[];
               total: number;
@@ -1559,9 +1567,13 @@ export interface paths {
               amount_kobo: number;
               debit: string;
               quantity: number;
-              status: 'pending' | 'success' | 'failed';
+              status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               failure_reason: string;
+              /** @description reversed sales only: when (ISO) */
+              reversed_at?: string;
+              /** @description reversed sales only: why */
+              reversal_reason?: string;
               details: {
                 [key: string]: string;
               };
@@ -1576,7 +1588,7 @@ export interface paths {
               updated_at: string;
               /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
               last_checked_at: string;
-              /** @description pending only: the provider's last answer, in words; '' otherwise */
+              /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
               provider_said: string;
             };
           };
@@ -1702,9 +1714,13 @@ export interface paths {
               amount_kobo: number;
               debit: string;
               quantity: number;
-              status: 'pending' | 'success' | 'failed';
+              status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               failure_reason: string;
+              /** @description reversed sales only: when (ISO) */
+              reversed_at?: string;
+              /** @description reversed sales only: why */
+              reversal_reason?: string;
               details: {
                 [key: string]: string;
               };
@@ -1719,7 +1735,7 @@ export interface paths {
               updated_at: string;
               /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
               last_checked_at: string;
-              /** @description pending only: the provider's last answer, in words; '' otherwise */
+              /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
               provider_said: string;
             };
           };
@@ -2169,7 +2185,7 @@ export interface paths {
               environment: 'test' | 'live';
               entries: {
                 id: number;
-                kind: 'funding' | 'debit' | 'refund' | 'adjustment';
+                kind: 'funding' | 'debit' | 'refund' | 'reversal' | 'debit_correction' | 'adjustment';
                 amount: string;
                 amount_kobo: number;
                 balance_after: string;
@@ -2903,9 +2919,13 @@ export interface paths {
               amount_kobo: number;
               debit: string;
               quantity: number;
-              status: 'pending' | 'success' | 'failed';
+              status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               failure_reason: string;
+              /** @description reversed sales only: when (ISO) */
+              reversed_at?: string;
+              /** @description reversed sales only: why */
+              reversal_reason?: string;
               details: {
                 [key: string]: string;
               };
@@ -2920,7 +2940,7 @@ export interface paths {
               updated_at: string;
               /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
               last_checked_at: string;
-              /** @description pending only: the provider's last answer, in words; '' otherwise */
+              /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
               provider_said: string;
             };
           };
@@ -3171,9 +3191,13 @@ export interface paths {
               amount_kobo: number;
               debit: string;
               quantity: number;
-              status: 'pending' | 'success' | 'failed';
+              status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               failure_reason: string;
+              /** @description reversed sales only: when (ISO) */
+              reversed_at?: string;
+              /** @description reversed sales only: why */
+              reversal_reason?: string;
               details: {
                 [key: string]: string;
               };
@@ -3188,7 +3212,7 @@ export interface paths {
               updated_at: string;
               /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
               last_checked_at: string;
-              /** @description pending only: the provider's last answer, in words; '' otherwise */
+              /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
               provider_said: string;
             };
           };
@@ -4380,7 +4404,7 @@ export interface paths {
               balance: string;
               entries: {
                 id: number;
-                kind: 'funding' | 'debit' | 'refund' | 'adjustment';
+                kind: 'funding' | 'debit' | 'refund' | 'reversal' | 'debit_correction' | 'adjustment';
                 amount: string;
                 amount_kobo: number;
                 balance_after: string;
@@ -7500,7 +7524,7 @@ export interface paths {
                 amount: string;
                 debit: string;
                 quantity: number;
-                status: 'pending' | 'success' | 'failed';
+                status: 'pending' | 'success' | 'failed' | 'reversed';
                 response_code: string;
                 result: {
                   [key: string]: unknown;
@@ -7532,7 +7556,7 @@ export interface paths {
                 amount: string;
                 debit: string;
                 quantity: number;
-                status: 'pending' | 'success' | 'failed';
+                status: 'pending' | 'success' | 'failed' | 'reversed';
                 response_code: string;
                 result: {
                   [key: string]: unknown;
@@ -7673,7 +7697,7 @@ export interface paths {
               amount: string;
               debit: string;
               quantity: number;
-              status: 'pending' | 'success' | 'failed';
+              status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               result: {
                 [key: string]: unknown;
@@ -7831,7 +7855,7 @@ export interface paths {
               amount: string;
               debit: string;
               quantity: number;
-              status: 'pending' | 'success' | 'failed';
+              status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               result: {
                 [key: string]: unknown;
@@ -7990,7 +8014,7 @@ export interface paths {
               amount: string;
               debit: string;
               quantity: number;
-              status: 'pending' | 'success' | 'failed';
+              status: 'pending' | 'success' | 'failed' | 'reversed';
               response_code: string;
               result: {
                 [key: string]: unknown;
@@ -8007,6 +8031,174 @@ export interface paths {
               last_answer: string | null;
               next_poll_at: string | null;
               sent_at: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/console/admin/purchases/{ref}/reverse': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reverse a completed sale: credit its debit back to the wallet once */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description internal reference or request id */
+          ref: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description why; kept in the audit log and shown to the integrator */
+            reason: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              reference: string;
+              request_id: string;
+              environment: 'test' | 'live';
+              kind: 'transaction' | 'giftcard' | 'esim';
+              product: string;
+              network: string;
+              customer: string;
+              phone: string;
+              plan: string;
+              plan_name: string;
+              amount: string;
+              amount_kobo: number;
+              debit: string;
+              quantity: number;
+              status: 'pending' | 'success' | 'failed' | 'reversed';
+              response_code: string;
+              failure_reason: string;
+              /** @description reversed sales only: when (ISO) */
+              reversed_at?: string;
+              /** @description reversed sales only: why */
+              reversal_reason?: string;
+              details: {
+                [key: string]: string;
+              };
+              result: {
+                [key: string]: string;
+              };
+              cards_count: number;
+              has_qr: boolean;
+              merchant_name: string;
+              agent: string;
+              created_at: string;
+              updated_at: string;
+              /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
+              last_checked_at: string;
+              /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
+              provider_said: string;
             };
           };
         };
@@ -9819,6 +10011,11 @@ export interface paths {
                     amount: string;
                     debit: string;
                   };
+                  reversed: {
+                    count: number;
+                    amount: string;
+                    debit: string;
+                  };
                 };
                 opening_balance: string;
                 closing_balance: string;
@@ -9827,6 +10024,8 @@ export interface paths {
                   debits: string;
                   refunds: string;
                   adjustments: string;
+                  reversals: string;
+                  debit_corrections: string;
                 };
                 generated_at: string;
               };

@@ -5,6 +5,8 @@ const KIND_LABEL: Record<string, string> = {
   debit: 'Sale',
   refund: 'Refund',
   adjustment: 'Adjustment',
+  reversal: 'Reversal',
+  debit_correction: 'Debit correction',
 };
 
 export function ledgerKindLabel(kind: string): string {

@@ -71,6 +71,7 @@ export const STATUS_LABEL: Record<string, string> = {
   success: 'Successful',
   failed: 'Failed',
   pending: 'Pending',
+  reversed: 'Reversed',
 };
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;

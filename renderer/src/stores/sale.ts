@@ -69,6 +69,10 @@ export const useSaleStore = defineStore('sale', () => {
   const requery = async (ref: string) =>
     keep(await apiPost<Sale>(`/console/purchases/${encodeURIComponent(ref)}/requery`));
 
+  /** An admin reverses a completed sale: its debit goes back to the wallet once. */
+  const reverse = async (ref: string, reason: string) =>
+    keep(await apiPost<Sale>(`/console/admin/purchases/${encodeURIComponent(ref)}/reverse`, { reason }));
+
   async function reveal(ref: string): Promise<GiftCardCode[]> {
     const r = await apiPost<{ cards: GiftCardCode[] }>(
       `/console/purchases/${encodeURIComponent(ref)}/reveal`,
@@ -164,6 +168,7 @@ export const useSaleStore = defineStore('sale', () => {
     verify,
     load,
     requery,
+    reverse,
     reveal,
     follow,
     stop,

@@ -10,6 +10,7 @@ import { registerAdminPricingRoutes } from './admin-pricing.js';
 import { registerAdminUpstreamRoutes } from './admin-upstreams.js';
 import { registerAdminCatalogRoutes } from './admin-catalogs.js';
 import { registerAdminAttentionRoutes } from './admin-attention.js';
+import { registerAdminReversalRoutes } from './admin-reversals.js';
 import { registerAdminUserRoutes } from './admin-users.js';
 import { registerAdminSettingsRoutes } from './admin-settings.js';
 import { registerAdminReportRoutes } from './admin-reports.js';
@@ -44,6 +45,7 @@ export async function registerAdminConsole(scope: FastifyInstance, s: Services):
     registerAdminUpstreamRoutes(admin, s);
     registerAdminCatalogRoutes(admin, s);
     registerAdminAttentionRoutes(admin, s);
+    registerAdminReversalRoutes(admin, s);
     registerAdminUserRoutes(admin, s);
     registerAdminSettingsRoutes(admin, s);
     registerAdminReportRoutes(admin, s);

@@ -118,7 +118,7 @@ export const AttentionItem = Type.Object({
   amount: Type.String(),
   debit: Type.String(),
   quantity: Type.Integer(),
-  status: Lit('pending', 'success', 'failed'),
+  status: Lit('pending', 'success', 'failed', 'reversed'),
   response_code: Type.String(),
   result: Nullable(Open),
   failure_reason: Nullable(Type.String()),
@@ -433,7 +433,12 @@ export const ReportSummaryInfo = Type.Object({
   transactions: Type.Integer(),
   totals: ReportTally,
   totals_by_product: Type.Array(Type.Object({ product: Type.String(), ...Tally, debit: Type.String() })),
-  status_breakdown: Type.Object({ success: ReportTally, failed: ReportTally, pending: ReportTally }),
+  status_breakdown: Type.Object({
+    success: ReportTally,
+    failed: ReportTally,
+    pending: ReportTally,
+    reversed: ReportTally,
+  }),
   opening_balance: Type.String(),
   closing_balance: Type.String(),
   wallet_movements: Type.Object({
@@ -441,6 +446,8 @@ export const ReportSummaryInfo = Type.Object({
     debits: Type.String(),
     refunds: Type.String(),
     adjustments: Type.String(),
+    reversals: Type.String(),
+    debit_corrections: Type.String(),
   }),
   generated_at: Type.String(),
 });

@@ -54,9 +54,16 @@ export const Sale = Type.Object({
   amount_kobo: Type.Integer(),
   debit: Type.String(),
   quantity: Type.Integer(),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('success'), Type.Literal('failed')]),
+  status: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('success'),
+    Type.Literal('failed'),
+    Type.Literal('reversed'),
+  ]),
   response_code: Type.String(),
   failure_reason: Type.String(),
+  reversed_at: Type.Optional(Type.String({ description: 'reversed sales only: when (ISO)' })),
+  reversal_reason: Type.Optional(Type.String({ description: 'reversed sales only: why' })),
   details: Strings,
   result: Strings,
   cards_count: Type.Integer(),
@@ -70,7 +77,8 @@ export const Sale = Type.Object({
       "pending only: when the provider was last asked (ISO); '' otherwise or before the first answer",
   }),
   provider_said: Type.String({
-    description: "pending only: the provider's last answer, in words; '' otherwise",
+    description:
+      "pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise",
   }),
 });
 
@@ -109,6 +117,8 @@ export const LedgerEntry = Type.Object({
     Type.Literal('funding'),
     Type.Literal('debit'),
     Type.Literal('refund'),
+    Type.Literal('reversal'),
+    Type.Literal('debit_correction'),
     Type.Literal('adjustment'),
   ]),
   amount: Type.String(),

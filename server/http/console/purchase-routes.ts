@@ -16,6 +16,7 @@ import { consoleUsernames } from '../../store/console-users.js';
 import { getJob } from '../../store/vend-jobs.js';
 import { recordAudit } from '../../store/audit.js';
 import { esimQrcode } from '../../services/esim.js';
+import { recheckCompletedSale } from '../../services/reversals.js';
 import { InvalidInput, NotFound } from '../../domain/errors.js';
 import type { PurchaseState } from '../../domain/purchase-state.js';
 import { consoleCaller, sessionOf } from './session.js';
@@ -44,7 +45,7 @@ const binary = (type: string, description: string) => ({
   ...consoleErrors,
 });
 const PRODUCTS: readonly string[] = SOLD_PRODUCTS;
-const STATES: PurchaseState[] = ['pending', 'success', 'failed'];
+const STATES: PurchaseState[] = ['pending', 'success', 'failed', 'reversed'];
 const CSV_MAX_ROWS = 50_000;
 const isState = (v: string): v is PurchaseState => (STATES as string[]).includes(v);
 
@@ -83,7 +84,8 @@ function filterOf(caller: Caller, q: Partial<Record<string, string>>, timezone: 
     else f.product = q.product;
   }
   if (q.status) {
-    if (!isState(q.status)) throw new InvalidInput('status must be pending, success or failed', 'status');
+    if (!isState(q.status))
+      throw new InvalidInput('status must be pending, success, failed or reversed', 'status');
     f.state = q.status;
   }
   if (q.from) f.from = dayStartUtc(q.from, 'from', timezone);
@@ -188,6 +190,12 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
   app.post('/console/purchases/:ref/requery', { schema: saleSchema }, async (request) => {
     const caller = callerOf(s, request);
     const p = ownPurchase(s, caller, request.params.ref);
+    // An admin's re-check of a completed sale asks the provider again: a sale it now reports
+    // failed is reversed (source 'upstream'), and what it said is shown either way.
+    if (p.state === 'success' && sessionOf(request).user.role === 'admin') {
+      const r = await recheckCompletedSale(s, p, `user:${sessionOf(request).user.username}`);
+      return { ...saleViews(s, caller.merchant.name, [r.purchase])[0], provider_said: r.upstreamSaid };
+    }
     const after = p.state === 'pending' ? ((await s.worker.requery(p.id)) ?? p) : p;
     return saleViews(s, caller.merchant.name, [after])[0];
   });

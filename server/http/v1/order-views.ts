@@ -1,6 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { Purchase } from '../../store/purchases.js';
-import { responseCodeOf, responseMessageOf } from '../../domain/purchase-state.js';
+import { publicStatusOf, responseCodeOf } from '../../domain/purchase-state.js';
+import { purchaseMessage, sqlTime } from './transaction-views.js';
 import { INSTALL_FIELDS } from '../../domain/result-fields.js';
 import { errorResponses } from '../schemas.js';
 
@@ -75,10 +76,13 @@ export function orderData(p: Purchase): Record<string, unknown> {
 
 export function orderEnvelope(p: Purchase) {
   return {
-    status: p.state,
+    status: publicStatusOf(p.state),
     response_code: responseCodeOf(p.state),
-    response_message: responseMessageOf(p.state),
-    data: orderData(p),
+    response_message: purchaseMessage(p),
+    data:
+      p.state === 'reversed'
+        ? { ...orderData(p), reversed: true, reversed_at: sqlTime(p.reversedAt ?? p.updatedAt) }
+        : orderData(p),
   };
 }
 
@@ -101,6 +105,12 @@ export const OrderEnvelope = Type.Object({
     activation_code: Type.Optional(Type.String()),
     smdp_address: Type.Optional(Type.String()),
     lpa: Type.Optional(Type.String({ description: 'begins LPA:1$' })),
+    reversed: Type.Optional(
+      Type.Boolean({
+        description: 'present (true) only on a completed order later reversed: status is failed',
+      }),
+    ),
+    reversed_at: Type.Optional(Type.String({ description: 'when it was reversed, UTC, with `reversed`' })),
     redemption_instructions: Type.Optional(Type.String()),
   }),
 });

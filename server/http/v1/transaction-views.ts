@@ -1,6 +1,6 @@
 import { TOKEN_FIELDS } from '../../domain/result-fields.js';
 import type { Purchase } from '../../store/purchases.js';
-import { responseCodeOf, responseMessageOf } from '../../domain/purchase-state.js';
+import { publicStatusOf, responseCodeOf, responseMessageOf } from '../../domain/purchase-state.js';
 
 export type TransactionView = 'async-create' | 'sync-create' | 'status' | 'list';
 
@@ -34,6 +34,10 @@ export function transactionData(
     data.updated_at = sqlTime(p.updatedAt);
     data.merchant_name = merchantName;
   }
+  if (p.state === 'reversed' && (view === 'status' || view === 'list')) {
+    data.reversed = true;
+    data.reversed_at = sqlTime(p.reversedAt ?? p.updatedAt);
+  }
   if (p.state === 'success' && p.result) {
     for (const f of RESULT_FIELDS) {
       const v = p.result[f];
@@ -43,11 +47,17 @@ export function transactionData(
   return data;
 }
 
+/** "Reversed: <why>" for a reversed sale, the state's word otherwise. */
+export function purchaseMessage(p: Purchase): string {
+  if (p.state === 'reversed' && p.reversalReason) return `Reversed: ${p.reversalReason}`;
+  return responseMessageOf(p.state);
+}
+
 export function transactionEnvelope(p: Purchase, view: TransactionView, merchantName: string) {
   return {
-    status: p.state,
+    status: publicStatusOf(p.state),
     response_code: responseCodeOf(p.state),
-    response_message: responseMessageOf(p.state),
+    response_message: purchaseMessage(p),
     data: transactionData(p, view, merchantName),
   };
 }

@@ -1,0 +1,115 @@
+import type { Db } from '../store/db.js';
+import type { PurchaseStore } from '../store/purchase-store.js';
+import { getPurchaseByReference, type Purchase, type ReversalSource } from '../store/purchases.js';
+import { prep } from '../store/db.js';
+import { Conflict, InvalidInput, NotFound } from '../domain/errors.js';
+import { assertOneLineText } from '../domain/text-hygiene.js';
+import type { Vending } from './context.js';
+
+export interface ReverseSaleInput {
+  /** Our internal_reference, or the merchant's request id (client_request_id). */
+  reference: string;
+  actor: string;
+  reason: string;
+  source: ReversalSource;
+  /** Limits a request-id lookup to one merchant (the request id is unique per merchant and environment only). */
+  merchantId?: number;
+}
+
+export const REVERSAL_REASON_MAX = 300;
+
+/** Why, in a few words: kept in the audit log, the ledger and the integrator's answer. */
+export function reversalReason(reason: string): string {
+  const r = assertOneLineText(reason, 'reason').trim();
+  if (r.length < 3)
+    throw new InvalidInput('say why, in a few words: the reason is kept in the audit log', 'reason');
+  if (r.length > REVERSAL_REASON_MAX)
+    throw new InvalidInput(`reason must be at most ${REVERSAL_REASON_MAX} characters`, 'reason');
+  return r;
+}
+
+/** The sale a reference names: our internal reference first, then the merchant's request id. */
+export function findSale(db: Db, reference: string, merchantId?: number): Purchase {
+  const ref = reference.trim();
+  const own = getPurchaseByReference(db, ref);
+  if (own && (merchantId === undefined || own.merchantId === merchantId)) return own;
+  const ids = (
+    merchantId === undefined
+      ? prep(db, 'SELECT id FROM purchases WHERE idem_key = ? LIMIT 2').all(ref)
+      : prep(db, 'SELECT id FROM purchases WHERE idem_key = ? AND merchant_id = ? LIMIT 2').all(
+          ref,
+          merchantId,
+        )
+  ) as { id: number }[];
+  if (ids.length > 1)
+    throw new Conflict(`request id ${ref} names more than one purchase: use the internal reference`);
+  const byKey = ids[0]
+    ? prep(db, 'SELECT internal_reference FROM purchases WHERE id = ?').pluck().get(ids[0].id)
+    : null;
+  const p = typeof byKey === 'string' ? getPurchaseByReference(db, byKey) : null;
+  if (!p) throw new NotFound(`no purchase with internal reference or request id ${ref}`);
+  return p;
+}
+
+function refusal(p: Purchase): Conflict {
+  if (p.state === 'reversed')
+    return new Conflict(
+      `purchase ${p.internalReference} was already reversed (${p.reversedAt ?? ''}); a sale is reversed once`,
+    );
+  return new Conflict(
+    `purchase ${p.internalReference} is ${p.state}: only a completed (successful) sale can be reversed`,
+  );
+}
+
+/**
+ * Reverses a completed sale: its debit goes back to the wallet once, the sale stays visible as
+ * reversed, and the merchant gets `transaction.reversed`. A second reversal, or one of a
+ * pending or failed purchase, is refused with a Conflict and changes nothing.
+ */
+export async function reverseSale(
+  ctx: { db: Db; purchases: PurchaseStore },
+  input: ReverseSaleInput,
+): Promise<Purchase> {
+  const reason = reversalReason(input.reason);
+  if (!input.reference.trim()) throw new InvalidInput('a reference is required', 'reference');
+  const p = findSale(ctx.db, input.reference, input.merchantId);
+  if (p.state !== 'success') throw refusal(p);
+  const reversed = await ctx.purchases.reverse(p.id, { reason, actor: input.actor, source: input.source });
+  // Someone else reversed (or the state moved) between the read and the commit.
+  if (!reversed) throw refusal(ctx.purchases.purchase(p.id) ?? p);
+  return reversed;
+}
+
+/** What a re-check of a completed sale found, in words, and whether it reversed the sale. */
+export interface RecheckResult {
+  purchase: Purchase;
+  upstreamSaid: string;
+  reversed: boolean;
+}
+
+/**
+ * An admin's "re-check status" of a completed sale: the upstream is asked again, and when it
+ * now reports the sale failed (the provider reversed it) the sale is reversed here too, with
+ * source 'upstream'. Any other answer changes nothing: only a definite failure moves money.
+ */
+export async function recheckCompletedSale(
+  ctx: { db: Db; purchases: PurchaseStore; worker: Vending },
+  p: Purchase,
+  actor: string,
+): Promise<RecheckResult> {
+  if (p.state !== 'success') return { purchase: p, upstreamSaid: '', reversed: false };
+  const outcome = await ctx.worker.recheckCompleted(p.id);
+  if (!outcome)
+    return { purchase: p, upstreamSaid: 'No upstream can answer for this sale any more', reversed: false };
+  if (outcome.kind !== 'failed') {
+    const said = outcome.kind === 'success' ? 'Successful' : `${outcome.kind.replace('_', ' ')}`;
+    return { purchase: p, upstreamSaid: `The provider says: ${said}`, reversed: false };
+  }
+  const why = `provider reports it failed: ${outcome.reason}`.slice(0, REVERSAL_REASON_MAX);
+  const reversed = await ctx.purchases.reverse(p.id, { reason: why, actor, source: 'upstream' });
+  return {
+    purchase: reversed ?? ctx.purchases.purchase(p.id) ?? p,
+    upstreamSaid: `The provider says: failed (${outcome.reason})`,
+    reversed: reversed !== null,
+  };
+}

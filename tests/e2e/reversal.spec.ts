@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { expectSuccessfulReceipt, login, snap, watchPageErrors } from './helpers.js';
+
+/** A phone number no other test uses, so the search finds exactly this test's sale. */
+const PHONE = '09061234577';
+
+test('an admin reverses a completed sale from Sales history: in-app dialog, once, ledger shows the reversal', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.keyboard.press('a');
+  await page.getByLabel('Customer phone number').fill(PHONE);
+  await page.getByLabel('Amount (₦)').fill('175');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  const receipt = await expectSuccessfulReceipt(page);
+  const reference = (await receipt.getByTestId('receipt-reference').innerText()).trim();
+
+  await page.keyboard.press('Alt+h');
+  await expect(page.getByRole('heading', { name: 'Sales history' })).toBeVisible();
+  await page.getByLabel('Phone, meter or reference').fill(PHONE);
+  const row = page.getByTestId('history-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('status-badge')).toHaveText('Successful');
+
+  // Cancelling the dialog changes nothing.
+  await row.getByTestId('reverse-sale').click();
+  let ask = page.getByRole('alertdialog', { name: /^Reverse sale / });
+  await expect(ask).toContainText('₦175.00 goes back to the wallet, once');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(row.getByTestId('status-badge')).toHaveText('Successful');
+
+  await row.getByTestId('reverse-sale').click();
+  ask = page.getByRole('alertdialog', { name: /^Reverse sale / });
+  await ask
+    .getByLabel('Why is it reversed? (kept in the audit log)')
+    .fill('provider confirmed it never delivered');
+  await ask.getByRole('button', { name: 'Reverse sale' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page.getByTestId('reverse-notice')).toHaveText(
+    'Sale reversed: ₦175.00 credited back to the wallet.',
+  );
+  await expect(row.getByTestId('status-badge')).toHaveText('Reversed');
+  // A reversed sale offers no second reversal.
+  await expect(row.getByTestId('reverse-sale')).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('reversed');
+  await expect(page.getByTestId('history-row')).toHaveCount(1);
+  await snap(page, 'history-reversed');
+
+  // The sale page says what happened, not "failed".
+  await row.getByRole('link', { name: 'Open' }).click();
+  await expect(page.getByTestId('sale-status')).toContainText('Sale reversed — REFUNDED');
+  await expect(page.getByTestId('reversed-reason')).toHaveText('Provider confirmed it never delivered.');
+  await expect(page.getByTestId('reversed-refund')).toContainText('credited back ₦175.00');
+
+  // The node refuses a second reversal whatever the page shows.
+  const csrf = await page.evaluate(async () => {
+    const r = await fetch('/console/session');
+    return ((await r.json()) as { csrf_token: string }).csrf_token;
+  });
+  const again = await page.request.post(`/console/admin/purchases/${reference}/reverse`, {
+    headers: { 'x-csrf-token': csrf },
+    data: { reason: 'second try' },
+  });
+  expect(again.status()).toBe(409);
+  expect(((await again.json()) as { message: string }).message).toMatch(/already reversed/);
+
+  await page.keyboard.press('Alt+w');
+  const ledger = page.getByTestId('ledger-table');
+  await expect(ledger).toContainText('Reversal');
+  await expect(ledger.getByTestId('ledger-row').filter({ hasText: 'Reversal' })).toHaveCount(1);
+  await expect(ledger.getByTestId('ledger-row').filter({ hasText: 'Reversal' })).toContainText('₦175.00');
+  expect(problems).toEqual([]);
+});
