@@ -1537,7 +1537,10 @@ export interface paths {
     };
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description hold the answer up to this long while the sale is pending; answered as soon as it is final */
+          wait_ms?: string;
+        };
         header?: never;
         path: {
           ref: string;

@@ -23,9 +23,19 @@ import { consoleCaller, sessionOf } from './session.js';
 import { cardsOf, isEsimPurchase, saleView } from './views.js';
 import { answer, consoleErrors, RefParams, typed } from './contract.js';
 import { PurchasePage, RevealedCards, Sale } from './console-schemas.js';
-import { PageNumber, PageSize } from '../schema-blocks.js';
+import { PageNumber, PageSize, WholeNumberText } from '../schema-blocks.js';
 
 const tags = ['sales'];
+/** Longest a sale read may be held open for its outcome. */
+export const MAX_SALE_WAIT_MS = 20_000;
+const SaleWaitQuery = Type.Object({
+  wait_ms: Type.Optional(
+    WholeNumberText(MAX_SALE_WAIT_MS, {
+      description:
+        'hold the answer up to this long while the sale is pending; answered as soon as it is final',
+    }),
+  ),
+});
 /** History filters; the handler checks them, so its messages name the rule. */
 const HistoryFilters = {
   search: Type.Optional(Type.String()),
@@ -181,11 +191,22 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
   });
 
   const saleSchema = { tags, params: RefParams, response: answer(Sale) };
-  app.get('/console/purchases/:ref', { schema: saleSchema }, async (request) => {
-    const caller = callerOf(s, request);
-    const p = ownPurchase(s, caller, request.params.ref);
-    return saleViews(s, caller.merchant.name, [p])[0];
-  });
+  app.get(
+    '/console/purchases/:ref',
+    { schema: { ...saleSchema, querystring: SaleWaitQuery } },
+    async (request) => {
+      const caller = callerOf(s, request);
+      let p = ownPurchase(s, caller, request.params.ref);
+      const waitMs = Number(request.query.wait_ms ?? 0);
+      // A page following a pending sale asks with wait_ms: the answer comes the moment the sale
+      // is final instead of at the page's next look, and never later than wait_ms.
+      if (p.state === 'pending' && waitMs > 0) {
+        await s.worker.whenAnswered(p.id, waitMs, 'final');
+        p = ownPurchase(s, caller, request.params.ref);
+      }
+      return saleViews(s, caller.merchant.name, [p])[0];
+    },
+  );
 
   app.post('/console/purchases/:ref/requery', { schema: saleSchema }, async (request) => {
     const caller = callerOf(s, request);

@@ -31,6 +31,8 @@ export interface VendingApiConfig {
   key: string;
   secret: string;
   options: Record<string, unknown>;
+  /** Most sockets open to it at once (undici pool size). */
+  connections?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -60,6 +62,7 @@ export class VendingApiUpstream implements Upstream {
       secret: config.secret,
       timeoutMs: positiveMs(config.options.timeoutMs, DEFAULT_TIMEOUT_MS),
       connectTimeoutMs: positiveMs(config.options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS),
+      connections: config.connections,
     });
   }
 
