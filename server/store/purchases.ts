@@ -10,7 +10,9 @@ import { enqueueJob, finishJob } from './vend-jobs.js';
 import { recordPurchaseOutcome } from './events.js';
 import { recordAudit } from './audit.js';
 import { resultColumn, resultFromColumn } from './sealed-results.js';
-import { checkDailySalesLimit, salesDayStartIso } from '../domain/sales-limit.js';
+import { checkDailySalesLimit } from '../domain/sales-limit.js';
+import { localDayStart } from '../domain/business-days.js';
+import { businessTimezone } from './settings.js';
 
 export type PurchaseKind = 'transaction' | 'giftcard' | 'esim';
 
@@ -185,7 +187,7 @@ export function createPurchase(db: Db, input: NewPurchase): Purchase {
 /**
  * An agent's daily sales limit, checked in the transaction that stores the sale: sales sent
  * at once are written one after another, each seeing those before it, so they cannot all
- * pass. The day is the Lagos day of the clock that stamps created_at.
+ * pass. The day is the business day (timezone setting) of the clock that stamps created_at.
  */
 function assertAgentDailyLimit(db: Db, agentUserId: number, env: Environment, amountKobo: number): void {
   const limit =
@@ -199,7 +201,7 @@ function assertAgentDailyLimit(db: Db, agentUserId: number, env: Environment, am
      WHERE agent_user_id = ? AND environment = ? AND created_at >= ? AND state <> 'failed'`,
   )
     .pluck()
-    .get(agentUserId, env, salesDayStartIso(Date.now())) as number;
+    .get(agentUserId, env, localDayStart(Date.now(), businessTimezone(db))) as number;
   checkDailySalesLimit(limit, sold, amountKobo);
 }
 

@@ -96,6 +96,8 @@ export interface paths {
               start_environment: 'test' | 'live';
               csrf_token: string;
               expires_at: string;
+              /** @description the node's business timezone: the console shows times and days in it */
+              timezone: string;
             };
           };
         };
@@ -226,6 +228,8 @@ export interface paths {
               start_environment: 'test' | 'live';
               csrf_token: string;
               expires_at: string;
+              /** @description the node's business timezone: the console shows times and days in it */
+              timezone: string;
             };
           };
         };
@@ -399,6 +403,8 @@ export interface paths {
               start_environment: 'test' | 'live';
               csrf_token: string;
               expires_at: string;
+              /** @description the node's business timezone: the console shows times and days in it */
+              timezone: string;
             };
           };
         };
@@ -530,6 +536,8 @@ export interface paths {
               start_environment: 'test' | 'live';
               csrf_token: string;
               expires_at: string;
+              /** @description the node's business timezone: the console shows times and days in it */
+              timezone: string;
             };
           };
         };
@@ -1259,9 +1267,9 @@ export interface paths {
           search?: string;
           product?: string;
           status?: string;
-          /** @description YYYY-MM-DD, Lagos day */
+          /** @description YYYY-MM-DD, a day in the business timezone */
           from?: string;
-          /** @description YYYY-MM-DD, Lagos day */
+          /** @description YYYY-MM-DD, a day in the business timezone */
           to?: string;
           /** @description default 1 */
           page?: string;
@@ -1420,9 +1428,9 @@ export interface paths {
           search?: string;
           product?: string;
           status?: string;
-          /** @description YYYY-MM-DD, Lagos day */
+          /** @description YYYY-MM-DD, a day in the business timezone */
           from?: string;
-          /** @description YYYY-MM-DD, Lagos day */
+          /** @description YYYY-MM-DD, a day in the business timezone */
           to?: string;
         };
         header?: never;
@@ -4763,6 +4771,18 @@ export interface paths {
               };
               /** @description the node runs with --allow-private-webhooks */
               allow_private: boolean;
+              /** @description every event type an endpoint may subscribe to (["*"] subscribes to all, also later ones) */
+              event_types: (
+                | 'transaction.succeeded'
+                | 'transaction.failed'
+                | 'transaction.reversed'
+                | 'giftcard_order.succeeded'
+                | 'giftcard_order.failed'
+                | 'esim_order.succeeded'
+                | 'esim_order.failed'
+                | 'wallet.funded'
+                | 'wallet.low_balance'
+              )[];
             };
           };
         };
