@@ -38,6 +38,48 @@ const layerRule = (layer, i) => {
   };
 };
 
+/**
+ * The two sides of the desktop app meet only in common/: pure code and types (network prefixes,
+ * money display, the preload API) that the node, the shell and the console all import. It
+ * imports nothing from them, and the console imports nothing from the node or the shell.
+ */
+const sideRules = [
+  {
+    files: ['common/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(server|renderer|main)/',
+              message: 'common/ is shared by the node and the console: it imports from neither side.',
+            },
+            { regex: '^@/', message: 'common/ is shared by the node and the console: no renderer alias.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/src/**/*.{ts,vue}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(server|main)/',
+              message:
+                'The console imports nothing from the node or the desktop shell: shared code and types live in common/, the API types are generated into src/api/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'renderer/dist', 'data', 'test-results', 'playwright-report', 'out'] },
   js.configs.recommended,
@@ -63,5 +105,6 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   ...LAYERS.map(layerRule),
+  ...sideRules,
   prettier,
 );

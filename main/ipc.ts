@@ -12,7 +12,7 @@ import type {
   PrintReceiptResult,
   ReceiptPaper,
   VendpointChannels,
-} from './preload-api.js';
+} from '../common/preload-api.js';
 import { assertTrustedSender, type SecurityLog } from './security.js';
 
 /** Must match the table in preload.cts (both are typed by VendpointChannels; a test checks the round trip). */

@@ -10,7 +10,7 @@ import type {
   PrintReceiptResult,
   VendpointApi,
   VendpointChannels,
-} from './preload-api.js';
+} from '../common/preload-api.js';
 
 interface PreloadElectron {
   contextBridge: { exposeInMainWorld(key: string, api: unknown): void };

@@ -16,7 +16,12 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = [join(root, 'renderer', 'src'), join(root, 'renderer', 'index.html')].filter(existsSync);
+// common/ is bundled into the console too: a change there makes the build stale as well.
+const sources = [
+  join(root, 'renderer', 'src'),
+  join(root, 'renderer', 'index.html'),
+  join(root, 'common'),
+].filter(existsSync);
 const stale =
   !existsSync(built) ||
   sources.some(

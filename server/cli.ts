@@ -28,6 +28,8 @@ import { CommitBatcher } from './store/commit-batcher.js';
 import { runReportsCommand } from './reports/cli-command.js';
 import type { Db } from './store/db.js';
 import { registerWebhookCommands } from './webhooks-cli.js';
+import { registerReconcileCommands } from './reconcile-cli.js';
+import { reverseSaleWith } from './services/reconciliation-reversal.js';
 
 /** The operator CLI (DESIGN "Operator CLI contract"). `--json` prints exactly one JSON object. */
 const program = new Command('vendpoint');
@@ -338,6 +340,13 @@ program
   });
 
 registerWebhookCommands(program, wallet, { withStore, withStoreAsync, out, actor: ACTOR });
+registerReconcileCommands(program, {
+  withStore,
+  withStoreAsync,
+  out,
+  actor: ACTOR,
+  reverseSaleFor: (db) => reverseSaleWith({ db, purchases: new PurchaseStore(db, new CommitBatcher(db)) }),
+});
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   const message = err instanceof DomainError || err instanceof Error ? err.message : String(err);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_IN_FLIGHT } from './jobs/in-flight-limit.js';
+import { DEFAULT_MAX_WAITING } from './services/wait-admission.js';
 
 /** Everything a node needs to start; built from flags, then env, then defaults (DESIGN "Runtime modes"). */
 export interface NodeConfig {
@@ -18,6 +19,11 @@ export interface NodeConfig {
   syncTimeoutMs: number;
   /** Vends sent to one upstream at a time; the rest wait in the durable queue. */
   maxInFlight: number;
+  /**
+   * Purchases held open waiting for their provider (sync routes, bills, orders) at once; beyond
+   * it a new one is refused 503 with Retry-After before anything is charged.
+   */
+  maxWaiting: number;
   /** Run schedules (poller, catalog sync, reports). Tests may turn them off. */
   schedules: boolean;
   /** Print the DEMO credentials when a new data directory is initialised. */
@@ -44,6 +50,7 @@ export const DEFAULTS = {
   rateLimitPerMinute: 6000,
   syncTimeoutMs: 30_000,
   maxInFlight: DEFAULT_MAX_IN_FLIGHT,
+  maxWaiting: DEFAULT_MAX_WAITING,
 } as const;
 
 export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): NodeConfig {
@@ -59,6 +66,7 @@ export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       'trusted-proxies': { type: 'string' },
       'rate-limit': { type: 'string' },
       'max-in-flight': { type: 'string' },
+      'max-waiting': { type: 'string' },
       'log-level': { type: 'string' },
       'log-format': { type: 'string' },
       'allow-private-webhooks': { type: 'boolean' },
@@ -86,6 +94,10 @@ export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   const maxInFlight = Number(inFlightText);
   if (!Number.isInteger(maxInFlight) || maxInFlight < 1)
     throw new Error(`--max-in-flight must be a positive integer, got "${inFlightText}"`);
+  const waitingText = str(values['max-waiting']) ?? env.VENDPOINT_MAX_WAITING ?? String(DEFAULTS.maxWaiting);
+  const maxWaiting = Number(waitingText);
+  if (!Number.isInteger(maxWaiting) || maxWaiting < 1)
+    throw new Error(`--max-waiting must be a positive integer, got "${waitingText}"`);
   const format =
     str(values['log-format']) ?? str(env.VENDPOINT_LOG_FORMAT) ?? (process.stdout.isTTY ? 'pretty' : 'json');
   if (format !== 'pretty' && format !== 'json') throw new Error(`--log-format must be json or pretty`);
@@ -99,6 +111,7 @@ export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     rateLimitPerMinute: rate,
     syncTimeoutMs: Number(env.VENDPOINT_SYNC_TIMEOUT_MS ?? DEFAULTS.syncTimeoutMs),
     maxInFlight,
+    maxWaiting,
     schedules: env.VENDPOINT_SCHEDULES !== 'off',
     printFirstRun: true,
     logLevel: str(values['log-level']) ?? env.VENDPOINT_LOG_LEVEL ?? 'info',
@@ -119,6 +132,7 @@ export function testConfig(dataDir: string, overrides: Partial<NodeConfig> = {})
     rateLimitPerMinute: 6000,
     syncTimeoutMs: 10_000,
     maxInFlight: DEFAULT_MAX_IN_FLIGHT,
+    maxWaiting: DEFAULT_MAX_WAITING,
     schedules: false,
     printFirstRun: false,
     logLevel: 'silent',

@@ -13,6 +13,7 @@ import type { ReportTransport } from './reports/mailer.js';
 import { CatalogService } from './services/catalog-service.js';
 import { startSchedules, type ScheduleHandle } from './jobs/schedules.js';
 import { reportScheduleJob } from './jobs/report-schedule.js';
+import { reconciliationScheduleJob } from './jobs/reconciliation-schedule.js';
 import { catalogSyncJob } from './jobs/catalog-sync.js';
 import { upstreamHealthJob } from './jobs/upstream-health.js';
 import type { Services } from './services/context.js';
@@ -23,6 +24,10 @@ import { countConsoleUsers } from './store/console-users.js';
 import { NOT_FOUND_GRACE_MS } from './domain/vend-outcome.js';
 import type { IssuedPair } from './store/merchants.js';
 import type { SimulatorOptions } from './upstreams/simulator.js';
+import { WaitAdmission } from './services/wait-admission.js';
+
+/** Pending connections the kernel may queue for the node before accepting them. */
+const LISTEN_BACKLOG = 4096;
 
 export interface RunningNode {
   url: string;
@@ -69,7 +74,7 @@ export function buildServices(
   const now = hooks.now ?? Date.now;
   const batcher = new CommitBatcher(db);
   const purchases = new PurchaseStore(db, batcher);
-  const router = new UpstreamRouter(db, box, hooks.simulator);
+  const router = new UpstreamRouter(db, box, hooks.simulator, config.maxInFlight);
   const log = { info: () => {}, warn: () => {}, error: (o: object, m: string) => console.error(m, o) };
   const requeryScale = hooks.requeryScale ?? requeryScaleFromEnv();
   const worker = new VendWorker(purchases, router, {
@@ -103,6 +108,7 @@ export function buildServices(
     catalog: new CatalogService(db),
     credentials: new CredentialCache(db),
     setupClaim: new SetupClaim(countConsoleUsers(db) === 0),
+    waiting: new WaitAdmission(config.maxWaiting),
     box,
     now,
   };
@@ -121,7 +127,10 @@ export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Prom
   if (sealedResults)
     app.log.info(`sealed ${sealedResults} purchase results stored in clear by an earlier version`);
   (services.worker as unknown as { opts: { log: unknown } }).opts.log = app.log;
-  await app.listen({ host: config.host, port: config.port });
+  // Thousands of clients connecting at once are queued by the kernel (up to net.core.somaxconn)
+  // and answered, if need be with a 503, instead of having their connections dropped at Node's
+  // default queue of 511.
+  await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -131,6 +140,7 @@ export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Prom
   if (config.schedules) {
     schedules = startSchedules(services, app.log, {
       'daily-reports': reportScheduleJob(services, app.log, url),
+      reconciliation: reconciliationScheduleJob(services, app.log, url),
       'catalog-sync': catalogSyncJob(services, app.log),
       'upstream-health': upstreamHealthJob(services, app.log),
     });

@@ -4,10 +4,11 @@ import { SecretBox } from './store/secret-box.js';
 import { CommitBatcher } from './store/commit-batcher.js';
 import { requireMerchant } from './store/merchants.js';
 import { getLowBalanceThreshold, setLowBalanceThreshold } from './store/wallets.js';
-import { getEndpoint, listDeliveries, parseEndpointId } from './store/webhooks.js';
+import { listDeliveries } from './store/webhooks.js';
 import {
   addWebhookEndpoint,
   DEFAULT_ROTATION_OVERLAP_MS,
+  endpointById,
   listWebhookEndpoints,
   pauseWebhookEndpoint,
   removeWebhookEndpoint,
@@ -47,11 +48,6 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
       log: { warn: () => {}, error: () => {} },
     });
     return { db, box, now: Date.now, config: { webhooksAllowPrivate: allowPrivate }, webhooks: worker };
-  };
-  const endpointOf = (db: Db, id: string) => {
-    const e = getEndpoint(db, parseEndpointId(id) ?? 0);
-    if (!e) throw new InvalidInput(`no webhook endpoint ${id}`, 'id');
-    return e;
   };
 
   const webhook = program.command('webhook').description("merchants' webhook endpoints");
@@ -121,7 +117,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
     )
     .action((o: { id: string; overlapHours: string }) =>
       cli.withStore((db, dataDir) => {
-        const e = endpointOf(db, o.id);
+        const e = endpointById({ db }, o.id);
         const hours = Number(o.overlapHours);
         if (!Number.isFinite(hours)) throw new InvalidInput('--overlap-hours must be a number', 'overlap');
         const r = rotateWebhookSecret(
@@ -142,7 +138,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
     .requiredOption('--id <we_N>')
     .action((o: { id: string }) =>
       cli.withStore((db, dataDir) => {
-        const e = endpointOf(db, o.id);
+        const e = endpointById({ db }, o.id);
         removeWebhookEndpoint(context(db, dataDir, false), e, cli.actor);
         cli.out({ id: o.id, removed: true }, `Webhook ${o.id} removed`);
       }),
@@ -159,7 +155,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
         cli.withStore((db, dataDir) => {
           const v = pauseWebhookEndpoint(
             context(db, dataDir, false),
-            endpointOf(db, o.id),
+            endpointById({ db }, o.id),
             paused,
             cli.actor,
           );
@@ -174,7 +170,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
     .action(async (o: { id: string }) => {
       await cli.withStoreAsync(async (db, dataDir) => {
         const s = context(db, dataDir, allowPrivateFromEnv());
-        const r = await sendTestWebhook(s, endpointOf(db, o.id));
+        const r = await sendTestWebhook(s, endpointById({ db }, o.id));
         cli.out(
           r,
           r.delivered
@@ -191,7 +187,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
     .option('--limit <n>', 'newest first', '50')
     .action((o: { id: string; limit: string }) =>
       cli.withStore((db) => {
-        const e = endpointOf(db, o.id);
+        const e = endpointById({ db }, o.id);
         const rows = listDeliveries(db, e.id, Math.min(Number(o.limit) || 50, 500));
         cli.out(
           { endpoint: endpointView(e), deliveries: rows },
@@ -211,7 +207,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
     .option('--delivery <id>', 'one failed delivery; default all failed ones')
     .action((o: { id: string; delivery?: string }) =>
       cli.withStore((db, dataDir) => {
-        const e = endpointOf(db, o.id);
+        const e = endpointById({ db }, o.id);
         const r = replayWebhookDeliveries(
           context(db, dataDir, false),
           e,

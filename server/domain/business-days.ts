@@ -47,6 +47,16 @@ export function localDay(epochMs: number, tz: string): Day {
   return DateTime.fromMillis(epochMs, { zone: tz }).toISODate()!;
 }
 
+/** The UTC instant (ISO, as purchases are stamped) at which the local day holding `epochMs` began. */
+export function localDayStart(epochMs: number, tz: string): string {
+  return dayWindow(localDay(epochMs, tz), tz).from;
+}
+
+/** The CSV column of local times, named after the zone's city: `time_lagos`, `time_nairobi`, `time_utc`. */
+export function localTimeColumn(tz: string): string {
+  return `time_${(tz.split('/').pop() ?? tz).toLowerCase()}`;
+}
+
 /** `YYYY-MM-DD HH:MM:SS` of an ISO instant in the report timezone (CSV and e-mail rows). */
 export function localTime(iso: string, tz: string): string {
   return DateTime.fromISO(iso, { zone: 'UTC' }).setZone(tz).toFormat('yyyy-MM-dd HH:mm:ss');

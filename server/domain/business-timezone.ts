@@ -1,5 +1,6 @@
 /**
- * The node's business day and the times its console shows: one zone for the console pages,
- * cash-ups, agent limits, ledger exports, schedules and (by default) the daily reports.
+ * The default of the node's business timezone: its business day and the times its console
+ * shows. The zone in force is a setting (`businessTimezone` in store/settings.ts, edited with
+ * the daily-report settings); this is what a node that never set it uses.
  */
-export const BUSINESS_TIMEZONE = 'Africa/Lagos';
+export const DEFAULT_BUSINESS_TIMEZONE = 'Africa/Lagos';

@@ -80,3 +80,12 @@ export class TooManyAttempts extends DomainError {
     super('TOO_MANY_ATTEMPTS', message);
   }
 }
+/** The node holds as many waiting purchases as it can: 503, nothing stored, with the wait in Retry-After. */
+export class Overloaded extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super('OVERLOADED', message);
+  }
+}

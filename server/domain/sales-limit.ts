@@ -1,21 +1,6 @@
-import { BUSINESS_TIMEZONE } from './business-timezone.js';
-import { DateTime } from 'luxon';
 import { Forbidden } from './errors.js';
-import { formatNaira, type Kobo } from './money.js';
-
-/** The console's business day for an agent's daily sales limit (the pages show Lagos time). */
-export const SALES_LIMIT_TIMEZONE = BUSINESS_TIMEZONE;
-
-/** Start of the Lagos day holding `nowMs`, as the UTC ISO text purchases are stamped with. */
-export function salesDayStartIso(nowMs: number): string {
-  return DateTime.fromMillis(nowMs, { zone: SALES_LIMIT_TIMEZONE }).startOf('day').toUTC().toISO()!;
-}
-
-/** "₦1,234.50" for messages an agent reads. */
-function naira(kobo: Kobo): string {
-  const [whole, frac] = formatNaira(kobo).split('.');
-  return `₦${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
-}
+import type { Kobo } from './money.js';
+import { formatKobo as naira } from '../../common/money-display.js';
 
 /** Refuses a sale that would take an agent's sales today past the limit an admin set. */
 export function checkDailySalesLimit(limit: Kobo | null, soldToday: Kobo, amount: Kobo): void {

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { DomainError, TooManyAttempts } from '../domain/errors.js';
+import { DomainError, Overloaded, TooManyAttempts } from '../domain/errors.js';
 import { ruleForPattern } from './schema-blocks.js';
 
 /** The one place domain errors become HTTP: stable code -> status, spec error body. */
@@ -15,6 +15,7 @@ const STATUS_OF: Record<string, number> = {
   TOO_MANY_ATTEMPTS: 429,
   UPSTREAM_UNAVAILABLE: 502,
   NO_ROUTE: 503,
+  OVERLOADED: 503,
 };
 
 export function errorBody(code: number, message: string) {
@@ -148,7 +149,8 @@ export function registerErrorHandling(app: FastifyInstance, hooks: ErrorHooks = 
     if (error instanceof DomainError) {
       const status = STATUS_OF[error.code] ?? 400;
       if (status === 401) hooks.unauthorized?.(request);
-      if (error instanceof TooManyAttempts) reply.header('retry-after', Math.ceil(error.retryAfterMs / 1000));
+      if (error instanceof TooManyAttempts || error instanceof Overloaded)
+        reply.header('retry-after', Math.ceil(error.retryAfterMs / 1000));
       return reply.status(status).send(errorBody(status, error.message));
     }
     if (error.validation) {

@@ -87,6 +87,8 @@ export const StatusQuery = Type.Object(
 /** The ext variant's path-style status key. */
 export const StatusParams = Type.Object({ client_request_id: Type.String() });
 
+const ISO_INSTANT = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$';
+
 export const ListQuery = Type.Object(
   {
     page: Type.Optional(PageNumber({ description: 'page number, default 1' })),
@@ -96,6 +98,17 @@ export const ListQuery = Type.Object(
     // The integer form of response_code; "00"/"01"/"02" are the same integers written as the envelope shows them.
     status: Type.Optional(
       PatternText('^0?[012]$', 'must be 0, 1 or 2', { description: '0 success, 1 failed, 2 pending' }),
+    ),
+    // Not in the spec: a node reconciling against this one reads one day at a time.
+    from: Type.Optional(
+      PatternText(ISO_INSTANT, 'must be an ISO 8601 UTC time like 2026-01-02T00:00:00.000Z', {
+        description: 'created at or after this UTC instant (extension)',
+      }),
+    ),
+    to: Type.Optional(
+      PatternText(ISO_INSTANT, 'must be an ISO 8601 UTC time like 2026-01-02T00:00:00.000Z', {
+        description: 'created before this UTC instant (extension)',
+      }),
     ),
   },
   { additionalProperties: true },

@@ -1,5 +1,10 @@
-/** Vends at a time per upstream unless `--max-in-flight` says otherwise. */
-export const DEFAULT_MAX_IN_FLIGHT = 64;
+/**
+ * Vends at a time per upstream unless `--max-in-flight` says otherwise. A provider answering in
+ * 2 s needs about 1,000 vends in flight for 500 vends/s; each is one pooled socket and a small
+ * record, and what waits beyond it is bounded by the waiting limit (sync) or stays queued on disk
+ * (async).
+ */
+export const DEFAULT_MAX_IN_FLIGHT = 1024;
 
 /**
  * At most `limit` vends at a time per upstream; the rest wait their turn in arrival order.

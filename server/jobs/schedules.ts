@@ -1,6 +1,6 @@
-import { BUSINESS_TIMEZONE } from '../domain/business-timezone.js';
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Services } from '../services/context.js';
+import { businessTimezone } from '../store/settings.js';
 
 export interface ScheduleHandle {
   stop(): Promise<void>;
@@ -18,6 +18,8 @@ export function startSchedules(
   extra: Record<string, { expression: string; run: () => Promise<unknown> }> = {},
 ): ScheduleHandle {
   const tasks: Record<string, ScheduledTask> = {};
+  // Cron expressions read in the business timezone as it is at start; a changed setting takes effect at the next start.
+  const timezone = businessTimezone(s.db);
   const busy = new Set<string>();
   const add = (name: string, expression: string, run: () => Promise<unknown>) => {
     tasks[name] = cron.schedule(
@@ -33,7 +35,7 @@ export function startSchedules(
           busy.delete(name);
         }
       },
-      { name, timezone: BUSINESS_TIMEZONE },
+      { name, timezone },
     );
   };
   add('pending-poller', '*/5 * * * * *', () => s.worker.pollDue());

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { formatNaira } from '../domain/money.js';
+import { formatKobo, groupedNaira } from '../../common/money-display.js';
 import { PRODUCT_LABELS, type DailyReport, type Tally } from './report-builder.js';
 
 /** How the CSV travels: attached, or (too large) as a link to the console download. */
@@ -11,12 +11,6 @@ export interface ReportEmail {
   subject: string;
   text: string;
   html: string;
-}
-
-/** 123456789 kobo -> "1,234,567.89". */
-export function groupedNaira(kobo: number): string {
-  const [whole, frac] = formatNaira(kobo).split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
 }
 
 const signedNaira = (kobo: number) => (kobo > 0 ? `+${groupedNaira(kobo)}` : groupedNaira(kobo));
@@ -108,7 +102,7 @@ function table(head: string[], rows: string[][], numericFrom: number): string {
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;"><tr>${th}</tr>${body}</table>`;
 }
 
-const naira = (kobo: number) => `${kobo < 0 ? '-' : ''}\u20a6${groupedNaira(Math.abs(kobo))}`;
+const naira = formatKobo;
 
 /** The HTML part: one column, 640 px, inline styles, readable without images. */
 export function reportHtml(r: DailyReport, csv: CsvDelivery): string {

@@ -1,7 +1,7 @@
-import { BUSINESS_TIMEZONE } from '../domain/business-timezone.js';
+import { DEFAULT_BUSINESS_TIMEZONE } from '../domain/business-timezone.js';
 import type { Db } from '../store/db.js';
 import type { SecretBox } from '../store/secret-box.js';
-import { getSetting, setSetting } from '../store/settings.js';
+import { BUSINESS_TIMEZONE_SETTING, businessTimezone, getSetting, setSetting } from '../store/settings.js';
 import { recordAudit } from '../store/audit.js';
 import { InvalidInput } from '../domain/errors.js';
 import { assertOneLineText } from '../domain/text-hygiene.js';
@@ -31,6 +31,7 @@ export interface ReportSettings {
   from: string;
   /** Local time (HH:MM) from which a business day's reports go out. */
   sendTime: string;
+  /** The node's business timezone (store/settings.ts `businessTimezone`): reports cut their days in it. */
   timezone: string;
   /** Days (YYYY-MM-DD) that are not business days, besides weekends. */
   holidays: string[];
@@ -45,7 +46,7 @@ export interface ReportSettings {
 export const REPORT_DEFAULTS: Omit<ReportSettings, 'smtpUrl'> = {
   from: 'VendPoint Reports <reports@vendpoint.local>',
   sendTime: '07:00',
-  timezone: BUSINESS_TIMEZONE,
+  timezone: DEFAULT_BUSINESS_TIMEZONE,
   holidays: [],
   maxAttachmentBytes: 5_000_000,
   consoleUrl: null,
@@ -56,7 +57,7 @@ const KEYS = {
   smtpUrl: 'reports.smtp_url_sealed',
   from: 'reports.from',
   sendTime: 'reports.send_time',
-  timezone: 'reports.timezone',
+  timezone: BUSINESS_TIMEZONE_SETTING,
   holidays: 'reports.holidays',
   maxAttachmentBytes: 'reports.max_attachment_bytes',
   consoleUrl: 'reports.console_url',
@@ -77,7 +78,7 @@ export function getReportSettings(db: Db, box: SecretBox): ReportSettings {
     smtpUrl,
     from: getSetting(db, KEYS.from, d.from),
     sendTime: getSetting(db, KEYS.sendTime, d.sendTime),
-    timezone: getSetting(db, KEYS.timezone, d.timezone),
+    timezone: businessTimezone(db),
     holidays: getSetting(db, KEYS.holidays, d.holidays),
     maxAttachmentBytes: getSetting(db, KEYS.maxAttachmentBytes, d.maxAttachmentBytes),
     consoleUrl: getSetting(db, KEYS.consoleUrl, d.consoleUrl),

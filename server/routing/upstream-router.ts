@@ -8,6 +8,9 @@ import { SimulatorUpstream, type SimulatorOptions } from '../upstreams/simulator
 import type { Upstream, VendRequest, VerifyRequest } from '../upstreams/types.js';
 import { CircuitBreaker } from '../upstreams/circuit-breaker.js';
 import { createVendingApiUpstream } from '../upstreams/vending-api/index.js';
+
+/** Sockets per external upstream beyond the vends in flight: requeries, catalog and balance calls. */
+const SPARE_CONNECTIONS = 16;
 import { isBillProduct } from '../domain/networks.js';
 
 /** Route product names: transactions use their product, orders their kind. */
@@ -42,6 +45,8 @@ export class UpstreamRouter {
     private readonly db: Db,
     private readonly box: SecretBox,
     simulatorOptions: SimulatorOptions = {},
+    /** Vends sent to one upstream at once (the worker's in-flight limit): its pool is sized to it. */
+    private readonly maxInFlight?: number,
   ) {
     this.testSimulator = new SimulatorUpstream('simulator', simulatorOptions);
     this.watch = new ChangeWatch(db, 'upstreams');
@@ -138,6 +143,9 @@ export class UpstreamRouter {
       key: r.keyId!,
       secret: r.secretSealed ? this.box.open(r.secretSealed) : '',
       options: r.options,
+      // Every vend allowed in flight gets a socket, so none waits in undici's queue behind the
+      // limit; a few more keep requeries and catalog calls from queueing behind vends.
+      connections: this.maxInFlight && this.maxInFlight + SPARE_CONNECTIONS,
     });
     return withUpstreamPlanIds(upstream, (localId) => upstreamPlanId(this.db, r.name, localId));
   }
@@ -171,6 +179,7 @@ export function withUpstreamPlanIds(inner: Upstream, planIdOf: (localId: string)
     catalogs: () => inner.catalogs(),
     ...(inner.catalogPlans ? { catalogPlans: (fx) => inner.catalogPlans!(fx) } : {}),
     qrcode: (req, lpa) => inner.qrcode(req, lpa),
+    ...(inner.listTransactions ? { listTransactions: (q) => inner.listTransactions!(q) } : {}),
     balance: () => inner.balance(),
     close: () => inner.close?.() ?? Promise.resolve(),
   };

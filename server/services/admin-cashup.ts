@@ -1,4 +1,3 @@
-import { BUSINESS_TIMEZONE } from '../domain/business-timezone.js';
 import { DateTime } from 'luxon';
 import type { Services } from './context.js';
 import type { Environment } from '../store/credentials-crypto.js';
@@ -8,9 +7,8 @@ import { agentSalesByProductAndState, type SalesTally } from '../store/admin-que
 import { lastCashup, recordCashup, type Cashup } from '../store/admin-cashups.js';
 import { InvalidInput, NotFound } from '../domain/errors.js';
 import { formatNaira, type Kobo } from '../domain/money.js';
-
-/** The console's business day: a first shift starts at midnight Lagos time. */
-const SHIFT_TIMEZONE = BUSINESS_TIMEZONE;
+import { localDayStart } from '../domain/business-days.js';
+import { businessTimezone } from '../store/settings.js';
 
 interface Tally {
   count: number;
@@ -58,12 +56,10 @@ function parseInstant(value: unknown, field: string): string {
   return d.toUTC().toISO()!;
 }
 
-/** Where the open shift starts: the end of the last cash-up, else midnight today (Lagos). */
+/** Where the open shift starts: the end of the last cash-up, else the start of the business day. */
 function defaultStart(s: Services, userId: number, env: Environment): string {
   const last = lastCashup(s.db, userId, env);
-  return (
-    last?.shiftEnd ?? DateTime.fromMillis(s.now(), { zone: SHIFT_TIMEZONE }).startOf('day').toUTC().toISO()!
-  );
+  return last?.shiftEnd ?? localDayStart(s.now(), businessTimezone(s.db));
 }
 
 const tallyJson = (t: Tally) => ({ count: t.count, amount: formatNaira(t.amount_kobo) });

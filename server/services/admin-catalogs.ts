@@ -2,7 +2,7 @@ import type { Services } from './context.js';
 import { setPlanActive, type CatalogKind } from '../store/catalog.js';
 import { lastCatalogSync, syncCatalogs } from './catalog-sync.js';
 import { InvalidInput, NotFound } from '../domain/errors.js';
-import { formatNaira } from '../domain/money.js';
+import { formatKobo } from '../../common/money-display.js';
 
 export const CATALOG_KINDS: CatalogKind[] = ['data', 'bill', 'giftcard', 'esim'];
 
@@ -26,10 +26,7 @@ export function parseCatalogKind(v: unknown): CatalogKind {
 
 const range = (min: number | null, max: number | null) => `${min ?? '?'}–${max ?? '?'}`;
 /** "₦11,000.00": the table is read by people. */
-const ngn = (kobo: number) => {
-  const [whole, frac] = formatNaira(kobo).split('.');
-  return `₦${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
-};
+const ngn = formatKobo;
 
 function rowsOf(s: Services, kind: CatalogKind): CatalogRow[] {
   const c = s.catalog.get();

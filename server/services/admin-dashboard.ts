@@ -1,4 +1,3 @@
-import { BUSINESS_TIMEZONE } from '../domain/business-timezone.js';
 import { DateTime } from 'luxon';
 import type { Services } from './context.js';
 import type { Environment } from '../store/credentials-crypto.js';
@@ -7,9 +6,8 @@ import { upstreamHealth } from './upstream-health.js';
 import { lastCatalogSync } from './catalog-sync.js';
 import { formatNaira } from '../domain/money.js';
 import { failingEndpoints } from '../store/webhooks.js';
+import { businessTimezone } from '../store/settings.js';
 
-/** The dashboard's "today": the console's day, in Lagos like every page of it. */
-const DASHBOARD_TIMEZONE = BUSINESS_TIMEZONE;
 const STATES = ['success', 'pending', 'failed'] as const;
 
 /**
@@ -18,7 +16,9 @@ const STATES = ['success', 'pending', 'failed'] as const;
  * health of each upstream (balance and circuit, read from SQLite and memory: no network).
  */
 export function dashboard(s: Services, env: Environment) {
-  const today = DateTime.fromMillis(s.now(), { zone: DASHBOARD_TIMEZONE }).startOf('day');
+  // The dashboard's "today" is the business day, like every page of the console.
+  const timezone = businessTimezone(s.db);
+  const today = DateTime.fromMillis(s.now(), { zone: timezone }).startOf('day');
   const from = today.toUTC().toISO()!;
   const to = today.plus({ days: 1 }).toUTC().toISO()!;
   const tallies = salesByProductAndState(s.db, env, from, to);
@@ -53,7 +53,7 @@ export function dashboard(s: Services, env: Environment) {
   return {
     environment: env,
     date: today.toFormat('yyyy-LL-dd'),
-    timezone: DASHBOARD_TIMEZONE,
+    timezone,
     sales: [...products].map(([product, row]) => ({
       product,
       success: cell(row.success),

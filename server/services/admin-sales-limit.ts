@@ -4,7 +4,9 @@ import { agentSoldKobo } from '../store/admin-queries.js';
 import { quoteGiftcard } from './giftcards.js';
 import { esimQuote } from './esim.js';
 import { parseNaira, type Kobo } from '../domain/money.js';
-import { checkDailySalesLimit, salesDayStartIso } from '../domain/sales-limit.js';
+import { checkDailySalesLimit } from '../domain/sales-limit.js';
+import { localDayStart } from '../domain/business-days.js';
+import { businessTimezone } from '../store/settings.js';
 
 export type ConsoleSale =
   | { kind: 'transaction'; body: Record<string, unknown> }
@@ -32,7 +34,7 @@ export function consoleSaleKobo(s: Services, caller: Caller, sale: ConsoleSale):
 }
 
 /**
- * The per-agent daily sales limit: what the agent sold today (Lagos day, this environment,
+ * The per-agent daily sales limit: what the agent sold today (business day, this environment,
  * pending or successful) plus this sale may not pass the limit an admin set. Read from the
  * database on every sale, so a changed limit applies at once. This early check answers before
  * a bill is verified or an upstream asked; the binding one runs again inside the purchase's
@@ -45,6 +47,11 @@ export function assertWithinDailyLimit(s: Services, caller: Caller, sale: Consol
   if (limit === null) return;
   const amount = consoleSaleKobo(s, caller, sale);
   if (amount === null) return;
-  const sold = agentSoldKobo(s.db, caller.agentUserId, caller.environment, salesDayStartIso(s.now()));
+  const sold = agentSoldKobo(
+    s.db,
+    caller.agentUserId,
+    caller.environment,
+    localDayStart(s.now(), businessTimezone(s.db)),
+  );
   checkDailySalesLimit(limit, sold, amount);
 }

@@ -1,17 +1,9 @@
 import type { Caller, Services } from './context.js';
-import { isBillProduct } from '../domain/networks.js';
+import { isBillProduct, SOLD_PRODUCTS } from '../domain/networks.js';
 import { Forbidden } from '../domain/errors.js';
 
 /** The seven things the console sells, by the route product the node knows them as. */
-export const CONSOLE_PRODUCTS = [
-  'airtime',
-  'data',
-  'ELECTRICITY',
-  'CABLE',
-  'BETTING',
-  'giftcard',
-  'esim',
-] as const;
+export const CONSOLE_PRODUCTS = SOLD_PRODUCTS;
 export type ConsoleProduct = (typeof CONSOLE_PRODUCTS)[number];
 
 const NAMES: Record<ConsoleProduct, string> = {

@@ -12,6 +12,7 @@ import type { NodeConfig } from '../config.js';
 import type { Merchant } from '../store/merchants.js';
 import type { Environment } from '../store/credentials-crypto.js';
 import type { CredentialCache } from '../store/credential-cache.js';
+import type { WaitAdmission } from './wait-admission.js';
 
 /** The one-time setup code of an unclaimed node (http/first-run-claim.ts implements it). */
 export interface SetupCode {
@@ -50,6 +51,8 @@ export interface Services {
   credentials: CredentialCache;
   /** The one-time code that lets another machine claim an unclaimed node. */
   setupClaim: SetupCode;
+  /** Bounds the purchases held open waiting for their provider (503 + Retry-After beyond). */
+  waiting: WaitAdmission;
   now: () => number;
 }
 

@@ -58,14 +58,24 @@ export async function placePurchase(
   ) {
     throw new NoRoute(kind.noRouteMessage(input));
   }
-  const purchase = await s.purchases.place(input);
   const wait = kind.wait(input);
-  // Registered before the vend starts, so its answer cannot be missed.
-  const answered = wait === 'none' ? null : s.worker.whenAnswered(purchase.id, s.config.syncTimeoutMs, wait);
-  s.worker.enqueue(purchase.id, purchase);
-  if (!answered) return { purchase, waited: false };
-  await answered;
-  return { purchase: s.purchases.purchase(purchase.id)!, waited: true };
+  if (wait === 'none') {
+    const purchase = await s.purchases.place(input);
+    s.worker.enqueue(purchase.id, purchase);
+    return { purchase, waited: false };
+  }
+  // Refused here, before the commit, when the node already holds all the waits it can.
+  s.waiting.enter();
+  try {
+    const purchase = await s.purchases.place(input);
+    // Registered before the vend starts, so its answer cannot be missed.
+    const answered = s.worker.whenAnswered(purchase.id, s.config.syncTimeoutMs, wait);
+    s.worker.enqueue(purchase.id, purchase);
+    await answered;
+    return { purchase: s.purchases.purchase(purchase.id)!, waited: true };
+  } finally {
+    s.waiting.leave();
+  }
 }
 
 /** The body's key when it is well formed; otherwise null and validation reports it in its turn. */

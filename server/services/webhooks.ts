@@ -14,6 +14,7 @@ import { parseEventTypes, EVENT_TYPES } from '../domain/webhook-events.js';
 import {
   createEndpoint,
   getEndpoint,
+  parseEndpointId,
   listEndpoints,
   publicEndpointId,
   replayFailed,
@@ -74,6 +75,13 @@ export async function addWebhookEndpoint(
     throw new InvalidInput(`event_types must be "*" or a list of: ${EVENT_TYPES.join(', ')}`, 'event_types');
   const { endpoint, secret } = createEndpoint(s.db, s.box, { ...input, eventTypes: types });
   return { ...endpointView(endpoint), secret };
+}
+
+/** An operator's endpoint by its we_… id (console and CLI): any merchant's. */
+export function endpointById(s: Pick<WebhookContext, 'db'>, id: string): WebhookEndpoint {
+  const e = getEndpoint(s.db, parseEndpointId(id) ?? 0);
+  if (!e) throw new NotFound(`no webhook endpoint ${id}`);
+  return e;
 }
 
 /** The endpoint, when it belongs to this merchant (and environment, for API callers). */

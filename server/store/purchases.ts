@@ -1,7 +1,7 @@
 import { externalDataVersion, nowIso, prep, type Db } from './db.js';
 import type { Environment } from './credentials-crypto.js';
 import { canTransition, statesThatMayBecome, type PurchaseState } from '../domain/purchase-state.js';
-import { DuplicateRequest } from '../domain/errors.js';
+import { Conflict, DuplicateRequest, NotFound } from '../domain/errors.js';
 import Database from 'better-sqlite3';
 import { postLedgerEntryFor } from './wallets.js';
 import { newInternalReference } from './merchants.js';
@@ -11,7 +11,9 @@ import { enqueueJob, finishJob } from './vend-jobs.js';
 import { recordPurchaseOutcome } from './events.js';
 import { recordAudit } from './audit.js';
 import { resultColumn, resultFromColumn } from './sealed-results.js';
-import { checkDailySalesLimit, salesDayStartIso } from '../domain/sales-limit.js';
+import { checkDailySalesLimit } from '../domain/sales-limit.js';
+import { localDayStart } from '../domain/business-days.js';
+import { businessTimezone } from './settings.js';
 
 export type PurchaseKind = 'transaction' | 'giftcard' | 'esim';
 
@@ -187,7 +189,7 @@ export function createPurchase(db: Db, input: NewPurchase): Purchase {
 /**
  * An agent's daily sales limit, checked in the transaction that stores the sale: sales sent
  * at once are written one after another, each seeing those before it, so they cannot all
- * pass. The day is the Lagos day of the clock that stamps created_at.
+ * pass. The day is the business day (timezone setting) of the clock that stamps created_at.
  */
 function assertAgentDailyLimit(db: Db, agentUserId: number, env: Environment, amountKobo: number): void {
   const limit =
@@ -201,7 +203,7 @@ function assertAgentDailyLimit(db: Db, agentUserId: number, env: Environment, am
      WHERE agent_user_id = ? AND environment = ? AND created_at >= ? AND state <> 'failed'`,
   )
     .pluck()
-    .get(agentUserId, env, salesDayStartIso(Date.now())) as number;
+    .get(agentUserId, env, localDayStart(Date.now(), businessTimezone(db))) as number;
   checkDailySalesLimit(limit, sold, amountKobo);
 }
 
@@ -326,6 +328,37 @@ export function settleFailed(db: Db, purchaseId: number, reason: string, actor: 
   noteStateChange(db, p);
   recordPurchaseOutcome(db, toPurchase(failed, db));
   return true;
+}
+
+/**
+ * Reconciliation found that the upstream delivered a purchase we failed and refunded: it
+ * becomes a success and the wallet pays it again by one `debit_correction` entry (throws
+ * InsufficientBalance, changing nothing, when the wallet is short). In the caller's transaction.
+ */
+export function correctFailedToSuccess(
+  db: Db,
+  purchaseId: number,
+  input: { actor: string; reason: string },
+): Purchase {
+  forgetPurchase(db, purchaseId);
+  const p = getPurchaseById(db, purchaseId);
+  if (!p) throw new NotFound(`no purchase ${purchaseId}`);
+  if (p.state !== 'failed') throw new Conflict(`purchase ${p.internalReference} is ${p.state}, not failed`);
+  postLedgerEntryFor(db, p.merchantId, p.environment, {
+    kind: 'debit_correction',
+    amountKobo: -p.debitKobo,
+    purchaseId,
+    reason: `correction ${p.internalReference}: ${input.reason}`.slice(0, 500),
+    actor: input.actor,
+  });
+  const row = prep(
+    db,
+    `UPDATE purchases SET state = 'success', failure_reason = NULL, updated_at = ? WHERE id = ? AND state = 'failed'
+       RETURNING *`,
+  ).get(nowIso(), purchaseId) as PurchaseRow;
+  const corrected = toPurchase(row, db);
+  noteStateChange(db, corrected);
+  return corrected;
 }
 
 export type ReversalSource = 'admin' | 'upstream' | 'reconciliation';

@@ -1,5 +1,6 @@
 import { prep } from './db.js';
 import type { Db } from './db.js';
+import { DEFAULT_BUSINESS_TIMEZONE } from '../domain/business-timezone.js';
 
 export function getSetting<T>(db: Db, key: string, fallback: T): T {
   const r = prep(db, 'SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
@@ -11,4 +12,16 @@ export function setSetting(db: Db, key: string, value: unknown): void {
     db,
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
   ).run(key, JSON.stringify(value));
+}
+
+/** The settings key of the business timezone (kept under the report settings, where it is edited). */
+export const BUSINESS_TIMEZONE_SETTING = 'reports.timezone';
+
+/**
+ * The node's business timezone (an IANA zone): where its days begin for reports, cash-ups,
+ * agents' daily limits, the console's date filters, exports and schedules. Read afresh on every
+ * call, so a changed setting (console or CLI) applies at once.
+ */
+export function businessTimezone(db: Db): string {
+  return getSetting(db, BUSINESS_TIMEZONE_SETTING, DEFAULT_BUSINESS_TIMEZONE);
 }

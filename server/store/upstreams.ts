@@ -3,6 +3,7 @@ import { prep } from './db.js';
 import type { Db } from './db.js';
 import { nowIso } from './db.js';
 import { Conflict, InvalidInput, NotFound } from '../domain/errors.js';
+import { SOLD_PRODUCTS } from '../domain/networks.js';
 import { recordAudit } from './audit.js';
 import type { SecretBox } from './secret-box.js';
 
@@ -32,15 +33,7 @@ export interface RouteRecord {
 }
 
 /** Products a route can name; airtime/data per telco, bills per platform, gift cards and eSIM. */
-export const ROUTABLE_PRODUCTS = [
-  'airtime',
-  'data',
-  'ELECTRICITY',
-  'CABLE',
-  'BETTING',
-  'giftcard',
-  'esim',
-] as const;
+export const ROUTABLE_PRODUCTS = SOLD_PRODUCTS;
 
 interface UpstreamRow {
   id: number;

@@ -71,6 +71,24 @@ export interface MappedCatalog {
   skipped: Partial<Record<'data' | 'bills' | 'giftcards' | 'esim', number>>;
 }
 
+/** One row of a provider's transaction list, read for reconciliation. */
+export interface ListedTransaction {
+  /** The key we sent (`client_request_id`), which the provider echoes as `request_id`. */
+  reference: string;
+  amountKobo: number;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+}
+
+/** A page of `GET /v1/transactions` with one status filter; `from`/`to` narrow it where the provider supports it. */
+export interface TransactionListQuery {
+  status: 'success' | 'failed' | 'pending';
+  page: number;
+  limit: number;
+  from: string;
+  to: string;
+}
+
 /**
  * One interface for every provider (DESIGN "Upstreams"). vend and requery never throw for
  * upstream trouble: they classify it into a VendOutcome (see domain/vend-outcome.ts).
@@ -88,6 +106,8 @@ export interface Upstream {
   /** The catalogs read into plans (priced with fx where a provider gives NGN only); providers without a catalog leave it out. */
   catalogPlans?(fx: FxConfig): Promise<MappedCatalog>;
   qrcode(req: VendRequest, lpa: string): Promise<Buffer>;
+  /** A page of the provider's own transaction list (reconciliation); throws when it cannot be read. */
+  listTransactions?(q: TransactionListQuery): Promise<{ rows: ListedTransaction[]; totalPages: number }>;
   /** Provider wallet balance in kobo, or null when it cannot say. */
   balance(): Promise<number | null>;
   close?(): Promise<void>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvAttachment, type ReceivedMail } from '../helpers/smtp-capture.js';
 import { csvObjects } from '../helpers/csv-parse.js';
 import { startReportFixture, RECIPIENTS, type Made, type ReportFixture } from '../helpers/report-fixture.js';
-import { groupedNaira } from '../../server/reports/report-email.js';
+import { groupedNaira } from '../../common/money-display.js';
 import { parseNaira } from '../../server/domain/money.js';
 
 let f: ReportFixture;

@@ -4,6 +4,7 @@ import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 import { setupFirstAdmin, type ConsoleClient } from '../helpers/console-admin-session.js';
 import { fundWallet } from '../../server/store/wallets.js';
 import { closedPort } from '../reliability/fault-child.js';
+import { EVENT_TYPES } from '../../server/domain/webhook-events.js';
 
 /** Merchants → Webhooks in the admin console: delivery log, failing endpoints on the dashboard, replay, test event, pause. */
 
@@ -94,5 +95,18 @@ describe('webhooks in the admin console', () => {
     } finally {
       await rx.close();
     }
+  });
+
+  it('the webhooks answer lists every event type an endpoint may choose, as the node knows them', async () => {
+    const info = await admin.get('/console/admin/merchants/DEMO/webhooks');
+    expect(info.status).toBe(200);
+    expect(info.json.event_types).toEqual([...EVENT_TYPES]);
+    const added = await admin.post('/console/admin/merchants/DEMO/webhooks', {
+      environment: 'test',
+      url: 'http://127.0.0.1:9/hooks',
+      event_types: [info.json.event_types.at(-1)],
+    });
+    expect(added.status, added.text).toBe(200);
+    expect(added.json.event_types).toEqual([EVENT_TYPES.at(-1)]);
   });
 });

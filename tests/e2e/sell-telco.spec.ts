@@ -31,7 +31,9 @@ test('airtime: phone first, network detected, override warned; the pending sale 
   await page.keyboard.press('Enter');
   const sold = await (await answer).json();
   expect(sold.status).toBe('pending');
-  await expect(page.getByTestId('sale-status')).toContainText('Pending');
+  // The page follows the sale with waiting reads, so on the instant simulator the "Pending" state
+  // may last only a frame: what matters is that the receipt arrives without the agent acting
+  // (counter.spec.ts covers what a sale that stays pending shows).
   const receipt = await expectSuccessfulReceipt(page);
   await expect(receipt.getByTestId('receipt-amount')).toHaveText('₦1,500.00');
   await expect(receipt).toContainText('0803 123 4567');

@@ -95,7 +95,7 @@ describe('migration 013 (reversal states and ledger kinds)', () => {
     const purchaseIndexes = schemaOf('purchases').map((r) => r.name);
     const ledgerSchema = schemaOf('ledger_entries');
 
-    // Up to 013 only: later migrations have their own tests.
+    // Up to 13 only: later migrations are not this test's subject.
     expect(
       migrate(
         db,

@@ -10,6 +10,7 @@ import { createMerchant } from '../../server/store/merchants.js';
 import { fundWallet } from '../../server/store/wallets.js';
 import {
   createPurchase,
+  correctFailedToSuccess,
   listPurchases,
   reverseCompletedSale,
   settleFailed,
@@ -195,6 +196,11 @@ describe('state-filtered lists (anchored) equal OFFSET paging while older sales 
       // Old completed sales reversed: success shrinks and failed-or-reversed grows in the middle.
       for (let i = 5; i < 900; i += 7)
         reverseCompletedSale(db, made[i].id, { reason: 'r', actor: 't', source: 'admin' });
+    })();
+    check();
+    db.transaction(() => {
+      // Old refunded sales the upstream did deliver: failed becomes success in the middle.
+      for (let i = 3; i < 900; i += 40) correctFailedToSuccess(db, made[i].id, { actor: 't', reason: 'r' });
     })();
     check();
     expect(kept(db)).toEqual(counted(db));

@@ -5,7 +5,7 @@ import {
   koboToNairaString,
   nairaToKobo,
   parseAmountInput,
-} from '../../renderer/src/lib/money.js';
+} from '../../common/money-display.js';
 
 describe('Naira on screen', () => {
   it('formats kobo as ₦ with thousands separators and two decimals', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PREFIX_NETWORK } from '../../server/domain/network-prefixes.js';
+import { PREFIX_NETWORK } from '../../common/network-prefixes.js';
 import {
   detectNetwork,
   formatPhone,

@@ -173,7 +173,7 @@ describe('useSessionStore', () => {
 });
 
 describe('useSaleStore', () => {
-  it('follows a pending sale until it is final, waiting longer each time', async () => {
+  it('follows a pending sale until it is final, each look held open longer, never quicker than the schedule', async () => {
     const answers = ['pending', 'pending', 'success'];
     const calls = fakeNode({
       'POST /console/sell': sale('pending'),
@@ -191,8 +191,18 @@ describe('useSaleStore', () => {
     const waits: number[] = [];
     const final = await store.follow('ref-1', async (ms) => void waits.push(ms));
     expect(final?.status).toBe('success');
-    expect(waits).toEqual([1000, 2000, 3000]);
-    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(3);
+    // Each look asks the node to hold the answer for the look's delay ...
+    expect(calls.filter((c) => c.method === 'GET').map((c) => c.url.split('?')[1])).toEqual([
+      'wait_ms=1000',
+      'wait_ms=2000',
+      'wait_ms=3000',
+    ]);
+    // ... and a look answered sooner (this fake node answers at once) waits out the rest; the final one does not.
+    expect(waits).toHaveLength(2);
+    expect(waits[0]).toBeGreaterThan(900);
+    expect(waits[0]).toBeLessThanOrEqual(1000);
+    expect(waits[1]).toBeGreaterThan(1900);
+    expect(waits[1]).toBeLessThanOrEqual(2000);
     expect(store.isFollowing('ref-1')).toBe(false);
   });
 

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nextRowIndex, pageCount, pageOf, sortRows } from '../../renderer/src/lib/table.js';
 
@@ -51,5 +53,21 @@ describe('row focus by keyboard', () => {
     expect(nextRowIndex('End', 0, 3)).toBe(2);
     expect(nextRowIndex('x', 0, 3)).toBeNull();
     expect(nextRowIndex('ArrowDown', 0, 0)).toBeNull();
+  });
+});
+
+describe('every list is AppDataTable', () => {
+  const SRC = join(import.meta.dirname, '../../renderer/src');
+  const vueFiles = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? vueFiles(join(dir, e.name)) : e.name.endsWith('.vue') ? [join(dir, e.name)] : [],
+    );
+
+  it('no component but AppDataTable writes a <table> of its own', () => {
+    const own = vueFiles(SRC)
+      .filter((f) => !f.endsWith('AppDataTable.vue'))
+      .filter((f) => /<table[\s>]/.test(readFileSync(f, 'utf8')))
+      .map((f) => f.slice(SRC.length + 1));
+    expect(own).toEqual([]);
   });
 });

@@ -7,7 +7,8 @@ import {
 } from '../../server/reports/report-builder.js';
 import { REPORT_CSV_COLUMNS, reportCsv, reportCsvFileName } from '../../server/reports/report-csv.js';
 import { spreadsheetSafe } from '../../server/domain/csv.js';
-import { groupedNaira, renderReportEmail } from '../../server/reports/report-email.js';
+import { groupedNaira } from '../../common/money-display.js';
+import { renderReportEmail } from '../../server/reports/report-email.js';
 import { parseSmtpUrl, redactSmtpUrl, scrubSecrets } from '../../server/reports/mailer.js';
 import { parseCsv, csvObjects } from '../helpers/csv-parse.js';
 

@@ -96,6 +96,8 @@ export interface paths {
               start_environment: 'test' | 'live';
               csrf_token: string;
               expires_at: string;
+              /** @description the node's business timezone: the console shows times and days in it */
+              timezone: string;
             };
           };
         };
@@ -226,6 +228,8 @@ export interface paths {
               start_environment: 'test' | 'live';
               csrf_token: string;
               expires_at: string;
+              /** @description the node's business timezone: the console shows times and days in it */
+              timezone: string;
             };
           };
         };
@@ -399,6 +403,8 @@ export interface paths {
               start_environment: 'test' | 'live';
               csrf_token: string;
               expires_at: string;
+              /** @description the node's business timezone: the console shows times and days in it */
+              timezone: string;
             };
           };
         };
@@ -530,6 +536,8 @@ export interface paths {
               start_environment: 'test' | 'live';
               csrf_token: string;
               expires_at: string;
+              /** @description the node's business timezone: the console shows times and days in it */
+              timezone: string;
             };
           };
         };
@@ -1259,9 +1267,9 @@ export interface paths {
           search?: string;
           product?: string;
           status?: string;
-          /** @description YYYY-MM-DD, Lagos day */
+          /** @description YYYY-MM-DD, a day in the business timezone */
           from?: string;
-          /** @description YYYY-MM-DD, Lagos day */
+          /** @description YYYY-MM-DD, a day in the business timezone */
           to?: string;
           /** @description default 1 */
           page?: string;
@@ -1420,9 +1428,9 @@ export interface paths {
           search?: string;
           product?: string;
           status?: string;
-          /** @description YYYY-MM-DD, Lagos day */
+          /** @description YYYY-MM-DD, a day in the business timezone */
           from?: string;
-          /** @description YYYY-MM-DD, Lagos day */
+          /** @description YYYY-MM-DD, a day in the business timezone */
           to?: string;
         };
         header?: never;
@@ -1529,7 +1537,10 @@ export interface paths {
     };
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description hold the answer up to this long while the sale is pending; answered as soon as it is final */
+          wait_ms?: string;
+        };
         header?: never;
         path: {
           ref: string;
@@ -4760,6 +4771,18 @@ export interface paths {
               };
               /** @description the node runs with --allow-private-webhooks */
               allow_private: boolean;
+              /** @description every event type an endpoint may subscribe to (["*"] subscribes to all, also later ones) */
+              event_types: (
+                | 'transaction.succeeded'
+                | 'transaction.failed'
+                | 'transaction.reversed'
+                | 'giftcard_order.succeeded'
+                | 'giftcard_order.failed'
+                | 'esim_order.succeeded'
+                | 'esim_order.failed'
+                | 'wallet.funded'
+                | 'wallet.low_balance'
+              )[];
             };
           };
         };
@@ -9765,6 +9788,556 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/console/admin/reconciliation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              runs: {
+                id: number;
+                upstream: string;
+                day: string;
+                timezone: string;
+                state: 'running' | 'done' | 'failed';
+                actor: string;
+                upstream_rows: number;
+                our_rows: number;
+                counts: {
+                  [key: string]: number;
+                };
+                open_exceptions: number;
+                error: string | null;
+                mail: string | null;
+                started_at: string;
+                finished_at: string | null;
+              }[];
+              exceptions: {
+                id: number;
+                upstream: string;
+                day: string;
+                reference: string;
+                kind:
+                  | 'amount_differs'
+                  | 'ours_success_theirs_failed'
+                  | 'ours_failed_theirs_success'
+                  | 'ours_only'
+                  | 'theirs_only'
+                  | 'pending';
+                accept_effect: ('reverse' | 'debit_correction') | (never | null);
+                our_state: string | null;
+                our_amount: string | null;
+                their_state: string | null;
+                their_amount: string | null;
+                status: 'open' | 'cleared' | 'resolved';
+                resolution: ('accept_upstream' | 'settled_outside') | (never | null);
+                resolved_by: string | null;
+                resolved_reason: string | null;
+                resolved_at: string | null;
+                created_at: string;
+              }[];
+              settings: {
+                run_time: string;
+                operator_emails: string[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/console/admin/reconciliation/run': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            date: string;
+            upstream?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              runs: {
+                id: number;
+                upstream: string;
+                day: string;
+                timezone: string;
+                state: 'running' | 'done' | 'failed';
+                actor: string;
+                upstream_rows: number;
+                our_rows: number;
+                counts: {
+                  [key: string]: number;
+                };
+                open_exceptions: number;
+                error: string | null;
+                mail: string | null;
+                started_at: string;
+                finished_at: string | null;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/console/admin/reconciliation/exceptions/{id}/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            action: 'accept_upstream' | 'settled_outside';
+            reason: string;
+            confirm?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              upstream: string;
+              day: string;
+              reference: string;
+              kind:
+                | 'amount_differs'
+                | 'ours_success_theirs_failed'
+                | 'ours_failed_theirs_success'
+                | 'ours_only'
+                | 'theirs_only'
+                | 'pending';
+              accept_effect: ('reverse' | 'debit_correction') | (never | null);
+              our_state: string | null;
+              our_amount: string | null;
+              their_state: string | null;
+              their_amount: string | null;
+              status: 'open' | 'cleared' | 'resolved';
+              resolution: ('accept_upstream' | 'settled_outside') | (never | null);
+              resolved_by: string | null;
+              resolved_reason: string | null;
+              resolved_at: string | null;
+              created_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/console/admin/reconciliation/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            run_time?: string;
+            operator_emails?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              run_time: string;
+              operator_emails: string[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;

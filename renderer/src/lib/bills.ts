@@ -1,5 +1,5 @@
 import type { BillPlanRow, VerifiedCustomer } from '../api/types.js';
-import { nairaToKobo } from './money.js';
+import { nairaToKobo } from '../../../common/money-display.js';
 
 export type BillProduct = 'ELECTRICITY' | 'CABLE' | 'BETTING';
 

@@ -1,4 +1,4 @@
-import { formatNaira } from './money.js';
+import { formatNaira } from '../../../common/money-display.js';
 
 /** An API failure carrying the sentence to show the agent. */
 export class ApiError extends Error {

@@ -1,7 +1,6 @@
-import { detectNetwork as detectByPrefix } from '../../../server/domain/network-prefixes.js';
+import { TELCOS, detectNetwork as detectByPrefix, type Telco } from '../../../common/network-prefixes.js';
 
-export type Telco = 'MTN' | 'GLO' | 'AIRTEL' | '9MOBILE';
-export const TELCOS: readonly Telco[] = ['MTN', 'GLO', 'AIRTEL', '9MOBILE'];
+export { TELCOS, type Telco };
 export const TELCO_LABEL: Record<Telco, string> = {
   MTN: 'MTN',
   GLO: 'Glo',

@@ -1,4 +1,4 @@
-import { nairaToKobo } from './money.js';
+import { nairaToKobo } from '../../../common/money-display.js';
 
 export interface DataPlanRow {
   id: number;

@@ -1,4 +1,4 @@
-import type { ReceiptPaper, VendpointApi } from '../../../main/preload-api.js';
+import type { ReceiptPaper, VendpointApi } from '../../../common/preload-api.js';
 
 export type Paper = '58' | '80' | 'a4';
 
@@ -15,7 +15,7 @@ export const PAGE_RULE: Record<Paper, string> = {
   a4: '@page { size: A4; margin: 15mm; }',
 };
 
-/** The desktop shell's names for the three papers (main/preload-api.ts). */
+/** The desktop shell's names for the three papers (common/preload-api.ts). */
 export const BRIDGE_PAGE_SIZE: Record<Paper, ReceiptPaper> = {
   '58': 'thermal-58mm',
   '80': 'thermal-80mm',

@@ -61,3 +61,7 @@ export type WebhookDeliveryInfo = Answer<
   'get'
 >['deliveries'][number];
 export type WebhookTestResult = Answer<'/console/admin/webhooks/{id}/test', 'post'>;
+type ReconciliationOverview = Answer<'/console/admin/reconciliation', 'get'>;
+export type ReconciliationRunInfo = ReconciliationOverview['runs'][number];
+export type ReconciliationExceptionInfo = ReconciliationOverview['exceptions'][number];
+export type ReconciliationSettingsInfo = ReconciliationOverview['settings'];

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { apiGet, apiPost } from '../api/client.js';
+import { apiGet, apiPost, queryString } from '../api/client.js';
 import type { GiftCardCode, Sale, VerifiedCustomer } from '../api/types.js';
 import type { AttentionItem } from './adminTypes.js';
 import { createRunner } from './runner.js';
@@ -63,8 +63,13 @@ export const useSaleStore = defineStore('sale', () => {
   const orderEsim = async (body: EsimOrderBody) => keep(await apiPost<Sale>('/console/esim/orders', body));
   const verify = async (body: VerifyBody) =>
     (await apiPost<{ customer: VerifiedCustomer }>('/console/verify', body)).customer;
-  const load = async (ref: string) =>
-    keep(await apiGet<Sale>(`/console/purchases/${encodeURIComponent(ref)}`));
+  /** Reads a sale; with waitMs the node holds the answer until the sale is final or waitMs passes. */
+  const load = async (ref: string, waitMs = 0) =>
+    keep(
+      await apiGet<Sale>(
+        `/console/purchases/${encodeURIComponent(ref)}${waitMs ? queryString({ wait_ms: waitMs }) : ''}`,
+      ),
+    );
   /** Asks the provider now (the node also does so on its own schedule). */
   const requery = async (ref: string) =>
     keep(await apiPost<Sale>(`/console/purchases/${encodeURIComponent(ref)}/requery`));
@@ -82,8 +87,10 @@ export const useSaleStore = defineStore('sale', () => {
   }
 
   /**
-   * Re-reads a pending sale until it is final or stop() is called, waiting nextFollowDelay
-   * between looks. A failed look (node briefly away) is retried on the same schedule.
+   * Follows a pending sale until it is final or stop() is called. Each look asks the node to
+   * hold its answer for up to nextFollowDelay while the sale stays pending, so a sale that turns
+   * final is shown at once rather than at the next look; a look answered sooner (a failed look,
+   * the node briefly away) waits out the rest of its delay, so the pace never quickens.
    */
   async function follow(
     ref: string,
@@ -93,9 +100,12 @@ export const useSaleStore = defineStore('sale', () => {
     following.add(ref);
     try {
       for (let attempt = 0; following.has(ref) && sales.value[ref]?.status === 'pending'; attempt++) {
-        await sleep(nextFollowDelay(attempt));
-        if (!following.has(ref)) break;
-        await load(ref).catch(() => undefined);
+        const delay = nextFollowDelay(attempt);
+        const started = Date.now();
+        await load(ref, delay).catch(() => undefined);
+        if (!following.has(ref) || sales.value[ref]?.status !== 'pending') break;
+        const rest = delay - (Date.now() - started);
+        if (rest > 0) await sleep(rest);
       }
       return sales.value[ref];
     } finally {

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import { apiGet, apiPost, setCsrfToken } from '../api/client.js';
 import { ApiError } from '../lib/errors.js';
+import { setBusinessTimezone } from '../lib/time.js';
 import type { Environment, NodeStatus, SessionInfo } from '../api/types.js';
 
 export type SessionState = 'setup' | 'login' | 'ready';
@@ -19,6 +20,7 @@ export const useSessionStore = defineStore('session', () => {
   function apply(info: SessionInfo): SessionInfo {
     session.value = info;
     setCsrfToken(info.csrf_token);
+    setBusinessTimezone(info.timezone);
     return info;
   }
 

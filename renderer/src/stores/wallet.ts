@@ -3,7 +3,7 @@ import { ref } from 'vue';
 import { apiGet, apiPost, queryString } from '../api/client.js';
 import type { Environment, LedgerEntry, LedgerPage, WalletInfo } from '../api/types.js';
 import { ApiError } from '../lib/errors.js';
-import { formatNaira } from '../lib/money.js';
+import { formatNaira } from '../../../common/money-display.js';
 import { createRunner } from './runner.js';
 
 interface MerchantLedgerAnswer {
@@ -111,7 +111,7 @@ export const useWalletStore = defineStore('wallet', () => {
     );
   }
 
-  /** The CSV export link for a Lagos date range (the browser downloads it with the session cookie). */
+  /** The CSV export link for a date range in the business timezone (the browser downloads it with the session cookie). */
   const merchantCsvUrl = (from: string, to: string) =>
     `${merchantPath()}/ledger.csv${queryString({ from, to })}`;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ConsoleError, consoleErrors, typed } from './contract.js';
+import { answer, ConsoleError, consoleErrors, RefParams, typed } from './contract.js';
 import { AttentionItem, AttentionLists } from './admin-schemas.js';
 import type { Services } from '../../services/context.js';
 import { getPurchaseByReference, listNeedsAttention, type Purchase } from '../../store/purchases.js';
@@ -14,7 +14,6 @@ import { adminActor } from './admin-guard.js';
 import { OneLineText } from '../schema-blocks.js';
 
 const tags = ['admin: attention'];
-const RefParams = Type.Object({ ref: Type.String() });
 const itemAnswer = { 200: AttentionItem, ...consoleErrors, 409: ConsoleError };
 const ReasonBody = Type.Object({ reason: OneLineText({ maxLength: 300 }) }, { additionalProperties: false });
 const ResolveBody = Type.Object(
@@ -64,7 +63,7 @@ function requireReason(reason: string): string {
  */
 export function registerAdminAttentionRoutes(scope: FastifyInstance, s: Services): void {
   const app = typed(scope);
-  const listSchema = { tags, response: { 200: AttentionLists, ...consoleErrors } };
+  const listSchema = { tags, response: answer(AttentionLists) };
   app.get('/console/admin/attention', { schema: listSchema }, async () => {
     const merchants = merchantMap(s);
     return {

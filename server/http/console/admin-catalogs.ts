@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import {
   browseCatalog,
@@ -9,10 +9,9 @@ import {
   syncCatalogsNow,
 } from '../../services/admin-catalogs.js';
 import { adminActor } from './admin-guard.js';
-import { consoleErrors, typed } from './contract.js';
+import { answer, typed } from './contract.js';
 import { CatalogPage, CatalogRow, CatalogSyncNow, CatalogSyncStatus } from './admin-schemas.js';
 
-const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 import { PageNumber, PageSize } from '../schema-blocks.js';
 
 const CatalogPageQuery = {

@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/context.js';
 import { dashboard } from '../../services/admin-dashboard.js';
 import { InvalidInput } from '../../domain/errors.js';
-import { Type, type TSchema } from '@sinclair/typebox';
-import { consoleErrors, typed } from './contract.js';
+import { Type } from '@sinclair/typebox';
+import { answer, typed } from './contract.js';
 import { DashboardInfo } from './admin-schemas.js';
 
-const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 const tags = ['admin: dashboard'];
 
 /** Dashboard: today's sales by product and status, balances, pending, upstream health. */

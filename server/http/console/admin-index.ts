@@ -14,6 +14,7 @@ import { registerAdminReversalRoutes } from './admin-reversals.js';
 import { registerAdminUserRoutes } from './admin-users.js';
 import { registerAdminSettingsRoutes } from './admin-settings.js';
 import { registerAdminReportRoutes } from './admin-reports.js';
+import { registerAdminReconciliationRoutes } from './admin-reconciliation.js';
 
 /** Every admin route registered so far ("GET /console/admin/…"): the access test walks them all. */
 const registered = new Set<string>();
@@ -49,6 +50,7 @@ export async function registerAdminConsole(scope: FastifyInstance, s: Services):
     registerAdminUserRoutes(admin, s);
     registerAdminSettingsRoutes(admin, s);
     registerAdminReportRoutes(admin, s);
+    registerAdminReconciliationRoutes(admin, s);
     // Reports: list, download, resend and their settings, under the same admin check.
     registerReportConsoleRoutes(admin, s, requireAdmin, { actorOf: adminActor });
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { consoleErrors, typed } from './contract.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { answer, CodeParams, consoleErrors, typed } from './contract.js';
 import { IssuedMerchant, IssuedPair, MerchantDetail, MerchantSummary } from './admin-schemas.js';
 import type { Services } from '../../services/context.js';
 import {
@@ -26,8 +26,6 @@ import { adminActor } from './admin-guard.js';
 import { OneLineText } from '../schema-blocks.js';
 
 const tags = ['admin: merchants'];
-const CodeParams = Type.Object({ code: Type.String() });
-const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 const EMAIL = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
 const EnvParam = Type.Object({
   code: Type.String(),

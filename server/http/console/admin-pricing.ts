@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type TSchema } from '@sinclair/typebox';
-import { consoleErrors, typed } from './contract.js';
+import { Type } from '@sinclair/typebox';
+import { answer, CodeParams, typed } from './contract.js';
 import { PricingPage, PricingQuote } from './admin-schemas.js';
 import type { Services } from '../../services/context.js';
 import { requireMerchant } from '../../store/merchants.js';
@@ -13,8 +13,6 @@ import { adminActor } from './admin-guard.js';
 import { OneLineText } from '../schema-blocks.js';
 
 const tags = ['admin: pricing'];
-const CodeParams = Type.Object({ code: Type.String() });
-const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 
 const PricingBody = Type.Object(
   {

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { runReports } from '../../reports/cli-command.js';
 import { reportContextOf } from '../../reports/delivery-service.js';
 import { adminActor } from './admin-guard.js';
-import { consoleErrors, typed } from './contract.js';
+import { answer, typed } from './contract.js';
 import { ReportRun } from './admin-schemas.js';
 
-const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 const tags = ['admin: reports'];
 
 /**

@@ -1,5 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { Environment, LedgerEntry } from './console-schemas.js';
+import { EVENT_TYPES } from '../../domain/webhook-events.js';
 
 /**
  * The admin console's answers as TypeBox schemas (renderer types are generated from them).
@@ -506,6 +507,9 @@ export const MerchantWebhooks = Type.Object({
   webhooks: Type.Array(WebhookEndpointInfo),
   low_balance_thresholds: PerEnv(Nullable(Type.String({ description: 'naira; null: no low-balance event' }))),
   allow_private: Type.Boolean({ description: 'the node runs with --allow-private-webhooks' }),
+  event_types: Type.Array(Lit(...EVENT_TYPES), {
+    description: 'every event type an endpoint may subscribe to (["*"] subscribes to all, also later ones)',
+  }),
 });
 
 export const WebhookDeliveryInfo = Type.Object({

@@ -7,11 +7,10 @@ import { backupDir, backupNow, backupPath, listBackups } from '../../services/ad
 import { recordAudit } from '../../store/audit.js';
 import { adminActor } from './admin-guard.js';
 import { Type, type TSchema } from '@sinclair/typebox';
-import { consoleErrors, typed } from './contract.js';
+import { answer, consoleErrors, typed } from './contract.js';
 import { AuditEntry, BackupInfo, BackupMade, NodeInfo } from './admin-schemas.js';
 import { AuditPageQuery } from '../schema-blocks.js';
 
-const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 const created = <T extends TSchema>(t: T) => ({ 201: t, ...consoleErrors });
 const tags = ['admin: settings'];
 

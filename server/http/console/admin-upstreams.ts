@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
-import { consoleErrors, typed } from './contract.js';
+import { answer, consoleErrors, typed } from './contract.js';
 import { ConnectionTest, UpstreamBalances, UpstreamView, UpstreamsOverview } from './admin-schemas.js';
 
 import type { Services } from '../../services/context.js';
@@ -18,7 +18,6 @@ import { InvalidInput, NotFound } from '../../domain/errors.js';
 import { adminActor } from './admin-guard.js';
 import { OneLineText } from '../schema-blocks.js';
 
-const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 const created = <T extends TSchema>(t: T) => ({ 201: t, ...consoleErrors });
 const tags = ['admin: upstreams'];
 const NameParams = Type.Object({ name: Type.String() });

@@ -1,8 +1,8 @@
 import { userView } from './user-routes.js';
-import { BUSINESS_TIMEZONE } from '../../domain/business-timezone.js';
 import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
-import { DateTime } from 'luxon';
+import { localDayStart } from '../../domain/business-days.js';
+import { businessTimezone } from '../../store/settings.js';
 import type { Services } from '../../services/context.js';
 import { getConsoleUserById, listConsoleUsers, type ConsoleUser } from '../../store/console-users.js';
 import { updateConsoleUser, type ConsoleUserPatch } from '../../store/admin-users.js';
@@ -16,14 +16,12 @@ import { adminActor } from './admin-guard.js';
 import { parseUserEnvironments } from '../../services/console-environments.js';
 import { NoteText, OneLineText } from '../schema-blocks.js';
 import { requireRole } from './session.js';
-import { consoleErrors, typed } from './contract.js';
+import { answer, consoleErrors, IdParams, typed } from './contract.js';
 import { AdminUser, CashupInfo } from './admin-schemas.js';
 
-const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 const created = <T extends TSchema>(t: T) => ({ 201: t, ...consoleErrors });
 const tags = ['admin: users'];
 /** The id is checked by the handler (a malformed one is 404, as an unknown one). */
-const IdParams = Type.Object({ id: Type.String() });
 const Env = Type.Union([Type.Literal('test'), Type.Literal('live')]);
 
 const UserPatch = Type.Object(
@@ -57,7 +55,7 @@ function userOf(s: Services, id: string): ConsoleUser {
 
 /** A user with what the Users page needs beside the colleague's view: today's sales per environment. */
 function adminUserJson(s: Services, u: ConsoleUser) {
-  const dayStart = DateTime.fromMillis(s.now(), { zone: BUSINESS_TIMEZONE }).startOf('day').toUTC().toISO()!;
+  const dayStart = localDayStart(s.now(), businessTimezone(s.db));
   const { created_at, ...user } = userView(s, u);
   return {
     ...user,

@@ -1,9 +1,10 @@
-import { BUSINESS_TIMEZONE } from '../../domain/business-timezone.js';
 import type { FastifyInstance } from 'fastify';
-import { Type, type TSchema } from '@sinclair/typebox';
-import { consoleErrors, typed } from './contract.js';
+import { Type } from '@sinclair/typebox';
+import { answer, consoleErrors, typed } from './contract.js';
 import { AdminLedgerPage, FundResult, LedgerVerify } from './admin-schemas.js';
 import { csvAmount, toCsv } from '../../domain/csv.js';
+import { localTime, localTimeColumn } from '../../domain/business-days.js';
+import { businessTimezone } from '../../store/settings.js';
 import { DateTime } from 'luxon';
 import type { Services } from '../../services/context.js';
 import { requireMerchant, type Merchant } from '../../store/merchants.js';
@@ -16,12 +17,10 @@ import { adminActor } from './admin-guard.js';
 import { LedgerPageQuery, OneLineText } from '../schema-blocks.js';
 
 const tags = ['admin: wallets'];
-const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 const csvAnswer = {
   200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } } },
   ...consoleErrors,
 };
-const LEDGER_TIMEZONE = BUSINESS_TIMEZONE;
 const CSV_MAX_ROWS = 100_000;
 const EnvParams = Type.Object({
   code: Type.String(),
@@ -70,9 +69,9 @@ function target(
   return { merchant: requireMerchant(s.db, code), env };
 }
 
-function lagosDay(value: string | undefined, field: string, fallback: DateTime): DateTime {
+function businessDay(value: string | undefined, field: string, fallback: DateTime): DateTime {
   if (!value) return fallback;
-  const d = DateTime.fromFormat(value, 'yyyy-LL-dd', { zone: LEDGER_TIMEZONE });
+  const d = DateTime.fromFormat(value, 'yyyy-LL-dd', { zone: fallback.zone });
   if (!d.isValid) throw new InvalidInput(`${field} must be a date like 2026-01-31`, field);
   return d;
 }
@@ -146,7 +145,7 @@ export function registerAdminWalletRoutes(scope: FastifyInstance, s: Services): 
     },
   );
 
-  // CSV of the ledger between two Lagos days (inclusive), oldest first.
+  // CSV of the ledger between two business days (inclusive), oldest first.
   app.get(
     '/console/admin/merchants/:code/wallets/:env/ledger.csv',
     {
@@ -160,9 +159,10 @@ export function registerAdminWalletRoutes(scope: FastifyInstance, s: Services): 
     async (request, reply) => {
       const { merchant, env } = target(s, request);
       const q = request.query;
-      const today = DateTime.fromMillis(s.now(), { zone: LEDGER_TIMEZONE }).startOf('day');
-      const from = lagosDay(q.from, 'from', today.minus({ days: 30 }));
-      const to = lagosDay(q.to, 'to', today);
+      const timezone = businessTimezone(s.db);
+      const today = DateTime.fromMillis(s.now(), { zone: timezone }).startOf('day');
+      const from = businessDay(q.from, 'from', today.minus({ days: 30 }));
+      const to = businessDay(q.to, 'to', today);
       if (to < from) throw new InvalidInput('to must not be before from', 'to');
       const wallet = getWallet(s.db, merchant.id, env);
       const rows = ledgerBetween(
@@ -173,10 +173,19 @@ export function registerAdminWalletRoutes(scope: FastifyInstance, s: Services): 
         CSV_MAX_ROWS,
       );
       const csv = toCsv(
-        ['time_utc', 'time_lagos', 'kind', 'amount', 'balance_after', 'reference', 'reason', 'actor'],
+        [
+          'time_utc',
+          localTimeColumn(timezone),
+          'kind',
+          'amount',
+          'balance_after',
+          'reference',
+          'reason',
+          'actor',
+        ],
         rows.map((r) => [
           r.created_at,
-          DateTime.fromISO(r.created_at).setZone(LEDGER_TIMEZONE).toFormat('yyyy-LL-dd HH:mm:ss'),
+          localTime(r.created_at, timezone),
           r.kind,
           csvAmount(formatNaira(r.amount_kobo)),
           csvAmount(formatNaira(r.balance_after_kobo)),

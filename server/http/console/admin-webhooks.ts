@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { requireMerchant } from '../../store/merchants.js';
 import { getLowBalanceThreshold, setLowBalanceThreshold } from '../../store/wallets.js';
-import { getEndpoint, listDeliveries, parseEndpointId, type DeliveryLogRow } from '../../store/webhooks.js';
+import { listDeliveries, type DeliveryLogRow } from '../../store/webhooks.js';
 import {
   addWebhookEndpoint,
   DEFAULT_ROTATION_OVERLAP_MS,
+  endpointById,
   endpointView,
   listWebhookEndpoints,
   pauseWebhookEndpoint,
@@ -15,10 +16,10 @@ import {
   rotateWebhookSecret,
   sendTestWebhook,
 } from '../../services/webhooks.js';
-import { NotFound } from '../../domain/errors.js';
+import { EVENT_TYPES } from '../../domain/webhook-events.js';
 import { formatNaira, parseNaira } from '../../domain/money.js';
 import { adminActor } from './admin-guard.js';
-import { consoleErrors, typed } from './contract.js';
+import { answer, CodeParams, IdParams, typed } from './contract.js';
 import {
   MerchantWebhooks,
   WebhookDeliveries,
@@ -27,12 +28,9 @@ import {
   WebhookTestResult,
 } from './admin-schemas.js';
 
-const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 const tags = ['admin: webhooks'];
 const Env = Type.Union([Type.Literal('test'), Type.Literal('live')]);
-const CodeParams = Type.Object({ code: Type.String() });
 /** The we_… id is checked by the handler (a malformed one is 404, as an unknown one). */
-const IdParams = Type.Object({ id: Type.String() });
 const AddBody = Type.Object(
   { environment: Env, url: Type.String({ maxLength: 2000 }), event_types: Type.Array(Type.String()) },
   { additionalProperties: false },
@@ -51,11 +49,7 @@ const deliveryJson = (d: DeliveryLogRow) => ({
 /** Merchants → Webhooks: endpoints, delivery log, test event, replay, pause, and low-balance thresholds. */
 export function registerAdminWebhookRoutes(scope: FastifyInstance, s: Services): void {
   const app = typed(scope);
-  const endpoint = (id: string) => {
-    const e = getEndpoint(s.db, parseEndpointId(id) ?? 0);
-    if (!e) throw new NotFound(`no webhook endpoint ${id}`);
-    return e;
-  };
+  const endpoint = (id: string) => endpointById(s, id);
 
   app.get(
     '/console/admin/merchants/:code/webhooks',
@@ -71,6 +65,7 @@ export function registerAdminWebhookRoutes(scope: FastifyInstance, s: Services):
         webhooks: listWebhookEndpoints(s, m.id),
         low_balance_thresholds: { test: threshold('test'), live: threshold('live') },
         allow_private: s.config.webhooksAllowPrivate,
+        event_types: [...EVENT_TYPES],
       };
     },
   );

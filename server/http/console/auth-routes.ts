@@ -25,12 +25,13 @@ import { environmentsForUser, startEnvironmentOf } from '../../services/console-
 import { loopbackCallerCheck } from '../first-run-claim.js';
 import { Forbidden, TooManyAttempts, Unauthorized } from '../../domain/errors.js';
 import type { Environment } from '../../store/credentials-crypto.js';
-import { ConsoleError, consoleErrors, typed } from './contract.js';
+import { answer, ConsoleError, typed } from './contract.js';
 import { NodeStatus, Ok, SessionInfo } from './console-schemas.js';
 import { SESSION_TTL_MS, clearSessionCookie, sessionOf, setSessionCookie } from './session.js';
+import { businessTimezone } from '../../store/settings.js';
 
 const tags = ['session'];
-const SessionAnswer = { 200: SessionInfo, ...consoleErrors };
+const SessionAnswer = answer(SessionInfo);
 
 /** The header a caller on another machine sends the one-time setup code in. */
 const SETUP_CODE_HEADER = 'x-setup-code';
@@ -65,6 +66,7 @@ function sessionView(
     start_environment: user.startEnvironment,
     csrf_token: csrfToken,
     expires_at: new Date(expiresAt).toISOString(),
+    timezone: businessTimezone(s.db),
   };
 }
 

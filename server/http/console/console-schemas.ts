@@ -34,6 +34,9 @@ export const SessionInfo = Type.Object({
   }),
   csrf_token: Type.String(),
   expires_at: Type.String(),
+  timezone: Type.String({
+    description: "the node's business timezone: the console shows times and days in it",
+  }),
 });
 
 export const Sale = Type.Object({

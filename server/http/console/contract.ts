@@ -26,6 +26,14 @@ export const consoleErrors = {
   422: ConsoleError,
 };
 
+/** A route's answers: its 200 body, and the spec's error body for the error statuses. */
+export const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
+
+/** Path parameters of the console's routes: a merchant code, a numeric or prefixed id, a purchase reference. */
+export const CodeParams = Type.Object({ code: Type.String() });
+export const IdParams = Type.Object({ id: Type.String() });
+export const RefParams = Type.Object({ ref: Type.String() });
+
 /** The console's OpenAPI document, apart from the merchants' /v1/openapi.json. */
 export const CONSOLE_OPENAPI_PATH = '/console/openapi.json';
 

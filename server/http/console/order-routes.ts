@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type TSchema } from '@sinclair/typebox';
-import { consoleErrors, typed } from './contract.js';
+import { Type } from '@sinclair/typebox';
+import { answer, typed } from './contract.js';
 import { Sale } from './console-schemas.js';
 import { AvailabilityData, CatalogItem, QuoteData } from '../v1/giftcards.js';
 import { EsimItem } from '../v1/esim.js';
+import { EsimFilters, GiftcardFilters } from '../v1/order-views.js';
 import type { Services } from '../../services/context.js';
 import {
   createGiftcardOrder,
@@ -21,7 +22,6 @@ import { assertConsoleProductAvailable } from '../../services/console-products.j
 
 const tags = ['gift cards and eSIM'];
 const PlanParams = Type.Object({ plan_id: Type.String() });
-const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
 
 const GiftcardOrderBody = Type.Object({
   request_id: Type.String({ minLength: 8, maxLength: 40 }),
@@ -45,14 +45,7 @@ export function registerOrderConsoleRoutes(scope: FastifyInstance, s: Services):
   const app = typed(scope);
   const catalogSchema = {
     tags,
-    querystring: Type.Object({
-      search: Type.Optional(Type.String()),
-      brand: Type.Optional(Type.String()),
-      currency: Type.Optional(Type.String()),
-      category: Type.Optional(Type.String()),
-      featured: Type.Optional(Type.String()),
-      region: Type.Optional(Type.String()),
-    }),
+    querystring: Type.Object(GiftcardFilters),
     response: answer(Type.Object({ cards: Type.Array(CatalogItem) })),
   };
   app.get('/console/giftcards', { schema: catalogSchema }, async (request) => {
@@ -104,11 +97,7 @@ export function registerOrderConsoleRoutes(scope: FastifyInstance, s: Services):
 
   const esimSchema = {
     tags,
-    querystring: Type.Object({
-      country: Type.Optional(Type.String()),
-      region: Type.Optional(Type.String()),
-      search: Type.Optional(Type.String()),
-    }),
+    querystring: Type.Object(EsimFilters),
     response: answer(Type.Object({ plans: Type.Array(EsimItem) })),
   };
   app.get('/console/esim', { schema: esimSchema }, async (request) => {

@@ -1,7 +1,9 @@
-import { BUSINESS_TIMEZONE } from '../../domain/business-timezone.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { csvAmount, toCsv } from '../../domain/csv.js';
+import { SOLD_PRODUCTS } from '../../domain/networks.js';
+import { localDay, localTime, localTimeColumn } from '../../domain/business-days.js';
+import { businessTimezone } from '../../store/settings.js';
 import { DateTime } from 'luxon';
 import type { Caller, Services } from '../../services/context.js';
 import {
@@ -19,19 +21,28 @@ import { InvalidInput, NotFound } from '../../domain/errors.js';
 import type { PurchaseState } from '../../domain/purchase-state.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { cardsOf, isEsimPurchase, saleView } from './views.js';
-import { consoleErrors, typed } from './contract.js';
+import { answer, consoleErrors, RefParams, typed } from './contract.js';
 import { PurchasePage, RevealedCards, Sale } from './console-schemas.js';
-import { PageNumber, PageSize } from '../schema-blocks.js';
+import { PageNumber, PageSize, WholeNumberText } from '../schema-blocks.js';
 
 const tags = ['sales'];
-const RefParams = Type.Object({ ref: Type.String() });
+/** Longest a sale read may be held open for its outcome. */
+export const MAX_SALE_WAIT_MS = 20_000;
+const SaleWaitQuery = Type.Object({
+  wait_ms: Type.Optional(
+    WholeNumberText(MAX_SALE_WAIT_MS, {
+      description:
+        'hold the answer up to this long while the sale is pending; answered as soon as it is final',
+    }),
+  ),
+});
 /** History filters; the handler checks them, so its messages name the rule. */
 const HistoryFilters = {
   search: Type.Optional(Type.String()),
   product: Type.Optional(Type.String()),
   status: Type.Optional(Type.String()),
-  from: Type.Optional(Type.String({ description: 'YYYY-MM-DD, Lagos day' })),
-  to: Type.Optional(Type.String({ description: 'YYYY-MM-DD, Lagos day' })),
+  from: Type.Optional(Type.String({ description: 'YYYY-MM-DD, a day in the business timezone' })),
+  to: Type.Optional(Type.String({ description: 'YYYY-MM-DD, a day in the business timezone' })),
 };
 const PurchasePageQuery = {
   page: Type.Optional(PageNumber({ description: 'default 1' })),
@@ -43,8 +54,7 @@ const binary = (type: string, description: string) => ({
   200: { description, content: { [type]: { schema: { type: 'string', format: 'binary' } } } },
   ...consoleErrors,
 });
-const CONSOLE_TIMEZONE = BUSINESS_TIMEZONE;
-const PRODUCTS = ['airtime', 'data', 'ELECTRICITY', 'CABLE', 'BETTING', 'giftcard', 'esim'];
+const PRODUCTS: readonly string[] = SOLD_PRODUCTS;
 const STATES: PurchaseState[] = ['pending', 'success', 'failed', 'reversed'];
 const CSV_MAX_ROWS = 50_000;
 const isState = (v: string): v is PurchaseState => (STATES as string[]).includes(v);
@@ -65,15 +75,15 @@ export function saleViews(s: Services, merchantName: string, purchases: Purchase
   );
 }
 
-function dayStartUtc(day: string, field: string, plusDays = 0): string {
-  const d = DateTime.fromFormat(day, 'yyyy-LL-dd', { zone: CONSOLE_TIMEZONE });
+function dayStartUtc(day: string, field: string, timezone: string, plusDays = 0): string {
+  const d = DateTime.fromFormat(day, 'yyyy-LL-dd', { zone: timezone });
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !d.isValid)
     throw new InvalidInput(`${field} must be a date like 2026-01-31`, field);
   return d.plus({ days: plusDays }).toUTC().toISO()!;
 }
 
-/** History filters from the query: search (phone, meter, reference), product, status, Lagos dates. */
-export function filterOf(caller: Caller, q: Partial<Record<string, string>>): PurchaseFilter {
+/** History filters from the query: search (phone, meter, reference), product, status, business days. */
+function filterOf(caller: Caller, q: Partial<Record<string, string>>, timezone: string): PurchaseFilter {
   const f: PurchaseFilter = { merchantId: caller.merchant.id, environment: caller.environment };
   const search = q.search?.trim();
   if (search) f.search = search.slice(0, 100);
@@ -88,8 +98,8 @@ export function filterOf(caller: Caller, q: Partial<Record<string, string>>): Pu
       throw new InvalidInput('status must be pending, success, failed or reversed', 'status');
     f.state = q.status;
   }
-  if (q.from) f.from = dayStartUtc(q.from, 'from');
-  if (q.to) f.to = dayStartUtc(q.to, 'to', 1);
+  if (q.from) f.from = dayStartUtc(q.from, 'from', timezone);
+  if (q.to) f.to = dayStartUtc(q.to, 'to', timezone, 1);
   return f;
 }
 
@@ -106,18 +116,15 @@ function callerOf(s: Services, request: FastifyRequest): Caller {
 
 const textOf = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 
-const lagosTime = (iso: string) =>
-  DateTime.fromISO(iso).setZone(CONSOLE_TIMEZONE).toFormat('yyyy-LL-dd HH:mm:ss');
-
 export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): void {
   const app = typed(scope);
-  const pageSchema = { tags, querystring: HistoryQuery, response: { 200: PurchasePage, ...consoleErrors } };
+  const pageSchema = { tags, querystring: HistoryQuery, response: answer(PurchasePage) };
   app.get('/console/purchases', { schema: pageSchema }, async (request) => {
     const caller = callerOf(s, request);
     const q = request.query;
     const page = Number(q.page ?? 1);
     const limit = Number(q.limit ?? 25);
-    const { rows, total } = listPurchases(s.db, filterOf(caller, q), page, limit);
+    const { rows, total } = listPurchases(s.db, filterOf(caller, q, businessTimezone(s.db)), page, limit);
     return {
       rows: saleViews(s, caller.merchant.name, rows),
       total,
@@ -134,11 +141,12 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
   };
   app.get('/console/purchases.csv', { schema: csvSchema }, async (request, reply) => {
     const caller = callerOf(s, request);
-    const { rows } = listPurchases(s.db, filterOf(caller, request.query), 1, CSV_MAX_ROWS);
+    const timezone = businessTimezone(s.db);
+    const { rows } = listPurchases(s.db, filterOf(caller, request.query, timezone), 1, CSV_MAX_ROWS);
     const views = saleViews(s, caller.merchant.name, rows);
     const csv = toCsv(
       [
-        'time_lagos',
+        localTimeColumn(timezone),
         'reference',
         'request_id',
         'environment',
@@ -155,7 +163,7 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
         'agent',
       ],
       views.map((v) => [
-        lagosTime(v.created_at),
+        localTime(v.created_at, timezone),
         v.reference,
         v.request_id,
         v.environment,
@@ -172,7 +180,7 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
         v.agent,
       ]),
     );
-    const day = DateTime.now().setZone(CONSOLE_TIMEZONE).toFormat('yyyy-LL-dd');
+    const day = localDay(s.now(), timezone);
     return reply
       .type('text/csv; charset=utf-8')
       .header(
@@ -182,12 +190,23 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
       .send(csv);
   });
 
-  const saleSchema = { tags, params: RefParams, response: { 200: Sale, ...consoleErrors } };
-  app.get('/console/purchases/:ref', { schema: saleSchema }, async (request) => {
-    const caller = callerOf(s, request);
-    const p = ownPurchase(s, caller, request.params.ref);
-    return saleViews(s, caller.merchant.name, [p])[0];
-  });
+  const saleSchema = { tags, params: RefParams, response: answer(Sale) };
+  app.get(
+    '/console/purchases/:ref',
+    { schema: { ...saleSchema, querystring: SaleWaitQuery } },
+    async (request) => {
+      const caller = callerOf(s, request);
+      let p = ownPurchase(s, caller, request.params.ref);
+      const waitMs = Number(request.query.wait_ms ?? 0);
+      // A page following a pending sale asks with wait_ms: the answer comes the moment the sale
+      // is final instead of at the page's next look, and never later than wait_ms.
+      if (p.state === 'pending' && waitMs > 0) {
+        await s.worker.whenAnswered(p.id, waitMs, 'final');
+        p = ownPurchase(s, caller, request.params.ref);
+      }
+      return saleViews(s, caller.merchant.name, [p])[0];
+    },
+  );
 
   app.post('/console/purchases/:ref/requery', { schema: saleSchema }, async (request) => {
     const caller = callerOf(s, request);
@@ -203,7 +222,7 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
   });
 
   // Gift-card codes leave the node only on purpose, and who revealed them is recorded.
-  const revealSchema = { tags, params: RefParams, response: { 200: RevealedCards, ...consoleErrors } };
+  const revealSchema = { tags, params: RefParams, response: answer(RevealedCards) };
   app.post('/console/purchases/:ref/reveal', { schema: revealSchema }, async (request) => {
     const caller = callerOf(s, request);
     const p = ownPurchase(s, caller, request.params.ref);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { Type, type TSchema } from '@sinclair/typebox';
-import { ConsoleError, consoleErrors, typed } from './contract.js';
+import { Type } from '@sinclair/typebox';
+import { answer, ConsoleError, consoleErrors, typed } from './contract.js';
 import { ReportDeliveryPage, ReportDetail, ReportResend, ReportSettingsInfo } from './admin-schemas.js';
 import type { Services } from '../../services/context.js';
 import { OneLineText, PageNumber, PageSize } from '../schema-blocks.js';
@@ -8,6 +8,7 @@ import type { Environment } from '../../store/credentials-crypto.js';
 import { requireMerchant, getMerchantByCode, type Merchant } from '../../store/merchants.js';
 import { findDelivery, listDeliveries } from '../../store/report-deliveries.js';
 import { recordAudit } from '../../store/audit.js';
+import { businessTimezone } from '../../store/settings.js';
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../domain/errors.js';
 import { isDay, parseDay } from '../../domain/business-days.js';
 import {
@@ -82,7 +83,6 @@ export function registerReportConsoleRoutes(
   const tags = ['reports'];
   // The handler checks each part, so a wrong environment or date gets its own message.
   const params = Type.Object({ code: Type.String(), env: Type.String(), date: Type.String() });
-  const answer = <T extends TSchema>(t: T) => ({ 200: t, ...consoleErrors });
   const settingsAnswer = { preHandler: guard, schema: { tags, response: answer(ReportSettingsInfo) } };
   const listQuery = Type.Object({
     merchant_code: Type.Optional(Type.String()),
@@ -104,6 +104,9 @@ export function registerReportConsoleRoutes(
     const p = request.params;
     return { merchant: merchantFor(request, p.code), env: parseEnv(p.env), day: parseDay(p.date, 'date') };
   };
+  /** One day's report as it stands now, cut in the business timezone. */
+  const dayReport = (merchant: Merchant, env: Environment, day: string) =>
+    buildReport(reportContextOf(s, { nodeUrl: null }), merchant, env, day, businessTimezone(s.db));
   const ctxFor = (request: FastifyRequest) =>
     reportContextOf(s, { nodeUrl: `${request.protocol}://${request.host}` });
 
@@ -150,14 +153,7 @@ export function registerReportConsoleRoutes(
     { preHandler: guard, schema: { tags, params, response: answer(ReportDetail) } },
     async (request) => {
       const { merchant, env, day } = target(request);
-      const settings = getReportSettings(s.db, s.box);
-      const report = buildReport(
-        reportContextOf(s, { nodeUrl: null }),
-        merchant,
-        env,
-        day,
-        settings.timezone,
-      );
+      const report = dayReport(merchant, env, day);
       return {
         report: reportSummaryJson(report),
         recipients: merchant.reportEmails,
@@ -171,14 +167,7 @@ export function registerReportConsoleRoutes(
     { preHandler: guard, schema: { tags, params, response: csvAnswer } },
     async (request, reply) => {
       const { merchant, env, day } = target(request);
-      const settings = getReportSettings(s.db, s.box);
-      const report = buildReport(
-        reportContextOf(s, { nodeUrl: null }),
-        merchant,
-        env,
-        day,
-        settings.timezone,
-      );
+      const report = dayReport(merchant, env, day);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${reportCsvFileName(report)}"`)

@@ -6,7 +6,7 @@ import { verifyFromRequest } from '../../services/bill-verify.js';
 import { billPlansResponse, dataPlansResponse } from '../v1/plans.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { saleViews } from './purchase-routes.js';
-import { consoleErrors, typed } from './contract.js';
+import { answer, typed } from './contract.js';
 import { BillPlanRow, DataPlanRow, ProductsAvailability, Sale, VerifiedCustomer } from './console-schemas.js';
 import { assertWithinDailyLimit } from '../../services/admin-sales-limit.js';
 import { assertConsoleProductAvailable, productsAvailability } from '../../services/console-products.js';
@@ -47,7 +47,7 @@ export function registerSellRoutes(scope: FastifyInstance, s: Services): void {
   // What the sell tiles show: each product's availability in the session's environment.
   app.get(
     '/console/products',
-    { schema: { tags, response: { 200: ProductsAvailability, ...consoleErrors } } },
+    { schema: { tags, response: answer(ProductsAvailability) } },
     async (request) => {
       const caller = consoleCaller(s, sessionOf(request));
       return { environment: caller.environment, products: productsAvailability(s, caller) };
@@ -60,7 +60,7 @@ export function registerSellRoutes(scope: FastifyInstance, s: Services): void {
       schema: {
         tags,
         params: Type.Object({ network: Type.String() }),
-        response: { 200: Type.Object({ plans: Type.Array(DataPlanRow) }), ...consoleErrors },
+        response: answer(Type.Object({ plans: Type.Array(DataPlanRow) })),
       },
     },
     async (request) => {
@@ -76,7 +76,7 @@ export function registerSellRoutes(scope: FastifyInstance, s: Services): void {
         tags,
         params: Type.Object({ product: Type.String() }),
         querystring: Type.Object({ network: Type.Optional(Type.String()) }),
-        response: { 200: Type.Object({ plans: Type.Array(BillPlanRow) }), ...consoleErrors },
+        response: answer(Type.Object({ plans: Type.Array(BillPlanRow) })),
       },
     },
     async (request) => {
@@ -85,7 +85,7 @@ export function registerSellRoutes(scope: FastifyInstance, s: Services): void {
     },
   );
 
-  const verifySchema = { tags, body: VerifyBody, response: { 200: VerifiedCustomer, ...consoleErrors } };
+  const verifySchema = { tags, body: VerifyBody, response: answer(VerifiedCustomer) };
   app.post('/console/verify', { schema: verifySchema }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
     const body = request.body;
@@ -96,7 +96,7 @@ export function registerSellRoutes(scope: FastifyInstance, s: Services): void {
   });
 
   // attachValidation: a used client_request_id answers 422 before the body's schema errors (placePurchase).
-  const sellSchema = { tags, body: SellBody, response: { 200: Sale, ...consoleErrors } };
+  const sellSchema = { tags, body: SellBody, response: answer(Sale) };
   app.post('/console/sell', { schema: sellSchema, attachValidation: true }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
     const body: Record<string, unknown> = {

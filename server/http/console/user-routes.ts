@@ -8,7 +8,7 @@ import { hashPassword, parseNewPassword, parseUsername } from '../../services/co
 import { parseNaira } from '../../domain/money.js';
 import { parseUserEnvironments } from '../../services/console-environments.js';
 import { requireRole } from './session.js';
-import { consoleErrors, typed } from './contract.js';
+import { answer, consoleErrors, typed } from './contract.js';
 import { ConsoleUserView } from './console-schemas.js';
 
 const tags = ['users'];
@@ -33,7 +33,7 @@ export function registerUserRoutes(scope: FastifyInstance, s: Services): void {
   const app = typed(scope);
   const listSchema = {
     tags,
-    response: { 200: Type.Object({ users: Type.Array(ConsoleUserView) }), ...consoleErrors },
+    response: answer(Type.Object({ users: Type.Array(ConsoleUserView) })),
   };
   app.get('/console/users', { schema: listSchema }, async (request) => {
     requireRole(request, 'admin');

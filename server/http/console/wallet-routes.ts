@@ -6,7 +6,7 @@ import { formatNaira } from '../../domain/money.js';
 import { InvalidInput } from '../../domain/errors.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { Type } from '@sinclair/typebox';
-import { consoleErrors, typed } from './contract.js';
+import { answer, typed } from './contract.js';
 import { LedgerPage, WalletInfo } from './console-schemas.js';
 import { LedgerPageQuery } from '../schema-blocks.js';
 
@@ -17,7 +17,7 @@ export function registerWalletRoutes(scope: FastifyInstance, s: Services): void 
   const app = typed(scope);
   const walletsSchema = {
     tags,
-    response: { 200: Type.Object({ wallets: Type.Array(WalletInfo) }), ...consoleErrors },
+    response: answer(Type.Object({ wallets: Type.Array(WalletInfo) })),
   };
   app.get('/console/wallets', { schema: walletsSchema }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
@@ -39,7 +39,7 @@ export function registerWalletRoutes(scope: FastifyInstance, s: Services): void 
     // The wallet name is checked by the handler, so a wrong one gets its message.
     params: Type.Object({ env: Type.String() }),
     querystring: LedgerPageQuery,
-    response: { 200: LedgerPage, ...consoleErrors },
+    response: answer(LedgerPage),
   };
   app.get('/console/wallets/:env/ledger', { schema: ledgerSchema }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
-import { errorResponses, type ApiPrefix } from '../schemas.js';
+import type { ApiPrefix } from '../schemas.js';
 import {
   createEsimOrder,
   esimPlan,
@@ -12,14 +12,14 @@ import {
   listEsimPlans,
   readEsimOrder,
 } from '../../services/esim.js';
-import { OrderEnvelope, catalogEnvelope, catalogEnvelopeSchema, orderEnvelope } from './order-views.js';
-
-const orderErrors = {
-  ...errorResponses,
-  404: Type.Ref('ErrorBody'),
-  502: Type.Ref('ErrorBody'),
-  503: Type.Ref('ErrorBody'),
-};
+import {
+  EsimFilters,
+  OrderEnvelope,
+  catalogEnvelope,
+  catalogEnvelopeSchema,
+  orderEnvelope,
+  orderErrors,
+} from './order-views.js';
 
 export const EsimItem = Type.Object({
   plan_id: Type.String(),
@@ -51,14 +51,7 @@ export function registerEsimRoutes(server: FastifyInstance, s: Services, prefix:
         tags: ['esim'],
         summary:
           'eSIM plans; filters country (ISO-2), region (substring), search (title, country, region, plan id)',
-        querystring: Type.Object(
-          {
-            country: Type.Optional(Type.String()),
-            region: Type.Optional(Type.String()),
-            search: Type.Optional(Type.String()),
-          },
-          { additionalProperties: true },
-        ),
+        querystring: Type.Object(EsimFilters, { additionalProperties: true }),
         response: { 200: catalogEnvelopeSchema(Type.Array(EsimItem)), ...orderErrors },
       },
     },

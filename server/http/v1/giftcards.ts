@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
-import { errorResponses, type ApiPrefix } from '../schemas.js';
+import type { ApiPrefix } from '../schemas.js';
 import {
   createGiftcardOrder,
   giftcardAvailability,
@@ -12,14 +12,14 @@ import {
   readGiftcardOrder,
 } from '../../services/giftcards.js';
 import { faceValueFromQuery } from '../../domain/order-rules.js';
-import { OrderEnvelope, catalogEnvelope, catalogEnvelopeSchema, orderEnvelope } from './order-views.js';
-
-const orderErrors = {
-  ...errorResponses,
-  404: Type.Ref('ErrorBody'),
-  502: Type.Ref('ErrorBody'),
-  503: Type.Ref('ErrorBody'),
-};
+import {
+  GiftcardFilters,
+  OrderEnvelope,
+  catalogEnvelope,
+  catalogEnvelopeSchema,
+  orderEnvelope,
+  orderErrors,
+} from './order-views.js';
 
 export const CatalogItem = Type.Object({
   plan_id: Type.Integer(),
@@ -79,17 +79,7 @@ export function registerGiftcardRoutes(server: FastifyInstance, s: Services, pre
       schema: {
         tags: ['gift cards'],
         summary: 'Gift-card catalog; filters search, brand, currency, category, featured (and region)',
-        querystring: Type.Object(
-          {
-            search: Type.Optional(Type.String()),
-            brand: Type.Optional(Type.String()),
-            currency: Type.Optional(Type.String()),
-            category: Type.Optional(Type.String()),
-            featured: Type.Optional(Type.String()),
-            region: Type.Optional(Type.String()),
-          },
-          { additionalProperties: true },
-        ),
+        querystring: Type.Object(GiftcardFilters, { additionalProperties: true }),
         response: { 200: catalogEnvelopeSchema(Type.Array(CatalogItem)), ...orderErrors },
       },
     },

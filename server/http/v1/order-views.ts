@@ -2,8 +2,33 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { Purchase } from '../../store/purchases.js';
 import { publicStatusOf, responseCodeOf } from '../../domain/purchase-state.js';
 import { purchaseMessage, sqlTime } from './transaction-views.js';
-
 import { INSTALL_FIELDS } from '../../domain/result-fields.js';
+import { errorResponses } from '../schemas.js';
+
+/** The error answers of the gift-card and eSIM routes: unknown plans, and an upstream that failed or is missing. */
+export const orderErrors = {
+  ...errorResponses,
+  404: Type.Ref('ErrorBody'),
+  502: Type.Ref('ErrorBody'),
+  503: Type.Ref('ErrorBody'),
+};
+
+/** The gift-card catalog's filters, on /v1 and in the console. */
+export const GiftcardFilters = {
+  search: Type.Optional(Type.String()),
+  brand: Type.Optional(Type.String()),
+  currency: Type.Optional(Type.String()),
+  category: Type.Optional(Type.String()),
+  featured: Type.Optional(Type.String()),
+  region: Type.Optional(Type.String()),
+};
+
+/** The eSIM catalog's filters, on /v1 and in the console. */
+export const EsimFilters = {
+  country: Type.Optional(Type.String()),
+  region: Type.Optional(Type.String()),
+  search: Type.Optional(Type.String()),
+};
 
 const text = (v: unknown): string | null => {
   if (typeof v === 'string') return v === '' ? null : v;

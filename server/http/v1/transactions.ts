@@ -186,6 +186,8 @@ export function registerTransactionRoutes(server: FastifyInstance, s: Services, 
         msisdn: q.msisdn || undefined,
         network: q.network || undefined,
         ...(state === 'failed' ? { failedOrReversed: true } : { state }),
+        from: q.from ? new Date(q.from).toISOString() : undefined,
+        to: q.to ? new Date(q.to).toISOString() : undefined,
       };
       const key = JSON.stringify([filter, page, limit, caller.merchant.name]);
       let json = listAnswers.get(s.db, key);

@@ -4,8 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
 import { getWallet } from '../../store/wallets.js';
-import { formatNaira } from '../../domain/money.js';
-import { sqlTime } from './transaction-views.js';
+import { walletBalanceAnswer } from '../../store/events.js';
 import type { ApiPrefix } from '../schemas.js';
 
 const BalanceEnvelope = Type.Object({
@@ -34,15 +33,7 @@ export function registerWalletRoutes(server: FastifyInstance, s: Services, prefi
     },
     async (request) => {
       const caller = callerOf(request);
-      const w = getWallet(s.db, caller.merchant.id, caller.environment);
-      const balance = formatNaira(w.balanceKobo);
-      return {
-        status: 'success' as const,
-        data: [
-          { environment: w.environment, currency: 'NGN' as const, balance, updated_at: sqlTime(w.updatedAt) },
-        ],
-        total: balance,
-      };
+      return walletBalanceAnswer(getWallet(s.db, caller.merchant.id, caller.environment));
     },
   );
 }

@@ -5,6 +5,8 @@ import { UpstreamUnavailable } from '../../domain/errors.js';
 import type { VendOutcome } from '../../domain/vend-outcome.js';
 import type {
   CatalogSnapshot,
+  ListedTransaction,
+  TransactionListQuery,
   MappedCatalog,
   Upstream,
   VendRequest,
@@ -13,10 +15,18 @@ import type {
 } from '../types.js';
 import { CATALOG_BODY_CAP, VendingApiTransport, type HttpResult } from './client.js';
 import { isPng } from '../lpa-qr.js';
-import { balanceOf, requeryOutcomeOf, rowsOf, vendOutcomeOf, verifyResultOf } from './mapper.js';
+import {
+  balanceOf,
+  listedTransactionsOf,
+  requeryOutcomeOf,
+  rowsOf,
+  vendOutcomeOf,
+  verifyResultOf,
+} from './mapper.js';
 import {
   BALANCE_PATH,
   CATALOG_PATHS,
+  listCallOf,
   qrcodePathOf,
   requeryCallOf,
   verifyCallOf,
@@ -31,6 +41,8 @@ export interface VendingApiConfig {
   key: string;
   secret: string;
   options: Record<string, unknown>;
+  /** Most sockets open to it at once (undici pool size). */
+  connections?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -60,6 +72,7 @@ export class VendingApiUpstream implements Upstream {
       secret: config.secret,
       timeoutMs: positiveMs(config.options.timeoutMs, DEFAULT_TIMEOUT_MS),
       connectTimeoutMs: positiveMs(config.options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS),
+      connections: config.connections,
     });
   }
 
@@ -119,6 +132,20 @@ export class VendingApiUpstream implements Upstream {
     if (res.ok && res.status === 200 && isPng(res.body)) return res.body;
     if (!lpa) throw new UpstreamUnavailable('The eSIM QR code is not available yet');
     return lpaQrPng(lpa);
+  }
+
+  async listTransactions(
+    q: TransactionListQuery,
+  ): Promise<{ rows: ListedTransaction[]; totalPages: number }> {
+    const res = await this.call(listCallOf(q));
+    const page = listedTransactionsOf(res);
+    if (!page)
+      throw new UpstreamUnavailable(
+        this.scrub(
+          `${this.name} did not answer its transaction list (${res.ok ? `HTTP ${res.status}` : res.code})`,
+        ),
+      );
+    return page;
   }
 
   async balance(): Promise<number | null> {

@@ -1,7 +1,7 @@
 import { INSTALL_FIELDS, TOKEN_FIELDS } from '../../domain/result-fields.js';
 import { CustomerRejected, UpstreamUnavailable } from '../../domain/errors.js';
 import type { VendOutcome } from '../../domain/vend-outcome.js';
-import type { VerifyResult } from '../types.js';
+import type { ListedTransaction, VerifyResult } from '../types.js';
 import type { HttpResult } from './client.js';
 
 /**
@@ -213,6 +213,37 @@ export function rowsOf(res: HttpResult): Json[] | null {
   const json = parseJson(res.body);
   if (!isRecord(json) || json.status === 'error' || !Array.isArray(json.data)) return null;
   return json.data.filter(isRecord);
+}
+
+/**
+ * A list page into rows (those without a key, an amount or a time are left out) and the page
+ * count, or null when the answer is not a list envelope.
+ */
+export function listedTransactionsOf(
+  res: HttpResult,
+): { rows: ListedTransaction[]; totalPages: number } | null {
+  if (!res.ok || res.status !== 200) return null;
+  const json = parseJson(res.body);
+  if (!isRecord(json) || json.status === 'error' || !Array.isArray(json.data)) return null;
+  const rows: ListedTransaction[] = [];
+  for (const r of json.data.filter(isRecord)) {
+    const reference = typeof r.request_id === 'string' ? r.request_id : r.client_request_id;
+    const amountKobo = koboOfNaira(r.amount);
+    const createdAt = isoOfListTime(r.created_at);
+    if (typeof reference === 'string' && reference && amountKobo !== null && createdAt)
+      rows.push({ reference, amountKobo, createdAt });
+  }
+  const pagination = isRecord(json.pagination) ? json.pagination : {};
+  const totalPages = typeof pagination.total_pages === 'number' ? pagination.total_pages : 0;
+  return { rows, totalPages };
+}
+
+/** "2026-01-02 03:04:05" (UTC, the list's form) or an ISO string -> ISO with milliseconds. */
+function isoOfListTime(v: unknown): string | null {
+  if (typeof v !== 'string') return null;
+  const text = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(v) ? `${v.replace(' ', 'T')}Z` : v;
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
 }
 
 /** "1000.50" -> 100050 kobo with integer arithmetic only; null when not a Naira string. */

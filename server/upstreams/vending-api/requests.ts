@@ -1,5 +1,5 @@
 import { formatNaira } from '../../domain/money.js';
-import type { VendRequest, VerifyRequest } from '../types.js';
+import type { TransactionListQuery, VendRequest, VerifyRequest } from '../types.js';
 import type { HttpMethod } from './client.js';
 
 /** One call to the provider's /v1 surface, built from a purchase; pure. */
@@ -77,6 +77,20 @@ export function requeryCallOf(req: VendRequest): ApiCall {
   if (isEsim(req)) return { method: 'GET', path: `/v1/esim/orders/${seg(req.reference)}` };
   if (req.kind === 'giftcard') return { method: 'GET', path: `/v1/giftcards/orders/${seg(req.reference)}` };
   return { method: 'GET', path: `/v1/transactions/status?client_request_id=${seg(req.reference)}` };
+}
+
+const STATUS_FILTER = { success: 0, failed: 1, pending: 2 } as const;
+
+/** A page of the provider's transaction list with one status; `from`/`to` are extra filters a VendPoint node honours. */
+export function listCallOf(q: TransactionListQuery): ApiCall {
+  const qs = new URLSearchParams({
+    page: String(q.page),
+    limit: String(q.limit),
+    status: String(STATUS_FILTER[q.status]),
+    from: q.from,
+    to: q.to,
+  });
+  return { method: 'GET', path: `/v1/transactions?${qs.toString()}` };
 }
 
 export function verifyCallOf(req: VerifyRequest, merchantCode: string): ApiCall {

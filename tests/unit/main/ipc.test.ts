@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 import ts from 'typescript';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CHANNELS, electronPrintOptions, parsePrintOptions, registerIpcHandlers } from '../../../main/ipc.js';
-import type { VendpointApi } from '../../../main/preload-api.js';
+import type { VendpointApi } from '../../../common/preload-api.js';
 import { FakeIpcMain, FakeShell, FakeWebContents, subFrame, topFrame } from './fake-electron.js';
 
 const ORIGIN = 'http://127.0.0.1:7300';

@@ -27,5 +27,6 @@ export const adminRoutes: RouteRecordRaw[] = [
   page('users', () => import('./AdminUsersView.vue'), 'Users'),
   page('users/:id/cashup', () => import('./AdminCashupView.vue'), 'Cash-up'),
   page('reports', () => import('./AdminReportsView.vue'), 'Reports'),
+  page('reconciliation', () => import('./AdminReconciliationView.vue'), 'Reconciliation'),
   page('settings', () => import('./AdminSettingsView.vue'), 'Settings'),
 ];

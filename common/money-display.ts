@@ -1,6 +1,7 @@
 /**
- * Naira on screen: "₦1,234.50". Amounts stay integer kobo or exact Naira strings from the
- * API; nothing here goes through a float, so ₦0.10 + ₦0.20 is never ₦0.30000000000000004.
+ * Naira as people read it: "₦1,234.50", on the console's pages and in the node's e-mails and
+ * messages alike. Amounts stay integer kobo or exact Naira strings from the API; nothing here
+ * goes through a float, so ₦0.10 + ₦0.20 is never ₦0.30000000000000004.
  */
 
 const NAIRA_TEXT = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
@@ -9,12 +10,18 @@ function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** Kobo (integer) -> "₦1,234.50"; negative amounts get a leading minus. */
-export function formatKobo(kobo: number): string {
+/** Kobo (integer) -> "1,234.50" without the sign of the currency (tables whose header names it). */
+export function groupedNaira(kobo: number): string {
   if (!Number.isSafeInteger(kobo)) return '—';
   const sign = kobo < 0 ? '-' : '';
   const abs = Math.abs(kobo);
-  return `${sign}₦${groupThousands(String(Math.floor(abs / 100)))}.${String(abs % 100).padStart(2, '0')}`;
+  return `${sign}${groupThousands(String(Math.floor(abs / 100)))}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Kobo (integer) -> "₦1,234.50"; negative amounts get a leading minus. */
+export function formatKobo(kobo: number): string {
+  if (!Number.isSafeInteger(kobo)) return '—';
+  return kobo < 0 ? `-₦${groupedNaira(-kobo)}` : `₦${groupedNaira(kobo)}`;
 }
 
 /** A Naira string from the API ("1234.5", "-20.00", "100") -> "₦1,234.50". */

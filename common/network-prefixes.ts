@@ -1,4 +1,6 @@
-import type { Telco } from './networks.js';
+/** The four mobile networks, as the API spells them. */
+export const TELCOS = ['MTN', 'GLO', 'AIRTEL', '9MOBILE'] as const;
+export type Telco = (typeof TELCOS)[number];
 
 /**
  * Number prefix -> network as allocated by the NCC. Numbers are ported between networks,

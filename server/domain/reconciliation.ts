@@ -1,0 +1,81 @@
+/**
+ * The rules of the daily reconciliation against a `vending-api` upstream: how one of our
+ * purchases and the upstream's row for the same key compare, and what an operator may do
+ * about each kind of difference. Pure: the engine (services/reconciliation.ts) feeds it.
+ */
+
+/** A side's view of one purchase; null when that side has no record of the key. */
+export type SideState = 'success' | 'failed' | 'pending';
+
+export interface SideRow {
+  state: SideState;
+  amountKobo: number;
+}
+
+export const EXCEPTION_KINDS = [
+  'amount_differs',
+  'ours_success_theirs_failed',
+  'ours_failed_theirs_success',
+  'ours_only',
+  'theirs_only',
+  'pending',
+] as const;
+export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
+
+/** `matched` also covers a purchase both sides agree never happened (failed here, failed or unknown there). */
+export type Classification = 'matched' | ExceptionKind;
+
+/**
+ * Compares our purchase with the upstream's row. A reversed sale counts as failed here:
+ * its money went back to the merchant, as with a refund.
+ */
+export function classify(ours: SideRow | null, theirs: SideRow | null): Classification | null {
+  if (!ours && !theirs) return null;
+  if (!ours) return theirs!.state === 'failed' ? null : 'theirs_only';
+  if (!theirs) return ours.state === 'failed' ? 'matched' : 'ours_only';
+  if (ours.state === 'pending' || theirs.state === 'pending') return 'pending';
+  if (ours.state === 'success' && theirs.state === 'failed') return 'ours_success_theirs_failed';
+  if (ours.state === 'failed' && theirs.state === 'success') return 'ours_failed_theirs_success';
+  if (ours.state === 'success' && ours.amountKobo !== theirs.amountKobo) return 'amount_differs';
+  return 'matched';
+}
+
+/** Our purchase state as reconciliation sees it. */
+export function sideStateOf(purchaseState: string): SideState {
+  if (purchaseState === 'success') return 'success';
+  if (purchaseState === 'pending') return 'pending';
+  return 'failed'; // failed (refunded) and reversed: the merchant has the money back
+}
+
+export type ResolutionAction = 'accept_upstream' | 'settled_outside';
+
+/**
+ * What accepting the upstream's answer does to our books, per kind: `reverse` refunds a sale
+ * the upstream did not deliver (a reversal), `debit_correction` marks a refunded purchase
+ * as success and debits the wallet again; kinds without one can only be settled outside.
+ */
+export function acceptEffectOf(kind: ExceptionKind): 'reverse' | 'debit_correction' | null {
+  if (kind === 'ours_success_theirs_failed' || kind === 'ours_only') return 'reverse';
+  if (kind === 'ours_failed_theirs_success') return 'debit_correction';
+  return null;
+}
+
+export type RunCounts = Record<Classification, number>;
+
+export function emptyCounts(): RunCounts {
+  return {
+    matched: 0,
+    amount_differs: 0,
+    ours_success_theirs_failed: 0,
+    ours_failed_theirs_success: 0,
+    ours_only: 0,
+    theirs_only: 0,
+    pending: 0,
+  };
+}
+
+/**
+ * The upstream's rows are read for the day widened by this much on both sides, so a purchase
+ * sent a moment before midnight and stamped just after it upstream still finds its row.
+ */
+export const DAY_EDGE_MARGIN_MS = 10 * 60_000;

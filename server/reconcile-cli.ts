@@ -1,0 +1,166 @@
+import { Option, type Command } from 'commander';
+import type { Db } from './store/db.js';
+import { SecretBox } from './store/secret-box.js';
+import { UpstreamRouter } from './routing/upstream-router.js';
+import {
+  countOpenExceptions,
+  getReconciliationSettings,
+  listExceptions,
+  listRuns,
+  setReconciliationSettings,
+  type ReconciliationException,
+} from './store/reconciliations.js';
+import { resolveException, type ReverseSale } from './services/reconciliation-resolve.js';
+import { reconciliationExceptionJson, reconciliationRunJson } from './services/reconciliation-json.js';
+import { runReconciliation } from './reports/reconciliation-run.js';
+import { silentLog } from './reports/delivery-service.js';
+import { parseDay } from './domain/business-days.js';
+import { InvalidInput } from './domain/errors.js';
+
+interface CliTools {
+  withStore<T>(fn: (db: Db, dataDir: string) => T): T;
+  withStoreAsync<T>(fn: (db: Db, dataDir: string) => Promise<T>): Promise<T>;
+  out(json: unknown, human: string): void;
+  actor: string;
+  /** How the CLI reverses a sale (the reversals service on this data directory). */
+  reverseSaleFor(db: Db, dataDir: string): ReverseSale;
+}
+
+const exceptionLine = (e: ReconciliationException) =>
+  `#${e.id} ${e.day} ${e.upstreamName} ${e.reference} ${e.kind} ours=${e.ourState ?? 'none'} upstream=${e.theirState ?? 'none'} ${e.status}`;
+
+/** `reconcile run|list|resolve|settings` (README "Reconciliation"). */
+export function registerReconcileCommands(program: Command, cli: CliTools): void {
+  const reconcile = program
+    .command('reconcile')
+    .description('daily reconciliation with vending-api upstreams');
+
+  reconcile
+    .command('run')
+    .description('reconcile one business day; exit 1 when exceptions remain open')
+    .requiredOption('--date <YYYY-MM-DD>')
+    .option('--upstream <name>', 'one upstream only')
+    .option('--smtp-url <url>', 'SMTP server for the e-mail (or VENDPOINT_SMTP_URL)')
+    .action(async (o: { date: string; upstream?: string; smtpUrl?: string }) => {
+      const day = parseDay(o.date);
+      await cli.withStoreAsync(async (db, dataDir) => {
+        const box = SecretBox.forDataDir(dataDir);
+        const router = new UpstreamRouter(db, box);
+        try {
+          const r = await runReconciliation(
+            {
+              db,
+              box,
+              router,
+              flagSmtpUrl: o.smtpUrl ?? process.env.VENDPOINT_SMTP_URL ?? null,
+              now: Date.now,
+              nodeUrl: null,
+              log: silentLog,
+            },
+            { day, upstream: o.upstream, actor: cli.actor },
+          );
+          const open = countOpenExceptions(db, day, o.upstream);
+          const failed = r.runs.some((x) => x.state === 'failed');
+          cli.out(
+            {
+              day,
+              timezone: r.timezone,
+              runs: r.runs.map(reconciliationRunJson),
+              open_exceptions: open,
+              exceptions: listExceptions(db, { day, upstreamName: o.upstream, status: 'open' }).map(
+                reconciliationExceptionJson,
+              ),
+            },
+            [
+              ...r.runs.map(
+                (x) =>
+                  `${x.upstreamName} ${day}: ${x.state}${x.error ? ` (${x.error})` : ''}, ${x.upstreamRows} upstream rows, ${x.ourRows} ours, ${x.openExceptions} open exception(s)${x.mail ? `; e-mail ${x.mail}` : ''}`,
+              ),
+              r.runs.length ? '' : 'no vending-api upstream to reconcile',
+            ]
+              .filter(Boolean)
+              .join('\n'),
+          );
+          if (open > 0 || failed) process.exitCode = 1;
+        } finally {
+          await router.close();
+        }
+      });
+    });
+
+  reconcile
+    .command('list')
+    .description('runs and exceptions')
+    .option('--date <YYYY-MM-DD>')
+    .addOption(new Option('--status <status>').choices(['open', 'cleared', 'resolved']))
+    .action((o: { date?: string; status?: 'open' | 'cleared' | 'resolved' }) =>
+      cli.withStore((db) => {
+        const day = o.date ? parseDay(o.date) : undefined;
+        const runs = listRuns(db, 50).filter((r) => !day || r.day === day);
+        const exceptions = listExceptions(db, { day, status: o.status });
+        cli.out(
+          { runs: runs.map(reconciliationRunJson), exceptions: exceptions.map(reconciliationExceptionJson) },
+          [
+            ...runs.map((r) => `run #${r.id} ${r.day} ${r.upstreamName} ${r.state} open=${r.openExceptions}`),
+            ...exceptions.map(exceptionLine),
+          ].join('\n') || 'nothing reconciled yet',
+        );
+      }),
+    );
+
+  reconcile
+    .command('resolve')
+    .description("accept the upstream's answer or mark settled outside the system (audited)")
+    .requiredOption('--id <id>', 'exception id')
+    .addOption(
+      new Option('--action <action>').choices(['accept_upstream', 'settled_outside']).makeOptionMandatory(),
+    )
+    .requiredOption('--reason <text>')
+    .option('--confirm', 'confirm a debit correction (marks a refunded purchase as success)')
+    .action(
+      async (o: {
+        id: string;
+        action: 'accept_upstream' | 'settled_outside';
+        reason: string;
+        confirm?: boolean;
+      }) => {
+        const id = Number(o.id);
+        if (!Number.isSafeInteger(id) || id <= 0)
+          throw new InvalidInput('--id must be an exception id', 'id');
+        await cli.withStoreAsync(async (db, dataDir) => {
+          const e = await resolveException(
+            { db, reverseSale: cli.reverseSaleFor(db, dataDir) },
+            { id, action: o.action, reason: o.reason, actor: cli.actor, confirm: Boolean(o.confirm) },
+          );
+          cli.out(reconciliationExceptionJson(e), exceptionLine(e));
+        });
+      },
+    );
+
+  reconcile
+    .command('settings')
+    .description('daily run time (HH:MM, business timezone) and the operator e-mail addresses')
+    .option('--time <HH:MM>')
+    .option(
+      '--email <addr>',
+      'operator address (repeat; replaces the list)',
+      (v: string, p: string[]) => [...p, v],
+      [],
+    )
+    .option('--no-email', 'no operator e-mail')
+    .action((o: { time?: string; email?: string[] | false }) =>
+      cli.withStore((db) => {
+        const change: { runTime?: string; operatorEmails?: string[] } = {};
+        if (o.time) change.runTime = o.time;
+        if (o.email === false) change.operatorEmails = [];
+        else if (o.email && o.email.length) change.operatorEmails = o.email;
+        const s = Object.keys(change).length
+          ? setReconciliationSettings(db, change, cli.actor)
+          : getReconciliationSettings(db);
+        cli.out(
+          { run_time: s.runTime, operator_emails: s.operatorEmails },
+          `runs at ${s.runTime}; e-mails ${s.operatorEmails.join(', ') || 'nobody'}`,
+        );
+      }),
+    );
+}

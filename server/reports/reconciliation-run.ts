@@ -1,0 +1,114 @@
+import type { UpstreamRouter } from '../routing/upstream-router.js';
+import { reconcileDay } from '../services/reconciliation.js';
+import {
+  getReconciliationSettings,
+  listExceptions,
+  noteRunMail,
+  type ReconciliationRun,
+} from '../store/reconciliations.js';
+import { formatNaira } from '../domain/money.js';
+import type { Day } from '../domain/business-days.js';
+import { getReportSettings } from './report-settings.js';
+import { openTransport, type ReportContext } from './delivery-service.js';
+
+export interface ReconciliationRunResult {
+  day: Day;
+  timezone: string;
+  runs: ReconciliationRun[];
+}
+
+/**
+ * A reconciliation run as the CLI, the console and the schedule start it: the day in the
+ * report timezone, every vending-api upstream (or one), then one e-mail per run that left
+ * exceptions open, to the operator addresses, through the same SMTP settings as the reports.
+ */
+export async function runReconciliation(
+  ctx: ReportContext & { router: UpstreamRouter },
+  input: { day: Day; upstream?: string; actor: string },
+): Promise<ReconciliationRunResult> {
+  const settings = getReportSettings(ctx.db, ctx.box);
+  const runs = await reconcileDay(
+    { db: ctx.db, router: ctx.router },
+    { day: input.day, timezone: settings.timezone, upstream: input.upstream, actor: input.actor },
+  );
+  const mailed: ReconciliationRun[] = [];
+  for (const run of runs) mailed.push(await mailRun(ctx, run));
+  return { day: input.day, timezone: settings.timezone, runs: mailed };
+}
+
+async function mailRun(ctx: ReportContext, run: ReconciliationRun): Promise<ReconciliationRun> {
+  if (run.state !== 'done' || run.openExceptions === 0) return run;
+  const to = getReconciliationSettings(ctx.db).operatorEmails;
+  const transport = openTransport(ctx, getReportSettings(ctx.db, ctx.box));
+  let note: string;
+  if (!to.length) note = 'not sent: no operator e-mail address is set';
+  else if (!transport) note = 'not sent: SMTP is not configured';
+  else {
+    try {
+      const mail = composeRunMail(ctx, run);
+      await transport.send({
+        ...mail,
+        to,
+        messageId: `<reconciliation-${run.id}-${ctx.now()}@vendpoint>`,
+        attachment: null,
+      });
+      note = `sent to ${to.join(', ')}`;
+    } catch (err) {
+      note = `not sent: ${err instanceof Error ? err.message : String(err)}`;
+      ctx.log.warn({ run: run.id, err: note }, 'reconciliation e-mail failed');
+    } finally {
+      transport.close();
+    }
+  }
+  noteRunMail(ctx.db, run.id, note);
+  return { ...run, mail: note };
+}
+
+const KIND_WORDS: Record<string, string> = {
+  amount_differs: 'amount differs',
+  ours_success_theirs_failed: 'we say success, upstream says failed',
+  ours_failed_theirs_success: 'we refunded, upstream says success',
+  ours_only: 'upstream has no record',
+  theirs_only: 'we have no record',
+  pending: 'still pending',
+};
+
+/** Shown in the e-mail; the console lists every one. */
+const MAIL_ROWS = 50;
+
+function composeRunMail(
+  ctx: ReportContext,
+  run: ReconciliationRun,
+): { subject: string; text: string; html: string } {
+  const open = listExceptions(ctx.db, {
+    day: run.day,
+    upstreamName: run.upstreamName,
+    status: 'open',
+    limit: MAIL_ROWS,
+  });
+  const amount = (k: number | null) => (k === null ? '-' : `NGN ${formatNaira(k)}`);
+  const lines = open.map(
+    (e) =>
+      `${e.reference}  ${KIND_WORDS[e.kind] ?? e.kind}  ours: ${e.ourState ?? 'none'} ${amount(e.ourAmountKobo)}  upstream: ${e.theirState ?? 'none'} ${amount(e.theirAmountKobo)}`,
+  );
+  const counts = Object.entries(run.counts)
+    .filter(([, n]) => n)
+    .map(([k, n]) => `${k === 'matched' ? 'matched' : (KIND_WORDS[k] ?? k)}: ${n}`);
+  const more = run.openExceptions > open.length ? [`... and ${run.openExceptions - open.length} more`] : [];
+  const text = [
+    `Reconciliation of ${run.day} with ${run.upstreamName}: ${run.openExceptions} exception(s) to resolve.`,
+    '',
+    ...counts,
+    '',
+    ...lines,
+    ...more,
+    '',
+    `Resolve them in the console (Reconciliation) or with: npm run cli -- reconcile resolve --id N --action accept_upstream|settled_outside --reason TEXT`,
+  ].join('\n');
+  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return {
+    subject: `VendPoint reconciliation ${run.day} ${run.upstreamName}: ${run.openExceptions} exception(s)`,
+    text,
+    html: `<pre>${esc(text)}</pre>`,
+  };
+}

@@ -1,0 +1,264 @@
+import type { Db } from '../store/db.js';
+import type { UpstreamRouter } from '../routing/upstream-router.js';
+import { listUpstreams } from '../store/upstreams.js';
+import {
+  countStaged,
+  failRun,
+  finishRun,
+  ourSideOfDay,
+  purchaseSide,
+  stageRows,
+  startRun,
+  theirSideOnly,
+  type FoundException,
+  type ReconciliationRun,
+} from '../store/reconciliations.js';
+import { dayWindow, type Day } from '../domain/business-days.js';
+import {
+  classify,
+  DAY_EDGE_MARGIN_MS,
+  emptyCounts,
+  sideStateOf,
+  type Classification,
+  type SideRow,
+  type SideState,
+} from '../domain/reconciliation.js';
+import { InvalidInput, NotFound } from '../domain/errors.js';
+import type { Upstream, VendRequest } from '../upstreams/types.js';
+
+export interface ReconcileInput {
+  day: Day;
+  /** The business (report) timezone the day is read in. */
+  timezone: string;
+  /** One upstream by name; every vending-api upstream when absent. */
+  upstream?: string;
+  actor: string;
+  /** Rows per list page asked of the upstream (the spec caps it at 100). */
+  pageSize?: number;
+}
+
+const STATUSES: readonly SideState[] = ['success', 'failed', 'pending'];
+/** Requeries of suspected differences run this many at a time: enough to be quick, few enough to be polite. */
+const REQUERY_CONCURRENCY = 8;
+
+/** The vending-api upstreams to reconcile (disabled ones too: their past sales still count). */
+export function reconcilableUpstreams(db: Db, only?: string): string[] {
+  const all = listUpstreams(db).filter((u) => u.type === 'vending-api');
+  if (!only) return all.map((u) => u.name);
+  const hit = all.find((u) => u.name === only);
+  if (!hit) throw new NotFound(`no vending-api upstream named ${only}`);
+  return [hit.name];
+}
+
+/**
+ * Reconciles one business day against each `vending-api` upstream: pages through the
+ * upstream's own transaction list (one status at a time, since list rows carry no status),
+ * stages the rows on disk, compares them with our live transactions sent there, re-asks the
+ * upstream about every difference and stores the run with its exceptions. Memory stays flat:
+ * only a page and the differences are held.
+ */
+export async function reconcileDay(
+  s: { db: Db; router: UpstreamRouter },
+  input: ReconcileInput,
+): Promise<ReconciliationRun[]> {
+  const runs: ReconciliationRun[] = [];
+  for (const name of reconcilableUpstreams(s.db, input.upstream)) {
+    const upstream = s.router.byName('live', name);
+    const run = startRun(s.db, {
+      upstreamName: name,
+      day: input.day,
+      timezone: input.timezone,
+      actor: input.actor,
+    });
+    try {
+      if (!upstream?.listTransactions)
+        throw new InvalidInput(`upstream ${name} cannot list its transactions`);
+      runs.push(await reconcileRun(s.db, upstream, run.id, input));
+    } catch (err) {
+      failRun(s.db, run.id, err instanceof Error ? err.message : String(err));
+      runs.push({ ...run, state: 'failed', error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  return runs;
+}
+
+async function reconcileRun(
+  db: Db,
+  upstream: Upstream,
+  runId: number,
+  input: ReconcileInput,
+): Promise<ReconciliationRun> {
+  const day = dayWindow(input.day, input.timezone);
+  const wide = {
+    from: new Date(Date.parse(day.from) - DAY_EDGE_MARGIN_MS).toISOString(),
+    to: new Date(Date.parse(day.to) + DAY_EDGE_MARGIN_MS).toISOString(),
+  };
+  await stageUpstreamDay(db, upstream, runId, wide, input.pageSize ?? 100);
+  const upstreamRows = countStaged(db, runId);
+
+  const counts = emptyCounts();
+  const suspects: Suspect[] = [];
+  let ourRows = 0;
+  for (const r of ourSideOfDay(db, runId, upstream.name, day)) {
+    ourRows++;
+    const ours = { state: sideStateOf(r.state), amountKobo: r.amountKobo };
+    const theirs = r.theirState ? { state: r.theirState, amountKobo: r.theirAmountKobo ?? 0 } : null;
+    const c = classify(ours, theirs);
+    if (c === 'matched') counts.matched++;
+    else if (c) suspects.push({ reference: r.reference, purchaseId: r.purchaseId, theirs });
+  }
+  for (const r of theirSideOnly(db, runId, upstream.name, day)) {
+    const theirs = { state: r.state, amountKobo: r.amountKobo };
+    if (classify(null, theirs))
+      suspects.push({ reference: r.reference, purchaseId: null, theirs, otherPurchaseId: r.purchaseId });
+  }
+
+  const found: FoundException[] = [];
+  await eachLimited(suspects, REQUERY_CONCURRENCY, async (x) => {
+    const verdict = await confirm(db, upstream, x);
+    if (!verdict) return;
+    counts[verdict.kind]++;
+    if (verdict.kind !== 'matched') found.push(verdict.exception);
+  });
+  return finishRun(db, runId, { counts, upstreamRows, ourRows, found });
+}
+
+interface Suspect {
+  reference: string;
+  /** Our purchase sent to this upstream; null for a row only the upstream has. */
+  purchaseId: number | null;
+  theirs: SideRow | null;
+  /** A purchase of ours with the key that was not sent to this upstream. */
+  otherPurchaseId?: number | null;
+}
+
+/**
+ * Stages the upstream's rows of the widened day; returns how many were read. The day is read
+ * in windows of a few minutes (`from`/`to`), so no page needs a deep offset: a provider's
+ * offset paging costs it more the further in a page is. A provider that ignores the window
+ * (rows outside it come back) is read in one pass instead, newest first, until the day is behind.
+ */
+async function stageUpstreamDay(
+  db: Db,
+  upstream: Upstream,
+  runId: number,
+  wide: { from: string; to: string },
+  limit: number,
+): Promise<number> {
+  let read = 0;
+  const start = Date.parse(wide.from);
+  const end = Date.parse(wide.to);
+  const windows: { from: string; to: string }[] = [];
+  for (let t = start; t < end; t += READ_WINDOW_MS)
+    windows.push({
+      from: new Date(t).toISOString(),
+      to: new Date(Math.min(t + READ_WINDOW_MS, end)).toISOString(),
+    });
+  for (const status of STATUSES) {
+    let honoured = true;
+    // A few windows in flight: the provider answers one while this side stages the last.
+    await eachLimited(windows, READ_CONCURRENCY, async (window) => {
+      if (!honoured) return;
+      const r = await stagePages(db, upstream, runId, status, window, wide, limit);
+      read += r.read;
+      honoured &&= r.honoured;
+    });
+    if (!honoured) read += (await stagePages(db, upstream, runId, status, wide, wide, limit)).read;
+  }
+  return read;
+}
+
+const READ_CONCURRENCY = 4;
+/** How much of the day one series of list pages covers. */
+const READ_WINDOW_MS = 10 * 60_000;
+
+async function stagePages(
+  db: Db,
+  upstream: Upstream,
+  runId: number,
+  status: SideState,
+  window: { from: string; to: string },
+  wide: { from: string; to: string },
+  limit: number,
+): Promise<{ read: number; honoured: boolean }> {
+  let read = 0;
+  for (let page = 1; ; page++) {
+    const { rows, totalPages } = await upstream.listTransactions!({ status, page, limit, ...window });
+    if (rows.some((r) => r.createdAt < window.from || r.createdAt >= window.to) && window !== wide)
+      return { read, honoured: false };
+    const inDay = rows.filter((r) => r.createdAt >= wide.from && r.createdAt < wide.to);
+    stageRows(
+      db,
+      runId,
+      inDay.map((r) => ({
+        reference: r.reference,
+        state: status,
+        amountKobo: r.amountKobo,
+        createdAt: r.createdAt,
+      })),
+    );
+    read += inDay.length;
+    // Newest first: once a page reaches before the day, the rest is older still.
+    const oldest = rows.at(-1)?.createdAt;
+    if (rows.length === 0 || page >= totalPages || (oldest !== undefined && oldest < wide.from))
+      return { read, honoured: true };
+  }
+}
+
+/**
+ * Re-asks the upstream about one suspected difference and classifies again with its answer
+ * and our purchase as it is now. A requery that cannot be answered keeps the listed answer.
+ */
+async function confirm(
+  db: Db,
+  upstream: Upstream,
+  x: Suspect,
+): Promise<{ kind: Classification; exception: FoundException } | null> {
+  let theirs = x.theirs;
+  const outcome = await upstream.requery(requeryOf(x.reference));
+  if (outcome.kind === 'success' || outcome.kind === 'failed' || outcome.kind === 'pending')
+    theirs = { state: outcome.kind, amountKobo: theirs?.amountKobo ?? 0 };
+  else if (outcome.kind === 'not_found') theirs = null;
+  const now = x.purchaseId === null ? null : purchaseSide(db, x.reference);
+  const ours = now ? { state: sideStateOf(now.state), amountKobo: now.amountKobo } : null;
+  // A success the requery confirms without an amount keeps our amount: the list's is the one to compare.
+  if (theirs && ours && theirs.amountKobo === 0) theirs = { ...theirs, amountKobo: ours.amountKobo };
+  const kind = classify(ours, theirs);
+  if (!kind) return null;
+  return {
+    kind,
+    exception: {
+      reference: x.reference,
+      kind: kind === 'matched' ? 'pending' : kind,
+      purchaseId: now?.id ?? x.otherPurchaseId ?? null,
+      ourState: now?.state ?? null,
+      ourAmountKobo: now?.amountKobo ?? null,
+      theirState: theirs?.state ?? null,
+      theirAmountKobo: theirs?.amountKobo ?? null,
+    },
+  };
+}
+
+/** A transaction requery needs only the key (`client_request_id`). */
+function requeryOf(reference: string): VendRequest {
+  return {
+    reference,
+    kind: 'transaction',
+    product: '',
+    network: '',
+    msisdn: '',
+    phone: null,
+    planId: null,
+    amountKobo: 0,
+    quantity: 1,
+    details: {},
+  };
+}
+
+async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await fn(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReconcilePair, type ReconcilePair } from '../helpers/reconcile-pair.js';
+import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp-capture.js';
+import { runCliAsync } from '../helpers/cli.js';
+import { runReconciliationSchedule } from '../../server/jobs/reconciliation-schedule.js';
+import { listRuns } from '../../server/store/reconciliations.js';
+import type { SeedRow } from '../helpers/reconcile-seed.js';
+
+const DAY = '2026-04-07';
+const start = Date.parse('2026-04-06T23:00:00.000Z'); // 00:00 in Lagos
+let pair: ReconcilePair;
+let smtp: SmtpCapture;
+let refs: string[] = [];
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  pair = await startReconcilePair();
+  const rows: SeedRow[] = Array.from({ length: 200 }, (_, i) => ({
+    ours: 'success',
+    theirs: i === 10 ? 'failed' : i === 20 ? null : 'success',
+    amountKobo: 10_000,
+    at: new Date(start + 60_000 + i * 60_000).toISOString(),
+  }));
+  refs = pair.seed(rows);
+}, 60_000);
+afterAll(async () => {
+  await pair?.close();
+  await smtp?.close();
+});
+
+const cli = (args: string[]) => runCliAsync(pair.ours.dataDir, ['--json', ...args]);
+
+describe('reconcile CLI, e-mail and schedule', () => {
+  it('reconcile run exits 1 with the open exceptions and e-mails the operator once per run', async () => {
+    expect(
+      (await cli(['reconcile', 'settings', '--email', 'ops@example.com', '--time', '03:15'])).json,
+    ).toEqual({
+      run_time: '03:15',
+      operator_emails: ['ops@example.com'],
+    });
+    const r = await cli(['reconcile', 'run', '--date', DAY, '--smtp-url', smtp.url]);
+    expect(r.status).toBe(1);
+    expect(r.json.open_exceptions).toBe(2);
+    expect(
+      r.json.exceptions.map((e: { reference: string; kind: string }) => [e.reference, e.kind]).sort(),
+    ).toEqual(
+      [
+        [refs[10], 'ours_success_theirs_failed'],
+        [refs[20], 'ours_only'],
+      ].sort(),
+    );
+    expect(r.json.runs[0]).toMatchObject({
+      upstream: 'up',
+      state: 'done',
+      our_rows: 200,
+      open_exceptions: 2,
+    });
+    expect(r.json.runs[0].counts.matched).toBe(198);
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0];
+    expect(mail.envelope.to).toEqual(['ops@example.com']);
+    expect(mail.parsed.subject).toContain(`reconciliation ${DAY} up: 2 exception(s)`);
+    expect(mail.parsed.text).toContain(refs[10]);
+    expect(mail.parsed.text).toContain('we say success, upstream says failed');
+  });
+
+  it('reconcile list shows the run and the exceptions; resolve needs a reason and records who and why', async () => {
+    const list = await cli(['reconcile', 'list', '--date', DAY, '--status', 'open']);
+    expect(list.status).toBe(0);
+    expect(list.json.runs).toHaveLength(1);
+    const ids: number[] = list.json.exceptions.map((e: { id: number }) => e.id);
+    expect(ids).toHaveLength(2);
+    const noReason = await cli([
+      'reconcile',
+      'resolve',
+      '--id',
+      String(ids[0]),
+      '--action',
+      'settled_outside',
+      '--reason',
+      '',
+    ]);
+    expect(noReason.status).not.toBe(0);
+    for (const id of ids) {
+      const r = await cli([
+        'reconcile',
+        'resolve',
+        '--id',
+        String(id),
+        '--action',
+        'settled_outside',
+        '--reason',
+        'credited by the provider',
+      ]);
+      expect(r.status).toBe(0);
+      expect(r.json).toMatchObject({
+        status: 'resolved',
+        resolution: 'settled_outside',
+        resolved_reason: 'credited by the provider',
+      });
+      expect(r.json.resolved_by).toMatch(/^cli:/);
+    }
+  });
+
+  it('with everything resolved, reconcile run exits 0 and sends no e-mail', async () => {
+    const r = await cli(['reconcile', 'run', '--date', DAY, '--smtp-url', smtp.url]);
+    expect(r.status).toBe(0);
+    expect(r.json.open_exceptions).toBe(0);
+    expect(smtp.received).toHaveLength(1);
+    const ledger = await cli(['ledger', 'verify']);
+    expect(ledger.json.ok).toBe(true);
+  });
+
+  it('the schedule reconciles yesterday once, from the configured time in the business timezone', async () => {
+    const s = pair.ours.node.services;
+    const log = { info: () => {}, warn: () => {} };
+    const before = listRuns(s.db).length;
+    // 03:14 in Lagos on the next day: not yet.
+    const early = { ...s, now: () => Date.parse('2026-04-08T02:14:00.000Z') };
+    expect(await runReconciliationSchedule(early, log, null)).toBeNull();
+    // Two runs of the day exist (the CLI's): the schedule has nothing left for it.
+    const late = { ...s, now: () => Date.parse('2026-04-08T02:16:00.000Z') };
+    expect(await runReconciliationSchedule(late, log, null)).toEqual({ day: DAY, upstreams: [] });
+    // The day after has none: it is run once, then not again.
+    const next = { ...s, now: () => Date.parse('2026-04-09T02:16:00.000Z') };
+    expect(await runReconciliationSchedule(next, log, null)).toEqual({
+      day: '2026-04-08',
+      upstreams: ['up'],
+    });
+    expect(await runReconciliationSchedule(next, log, null)).toEqual({ day: '2026-04-08', upstreams: [] });
+    expect(listRuns(s.db).length).toBe(before + 1);
+    expect(listRuns(s.db)[0]).toMatchObject({ day: '2026-04-08', actor: 'schedule', state: 'done' });
+  });
+});

@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReconcilePair, type ReconcilePair } from '../helpers/reconcile-pair.js';
+import type { SeedRow } from '../helpers/reconcile-seed.js';
+import { reconcileDay } from '../../server/services/reconciliation.js';
+import { resolveException } from '../../server/services/reconciliation-resolve.js';
+import { reverseSaleWith } from '../../server/services/reconciliation-reversal.js';
+import { listExceptions, type ReconciliationException } from '../../server/store/reconciliations.js';
+import { getPurchaseByReference } from '../../server/store/purchases.js';
+import { fundWallet, getWallet, verifyLedger } from '../../server/store/wallets.js';
+import type { ExceptionKind } from '../../server/domain/reconciliation.js';
+
+const DAY = '2026-03-10';
+// Africa/Lagos is UTC+1: the business day runs from 2026-03-09T23:00Z to 2026-03-10T23:00Z.
+const DAY_START = Date.parse('2026-03-09T23:00:00.000Z');
+const at = (i: number) => new Date(DAY_START + 5_000 + i * 20_000).toISOString();
+
+let pair: ReconcilePair;
+/** Seeded key per expected exception kind. */
+const expected = new Map<ExceptionKind, string[]>();
+let edgeRef = '';
+/** Our purchases of the day (the edge one included). */
+let ourOfDay = 0;
+
+function rowsOfDay(): { rows: SeedRow[]; kinds: (ExceptionKind | null)[] } {
+  const rows: SeedRow[] = [];
+  const kinds: (ExceptionKind | null)[] = [];
+  const add = (r: Omit<SeedRow, 'at'>, kind: ExceptionKind | null) => {
+    rows.push({ ...r, at: at(rows.length) });
+    kinds.push(kind);
+  };
+  for (let i = 0; i < 3_000; i++) {
+    if (i % 300 === 1)
+      add(
+        { ours: 'success', theirs: 'success', amountKobo: 50_000, theirAmountKobo: 45_000 },
+        'amount_differs',
+      );
+    else if (i % 300 === 2)
+      add({ ours: 'success', theirs: 'failed', amountKobo: 20_000 }, 'ours_success_theirs_failed');
+    else if (i % 300 === 3)
+      add({ ours: 'failed', theirs: 'success', amountKobo: 30_000 }, 'ours_failed_theirs_success');
+    else if (i % 500 === 4) add({ ours: 'success', theirs: null, amountKobo: 10_000 }, 'ours_only');
+    else if (i % 500 === 5) add({ ours: null, theirs: 'success', amountKobo: 10_000 }, 'theirs_only');
+    else if (i % 1000 === 6) add({ ours: 'pending', theirs: 'pending', amountKobo: 10_000 }, 'pending');
+    // Agreements: both failed, failed here and never seen there, failed there and unknown here.
+    else if (i % 50 === 7) add({ ours: 'failed', theirs: 'failed', amountKobo: 10_000 }, null);
+    else if (i % 50 === 8) add({ ours: 'failed', theirs: null, amountKobo: 10_000 }, null);
+    else if (i % 50 === 9) add({ ours: null, theirs: 'failed', amountKobo: 10_000 }, null);
+    else add({ ours: 'success', theirs: 'success', amountKobo: 5_000 + (i % 20) * 500 }, null);
+  }
+  return { rows, kinds };
+}
+
+beforeAll(async () => {
+  pair = await startReconcilePair();
+  const { rows, kinds } = rowsOfDay();
+  const refs = pair.seed(rows);
+  ourOfDay = rows.filter((r) => r.ours).length + 1;
+  kinds.forEach((k, i) => {
+    if (k) expected.set(k, [...(expected.get(k) ?? []), refs[i]]);
+  });
+  // Neighbouring days: the day before and after, both sides agreeing or not, stay out of this day.
+  pair.seed([
+    { ours: 'success', theirs: 'failed', amountKobo: 10_000, at: '2026-03-09T22:00:00.000Z' },
+    { ours: 'success', theirs: null, amountKobo: 10_000, at: '2026-03-10T23:30:00.000Z' },
+  ]);
+  // Sold one tenth of a second before midnight, stamped just after it upstream: still this day's, and matched.
+  [edgeRef] = pair.seed([
+    {
+      ours: 'success',
+      theirs: 'success',
+      amountKobo: 10_000,
+      at: '2026-03-10T22:59:59.900Z',
+      theirDelayMs: 300,
+    },
+  ]);
+}, 60_000);
+afterAll(() => pair?.close());
+
+const services = () => pair.ours.node.services;
+const reverseSale = (...a: Parameters<ReturnType<typeof reverseSaleWith>>) =>
+  reverseSaleWith(services())(...a);
+const run = (actor = 'test') => reconcileDay(services(), { day: DAY, timezone: 'Africa/Lagos', actor });
+const exceptionsOfDay = () =>
+  listExceptions(services().db, { day: DAY }).sort((a, b) => a.reference.localeCompare(b.reference));
+const byKind = (list: ReconciliationException[]) => {
+  const out = new Map<ExceptionKind, string[]>();
+  for (const e of list) out.set(e.kind, [...(out.get(e.kind) ?? []), e.reference].sort());
+  return out;
+};
+
+describe('daily reconciliation against a vending-api upstream', () => {
+  let first: ReconciliationException[] = [];
+
+  it('finds exactly the seeded exceptions, one per kind and key, and counts the rest as matched', async () => {
+    const [r] = await run();
+    expect(r.state).toBe('done');
+    const want = new Map([...expected].map(([k, v]) => [k, [...v].sort()]));
+    first = exceptionsOfDay();
+    expect(byKind(first)).toEqual(want);
+    expect(first.every((e) => e.status === 'open')).toBe(true);
+    const total = [...expected.values()].reduce((n, v) => n + v.length, 0);
+    expect(r.openExceptions).toBe(total);
+    for (const [k, v] of expected) expect(r.counts[k]).toBe(v.length);
+    // The neighbouring days are not read.
+    expect(r.ourRows).toBe(ourOfDay);
+    expect(first.map((e) => e.reference)).not.toContain(edgeRef);
+    const amount = first.find((e) => e.kind === 'amount_differs')!;
+    expect([amount.ourAmountKobo, amount.theirAmountKobo]).toEqual([50_000, 45_000]);
+  });
+
+  it('running the same day again changes nothing: same exceptions, no new rows', async () => {
+    const [r] = await run();
+    expect(r.state).toBe('done');
+    expect(exceptionsOfDay()).toEqual(first);
+  });
+
+  it('accepting the upstream success of a refunded purchase needs a confirmation, then debits once (debit_correction)', async () => {
+    const e = first.find((x) => x.kind === 'ours_failed_theirs_success')!;
+    const s = { db: services().db, reverseSale };
+    await expect(
+      resolveException(s, {
+        id: e.id,
+        action: 'accept_upstream',
+        actor: 'user:ada',
+        reason: 'they delivered',
+      }),
+    ).rejects.toThrow(/confirm/);
+    await expect(
+      resolveException(s, {
+        id: e.id,
+        action: 'accept_upstream',
+        actor: 'user:ada',
+        reason: ' ',
+        confirm: true,
+      }),
+    ).rejects.toThrow(/reason/);
+    const before = getWallet(services().db, pair.merchant.id, 'live').balanceKobo;
+    const done = await resolveException(s, {
+      id: e.id,
+      action: 'accept_upstream',
+      actor: 'user:ada',
+      reason: 'they delivered',
+      confirm: true,
+    });
+    expect(done).toMatchObject({
+      status: 'resolved',
+      resolution: 'accept_upstream',
+      resolvedBy: 'user:ada',
+      resolvedReason: 'they delivered',
+    });
+    expect(getPurchaseByReference(services().db, e.reference)!.state).toBe('success');
+    expect(getWallet(services().db, pair.merchant.id, 'live').balanceKobo).toBe(before - 30_000);
+    const entries = services()
+      .db.prepare(`SELECT kind, amount_kobo FROM ledger_entries WHERE purchase_id = ? ORDER BY id`)
+      .all(e.purchaseId) as { kind: string; amount_kobo: number }[];
+    expect(entries).toEqual([
+      { kind: 'debit', amount_kobo: -30_000 },
+      { kind: 'refund', amount_kobo: 30_000 },
+      { kind: 'debit_correction', amount_kobo: -30_000 },
+    ]);
+    await expect(
+      resolveException(s, {
+        id: e.id,
+        action: 'accept_upstream',
+        actor: 'user:ada',
+        reason: 'again',
+        confirm: true,
+      }),
+    ).rejects.toThrow(/already resolved/);
+    expect(verifyLedger(services().db).ok).toBe(true);
+  });
+
+  it('accepting the upstream failure (or no record) of a sale we kept reverses it: one reversal credit each', async () => {
+    const db = services().db;
+    const s = { db, reverseSale };
+    for (const e of first.filter((x) => x.kind === 'ours_success_theirs_failed' || x.kind === 'ours_only')) {
+      const before = getWallet(db, pair.merchant.id, 'live').balanceKobo;
+      const done = await resolveException(s, {
+        id: e.id,
+        action: 'accept_upstream',
+        actor: 'user:ada',
+        reason: 'upstream did not deliver',
+      });
+      expect(done).toMatchObject({ status: 'resolved', resolution: 'accept_upstream' });
+      expect(getPurchaseByReference(db, e.reference)!.state).toBe('reversed');
+      expect(getWallet(db, pair.merchant.id, 'live').balanceKobo).toBe(before + e.ourAmountKobo!);
+      const kinds = (
+        db.prepare('SELECT kind FROM ledger_entries WHERE purchase_id = ? ORDER BY id').all(e.purchaseId) as {
+          kind: string;
+        }[]
+      ).map((k) => k.kind);
+      expect(kinds).toEqual(['debit', 'reversal']);
+    }
+    expect(verifyLedger(db).ok).toBe(true);
+  });
+
+  it('a debit correction the wallet cannot pay is refused clearly and changes nothing', async () => {
+    const db = services().db;
+    const e = first.filter((x) => x.kind === 'ours_failed_theirs_success')[1];
+    const balance = getWallet(db, pair.merchant.id, 'live').balanceKobo;
+    fundWallet(db, {
+      merchantId: pair.merchant.id,
+      merchantCode: 'SHOP',
+      env: 'live',
+      amountKobo: -(balance - 100),
+      kind: 'adjustment',
+      reason: 'drain for the test',
+      actor: 'test',
+    });
+    await expect(
+      resolveException(
+        { db, reverseSale },
+        { id: e.id, action: 'accept_upstream', actor: 'user:ada', reason: 'they delivered', confirm: true },
+      ),
+    ).rejects.toThrow(/cannot pay the correction/);
+    expect(getPurchaseByReference(db, e.reference)!.state).toBe('failed');
+    expect(listExceptions(db, { day: DAY }).find((x) => x.id === e.id)!.status).toBe('open');
+    fundWallet(db, {
+      merchantId: pair.merchant.id,
+      merchantCode: 'SHOP',
+      env: 'live',
+      amountKobo: balance,
+      kind: 'adjustment',
+      reason: 'refill after the test',
+      actor: 'test',
+    });
+  });
+
+  it('kinds with no upstream answer to accept are refused; settled outside moves no money', async () => {
+    const db = services().db;
+    const e = first.find((x) => x.kind === 'amount_differs')!;
+    await expect(
+      resolveException(
+        { db, reverseSale },
+        { id: e.id, action: 'accept_upstream', actor: 'user:ada', reason: 'x' },
+      ),
+    ).rejects.toThrow(/settle it outside/);
+    const ledgerBefore = (db.prepare('SELECT COUNT(*) AS n FROM ledger_entries').get() as { n: number }).n;
+    for (const x of first.filter((y) => ['amount_differs', 'theirs_only', 'pending'].includes(y.kind)))
+      await resolveException(
+        { db, reverseSale },
+        {
+          id: x.id,
+          action: 'settled_outside',
+          actor: 'user:ada',
+          reason: 'agreed with the provider by phone',
+        },
+      );
+    expect((db.prepare('SELECT COUNT(*) AS n FROM ledger_entries').get() as { n: number }).n).toBe(
+      ledgerBefore,
+    );
+    const audit = db
+      .prepare(`SELECT COUNT(*) AS n FROM audit_log WHERE action = 'reconciliation.resolve'`)
+      .get() as { n: number };
+    expect(audit.n).toBeGreaterThanOrEqual(1 + 10 + 2 + 3);
+  });
+
+  it('after resolving, another run leaves resolved ones resolved, clears the corrected one and adds nothing', async () => {
+    const before = exceptionsOfDay();
+    const [r] = await run();
+    const after = exceptionsOfDay();
+    // Reversed and corrected sales now agree with the upstream; only the uncorrected refunds stay open.
+    expect(r.openExceptions).toBe(expected.get('ours_failed_theirs_success')!.length - 1);
+    expect(r.counts.ours_success_theirs_failed).toBe(0);
+    expect(r.counts.ours_only).toBe(0);
+    expect(after.map((e) => e.id)).toEqual(before.map((e) => e.id));
+    for (const e of after) {
+      const was = before.find((b) => b.id === e.id)!;
+      expect(e.status).toBe(was.status);
+    }
+    expect(verifyLedger(services().db).ok).toBe(true);
+  });
+});

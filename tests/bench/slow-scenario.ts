@@ -1,0 +1,193 @@
+/**
+ * Scenarios `slow1k` and `slow5k`: sync airtime vends (live, so they really leave the node)
+ * through a vending-api provider on 127.0.0.1 that answers every vend after 2 s
+ * (slow-upstream.ts), at 1,000 and at 5,000 concurrent connections. The node runs with its
+ * default limits (in flight per upstream, waiting purchases). After the load the scenario waits
+ * for every stored purchase to be final and checks them against the provider's count; then
+ * `ledger verify`.
+ */
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { CODE, prepareDataDir } from '../reliability/crash-run.js';
+import { cliOf, createRequests, rssPeak, spawnServer, startNodeOn, stopServer, tsx } from './lib.js';
+import { log, opts, wanted } from './options.js';
+import { emptySection, row, type Section } from './report.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface SlowFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  refused: number;
+  errors: number;
+  other: number;
+  retryAfter: string | null;
+  rss: number;
+  stored: number;
+  pendingLeft: number;
+  upstreamVends: number;
+  upstreamMaxOpen: number;
+  ledgerOk: boolean;
+}
+
+async function slowRun(connections: number): Promise<SlowFigures> {
+  const dataDir = mkdtempSync(join(tmpdir(), `vendpoint-bench-slow${connections}-`));
+  const upstream = await spawnServer([tsx, 'tests/bench/slow-upstream.ts', '--delay-ms', '2000']);
+  let nodeChild: Awaited<ReturnType<typeof startNodeOn>>['child'] | null = null;
+  try {
+    const pair = prepareDataDir(dataDir, upstream.url);
+    // The poller runs (requery backoff 20 times shorter): a vend whose answer was lost under the
+    // load is requeried to its final state, as in production, within the scenario's wait.
+    const n = await startNodeOn(dataDir, [], { VENDPOINT_SCHEDULES: 'on', VENDPOINT_REQUERY_SCALE: '0.05' });
+    nodeChild = n.child;
+    const auth = { 'x-merchant-key': pair.key, 'x-merchant-secret': pair.secret };
+    const url = `${n.url}/v1/transactions/airtime/sync`;
+    // A 2-s answer needs a few rounds of it to say anything about p99.
+    const duration = Math.max(opts.duration, 10);
+    log(`slow upstream: ${connections} connections of sync vends for ${duration} s...`);
+    const peak = rssPeak(n.child.pid!);
+    // One refused answer's headers, seen from outside while the load runs.
+    let retryAfter: string | null = null;
+    const probe = (async () => {
+      // Bursts beside the load's own connections until one meets a full node (or the load ends).
+      const stopAt = Date.now() + duration * 1_000;
+      for (let burst = 0; retryAfter === null && Date.now() < stopAt; burst++) {
+        await sleep(500);
+        await Promise.all(
+          Array.from({ length: 50 }, async (_, i) => {
+            const res = await request(url, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', ...auth },
+              body: JSON.stringify({
+                merchant_code: CODE,
+                customer_msisdn: '08031234567',
+                network: 'mtn',
+                amount: '50',
+                client_request_id: `probe-${burst}-${i}`,
+              }),
+              headersTimeout: 120_000,
+            });
+            await res.body.dump();
+            if (res.statusCode === 503 || res.statusCode === 429)
+              retryAfter ??= String(res.headers['retry-after']);
+          }),
+        );
+      }
+    })();
+    const r = await autocannon({
+      url,
+      connections,
+      duration,
+      timeout: 60,
+      ...createRequests(`slow${connections}`, auth, CODE),
+    });
+    await probe;
+    const rss = peak.stop();
+    const codes = r.statusCodeStats as unknown as Record<string, { count: number }>;
+    const count = (c: string) => codes[c]?.count ?? 0;
+    const refused = count('503') + count('429');
+
+    // Every purchase the node stored ends final (answers cut off by the load's end included).
+    const db = new Database(join(dataDir, 'vendpoint.db'), { readonly: true, fileMustExist: true });
+    const pending = () =>
+      (db.prepare(`SELECT COUNT(*) AS n FROM purchases WHERE state = 'pending'`).get() as { n: number }).n;
+    const end = Date.now() + 180_000;
+    while (pending() > 0 && Date.now() < end) await sleep(250);
+    const stored = (db.prepare(`SELECT COUNT(*) AS n FROM purchases`).get() as { n: number }).n;
+    const pendingLeft = pending();
+    db.close();
+    const upstreamStats = (await (await request(`${upstream.url}/__stats`)).body.json()) as {
+      vends: number;
+      maxOpen: number;
+    };
+    await stopServer(n.child);
+    nodeChild = null;
+    const ledgerOk = Boolean(cliOf(dataDir)('ledger', 'verify').ok);
+    return {
+      rps: Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      ok: r['2xx'],
+      refused,
+      errors: r.errors + r.timeouts,
+      other: r.non2xx - refused,
+      retryAfter,
+      rss,
+      stored,
+      pendingLeft,
+      upstreamVends: upstreamStats.vends,
+      upstreamMaxOpen: upstreamStats.maxOpen,
+      ledgerOk,
+    };
+  } finally {
+    if (nodeChild) await stopServer(nodeChild);
+    await stopServer(upstream.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function slowUpstream(): Promise<Section> {
+  const out = emptySection();
+  if (wanted('slow1k')) {
+    const f = await slowRun(1_000);
+    Object.assign(out.json, {
+      slow1k_rps: f.rps,
+      slow1k_p50_ms: f.p50,
+      slow1k_p99_ms: f.p99,
+      slow1k_errors: f.errors + f.other + f.refused,
+      slow1k_rss_mb: f.rss,
+      slow1k_stored: f.stored,
+      slow1k_pending_left: f.pendingLeft,
+    });
+    const ok = f.errors + f.other + f.refused === 0 && f.pendingLeft === 0 && f.ledgerOk;
+    out.rows.push(
+      row(
+        'sync vend, 2-s upstream, 1,000 conns',
+        `${f.rps}/s, p99 ${f.p99} ms, RSS ${f.rss} MB, ${f.errors + f.other + f.refused} errors`,
+        '>= 450/s, p99 <= 2100 ms, RSS <= 300 MB, 0 errors',
+        ok && f.rps >= 450 && f.p99 <= 2_100 && f.rss <= 300,
+      ),
+    );
+    out.lines.push(
+      `slow upstream, 1,000 connections: ${f.ok} answered 200, ${f.stored} stored, ${f.upstreamVends} vends at the provider (at most ${f.upstreamMaxOpen} open at once), ` +
+        `${f.pendingLeft} left pending, ledger ${f.ledgerOk ? 'ok' : 'NOT ok'}`,
+    );
+  }
+  if (wanted('slow5k')) {
+    const f = await slowRun(5_000);
+    Object.assign(out.json, {
+      slow5k_rps: f.rps,
+      slow5k_p99_ms: f.p99,
+      slow5k_ok: f.ok,
+      slow5k_refused: f.refused,
+      slow5k_retry_after: f.retryAfter ?? '',
+      slow5k_errors: f.errors + f.other,
+      slow5k_rss_mb: f.rss,
+      slow5k_stored: f.stored,
+      slow5k_upstream_vends: f.upstreamVends,
+      slow5k_pending_left: f.pendingLeft,
+      slow5k_ledger_ok: f.ledgerOk,
+    });
+    // No lost purchase: every 200 is stored, every stored one reached the provider once and is final.
+    const noneLost = f.ok <= f.stored && f.stored === f.upstreamVends && f.pendingLeft === 0 && f.ledgerOk;
+    out.rows.push(
+      row(
+        'sync vend, 2-s upstream, 5,000 conns',
+        `${f.ok} ok, ${f.refused} refused (Retry-After ${f.retryAfter ?? 'none'}), ${f.errors + f.other} errors, ` +
+          `${f.pendingLeft} pending, RSS ${f.rss} MB`,
+        'no crash/loss, excess 429/503 + Retry-After, all final, RSS <= 400 MB',
+        noneLost && f.errors + f.other === 0 && f.retryAfter !== null && f.rss <= 400,
+      ),
+    );
+    out.lines.push(
+      `slow upstream, 5,000 connections: ${f.rps} answers/s, ${f.stored} stored, ${f.upstreamVends} vends at the provider`,
+    );
+  }
+  return out;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { acceptEffectOf, classify, sideStateOf } from '../../server/domain/reconciliation.js';
+
+const row = (state: 'success' | 'failed' | 'pending', amountKobo = 10_000) => ({ state, amountKobo });
+
+describe('reconciliation classes', () => {
+  it('sorts every pair of sides into its class', () => {
+    expect(classify(row('success'), row('success'))).toBe('matched');
+    expect(classify(row('failed'), row('failed'))).toBe('matched');
+    expect(classify(row('failed'), null)).toBe('matched');
+    expect(classify(null, row('failed'))).toBeNull();
+    expect(classify(row('success', 10_000), row('success', 9_000))).toBe('amount_differs');
+    expect(classify(row('success'), row('failed'))).toBe('ours_success_theirs_failed');
+    expect(classify(row('failed'), row('success'))).toBe('ours_failed_theirs_success');
+    expect(classify(row('success'), null)).toBe('ours_only');
+    expect(classify(null, row('success'))).toBe('theirs_only');
+    expect(classify(null, row('pending'))).toBe('theirs_only');
+    expect(classify(row('pending'), row('success'))).toBe('pending');
+    expect(classify(row('success'), row('pending'))).toBe('pending');
+  });
+
+  it('counts a reversed sale as money returned, like a refund', () => {
+    expect(sideStateOf('reversed')).toBe('failed');
+    expect(classify(row(sideStateOf('reversed')), row('failed'))).toBe('matched');
+  });
+
+  it('offers accepting the upstream only where our books can follow it', () => {
+    expect(acceptEffectOf('ours_success_theirs_failed')).toBe('reverse');
+    expect(acceptEffectOf('ours_only')).toBe('reverse');
+    expect(acceptEffectOf('ours_failed_theirs_success')).toBe('debit_correction');
+    for (const k of ['amount_differs', 'theirs_only', 'pending'] as const)
+      expect(acceptEffectOf(k)).toBeNull();
+  });
+});
