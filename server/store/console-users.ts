@@ -3,6 +3,7 @@ import { nowIso } from './db.js';
 import type { Environment } from './credentials-crypto.js';
 import { Conflict, NotFound } from '../domain/errors.js';
 import { recordAudit } from './audit.js';
+import { camelRow, type RowOf } from './rows.js';
 
 export type ConsoleRole = 'admin' | 'agent';
 
@@ -32,31 +33,17 @@ export interface ConsoleSession {
   expiresAt: number;
 }
 
-interface UserRow {
-  id: number;
-  merchant_id: number;
-  username: string;
-  role: ConsoleRole;
-  password_hash: string;
+/** The environments are a comma-separated list in the row, the active flag 0 or 1. */
+type UserRow = RowOf<Omit<ConsoleUserWithHash, 'active' | 'environments'>> & {
   active: number;
-  daily_sales_limit_kobo: number | null;
   environments: string;
-  start_environment: Environment;
-  created_at: string;
-}
+};
 
 function toUser(r: UserRow): ConsoleUserWithHash {
   return {
-    id: r.id,
-    merchantId: r.merchant_id,
-    username: r.username,
-    role: r.role,
+    ...camelRow(r),
     active: r.active === 1,
-    dailySalesLimitKobo: r.daily_sales_limit_kobo,
     environments: r.environments.split(',') as Environment[],
-    startEnvironment: r.start_environment,
-    createdAt: r.created_at,
-    passwordHash: r.password_hash,
   };
 }
 
@@ -187,12 +174,13 @@ export function findConsoleSession(db: Db, idHash: string, nowMs: number): Conso
     | (UserRow & { session_id: string; csrf_token: string; environment: Environment; expires_at: number })
     | undefined;
   if (!r) return null;
+  const { session_id, csrf_token, environment, expires_at, ...user } = r;
   return {
-    idHash: r.session_id,
-    user: withoutHash(toUser(r)),
-    csrfToken: r.csrf_token,
-    environment: r.environment,
-    expiresAt: r.expires_at,
+    idHash: session_id,
+    user: withoutHash(toUser(user)),
+    csrfToken: csrf_token,
+    environment,
+    expiresAt: expires_at,
   };
 }
 

@@ -6,6 +6,7 @@ import { nowIso } from './db.js';
 import { hashSecret, newKeyId, newSecret, type Environment } from './credentials-crypto.js';
 import { Conflict, NotFound } from '../domain/errors.js';
 import { recordAudit } from './audit.js';
+import { camelRow, type RowOf } from './rows.js';
 
 export interface Merchant {
   id: number;
@@ -25,31 +26,21 @@ export interface IssuedPair {
   secret: string;
 }
 
-interface MerchantRow {
-  id: number;
-  code: string;
-  name: string;
-  status: 'active' | 'suspended';
+/** The lists are JSON text in the row, the report flag 0 or 1. */
+type MerchantRow = RowOf<Omit<Merchant, 'allowIps' | 'liveBills' | 'reportEmails' | 'reportTest'>> & {
   allow_ips: string;
   live_bills: string;
   report_emails: string;
   report_test: number;
-  created_at: string;
-  updated_at: string;
-}
+};
 
 function toMerchant(r: MerchantRow): Merchant {
   return {
-    id: r.id,
-    code: r.code,
-    name: r.name,
-    status: r.status,
+    ...camelRow(r),
     allowIps: JSON.parse(r.allow_ips),
     liveBills: JSON.parse(r.live_bills),
     reportEmails: JSON.parse(r.report_emails),
     reportTest: r.report_test === 1,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
   };
 }
 

@@ -14,6 +14,7 @@ import { resultColumn, resultFromColumn } from './sealed-results.js';
 import { checkDailySalesLimit } from '../domain/sales-limit.js';
 import { localDayStart } from '../domain/business-days.js';
 import { businessTimezone } from './settings.js';
+import { camelRow, type RowOf } from './rows.js';
 
 export type PurchaseKind = 'transaction' | 'giftcard' | 'esim';
 
@@ -58,72 +59,20 @@ type Settled = 'state' | 'result' | 'failureReason' | 'upstreamName' | 'upstream
 type Optional = 'phone' | 'planRef' | 'planId' | 'planName' | 'quantity' | 'details' | 'agentUserId';
 type Stamps = 'createdAt' | 'updatedAt' | 'reversedAt' | 'reversalReason';
 
-interface PurchaseRow {
-  id: number;
-  internal_reference: string;
-  merchant_id: number;
-  environment: Environment;
-  idem_key: string;
-  kind: PurchaseKind;
-  surface: string;
-  product: string;
-  network: string;
-  msisdn: string;
-  phone: string | null;
-  plan_ref: string;
-  plan_id: string | null;
-  plan_name: string;
-  amount_text: string;
-  amount_kobo: number;
-  debit_kobo: number;
-  quantity: number;
+/** Details and the (possibly sealed) result are JSON text in the row, the attention flag 0 or 1. */
+type PurchaseRow = RowOf<Omit<Purchase, 'details' | 'result' | 'needsAttention'>> & {
   details: string;
-  state: PurchaseState;
   result: string | null;
-  failure_reason: string | null;
-  upstream_name: string | null;
-  upstream_reference: string | null;
   needs_attention: number;
-  agent_user_id: number | null;
-  created_at: string;
-  updated_at: string;
-  reversed_at: string | null;
-  reversal_reason: string | null;
-}
+};
 
 /** A row as the rest of the node sees it (a sealed result opened with the database's box). */
 export function toPurchase(r: PurchaseRow, db: Db): Purchase {
   return {
-    id: r.id,
-    internalReference: r.internal_reference,
-    merchantId: r.merchant_id,
-    environment: r.environment,
-    idemKey: r.idem_key,
-    kind: r.kind,
-    surface: r.surface,
-    product: r.product,
-    network: r.network,
-    msisdn: r.msisdn,
-    phone: r.phone,
-    planRef: r.plan_ref,
-    planId: r.plan_id,
-    planName: r.plan_name,
-    amountText: r.amount_text,
-    amountKobo: r.amount_kobo,
-    debitKobo: r.debit_kobo,
-    quantity: r.quantity,
+    ...camelRow(r),
     details: JSON.parse(r.details),
-    state: r.state,
     result: resultFromColumn(db, r.result),
-    failureReason: r.failure_reason,
-    upstreamName: r.upstream_name,
-    upstreamReference: r.upstream_reference,
     needsAttention: r.needs_attention === 1,
-    agentUserId: r.agent_user_id,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    reversedAt: r.reversed_at,
-    reversalReason: r.reversal_reason,
   };
 }
 

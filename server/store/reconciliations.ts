@@ -6,6 +6,7 @@ import type { Classification, ExceptionKind, RunCounts, SideState } from '../dom
 import { correctFailedToSuccess } from './purchases.js';
 import { getSetting, setSetting } from './settings.js';
 import { parseTimeOfDay } from '../domain/business-days.js';
+import { camelRow, type RowOf } from './rows.js';
 
 /** One row of the upstream's list, staged on disk while its run compares. */
 export interface StagedRow {
@@ -54,95 +55,20 @@ export interface ReconciliationException {
 }
 
 /** An exception as the engine found it, before it is stored. */
-export interface FoundException {
-  reference: string;
-  kind: ExceptionKind;
-  purchaseId: number | null;
-  ourState: string | null;
-  ourAmountKobo: number | null;
-  theirState: string | null;
-  theirAmountKobo: number | null;
-}
+export type FoundException = Pick<
+  ReconciliationException,
+  'reference' | 'kind' | 'purchaseId' | 'ourState' | 'ourAmountKobo' | 'theirState' | 'theirAmountKobo'
+>;
 
-interface RunRow {
-  id: number;
-  upstream_name: string;
-  day: string;
-  timezone: string;
-  state: ReconciliationRun['state'];
-  actor: string;
-  upstream_rows: number;
-  our_rows: number;
-  counts: string;
-  open_exceptions: number;
-  error: string | null;
-  mail: string | null;
-  started_at: string;
-  finished_at: string | null;
-}
+/** The run's counts are JSON text in the row. */
+type RunRow = RowOf<Omit<ReconciliationRun, 'counts'>> & { counts: string };
+type ExceptionRow = RowOf<ReconciliationException>;
 
 function toRun(r: RunRow): ReconciliationRun {
-  return {
-    id: r.id,
-    upstreamName: r.upstream_name,
-    day: r.day,
-    timezone: r.timezone,
-    state: r.state,
-    actor: r.actor,
-    upstreamRows: r.upstream_rows,
-    ourRows: r.our_rows,
-    counts: JSON.parse(r.counts) as Partial<RunCounts>,
-    openExceptions: r.open_exceptions,
-    error: r.error,
-    mail: r.mail,
-    startedAt: r.started_at,
-    finishedAt: r.finished_at,
-  };
+  return { ...camelRow(r), counts: JSON.parse(r.counts) as Partial<RunCounts> };
 }
 
-interface ExceptionRow {
-  id: number;
-  upstream_name: string;
-  day: string;
-  reference: string;
-  kind: ExceptionKind;
-  purchase_id: number | null;
-  our_state: string | null;
-  our_amount_kobo: number | null;
-  their_state: string | null;
-  their_amount_kobo: number | null;
-  status: ReconciliationException['status'];
-  resolution: ReconciliationException['resolution'];
-  resolved_by: string | null;
-  resolved_reason: string | null;
-  resolved_at: string | null;
-  first_run_id: number;
-  created_at: string;
-  updated_at: string;
-}
-
-function toException(r: ExceptionRow): ReconciliationException {
-  return {
-    id: r.id,
-    upstreamName: r.upstream_name,
-    day: r.day,
-    reference: r.reference,
-    kind: r.kind,
-    purchaseId: r.purchase_id,
-    ourState: r.our_state,
-    ourAmountKobo: r.our_amount_kobo,
-    theirState: r.their_state,
-    theirAmountKobo: r.their_amount_kobo,
-    status: r.status,
-    resolution: r.resolution,
-    resolvedBy: r.resolved_by,
-    resolvedReason: r.resolved_reason,
-    resolvedAt: r.resolved_at,
-    firstRunId: r.first_run_id,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
-}
+const toException = (r: ExceptionRow): ReconciliationException => camelRow(r);
 
 export function startRun(
   db: Db,

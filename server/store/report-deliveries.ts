@@ -1,6 +1,7 @@
 import type { Db } from './db.js';
 import type { Environment } from './credentials-crypto.js';
 import { CLAIMABLE_FROM, type DeliveryState, type SendMode } from '../domain/delivery-policy.js';
+import { camelRow, type RowOf } from './rows.js';
 
 /** One daily report e-mail: merchant, environment and day (see domain/delivery-policy.ts). */
 export interface ReportDelivery {
@@ -26,53 +27,21 @@ export interface ReportDelivery {
   updatedAt: string;
 }
 
-interface Row {
-  id: number;
-  merchant_id: number;
-  merchant_code: string;
-  environment: Environment;
-  report_date: string;
-  timezone: string;
-  state: DeliveryState;
+/** Recipients and summary are JSON text in the row, the attachment flag 0, 1 or null. */
+type Row = RowOf<Omit<ReportDelivery, 'recipients' | 'attached' | 'summary'>> & {
   recipients: string;
-  attempts: number;
-  last_error: string | null;
-  next_attempt_at: string | null;
-  claimed_at: string | null;
-  sent_at: string | null;
-  last_sent_at: string | null;
-  message_id: string | null;
-  resend_count: number;
   attached: number | null;
   summary: string | null;
-  created_at: string;
-  updated_at: string;
-}
+};
 
 const SELECT = `SELECT d.*, m.code AS merchant_code FROM report_deliveries d JOIN merchants m ON m.id = d.merchant_id`;
 
 function toDelivery(r: Row): ReportDelivery {
   return {
-    id: r.id,
-    merchantId: r.merchant_id,
-    merchantCode: r.merchant_code,
-    environment: r.environment,
-    reportDate: r.report_date,
-    timezone: r.timezone,
-    state: r.state,
+    ...camelRow(r),
     recipients: JSON.parse(r.recipients),
-    attempts: r.attempts,
-    lastError: r.last_error,
-    nextAttemptAt: r.next_attempt_at,
-    claimedAt: r.claimed_at,
-    sentAt: r.sent_at,
-    lastSentAt: r.last_sent_at,
-    messageId: r.message_id,
-    resendCount: r.resend_count,
     attached: r.attached === null ? null : r.attached === 1,
     summary: r.summary ? JSON.parse(r.summary) : null,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
   };
 }
 

@@ -1,0 +1,39 @@
+/**
+ * Rows to records. The tables name their columns after the records' fields in snake_case
+ * (`upstream_name` holds `upstreamName`), so one rule maps every row and each store module
+ * states only the columns that need more than a rename (JSON text, 0/1 flags, sealed values).
+ */
+
+/** `upstream_name` → `upstreamName`. */
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
+
+/** `upstreamName` → `upstream_name`. */
+type SnakeCase<S extends string> = S extends `${infer First}${infer Rest}`
+  ? `${First extends Lowercase<First> ? First : `_${Lowercase<First>}`}${SnakeCase<Rest>}`
+  : S;
+
+/** The row SQLite returns for a record type: the same fields under their column names. */
+export type RowOf<T> = { [K in keyof T & string as SnakeCase<K>]: T[K] };
+
+/** A row with its columns under their field names. */
+export type CamelRow<R> = { [K in keyof R & string as CamelCase<K>]: R[K] };
+
+const fieldNames = new Map<string, string>();
+
+function fieldName(column: string): string {
+  let name = fieldNames.get(column);
+  if (name === undefined) {
+    name = column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    fieldNames.set(column, name);
+  }
+  return name;
+}
+
+/** The row's columns under their field names, in column order (which each table keeps as its record's). */
+export function camelRow<R extends object>(row: R): CamelRow<R> {
+  const record: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(row)) record[fieldName(column)] = value;
+  return record as CamelRow<R>;
+}
