@@ -29,6 +29,7 @@ import { runReportsCommand } from './reports/cli-command.js';
 import type { Db } from './store/db.js';
 import { registerWebhookCommands } from './webhooks-cli.js';
 import { registerReconcileCommands } from './reconcile-cli.js';
+import { envOption, type CliTools } from './cli-tools.js';
 import { reverseSaleWith } from './services/reconciliation-reversal.js';
 
 /** The operator CLI (DESIGN "Operator CLI contract"). `--json` prints exactly one JSON object. */
@@ -77,7 +78,7 @@ function out(json: unknown, human: string): void {
   else console.log(human);
 }
 
-const env = () => new Option('--env <env>', 'test or live').choices(['test', 'live']).makeOptionMandatory();
+const env = () => envOption().makeOptionMandatory();
 
 const merchant = program.command('merchant').description('merchant profiles');
 merchant
@@ -339,12 +340,10 @@ program
     if (!r.ok) process.exitCode = 1;
   });
 
-registerWebhookCommands(program, wallet, { withStore, withStoreAsync, out, actor: ACTOR });
+const tools: CliTools = { withStore, withStoreAsync, out, actor: ACTOR };
+registerWebhookCommands(program, wallet, tools);
 registerReconcileCommands(program, {
-  withStore,
-  withStoreAsync,
-  out,
-  actor: ACTOR,
+  ...tools,
   reverseSaleFor: (db) => reverseSaleWith({ db, purchases: new PurchaseStore(db, new CommitBatcher(db)) }),
 });
 

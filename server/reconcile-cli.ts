@@ -16,12 +16,9 @@ import { runReconciliation } from './reports/reconciliation-run.js';
 import { silentLog } from './reports/delivery-service.js';
 import { parseDay } from './domain/business-days.js';
 import { InvalidInput } from './domain/errors.js';
+import type { CliTools } from './cli-tools.js';
 
-interface CliTools {
-  withStore<T>(fn: (db: Db, dataDir: string) => T): T;
-  withStoreAsync<T>(fn: (db: Db, dataDir: string) => Promise<T>): Promise<T>;
-  out(json: unknown, human: string): void;
-  actor: string;
+interface ReconcileCliTools extends CliTools {
   /** How the CLI reverses a sale (the reversals service on this data directory). */
   reverseSaleFor(db: Db, dataDir: string): ReverseSale;
 }
@@ -30,7 +27,7 @@ const exceptionLine = (e: ReconciliationException) =>
   `#${e.id} ${e.day} ${e.upstreamName} ${e.reference} ${e.kind} ours=${e.ourState ?? 'none'} upstream=${e.theirState ?? 'none'} ${e.status}`;
 
 /** `reconcile run|list|resolve|settings` (README "Reconciliation"). */
-export function registerReconcileCommands(program: Command, cli: CliTools): void {
+export function registerReconcileCommands(program: Command, cli: ReconcileCliTools): void {
   const reconcile = program
     .command('reconcile')
     .description('daily reconciliation with vending-api upstreams');

@@ -1,4 +1,4 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { Db } from './store/db.js';
 import { SecretBox } from './store/secret-box.js';
 import { CommitBatcher } from './store/commit-batcher.js';
@@ -22,13 +22,7 @@ import { DELIVERY_DEFAULTS, WebhookDeliveryWorker } from './jobs/webhook-deliver
 import { SENDER_DEFAULTS } from './jobs/webhook-sender.js';
 import { formatNaira, parseNaira } from './domain/money.js';
 import { InvalidInput } from './domain/errors.js';
-
-interface CliTools {
-  withStore<T>(fn: (db: Db, dataDir: string) => T): T;
-  withStoreAsync<T>(fn: (db: Db, dataDir: string) => Promise<T>): Promise<T>;
-  out(json: unknown, human: string): void;
-  actor: string;
-}
+import { envOption, type CliTools } from './cli-tools.js';
 
 const allowPrivateFromEnv = () => process.env.VENDPOINT_WEBHOOKS_ALLOW_PRIVATE === '1';
 
@@ -37,7 +31,6 @@ const allowPrivateFromEnv = () => process.env.VENDPOINT_WEBHOOKS_ALLOW_PRIVATE =
  * `wallet threshold`. A running node picks the changes up on its next delivery pass.
  */
 export function registerWebhookCommands(program: Command, wallet: Command, cli: CliTools): void {
-  const env = () => new Option('--env <env>', 'test or live').choices(['test', 'live']);
   const context = (db: Db, dataDir: string, allowPrivate: boolean): WebhookContext => {
     const box = SecretBox.forDataDir(dataDir);
     const worker = new WebhookDeliveryWorker(db, new CommitBatcher(db), box, {
@@ -54,7 +47,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
   webhook
     .command('add')
     .requiredOption('--code <code>')
-    .addOption(env().makeOptionMandatory())
+    .addOption(envOption().makeOptionMandatory())
     .requiredOption('--url <url>')
     .option('--events <list>', 'event types, comma-separated, or *', '*')
     .option('--allow-private-webhooks', 'accept a private or loopback URL (the node needs the flag too)')
@@ -90,7 +83,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
   webhook
     .command('list')
     .requiredOption('--code <code>')
-    .addOption(env())
+    .addOption(envOption())
     .action((o: { code: string; env?: 'test' | 'live' }) =>
       cli.withStore((db, dataDir) => {
         const m = requireMerchant(db, o.code);
@@ -222,7 +215,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
     .command('threshold')
     .description('low-balance alert threshold (e-mail + wallet.low_balance event)')
     .requiredOption('--code <code>')
-    .addOption(env().makeOptionMandatory())
+    .addOption(envOption().makeOptionMandatory())
     .requiredOption('--amount <naira|off>')
     .action((o: { code: string; env: 'test' | 'live'; amount: string }) =>
       cli.withStore((db) => {

@@ -1,0 +1,13 @@
+import { Option } from 'commander';
+import type { Db } from './store/db.js';
+
+/** What cli.ts lends the command groups it registers from other files: the store, the output, the actor. */
+export interface CliTools {
+  withStore<T>(fn: (db: Db, dataDir: string) => T): T;
+  withStoreAsync<T>(fn: (db: Db, dataDir: string) => Promise<T>): Promise<T>;
+  out(json: unknown, human: string): void;
+  actor: string;
+}
+
+/** `--env test|live`: which of a merchant's two environments a command acts on. */
+export const envOption = () => new Option('--env <env>', 'test or live').choices(['test', 'live']);
