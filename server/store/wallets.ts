@@ -225,6 +225,60 @@ export interface LedgerProblem {
   problem: string;
 }
 
+/** What a purchase check finds: the purchase, and its state and net where the check reads them. */
+interface PurchaseFinding {
+  internal_reference: string;
+  state: string;
+  net: number;
+}
+
+/** Purchase-level ledger checks: each query finds the purchases breaking one rule, and says how. */
+const PURCHASE_CHECKS: { sql: string; problem: (b: PurchaseFinding) => string }[] = [
+  {
+    sql: `SELECT p.internal_reference, p.debit_kobo, d.amount_kobo FROM purchases p
+         LEFT JOIN ledger_entries d ON d.purchase_id = p.id AND d.kind = 'debit'
+         WHERE d.id IS NULL OR d.amount_kobo <> -p.debit_kobo`,
+    problem: (b) => `purchase ${b.internal_reference} has no matching debit`,
+  },
+  // A refund returns a failed sale; it may stand beside a success only when a debit correction
+  // took the money again after the sale was proven good.
+  {
+    sql: `SELECT p.internal_reference, p.state FROM ledger_entries r JOIN purchases p ON p.id = r.purchase_id
+         WHERE r.kind = 'refund' AND (r.amount_kobo <> p.debit_kobo OR (p.state <> 'failed' AND NOT EXISTS
+           (SELECT 1 FROM ledger_entries c WHERE c.purchase_id = p.id AND c.kind = 'debit_correction')))`,
+    problem: (b) => `purchase ${b.internal_reference} (${b.state}) has a wrong refund`,
+  },
+  {
+    sql: `SELECT p.internal_reference, p.state FROM ledger_entries c JOIN purchases p ON p.id = c.purchase_id
+         WHERE c.kind = 'debit_correction' AND (c.amount_kobo <> -p.debit_kobo OR p.state = 'failed' OR NOT EXISTS
+           (SELECT 1 FROM ledger_entries r WHERE r.purchase_id = p.id AND r.kind = 'refund'))`,
+    problem: (b) => `purchase ${b.internal_reference} (${b.state}) has a wrong debit correction`,
+  },
+  {
+    sql: `SELECT p.internal_reference, p.state FROM ledger_entries v JOIN purchases p ON p.id = v.purchase_id
+         WHERE v.kind = 'reversal' AND (p.state <> 'reversed' OR v.amount_kobo <> p.debit_kobo)`,
+    problem: (b) => `purchase ${b.internal_reference} (${b.state}) has a wrong reversal`,
+  },
+  {
+    sql: `SELECT p.internal_reference FROM purchases p WHERE p.state = 'failed'
+         AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.purchase_id = p.id AND r.kind = 'refund')`,
+    problem: (b) => `failed purchase ${b.internal_reference} was not refunded`,
+  },
+  {
+    sql: `SELECT p.internal_reference FROM purchases p WHERE p.state = 'reversed'
+         AND NOT EXISTS (SELECT 1 FROM ledger_entries v WHERE v.purchase_id = p.id AND v.kind = 'reversal')`,
+    problem: (b) => `reversed purchase ${b.internal_reference} was not credited back`,
+  },
+  // Whatever path a sale took, what it holds of the wallet is its debit while it stands and
+  // nothing once it failed or was reversed.
+  {
+    sql: `SELECT p.internal_reference, p.state, SUM(e.amount_kobo) AS net FROM purchases p
+         JOIN ledger_entries e ON e.purchase_id = p.id GROUP BY p.id
+         HAVING net <> CASE WHEN p.state IN ('failed', 'reversed') THEN 0 ELSE -p.debit_kobo END`,
+    problem: (b) => `purchase ${b.internal_reference} (${b.state}) nets ${b.net} kobo in the ledger`,
+  },
+];
+
 /**
  * Proves the wallet invariants: cached balance = sum of entries, never negative, every
  * running balance consistent, one debit per purchase, refunds only of failed purchases (or
@@ -265,71 +319,8 @@ export function verifyLedger(db: Db): { ok: boolean; wallets: number; problems: 
     }
   }
   // Purchase-level problems belong to no single wallet.
-  const purchaseProblem = (problem: string) =>
-    problems.push({ wallet_id: 0, merchant_code: '', environment: '', problem });
-  const badDebits = prep(
-    db,
-    `SELECT p.internal_reference, p.debit_kobo, d.amount_kobo FROM purchases p
-       LEFT JOIN ledger_entries d ON d.purchase_id = p.id AND d.kind = 'debit'
-       WHERE d.id IS NULL OR d.amount_kobo <> -p.debit_kobo`,
-  ).all() as { internal_reference: string }[];
-  for (const b of badDebits) {
-    purchaseProblem(`purchase ${b.internal_reference} has no matching debit`);
-  }
-  // A refund returns a failed sale; it may stand beside a success only when a debit correction
-  // took the money again after the sale was proven good.
-  const badRefunds = prep(
-    db,
-    `SELECT p.internal_reference, p.state FROM ledger_entries r JOIN purchases p ON p.id = r.purchase_id
-       WHERE r.kind = 'refund' AND (r.amount_kobo <> p.debit_kobo OR (p.state <> 'failed' AND NOT EXISTS
-         (SELECT 1 FROM ledger_entries c WHERE c.purchase_id = p.id AND c.kind = 'debit_correction')))`,
-  ).all() as { internal_reference: string; state: string }[];
-  for (const b of badRefunds) {
-    purchaseProblem(`purchase ${b.internal_reference} (${b.state}) has a wrong refund`);
-  }
-  const badCorrections = prep(
-    db,
-    `SELECT p.internal_reference, p.state FROM ledger_entries c JOIN purchases p ON p.id = c.purchase_id
-       WHERE c.kind = 'debit_correction' AND (c.amount_kobo <> -p.debit_kobo OR p.state = 'failed' OR NOT EXISTS
-         (SELECT 1 FROM ledger_entries r WHERE r.purchase_id = p.id AND r.kind = 'refund'))`,
-  ).all() as { internal_reference: string; state: string }[];
-  for (const b of badCorrections) {
-    purchaseProblem(`purchase ${b.internal_reference} (${b.state}) has a wrong debit correction`);
-  }
-  const badReversals = prep(
-    db,
-    `SELECT p.internal_reference, p.state FROM ledger_entries v JOIN purchases p ON p.id = v.purchase_id
-       WHERE v.kind = 'reversal' AND (p.state <> 'reversed' OR v.amount_kobo <> p.debit_kobo)`,
-  ).all() as { internal_reference: string; state: string }[];
-  for (const b of badReversals) {
-    purchaseProblem(`purchase ${b.internal_reference} (${b.state}) has a wrong reversal`);
-  }
-  const unrefunded = prep(
-    db,
-    `SELECT p.internal_reference FROM purchases p WHERE p.state = 'failed'
-       AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.purchase_id = p.id AND r.kind = 'refund')`,
-  ).all() as { internal_reference: string }[];
-  for (const b of unrefunded) {
-    purchaseProblem(`failed purchase ${b.internal_reference} was not refunded`);
-  }
-  const unreversed = prep(
-    db,
-    `SELECT p.internal_reference FROM purchases p WHERE p.state = 'reversed'
-       AND NOT EXISTS (SELECT 1 FROM ledger_entries v WHERE v.purchase_id = p.id AND v.kind = 'reversal')`,
-  ).all() as { internal_reference: string }[];
-  for (const b of unreversed) {
-    purchaseProblem(`reversed purchase ${b.internal_reference} was not credited back`);
-  }
-  // Whatever path a sale took, what it holds of the wallet is its debit while it stands and
-  // nothing once it failed or was reversed.
-  const badNet = prep(
-    db,
-    `SELECT p.internal_reference, p.state, SUM(e.amount_kobo) AS net FROM purchases p
-       JOIN ledger_entries e ON e.purchase_id = p.id GROUP BY p.id
-       HAVING net <> CASE WHEN p.state IN ('failed', 'reversed') THEN 0 ELSE -p.debit_kobo END`,
-  ).all() as { internal_reference: string; state: string; net: number }[];
-  for (const b of badNet) {
-    purchaseProblem(`purchase ${b.internal_reference} (${b.state}) nets ${b.net} kobo in the ledger`);
-  }
+  for (const check of PURCHASE_CHECKS)
+    for (const b of prep(db, check.sql).all() as PurchaseFinding[])
+      problems.push({ wallet_id: 0, merchant_code: '', environment: '', problem: check.problem(b) });
   return { ok: problems.length === 0, wallets: wallets.length, problems };
 }
