@@ -15,6 +15,7 @@ import { checkDailySalesLimit } from '../domain/sales-limit.js';
 import { localDayStart } from '../domain/business-days.js';
 import { businessTimezone } from './settings.js';
 import { camelRow, type RowOf } from './rows.js';
+import { SqlWhere } from './sql-where.js';
 
 export type PurchaseKind = 'transaction' | 'giftcard' | 'esim';
 
@@ -393,51 +394,43 @@ function alternateMsisdn(m: string): string {
 
 const STATES: readonly PurchaseState[] = ['pending', 'success', 'failed', 'reversed'];
 
-function whereOf(f: PurchaseFilter): { sql: string; params: unknown[] } {
-  const parts = ['merchant_id = ?', 'environment = ?'];
-  const params: unknown[] = [f.merchantId, f.environment];
-  const add = (sql: string, ...v: unknown[]) => {
-    parts.push(sql);
-    params.push(...v);
-  };
-  if (f.kind) add('kind = ?', f.kind);
+/** The conditions every list of one merchant's environment starts with. */
+const ownPurchases = (f: PurchaseFilter) =>
+  new SqlWhere().add('merchant_id = ? AND environment = ?', f.merchantId, f.environment);
+
+function whereOf(f: PurchaseFilter): SqlWhere {
+  const where = ownPurchases(f);
+  if (f.kind) where.add('kind = ?', f.kind);
   // Numbers are stored as sent; a search for 080… also finds 23480… and the reverse.
-  if (f.msisdn) add('msisdn IN (?, ?)', f.msisdn, alternateMsisdn(f.msisdn));
-  if (f.network) add('network = ? COLLATE NOCASE', f.network);
+  if (f.msisdn) where.add('msisdn IN (?, ?)', f.msisdn, alternateMsisdn(f.msisdn));
+  if (f.network) where.add('network = ? COLLATE NOCASE', f.network);
   // Written into the SQL (one of four words): SQLite then uses the pending-only index for 'pending'.
   if (f.state) {
     if (!STATES.includes(f.state)) throw new Error(`unknown purchase state ${f.state}`);
-    add(`state = '${f.state}'`);
+    where.add(`state = '${f.state}'`);
   }
-  if (f.failedOrReversed) add("state IN ('failed', 'reversed')");
-  if (f.product) add('product = ?', f.product);
+  if (f.failedOrReversed) where.add("state IN ('failed', 'reversed')");
+  if (f.product) where.add('product = ?', f.product);
   if (f.search)
-    add('(msisdn LIKE ? OR idem_key LIKE ? OR internal_reference LIKE ?)', ...Array(3).fill(`%${f.search}%`));
-  if (f.from) add('created_at >= ?', f.from);
-  if (f.to) add('created_at < ?', f.to);
-  return { sql: parts.join(' AND '), params };
+    where.add(
+      '(msisdn LIKE ? OR idem_key LIKE ? OR internal_reference LIKE ?)',
+      ...Array(3).fill(`%${f.search}%`),
+    );
+  if (f.from) where.add('created_at >= ?', f.from);
+  if (f.to) where.add('created_at < ?', f.to);
+  return where;
 }
 
 /** The total from purchase_counts (kept by triggers) when the filter is on counted columns only. */
 function countedTotal(db: Db, f: PurchaseFilter): number | null {
   if (f.msisdn || f.product || f.search || f.from || f.to) return null;
-  const parts = ['merchant_id = ?', 'environment = ?'];
-  const params: unknown[] = [f.merchantId, f.environment];
-  const add = (sql: string, v: unknown) => {
-    parts.push(sql);
-    params.push(v);
-  };
-  if (f.kind) add('kind = ?', f.kind);
-  if (f.network) add('network = ? COLLATE NOCASE', f.network);
-  if (f.state) add('state = ?', f.state);
-  if (f.failedOrReversed) parts.push("state IN ('failed', 'reversed')");
-  return (
-    prep(db, `SELECT COALESCE(SUM(n), 0) AS n FROM purchase_counts WHERE ${parts.join(' AND ')}`).get(
-      ...params,
-    ) as {
-      n: number;
-    }
-  ).n;
+  const where = ownPurchases(f);
+  if (f.kind) where.add('kind = ?', f.kind);
+  if (f.network) where.add('network = ? COLLATE NOCASE', f.network);
+  if (f.state) where.add('state = ?', f.state);
+  if (f.failedOrReversed) where.add("state IN ('failed', 'reversed')");
+  const sql = `SELECT COALESCE(SUM(n), 0) AS n FROM purchase_counts ${where.clause()}`;
+  return (prep(db, sql).get(...where.params) as { n: number }).n;
 }
 
 const anchors = new WeakMap<Db, ListAnchors>();

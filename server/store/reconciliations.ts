@@ -7,6 +7,7 @@ import { correctFailedToSuccess } from './purchases.js';
 import { getSetting, setSetting } from './settings.js';
 import { parseTimeOfDay } from '../domain/business-days.js';
 import { camelRow, type RowOf } from './rows.js';
+import { SqlWhere } from './sql-where.js';
 
 /** One row of the upstream's list, staged on disk while its run compares. */
 export interface StagedRow {
@@ -272,18 +273,13 @@ export function listExceptions(
   db: Db,
   f: { status?: ReconciliationException['status']; day?: string; upstreamName?: string; limit?: number } = {},
 ): ReconciliationException[] {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (clause: string, value: unknown) => {
-    where.push(clause);
-    params.push(value);
-  };
-  if (f.status) add('status = ?', f.status);
-  if (f.day) add('day = ?', f.day);
-  if (f.upstreamName) add('upstream_name = ?', f.upstreamName);
-  const sql = `SELECT * FROM reconciliation_exceptions ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+  const where = new SqlWhere();
+  if (f.status) where.add('status = ?', f.status);
+  if (f.day) where.add('day = ?', f.day);
+  if (f.upstreamName) where.add('upstream_name = ?', f.upstreamName);
+  const sql = `SELECT * FROM reconciliation_exceptions ${where.clause()}
      ORDER BY id DESC LIMIT ?`;
-  return (prep(db, sql).all(...params, f.limit ?? 500) as ExceptionRow[]).map(toException);
+  return (prep(db, sql).all(...where.params, f.limit ?? 500) as ExceptionRow[]).map(toException);
 }
 
 /** Open exceptions of a day (and upstream): what a run leaves for the operator. */

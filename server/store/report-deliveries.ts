@@ -2,6 +2,7 @@ import type { Db } from './db.js';
 import type { Environment } from './credentials-crypto.js';
 import { CLAIMABLE_FROM, type DeliveryState, type SendMode } from '../domain/delivery-policy.js';
 import { camelRow, type RowOf } from './rows.js';
+import { SqlWhere } from './sql-where.js';
 
 /** One daily report e-mail: merchant, environment and day (see domain/delivery-policy.ts). */
 export interface ReportDelivery {
@@ -206,18 +207,14 @@ export function listDeliveries(
   limit = 100,
   offset = 0,
 ): { rows: ReportDelivery[]; total: number } {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, v: unknown) => {
-    where.push(sql);
-    params.push(v);
-  };
-  if (f.merchantId !== undefined) add('d.merchant_id = ?', f.merchantId);
-  if (f.environment) add('d.environment = ?', f.environment);
-  if (f.state) add('d.state = ?', f.state);
-  if (f.from) add('d.report_date >= ?', f.from);
-  if (f.to) add('d.report_date <= ?', f.to);
-  const sql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const where = new SqlWhere();
+  if (f.merchantId !== undefined) where.add('d.merchant_id = ?', f.merchantId);
+  if (f.environment) where.add('d.environment = ?', f.environment);
+  if (f.state) where.add('d.state = ?', f.state);
+  if (f.from) where.add('d.report_date >= ?', f.from);
+  if (f.to) where.add('d.report_date <= ?', f.to);
+  const { params } = where;
+  const sql = where.clause();
   const total = (
     db.prepare(`SELECT COUNT(*) AS n FROM report_deliveries d ${sql}`).get(...params) as { n: number }
   ).n;
