@@ -111,34 +111,19 @@ export function registerTransactionRoutes(server: FastifyInstance, s: Services, 
     body: TransactionCreateBody,
     response: { 200: TransactionEnvelope, ...errorResponses },
   });
-  app.post(
-    `${prefix}/transactions`,
-    {
-      schema: createSchema('Create a transaction: airtime/data async (02), bills final'),
-      attachValidation: true,
-    },
-    createHandler(s, { surface, mode: 'auto' }),
-  );
-  app.post(
-    `${prefix}/transactions/airtime/sync`,
-    { schema: createSchema('Airtime, answered with the final outcome'), attachValidation: true },
-    createHandler(s, { surface, mode: 'sync', forcedProduct: 'airtime' }),
-  );
-  app.post(
-    `${prefix}/transactions/data/sync`,
-    { schema: createSchema('Data, answered with the final outcome'), attachValidation: true },
-    createHandler(s, { surface, mode: 'sync', forcedProduct: 'data' }),
-  );
-  app.post(
-    `${prefix}/transactions/airtime/async`,
-    { schema: createSchema('Airtime, answered pending (02) at once'), attachValidation: true },
-    createHandler(s, { surface, mode: 'async', forcedProduct: 'airtime' }),
-  );
-  app.post(
-    `${prefix}/transactions/data/async`,
-    { schema: createSchema('Data, answered pending (02) at once'), attachValidation: true },
-    createHandler(s, { surface, mode: 'async', forcedProduct: 'data' }),
-  );
+  const createRoutes: [path: string, summary: string, opts: Omit<CreateOptions, 'surface'>][] = [
+    ['', 'Create a transaction: airtime/data async (02), bills final', { mode: 'auto' }],
+    ['/airtime/sync', 'Airtime, answered with the final outcome', { mode: 'sync', forcedProduct: 'airtime' }],
+    ['/data/sync', 'Data, answered with the final outcome', { mode: 'sync', forcedProduct: 'data' }],
+    ['/airtime/async', 'Airtime, answered pending (02) at once', { mode: 'async', forcedProduct: 'airtime' }],
+    ['/data/async', 'Data, answered pending (02) at once', { mode: 'async', forcedProduct: 'data' }],
+  ];
+  for (const [path, summary, opts] of createRoutes)
+    app.post(
+      `${prefix}/transactions${path}`,
+      { schema: createSchema(summary), attachValidation: true },
+      createHandler(s, { surface, ...opts }),
+    );
 
   app.get(
     `${prefix}/transactions/status`,
