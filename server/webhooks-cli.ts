@@ -7,14 +7,13 @@ import { getLowBalanceThreshold, setLowBalanceThreshold } from './store/wallets.
 import { listDeliveries } from './store/webhooks.js';
 import {
   addWebhookEndpoint,
-  DEFAULT_ROTATION_OVERLAP_MS,
+  DEFAULT_ROTATION_OVERLAP_HOURS,
   endpointById,
   listWebhookEndpoints,
-  pauseWebhookEndpoint,
-  removeWebhookEndpoint,
   replayWebhookDeliveries,
   rotateWebhookSecret,
   sendTestWebhook,
+  setWebhookEndpointStatus,
   endpointView,
   type WebhookContext,
 } from './services/webhooks.js';
@@ -106,19 +105,14 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
     .option(
       '--overlap-hours <h>',
       'how long the old secret keeps signing',
-      String(DEFAULT_ROTATION_OVERLAP_MS / 3_600_000),
+      String(DEFAULT_ROTATION_OVERLAP_HOURS),
     )
     .action((o: { id: string; overlapHours: string }) =>
       cli.withStore((db, dataDir) => {
         const e = endpointById({ db }, o.id);
         const hours = Number(o.overlapHours);
         if (!Number.isFinite(hours)) throw new InvalidInput('--overlap-hours must be a number', 'overlap');
-        const r = rotateWebhookSecret(
-          context(db, dataDir, false),
-          e,
-          Math.round(hours * 3_600_000),
-          cli.actor,
-        );
+        const r = rotateWebhookSecret(context(db, dataDir, false), e, hours, cli.actor);
         cli.out(
           r,
           `New signing secret for ${r.id} (shown once; the old one signs until ${r.old_secret_expires_at ?? 'now'}):\n  ${r.secret}`,
@@ -132,24 +126,24 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
     .action((o: { id: string }) =>
       cli.withStore((db, dataDir) => {
         const e = endpointById({ db }, o.id);
-        removeWebhookEndpoint(context(db, dataDir, false), e, cli.actor);
+        setWebhookEndpointStatus(context(db, dataDir, false), e, 'removed', cli.actor);
         cli.out({ id: o.id, removed: true }, `Webhook ${o.id} removed`);
       }),
     );
 
-  for (const [name, paused] of [
-    ['pause', true],
-    ['resume', false],
+  for (const [name, status] of [
+    ['pause', 'paused'],
+    ['resume', 'enabled'],
   ] as const) {
     webhook
       .command(name)
       .requiredOption('--id <we_N>')
       .action((o: { id: string }) =>
         cli.withStore((db, dataDir) => {
-          const v = pauseWebhookEndpoint(
+          const v = setWebhookEndpointStatus(
             context(db, dataDir, false),
             endpointById({ db }, o.id),
-            paused,
+            status,
             cli.actor,
           );
           cli.out(v, `Webhook ${v.id} ${v.status}`);

@@ -24,7 +24,7 @@ import {
 } from '../store/webhooks.js';
 
 /** How long a rotated-out secret keeps signing, unless the caller says otherwise. */
-export const DEFAULT_ROTATION_OVERLAP_MS = 24 * 3_600_000;
+export const DEFAULT_ROTATION_OVERLAP_HOURS = 24;
 
 /** The endpoint as the API, CLI and console show it; never its secret. */
 export function endpointView(e: WebhookEndpoint) {
@@ -96,17 +96,25 @@ export function listWebhookEndpoints(s: WebhookContext, merchantId: number, env?
   return listEndpoints(s.db, merchantId, env).map(endpointView);
 }
 
-export function removeWebhookEndpoint(s: WebhookContext, e: WebhookEndpoint, actor: string) {
-  setEndpointStatus(s.db, e.id, 'removed', actor);
-}
-
-export function pauseWebhookEndpoint(s: WebhookContext, e: WebhookEndpoint, paused: boolean, actor: string) {
-  const view = endpointView(setEndpointStatus(s.db, e.id, paused ? 'paused' : 'enabled', actor));
-  if (!paused) s.webhooks.wake();
+/** Enables, pauses or removes an endpoint; enabling wakes the sender for what waited meanwhile. */
+export function setWebhookEndpointStatus(
+  s: WebhookContext,
+  e: WebhookEndpoint,
+  status: 'enabled' | 'paused' | 'removed',
+  actor: string,
+) {
+  const view = endpointView(setEndpointStatus(s.db, e.id, status, actor));
+  if (status === 'enabled') s.webhooks.wake();
   return view;
 }
 
-export function rotateWebhookSecret(s: WebhookContext, e: WebhookEndpoint, overlapMs: number, actor: string) {
+export function rotateWebhookSecret(
+  s: WebhookContext,
+  e: WebhookEndpoint,
+  overlapHours: number | undefined,
+  actor: string,
+) {
+  const overlapMs = Math.round((overlapHours ?? DEFAULT_ROTATION_OVERLAP_HOURS) * 3_600_000);
   if (!Number.isInteger(overlapMs) || overlapMs < 0 || overlapMs > 7 * 86_400_000)
     throw new InvalidInput('overlap must be between 0 and 7 days', 'overlap');
   const { endpoint, secret } = rotateEndpointSecret(s.db, s.box, e.id, overlapMs, s.now(), actor);

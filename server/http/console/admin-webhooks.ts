@@ -6,15 +6,13 @@ import { getLowBalanceThreshold, setLowBalanceThreshold } from '../../store/wall
 import { listDeliveries, type DeliveryLogRow } from '../../store/webhooks.js';
 import {
   addWebhookEndpoint,
-  DEFAULT_ROTATION_OVERLAP_MS,
   endpointById,
   endpointView,
   listWebhookEndpoints,
-  pauseWebhookEndpoint,
-  removeWebhookEndpoint,
   replayWebhookDeliveries,
   rotateWebhookSecret,
   sendTestWebhook,
+  setWebhookEndpointStatus,
 } from '../../services/webhooks.js';
 import { EVENT_TYPES } from '../../domain/webhook-events.js';
 import { formatNaira, parseNaira } from '../../domain/money.js';
@@ -149,26 +147,14 @@ export function registerAdminWebhookRoutes(scope: FastifyInstance, s: Services):
     '/console/admin/webhooks/:id/status',
     { schema: { tags, params: IdParams, body: StatusBody, response: answer(WebhookEndpointInfo) } },
     async (request) =>
-      pauseWebhookEndpoint(
-        s,
-        endpoint(request.params.id),
-        request.body.status === 'paused',
-        adminActor(request),
-      ),
+      setWebhookEndpointStatus(s, endpoint(request.params.id), request.body.status, adminActor(request)),
   );
 
   app.post(
     '/console/admin/webhooks/:id/rotate',
     { schema: { tags, params: IdParams, body: RotateBody, response: answer(WebhookEndpointWithSecret) } },
     async (request) =>
-      rotateWebhookSecret(
-        s,
-        endpoint(request.params.id),
-        request.body.overlap_hours === undefined
-          ? DEFAULT_ROTATION_OVERLAP_MS
-          : Math.round(request.body.overlap_hours * 3_600_000),
-        adminActor(request),
-      ),
+      rotateWebhookSecret(s, endpoint(request.params.id), request.body.overlap_hours, adminActor(request)),
   );
 
   const removeSchema = {
@@ -177,7 +163,7 @@ export function registerAdminWebhookRoutes(scope: FastifyInstance, s: Services):
     response: answer(Type.Object({ removed: Type.Literal(true) })),
   };
   app.delete('/console/admin/webhooks/:id', { schema: removeSchema }, async (request) => {
-    removeWebhookEndpoint(s, endpoint(request.params.id), adminActor(request));
+    setWebhookEndpointStatus(s, endpoint(request.params.id), 'removed', adminActor(request));
     return { removed: true as const };
   });
 }

@@ -9,7 +9,7 @@ import {
   addWebhookEndpoint,
   listWebhookEndpoints,
   ownedEndpoint,
-  removeWebhookEndpoint,
+  setWebhookEndpointStatus,
 } from '../../services/webhooks.js';
 import { parseEndpointId } from '../../store/webhooks.js';
 import { listEvents } from '../../store/events.js';
@@ -133,7 +133,7 @@ export function registerWebhookRoutes(server: FastifyInstance, s: Services, pref
     async (request) => {
       const c = callerOf(request);
       const e = ownedEndpoint(s, parseEndpointId(request.params.id), c.merchant.id, c.environment);
-      removeWebhookEndpoint(s, e, c.actor);
+      setWebhookEndpointStatus(s, e, 'removed', c.actor);
       return { status: 'success' as const, message: `webhook endpoint ${request.params.id} removed` };
     },
   );
