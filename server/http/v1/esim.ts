@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
 import type { ApiPrefix } from '../schemas.js';
+import { specRoutes } from './spec-routes.js';
 import {
   createEsimOrder,
   esimPlan,
@@ -43,100 +43,82 @@ const KeyParams = Type.Object({ request_id: Type.String() });
 
 /** eSIM routes: catalog, plan, quote, orders and the install QR (spec "eSIM"). */
 export function registerEsimRoutes(server: FastifyInstance, s: Services, prefix: ApiPrefix): void {
-  const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  app.get(
-    `${prefix}/esim/catalog`,
+  const routes = specRoutes(server, prefix, 'esim');
+  routes.get(
+    '/esim/catalog',
     {
-      schema: {
-        tags: ['esim'],
-        summary:
-          'eSIM plans; filters country (ISO-2), region (substring), search (title, country, region, plan id)',
-        querystring: Type.Object(EsimFilters, { additionalProperties: true }),
-        response: { 200: catalogEnvelopeSchema(Type.Array(EsimItem)), ...orderErrors },
-      },
+      summary:
+        'eSIM plans; filters country (ISO-2), region (substring), search (title, country, region, plan id)',
+      querystring: Type.Object(EsimFilters, { additionalProperties: true }),
+      response: { 200: catalogEnvelopeSchema(Type.Array(EsimItem)), ...orderErrors },
     },
     async (request) => catalogEnvelope('eSIM catalog', listEsimPlans(s, callerOf(request), request.query)),
   );
 
-  app.get(
-    `${prefix}/esim/plans/:plan_id/quote`,
+  routes.get(
+    '/esim/plans/:plan_id/quote',
     {
-      schema: {
-        tags: ['esim'],
-        summary: 'NGN quote (ngn_amount) of a plan',
-        params: PlanParams,
-        response: { 200: catalogEnvelopeSchema(QuoteData), ...orderErrors },
-      },
+      summary: 'NGN quote (ngn_amount) of a plan',
+      params: PlanParams,
+      response: { 200: catalogEnvelopeSchema(QuoteData), ...orderErrors },
     },
     async (request) => catalogEnvelope('eSIM quote', esimQuote(s, callerOf(request), request.params.plan_id)),
   );
 
-  app.get(
-    `${prefix}/esim/plans/:plan_id`,
+  routes.get(
+    '/esim/plans/:plan_id',
     {
-      schema: {
-        tags: ['esim'],
-        summary: 'One eSIM plan',
-        params: PlanParams,
-        response: { 200: catalogEnvelopeSchema(EsimItem), ...orderErrors },
-      },
+      summary: 'One eSIM plan',
+      params: PlanParams,
+      response: { 200: catalogEnvelopeSchema(EsimItem), ...orderErrors },
     },
     async (request) => catalogEnvelope('eSIM plan', esimPlan(s, callerOf(request), request.params.plan_id)),
   );
 
-  app.post(
-    `${prefix}/esim/orders`,
+  routes.post(
+    '/esim/orders',
     {
-      schema: {
-        tags: ['esim'],
-        summary: 'Buy an eSIM; 02 is normal on live (poll the order), test credentials answer 00',
-        body: Type.Object(
-          {
-            request_id: Type.String({
-              description: 'idempotency key, at most 40 characters (shared with client_request_id)',
-            }),
-            plan_id: Type.String({ description: 'eSIM catalog plan_id' }),
-          },
-          { additionalProperties: true },
-        ),
-        response: { 200: OrderEnvelope, ...orderErrors },
-      },
-      // A used request_id answers 422 before the body's schema errors (placePurchase).
-      attachValidation: true,
+      summary: 'Buy an eSIM; 02 is normal on live (poll the order), test credentials answer 00',
+      body: Type.Object(
+        {
+          request_id: Type.String({
+            description: 'idempotency key, at most 40 characters (shared with client_request_id)',
+          }),
+          plan_id: Type.String({ description: 'eSIM catalog plan_id' }),
+        },
+        { additionalProperties: true },
+      ),
+      response: { 200: OrderEnvelope, ...orderErrors },
     },
     async (request) =>
       orderEnvelope(
         await createEsimOrder(s, callerOf(request), request.body, { schemaError: request.validationError }),
       ),
+    // A used request_id answers 422 before the body's schema errors (placePurchase).
+    { attachValidation: true },
   );
 
-  app.get(
-    `${prefix}/esim/orders/:request_id`,
+  routes.get(
+    '/esim/orders/:request_id',
     {
-      schema: {
-        tags: ['esim'],
-        summary: 'Order status; install fields once an ICCID is issued',
-        params: KeyParams,
-        response: { 200: OrderEnvelope, ...orderErrors },
-      },
+      summary: 'Order status; install fields once an ICCID is issued',
+      params: KeyParams,
+      response: { 200: OrderEnvelope, ...orderErrors },
     },
     async (request) => orderEnvelope(await readEsimOrder(s, callerOf(request), request.params.request_id)),
   );
 
-  app.get(
-    `${prefix}/esim/orders/:request_id/qrcode`,
+  routes.get(
+    '/esim/orders/:request_id/qrcode',
     {
-      schema: {
-        tags: ['esim'],
-        summary: 'image/png QR of the LPA string once the order is successful; 404 while pending',
-        params: KeyParams,
-        response: {
-          200: {
-            description: 'PNG image',
-            content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
-          },
-          ...orderErrors,
+      summary: 'image/png QR of the LPA string once the order is successful; 404 while pending',
+      params: KeyParams,
+      response: {
+        200: {
+          description: 'PNG image',
+          content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
         },
+        ...orderErrors,
       },
     },
     async (request, reply) => {

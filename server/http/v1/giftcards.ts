@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
@@ -20,6 +19,7 @@ import {
   orderEnvelope,
   orderErrors,
 } from './order-views.js';
+import { specRoutes } from './spec-routes.js';
 
 export const CatalogItem = Type.Object({
   plan_id: Type.Integer(),
@@ -72,34 +72,25 @@ const OrderBody = Type.Object(
 
 /** Gift-card routes: catalog, quote, availability, orders (spec "Gift cards"). */
 export function registerGiftcardRoutes(server: FastifyInstance, s: Services, prefix: ApiPrefix): void {
-  const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  app.get(
-    `${prefix}/giftcards/catalog`,
+  const routes = specRoutes(server, prefix, 'gift cards');
+  routes.get(
+    '/giftcards/catalog',
     {
-      schema: {
-        tags: ['gift cards'],
-        summary: 'Gift-card catalog; filters search, brand, currency, category, featured (and region)',
-        querystring: Type.Object(GiftcardFilters, { additionalProperties: true }),
-        response: { 200: catalogEnvelopeSchema(Type.Array(CatalogItem)), ...orderErrors },
-      },
+      summary: 'Gift-card catalog; filters search, brand, currency, category, featured (and region)',
+      querystring: Type.Object(GiftcardFilters, { additionalProperties: true }),
+      response: { 200: catalogEnvelopeSchema(Type.Array(CatalogItem)), ...orderErrors },
     },
     async (request) =>
       catalogEnvelope('Gift card catalog', listGiftcards(s, callerOf(request), request.query)),
   );
 
-  app.get(
-    `${prefix}/giftcards/plans/:plan_id/quote`,
+  routes.get(
+    '/giftcards/plans/:plan_id/quote',
     {
-      schema: {
-        tags: ['gift cards'],
-        summary: 'Current NGN price per card; variable plans take ?face_value=',
-        params: PlanParams,
-        querystring: Type.Object(
-          { face_value: Type.Optional(Type.String()) },
-          { additionalProperties: true },
-        ),
-        response: { 200: catalogEnvelopeSchema(QuoteData), ...orderErrors },
-      },
+      summary: 'Current NGN price per card; variable plans take ?face_value=',
+      params: PlanParams,
+      querystring: Type.Object({ face_value: Type.Optional(Type.String()) }, { additionalProperties: true }),
+      response: { 200: catalogEnvelopeSchema(QuoteData), ...orderErrors },
     },
     async (request) => {
       const faceValue = faceValueFromQuery(request.query.face_value);
@@ -110,18 +101,15 @@ export function registerGiftcardRoutes(server: FastifyInstance, s: Services, pre
     },
   );
 
-  app.post(
-    `${prefix}/giftcards/quote`,
+  routes.post(
+    '/giftcards/quote',
     {
-      schema: {
-        tags: ['gift cards'],
-        summary: 'Same as GET quote, with plan_id (and face_value for variable plans) in the body',
-        body: Type.Object(
-          { plan_id: Type.Integer(), face_value: Type.Optional(Anything('variable plans')) },
-          { additionalProperties: true },
-        ),
-        response: { 200: catalogEnvelopeSchema(QuoteData), ...orderErrors },
-      },
+      summary: 'Same as GET quote, with plan_id (and face_value for variable plans) in the body',
+      body: Type.Object(
+        { plan_id: Type.Integer(), face_value: Type.Optional(Anything('variable plans')) },
+        { additionalProperties: true },
+      ),
+      response: { 200: catalogEnvelopeSchema(QuoteData), ...orderErrors },
     },
     async (request) => {
       const body = request.body;
@@ -132,16 +120,13 @@ export function registerGiftcardRoutes(server: FastifyInstance, s: Services, pre
     },
   );
 
-  app.get(
-    `${prefix}/giftcards/plans/:plan_id/availability`,
+  routes.get(
+    '/giftcards/plans/:plan_id/availability',
     {
-      schema: {
-        tags: ['gift cards'],
-        summary: 'Stock of a plan for ?quantity= (1 to 5, default 1)',
-        params: PlanParams,
-        querystring: Type.Object({ quantity: Type.Optional(Type.String()) }, { additionalProperties: true }),
-        response: { 200: catalogEnvelopeSchema(AvailabilityData), ...orderErrors },
-      },
+      summary: 'Stock of a plan for ?quantity= (1 to 5, default 1)',
+      params: PlanParams,
+      querystring: Type.Object({ quantity: Type.Optional(Type.String()) }, { additionalProperties: true }),
+      response: { 200: catalogEnvelopeSchema(AvailabilityData), ...orderErrors },
     },
     async (request) =>
       catalogEnvelope(
@@ -150,17 +135,12 @@ export function registerGiftcardRoutes(server: FastifyInstance, s: Services, pre
       ),
   );
 
-  app.post(
-    `${prefix}/giftcards/orders`,
+  routes.post(
+    '/giftcards/orders',
     {
-      schema: {
-        tags: ['gift cards'],
-        summary: 'Buy gift cards: 00 with cards, or 02 while standard fulfilment runs (poll the order)',
-        body: OrderBody,
-        response: { 200: OrderEnvelope, ...orderErrors },
-      },
-      // A used request_id answers 422 before the body's schema errors (placePurchase).
-      attachValidation: true,
+      summary: 'Buy gift cards: 00 with cards, or 02 while standard fulfilment runs (poll the order)',
+      body: OrderBody,
+      response: { 200: OrderEnvelope, ...orderErrors },
     },
     async (request) =>
       orderEnvelope(
@@ -168,17 +148,16 @@ export function registerGiftcardRoutes(server: FastifyInstance, s: Services, pre
           schemaError: request.validationError,
         }),
       ),
+    // A used request_id answers 422 before the body's schema errors (placePurchase).
+    { attachValidation: true },
   );
 
-  app.get(
-    `${prefix}/giftcards/orders/:request_id`,
+  routes.get(
+    '/giftcards/orders/:request_id',
     {
-      schema: {
-        tags: ['gift cards'],
-        summary: 'Order status by request_id; cards once successful',
-        params: Type.Object({ request_id: Type.String() }),
-        response: { 200: OrderEnvelope, ...orderErrors },
-      },
+      summary: 'Order status by request_id; cards once successful',
+      params: Type.Object({ request_id: Type.String() }),
+      response: { 200: OrderEnvelope, ...orderErrors },
     },
     async (request) =>
       orderEnvelope(await readGiftcardOrder(s, callerOf(request), request.params.request_id)),

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { InvalidInput } from '../../domain/errors.js';
@@ -7,6 +6,7 @@ import { BILL_NETWORKS, parseBillNetwork, parseTelco, type BillProduct } from '.
 import { formatNaira } from '../../domain/money.js';
 import type { BillPlan, DataPlan } from '../../store/catalog.js';
 import { errorResponses, type ApiPrefix } from '../schemas.js';
+import { specRoutes } from './spec-routes.js';
 
 export function dataPlanRow(p: DataPlan) {
   return {
@@ -84,29 +84,23 @@ export function billPlansResponse(s: Services, productParam: string, networkQuer
 export const NetworkParams = Type.Object({ network: Type.String() });
 
 export function registerPlanRoutes(server: FastifyInstance, s: Services, prefix: ApiPrefix): void {
-  const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  app.get(
-    `${prefix}/plans/bills/:product`,
+  const routes = specRoutes(server, prefix, 'plans');
+  routes.get(
+    '/plans/bills/:product',
     {
-      schema: {
-        tags: ['plans'],
-        summary: 'Bill plans: electricity, cable or betting; optional ?network=',
-        params: Type.Object({ product: Type.String() }),
-        querystring: Type.Object({ network: Type.Optional(Type.String()) }),
-        response: { 200: PlansEnvelope, ...errorResponses },
-      },
+      summary: 'Bill plans: electricity, cable or betting; optional ?network=',
+      params: Type.Object({ product: Type.String() }),
+      querystring: Type.Object({ network: Type.Optional(Type.String()) }),
+      response: { 200: PlansEnvelope, ...errorResponses },
     },
     async (request) => billPlansResponse(s, request.params.product, request.query.network),
   );
-  app.get(
-    `${prefix}/plans/:network`,
+  routes.get(
+    '/plans/:network',
     {
-      schema: {
-        tags: ['plans'],
-        summary: 'Data plans of mtn, glo, airtel or 9mobile',
-        params: NetworkParams,
-        response: { 200: PlansEnvelope, ...errorResponses },
-      },
+      summary: 'Data plans of mtn, glo, airtel or 9mobile',
+      params: NetworkParams,
+      response: { 200: PlansEnvelope, ...errorResponses },
     },
     async (request) => dataPlansResponse(s, request.params.network),
   );

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
 import {
@@ -27,6 +26,7 @@ import {
   errorResponses,
   type ApiPrefix,
 } from '../schemas.js';
+import { specRoutes } from './spec-routes.js';
 
 /** POST create handler shared by /v1, /ext/service/v1 and the internal API. */
 export function createHandler(s: Services, opts: CreateOptions) {
@@ -102,15 +102,8 @@ function sendStatus(s: Services, request: FastifyRequest, reply: FastifyReply, k
 
 export function registerTransactionRoutes(server: FastifyInstance, s: Services, prefix: ApiPrefix): void {
   const listAnswers = new ListAnswerCache(LIST_CACHE_BYTES);
-  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const surface = prefix === '/v1' ? 'v1' : 'ext';
-  // attachValidation: a used client_request_id answers 422 before the body's schema errors (placePurchase).
-  const createSchema = (summary: string) => ({
-    tags: ['transactions'],
-    summary,
-    body: TransactionCreateBody,
-    response: { 200: TransactionEnvelope, ...errorResponses },
-  });
+  const routes = specRoutes(server, prefix, 'transactions');
   const createRoutes: [path: string, summary: string, opts: Omit<CreateOptions, 'surface'>][] = [
     ['', 'Create a transaction: airtime/data async (02), bills final', { mode: 'auto' }],
     ['/airtime/sync', 'Airtime, answered with the final outcome', { mode: 'sync', forcedProduct: 'airtime' }],
@@ -119,21 +112,20 @@ export function registerTransactionRoutes(server: FastifyInstance, s: Services, 
     ['/data/async', 'Data, answered pending (02) at once', { mode: 'async', forcedProduct: 'data' }],
   ];
   for (const [path, summary, opts] of createRoutes)
-    app.post(
-      `${prefix}/transactions${path}`,
-      { schema: createSchema(summary), attachValidation: true },
+    routes.post(
+      `/transactions${path}`,
+      { summary, body: TransactionCreateBody, response: { 200: TransactionEnvelope, ...errorResponses } },
       createHandler(s, { surface, ...opts }),
+      // A used client_request_id answers 422 before the body's schema errors (placePurchase).
+      { attachValidation: true },
     );
 
-  app.get(
-    `${prefix}/transactions/status`,
+  routes.get(
+    '/transactions/status',
     {
-      schema: {
-        tags: ['transactions'],
-        summary: 'Status by client_request_id (aliases request_id, request_ref)',
-        querystring: StatusQuery,
-        response: { 200: TransactionEnvelope, ...errorResponses },
-      },
+      summary: 'Status by client_request_id (aliases request_id, request_ref)',
+      querystring: StatusQuery,
+      response: { 200: TransactionEnvelope, ...errorResponses },
     },
     (request, reply) => {
       const q = request.query;
@@ -147,15 +139,12 @@ export function registerTransactionRoutes(server: FastifyInstance, s: Services, 
     },
   );
 
-  app.get(
-    `${prefix}/transactions`,
+  routes.get(
+    '/transactions',
     {
-      schema: {
-        tags: ['transactions'],
-        summary: 'List transactions, newest first',
-        querystring: ListQuery,
-        response: { 200: ListEnvelope, ...errorResponses },
-      },
+      summary: 'List transactions, newest first',
+      querystring: ListQuery,
+      response: { 200: ListEnvelope, ...errorResponses },
     },
     (request, reply) => {
       const caller = callerOf(request);
@@ -192,15 +181,12 @@ export function registerTransactionRoutes(server: FastifyInstance, s: Services, 
     },
   );
 
-  app.post(
-    `${prefix}/transactions/verify`,
+  specRoutes(server, prefix, 'bills').post(
+    '/transactions/verify',
     {
-      schema: {
-        tags: ['bills'],
-        summary: 'Verify a meter, smartcard or betting customer (no charge)',
-        body: VerifyBody,
-        response: { 200: VerifyEnvelope, ...errorResponses },
-      },
+      summary: 'Verify a meter, smartcard or betting customer (no charge)',
+      body: VerifyBody,
+      response: { 200: VerifyEnvelope, ...errorResponses },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -213,14 +199,11 @@ export function registerTransactionRoutes(server: FastifyInstance, s: Services, 
   );
 
   if (surface === 'ext') {
-    app.get(
-      `${prefix}/transactions/status/:client_request_id`,
+    specRoutes(server, prefix, 'legacy').get(
+      '/transactions/status/:client_request_id',
       {
-        schema: {
-          tags: ['legacy'],
-          params: StatusParams,
-          response: { 200: TransactionEnvelope, ...errorResponses },
-        },
+        params: StatusParams,
+        response: { 200: TransactionEnvelope, ...errorResponses },
       },
       (request, reply) => sendStatus(s, request, reply, request.params.client_request_id),
     );

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
 import { getWallet } from '../../store/wallets.js';
 import { walletBalanceAnswer } from '../../store/events.js';
 import type { ApiPrefix } from '../schemas.js';
+import { specRoutes } from './spec-routes.js';
 
 const BalanceEnvelope = Type.Object({
   status: Type.Literal('success'),
@@ -21,15 +21,12 @@ const BalanceEnvelope = Type.Object({
 });
 
 export function registerWalletRoutes(server: FastifyInstance, s: Services, prefix: ApiPrefix): void {
-  const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  app.get(
-    `${prefix}/wallet/balance`,
+  const routes = specRoutes(server, prefix, 'wallet');
+  routes.get(
+    '/wallet/balance',
     {
-      schema: {
-        tags: ['wallet'],
-        summary: "The credential environment's wallet balance",
-        response: { 200: BalanceEnvelope },
-      },
+      summary: "The credential environment's wallet balance",
+      response: { 200: BalanceEnvelope },
     },
     async (request) => {
       const caller = callerOf(request);
