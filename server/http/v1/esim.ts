@@ -14,9 +14,9 @@ import {
 } from '../../services/esim.js';
 import {
   EsimFilters,
-  OrderEnvelope,
+  catalogAnswers,
   catalogEnvelope,
-  catalogEnvelopeSchema,
+  orderAnswers,
   orderEnvelope,
   orderErrors,
 } from './order-views.js';
@@ -50,7 +50,7 @@ export function registerEsimRoutes(server: FastifyInstance, s: Services, prefix:
       summary:
         'eSIM plans; filters country (ISO-2), region (substring), search (title, country, region, plan id)',
       querystring: Type.Object(EsimFilters, { additionalProperties: true }),
-      response: { 200: catalogEnvelopeSchema(Type.Array(EsimItem)), ...orderErrors },
+      response: catalogAnswers(Type.Array(EsimItem)),
     },
     async (request) => catalogEnvelope('eSIM catalog', listEsimPlans(s, callerOf(request), request.query)),
   );
@@ -60,7 +60,7 @@ export function registerEsimRoutes(server: FastifyInstance, s: Services, prefix:
     {
       summary: 'NGN quote (ngn_amount) of a plan',
       params: PlanParams,
-      response: { 200: catalogEnvelopeSchema(QuoteData), ...orderErrors },
+      response: catalogAnswers(QuoteData),
     },
     async (request) => catalogEnvelope('eSIM quote', esimQuote(s, callerOf(request), request.params.plan_id)),
   );
@@ -70,7 +70,7 @@ export function registerEsimRoutes(server: FastifyInstance, s: Services, prefix:
     {
       summary: 'One eSIM plan',
       params: PlanParams,
-      response: { 200: catalogEnvelopeSchema(EsimItem), ...orderErrors },
+      response: catalogAnswers(EsimItem),
     },
     async (request) => catalogEnvelope('eSIM plan', esimPlan(s, callerOf(request), request.params.plan_id)),
   );
@@ -88,7 +88,7 @@ export function registerEsimRoutes(server: FastifyInstance, s: Services, prefix:
         },
         { additionalProperties: true },
       ),
-      response: { 200: OrderEnvelope, ...orderErrors },
+      response: orderAnswers(),
     },
     async (request) =>
       orderEnvelope(
@@ -103,7 +103,7 @@ export function registerEsimRoutes(server: FastifyInstance, s: Services, prefix:
     {
       summary: 'Order status; install fields once an ICCID is issued',
       params: KeyParams,
-      response: { 200: OrderEnvelope, ...orderErrors },
+      response: orderAnswers(),
     },
     async (request) => orderEnvelope(await readEsimOrder(s, callerOf(request), request.params.request_id)),
   );

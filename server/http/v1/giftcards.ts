@@ -13,11 +13,10 @@ import {
 import { faceValueFromQuery } from '../../domain/order-rules.js';
 import {
   GiftcardFilters,
-  OrderEnvelope,
+  catalogAnswers,
   catalogEnvelope,
-  catalogEnvelopeSchema,
+  orderAnswers,
   orderEnvelope,
-  orderErrors,
 } from './order-views.js';
 import { specRoutes } from './spec-routes.js';
 
@@ -78,7 +77,7 @@ export function registerGiftcardRoutes(server: FastifyInstance, s: Services, pre
     {
       summary: 'Gift-card catalog; filters search, brand, currency, category, featured (and region)',
       querystring: Type.Object(GiftcardFilters, { additionalProperties: true }),
-      response: { 200: catalogEnvelopeSchema(Type.Array(CatalogItem)), ...orderErrors },
+      response: catalogAnswers(Type.Array(CatalogItem)),
     },
     async (request) =>
       catalogEnvelope('Gift card catalog', listGiftcards(s, callerOf(request), request.query)),
@@ -90,7 +89,7 @@ export function registerGiftcardRoutes(server: FastifyInstance, s: Services, pre
       summary: 'Current NGN price per card; variable plans take ?face_value=',
       params: PlanParams,
       querystring: Type.Object({ face_value: Type.Optional(Type.String()) }, { additionalProperties: true }),
-      response: { 200: catalogEnvelopeSchema(QuoteData), ...orderErrors },
+      response: catalogAnswers(QuoteData),
     },
     async (request) => {
       const faceValue = faceValueFromQuery(request.query.face_value);
@@ -109,7 +108,7 @@ export function registerGiftcardRoutes(server: FastifyInstance, s: Services, pre
         { plan_id: Type.Integer(), face_value: Type.Optional(Anything('variable plans')) },
         { additionalProperties: true },
       ),
-      response: { 200: catalogEnvelopeSchema(QuoteData), ...orderErrors },
+      response: catalogAnswers(QuoteData),
     },
     async (request) => {
       const body = request.body;
@@ -126,7 +125,7 @@ export function registerGiftcardRoutes(server: FastifyInstance, s: Services, pre
       summary: 'Stock of a plan for ?quantity= (1 to 5, default 1)',
       params: PlanParams,
       querystring: Type.Object({ quantity: Type.Optional(Type.String()) }, { additionalProperties: true }),
-      response: { 200: catalogEnvelopeSchema(AvailabilityData), ...orderErrors },
+      response: catalogAnswers(AvailabilityData),
     },
     async (request) =>
       catalogEnvelope(
@@ -140,7 +139,7 @@ export function registerGiftcardRoutes(server: FastifyInstance, s: Services, pre
     {
       summary: 'Buy gift cards: 00 with cards, or 02 while standard fulfilment runs (poll the order)',
       body: OrderBody,
-      response: { 200: OrderEnvelope, ...orderErrors },
+      response: orderAnswers(),
     },
     async (request) =>
       orderEnvelope(
@@ -157,7 +156,7 @@ export function registerGiftcardRoutes(server: FastifyInstance, s: Services, pre
     {
       summary: 'Order status by request_id; cards once successful',
       params: Type.Object({ request_id: Type.String() }),
-      response: { 200: OrderEnvelope, ...orderErrors },
+      response: orderAnswers(),
     },
     async (request) =>
       orderEnvelope(await readGiftcardOrder(s, callerOf(request), request.params.request_id)),

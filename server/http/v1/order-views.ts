@@ -88,7 +88,7 @@ export function orderEnvelope(p: Purchase) {
 
 const Card = Type.Record(Type.String(), Type.String());
 
-export const OrderEnvelope = Type.Object({
+const OrderEnvelope = Type.Object({
   status: Type.Union([Type.Literal('success'), Type.Literal('failed'), Type.Literal('pending')]),
   response_code: Type.Union([Type.Literal('00'), Type.Literal('01'), Type.Literal('02')]),
   response_message: Type.String(),
@@ -120,5 +120,14 @@ export function catalogEnvelope<T>(message: string, data: T) {
   return { status: 'success' as const, code: 200, message, data };
 }
 
-export const catalogEnvelopeSchema = <T extends TSchema>(data: T) =>
+const catalogEnvelopeSchema = <T extends TSchema>(data: T) =>
   Type.Object({ status: Type.Literal('success'), code: Type.Integer(), message: Type.String(), data });
+
+/** The answers of a catalog, quote, availability or plan read: its data in the catalog envelope, or an error. */
+export const catalogAnswers = <T extends TSchema>(data: T) => ({
+  200: catalogEnvelopeSchema(data),
+  ...orderErrors,
+});
+
+/** The answers of an order placed or read: the order envelope, or an error. */
+export const orderAnswers = () => ({ 200: OrderEnvelope, ...orderErrors });
