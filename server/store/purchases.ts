@@ -14,7 +14,7 @@ import { resultColumn, resultFromColumn } from './sealed-results.js';
 import { checkDailySalesLimit } from '../domain/sales-limit.js';
 import { localDayStart } from '../domain/business-days.js';
 import { businessTimezone } from './settings.js';
-import { camelRow, type RowOf } from './rows.js';
+import type { RowOf } from './rows.js';
 import { SqlWhere } from './sql-where.js';
 
 export type PurchaseKind = 'transaction' | 'giftcard' | 'esim';
@@ -67,13 +67,43 @@ type PurchaseRow = RowOf<Omit<Purchase, 'details' | 'result' | 'needsAttention'>
   needs_attention: number;
 };
 
-/** A row as the rest of the node sees it (a sealed result opened with the database's box). */
+/**
+ * A row as the rest of the node sees it (a sealed result opened with the database's box).
+ * Written out field by field, unlike the other records: purchases are the hot read (lists,
+ * reports), and a literal is several times faster than camelRow's generic copy.
+ */
 export function toPurchase(r: PurchaseRow, db: Db): Purchase {
   return {
-    ...camelRow(r),
+    id: r.id,
+    internalReference: r.internal_reference,
+    merchantId: r.merchant_id,
+    environment: r.environment,
+    idemKey: r.idem_key,
+    kind: r.kind,
+    surface: r.surface,
+    product: r.product,
+    network: r.network,
+    msisdn: r.msisdn,
+    phone: r.phone,
+    planRef: r.plan_ref,
+    planId: r.plan_id,
+    planName: r.plan_name,
+    amountText: r.amount_text,
+    amountKobo: r.amount_kobo,
+    debitKobo: r.debit_kobo,
+    quantity: r.quantity,
     details: JSON.parse(r.details),
+    state: r.state,
     result: resultFromColumn(db, r.result),
+    failureReason: r.failure_reason,
+    upstreamName: r.upstream_name,
+    upstreamReference: r.upstream_reference,
     needsAttention: r.needs_attention === 1,
+    agentUserId: r.agent_user_id,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    reversedAt: r.reversed_at,
+    reversalReason: r.reversal_reason,
   };
 }
 
