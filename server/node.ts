@@ -11,11 +11,7 @@ import { DELIVERY_DEFAULTS, WebhookDeliveryWorker } from './jobs/webhook-deliver
 import { SENDER_DEFAULTS } from './jobs/webhook-sender.js';
 import type { ReportTransport } from './reports/mailer.js';
 import { CatalogService } from './services/catalog-service.js';
-import { startSchedules, type ScheduleHandle } from './jobs/schedules.js';
-import { reportScheduleJob } from './jobs/report-schedule.js';
-import { reconciliationScheduleJob } from './jobs/reconciliation-schedule.js';
-import { catalogSyncJob } from './jobs/catalog-sync.js';
-import { upstreamHealthJob } from './jobs/upstream-health.js';
+import type { ScheduleHandle } from './jobs/schedules.js';
 import type { Services } from './services/context.js';
 import { buildApp } from './app.js';
 import { CredentialCache } from './store/credential-cache.js';
@@ -138,11 +134,20 @@ export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Prom
   services.webhooks.start();
   let schedules: ScheduleHandle | null = null;
   if (config.schedules) {
+    // The schedule modules (node-cron among them) are loaded only by a node that runs them, and
+    // after it listens: a node started with schedules off never loads them.
+    const [{ startSchedules }, report, reconciliation, catalogSync, health] = await Promise.all([
+      import('./jobs/schedules.js'),
+      import('./jobs/report-schedule.js'),
+      import('./jobs/reconciliation-schedule.js'),
+      import('./jobs/catalog-sync.js'),
+      import('./jobs/upstream-health.js'),
+    ]);
     schedules = startSchedules(services, app.log, {
-      'daily-reports': reportScheduleJob(services, app.log, url),
-      reconciliation: reconciliationScheduleJob(services, app.log, url),
-      'catalog-sync': catalogSyncJob(services, app.log),
-      'upstream-health': upstreamHealthJob(services, app.log),
+      'daily-reports': report.reportScheduleJob(services, app.log, url),
+      reconciliation: reconciliation.reconciliationScheduleJob(services, app.log, url),
+      'catalog-sync': catalogSync.catalogSyncJob(services, app.log),
+      'upstream-health': health.upstreamHealthJob(services, app.log),
     });
   }
   let closed = false;

@@ -1,5 +1,19 @@
-import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
-import { AjvCompiler } from '@fastify/ajv-compiler';
+import { createRequire } from 'node:module';
+import type { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import type { AjvCompiler } from '@fastify/ajv-compiler';
+
+/**
+ * Both compilers (Ajv, fast-json-stringify, and Ajv again inside fast-json-stringify) are
+ * required on the first compile, not at import: loading them was about 50 ms of start-up, and a
+ * route's schemas are compiled on its first request anyway. Both packages are CommonJS, so a
+ * synchronous require works inside the compile call Fastify makes.
+ */
+const requireCjs = createRequire(import.meta.url);
+const loadSerializerSelector = () =>
+  (requireCjs('@fastify/fast-json-stringify-compiler') as { SerializerSelector: typeof SerializerSelector })
+    .SerializerSelector;
+const loadAjvCompiler = () =>
+  (requireCjs('@fastify/ajv-compiler') as { AjvCompiler: typeof AjvCompiler }).AjvCompiler;
 
 /**
  * Fastify's default schema compilers, compiling each distinct schema once and only when a
@@ -31,10 +45,13 @@ function compileOncePerSchema<R extends { schema?: unknown }, F>(
 type Serialize = (data: unknown) => string;
 
 export function sharedSerializerFactory(): ReturnType<typeof SerializerSelector> {
-  const select = SerializerSelector();
+  let select: ReturnType<typeof SerializerSelector> | undefined;
   return (externalSchemas, options) => {
-    const once = compileOncePerSchema(
-      select(externalSchemas, options) as (route: { schema?: unknown }) => Serialize,
+    let compiler: ((route: { schema?: unknown }) => Serialize) | undefined;
+    const once = compileOncePerSchema((route: { schema?: unknown }) =>
+      (compiler ??= (select ??= loadSerializerSelector()())(externalSchemas, options) as (route: {
+        schema?: unknown;
+      }) => Serialize)(route),
     );
     return ((route: { schema?: unknown }) => {
       const compiled = once(route);
@@ -59,12 +76,13 @@ function lazyValidator(compiled: () => Validate): Validate {
 }
 
 export function sharedValidatorFactory(): ReturnType<typeof AjvCompiler> {
-  const fromPool = AjvCompiler() as (e: unknown, o: unknown) => (route: { schema?: unknown }) => Validate;
+  type Pool = (e: unknown, o: unknown) => (route: { schema?: unknown }) => Validate;
+  let fromPool: Pool | undefined;
   return ((externalSchemas: unknown, options: unknown) => {
     // Making the Ajv instance compiles its meta-schema (a tenth of a second): also on first use.
     let compiler: ((route: { schema?: unknown }) => Validate) | undefined;
     const once = compileOncePerSchema((route: { schema?: unknown }) =>
-      (compiler ??= fromPool(externalSchemas, options))(route),
+      (compiler ??= (fromPool ??= loadAjvCompiler()() as Pool)(externalSchemas, options))(route),
     );
     return (route: { schema?: unknown }) => lazyValidator(once(route));
   }) as ReturnType<typeof AjvCompiler>;

@@ -2,8 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import { Type, type TSchema } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import type { Value as ValueModule } from '@sinclair/typebox/value';
 import { ErrorBody } from '../schemas.js';
+
+/** TypeBox's value checker, loaded only when answers are checked (see registerConsoleContract). */
+let Value: typeof ValueModule | undefined;
 
 /** A console scope whose routes take their request and reply types from their TypeBox schemas. */
 export function typed(scope: FastifyInstance) {
@@ -66,7 +69,11 @@ export async function registerConsoleContract(
     },
   });
   scope.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  if (opts.checkAnswers) scope.addHook('preSerialization', checkAnswer);
+  if (opts.checkAnswers) {
+    // TypeBox's value checker (a second large module graph) only in the test configuration.
+    Value ??= (await import('@sinclair/typebox/value')).Value;
+    scope.addHook('preSerialization', checkAnswer);
+  }
 }
 
 declare module 'fastify' {
@@ -105,6 +112,7 @@ async function checkAnswer(request: FastifyRequest, reply: FastifyReply, payload
   const schema = response[String(reply.statusCode)] ?? response['2xx'];
   if (!schema || !request.url.startsWith('/console/')) return payload;
   const strict = closed(schema);
+  if (!Value) throw new Error('answer checks registered without the value checker');
   if (!Value.Check(strict, [ErrorBody], payload)) {
     const errors = [...Value.Errors(strict, [ErrorBody], payload)]
       .slice(0, 5)
