@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --json] [-- --scenarios a,b] [-- --duration S] [-- --rounds N] [-- --rows N]
  * [-- --growth-rows N] [-- --cpu-prof DIR]`: every row of the performance targets, each beside
- * its target with PASS/FAIL, servers as child processes on 127.0.0.1 and autocannon (or
+ * its target with PASS/FAIL, servers as child processes on 127.0.0.1 and autocannon, a closed undici loop (slow1k) (or
  * Chromium) driving them from here. Compared loads alternate in rounds (median).
  * Scenarios: create, status (create-scenario.ts); list, filtered, rss, startup, growth
  * (stored-scenario.ts); slow1k, slow5k (slow-scenario.ts); webhooks (webhook-scenario.ts);
