@@ -218,3 +218,97 @@ export const thenIdle = (url: string, run: () => Promise<Figures>) => async (): 
   await idle(url);
   return f;
 };
+
+export interface ClosedLoopFigures {
+  /** Answers completed inside the measured window, per second. */
+  rps: number;
+  /** Latency of the requests sent inside the measured window (each waited for to its answer). */
+  p50: number;
+  p99: number;
+  max: number;
+  /** Over the whole run, ramp and warm-up included. */
+  all: { requests: number; p50: number; p99: number; max: number };
+  statusCodes: Record<string, number>;
+  errors: number;
+}
+
+/**
+ * A closed loop of `connections` HTTP/1.1 keep-alive connections (undici), each sending its next
+ * request as soon as the previous one is answered, for `rampS + warmupS + durationS` seconds.
+ * The connections start spread evenly over `rampS` (clients arriving, not all in the same
+ * millisecond); figures are taken over the last `durationS` seconds only (steady state), with
+ * the whole run's figures beside them. Latency is measured per request to its answer, also for
+ * requests still open when the window closes (autocannon drops those, and it counts throughput
+ * in whole-second samples that a 2-s answer cannot fill evenly).
+ */
+export async function closedLoop(o: {
+  url: string;
+  connections: number;
+  rampS: number;
+  warmupS: number;
+  durationS: number;
+  headers: Record<string, string>;
+  body: () => string;
+}): Promise<ClosedLoopFigures> {
+  const { Pool } = await import('undici');
+  const target = new URL(o.url);
+  const pool = new Pool(target.origin, {
+    connections: o.connections,
+    pipelining: 1,
+    headersTimeout: 60_000,
+    bodyTimeout: 60_000,
+    keepAliveTimeout: 60_000,
+  });
+  const t0 = performance.now();
+  const from = t0 + (o.rampS + o.warmupS) * 1_000;
+  const to = from + o.durationS * 1_000;
+  const windowLatencies: number[] = [];
+  const allLatencies: number[] = [];
+  let completedInWindow = 0;
+  let errors = 0;
+  const statusCodes: Record<string, number> = {};
+  const worker = async (i: number) => {
+    await new Promise((r) => setTimeout(r, (o.rampS * 1_000 * i) / o.connections));
+    while (performance.now() < to) {
+      const start = performance.now();
+      try {
+        const res = await pool.request({
+          path: target.pathname + target.search,
+          method: 'POST',
+          headers: o.headers,
+          body: o.body(),
+        });
+        await res.body.dump();
+        statusCodes[res.statusCode] = (statusCodes[res.statusCode] ?? 0) + 1;
+      } catch {
+        errors++;
+        continue;
+      }
+      const end = performance.now();
+      allLatencies.push(end - start);
+      if (start >= from && start < to) windowLatencies.push(end - start);
+      if (end >= from && end < to) completedInWindow++;
+    }
+  };
+  await Promise.all(Array.from({ length: o.connections }, (_, i) => worker(i)));
+  await pool.close();
+  const pct = (a: number[], q: number) => {
+    if (a.length === 0) return 0;
+    const s = [...a].sort((x, y) => x - y);
+    return Math.round(s[Math.min(s.length - 1, Math.floor(s.length * q))]);
+  };
+  return {
+    rps: Math.round(completedInWindow / o.durationS),
+    p50: pct(windowLatencies, 0.5),
+    p99: pct(windowLatencies, 0.99),
+    max: pct(windowLatencies, 1),
+    all: {
+      requests: allLatencies.length,
+      p50: pct(allLatencies, 0.5),
+      p99: pct(allLatencies, 0.99),
+      max: pct(allLatencies, 1),
+    },
+    statusCodes,
+    errors,
+  };
+}

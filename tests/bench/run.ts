@@ -1,8 +1,9 @@
 /**
  * `npm run bench [-- --json] [-- --scenarios a,b] [-- --duration S] [-- --rounds N] [-- --rows N]
  * [-- --growth-rows N] [-- --cpu-prof DIR]`: every row of the performance targets, each beside
- * its target with PASS/FAIL, servers as child processes on 127.0.0.1 and autocannon (or
- * Chromium) driving them from here. Compared loads alternate in rounds (median).
+ * its target with PASS/FAIL, servers as child processes on 127.0.0.1 and autocannon, a closed undici
+ * loop (slow1k) or
+ * Chromium driving them from here. Compared loads alternate in rounds (median).
  * Scenarios: create, status (create-scenario.ts); list, filtered, rss, startup, growth
  * (stored-scenario.ts); slow1k, slow5k (slow-scenario.ts); webhooks (webhook-scenario.ts);
  * console (console-scenario.ts); reconcile (reconcile-scenario.ts: 100,000 purchases of one day, or

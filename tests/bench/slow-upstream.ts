@@ -61,6 +61,8 @@ const server = http.createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = 60_000;
-server.listen(0, '127.0.0.1', () => {
+// The node opens about a thousand pooled connections at once: with Node's default backlog (511)
+// the kernel dropped the excess SYNs and each of those vends waited a 1-s SYN retransmit.
+server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, () => {
   console.log(`listening on http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 });
