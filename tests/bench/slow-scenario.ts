@@ -44,6 +44,10 @@ interface SlowFigures {
   stored: number;
   pendingLeft: number;
   upstreamVends: number;
+  /** Vends the provider received for a key it had already vended: must be 0. */
+  upstreamRepeats: number;
+  /** Keys the provider vended that no stored purchase has: must be 0. */
+  upstreamStrangers: number;
   upstreamMaxOpen: number;
   ledgerOk: boolean;
 }
@@ -168,13 +172,32 @@ async function slowRun(connections: number, probeRefusals: boolean): Promise<Slo
     const db = new Database(join(dataDir, 'vendpoint.db'), { readonly: true, fileMustExist: true });
     const pending = () =>
       (db.prepare(`SELECT COUNT(*) AS n FROM purchases WHERE state = 'pending'`).get() as { n: number }).n;
+    const storedCount = () => (db.prepare(`SELECT COUNT(*) AS n FROM purchases`).get() as { n: number }).n;
+    // Settled means nothing pending and no new purchase for a second: requests the clients sent
+    // before the load stopped can still sit in the node's accept backlog and be stored late.
     const end = Date.now() + 180_000;
-    while (pending() > 0 && Date.now() < end) await sleep(250);
-    const stored = (db.prepare(`SELECT COUNT(*) AS n FROM purchases`).get() as { n: number }).n;
+    for (let last = -1; Date.now() < end; await sleep(1_000)) {
+      while (pending() > 0 && Date.now() < end) await sleep(250);
+      const now = storedCount();
+      if (now === last) break;
+      last = now;
+    }
+    const stored = storedCount();
     const pendingLeft = pending();
+    // Every key the provider vended must be a stored purchase's reference.
+    const references = new Set(
+      (db.prepare(`SELECT internal_reference AS r FROM purchases`).all() as { r: string }[]).map((x) => x.r),
+    );
     db.close();
+    const vendedKeys = (await (await request(`${upstream.url}/__keys`)).body.json()) as string[];
+    const strangers = vendedKeys.filter((k) => !references.has(k));
+    if (strangers.length)
+      log(
+        `the provider vended ${strangers.length} key(s) no stored purchase has: ${strangers.slice(0, 5).join(', ')}`,
+      );
     const upstreamStats = (await (await request(`${upstream.url}/__stats`)).body.json()) as {
       vends: number;
+      repeats: number;
       maxOpen: number;
     };
     await stopServer(n.child);
@@ -195,6 +218,8 @@ async function slowRun(connections: number, probeRefusals: boolean): Promise<Slo
       stored,
       pendingLeft,
       upstreamVends: upstreamStats.vends,
+      upstreamRepeats: upstreamStats.repeats,
+      upstreamStrangers: strangers.length,
       upstreamMaxOpen: upstreamStats.maxOpen,
       ledgerOk,
     };
@@ -218,9 +243,18 @@ export async function slowUpstream(): Promise<Section> {
       slow1k_errors: f.errors + f.other + f.refused,
       slow1k_rss_mb: f.rss,
       slow1k_stored: f.stored,
+      slow1k_upstream_vends: f.upstreamVends,
+      slow1k_upstream_repeats: f.upstreamRepeats,
+      slow1k_upstream_strangers: f.upstreamStrangers,
       slow1k_pending_left: f.pendingLeft,
     });
-    const ok = f.errors + f.other + f.refused === 0 && f.pendingLeft === 0 && f.ledgerOk;
+    const ok =
+      f.errors + f.other + f.refused === 0 &&
+      f.pendingLeft === 0 &&
+      f.ledgerOk &&
+      f.stored === f.upstreamVends &&
+      f.upstreamRepeats === 0 &&
+      f.upstreamStrangers === 0;
     out.rows.push(
       row(
         'sync vend, 2-s upstream, 1,000 conns',
@@ -231,7 +265,7 @@ export async function slowUpstream(): Promise<Section> {
     );
     out.lines.push(
       `slow upstream, 1,000 connections, whole run (ramp and warm-up included): ${f.all.requests} answers, p50 ${f.all.p50} ms, p99 ${f.all.p99} ms, max ${f.all.max} ms`,
-      `slow upstream, 1,000 connections: ${f.ok} answered 200, ${f.stored} stored, ${f.upstreamVends} vends at the provider (at most ${f.upstreamMaxOpen} open at once), ` +
+      `slow upstream, 1,000 connections: ${f.ok} answered 200, ${f.stored} stored, ${f.upstreamVends} vends at the provider (${f.upstreamRepeats} repeated; at most ${f.upstreamMaxOpen} open at once), ` +
         `${f.pendingLeft} left pending, ledger ${f.ledgerOk ? 'ok' : 'NOT ok'}`,
     );
   }
@@ -247,11 +281,19 @@ export async function slowUpstream(): Promise<Section> {
       slow5k_rss_mb: f.rss,
       slow5k_stored: f.stored,
       slow5k_upstream_vends: f.upstreamVends,
+      slow5k_upstream_repeats: f.upstreamRepeats,
+      slow5k_upstream_strangers: f.upstreamStrangers,
       slow5k_pending_left: f.pendingLeft,
       slow5k_ledger_ok: f.ledgerOk,
     });
     // No lost purchase: every 200 is stored, every stored one reached the provider once and is final.
-    const noneLost = f.ok <= f.stored && f.stored === f.upstreamVends && f.pendingLeft === 0 && f.ledgerOk;
+    const noneLost =
+      f.ok <= f.stored &&
+      f.stored === f.upstreamVends &&
+      f.upstreamRepeats === 0 &&
+      f.upstreamStrangers === 0 &&
+      f.pendingLeft === 0 &&
+      f.ledgerOk;
     out.rows.push(
       row(
         'sync vend, 2-s upstream, 5,000 conns',
@@ -262,7 +304,7 @@ export async function slowUpstream(): Promise<Section> {
       ),
     );
     out.lines.push(
-      `slow upstream, 5,000 connections: ${f.rps} answers/s, ${f.stored} stored, ${f.upstreamVends} vends at the provider`,
+      `slow upstream, 5,000 connections: ${f.rps} answers/s, ${f.stored} stored, ${f.upstreamVends} vends at the provider (${f.upstreamRepeats} repeated)`,
     );
   }
   return out;

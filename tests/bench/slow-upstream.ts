@@ -2,7 +2,9 @@
  * A `vending-api` provider that answers every vend after a fixed delay (default 2 s), for the
  * slow-upstream scenario: as lean as possible so the node, not the fake, is what is measured.
  * `tsx tests/bench/slow-upstream.ts [--delay-ms 2000]` prints `listening on URL`; GET /__stats
- * gives `{vends, open, maxOpen}` (vends received, answered or not; open now; most open at once).
+ * gives `{vends, repeats, open, maxOpen}` (vends received, answered or not; vends whose key had
+ * already been vended, which the node must never send; open now; most open at once); GET /__keys
+ * the keys vended.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +12,7 @@ import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({ options: { 'delay-ms': { type: 'string', default: '2000' } } });
 const delayMs = Number(values['delay-ms']);
-const stats = { vends: 0, open: 0, maxOpen: 0 };
+const stats = { vends: 0, repeats: 0, open: 0, maxOpen: 0 };
 /** Keys vended, so a status read can answer what happened (the node requeries unknowns). */
 const vended = new Set<string>();
 
@@ -40,6 +42,7 @@ function success(key: string, body: Record<string, unknown>) {
 const server = http.createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://slow.local');
   if (req.method === 'GET' && url.pathname === '/__stats') return send(res, 200, stats);
+  if (req.method === 'GET' && url.pathname === '/__keys') return send(res, 200, [...vended]);
   if (req.method === 'GET' && url.pathname === '/v1/transactions/status') {
     const key = url.searchParams.get('client_request_id') ?? '';
     if (!vended.has(key)) return send(res, 404, { status: 'error', code: 404, message: 'not found' });
@@ -51,6 +54,7 @@ const server = http.createServer((req, res) => {
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
     const key = String(body.client_request_id ?? '');
     stats.vends++;
+    if (vended.has(key)) stats.repeats++;
     stats.open++;
     stats.maxOpen = Math.max(stats.maxOpen, stats.open);
     vended.add(key);
