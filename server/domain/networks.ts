@@ -3,21 +3,12 @@ import { InvalidInput } from './errors.js';
 import { TELCOS, type Telco } from '../../common/network-prefixes.js';
 
 export { TELCOS, type Telco };
+export { SOLD_PRODUCTS } from '../../common/products.js';
 
 export const BILL_PRODUCTS = ['ELECTRICITY', 'CABLE', 'BETTING'] as const;
 export type BillProduct = (typeof BILL_PRODUCTS)[number];
 export type TelcoProduct = 'airtime' | 'data';
 
-/** The seven things the node sells, by their route product: a route, a price and a console tile each. */
-export const SOLD_PRODUCTS = [
-  'airtime',
-  'data',
-  'ELECTRICITY',
-  'CABLE',
-  'BETTING',
-  'giftcard',
-  'esim',
-] as const;
 export type TransactionProduct = TelcoProduct | BillProduct | 'ESIM';
 
 export const BILL_NETWORKS: Record<BillProduct, readonly string[]> = {

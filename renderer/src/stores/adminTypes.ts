@@ -42,17 +42,6 @@ export type AuditEntry = Answer<'/console/admin/audit', 'get'>['entries'][number
 export type ReportDeliveryInfo = Answer<'/console/reports', 'get'>['data'][number];
 export type ReportSummaryInfo = Answer<'/console/reports/{code}/{env}/{date}', 'get'>['report'];
 
-/** Products a route, a price term or a report names. */
-export const ADMIN_PRODUCTS = [
-  'airtime',
-  'data',
-  'ELECTRICITY',
-  'CABLE',
-  'BETTING',
-  'giftcard',
-  'esim',
-] as const;
-
 export type FailingWebhook = DashboardInfo['failing_webhooks'][number];
 export type MerchantWebhooks = Answer<'/console/admin/merchants/{code}/webhooks', 'get'>;
 export type WebhookEndpointInfo = MerchantWebhooks['webhooks'][number];
