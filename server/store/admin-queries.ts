@@ -1,7 +1,7 @@
 import type { Db } from './db.js';
 import { prep } from './db.js';
 import type { Environment } from './credentials-crypto.js';
-import { toPurchase, type Purchase } from './purchases.js';
+import { PURCHASE_COLUMNS, purchaseOf, purchaseQuery, type Purchase } from './purchases.js';
 import type { PurchaseState } from '../domain/purchase-state.js';
 import type { LedgerRow } from './wallets.js';
 
@@ -84,11 +84,12 @@ export function pendingCounts(db: Db, env: Environment): { pending: number; need
 
 /** Pending purchases not (yet) flagged, oldest first: the ones an admin may watch or flag early. */
 export function listUnflaggedPending(db: Db, limit: number): Purchase[] {
-  const rows = prep(
+  return purchaseQuery(
     db,
-    `SELECT * FROM purchases WHERE state = 'pending' AND needs_attention = 0 ORDER BY id LIMIT ?`,
-  ).all(limit);
-  return (rows as Parameters<typeof toPurchase>[0][]).map((r) => toPurchase(r, db));
+    `SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE state = 'pending' AND needs_attention = 0 ORDER BY id LIMIT ?`,
+  )
+    .all(limit)
+    .map((r) => purchaseOf(r, db));
 }
 
 /** A wallet's ledger in [fromIso, toIso), oldest first (CSV export with running balance). */

@@ -35,16 +35,20 @@ export function applyDecision(
   decision: Decision,
   upstreamName: string | null,
   checkedAt: number | null = null,
+  jobFinished = false,
 ): void {
   switch (decision.action) {
     case 'succeed':
-      settleSuccess(db, purchaseId, decision.result, {
-        name: upstreamName,
-        reference: decision.upstreamReference,
-      });
+      settleSuccess(
+        db,
+        purchaseId,
+        decision.result,
+        { name: upstreamName, reference: decision.upstreamReference },
+        jobFinished,
+      );
       return;
     case 'fail':
-      settleFailed(db, purchaseId, decision.reason, 'system');
+      settleFailed(db, purchaseId, decision.reason, 'system', jobFinished);
       return;
     case 'try_next_route':
       requeueForNextRoute(db, purchaseId, decision.routeIndex, decision.reason);
@@ -109,10 +113,13 @@ export class PurchaseStore {
    * False when the job was no longer queued: nothing was written.
    */
   markSent(purchaseId: number, upstreamName: string, sentAt: number, decision?: Decision): Promise<boolean> {
+    const final = decision?.action === 'succeed' || decision?.action === 'fail';
     return this.batcher.submit(() => {
-      if (!markVendStarted(this.db, purchaseId, upstreamName, sentAt)) return false;
-      touchPurchase(this.db, purchaseId, { upstreamName });
-      if (decision) applyDecision(this.db, purchaseId, decision, upstreamName, sentAt);
+      if (!markVendStarted(this.db, purchaseId, upstreamName, sentAt, final ? 'done' : 'vend_started'))
+        return false;
+      // A success stores the upstream's name with its outcome, in the same row update.
+      if (decision?.action !== 'succeed') touchPurchase(this.db, purchaseId, { upstreamName });
+      if (decision) applyDecision(this.db, purchaseId, decision, upstreamName, sentAt, final);
       return true;
     });
   }

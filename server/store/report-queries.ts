@@ -1,6 +1,6 @@
 import type { Db } from './db.js';
 import type { Environment } from './credentials-crypto.js';
-import { toPurchase, type Purchase } from './purchases.js';
+import { PURCHASE_COLUMNS, purchaseOf, purchaseQuery, type Purchase } from './purchases.js';
 
 /** Read-only queries behind the daily reports: one merchant, one environment, one time window. */
 
@@ -12,13 +12,14 @@ export function purchasesCreatedBetween(
   from: string,
   to: string,
 ): Purchase[] {
-  const rows = db
-    .prepare(
-      `SELECT * FROM purchases WHERE merchant_id = ? AND environment = ? AND created_at >= ? AND created_at < ?
+  return purchaseQuery(
+    db,
+    `SELECT ${PURCHASE_COLUMNS} FROM purchases
+       WHERE merchant_id = ? AND environment = ? AND created_at >= ? AND created_at < ?
        ORDER BY created_at, id`,
-    )
-    .all(merchantId, env, from, to) as Parameters<typeof toPurchase>[0][];
-  return rows.map((r) => toPurchase(r, db));
+  )
+    .all(merchantId, env, from, to)
+    .map((r) => purchaseOf(r, db));
 }
 
 export interface LedgerWindow {

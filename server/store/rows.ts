@@ -34,7 +34,7 @@ function fieldName(column: string): string {
 /**
  * The row's columns under their field names, in column order (which each table keeps as its
  * record's). A generic copy costs a few microseconds a row: fine for records read a few at a
- * time, not for the purchase lists (purchases.ts writes its mapping out).
+ * time, not for purchases (purchases.ts reads them as arrays in a fixed column order).
  */
 export function camelRow<R extends object>(row: R): CamelRow<R> {
   const record: Record<string, unknown> = {};

@@ -59,14 +59,22 @@ export function getJob(db: Db, purchaseId: number): VendJob | null {
 
 /**
  * The at-most-once gate: queued -> vend_started, recorded (and committed) before the
- * upstream is called. Returns false when the job was not queued any more.
+ * upstream is called. Returns false when the job was not queued any more. `then: 'done'`
+ * when the outcome is already known and final (the in-process simulator is asked first):
+ * the job is started and finished by this one statement.
  */
-export function markVendStarted(db: Db, purchaseId: number, upstreamName: string, nowMs: number): boolean {
+export function markVendStarted(
+  db: Db,
+  purchaseId: number,
+  upstreamName: string,
+  nowMs: number,
+  then: 'vend_started' | 'done' = 'vend_started',
+): boolean {
   return (
     prep(
       db,
-      `UPDATE vend_jobs SET state = 'vend_started', upstream_name = ?, vend_started_at = ? WHERE purchase_id = ? AND state = 'queued'`,
-    ).run(upstreamName, nowMs, purchaseId).changes === 1
+      `UPDATE vend_jobs SET state = ?, upstream_name = ?, vend_started_at = ? WHERE purchase_id = ? AND state = 'queued'`,
+    ).run(then, upstreamName, nowMs, purchaseId).changes === 1
   );
 }
 
