@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startTestNode, eventually, type Pair, type TestNode } from '../helpers/test-node.js';
 import {
   startWebhookReceiver,
@@ -220,6 +222,56 @@ describe('retries and order', () => {
       expect(row).toEqual({ state: 'delivered', attempts: 2, last_status: 200 });
     } finally {
       await r2.close();
+    }
+  });
+
+  it('a receiver answering with an endless body is recorded delivered with only the first 512 bytes kept', async () => {
+    // Streams 1 KB chunks until the sender hangs up: only the dropped connection ends it.
+    let hungUp = false;
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        const chunk = 'x'.repeat(1024);
+        const pump = () => {
+          if (res.destroyed) return;
+          res.write(chunk);
+          setTimeout(pump, 5);
+        };
+        res.on('close', () => (hungUp = true));
+        pump();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const m = t.merchant('HOOKLONG', { testNaira: 1_000 });
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+      const ep = await addEndpoint(m.test, url, ['transaction.succeeded']);
+      await t.call('POST', '/v1/transactions', {
+        pair: m.test,
+        body: {
+          merchant_code: 'HOOKLONG',
+          customer_msisdn: '08031234567',
+          network: 'mtn',
+          product: 'airtime',
+          amount: '100',
+          client_request_id: key('long'),
+        },
+      });
+      const row = await eventually(
+        async () =>
+          t.node.services.db
+            .prepare(
+              `SELECT state, attempts, last_status, length(last_response) AS kept FROM webhook_deliveries WHERE endpoint_id = ?`,
+            )
+            .get(Number(ep.id.slice(3))) as { state: string } | undefined,
+        (r) => r !== undefined && r.state !== 'pending',
+      );
+      expect(row).toEqual({ state: 'delivered', attempts: 1, last_status: 200, kept: 512 });
+      expect(hungUp).toBe(true);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 
