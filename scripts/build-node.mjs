@@ -54,6 +54,12 @@ const BANNER =
  * project root at run time.
  */
 const relocated = new Set();
+/** A source path as the lists here name it: from its first node_modules/ (a linked node_modules too). */
+const sourceKey = (path) =>
+  path
+    .split(sep)
+    .join('/')
+    .replace(/^.*?(?=node_modules\/)/, '');
 const ownLocationPlugin = {
   name: 'own-location',
   setup(b) {
@@ -61,7 +67,7 @@ const ownLocationPlugin = {
       const text = readFileSync(args.path, 'utf8');
       if (!/\b__(dirname|filename)\b/.test(text)) return undefined;
       const rel = relative(root, args.path).split(sep).join('/');
-      relocated.add(rel);
+      relocated.add(sourceKey(rel));
       const head =
         `var __filename = require('node:path').join(__vpRoot, ${JSON.stringify(rel)}), ` +
         "__dirname = require('node:path').dirname(__filename);\n";
@@ -122,8 +128,8 @@ function locationUses(text) {
   const found = new Set();
   let current = '';
   for (const line of text.split('\n')) {
-    const marker = /^\/\/ ((?:node_modules|server|common)\/\S+)$/.exec(line);
-    if (marker) current = marker[1];
+    const marker = /^\/\/ (\S+\.(?:[cm]?[jt]s|json))$/.exec(line);
+    if (marker) current = sourceKey(marker[1]);
     else if (
       line !== BANNER &&
       /\b__dirname\b|\b__filename\b|import\.meta\.(url|dirname|filename)/.test(line)
