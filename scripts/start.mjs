@@ -46,10 +46,16 @@ async function ensureRenderer() {
   if (result.code !== 0) exitLike(result);
 }
 
+/** Bundles the headless node (dist/headless, esbuild) if it is missing or older than its sources. */
+async function ensureNodeBundle() {
+  const result = await run(process.execPath, [join(root, 'scripts', 'build-node.mjs'), '--if-stale']);
+  if (result.code !== 0) exitLike(result);
+}
+
 async function startHeadless() {
   await ensureRenderer();
-  const tsx = join(dirname(require.resolve('tsx/package.json')), 'dist', 'cli.mjs');
-  exitLike(await run(process.execPath, [tsx, join('server', 'serve.ts'), ...args]));
+  await ensureNodeBundle();
+  exitLike(await run(process.execPath, [join('dist', 'headless', 'serve.js'), ...args]));
 }
 
 async function startDesktop(binary) {

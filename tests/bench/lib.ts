@@ -122,7 +122,16 @@ export function createRequests(
   };
 }
 
-export const node = (script: string) => ['node', join(root, 'dist', 'server', `${script}.js`)];
+/**
+ * A node command: `serve` is the bundle `npm run serve` runs (dist/headless, scripts/build-node.mjs),
+ * the others (the CLI) tsc's dist/server.
+ */
+export const node = (script: string) => [
+  'node',
+  script === 'serve'
+    ? join(root, 'dist', 'headless', 'serve.js')
+    : join(root, 'dist', 'server', `${script}.js`),
+];
 export const profiled = (cmd: string[]) =>
   opts.profileDir ? [cmd[0], '--cpu-prof', '--cpu-prof-dir', opts.profileDir, ...cmd.slice(1)] : cmd;
 
@@ -188,10 +197,21 @@ export async function startNodeOn(
   };
 }
 
+/** tsc for the CLI (dist/server), esbuild for the node (dist/headless), as `npm run build` does. */
 export function compileNode(): void {
-  if (!opts.asJson) console.error('compiling the node (tsc)...');
+  if (!opts.asJson) console.error('compiling the node (tsc, then the esbuild bundle)...');
   if (spawnSync('npx', ['tsc', '-p', 'tsconfig.node.json'], { cwd: root, stdio: 'inherit' }).status !== 0)
     throw new Error('tsc failed');
+  // The build's own line goes to stderr, so `--json` keeps stdout to its one object.
+  const bundled = spawnSync(
+    process.execPath,
+    ['scripts/build-node.mjs', ...(opts.asJson ? ['--quiet'] : [])],
+    {
+      cwd: root,
+      stdio: ['ignore', 2, 'inherit'],
+    },
+  );
+  if (bundled.status !== 0) throw new Error('bundling the node failed (scripts/build-node.mjs)');
 }
 
 /** a / b to two decimals (0 when b is 0). */

@@ -53,8 +53,17 @@ describe('electron-builder.yml', () => {
     expect(config.electronVersion).toBe(pkg.optionalDependencies.electron);
   });
 
-  it('packages the compiled main and node, the console, resources, and unpacks better-sqlite3 rebuilt for Electron', () => {
-    expect(config.files).toEqual(expect.arrayContaining(['dist/**', 'renderer/dist/**', 'resources/**']));
+  it('packages the compiled main and node, its migrations, the console, resources, and unpacks better-sqlite3 rebuilt for Electron', () => {
+    expect(config.files).toEqual(
+      expect.arrayContaining([
+        'dist/**',
+        'server/store/migrations/*.sql',
+        'renderer/dist/**',
+        'resources/**',
+      ]),
+    );
+    // The headless node's bundle is not the desktop app's (it imports tsc's dist/server/node.js).
+    expect(config.files).toContain('!dist/headless/**');
     expect(pkg.main).toMatch(/^dist\//);
     expect(config.asarUnpack).toEqual(expect.arrayContaining(['**/node_modules/better-sqlite3/**']));
     expect(config.npmRebuild).toBe(true);

@@ -1,0 +1,192 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifySignature } from '../../server/domain/webhook-signature.js';
+import { runCli } from '../helpers/cli.js';
+import { eventually } from '../helpers/test-node.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+
+/**
+ * The headless node as `npm run serve` and `npm start`'s fallback run it: esbuild's bundle in
+ * dist/headless (scripts/build-node.mjs), not the TypeScript sources. What it loads on first use
+ * (the schedules with node-cron, pino-pretty, the schema compilers, undici in the vending-api
+ * adapter, the sending thread's own entry file) and what it reads by path (migrations,
+ * resources/, @fastify/swagger-ui's static files) must work from there.
+ */
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const BUNDLE = join(ROOT, 'dist', 'headless', 'serve.js');
+
+let dataDir: string;
+let child: ChildProcess;
+let out = '';
+let url: string;
+let demo: Record<string, string>;
+let rx: WebhookReceiver;
+
+async function call(method: string, path: string, headers: Record<string, string>, body?: unknown) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: res.status, text, json };
+}
+
+beforeAll(async () => {
+  // What `npm run serve` does before starting: build when missing or older than the sources.
+  const built = spawnSync(process.execPath, ['scripts/build-node.mjs', '--if-stale'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  expect(built.status, built.stderr + built.stdout).toBe(0);
+  expect(existsSync(BUNDLE)).toBe(true);
+
+  rx = await startWebhookReceiver();
+  dataDir = mkdtempSync(join(tmpdir(), 'vendpoint-bundle-'));
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.VENDPOINT_SCHEDULES; // the default: schedules on, loaded after listening
+  delete env.VENDPOINT_LOG_LEVEL;
+  child = spawn(
+    process.execPath,
+    [BUNDLE, '--data-dir', dataDir, '--port', '0', '--allow-private-webhooks', '--log-format', 'pretty'],
+    { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start-up line in: ${out}`)), 60_000);
+    child.once('exit', (code) => reject(new Error(`the bundled node exited (${code}): ${out}`)));
+    const look = () => {
+      const m = /listening on (http:\/\/[\d.:]+)\n[\s\S]*X-Merchant-Secret:\s+\S+\n/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      } else setTimeout(look, 50);
+    };
+    look();
+  });
+  demo = {
+    'x-merchant-key': /X-Merchant-Key:\s+(\S+)/.exec(out)![1],
+    'x-merchant-secret': /X-Merchant-Secret:\s+(\S+)/.exec(out)![1],
+  };
+}, 120_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const hard = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(hard);
+  }
+  await rx?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the bundled headless node (dist/headless/serve.js)', () => {
+  it('started on an empty data directory (migrations and default catalogs found) and answers /v1', async () => {
+    expect(out).toMatch(/First start: created merchant DEMO/);
+    expect((await call('GET', '/v1/healthz', {})).status).toBe(200);
+    const balance = await call('GET', '/v1/wallet/balance', demo);
+    expect(balance.status, balance.text).toBe(200);
+    expect(balance.json.total).toBe('1000000.00');
+    // pino-pretty (loaded only for --log-format pretty) wrote the log lines.
+    expect(out).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO: /m);
+    expect(out).not.toMatch(/could not start|Error:/);
+  });
+
+  it("serves the API docs with @fastify/swagger-ui's own static files", async () => {
+    const docs = await call('GET', '/v1/docs/', {});
+    expect(docs.status).toBe(200);
+    const logo = await call('GET', '/v1/docs/static/logo.svg', {});
+    expect(logo.status).toBe(200);
+    expect(logo.text).toContain('<svg');
+    const doc = await call('GET', '/v1/openapi.json', {});
+    expect(doc.status).toBe(200);
+    expect(doc.json.info.title).toBe('VendPoint Vending Service Interface');
+  });
+
+  it('takes an async purchase and delivers its signed webhook from the sending thread', async () => {
+    const ep = await call('POST', '/v1/webhooks', demo, {
+      url: rx.url,
+      event_types: ['transaction.succeeded', 'transaction.failed'],
+    });
+    expect(ep.status, ep.text).toBe(201);
+    const key = `bundle-hook-${Date.now()}`;
+    const created = await call('POST', '/v1/transactions', demo, {
+      merchant_code: 'DEMO',
+      customer_msisdn: '08031234567',
+      network: 'mtn',
+      product: 'airtime',
+      amount: '100',
+      client_request_id: key,
+    });
+    expect(created.status, created.text).toBe(200);
+    const hook = await eventually(
+      async () => rx.received.find((h) => h.json.data?.data?.request_id === key),
+      (h) => h !== undefined,
+      30_000,
+    );
+    expect(hook, `no webhook for ${key}; node output:\n${out}`).toBeDefined();
+    expect(hook!.json.type).toBe('transaction.succeeded');
+    const signature = String(hook!.headers['vendpoint-signature']);
+    expect(verifySignature(ep.json.data.secret, signature, hook!.body, Math.floor(Date.now() / 1000))).toBe(
+      true,
+    );
+  });
+
+  it('vends live through a vending-api upstream (undici, loaded on first use): itself, with DEMO test credentials', async () => {
+    const cli = (...args: string[]) => {
+      const r = runCli(dataDir, ['--json', ...args]);
+      expect(r.status, r.stderr + r.stdout).toBe(0);
+      return r.json;
+    };
+    cli(
+      'upstream',
+      'add',
+      '--name',
+      'itself',
+      '--type',
+      'vending-api',
+      '--base-url',
+      url,
+      '--merchant-code',
+      'DEMO',
+      '--key',
+      demo['x-merchant-key'],
+      '--secret',
+      demo['x-merchant-secret'],
+      '--products',
+      'airtime',
+    );
+    const shop = cli('merchant', 'create', '--code', 'BUNDLE', '--name', 'Bundle Shop');
+    cli('merchant', 'update', '--code', 'BUNDLE', '--allow-ip', '127.0.0.1');
+    cli('wallet', 'fund', '--code', 'BUNDLE', '--env', 'live', '--amount', '1000');
+    const live = { 'x-merchant-key': shop.live.key, 'x-merchant-secret': shop.live.secret };
+    const demoTotal = async () =>
+      (await call('GET', '/v1/transactions?page=1&limit=1', demo)).json.pagination.total;
+    const before = await demoTotal();
+    const key = `bundle-live-${Date.now()}`;
+    const sold = await call('POST', '/v1/transactions/airtime/sync', live, {
+      merchant_code: 'BUNDLE',
+      customer_msisdn: '08031234567',
+      network: 'mtn',
+      amount: '100',
+      client_request_id: key,
+    });
+    expect(sold.status, sold.text).toBe(200);
+    expect(sold.json.response_code, sold.text).toBe('00');
+    // The upstream's side of the sale: one more purchase in DEMO's test world.
+    expect(await demoTotal()).toBe(before + 1);
+  });
+});
