@@ -49,6 +49,8 @@ interface SlowFigures {
   /** Keys the provider vended that no stored purchase has: must be 0. */
   upstreamStrangers: number;
   upstreamMaxOpen: number;
+  /** Requests at the provider that were not vends (the node's scheduled balance and list reads). */
+  upstreamOther: number;
   ledgerOk: boolean;
 }
 
@@ -199,6 +201,7 @@ async function slowRun(connections: number, probeRefusals: boolean): Promise<Slo
       vends: number;
       repeats: number;
       maxOpen: number;
+      other: number;
     };
     await stopServer(n.child);
     nodeChild = null;
@@ -221,6 +224,7 @@ async function slowRun(connections: number, probeRefusals: boolean): Promise<Slo
       upstreamRepeats: upstreamStats.repeats,
       upstreamStrangers: strangers.length,
       upstreamMaxOpen: upstreamStats.maxOpen,
+      upstreamOther: upstreamStats.other,
       ledgerOk,
     };
   } finally {
@@ -246,6 +250,7 @@ export async function slowUpstream(): Promise<Section> {
       slow1k_upstream_vends: f.upstreamVends,
       slow1k_upstream_repeats: f.upstreamRepeats,
       slow1k_upstream_strangers: f.upstreamStrangers,
+      slow1k_upstream_other_requests: f.upstreamOther,
       slow1k_pending_left: f.pendingLeft,
     });
     const ok =
@@ -283,6 +288,7 @@ export async function slowUpstream(): Promise<Section> {
       slow5k_upstream_vends: f.upstreamVends,
       slow5k_upstream_repeats: f.upstreamRepeats,
       slow5k_upstream_strangers: f.upstreamStrangers,
+      slow5k_upstream_other_requests: f.upstreamOther,
       slow5k_pending_left: f.pendingLeft,
       slow5k_ledger_ok: f.ledgerOk,
     });

@@ -2,9 +2,10 @@
  * A `vending-api` provider that answers every vend after a fixed delay (default 2 s), for the
  * slow-upstream scenario: as lean as possible so the node, not the fake, is what is measured.
  * `tsx tests/bench/slow-upstream.ts [--delay-ms 2000]` prints `listening on URL`; GET /__stats
- * gives `{vends, repeats, open, maxOpen}` (vends received, answered or not; vends whose key had
- * already been vended, which the node must never send; open now; most open at once); GET /__keys
- * the keys vended.
+ * gives `{vends, repeats, open, maxOpen, other}` (vends received, answered or not; vends whose
+ * key had already been vended, which the node must never send; open now; most open at once;
+ * requests that are not a vend, such as the node's scheduled balance and list reads, answered
+ * 404 except the balance); GET /__keys the keys vended. Only a POST to a transaction path is a vend.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +13,7 @@ import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({ options: { 'delay-ms': { type: 'string', default: '2000' } } });
 const delayMs = Number(values['delay-ms']);
-const stats = { vends: 0, repeats: 0, open: 0, maxOpen: 0 };
+const stats = { vends: 0, repeats: 0, open: 0, maxOpen: 0, other: 0 };
 /** Keys vended, so a status read can answer what happened (the node requeries unknowns). */
 const vended = new Set<string>();
 
@@ -47,6 +48,19 @@ const server = http.createServer((req, res) => {
     const key = url.searchParams.get('client_request_id') ?? '';
     if (!vended.has(key)) return send(res, 404, { status: 'error', code: 404, message: 'not found' });
     return send(res, 200, success(key, {}));
+  }
+  if (req.method !== 'POST' || !url.pathname.startsWith('/v1/transactions')) {
+    // The node's schedules also call its upstreams (balance every 5 minutes, reconciliation
+    // lists): these were once counted as vends with an empty key.
+    stats.other++;
+    req.resume();
+    if (req.method === 'GET' && url.pathname === '/v1/wallet/balance')
+      return send(res, 200, {
+        status: 'success',
+        data: [{ currency: 'NGN', balance: '1000000.00' }],
+        total: '1000000.00',
+      });
+    return send(res, 404, { status: 'error', code: 404, message: 'not found' });
   }
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));

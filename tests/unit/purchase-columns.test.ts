@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore } from '../../server/store/bootstrap.js';
+import { catalogDir } from '../../server/store/catalog.js';
+import { resourcesDir } from '../../server/resources.js';
+import { createMerchant } from '../../server/store/merchants.js';
+import { fundWallet } from '../../server/store/wallets.js';
+import {
+  PURCHASE_COLUMNS,
+  createPurchase,
+  getPurchaseById,
+  settleSuccess,
+} from '../../server/store/purchases.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function store() {
+  const dir = mkdtempSync(join(tmpdir(), 'vendpoint-columns-'));
+  dirs.push(dir);
+  const { db } = openStore(dir, catalogDir(resourcesDir()));
+  const m = createMerchant(db, { code: 'PC', name: 'Columns' }, 't').merchant;
+  fundWallet(db, {
+    merchantId: m.id,
+    merchantCode: 'PC',
+    env: 'test',
+    amountKobo: 1e9,
+    reason: 'f',
+    actor: 't',
+  });
+  return { db, m };
+}
+
+/** Purchases are read as arrays by position: the list must be the table's columns, in its order. */
+describe('PURCHASE_COLUMNS', () => {
+  it('names every column of the purchases table in the table order (a new column must be added to it)', () => {
+    const { db } = store();
+    const names = (db.prepare('PRAGMA table_info(purchases)').all() as { name: string }[]).map((c) => c.name);
+    expect(PURCHASE_COLUMNS.split(', ')).toEqual(names);
+  });
+
+  it('the purchase a create returns equals the stored row read back, before and after it settles', () => {
+    const { db, m } = store();
+    const created = db.transaction(() =>
+      createPurchase(db, {
+        merchantId: m.id,
+        environment: 'test',
+        idemKey: 'cols-1',
+        kind: 'transaction',
+        surface: 'v1',
+        product: 'airtime',
+        network: 'MTN',
+        msisdn: '08031234567',
+        amountText: '100',
+        amountKobo: 10_000,
+        debitKobo: 9_800,
+        details: { send_via: 'sms' },
+        actor: 'test',
+      }),
+    )();
+    expect(getPurchaseById(db, created.id)).toEqual(created);
+    expect(created).toMatchObject({ state: 'pending', result: null, needsAttention: false, quantity: 1 });
+    db.transaction(() =>
+      settleSuccess(db, created.id, { units: null }, { name: 'simulator', reference: 'R1' }),
+    )();
+    expect(getPurchaseById(db, created.id)).toMatchObject({
+      state: 'success',
+      result: { units: null },
+      upstreamName: 'simulator',
+      upstreamReference: 'R1',
+      details: { send_via: 'sms' },
+    });
+  });
+});
