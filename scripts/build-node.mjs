@@ -4,19 +4,10 @@
 // `npm run serve`, `npm start`'s headless fallback and the bench run dist/headless/serve.js:
 // loading ~650 module files one by one was about three quarters of the node's start-up.
 // The desktop app does not use it (it imports tsc's dist/server/node.js); the CLI runs from source.
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isStale } from './source-freshness.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 export const outdir = join(root, 'dist', 'headless');
@@ -96,14 +87,6 @@ const ownLocationUses = {
   'node_modules/node-cron/dist/node-cron.js': 'background tasks from a file path only (unused)',
 };
 
-function newestMtime(path) {
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs; // a removed or renamed file changes its folder
-  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)));
-  return newest;
-}
-
 /** What the bundle is built from: our code, the dependencies installed, and this script. */
 function sources() {
   return [
@@ -113,14 +96,12 @@ function sources() {
     join(root, 'package-lock.json'),
     join(root, 'node_modules', '.package-lock.json'), // rewritten by every npm install
     fileURLToPath(import.meta.url),
-  ].filter(existsSync);
+  ];
 }
 
 /** The bundle is missing, or a source changed since its build started. */
 export function stale() {
-  if (!existsSync(entry)) return true;
-  const built = statSync(entry).mtimeMs;
-  return sources().some((s) => newestMtime(s) > built);
+  return isStale(entry, sources());
 }
 
 /** Source files (as esbuild names them in its comments) whose code in `text` uses its own location. */

@@ -1,20 +1,12 @@
 // Builds the console (renderer/dist) when it is missing or older than its sources, so
 // `npm run serve` and `npm start` always serve the current console.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { isStale } from './source-freshness.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const built = join(root, 'renderer', 'dist', 'index.html');
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
 
 // common/ is bundled into the console too: a change there makes the build stale as well.
 const sources = [
@@ -22,11 +14,7 @@ const sources = [
   join(root, 'renderer', 'index.html'),
   join(root, 'common'),
 ].filter(existsSync);
-const stale =
-  !existsSync(built) ||
-  sources.some(
-    (s) => (statSync(s).isDirectory() ? newestMtime(s) : statSync(s).mtimeMs) > statSync(built).mtimeMs,
-  );
+const stale = isStale(built, sources);
 if (stale && sources.length > 0) {
   console.log('Building the console (vite build)...');
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });

@@ -2,7 +2,6 @@
 // why, then the headless node (`npm run serve`'s steps) with the same arguments. Never a crash
 // for want of Electron. The decision itself lives in electron-runtime.mjs (unit-tested).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -38,28 +37,23 @@ function exitLike({ code, signal }) {
   process.exit(signal ? 128 + (constants.signals[signal] ?? 1) : (code ?? 1));
 }
 
-/** Builds the console if it has not been built (npm run serve does the same). */
-async function ensureRenderer() {
-  const script = join(root, 'scripts', 'ensure-renderer.mjs');
-  if (!existsSync(script)) return;
-  const result = await run(process.execPath, [script]);
-  if (result.code !== 0) exitLike(result);
-}
-
-/** Bundles the headless node (dist/headless, esbuild) if it is missing or older than its sources. */
-async function ensureNodeBundle() {
-  const result = await run(process.execPath, [join(root, 'scripts', 'build-node.mjs'), '--if-stale']);
+/**
+ * One of the on-demand builds `npm run serve` runs too (the console, the node's bundle): each
+ * builds only what is missing or older than its sources. A failed build ends the start.
+ */
+async function buildStep(script, ...argv) {
+  const result = await run(process.execPath, [join(root, 'scripts', script), ...argv]);
   if (result.code !== 0) exitLike(result);
 }
 
 async function startHeadless() {
-  await ensureRenderer();
-  await ensureNodeBundle();
+  await buildStep('ensure-renderer.mjs');
+  await buildStep('build-node.mjs', '--if-stale');
   exitLike(await run(process.execPath, [join('dist', 'headless', 'serve.js'), ...args]));
 }
 
 async function startDesktop(binary) {
-  await ensureRenderer();
+  await buildStep('ensure-renderer.mjs');
   // Compiles server/ and main/ to dist/ (incremental: quick when nothing changed).
   const compiled = await run(process.execPath, [
     require.resolve('typescript/bin/tsc'),

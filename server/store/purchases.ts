@@ -239,8 +239,12 @@ export function createPurchase(db: Db, input: NewPurchase): Purchase {
   return row;
 }
 
+/** Every column but the id, one placeholder each. */
 const INSERT_PURCHASE = `INSERT INTO purchases (${PURCHASE_COLUMNS.slice('id, '.length)})
-  VALUES (${Array(29).fill('?').join(', ')})`;
+  VALUES (${PURCHASE_COLUMNS.split(', ')
+    .slice(1)
+    .map(() => '?')
+    .join(', ')})`;
 
 /**
  * An agent's daily sales limit, checked in the transaction that stores the sale: sales sent

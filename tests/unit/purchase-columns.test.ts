@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openStore } from '../../server/store/bootstrap.js';
-import { catalogDir } from '../../server/store/catalog.js';
-import { resourcesDir } from '../../server/resources.js';
-import { createMerchant } from '../../server/store/merchants.js';
-import { fundWallet } from '../../server/store/wallets.js';
+import { rmSync } from 'node:fs';
+import { storeWithMerchant } from '../helpers/test-store.js';
 import {
   PURCHASE_COLUMNS,
   createPurchase,
@@ -19,21 +13,7 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function store() {
-  const dir = mkdtempSync(join(tmpdir(), 'vendpoint-columns-'));
-  dirs.push(dir);
-  const { db } = openStore(dir, catalogDir(resourcesDir()));
-  const m = createMerchant(db, { code: 'PC', name: 'Columns' }, 't').merchant;
-  fundWallet(db, {
-    merchantId: m.id,
-    merchantCode: 'PC',
-    env: 'test',
-    amountKobo: 1e9,
-    reason: 'f',
-    actor: 't',
-  });
-  return { db, m };
-}
+const store = () => storeWithMerchant(dirs, 'PC', 1e9);
 
 /** Purchases are read as arrays by position: the list must be the table's columns, in its order. */
 describe('PURCHASE_COLUMNS', () => {

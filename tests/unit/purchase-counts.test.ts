@@ -6,8 +6,7 @@ import { openStore } from '../../server/store/bootstrap.js';
 import { catalogDir } from '../../server/store/catalog.js';
 import { resourcesDir } from '../../server/resources.js';
 import { loadMigrations, migrate, openDatabase, type Db } from '../../server/store/db.js';
-import { createMerchant } from '../../server/store/merchants.js';
-import { fundWallet } from '../../server/store/wallets.js';
+import { storeWithMerchant } from '../helpers/test-store.js';
 import {
   createPurchase,
   correctFailedToSuccess,
@@ -26,20 +25,9 @@ afterEach(() => {
 });
 
 function store() {
-  const dir = mkdtempSync(join(tmpdir(), 'vendpoint-counts-'));
-  dirs.push(dir);
-  const { db } = openStore(dir, catalogDir(resourcesDir()));
-  db.pragma('synchronous = OFF'); // positions and counts only; no durability asked of this file
-  const m = createMerchant(db, { code: 'CT', name: 'Counts' }, 't').merchant;
-  fundWallet(db, {
-    merchantId: m.id,
-    merchantCode: 'CT',
-    env: 'test',
-    amountKobo: 1e12,
-    reason: 'f',
-    actor: 't',
-  });
-  return { dir, db, m };
+  const s = storeWithMerchant(dirs, 'CT', 1e12);
+  s.db.pragma('synchronous = OFF'); // positions and counts only; no durability asked of this file
+  return s;
 }
 
 const NETWORKS = ['MTN', 'GLO', 'AIRTEL'];

@@ -1,0 +1,28 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore } from '../../server/store/bootstrap.js';
+import { catalogDir } from '../../server/store/catalog.js';
+import { resourcesDir } from '../../server/resources.js';
+import { createMerchant } from '../../server/store/merchants.js';
+import { fundWallet } from '../../server/store/wallets.js';
+
+/**
+ * A store on a fresh data directory with one merchant whose test wallet holds `fundKobo`, for
+ * tests of store functions without a node. The directory is pushed onto `dirs` for cleanup.
+ */
+export function storeWithMerchant(dirs: string[], code: string, fundKobo: number) {
+  const dir = mkdtempSync(join(tmpdir(), `vendpoint-${code.toLowerCase()}-`));
+  dirs.push(dir);
+  const { db } = openStore(dir, catalogDir(resourcesDir()));
+  const m = createMerchant(db, { code, name: code }, 't').merchant;
+  fundWallet(db, {
+    merchantId: m.id,
+    merchantCode: code,
+    env: 'test',
+    amountKobo: fundKobo,
+    reason: 'f',
+    actor: 't',
+  });
+  return { dir, db, m };
+}
