@@ -9,7 +9,9 @@ import { transactionEnvelope, sqlTime } from '../http/v1/transaction-views.js';
 import { orderEnvelope } from '../http/v1/order-views.js';
 import { formatNaira } from '../domain/money.js';
 import { eventTypeOfOutcome, type EventType } from '../domain/webhook-events.js';
-import { jsonColumnFor, jsonFromColumn, jsonTextFromColumn } from './sealed-results.js';
+import { jsonColumnFor, jsonFromColumn } from './sealed-results.js';
+
+export { getEventBody, publicEventId } from './event-bodies.js';
 
 /**
  * The event outbox. Every function here runs inside the caller's store transaction, so an
@@ -43,8 +45,6 @@ interface EventRow {
 }
 
 export const EVENT_RETENTION_DAYS = 30;
-
-export const publicEventId = (id: number) => `evt_${id}`;
 
 export function toStoredEvent(r: EventRow, db: Db): StoredEvent {
   return {
@@ -153,24 +153,6 @@ export function listEvents(
 export function getEvent(db: Db, id: number): StoredEvent | null {
   const r = prep(db, 'SELECT * FROM events WHERE id = ?').get(id) as EventRow | undefined;
   return r ? toStoredEvent(r, db) : null;
-}
-
-/**
- * The exact JSON an event is delivered as, built around the stored `data` text instead of
- * parsing and re-serialising it: the stored text is JSON.stringify output, so the bytes are
- * the same as JSON.stringify of the parsed event (the feed's form) at a fraction of the cost.
- */
-export function getEventBody(db: Db, id: number): string | null {
-  const r = prep(db, 'SELECT id, type, environment, data, created_at FROM events WHERE id = ?').get(id) as
-    Pick<EventRow, 'id' | 'type' | 'environment' | 'data' | 'created_at'> | undefined;
-  if (!r) return null;
-  const head = JSON.stringify({
-    id: publicEventId(r.id),
-    type: r.type,
-    created_at: r.created_at,
-    environment: r.environment,
-  });
-  return `${head.slice(0, -1)},"data":${jsonTextFromColumn(db, r.data)}}`;
 }
 
 /** Events older than the retention window go, with their finished deliveries. */

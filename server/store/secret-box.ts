@@ -14,7 +14,17 @@ export class SecretBox {
     const file = join(dataDir, 'secret.key');
     if (!existsSync(file))
       writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
-    return new SecretBox(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64'));
+    return SecretBox.fromKey(readFileSync(file, 'utf8').trim());
+  }
+
+  /** A box from a key exported by keyForThread (a worker thread cannot share the object). */
+  static fromKey(base64: string): SecretBox {
+    return new SecretBox(Buffer.from(base64, 'base64'));
+  }
+
+  /** The key, for this process's own worker thread only: never logged, never sent elsewhere. */
+  keyForThread(): string {
+    return this.key.toString('base64');
   }
 
   seal(plain: string): string {

@@ -247,24 +247,54 @@ export interface DueDelivery {
   endpointId: number;
   eventId: number;
   attempts: number;
+  /** When it is due (ms): its place, with the id, in due order. */
+  dueAt: number;
   url: string;
 }
 
-/**
- * Deliveries due now on enabled endpoints, at most one per (endpoint, object) and only the
- * oldest pending one of each: a purchase's later event never overtakes an earlier one.
- */
-export function dueDeliveries(db: Db, nowMs: number, limit: number): DueDelivery[] {
-  return prep(
-    db,
-    `SELECT d.id, d.endpoint_id AS endpointId, d.event_id AS eventId, d.attempts, e.url
+const DUE_SELECT = `SELECT d.id, d.endpoint_id AS endpointId, d.event_id AS eventId, d.attempts, d.next_attempt_at AS dueAt, e.url
        FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
        WHERE d.state = 'pending' AND d.next_attempt_at <= ? AND e.status = 'enabled'
          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries o
                           WHERE o.endpoint_id = d.endpoint_id AND o.object_key = d.object_key
-                            AND o.state = 'pending' AND o.event_id < d.event_id)
-       ORDER BY d.next_attempt_at, d.id LIMIT ?`,
-  ).all(nowMs, limit) as DueDelivery[];
+                            AND o.state = 'pending' AND o.event_id < d.event_id)`;
+
+/**
+ * Deliveries due now on enabled endpoints, at most one per (endpoint, object) and only the
+ * oldest pending one of each: a purchase's later event never overtakes an earlier one.
+ * In due order (next attempt, then id).
+ */
+export function dueDeliveries(db: Db, nowMs: number, limit: number): DueDelivery[] {
+  return prep(db, `${DUE_SELECT} ORDER BY d.next_attempt_at, d.id LIMIT ?`).all(
+    nowMs,
+    limit,
+  ) as DueDelivery[];
+}
+
+/**
+ * The same, after a position in due order: a claimer that has taken everything up to `after`
+ * reads on from there instead of walking past its own claims again.
+ */
+export function dueDeliveriesAfter(
+  db: Db,
+  nowMs: number,
+  after: { dueAt: number; id: number },
+  limit: number,
+): DueDelivery[] {
+  // In two parts, because a fan-out gives a whole batch one due time: the rest of the cursor's
+  // own due time by id (an index seek), then what is due later. A single row-value comparison
+  // walked every row of that due time from its start.
+  return prep(
+    db,
+    `SELECT * FROM (${DUE_SELECT} AND d.next_attempt_at = ? AND d.id > ? ORDER BY d.id LIMIT ?)
+     UNION ALL
+     SELECT * FROM (${DUE_SELECT} AND d.next_attempt_at > ? ORDER BY d.next_attempt_at, d.id LIMIT ?)`,
+  ).all(nowMs, after.dueAt, after.id, limit, nowMs, after.dueAt, limit) as DueDelivery[];
+}
+
+/** Whether anything waits to be sent (the sending thread is started only then). */
+export function hasPendingDeliveries(db: Db): boolean {
+  return prep(db, `SELECT 1 FROM webhook_deliveries WHERE state = 'pending' LIMIT 1`).get() !== undefined;
 }
 
 export interface AttemptResult {
