@@ -6,6 +6,8 @@ import { catalogDir } from '../../server/store/catalog.js';
 import { resourcesDir } from '../../server/resources.js';
 import { createMerchant } from '../../server/store/merchants.js';
 import { fundWallet } from '../../server/store/wallets.js';
+import { recordEvent } from '../../server/store/events.js';
+import type { Db } from '../../server/store/db.js';
 
 /**
  * A store on a fresh data directory with one merchant whose test wallet holds `fundKobo`, for
@@ -25,4 +27,18 @@ export function storeWithMerchant(dirs: string[], code: string, fundKobo: number
     actor: 't',
   });
   return { dir, db, m };
+}
+
+/** Records `count` wallet.funded events (objects `wallet:<prefix><i>`) in one transaction: an outbox to deliver. */
+export function recordWalletEvents(db: Db, merchantId: number, count: number, prefix = ''): void {
+  db.transaction(() => {
+    for (let i = 0; i < count; i++)
+      recordEvent(db, {
+        merchantId,
+        environment: 'test',
+        type: 'wallet.funded',
+        objectKey: `wallet:${prefix}${i}`,
+        data: { i },
+      });
+  })();
 }

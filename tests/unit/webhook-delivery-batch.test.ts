@@ -15,6 +15,7 @@ import { SENDER_DEFAULTS } from '../../server/jobs/webhook-sender.js';
 import { verifySignature } from '../../server/domain/webhook-signature.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 import { eventually } from '../helpers/test-node.js';
+import { recordWalletEvents } from '../helpers/test-store.js';
 
 function store() {
   const dir = mkdtempSync(join(tmpdir(), 'vendpoint-hookbatch-'));
@@ -105,16 +106,7 @@ describe('webhook delivery body and batching', () => {
         actor: 't',
       });
       const count = 40;
-      s.db.transaction(() => {
-        for (let i = 0; i < count; i++)
-          recordEvent(s.db, {
-            merchantId: s.m.id,
-            environment: 'test',
-            type: 'wallet.funded',
-            objectKey: `wallet:${i}`,
-            data: { i },
-          });
-      })();
+      recordWalletEvents(s.db, s.m.id, count);
       expect(fanOutEvents(s.db, Date.now())).toBe(count);
       worker.start();
       await eventually(

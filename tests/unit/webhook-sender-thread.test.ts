@@ -5,10 +5,11 @@ import { rmSync } from 'node:fs';
 import { SenderThread, type AttemptOutcome } from '../../server/jobs/webhook-sender-thread.js';
 import { SENDER_DEFAULTS } from '../../server/jobs/webhook-sender.js';
 import { verifySignature } from '../../server/domain/webhook-signature.js';
-import { getEventBody, recordEvent } from '../../server/store/events.js';
+import { getEventBody } from '../../server/store/events.js';
 import { SecretBox } from '../../server/store/secret-box.js';
 import { createEndpoint, fanOutEvents } from '../../server/store/webhooks.js';
-import { storeWithMerchant } from '../helpers/test-store.js';
+import { recordWalletEvents, storeWithMerchant } from '../helpers/test-store.js';
+import { eventually } from '../helpers/test-node.js';
 
 /**
  * A receiver in its own process (so it keeps answering while this test's event loop is busy):
@@ -56,16 +57,7 @@ function storeWithDeliveries(url: string, count: number) {
     eventTypes: ['*'],
     actor: 't',
   });
-  s.db.transaction(() => {
-    for (let i = 0; i < count; i++)
-      recordEvent(s.db, {
-        merchantId: s.m.id,
-        environment: 'test',
-        type: 'wallet.funded',
-        objectKey: `wallet:${i}`,
-        data: { i },
-      });
-  })();
+  recordWalletEvents(s.db, s.m.id, count);
   expect(fanOutEvents(s.db, Date.now())).toBe(count);
   return { ...s, box, secret };
 }
@@ -88,12 +80,14 @@ function newThread(s: ReturnType<typeof storeWithDeliveries>) {
   return { thread, outcomes, exits };
 }
 
-async function until(check: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
+/** Waits until a count the thread's callbacks grow reaches `n`, failing if it does not. */
+async function until(count: () => number, n: number): Promise<void> {
+  expect(
+    await eventually(
+      async () => count(),
+      (v) => v === n,
+    ),
+  ).toBe(n);
 }
 
 describe('the webhook sending thread', () => {
@@ -103,17 +97,8 @@ describe('the webhook sending thread', () => {
     const { thread, outcomes } = newThread(s);
     // The first pass starts the thread (and its connection); only then is the main loop blocked.
     thread.pass(Date.now());
-    await until(() => outcomes.length === 1);
-    s.db.transaction(() => {
-      for (let i = 0; i < 20; i++)
-        recordEvent(s.db, {
-          merchantId: s.m.id,
-          environment: 'test',
-          type: 'wallet.funded',
-          objectKey: `wallet:busy${i}`,
-          data: { i },
-        });
-    })();
+    await until(() => outcomes.length, 1);
+    recordWalletEvents(s.db, s.m.id, 20, 'busy');
     expect(fanOutEvents(s.db, Date.now())).toBe(20);
     thread.pass(Date.now());
     // Busy, as under a saturating create load: a sender on this loop could not post anything now.
@@ -121,7 +106,7 @@ describe('the webhook sending thread', () => {
     while (Date.now() < busyUntil) {
       // spin
     }
-    await until(() => outcomes.length === 21);
+    await until(() => outcomes.length, 21);
     const bodies = new Map(
       (
         s.db.prepare('SELECT id, event_id FROM webhook_deliveries').all() as {
@@ -147,7 +132,7 @@ describe('the webhook sending thread', () => {
     const s = storeWithDeliveries(rx.url, 3);
     const { thread, outcomes } = newThread(s);
     thread.pass(Date.now());
-    await until(() => outcomes.length === 3);
+    await until(() => outcomes.length, 3);
     // Nothing recorded: the store still says pending, but the thread holds them.
     thread.pass(Date.now());
     await new Promise((r) => setTimeout(r, 300));
@@ -155,7 +140,7 @@ describe('the webhook sending thread', () => {
     // Told they are recorded (but the store still says pending, as after a rolled-back write),
     // the thread takes them up again: at least once.
     thread.recorded(outcomes.map((o) => o.deliveryId));
-    await until(() => outcomes.length === 6);
+    await until(() => outcomes.length, 6);
     expect(outcomes.slice(3).map((o) => o.attempts)).toEqual([0, 0, 0]);
   }, 30_000);
 
@@ -176,13 +161,13 @@ describe('the webhook sending thread', () => {
     thread.pass(Date.now());
     await new Promise((r) => setTimeout(r, 500));
     await (thread as unknown as { worker: Worker }).worker.terminate();
-    await until(() => exits.length === 1);
+    await until(() => exits.length, 1);
     expect(thread.running).toBe(false);
     expect(outcomes).toHaveLength(0);
     const fast = await startReceiverProcess();
     s.db.prepare('UPDATE webhook_endpoints SET url = ?').run(fast.url);
     thread.pass(Date.now());
-    await until(() => outcomes.length === 1);
+    await until(() => outcomes.length, 1);
     expect(outcomes[0].status).toBe(200);
   }, 30_000);
 
@@ -193,7 +178,7 @@ describe('the webhook sending thread', () => {
     s.db.prepare('DELETE FROM events').run();
     const { thread, outcomes } = newThread(s);
     thread.pass(Date.now());
-    await until(() => outcomes.length === 1);
+    await until(() => outcomes.length, 1);
     expect(outcomes[0]).toMatchObject({ final: true, status: null, error: 'event no longer stored' });
   }, 30_000);
 });
