@@ -86,9 +86,7 @@ function claim(): void {
   const at = now();
   const full = cursor === null || Date.now() - lastFullClaim >= FULL_CLAIM_EVERY_MS;
   if (full) lastFullClaim = Date.now();
-  const due = (
-    full ? dueDeliveries(db, at, want + held.size) : dueDeliveriesAfter(db, at, cursor!, want)
-  ).slice(0, full ? want + held.size : want);
+  const due = full ? dueDeliveries(db, at, want + held.size) : dueDeliveriesAfter(db, at, cursor!, want);
   if (due.length > 0) cursor = { dueAt: due.at(-1)!.dueAt, id: due.at(-1)!.id };
   for (const d of due) {
     if (held.has(d.id)) continue;

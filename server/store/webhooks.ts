@@ -283,13 +283,14 @@ export function dueDeliveriesAfter(
 ): DueDelivery[] {
   // In two parts, because a fan-out gives a whole batch one due time: the rest of the cursor's
   // own due time by id (an index seek), then what is due later. A single row-value comparison
-  // walked every row of that due time from its start.
+  // walked every row of that due time from its start. The outer LIMIT holds the two to `limit`.
   return prep(
     db,
     `SELECT * FROM (${DUE_SELECT} AND d.next_attempt_at = ? AND d.id > ? ORDER BY d.id LIMIT ?)
      UNION ALL
-     SELECT * FROM (${DUE_SELECT} AND d.next_attempt_at > ? ORDER BY d.next_attempt_at, d.id LIMIT ?)`,
-  ).all(nowMs, after.dueAt, after.id, limit, nowMs, after.dueAt, limit) as DueDelivery[];
+     SELECT * FROM (${DUE_SELECT} AND d.next_attempt_at > ? ORDER BY d.next_attempt_at, d.id LIMIT ?)
+     LIMIT ?`,
+  ).all(nowMs, after.dueAt, after.id, limit, nowMs, after.dueAt, limit, limit) as DueDelivery[];
 }
 
 /** Whether anything waits to be sent (the sending thread is started only then). */

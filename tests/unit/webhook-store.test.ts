@@ -8,7 +8,12 @@ import { resourcesDir } from '../../server/resources.js';
 import { createMerchant } from '../../server/store/merchants.js';
 import { SecretBox } from '../../server/store/secret-box.js';
 import { listEvents, pruneEvents, recordEvent } from '../../server/store/events.js';
-import { createEndpoint, dueDeliveries, fanOutEvents } from '../../server/store/webhooks.js';
+import {
+  createEndpoint,
+  dueDeliveries,
+  dueDeliveriesAfter,
+  fanOutEvents,
+} from '../../server/store/webhooks.js';
 
 function store() {
   const dir = mkdtempSync(join(tmpdir(), 'vendpoint-hookstore-'));
@@ -80,6 +85,35 @@ describe('event store', () => {
       expect(dueDeliveries(s.db, 0, 10).map((d) => d.eventId)).toEqual([a1, b1]);
       s.db.prepare(`UPDATE webhook_deliveries SET state = 'delivered' WHERE event_id = ?`).run(a1);
       expect(dueDeliveries(s.db, 0, 10).map((d) => d.eventId)).toEqual([b1, a2]);
+    } finally {
+      s.done();
+    }
+  });
+
+  it('reads on from a position in due order, across due times, never more than asked', () => {
+    const s = store();
+    try {
+      createEndpoint(s.db, s.box, {
+        merchantId: s.m.id,
+        environment: 'test',
+        url: 'http://x.test/h',
+        eventTypes: ['*'],
+        actor: 't',
+      });
+      s.db.transaction(() => {
+        for (let i = 1; i <= 6; i++) recordEvent(s.db, ev(s.m.id, `purchase:${i}`));
+      })();
+      expect(fanOutEvents(s.db, 0)).toBe(6);
+      const ids = dueDeliveries(s.db, 0, 10).map((d) => d.id);
+      // The last two come due later: the rest of due time 0, then those, in order.
+      s.db
+        .prepare('UPDATE webhook_deliveries SET next_attempt_at = 5 WHERE id IN (?, ?)')
+        .run(ids[4], ids[5]);
+      const after = (dueAt: number, n: number, limit: number) =>
+        dueDeliveriesAfter(s.db, 10, { dueAt, id: ids[n] }, limit).map((d) => d.id);
+      expect(after(0, 1, 3)).toEqual([ids[2], ids[3], ids[4]]);
+      expect(after(0, 1, 10)).toEqual(ids.slice(2));
+      expect(after(5, 4, 10)).toEqual([ids[5]]);
     } finally {
       s.done();
     }
