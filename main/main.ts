@@ -1,3 +1,5 @@
+// First: see server/tick-shape-pin.ts (before any other module can start a garbage collection).
+import '../server/tick-shape-pin.js';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,3 +1,5 @@
+// First: see tick-shape-pin.ts (before any other module can start a garbage collection).
+import './tick-shape-pin.js';
 import type { FastifyInstance } from 'fastify';
 import type { NodeConfig } from './config.js';
 import { openStore } from './store/bootstrap.js';

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +94,23 @@ afterAll(async () => {
 });
 
 describe('the bundled headless node (dist/headless/serve.js)', () => {
+  it('pins the tick-object shape before the rest of the node or its sending thread is loaded', () => {
+    // An entry's static imports run before its body; the rest comes in by its dynamic import
+    // (server/tick-shape-pin.ts says why the order matters).
+    for (const [file, rest] of [
+      ['serve.js', 'serve-node'],
+      ['webhook-sender-worker.js', 'webhook-sender-worker-body'],
+    ]) {
+      const entry = readFileSync(join(ROOT, 'dist', 'headless', file), 'utf8');
+      const staticImports = [...entry.matchAll(/^import "\.\/([^"]+)";$/gm)].map((m) => m[1]);
+      expect(staticImports.length, file).toBeGreaterThan(0);
+      expect(readFileSync(join(ROOT, 'dist', 'headless', staticImports[0]), 'utf8'), file).toContain(
+        '// server/tick-shape-pin.ts',
+      );
+      expect(entry, file).toMatch(new RegExp(`await import\\("\\./${rest}-[^"]+\\.js"\\)`));
+    }
+  });
+
   it('started on an empty data directory (migrations and default catalogs found) and answers /v1', async () => {
     expect(out).toMatch(/First start: created merchant DEMO/);
     expect((await call('GET', '/v1/healthz', {})).status).toBe(200);

@@ -1,0 +1,164 @@
+import Database from 'better-sqlite3';
+import { parentPort, workerData } from 'node:worker_threads';
+import { WebhookSender } from './webhook-sender.js';
+import { getEventBody } from '../store/event-bodies.js';
+import { SecretBox } from '../store/secret-box.js';
+import { attachSecretBox } from '../store/sealed-results.js';
+import { dueDeliveries, dueDeliveriesAfter, signingSecrets, type DueDelivery } from '../store/webhooks.js';
+import type {
+  AttemptOutcome,
+  FromSenderThread,
+  SenderThreadData,
+  ToSenderThread,
+} from './webhook-sender-thread.js';
+
+/**
+ * The sending thread: claims due deliveries through its own read-only connection, reads each
+ * body and the endpoint's signing secrets, signs and posts them on its own event loop and
+ * undici pool, and hands the outcomes to the main thread, which records them (the only
+ * writer: a second writer would also change SQLite's data_version and drop the main thread's
+ * caches on every write). The DNS-rebinding check runs here, on the connected socket.
+ */
+const port = parentPort!;
+const data = workerData as SenderThreadData;
+const sender = new WebhookSender(data.sender);
+const db = new Database(data.dbPath, { readonly: true, fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+const box = SecretBox.fromKey(data.key);
+attachSecretBox(db, box);
+/** Opened signing secrets by their sealed text: opening one per delivery showed in the profile. */
+const opened = new Map<string, string>();
+const openSecret: Pick<SecretBox, 'open'> = {
+  open: (sealed) => {
+    let plain = opened.get(sealed);
+    if (plain === undefined) {
+      if (opened.size > 1_000) opened.clear();
+      plain = box.open(sealed);
+      opened.set(sealed, plain);
+    }
+    return plain;
+  },
+};
+
+/** Claimed and not yet recorded by the main thread: never claimed twice. */
+const held = new Set<number>();
+/** Claimed, waiting for room on the wire, oldest first. */
+let claimed: DueDelivery[] = [];
+let sending = 0;
+let closing = false;
+/** The node's clock as of the last pass (tests run the node on a clock of their own). */
+let clock = { now: Date.now(), at: Date.now() };
+const now = () => clock.now + (Date.now() - clock.at);
+
+let outcomes: AttemptOutcome[] = [];
+let reporting = false;
+
+/** Outcomes finishing in the same turn go over in one message. */
+function report(o: AttemptOutcome): void {
+  outcomes.push(o);
+  if (reporting) return;
+  reporting = true;
+  setImmediate(() => {
+    reporting = false;
+    const batch = outcomes;
+    outcomes = [];
+    port.postMessage({ type: 'outcomes', outcomes: batch } satisfies FromSenderThread);
+    if (closing && sending === 0) void finish();
+  });
+}
+
+/** Where the last claim stopped in due order; null: start from the beginning. */
+let cursor: { dueAt: number; id: number } | null = null;
+let lastFullClaim = 0;
+/**
+ * A claim from the beginning walks past every held delivery (still pending in the store), so
+ * most claims read on from the cursor instead. Every so often one starts over, for what the
+ * cursor has passed: a later event of an object, due all along but blocked until the earlier
+ * one was recorded.
+ */
+const FULL_CLAIM_EVERY_MS = 100;
+
+/** Claims up to one more round than fits on the wire, so a finished send starts the next one at once. */
+function claim(): void {
+  if (closing) return;
+  const want = 2 * data.concurrency - sending - claimed.length;
+  if (want <= 0) return;
+  const at = now();
+  const full = cursor === null || Date.now() - lastFullClaim >= FULL_CLAIM_EVERY_MS;
+  if (full) lastFullClaim = Date.now();
+  const due = full ? dueDeliveries(db, at, want + held.size) : dueDeliveriesAfter(db, at, cursor!, want);
+  if (due.length > 0) cursor = { dueAt: due.at(-1)!.dueAt, id: due.at(-1)!.id };
+  for (const d of due) {
+    if (held.has(d.id)) continue;
+    held.add(d.id);
+    claimed.push(d);
+  }
+  pump();
+}
+
+let claimSoon = false;
+
+/**
+ * Claims again a few milliseconds after sends finish or outcomes are recorded, once for all
+ * of them: a claim per finished send would be a query per delivery.
+ */
+function claimWhenLow(): void {
+  if (claimSoon || claimed.length >= data.concurrency) return;
+  claimSoon = true;
+  setTimeout(() => {
+    claimSoon = false;
+    claim();
+  }, CLAIM_AGAIN_MS);
+}
+const CLAIM_AGAIN_MS = 5;
+
+function pump(): void {
+  while (!closing && sending < data.concurrency && claimed.length > 0) deliver(claimed.shift()!);
+}
+
+function deliver(d: DueDelivery): void {
+  const at = now();
+  const body = getEventBody(db, d.eventId);
+  const base = { deliveryId: d.id, attempts: d.attempts };
+  if (body === null) {
+    report({
+      ...base,
+      final: true,
+      status: null,
+      error: 'event no longer stored',
+      latencyMs: 0,
+      response: null,
+    });
+    return;
+  }
+  const secrets = signingSecrets(db, openSecret, d.endpointId, at);
+  sending += 1;
+  void sender.send(d.url, body, secrets, Math.floor(at / 1000)).then((r) => {
+    sending -= 1;
+    report({ ...base, final: false, ...r });
+    pump();
+    claimWhenLow();
+  });
+}
+
+async function finish(): Promise<void> {
+  await sender.close();
+  db.close();
+  port.postMessage({ type: 'closed' } satisfies FromSenderThread);
+}
+
+port.on('message', (m: ToSenderThread) => {
+  if (m.type === 'pass') {
+    clock = { now: m.now, at: Date.now() };
+    claim();
+  } else if (m.type === 'recorded') {
+    for (const id of m.ids) held.delete(id);
+    // A recorded delivery may unblock the next event of the same object.
+    claimWhenLow();
+  } else {
+    // Claimed but never sent: still pending in the store, so the next start sends them.
+    closing = true;
+    claimed = [];
+    if (sending === 0 && !reporting) void finish();
+  }
+});
