@@ -89,7 +89,7 @@ export class SenderThread {
   private thread(): Worker {
     if (this.worker) return this.worker;
     const [entry, options] = workerEntry();
-    const w = new Worker(entry, { ...options, workerData: this.data });
+    const w = new Worker(entry, Object.assign({}, options, { workerData: this.data }));
     w.on('message', (m: FromSenderThread) => {
       if (m.type === 'closed') this.closed?.();
       else this.onOutcomes(m.outcomes);

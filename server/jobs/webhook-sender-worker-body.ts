@@ -119,10 +119,10 @@ function pump(): void {
 function deliver(d: DueDelivery): void {
   const at = now();
   const body = getEventBody(db, d.eventId);
-  const base = { deliveryId: d.id, attempts: d.attempts };
   if (body === null) {
     report({
-      ...base,
+      deliveryId: d.id,
+      attempts: d.attempts,
       final: true,
       status: null,
       error: 'event no longer stored',
@@ -135,7 +135,17 @@ function deliver(d: DueDelivery): void {
   sending += 1;
   void sender.send(d.url, body, secrets, Math.floor(at / 1000)).then((r) => {
     sending -= 1;
-    report({ ...base, final: false, ...r });
+    // Spelled out, not `{ ...base, final, ...r }`: on Node 20 a spread followed by more
+    // properties gives every object a hidden class of its own (see services/transactions.ts).
+    report({
+      deliveryId: d.id,
+      attempts: d.attempts,
+      final: false,
+      status: r.status,
+      error: r.error,
+      latencyMs: r.latencyMs,
+      response: r.response,
+    });
     pump();
     claimWhenLow();
   });

@@ -48,7 +48,7 @@ export class WebhookSender {
     this.agent ??= import('undici').then(({ Agent, buildConnector }) => {
       const allowPrivate = this.opts.allowPrivate;
       const guardedLookup: LookupFunction = (hostname, options, callback) => {
-        dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+        dnsLookup(hostname, Object.assign({}, options, { all: true }), (err, addresses) => {
           if (err) return callback(err, '', 0);
           const list = addresses as unknown as { address: string; family: number }[];
           const ok = allowPrivate ? list : list.filter((a) => !isPrivateAddress(a.address));

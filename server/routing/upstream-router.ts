@@ -164,23 +164,24 @@ export class UpstreamRouter {
 export function withUpstreamPlanIds(inner: Upstream, planIdOf: (localId: string) => string | null): Upstream {
   const vendReq = (req: VendRequest): VendRequest => {
     if (req.kind !== 'transaction' || !isBillProduct(req.product) || !req.planId) return req;
-    return { ...req, planId: planIdOf(req.planId) ?? req.planId };
+    // Object.assign, not `{ ...req, planId }` (a hidden class per object on Node 20; see
+    // services/transactions.ts).
+    return Object.assign({}, req, { planId: planIdOf(req.planId) ?? req.planId });
   };
-  const verifyReq = (req: VerifyRequest): VerifyRequest => ({
-    ...req,
-    planId: planIdOf(req.planId) ?? req.planId,
-  });
-  return {
+  const verifyReq = (req: VerifyRequest): VerifyRequest =>
+    Object.assign({}, req, { planId: planIdOf(req.planId) ?? req.planId });
+  const wrapped: Upstream = {
     name: inner.name,
     type: inner.type,
     vend: (req) => inner.vend(vendReq(req)),
     requery: (req) => inner.requery(vendReq(req)),
     verify: (req) => inner.verify(verifyReq(req)),
     catalogs: () => inner.catalogs(),
-    ...(inner.catalogPlans ? { catalogPlans: (fx) => inner.catalogPlans!(fx) } : {}),
     qrcode: (req, lpa) => inner.qrcode(req, lpa),
-    ...(inner.listTransactions ? { listTransactions: (q) => inner.listTransactions!(q) } : {}),
     balance: () => inner.balance(),
     close: () => inner.close?.() ?? Promise.resolve(),
   };
+  if (inner.catalogPlans) wrapped.catalogPlans = (fx) => inner.catalogPlans!(fx);
+  if (inner.listTransactions) wrapped.listTransactions = (q) => inner.listTransactions!(q);
+  return wrapped;
 }

@@ -51,7 +51,7 @@ export function listEsimPlans(s: Services, caller: Caller, f: EsimFilters): Esim
   const pricer = merchantPricer(s, caller, 'esim');
   const all = pricer
     ? listed.map(({ item, kobo }) =>
-        kobo === null ? item : { ...item, ngn_price: formatNaira(pricer(kobo)) },
+        kobo === null ? item : Object.assign({}, item, { ngn_price: formatNaira(pricer(kobo)) }),
       )
     : listed.map((l) => l.item);
   return all.filter(
@@ -71,7 +71,9 @@ export function esimPlan(s: Services, caller: Caller, planId: string): EsimItem 
   const plan = findActive(s, planId);
   if (!plan) throw new NotFound(`No active eSIM plan ${planId}; see GET /v1/esim/catalog`);
   const item = esimItem(plan, s.catalog.get().fx);
-  return item.ngn_price === undefined ? item : { ...item, ngn_price: formatNaira(priceOf(s, caller, plan)) };
+  return item.ngn_price === undefined
+    ? item
+    : Object.assign({}, item, { ngn_price: formatNaira(priceOf(s, caller, plan)) });
 }
 
 /** The caller's NGN price of a plan: catalog ngn_price, quote ngn_amount, order amount and debit. */

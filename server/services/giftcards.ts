@@ -95,7 +95,7 @@ export function listGiftcards(s: Services, caller: Caller, f: GiftcardFilters): 
   const pricer = merchantPricer(s, caller, 'giftcard');
   const all = pricer
     ? listed.map(({ item, kobo }) =>
-        kobo === null ? item : { ...item, ngn_price: formatNaira(pricer(kobo)) },
+        kobo === null ? item : Object.assign({}, item, { ngn_price: formatNaira(pricer(kobo)) }),
       )
     : listed.map((l) => l.item);
   const search = lower(f.search);

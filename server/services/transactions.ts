@@ -115,6 +115,10 @@ async function validateCreate(
   return validateBill(ctx, product);
 }
 
+// New purchases are built with Object.assign, not `{ ...base, … }`: on Node 20 (V8 11.3) a
+// spread followed by more properties gives every object a hidden class of its own (2–6 µs
+// each), and each later read of the object then misses V8's caches (README, performance).
+
 /** Airtime: any amount within the catalog's airtime limits. */
 function validateAirtime({ s, caller, body, base }: Ctx): NewPurchase {
   const network = parseTelco(body.network);
@@ -122,14 +126,13 @@ function validateAirtime({ s, caller, body, base }: Ctx): NewPurchase {
   const { airtimeMinKobo: min, airtimeMaxKobo: max } = s.catalog.get().limits;
   if (base.amountKobo < min || base.amountKobo > max)
     throw new InvalidInput(`airtime amount must be between ${min / 100} and ${max / 100} Naira`, 'amount');
-  return {
-    ...base,
+  return Object.assign({}, base, {
     product: 'airtime',
     network,
     msisdn: body.customer_msisdn as string,
     planRef: '',
     debitKobo: debitFor(s, caller, 'airtime', network, base.amountKobo),
-  };
+  });
 }
 
 /** Data: a catalog plan of the network, at exactly its price. */
@@ -147,8 +150,7 @@ function validateData({ s, caller, body, base, planField, planSent }: Ctx): NewP
       'amount',
     );
   }
-  return {
-    ...base,
+  return Object.assign({}, base, {
     product: 'data',
     network,
     msisdn: body.customer_msisdn as string,
@@ -157,7 +159,7 @@ function validateData({ s, caller, body, base, planField, planSent }: Ctx): NewP
     planName: plan.name,
     details: { plan_code: plan.plan_code },
     debitKobo: debitFor(s, caller, 'data', network, base.amountKobo),
-  };
+  });
 }
 
 /** Gift-card redemption into an eSIM: plan_code is an eSIM catalog plan_id, amount its price for this merchant. */
@@ -175,8 +177,7 @@ function validateEsimRedemption({ s, caller, body, base, planField, planSent }: 
     throw new InvalidInput(`amount must equal the eSIM plan price of ${formatNaira(price)}`, 'amount');
   const msisdn = typeof body.customer_msisdn === 'string' ? body.customer_msisdn : '';
   if (msisdn) parseMsisdn(msisdn);
-  return {
-    ...base,
+  return Object.assign({}, base, {
     product: 'ESIM',
     network: typeof body.network === 'string' ? body.network.toUpperCase() : '',
     msisdn,
@@ -184,7 +185,7 @@ function validateEsimRedemption({ s, caller, body, base, planField, planSent }: 
     planId,
     planName: plan.title,
     debitKobo: price,
-  };
+  });
 }
 
 /** Bills: a catalog plan, the amount within its (or the meter's) limits, and the customer verified. */
@@ -236,8 +237,7 @@ async function validateBill(
       );
     }
   }
-  return {
-    ...base,
+  return Object.assign({}, base, {
     product,
     network,
     msisdn: customerId,
@@ -252,7 +252,7 @@ async function validateBill(
       customer_username: verified.customer_username,
     },
     debitKobo: debitFor(s, caller, product, network, amountKobo),
-  };
+  });
 }
 
 /**

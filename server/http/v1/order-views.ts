@@ -6,12 +6,11 @@ import { INSTALL_FIELDS } from '../../domain/result-fields.js';
 import { errorResponses } from '../schemas.js';
 
 /** The error answers of the gift-card and eSIM routes: unknown plans, and an upstream that failed or is missing. */
-export const orderErrors = {
-  ...errorResponses,
+export const orderErrors = Object.assign({}, errorResponses, {
   404: Type.Ref('ErrorBody'),
   502: Type.Ref('ErrorBody'),
   503: Type.Ref('ErrorBody'),
-};
+});
 
 /** The gift-card catalog's filters, on /v1 and in the console. */
 export const GiftcardFilters = {
@@ -81,7 +80,7 @@ export function orderEnvelope(p: Purchase) {
     response_message: purchaseMessage(p),
     data:
       p.state === 'reversed'
-        ? { ...orderData(p), reversed: true, reversed_at: sqlTime(p.reversedAt ?? p.updatedAt) }
+        ? Object.assign(orderData(p), { reversed: true, reversed_at: sqlTime(p.reversedAt ?? p.updatedAt) })
         : orderData(p),
   };
 }
