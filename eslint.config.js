@@ -117,6 +117,7 @@ export default tseslint.config(
       'server/services/giftcards.ts',
       'server/services/esim.ts',
       'server/routing/**/*.ts',
+      'server/upstreams/**/*.ts',
       'server/store/purchases.ts',
       'server/store/purchase-store.ts',
       'server/store/webhooks.ts',

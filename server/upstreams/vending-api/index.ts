@@ -168,7 +168,7 @@ export class VendingApiUpstream implements Upstream {
 
   private scrubbed(outcome: VendOutcome): VendOutcome {
     return 'reason' in outcome && typeof outcome.reason === 'string'
-      ? { ...outcome, reason: this.scrub(outcome.reason) }
+      ? Object.assign({}, outcome, { reason: this.scrub(outcome.reason) })
       : outcome;
   }
 }
