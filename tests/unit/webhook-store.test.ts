@@ -27,6 +27,15 @@ function store() {
     done: () => (db.close(), rmSync(dir, { recursive: true })),
   };
 }
+/** A test endpoint of the store's merchant that takes every event type. */
+const endpointForAll = (s: ReturnType<typeof store>) =>
+  createEndpoint(s.db, s.box, {
+    merchantId: s.m.id,
+    environment: 'test',
+    url: 'http://x.test/h',
+    eventTypes: ['*'],
+    actor: 't',
+  });
 const ev = (merchantId: number, objectKey: string) => ({
   merchantId,
   environment: 'test' as const,
@@ -39,13 +48,7 @@ describe('event store', () => {
   it('keeps events 30 days; older ones go unless a delivery of them is still pending', () => {
     const s = store();
     try {
-      const ep = createEndpoint(s.db, s.box, {
-        merchantId: s.m.id,
-        environment: 'test',
-        url: 'http://x.test/h',
-        eventTypes: ['*'],
-        actor: 't',
-      });
+      const ep = endpointForAll(s);
       const ids = s.db.transaction(() =>
         [1, 2, 3, 4].map((i) => recordEvent(s.db, ev(s.m.id, `wallet:${i}`))),
       )();
@@ -68,13 +71,7 @@ describe('event store', () => {
   it('offers only the oldest pending delivery of each object, so a later event never overtakes an earlier one', () => {
     const s = store();
     try {
-      createEndpoint(s.db, s.box, {
-        merchantId: s.m.id,
-        environment: 'test',
-        url: 'http://x.test/h',
-        eventTypes: ['*'],
-        actor: 't',
-      });
+      endpointForAll(s);
       const [a1, b1, a2] = s.db.transaction(() => [
         recordEvent(s.db, ev(s.m.id, 'purchase:1')),
         recordEvent(s.db, ev(s.m.id, 'purchase:2')),
@@ -93,13 +90,7 @@ describe('event store', () => {
   it('reads on from a position in due order, across due times, never more than asked', () => {
     const s = store();
     try {
-      createEndpoint(s.db, s.box, {
-        merchantId: s.m.id,
-        environment: 'test',
-        url: 'http://x.test/h',
-        eventTypes: ['*'],
-        actor: 't',
-      });
+      endpointForAll(s);
       s.db.transaction(() => {
         for (let i = 1; i <= 6; i++) recordEvent(s.db, ev(s.m.id, `purchase:${i}`));
       })();
