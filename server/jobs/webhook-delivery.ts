@@ -1,9 +1,10 @@
 import type { Db } from '../store/db.js';
 import type { CommitBatcher } from '../store/commit-batcher.js';
 import type { SecretBox } from '../store/secret-box.js';
-import { publicEventId, pruneEvents, type StoredEvent } from '../store/events.js';
+import { onEventRecorded, publicEventId, pruneEvents, type StoredEvent } from '../store/events.js';
 import {
   fanOutEvents,
+  hasEnabledEndpoint,
   hasPendingDeliveries,
   recordAttempt,
   signingSecrets,
@@ -18,7 +19,10 @@ export interface DeliveryWorkerOptions {
   sender: SenderOptions;
   /** Waits after each failed attempt; the last one failing marks the delivery failed. */
   retryScheduleMs: readonly number[];
-  /** How often the outbox is looked at when nothing is happening. */
+  /**
+   * How often the outbox is looked at when nothing is happening: for retries coming due and
+   * events another process (the CLI) wrote. This node's own events wake the worker at once.
+   */
   pollMs: number;
   /** Deliveries in flight at once, across all endpoints. */
   concurrency: number;
@@ -96,6 +100,9 @@ export class WebhookDeliveryWorker {
           this.opts.log.error({ err }, 'webhook sender thread stopped; its deliveries stay pending');
       },
     );
+    // A new event is fanned out as soon as its transaction has committed, not at the next idle
+    // pass: waiting for the poll added up to pollMs of lag to every event after a quiet moment.
+    onEventRecorded(db, () => this.wake());
   }
 
   start(): void {
@@ -148,9 +155,13 @@ export class WebhookDeliveryWorker {
       // Through the group commit: the fan-out shares the creates' fsync instead of adding its own.
       const made = await this.batcher.submit(() => fanOutEvents(this.db, now, 5_000));
       if (made > 0) this.again = true;
-      // The thread claims what is due (retries coming due included); it starts only once
-      // there is something to send.
-      if (!this.stopped && (made > 0 || this.thread.running || hasPendingDeliveries(this.db)))
+      // The thread claims what is due (retries coming due included). It starts once there is
+      // something to send or an endpoint that will want it, so the first event after a start
+      // does not wait for the thread to load; a node without endpoints never starts it.
+      if (
+        !this.stopped &&
+        (made > 0 || this.thread.running || hasPendingDeliveries(this.db) || hasEnabledEndpoint(this.db))
+      )
         this.thread.pass(now);
       if (now - this.lastPrune > 3_600_000) {
         this.lastPrune = now;

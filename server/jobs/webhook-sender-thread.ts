@@ -43,9 +43,9 @@ const CLOSE_GRACE_MS = 5_000;
  * is never sent twice at once, and a later event of the same object (blocked while this one
  * is pending in the store) becomes due only after it.
  *
- * The thread starts on the first pass, so a node without deliveries never pays for it. If it
- * dies, what it held is simply still pending in the store and goes out again (at least once)
- * from the next thread.
+ * The thread starts on the first pass (once there is an enabled endpoint or a delivery), so a
+ * node without endpoints never pays for it. If it dies, what it held is simply still pending
+ * in the store and goes out again (at least once) from the next thread.
  */
 export class SenderThread {
   private worker: Worker | null = null;

@@ -58,6 +58,18 @@ export function toStoredEvent(r: EventRow, db: Db): StoredEvent {
   };
 }
 
+/** Who is told when an event is appended through a connection (the node's delivery worker). */
+const eventListeners = new WeakMap<Db, () => void>();
+
+/**
+ * Calls `listener` each time an event is appended through `db`. It runs inside the caller's
+ * transaction, so it must only schedule work (the worker looks after the commit, and finds
+ * nothing if it rolled back). Events written by another process (the CLI) are found by polling.
+ */
+export function onEventRecorded(db: Db, listener: () => void): void {
+  eventListeners.set(db, listener);
+}
+
 /** Appends one event to the outbox; the caller's transaction makes it durable. */
 export function recordEvent(
   db: Db,
@@ -71,7 +83,7 @@ export function recordEvent(
     result?: Record<string, unknown> | null;
   },
 ): number {
-  return prep(
+  const id = prep(
     db,
     `INSERT INTO events (merchant_id, environment, type, object_key, data, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
   ).run(
@@ -82,6 +94,8 @@ export function recordEvent(
     jsonColumnFor(db, e.result ?? null, JSON.stringify(e.data)),
     nowIso(),
   ).lastInsertRowid as number;
+  eventListeners.get(db)?.();
+  return id;
 }
 
 function merchantName(db: Db, merchantId: number): string {

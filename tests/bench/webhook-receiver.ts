@@ -1,16 +1,19 @@
 /**
  * The bench's loopback webhook receiver, a child process so it does not share the load
  * generator's event loop: answers 200 to every POST and keeps each event's lag (arrival time
- * minus the event's created_at). `GET /stats` answers the count, distinct ids and lag p50/p99.
+ * minus the event's created_at). `GET /stats` answers the count, distinct ids and lag p50/p99;
+ * `GET /stats?from=<epoch ms>` takes the lags of what arrived from then on (the warm-up left out).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 const lags: number[] = [];
+const arrivals: number[] = [];
 const ids = new Set<string>();
 const server = createServer((req, res) => {
   if (req.method === 'GET') {
-    const sorted = [...lags].sort((a, b) => a - b);
+    const from = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('from') ?? 0);
+    const sorted = lags.filter((_, i) => arrivals[i] >= from).sort((a, b) => a - b);
     const at = (q: number) =>
       sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0;
     res.setHeader('content-type', 'application/json');
@@ -27,6 +30,7 @@ const server = createServer((req, res) => {
       const e = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string; created_at: string };
       ids.add(e.id);
       lags.push(now - Date.parse(e.created_at));
+      arrivals.push(now);
     } catch {
       // not an event: still answered 200
     }

@@ -132,4 +132,45 @@ describe('webhook delivery body and batching', () => {
       s.done();
     }
   });
+
+  it('sends an event recorded after a quiet spell at once, not at the next idle pass', async () => {
+    const s = store();
+    const receiver = await startWebhookReceiver();
+    // An idle pass a minute away: only the event's own signal can bring it out within the wait.
+    const worker = new WebhookDeliveryWorker(s.db, new CommitBatcher(s.db), s.box, {
+      sender: { ...SENDER_DEFAULTS, allowPrivate: true },
+      retryScheduleMs: [60_000],
+      pollMs: 60_000,
+      concurrency: 8,
+      now: () => Date.now(),
+      mailer: null,
+      log: { warn: () => {}, error: () => {} },
+    });
+    try {
+      createEndpoint(s.db, s.box, {
+        merchantId: s.m.id,
+        environment: 'test',
+        url: receiver.url,
+        eventTypes: ['*'],
+        actor: 't',
+      });
+      worker.start();
+      // The first pass finds nothing to send; the worker then goes quiet.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(receiver.received).toHaveLength(0);
+      for (const batch of ['a', 'b']) {
+        recordWalletEvents(s.db, s.m.id, 3, batch);
+        const got = await eventually(
+          async () => receiver.received.length,
+          (n) => n >= (batch === 'a' ? 3 : 6),
+          5_000,
+        );
+        expect(got).toBe(batch === 'a' ? 3 : 6);
+      }
+    } finally {
+      await worker.stop();
+      await receiver.close();
+      s.done();
+    }
+  });
 });
