@@ -293,12 +293,12 @@ export function dueDeliveriesAfter(
   ).all(nowMs, after.dueAt, after.id, limit, nowMs, after.dueAt, limit, limit) as DueDelivery[];
 }
 
-/** Whether anything waits to be sent (the sending thread is started only then). */
 /** Whether any endpoint would take deliveries (the node then starts its sending thread early). */
 export function hasEnabledEndpoint(db: Db): boolean {
   return prep(db, `SELECT 1 FROM webhook_endpoints WHERE status = 'enabled' LIMIT 1`).get() !== undefined;
 }
 
+/** Whether anything waits to be sent (the sending thread is started then, too). */
 export function hasPendingDeliveries(db: Db): boolean {
   return prep(db, `SELECT 1 FROM webhook_deliveries WHERE state = 'pending' LIMIT 1`).get() !== undefined;
 }
