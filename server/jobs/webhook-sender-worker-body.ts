@@ -22,6 +22,8 @@ import type {
 const port = parentPort!;
 const data = workerData as SenderThreadData;
 const sender = new WebhookSender(data.sender);
+// The thread starts with the first enabled endpoint; its first event should not load undici.
+sender.prepare();
 const db = new Database(data.dbPath, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 const box = SecretBox.fromKey(data.key);

@@ -44,6 +44,14 @@ export class WebhookSender {
 
   constructor(private readonly opts: SenderOptions) {}
 
+  /**
+   * Loads undici now (about 100 ms unbundled), so the first delivery does not wait for it. A
+   * failure to load is not lost: each send awaits the same promise and reports it.
+   */
+  prepare(): void {
+    this.dispatcher().catch(() => undefined);
+  }
+
   private dispatcher(): Promise<Agent> {
     this.agent ??= import('undici').then(({ Agent, buildConnector }) => {
       const allowPrivate = this.opts.allowPrivate;
