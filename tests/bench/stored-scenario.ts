@@ -3,7 +3,7 @@
  *  - `list`: GET /v1/transactions page 1 (with its total) and page 10,000 beside Fastify hello;
  *  - `filtered`: the same list filtered by status and network (the filters the spec gives the
  *    list: msisdn, network, status; it has no date range), page 1 and page 10,000 of the filter;
- *  - `rss`: peak RSS under create load; `startup`: start-up to listening;
+ *  - `rss`: peak RSS under create load; `startup`: start-up to listening (median of 3 starts);
  *  - `growth`: create and status on `--growth-rows` against `--rows` in alternating rounds, the
  *    peak RSS and start-up at `--growth-rows`, and the database bytes per stored purchase.
  */
@@ -27,6 +27,30 @@ import { log, opts, wanted } from './options.js';
 import { emptySection, row, type Section } from './report.js';
 
 const STORED = ['list', 'filtered', 'rss', 'startup', 'growth'];
+
+/**
+ * Start-up is the median of three starts on the same copy, as every load row is the median of
+ * its rounds: one start on a shared machine swung by half its time (a single start failed the
+ * 1M row once in each of series B, C and D, each time in a run the other rows show slowed).
+ * Every start is reported. The last node stays up for the loads.
+ */
+const STARTS = 3;
+
+async function timedStarts(dir: string, n: number) {
+  const each: number[] = [];
+  for (;;) {
+    const node = await startNodeOn(dir);
+    each.push(node.startupMs);
+    if (each.length === n) {
+      const sorted = [...each].sort((a, b) => a - b);
+      return { node, each, median: sorted[Math.floor(n / 2)] };
+    }
+    await stopServer(node.child);
+  }
+}
+
+const startsText = (s: { median: number; each: number[] }) =>
+  s.each.length === 1 ? `${s.median} ms` : `${s.median} ms (median of ${s.each.join(', ')})`;
 /** Generated rows: a third data, a quarter of the rest MTN, 98% successes (status 0). */
 const FILTER = 'status=0&network=MTN';
 const millions = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
@@ -45,17 +69,19 @@ export async function storedRows(): Promise<Section> {
     if (bigDir) dirs.push(bigDir);
 
     log(`node on ${rows} stored transactions...`);
-    const base = await startNodeOn(baseDir);
+    const baseStarts = await timedStarts(baseDir, wanted('startup') ? STARTS : 1);
+    const base = baseStarts.node;
     nodes.push(base);
     out.json.stored_rows = rows;
-    out.json.startup_ms_1m = base.startupMs; // the first round's key, at --rows
+    out.json.startup_ms_1m = baseStarts.median; // the first round's key, at --rows
+    out.json.startup_ms_1m_each = baseStarts.each.join(', ');
     if (wanted('startup'))
       out.rows.push(
         row(
           `start-up, ${millions(rows)} rows`,
-          `${base.startupMs} ms`,
+          startsText(baseStarts),
           '<= 500 ms at 1M',
-          base.startupMs <= 500,
+          baseStarts.median <= 500,
         ),
       );
 
@@ -155,7 +181,8 @@ export async function storedRows(): Promise<Section> {
 
     if (bigDir) {
       log(`node on ${opts.growthRows} stored transactions...`);
-      const big = await startNodeOn(bigDir);
+      const bigStarts = await timedStarts(bigDir, STARTS);
+      const big = bigStarts.node;
       nodes.push(big);
       const basePeak = rssPeak(base.child.pid!);
       const bigPeak = rssPeak(big.child.pid!);
@@ -185,7 +212,8 @@ export async function storedRows(): Promise<Section> {
         growth_status_rps_big: f.bigStatus.rps,
         growth_status_ratio: ratio(f.bigStatus.rps, f.baseStatus.rps),
         rss_peak_mb_growth: bigRss,
-        startup_ms_growth: big.startupMs,
+        startup_ms_growth: bigStarts.median,
+        startup_ms_growth_each: bigStarts.each.join(', '),
         db_bytes_per_purchase: dbBytesPerPurchase(bigDir, opts.growthRows),
       });
       const g = millions(opts.growthRows);
@@ -203,7 +231,7 @@ export async function storedRows(): Promise<Section> {
           Number(out.json.growth_status_ratio) >= 0.9,
         ),
         row(`peak RSS under create load, ${g} rows`, `${bigRss} MB`, '<= 200 MB at 10M', bigRss <= 200),
-        row(`start-up, ${g} rows`, `${big.startupMs} ms`, '<= 700 ms at 10M', big.startupMs <= 700),
+        row(`start-up, ${g} rows`, startsText(bigStarts), '<= 700 ms at 10M', bigStarts.median <= 700),
       );
       out.lines.push(`database: ${out.json.db_bytes_per_purchase} bytes per stored purchase (at ${g} rows)`);
     }
