@@ -85,6 +85,13 @@ export class WebhookDeliveryWorker {
   private records: AttemptResult[] = [];
   private recordTimer: NodeJS.Timeout | null = null;
   private passing: Promise<void> = Promise.resolve();
+  /**
+   * After the sending thread dies, the next one starts only after this pause (wall clock),
+   * doubling from 1 s to a minute while threads keep dying before they send anything: a thread
+   * that cannot start (its database file gone, say) must not be respawned and logged every pass.
+   */
+  private restartPauseMs = 0;
+  private restartAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -96,8 +103,13 @@ export class WebhookDeliveryWorker {
       { sender: opts.sender, dbPath: db.name, key: box.keyForThread(), concurrency: opts.concurrency },
       (outcomes) => this.recordOutcomes(outcomes),
       (err) => {
-        if (!this.stopped)
-          this.opts.log.error({ err }, 'webhook sender thread stopped; its deliveries stay pending');
+        if (this.stopped) return;
+        this.restartPauseMs = Math.min(Math.max(2 * this.restartPauseMs, 1_000), 60_000);
+        this.restartAt = Date.now() + this.restartPauseMs;
+        this.opts.log.error(
+          { err, restart_in_ms: this.restartPauseMs },
+          'webhook sender thread stopped; its deliveries stay pending',
+        );
       },
     );
     // A new event is fanned out as soon as its transaction has committed, not at the next idle
@@ -158,8 +170,10 @@ export class WebhookDeliveryWorker {
       // The thread claims what is due (retries coming due included). It starts once there is
       // something to send or an endpoint that will want it, so the first event after a start
       // does not wait for the thread to load; a node without endpoints never starts it.
+      const mayStart = this.thread.running || Date.now() >= this.restartAt;
       if (
         !this.stopped &&
+        mayStart &&
         (made > 0 || this.thread.running || hasPendingDeliveries(this.db) || hasEnabledEndpoint(this.db))
       )
         this.thread.pass(now);
@@ -196,6 +210,8 @@ export class WebhookDeliveryWorker {
 
   /** The thread's outcomes, queued for the next batched write. */
   private recordOutcomes(outcomes: AttemptOutcome[]): void {
+    // A thread that sends is a working one: the next death starts the pause from 1 s again.
+    this.restartPauseMs = 0;
     const now = this.opts.now();
     for (const o of outcomes) {
       const delivered = o.status !== null && o.status >= 200 && o.status < 300;

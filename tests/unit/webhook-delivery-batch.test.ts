@@ -133,6 +133,64 @@ describe('webhook delivery body and batching', () => {
     }
   });
 
+  it('a sending thread that keeps dying is started again after a growing pause, not every pass', async () => {
+    const s = store();
+    const receiver = await startWebhookReceiver();
+    // A key the thread cannot open secrets with: it dies on its first send, every time.
+    const badKeyBox = Object.assign(
+      Object.create(Object.getPrototypeOf(s.box) as object) as SecretBox,
+      s.box,
+      {
+        keyForThread: () => Buffer.alloc(5).toString('base64'),
+      },
+    );
+    const deaths: { restart_in_ms: number }[] = [];
+    const worker = new WebhookDeliveryWorker(s.db, new CommitBatcher(s.db), badKeyBox, {
+      sender: { ...SENDER_DEFAULTS, allowPrivate: true },
+      retryScheduleMs: [60_000],
+      pollMs: 50,
+      concurrency: 8,
+      now: () => Date.now(),
+      mailer: null,
+      log: {
+        warn: () => {},
+        error: (o, m) => {
+          if (m.startsWith('webhook sender thread stopped')) deaths.push(o as { restart_in_ms: number });
+        },
+      },
+    });
+    try {
+      createEndpoint(s.db, s.box, {
+        merchantId: s.m.id,
+        environment: 'test',
+        url: receiver.url,
+        eventTypes: ['*'],
+        actor: 't',
+      });
+      recordWalletEvents(s.db, s.m.id, 2);
+      worker.start();
+      await eventually(
+        async () => deaths.length,
+        (n) => n >= 1,
+      );
+      // Passes run every 50 ms: without the pause that would be a new thread (and a log line)
+      // about every pass; with it, the second start comes a second after the first death.
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(deaths.length).toBeGreaterThanOrEqual(1);
+      expect(deaths.length).toBeLessThanOrEqual(3);
+      expect(deaths.map((d) => d.restart_in_ms)).toEqual([1_000, 2_000, 4_000].slice(0, deaths.length));
+      expect(receiver.received).toHaveLength(0);
+      const pending = s.db
+        .prepare(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE state = 'pending'`)
+        .get() as { n: number };
+      expect(pending.n).toBe(2);
+    } finally {
+      await worker.stop();
+      await receiver.close();
+      s.done();
+    }
+  });
+
   it('sends an event recorded after a quiet spell at once, not at the next idle pass', async () => {
     const s = store();
     const receiver = await startWebhookReceiver();
