@@ -29,6 +29,28 @@ function store() {
   };
 }
 
+/** A delivery worker on the test store, sending to loopback, with a minute between retries. */
+function newWorker(
+  s: ReturnType<typeof store>,
+  o: {
+    pollMs: number;
+    concurrency?: number;
+    batcher?: CommitBatcher;
+    box?: SecretBox;
+    onError?: (o: object, m: string) => void;
+  },
+) {
+  return new WebhookDeliveryWorker(s.db, o.batcher ?? new CommitBatcher(s.db), o.box ?? s.box, {
+    sender: { ...SENDER_DEFAULTS, allowPrivate: true },
+    retryScheduleMs: [60_000],
+    pollMs: o.pollMs,
+    concurrency: o.concurrency ?? 8,
+    now: () => Date.now(),
+    mailer: null,
+    log: { warn: () => {}, error: o.onError ?? (() => {}) },
+  });
+}
+
 describe('webhook delivery body and batching', () => {
   it('the delivered body built from the stored bytes is exactly the feed form, sealed data included', () => {
     const s = store();
@@ -88,15 +110,7 @@ describe('webhook delivery body and batching', () => {
         if (pending() < before) recordWrites += 1;
         return v;
       });
-    const worker = new WebhookDeliveryWorker(s.db, batcher, s.box, {
-      sender: { ...SENDER_DEFAULTS, allowPrivate: true },
-      retryScheduleMs: [60_000],
-      pollMs: 50,
-      concurrency: 64,
-      now: () => Date.now(),
-      mailer: null,
-      log: { warn: () => {}, error: () => {} },
-    });
+    const worker = newWorker(s, { pollMs: 50, concurrency: 64, batcher });
     try {
       const { secret } = createEndpoint(s.db, s.box, {
         merchantId: s.m.id,
@@ -145,18 +159,11 @@ describe('webhook delivery body and batching', () => {
       },
     );
     const deaths: { restart_in_ms: number }[] = [];
-    const worker = new WebhookDeliveryWorker(s.db, new CommitBatcher(s.db), badKeyBox, {
-      sender: { ...SENDER_DEFAULTS, allowPrivate: true },
-      retryScheduleMs: [60_000],
+    const worker = newWorker(s, {
       pollMs: 50,
-      concurrency: 8,
-      now: () => Date.now(),
-      mailer: null,
-      log: {
-        warn: () => {},
-        error: (o, m) => {
-          if (m.startsWith('webhook sender thread stopped')) deaths.push(o as { restart_in_ms: number });
-        },
+      box: badKeyBox,
+      onError: (o, m) => {
+        if (m.startsWith('webhook sender thread stopped')) deaths.push(o as { restart_in_ms: number });
       },
     });
     try {
@@ -195,15 +202,7 @@ describe('webhook delivery body and batching', () => {
     const s = store();
     const receiver = await startWebhookReceiver();
     // An idle pass a minute away: only the event's own signal can bring it out within the wait.
-    const worker = new WebhookDeliveryWorker(s.db, new CommitBatcher(s.db), s.box, {
-      sender: { ...SENDER_DEFAULTS, allowPrivate: true },
-      retryScheduleMs: [60_000],
-      pollMs: 60_000,
-      concurrency: 8,
-      now: () => Date.now(),
-      mailer: null,
-      log: { warn: () => {}, error: () => {} },
-    });
+    const worker = newWorker(s, { pollMs: 60_000 });
     try {
       createEndpoint(s.db, s.box, {
         merchantId: s.m.id,
