@@ -29,6 +29,17 @@ function store() {
   };
 }
 
+/** An endpoint of the test merchant (test environment) that wants every event. */
+function allEventsEndpoint(s: ReturnType<typeof store>, url: string) {
+  return createEndpoint(s.db, s.box, {
+    merchantId: s.m.id,
+    environment: 'test',
+    url,
+    eventTypes: ['*'],
+    actor: 't',
+  });
+}
+
 /** A delivery worker on the test store, sending to loopback, with a minute between retries. */
 function newWorker(
   s: ReturnType<typeof store>,
@@ -112,13 +123,7 @@ describe('webhook delivery body and batching', () => {
       });
     const worker = newWorker(s, { pollMs: 50, concurrency: 64, batcher });
     try {
-      const { secret } = createEndpoint(s.db, s.box, {
-        merchantId: s.m.id,
-        environment: 'test',
-        url: receiver.url,
-        eventTypes: ['*'],
-        actor: 't',
-      });
+      const { secret } = allEventsEndpoint(s, receiver.url);
       const count = 40;
       recordWalletEvents(s.db, s.m.id, count);
       expect(fanOutEvents(s.db, Date.now())).toBe(count);
@@ -167,13 +172,7 @@ describe('webhook delivery body and batching', () => {
       },
     });
     try {
-      createEndpoint(s.db, s.box, {
-        merchantId: s.m.id,
-        environment: 'test',
-        url: receiver.url,
-        eventTypes: ['*'],
-        actor: 't',
-      });
+      allEventsEndpoint(s, receiver.url);
       recordWalletEvents(s.db, s.m.id, 2);
       worker.start();
       await eventually(
@@ -204,13 +203,7 @@ describe('webhook delivery body and batching', () => {
     // An idle pass a minute away: only the event's own signal can bring it out within the wait.
     const worker = newWorker(s, { pollMs: 60_000 });
     try {
-      createEndpoint(s.db, s.box, {
-        merchantId: s.m.id,
-        environment: 'test',
-        url: receiver.url,
-        eventTypes: ['*'],
-        actor: 't',
-      });
+      allEventsEndpoint(s, receiver.url);
       worker.start();
       // The first pass finds nothing to send; the worker then goes quiet.
       await new Promise((r) => setTimeout(r, 200));
