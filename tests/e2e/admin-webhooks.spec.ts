@@ -34,6 +34,8 @@ test('an admin adds a webhook endpoint, sees its secret once, sends a test event
     await expect(page.getByTestId('webhook-secret')).toContainText('whsec_');
     const row = page.getByTestId('webhook-endpoints').getByRole('row', { name: url });
     await expect(row).toContainText('enabled');
+    // Subscribed to every event type: said in a word, not as the API's "*".
+    await expect(row.getByRole('cell').nth(3)).toHaveText('all');
     await row.getByRole('button', { name: 'Send test event' }).click();
     await expect(page.getByText(/Test event delivered \(HTTP 200/)).toBeVisible();
     expect(received.map((r) => r.type)).toEqual(['webhook.test']);
