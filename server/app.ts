@@ -63,6 +63,9 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
       },
     },
   });
+  // Only JSON is read. Fastify also parses text/plain into a string, which the routes then
+  // refused as "body must be a JSON object" even when the text was one: a 415 says what to send.
+  app.removeContentTypeParser('text/plain');
   app.decorateRequest('caller', null);
   const limited = s.config.rateLimitPerMinute > 0;
   const perIp = limited ? new IpRateLimiter(s.config.rateLimitPerMinute, s.now) : null;

@@ -42,8 +42,16 @@ export function isPrivateAddress(address: string): boolean {
   return blocked.check(address, 'ipv4');
 }
 
-/** Checks the form of an endpoint URL; returns the reason it is refused, or null. */
+/**
+ * Checks the form of an endpoint URL; returns the reason it is refused, or null. The URL is
+ * taken as written or not at all: what the WHATWG parser would quietly repair (spaces and line
+ * breaks dropped, `http:host` read as `http://host`) is refused, so the URL listed is the one
+ * posted to.
+ */
 export function urlProblem(url: string, environment: 'test' | 'live'): string | null {
+  if (url.length > 2000) return 'url is too long';
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  if (/[\s\u0000-\u001f\u007f]/.test(url)) return 'url must not contain spaces, tabs or line breaks';
   let u: URL;
   try {
     u = new URL(url);
@@ -51,8 +59,13 @@ export function urlProblem(url: string, environment: 'test' | 'live'): string | 
     return 'url must be an absolute http(s) URL';
   }
   if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'url must be http or https';
+  if (!/^https?:\/\/[^/]/i.test(url)) return 'url must start with http:// or https:// and a host';
   if (environment === 'live' && u.protocol !== 'https:') return 'live endpoints must use https';
   if (u.username || u.password) return 'url must not carry credentials';
-  if (url.length > 2000) return 'url is too long';
+  if (u.port === '0') return 'url port must be between 1 and 65535';
+  if (url.includes('#')) return 'url must not carry a #fragment: it is never sent';
   return null;
 }
+
+/** The form an accepted URL is stored and listed in: scheme and host lower-cased, as posted to. */
+export const normalizedUrl = (url: string): string => new URL(url).href;

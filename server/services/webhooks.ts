@@ -9,7 +9,7 @@ export type WebhookContext = Pick<Services, 'db' | 'box' | 'now'> & {
 };
 import type { Environment } from '../store/credentials-crypto.js';
 import { InvalidInput, NotFound } from '../domain/errors.js';
-import { isPrivateAddress, urlProblem } from '../domain/webhook-url.js';
+import { isPrivateAddress, normalizedUrl, urlProblem } from '../domain/webhook-url.js';
 import { parseEventTypes, EVENT_TYPES } from '../domain/webhook-events.js';
 import {
   createEndpoint,
@@ -73,7 +73,11 @@ export async function addWebhookEndpoint(
   const types = parseEventTypes(input.eventTypes);
   if (!types)
     throw new InvalidInput(`event_types must be "*" or a list of: ${EVENT_TYPES.join(', ')}`, 'event_types');
-  const { endpoint, secret } = createEndpoint(s.db, s.box, { ...input, eventTypes: types });
+  const { endpoint, secret } = createEndpoint(s.db, s.box, {
+    ...input,
+    url: normalizedUrl(input.url),
+    eventTypes: types,
+  });
   return { ...endpointView(endpoint), secret };
 }
 

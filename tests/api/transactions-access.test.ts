@@ -223,6 +223,22 @@ describe('404 and other request errors', () => {
     expect(r.status).toBe(413);
     expect(r.json.code).toBe(413);
   });
+  it('a body that is not sent as application/json is a 415 saying what to send, nothing stored', async () => {
+    for (const type of ['text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded']) {
+      const body = airtime('DEMO');
+      const r = await t.call('POST', '/v1/transactions', {
+        rawBody: JSON.stringify(body),
+        headers: { 'content-type': type },
+      });
+      expect(r.status, type).toBe(415);
+      expect(r.json).toEqual({ status: 'error', code: 415, message: 'Send the body as application/json' });
+      const status = await t.call(
+        'GET',
+        `/v1/transactions/status?client_request_id=${body.client_request_id}`,
+      );
+      expect(status.status).toBe(404);
+    }
+  });
   it('every response carries an X-Request-Id', async () => {
     const ok = await t.call('GET', '/v1/transactions');
     const bad = await t.call('GET', '/v1/transactions/status');

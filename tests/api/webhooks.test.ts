@@ -344,6 +344,28 @@ describe('the feed', () => {
 });
 
 describe('safety', () => {
+  it('a URL the parser would repair (line breaks, http:host, a fragment, port 0) is refused; an accepted one is listed as it is posted to', async () => {
+    const m = t.merchant('URLS', { testNaira: 100 });
+    for (const url of [
+      `${rx.url}/nl\r\nX-Injected: 1`,
+      `${rx.url}/a b`,
+      rx.url.replace('http://', 'http:'),
+      `${rx.url}/h#part`,
+      'http://127.0.0.1:0/h',
+    ]) {
+      const r = await t.call('POST', '/v1/webhooks', { pair: m.test, body: { url, event_types: ['*'] } });
+      expect(r.status, url).toBe(400);
+      expect(r.json.message, url).toMatch(/^url (must|port must)/);
+    }
+    const listed = await t.call('GET', '/v1/webhooks', { pair: m.test });
+    expect(listed.json.data).toEqual([]);
+    const added = await addEndpoint(
+      m.test,
+      rx.url.replace('http://127.0.0.1', 'HTTP://127.0.0.1') + '/Hooks',
+    );
+    expect((added as unknown as { url: string }).url).toBe(`${rx.url}/Hooks`);
+  });
+
   it('a URL resolving to a private or loopback address is refused without --allow-private-webhooks, and a stored one is refused at connect time', async () => {
     const strict = await startTestNode({}, { webhookRetryScheduleMs: [] });
     try {

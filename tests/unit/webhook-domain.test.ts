@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { signatureHeader, verifySignature } from '../../server/domain/webhook-signature.js';
-import { isPrivateAddress, urlProblem } from '../../server/domain/webhook-url.js';
+import { isPrivateAddress, normalizedUrl, urlProblem } from '../../server/domain/webhook-url.js';
 import {
   endpointWants,
   eventTypeOfOutcome,
@@ -52,7 +52,18 @@ describe('webhook targets', () => {
     expect(urlProblem('http://example.com/h', 'test')).toBeNull();
     expect(urlProblem('https://u:p@example.com/h', 'live')).toMatch(/credentials/);
     expect(urlProblem('ftp://example.com/h', 'test')).toMatch(/http/);
-    expect(urlProblem('not a url', 'test')).toMatch(/absolute/);
+    expect(urlProblem('not a url', 'test')).toMatch(/spaces/);
+    expect(urlProblem('nourl', 'test')).toMatch(/absolute/);
+    // What the URL parser would repair quietly is refused, so the listed URL is the one posted to.
+    expect(urlProblem('http://example.com/nl\r\nX-Injected: 1', 'test')).toMatch(/line breaks/);
+    expect(urlProblem('http://example.com/a\tb', 'test')).toMatch(/tabs/);
+    expect(urlProblem('http:example.com/h', 'test')).toMatch(/start with http:\/\//);
+    expect(urlProblem('https:/example.com/h', 'live')).toMatch(/or https:\/\/ and a host/);
+    expect(urlProblem('https://example.com:0/h', 'live')).toMatch(/port/);
+    expect(urlProblem('https://example.com/h#part', 'live')).toMatch(/fragment/);
+    expect(urlProblem('HTTPS://Example.COM:8443/h?x=1', 'live')).toBeNull();
+    expect(normalizedUrl('HTTPS://Example.COM:8443/h?x=1')).toBe('https://example.com:8443/h?x=1');
+    expect(normalizedUrl('https://example.com')).toBe('https://example.com/');
   });
 });
 
