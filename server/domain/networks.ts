@@ -38,7 +38,10 @@ export function isBillProduct(p: string): p is BillProduct {
 export function parseProduct(value: unknown): TransactionProduct {
   if (value === 'airtime' || value === 'data' || value === 'ESIM') return value;
   if (typeof value === 'string' && isBillProduct(value)) return value;
-  throw new InvalidInput('product must be one of airtime, data, ELECTRICITY, CABLE, BETTING', 'product');
+  throw new InvalidInput(
+    'product must be one of airtime, data, ELECTRICITY, CABLE, BETTING, ESIM',
+    'product',
+  );
 }
 
 /** Telco network: the four names in any case; echoed uppercase. */

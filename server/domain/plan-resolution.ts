@@ -80,8 +80,13 @@ export function resolveBillPlan<P extends BillPlanRef>(
   sent: unknown,
   field = 'plan_code',
 ): P {
-  if (typeof sent !== 'string' && typeof sent !== 'number')
+  if (sent === undefined || sent === null || sent === '')
     throw new InvalidInput(`${field} is required for ${product}`, field);
+  if (typeof sent !== 'string' && typeof sent !== 'number')
+    throw new InvalidInput(
+      `${field} must be a plan id (a string or an integer) from GET /v1/plans/bills/${product.toLowerCase()}`,
+      field,
+    );
   const ref = String(sent).trim();
   if (!/^\d+$/.test(ref))
     throw new InvalidInput(

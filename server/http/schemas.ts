@@ -26,7 +26,15 @@ export const errorResponses = {
   503: Type.Ref('ErrorBody'),
 };
 
-const MaybeString = Type.Unsafe<unknown>({ description: 'string' });
+/**
+ * A plan reference from the plan catalogs: for data a plan code, always a string (the spec's
+ * type; a number is refused saying so); for bills the plan's integer id, as a string or a JSON
+ * integer.
+ */
+const PlanRef = Type.Union([Type.String(), Type.Integer()], {
+  description:
+    'Data: the plan code from GET /v1/plans/{network}, a string. Bills: the plan id from GET /v1/plans/bills/{product}, a string or an integer.',
+});
 
 export const TransactionCreateBody = Type.Object(
   {
@@ -38,7 +46,7 @@ export const TransactionCreateBody = Type.Object(
     ),
     amount: Type.String({ description: 'Naira amount as a string, e.g. "100.00"' }),
     client_request_id: Type.String({ description: 'Idempotency key, unique per merchant and environment' }),
-    plan_code: Type.Optional(MaybeString),
+    plan_code: Type.Optional(PlanRef),
     phone: Type.Optional(Type.String()),
   },
   { additionalProperties: true },
@@ -131,8 +139,8 @@ export const VerifyBody = Type.Object(
     customer_msisdn: Type.String(),
     network: Type.String(),
     product: Type.String(),
-    plan_code: Type.Optional(MaybeString),
-    service_id: Type.Optional(MaybeString),
+    plan_code: Type.Optional(PlanRef),
+    service_id: Type.Optional(PlanRef),
   },
   { additionalProperties: true },
 );

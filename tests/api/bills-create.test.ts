@@ -236,6 +236,17 @@ describe('cable: 10000000010 DStv, 10000000020 GOtv, 10000000030 StarTimes', () 
     expect((await create('CABLE', 'GOTV', '10000000020', 214, '1900')).status).toBe(200);
     expect((await create('CABLE', 'GOTV', '10000000020', 214, '1900.00')).status).toBe(200);
   });
+  it('the plan id may be a JSON integer; any other type is a 400 saying what to send, nothing stored', async () => {
+    expect((await create('CABLE', 'GOTV', '10000000020', 214, '1900', { plan_code: 214 })).status).toBe(200);
+    for (const plan_code of [{ a: 1 }, true, 214.5, [214]]) {
+      const r = await create('CABLE', 'GOTV', '10000000020', 214, '1900', { plan_code });
+      expect(r.status, JSON.stringify(plan_code)).toBe(400);
+      expect(r.json.message).toBe('plan_code must be a string or a whole number');
+      expect((await status(r.body.client_request_id)).status).toBe(404);
+    }
+    const missing = await create('CABLE', 'GOTV', '10000000020', 214, '1900', { plan_code: null });
+    expect(missing.json.message).toMatch(/plan_code/);
+  });
 });
 
 describe('betting: TESTBET001 with the customer phone on /v1', () => {

@@ -141,6 +141,25 @@ describe('GET /v1/transactions/status', () => {
     }
   });
 
+  it('two aliases with different keys are a 400, not a guess; the same key under two names is found', async () => {
+    for (const q of [
+      'client_request_id=glo-1&request_id=mtn-1',
+      'request_id=glo-1&request_ref=mtn-1',
+      'client_request_id=glo-1&request_ref=never-used',
+    ]) {
+      const r = await get(`/v1/transactions/status?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.json.message).toBe(
+        'client_request_id, request_id and request_ref name the same key: send one, or the same value in each',
+      );
+    }
+    const same = await get(
+      '/v1/transactions/status?client_request_id=glo-1&request_id=glo-1&request_ref=glo-1',
+    );
+    expect(same.status).toBe(200);
+    expect(same.json.data.request_id).toBe('glo-1');
+  });
+
   it('an unknown key is a 404 error body', async () => {
     const r = await get('/v1/transactions/status?client_request_id=never-used');
     expect(r.status).toBe(404);

@@ -92,6 +92,12 @@ describe('products (spec: airtime, data, ELECTRICITY, CABLE, BETTING)', () => {
       expect(fieldOf(() => parseProduct(p))).toBe('product');
     },
   );
+  it('the refusal names every product accepted, ESIM (a gift-card redemption) included', () => {
+    expect(() => parseProduct('sms')).toThrow(
+      'product must be one of airtime, data, ELECTRICITY, CABLE, BETTING, ESIM',
+    );
+    expect(parseProduct('ESIM')).toBe('ESIM');
+  });
   it('tells bill products from telco products', () => {
     expect(['ELECTRICITY', 'CABLE', 'BETTING'].every(isBillProduct)).toBe(true);
     expect(['airtime', 'data', 'electricity', 'ESIM'].some(isBillProduct)).toBe(false);

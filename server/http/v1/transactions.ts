@@ -135,6 +135,12 @@ export function registerTransactionRoutes(server: FastifyInstance, s: Services, 
           'one of client_request_id, request_id or request_ref is required',
           'client_request_id',
         );
+      // The spec's three names carry the same value; two different keys are not guessed between.
+      if ((q.request_id && q.request_id !== key) || (q.request_ref && q.request_ref !== key))
+        throw new InvalidInput(
+          'client_request_id, request_id and request_ref name the same key: send one, or the same value in each',
+          'client_request_id',
+        );
       return sendStatus(s, request, reply, key);
     },
   );
