@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -133,7 +134,14 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get(
     '/v1/healthz',
-    { schema: { tags: ['health'], summary: 'Uptime check, no authentication', security: [] } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Uptime check, no authentication',
+        security: [],
+        response: { 200: Type.Object({ status: Type.Literal('ok'), uptime_s: Type.Integer() }) },
+      },
+    },
     async () => ({
       status: 'ok',
       uptime_s: Math.round(process.uptime()),

@@ -14,13 +14,19 @@ export const ErrorBody = Type.Object(
   { $id: 'ErrorBody', description: 'Request-level error' },
 );
 
-/** Every error status the spec's HTTP table names for these routes, so the OpenAPI document lists them. */
+/**
+ * Every error status the spec's HTTP table names for these routes, and the node's own (413 body
+ * over 1 MiB, 415 not JSON, 429 rate limit with Retry-After), so the OpenAPI document lists them.
+ */
 export const errorResponses = {
   400: Type.Ref('ErrorBody'),
   401: Type.Ref('ErrorBody'),
   403: Type.Ref('ErrorBody'),
   404: Type.Ref('ErrorBody'),
+  413: Type.Ref('ErrorBody'),
+  415: Type.Ref('ErrorBody'),
   422: Type.Ref('ErrorBody'),
+  429: Type.Ref('ErrorBody'),
   500: Type.Ref('ErrorBody'),
   502: Type.Ref('ErrorBody'),
   503: Type.Ref('ErrorBody'),

@@ -96,10 +96,28 @@ describe('/ext/service/v1 carries every /v1 operation', () => {
     expect(read.json.data.internal_reference).toBe(order.json.data.internal_reference);
   });
 
-  it('the merchant OpenAPI document lists the /ext/service/v1 order and wallet routes', async () => {
+  it('the merchant OpenAPI document lists every /v1 operation under /ext/service/v1 too', async () => {
     const doc = await t.call('GET', '/v1/openapi.json', { pair: null });
-    const paths = Object.keys(doc.json.paths as object);
-    for (const p of ['/wallet/balance', '/giftcards/orders', '/esim/orders/{request_id}/qrcode'])
-      expect(paths, p).toContain(`${EXT}${p}`);
+    const paths = doc.json.paths as Record<string, Record<string, unknown>>;
+    const v1 = Object.keys(paths).filter((p) => p.startsWith('/v1/') && p !== '/v1/healthz');
+    expect(v1).toEqual(expect.arrayContaining(['/v1/webhooks', '/v1/events', '/v1/wallet/balance']));
+    for (const p of v1) {
+      const ext = paths[p.replace('/v1/', `${EXT}/`)];
+      expect(ext, p).toBeDefined();
+      expect(Object.keys(ext).sort(), p).toEqual(Object.keys(paths[p]).sort());
+    }
+  });
+
+  it('every merchant operation declares the error answers it can give: 401/403, 413/415 and 429', async () => {
+    const doc = await t.call('GET', '/v1/openapi.json', { pair: null });
+    const paths = doc.json.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    for (const [path, ops] of Object.entries(paths)) {
+      if (!path.startsWith('/v1/') && !path.startsWith(`${EXT}/`)) continue;
+      if (path === '/v1/healthz') continue;
+      for (const [method, op] of Object.entries(ops))
+        expect(Object.keys(op.responses), `${method} ${path}`).toEqual(
+          expect.arrayContaining(['400', '401', '403', '413', '415', '429']),
+        );
+    }
   });
 });

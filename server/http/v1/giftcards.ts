@@ -50,7 +50,10 @@ export const AvailabilityData = Type.Object({
 
 const PlanParams = Type.Object({ plan_id: Type.String() });
 
-/** MaybeX: the type is checked in the service, so the message names the rule, not a JSON type. */
+/**
+ * The type is checked in the service, so the message names the rule, not a JSON type; the
+ * OpenAPI document carries the type in the description.
+ */
 const Anything = (description: string) => Type.Unsafe<unknown>({ description });
 
 const OrderBody = Type.Object(
@@ -59,11 +62,11 @@ const OrderBody = Type.Object(
       description: 'idempotency key, unique per merchant (shared with client_request_id)',
     }),
     plan_id: Type.Integer({ description: 'gift-card catalog plan_id' }),
-    quantity: Type.Optional(Anything('1 to 5, default 1; debit = ngn_price x quantity')),
-    send_via: Type.Optional(Anything('email, sms or whatsapp')),
-    destination: Type.Optional(Anything('e-mail address or phone number; required with send_via')),
+    quantity: Type.Optional(Anything('integer, 1 to 5, default 1; debit = ngn_price x quantity')),
+    send_via: Type.Optional(Anything('string: email, sms or whatsapp')),
+    destination: Type.Optional(Anything('string: an e-mail address or phone number; required with send_via')),
     face_value: Type.Optional(
-      Anything('variable-price plans: value in the card currency, within min_price..max_price'),
+      Anything('number, variable-price plans: value in the card currency, within min_price..max_price'),
     ),
   },
   { additionalProperties: true },

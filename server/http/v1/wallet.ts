@@ -4,7 +4,7 @@ import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
 import { getWallet } from '../../store/wallets.js';
 import { walletBalanceAnswer } from '../../store/events.js';
-import type { ApiPrefix } from '../schemas.js';
+import { errorResponses, type ApiPrefix } from '../schemas.js';
 import { specRoutes } from './spec-routes.js';
 
 const BalanceEnvelope = Type.Object({
@@ -26,7 +26,7 @@ export function registerWalletRoutes(server: FastifyInstance, s: Services, prefi
     '/wallet/balance',
     {
       summary: "The credential environment's wallet balance",
-      response: { 200: BalanceEnvelope },
+      response: { 200: BalanceEnvelope, ...errorResponses },
     },
     async (request) => {
       const caller = callerOf(request);

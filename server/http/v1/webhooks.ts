@@ -62,12 +62,10 @@ const EventsQuery = Type.Object({
  */
 export function registerWebhookRoutes(server: FastifyInstance, s: Services, prefix: ApiPrefix): void {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  const hide = prefix !== '/v1';
   app.get(
     `${prefix}/webhooks`,
     {
       schema: {
-        hide,
         tags: ['webhooks'],
         summary: "The credential environment's webhook endpoints",
         response: {
@@ -86,7 +84,6 @@ export function registerWebhookRoutes(server: FastifyInstance, s: Services, pref
     `${prefix}/webhooks`,
     {
       schema: {
-        hide,
         tags: ['webhooks'],
         summary: 'Add an endpoint; the answer carries its signing secret, shown this once',
         body: CreateBody,
@@ -120,7 +117,6 @@ export function registerWebhookRoutes(server: FastifyInstance, s: Services, pref
     `${prefix}/webhooks/:id`,
     {
       schema: {
-        hide,
         tags: ['webhooks'],
         summary: 'Remove an endpoint; nothing more is sent to it',
         params: Type.Object({ id: Type.String() }),
@@ -142,7 +138,6 @@ export function registerWebhookRoutes(server: FastifyInstance, s: Services, pref
     `${prefix}/events`,
     {
       schema: {
-        hide,
         tags: ['webhooks'],
         summary: "The credential environment's events, oldest first, kept 30 days",
         querystring: EventsQuery,
