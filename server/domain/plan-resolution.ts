@@ -80,7 +80,7 @@ export function resolveBillPlan<P extends BillPlanRef>(
   sent: unknown,
   field = 'plan_code',
 ): P {
-  if (sent === undefined || sent === null || sent === '')
+  if (sent === undefined || sent === null)
     throw new InvalidInput(`${field} is required for ${product}`, field);
   if (typeof sent !== 'string' && typeof sent !== 'number')
     throw new InvalidInput(

@@ -147,9 +147,14 @@ describe('bill plan_code: a catalog plan id of the same product and network/plat
     expect(e.field).toBe('plan_code');
     expect(e.message).toMatch(message);
   });
-  it.each([undefined, null, {}, true])('a missing plan_code (%j) is required', (sent) => {
+  it.each([undefined, null])('a missing plan_code (%j) is required', (sent) => {
     expect(refusal(() => resolveBillPlan(BILLS, 'CABLE', 'DSTV', sent)).message).toMatch(
       /plan_code is required for CABLE/,
+    );
+  });
+  it.each([{}, true, [204]])('a plan_code of another type (%j) is refused saying what to send', (sent) => {
+    expect(refusal(() => resolveBillPlan(BILLS, 'CABLE', 'DSTV', sent)).message).toBe(
+      'plan_code must be a plan id (a string or an integer) from GET /v1/plans/bills/cable',
     );
   });
   it('names the field the caller used (service_id on verify, plan on the internal API)', () => {
