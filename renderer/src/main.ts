@@ -2,7 +2,11 @@ import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import App from './App.vue';
 import { createConsoleRouter } from './router.js';
-import { setEnvironmentWithdrawnHandler, setUnauthorizedHandler } from './api/client.js';
+import {
+  setEnvironmentWithdrawnHandler,
+  setPageEnvironmentSource,
+  setUnauthorizedHandler,
+} from './api/client.js';
 import { useSessionStore } from './stores/session.js';
 import './styles/base.css';
 import './styles/print.css';
@@ -25,5 +29,8 @@ setUnauthorizedHandler(() => {
 setEnvironmentWithdrawnHandler((env) => {
   if (env === 'test' || env === 'live') void useSessionStore(pinia).environmentWithdrawn(env);
 });
+
+// Every state-changing call says which mode this page shows; see setPageEnvironmentSource.
+setPageEnvironmentSource(() => useSessionStore(pinia).session?.environment ?? null);
 
 app.mount('#app');

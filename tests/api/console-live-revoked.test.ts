@@ -51,6 +51,7 @@ beforeAll(async () => {
   for (const [code, agent] of [
     ['SHOPA', 'kemi'],
     ['SHOPB', 'tunde'],
+    ['SHOPC', 'ada'],
   ] as const) {
     const m = t.merchant(code, { liveNaira: 1000 });
     createConsoleUser(db, { merchantId: m.id, username: agent, role: 'agent', passwordHash: hash }, 'test');
@@ -118,5 +119,35 @@ describe('a console session on live after an admin revokes the live pair', () =>
     expect(refused.status).toBe(403);
     expect(liveBalanceKobo(shop.id)).toBe(100_000);
     expect(purchases(shop.id)).toBe(0);
+  });
+});
+
+describe('two tabs of one session', () => {
+  it('a sale confirmed under one mode is refused after another tab switched, nothing charged; the page learns the mode', async () => {
+    const shop = getMerchantByCode(t.node.services.db, 'SHOPC')!;
+    // Tab B switches the shared session to live while tab A still shows TEST.
+    const ada = await agentOnLive('ada');
+    const before = { live: liveBalanceKobo(shop.id), stored: purchases(shop.id) };
+    const underTest = { headers: { 'x-vendpoint-page-environment': 'test' } };
+    const refused = await ada.call('POST', '/console/sell', airtime('tab-a-test'), underTest);
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe(
+      'This console was switched to LIVE in another tab or window; nothing was done. Check the mode at the top and try again',
+    );
+    expect(refused.headers['x-vendpoint-environment']).toBe('live');
+    expect(liveBalanceKobo(shop.id)).toBe(before.live);
+    expect(purchases(shop.id)).toBe(before.stored);
+    const testSales = t.node.services.db
+      .prepare(`SELECT COUNT(*) AS n FROM purchases WHERE merchant_id = ? AND idem_key = 'tab-a-test'`)
+      .get(shop.id) as { n: number };
+    expect(testSales.n).toBe(0);
+    // The page showing LIVE sells live; switching back from it is never refused.
+    const underLive = { headers: { 'x-vendpoint-page-environment': 'live' } };
+    expect((await ada.call('POST', '/console/sell', airtime('tab-b-live'), underLive)).status).toBe(200);
+    const back = await ada.call('POST', '/console/session/environment', { environment: 'test' }, underLive);
+    expect(back.status).toBe(200);
+    const stale = await ada.call('POST', '/console/sell', airtime('tab-b-stale'), underLive);
+    expect(stale.status).toBe(409);
+    expect(stale.json.message).toMatch(/switched to TEST/);
   });
 });

@@ -22,11 +22,12 @@ export class ConsoleClient {
     method: string,
     path: string,
     body?: unknown,
-    opts: { csrf?: boolean } = {},
+    opts: { csrf?: boolean; headers?: Record<string, string> } = {},
   ): Promise<ConsoleAnswer> {
     return consoleCall(this.baseUrl, method, path, body, {
       cookie: this.cookie,
       csrf: opts.csrf === false ? undefined : this.csrf,
+      headers: opts.headers,
     });
   }
 
@@ -41,9 +42,9 @@ export async function consoleCall(
   method: string,
   path: string,
   body?: unknown,
-  auth: { cookie?: string; csrf?: string } = {},
+  auth: { cookie?: string; csrf?: string; headers?: Record<string, string> } = {},
 ): Promise<ConsoleAnswer> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...auth.headers };
   if (auth.cookie) headers.cookie = auth.cookie;
   if (auth.csrf && method !== 'GET') headers['x-csrf-token'] = auth.csrf;
   if (body !== undefined) headers['content-type'] = 'application/json';

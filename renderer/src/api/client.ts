@@ -19,6 +19,16 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
   onUnauthorized = handler;
 }
 
+let pageEnvironment: (() => string | null) | null = null;
+
+/**
+ * What the page shows (test or live), sent with every state-changing call: the node refuses the
+ * call if another tab has switched the session meanwhile, rather than sell in the other mode.
+ */
+export function setPageEnvironmentSource(source: (() => string | null) | null): void {
+  pageEnvironment = source;
+}
+
 /** Called when the node moved the session to another environment (live access was withdrawn). */
 export function setEnvironmentWithdrawnHandler(handler: ((environment: string) => void) | null): void {
   onEnvironmentWithdrawn = handler;
@@ -40,6 +50,8 @@ export async function apiRequest<T>(
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
+  const shown = method !== 'GET' ? pageEnvironment?.() : null;
+  if (shown) headers['x-vendpoint-page-environment'] = shown;
   let response: Response;
   try {
     response = await fetch(path, {

@@ -13,7 +13,7 @@ import {
 } from '../../services/console-environments.js';
 import { getMerchantById } from '../../store/merchants.js';
 import { hashToken, tokensEqual } from '../../services/console-auth.js';
-import { Forbidden, Unauthorized } from '../../domain/errors.js';
+import { Conflict, Forbidden, Unauthorized } from '../../domain/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,6 +31,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ENVIRONMENT_NEUTRAL = new Set(['/console/session', '/console/logout']);
 /** Sent with the refusal so the page can refresh its session and show test. */
 export const ENVIRONMENT_HEADER = 'x-vendpoint-environment';
+/**
+ * The environment the page shows, sent with every state-changing call. A session is shared by
+ * the user's tabs: one tab switching to live must not turn a sale confirmed under another
+ * tab's TEST banner into a live one.
+ */
+export const PAGE_ENVIRONMENT_HEADER = 'x-vendpoint-page-environment';
+/** The switch itself says where to go; signing out is never refused. */
+const SWITCHES_ENVIRONMENT = new Set(['/console/session/environment', '/console/logout']);
 export const LIVE_WITHDRAWN_MESSAGE =
   'Live selling is no longer allowed for this merchant (its live credentials were revoked); the console is back on test and nothing was charged';
 
@@ -125,6 +133,15 @@ export function registerSessionHook(app: FastifyInstance, s: Services): void {
               ? LIVE_WITHDRAWN_MESSAGE
               : 'Your admin changed where you may sell; the console is now on live and nothing was charged',
         );
+    }
+    if (unsafe && !SWITCHES_ENVIRONMENT.has(path)) {
+      const shown = request.headers[PAGE_ENVIRONMENT_HEADER];
+      if ((shown === 'test' || shown === 'live') && shown !== session.environment) {
+        reply.header(ENVIRONMENT_HEADER, session.environment);
+        throw new Conflict(
+          `This console was switched to ${session.environment.toUpperCase()} in another tab or window; nothing was done. Check the mode at the top and try again`,
+        );
+      }
     }
     request.consoleSession = session;
   });

@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { login, snap, watchPageErrors } from './helpers.js';
+
+/**
+ * One session in two tabs: tab B switches to LIVE while tab A shows a TEST sale ready to
+ * confirm. Confirming in tab A must not sell live under its TEST banner: the node refuses it
+ * (the page says which mode it shows on every state-changing call), nothing is stored or
+ * charged, and tab A shows LIVE at once.
+ */
+test('a sale confirmed under TEST after another tab switched to LIVE is refused, and the page shows LIVE', async ({
+  page,
+  context,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await expect(page.getByTestId('env-stripe')).toContainText('TEST');
+  await page.goto('/#/sell/airtime');
+  const msisdn = '0803 765 4321';
+  await page.getByLabel('Customer phone number').fill(msisdn);
+  await page.getByLabel('Amount (₦)').fill('100');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm')).not.toContainText('This is a LIVE sale');
+
+  const other = await context.newPage();
+  await other.goto('/#/sell');
+  await other.getByTestId('env-badge').getByRole('radio', { name: 'LIVE' }).click();
+  await other
+    .getByRole('alertdialog', { name: 'Switch to LIVE?' })
+    .getByRole('button', { name: 'Switch to LIVE' })
+    .click();
+  await expect(other.getByTestId('env-stripe')).toHaveText('LIVE — real sales, real money');
+
+  await page.getByTestId('confirm-sell').click();
+  await expect(page.getByTestId('sell-error')).toHaveText(
+    'This console was switched to LIVE in another tab or window; nothing was done. Check the mode at the top and try again.',
+  );
+  await expect(page.getByTestId('env-stripe')).toHaveText('LIVE — real sales, real money');
+  await snap(page, 'two-tabs-refused');
+  // Nothing was stored for that number, in live (where the session is now) or in test.
+  const storedFor = async () =>
+    ((await (await page.request.get('/console/purchases?search=08037654321')).json()) as { total: number })
+      .total;
+  expect(await storedFor()).toBe(0);
+  // Back to test for the other tests on this node.
+  await other.getByTestId('env-badge').getByRole('radio', { name: 'TEST' }).click();
+  await expect(other.getByTestId('env-stripe')).toContainText('TEST');
+  expect(await storedFor()).toBe(0);
+  expect(problems).toEqual([]);
+});
