@@ -4,6 +4,7 @@ import { humanMessage } from '../../renderer/src/lib/errors.js';
 import { billAmountRange } from '../../renderer/src/lib/bills.js';
 import { tileForKey, PRODUCT_TILES } from '../../renderer/src/lib/products.js';
 import { isTypingTarget } from '../../renderer/src/lib/keys.js';
+import { walletRefund } from '../../renderer/src/lib/refund-text.js';
 
 describe('electricity tokens on a receipt', () => {
   it('are grouped in fours', () => {
@@ -92,5 +93,12 @@ describe('keyboard', () => {
     expect(isTypingTarget(el('INPUT', 'radio'))).toBe(false);
     expect(isTypingTarget(el('BUTTON'))).toBe(false);
     expect(isTypingTarget(null)).toBe(false);
+  });
+});
+
+describe("the agent's refund line", () => {
+  it('names the sale beside a debit that differs from it (a pricing term), and only the debit otherwise', () => {
+    expect(walletRefund('700', '682.50')).toBe('₦682.50, its debit for this ₦700.00 sale');
+    expect(walletRefund('500', '500.00')).toBe('₦500.00');
   });
 });
