@@ -53,25 +53,64 @@ export const DEFAULTS = {
   maxWaiting: DEFAULT_MAX_WAITING,
 } as const;
 
+/** `--help`: the flags, each with its environment variable (the README has the details). */
+export const NODE_USAGE = `Usage: npm run serve -- [flags]   (or node dist/headless/serve.js [flags])
+
+  --data-dir DIR            VENDPOINT_DATA_DIR          default ./data
+  --host HOST               VENDPOINT_HOST              default 127.0.0.1
+  --port N                  VENDPOINT_PORT              default 7300 (0: any free port)
+  --smtp-url URL            VENDPOINT_SMTP_URL          mail for reports and alerts
+  --allowed-hosts A,B       VENDPOINT_ALLOWED_HOSTS     extra Host names served
+  --trusted-proxies A,B     VENDPOINT_TRUSTED_PROXIES   proxies whose X-Forwarded-For is believed
+  --rate-limit N            VENDPOINT_RATE_LIMIT        requests per minute, default 6000; 0: off
+  --max-in-flight N         VENDPOINT_MAX_IN_FLIGHT     vends on the wire per upstream, default 1024
+  --max-waiting N           VENDPOINT_MAX_WAITING       purchases held open at once, default 2048
+  --allow-private-webhooks  VENDPOINT_WEBHOOKS_ALLOW_PRIVATE=1
+  --log-level LEVEL         VENDPOINT_LOG_LEVEL         default info
+  --log-format pretty|json  VENDPOINT_LOG_FORMAT
+  --help                    this text`;
+
+/** True when the node should print NODE_USAGE and exit instead of starting. */
+export const wantsHelp = (argv: string[]) => argv.includes('--help') || argv.includes('-h');
+
 export function configFromArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): NodeConfig {
-  const { values } = parseArgs({
-    args: argv,
-    strict: false,
-    options: {
-      'data-dir': { type: 'string' },
-      host: { type: 'string' },
-      port: { type: 'string' },
-      'smtp-url': { type: 'string' },
-      'allowed-hosts': { type: 'string' },
-      'trusted-proxies': { type: 'string' },
-      'rate-limit': { type: 'string' },
-      'max-in-flight': { type: 'string' },
-      'max-waiting': { type: 'string' },
-      'log-level': { type: 'string' },
-      'log-format': { type: 'string' },
-      'allow-private-webhooks': { type: 'boolean' },
-    },
-  });
+  const { values } = parseStrict(argv);
+  return configFrom(values, env);
+}
+
+/**
+ * Unknown flags and stray words are refused: a mistyped `--data-dri` or a `--help` the node did
+ * not know used to start it on ./data with a fresh merchant, which is worse than not starting.
+ */
+function parseStrict(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, strict: true, allowPositionals: false, options: NODE_FLAGS });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const unknown = /Unknown option '([^']+)'/.exec(message)?.[1];
+    const stray = /Unexpected argument '([^']+)'/.exec(message)?.[1];
+    if (unknown) throw new Error(`unknown flag ${unknown}; see --help for the flags`);
+    if (stray) throw new Error(`unexpected argument "${stray}"; see --help for the flags`);
+    throw new Error(`${message.split('. ')[0]}; see --help for the flags`);
+  }
+}
+
+const NODE_FLAGS = {
+  'data-dir': { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'smtp-url': { type: 'string' },
+  'allowed-hosts': { type: 'string' },
+  'trusted-proxies': { type: 'string' },
+  'rate-limit': { type: 'string' },
+  'max-in-flight': { type: 'string' },
+  'max-waiting': { type: 'string' },
+  'log-level': { type: 'string' },
+  'log-format': { type: 'string' },
+  'allow-private-webhooks': { type: 'boolean' },
+} as const;
+
+function configFrom(values: ReturnType<typeof parseStrict>['values'], env: NodeJS.ProcessEnv): NodeConfig {
   const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
   const list = (v: string | undefined): string[] =>
     v

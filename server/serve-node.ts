@@ -1,4 +1,4 @@
-import { configFromArgs } from './config.js';
+import { NODE_USAGE, configFromArgs, wantsHelp } from './config.js';
 import { startNode } from './node.js';
 import { printFirstRun, printSetupCode } from './first-run.js';
 import { setFlagsFromString } from 'node:v8';
@@ -19,8 +19,13 @@ function tuneHeapGrowth(): void {
 
 /** The headless node (`npm run serve`, through serve.ts). */
 async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (wantsHelp(argv)) {
+    console.log(NODE_USAGE);
+    return;
+  }
   tuneHeapGrowth();
-  const config = configFromArgs(process.argv.slice(2));
+  const config = configFromArgs(argv);
   const node = await startNode(config);
   console.log(`VendPoint node listening on ${node.url}`);
   console.log(`Console: ${node.url}/   API docs: ${node.url}/v1/docs   Data: ${config.dataDir}`);

@@ -94,6 +94,32 @@ afterAll(async () => {
 });
 
 describe('the bundled headless node (dist/headless/serve.js)', () => {
+  it('--help prints the flags and starts nothing; an unknown flag or a stray word is refused before anything is created', () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'vendpoint-flags-'));
+    try {
+      const dir = join(scratch, 'data');
+      const run = (...args: string[]) =>
+        spawnSync(process.execPath, [BUNDLE, ...args], { cwd: scratch, encoding: 'utf8', timeout: 30_000 });
+      const help = run('--help');
+      expect(help.status).toBe(0);
+      expect(help.stdout).toContain('--data-dir DIR');
+      expect(help.stdout).toContain('--allow-private-webhooks');
+      const typo = run('--data-dri', dir, '--port', '0');
+      expect(typo.status).toBe(1);
+      expect(typo.stderr).toContain(
+        'VendPoint could not start: unknown flag --data-dri; see --help for the flags',
+      );
+      const stray = run('--data-dir', dir, 'serve');
+      expect(stray.status).toBe(1);
+      expect(stray.stderr).toContain('unexpected argument "serve"');
+      // Neither the named directory nor the default ./data of the working directory was made.
+      expect(existsSync(dir)).toBe(false);
+      expect(existsSync(join(scratch, 'data'))).toBe(false);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
   it('pins the tick-object shape before the rest of the node or its sending thread is loaded', () => {
     // An entry's static imports run before its body; the rest comes in by its dynamic import
     // (server/tick-shape-pin.ts says why the order matters).
