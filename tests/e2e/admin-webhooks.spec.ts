@@ -45,6 +45,21 @@ test('an admin adds a webhook endpoint, sees its secret once, sends a test event
     await expect(row).toContainText('paused');
     await row.getByRole('button', { name: 'Remove' }).click();
     await expect(page.getByText(/removed/)).toBeVisible();
+
+    // Low-balance alert: a refused amount keeps its error and what was typed; a good one is
+    // confirmed in Naira.
+    const threshold = page.getByLabel('test wallet: alert below (₦)');
+    await threshold.fill('-5');
+    await threshold.press('Enter');
+    await expect(page.getByRole('alert')).toContainText(/amount/i);
+    await expect(threshold).toHaveValue('-5');
+    await threshold.fill('5000');
+    await threshold.press('Enter');
+    await expect(page.getByRole('status')).toHaveText('Alert below ₦5,000.00.');
+    await expect(threshold).toHaveValue('5000.00');
+    await threshold.fill('');
+    await threshold.press('Enter');
+    await expect(page.getByRole('status')).toHaveText('Low-balance alert off.');
     expect(problems).toEqual([]);
   } finally {
     server.close();

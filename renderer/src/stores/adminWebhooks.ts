@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { apiGet, apiPost, apiRequest } from '../api/client.js';
+import { formatNaira } from '../../../common/money-display.js';
 import type {
   MerchantWebhooks,
   WebhookDeliveryInfo,
@@ -99,6 +100,8 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
 
   async function remove(id: string): Promise<void> {
     await run(() => apiRequest('DELETE', `/console/admin/webhooks/${id}`), `Endpoint ${id} removed.`);
+    // A refusal stays on screen: reloading would clear it.
+    if (error.value) return;
     if (selected.value === id) selected.value = null;
     const message = notice.value;
     await load();
@@ -112,8 +115,13 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
           amount: amount.trim() === '' ? null : amount.trim(),
         }),
       (v) =>
-        v.low_balance_threshold ? `Alert below ₦${v.low_balance_threshold}.` : 'Low-balance alert off.',
+        v.low_balance_threshold
+          ? `Alert below ${formatNaira(v.low_balance_threshold)}.`
+          : 'Low-balance alert off.',
     );
+    // A refused amount keeps its error and the typed value: reloading would clear both, which
+    // read as "alert turned off".
+    if (error.value) return;
     const message = notice.value;
     await load();
     notice.value = message;
