@@ -139,6 +139,20 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await page.getByLabel('Our merchant code there').fill(code);
     await page.getByLabel('API key').fill(pairs.test.key);
     await page.getByLabel('API secret').fill(pairs.test.secret);
+    // A refused save keeps what was typed, the secret included, and says which field is wrong.
+    await page.getByLabel('Low-balance warning below (₦)').fill('lots');
+    await page.getByTestId('upstream-submit').click();
+    await expect(page.getByTestId('upstream-form')).toContainText(
+      'The low-balance warning must be a Naira amount like 50000.',
+    );
+    await expect(page.getByLabel('API secret')).toHaveValue(pairs.test.secret);
+    await page.getByLabel('Low-balance warning below (₦)').fill('');
+    // The node refusing it (a name already taken) keeps the secret too.
+    await page.getByLabel('Name', { exact: true }).fill(upstream);
+    await page.getByTestId('upstream-submit').click();
+    await expect(page.getByRole('alert')).toContainText(upstream);
+    await expect(page.getByLabel('API secret')).toHaveValue(pairs.test.secret);
+    await page.getByLabel('Name', { exact: true }).fill(chain);
     await page.getByTestId('upstream-submit').click();
     const card = page.getByTestId(`upstream-${chain}`);
     await expect(card).toContainText('stored, sealed; never shown');
