@@ -32,6 +32,19 @@ describe('electricity tokens on a receipt', () => {
 describe('API errors as sentences', () => {
   it('says what a status means when the node gives no message', () => {
     expect(humanMessage(0, undefined)).toMatch(/not answering/);
+    // Settings and cash-up refusals in the words of their fields, not the API's names.
+    expect(humanMessage(400, 'lookback_days must be an integer from 1 to 60')).toBe(
+      'The number of missed days to catch up must be an integer from 1 to 60.',
+    );
+    expect(humanMessage(400, 'smtp_url must start with smtp:// or smtps:// (got http://)')).toBe(
+      'The SMTP server address must start with smtp:// or smtps:// (got http://).',
+    );
+    expect(humanMessage(400, 'timezone must be an IANA zone like Africa/Lagos')).toBe(
+      'The time zone must be an IANA zone like Africa/Lagos.',
+    );
+    expect(humanMessage(400, 'counted must be a Naira amount')).toBe(
+      'The counted cash must be a Naira amount.',
+    );
     expect(humanMessage(500, 'Internal server error; retry with backoff')).toMatch(/Check History/);
     expect(humanMessage(502, 'The provider could not be reached; retry with backoff')).toMatch(
       /Nothing was charged/,

@@ -20,6 +20,12 @@ const FIELD_NAMES: Record<string, string> = {
   phone: 'the phone number',
   amount: 'the amount',
   network: 'the network',
+  // Settings and admin pages: the names their fields carry on screen.
+  max_attachment_bytes: 'the CSV attachment limit',
+  lookback_days: 'the number of missed days to catch up',
+  smtp_url: 'the SMTP server address',
+  console_url: 'the console address',
+  base_url: 'the base URL',
 };
 
 /** First letter up, a full stop at the end. */
@@ -32,7 +38,10 @@ function sentence(text: string): string {
 
 /** Field names and Naira amounts of server messages, as an agent would say them. */
 function plainWords(message: string): string {
-  let m = message.replace(/\b([a-z]+_[a-z_]+)\b/g, (w) => FIELD_NAMES[w] ?? w.replace(/_/g, ' '));
+  let m = message
+    .replace(/\b([a-z]+_[a-z_]+)\b/g, (w) => FIELD_NAMES[w] ?? w.replace(/_/g, ' '))
+    .replace(/^timezone must/, 'the time zone must')
+    .replace(/^counted must/, 'the counted cash must');
   if (/amount|price|balance|between/i.test(m))
     m = m.replace(/(?<![\d.])(\d+\.\d{2})(?![\d.])/g, (n) => formatNaira(n));
   return m;
