@@ -88,3 +88,17 @@ export function parseCustomerId(value: unknown, field = 'customer_msisdn'): stri
   }
   return value;
 }
+
+/**
+ * The network a pricing term or an upstream route names, in the spelling sales carry, or ''
+ * for the whole product. A name no sale of the product carries is refused: a term or a route
+ * for it would be saved and never apply (a console hint once suggested "IKEDC", which is not a
+ * distribution company's code).
+ */
+export function productNetwork(product: string, network: string): string {
+  const n = network.trim();
+  if (!n) return '';
+  if (product === 'airtime' || product === 'data') return parseTelco(n);
+  if (isBillProduct(product)) return parseBillNetwork(product, n);
+  throw new InvalidInput(`${product} is priced and routed as a whole: leave the network empty`, 'network');
+}

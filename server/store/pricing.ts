@@ -2,6 +2,7 @@ import type { Db } from './db.js';
 import { externalDataVersion, nowIso, prep } from './db.js';
 import { recordAudit } from './audit.js';
 import { InvalidInput } from '../domain/errors.js';
+import { productNetwork } from '../domain/networks.js';
 import type { PricingRule } from '../domain/pricing.js';
 
 const PRODUCTS = ['airtime', 'data', 'ELECTRICITY', 'CABLE', 'BETTING', 'giftcard', 'esim'];
@@ -59,7 +60,7 @@ export function setPricing(
       'basis_points',
     );
   }
-  const network = (input.network ?? '').trim();
+  const network = productNetwork(input.product, input.network ?? '');
   db.transaction(() => {
     if (input.basisPoints === null) {
       prep(db, 'DELETE FROM merchant_pricing WHERE merchant_id = ? AND product = ? AND network = ?').run(

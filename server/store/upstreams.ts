@@ -3,7 +3,7 @@ import { prep } from './db.js';
 import type { Db } from './db.js';
 import { nowIso } from './db.js';
 import { Conflict, InvalidInput, NotFound } from '../domain/errors.js';
-import { SOLD_PRODUCTS } from '../domain/networks.js';
+import { SOLD_PRODUCTS, productNetwork } from '../domain/networks.js';
 import { recordAudit } from './audit.js';
 import type { SecretBox } from './secret-box.js';
 
@@ -104,7 +104,7 @@ export function parseRouteList(list: string[]): { product: string; network: stri
         'products',
       );
     }
-    return { product, network: network.trim() };
+    return { product, network: productNetwork(product, network) };
   });
 }
 

@@ -117,3 +117,38 @@ describe('merchant pricing terms apply to the debit, not to the amount sent', ()
     expect(t.ledgerOk()).toBe(true);
   });
 });
+
+describe('a term names a network sales of its product carry, or none', () => {
+  it('a lower-case network is kept in the spelling sales carry, so it applies; an unknown one is refused', async () => {
+    const m = t.merchant('NETS', { testNaira: 1_000 });
+    const term = (product: string, network: string) =>
+      setPricing(t.node.services.db, {
+        merchantId: m.id,
+        merchantCode: 'NETS',
+        product,
+        network,
+        basisPoints: -500,
+        actor: 'test',
+      });
+    expect(term('airtime', 'glo').find((r) => r.product === 'airtime')?.network).toBe('GLO');
+    expect(term('ELECTRICITY', 'ekedc').find((r) => r.product === 'ELECTRICITY')?.network).toBe('EKEDC');
+    expect(() => term('ELECTRICITY', 'IKEDC')).toThrow(
+      /network for ELECTRICITY must be one of .*Ikeja Electric/,
+    );
+    expect(() => term('airtime', 'NOSUCHNET')).toThrow('network must be one of mtn, glo, airtel, 9mobile');
+    expect(() => term('giftcard', 'Steam')).toThrow('giftcard is priced and routed as a whole');
+    // The GLO term applies to a GLO top-up: ₦100 debits ₦95.
+    const r = await t.call('POST', '/v1/transactions/airtime/sync', {
+      pair: m.test,
+      body: {
+        merchant_code: 'NETS',
+        customer_msisdn: '08051234567',
+        network: 'glo',
+        amount: '100',
+        client_request_id: 'nets-1',
+      },
+    });
+    expect(r.json.status).toBe('success');
+    expect((await t.call('GET', '/v1/wallet/balance', { pair: m.test })).json.total).toBe('905.00');
+  });
+});

@@ -6,9 +6,11 @@ import {
   parseCustomerId,
   parseMsisdn,
   parseProduct,
+  productNetwork,
   parseTelco,
 } from '../../server/domain/networks.js';
 import { InvalidInput } from '../../server/domain/errors.js';
+import { parseRouteList } from '../../server/store/upstreams.js';
 
 /** The field an InvalidInput names, or a failure when the call did not throw one. */
 function fieldOf(call: () => unknown): string | undefined {
@@ -141,5 +143,29 @@ describe('meter, smartcard and betting ids', () => {
   });
   it.each(['', 'a b', 'x'.repeat(41), '1000;DROP', 10000000001])('%j is refused', (id) => {
     expect(fieldOf(() => parseCustomerId(id))).toBe('customer_msisdn');
+  });
+});
+
+describe('the network of a pricing term or an upstream route', () => {
+  it('is empty for the whole product, or the spelling sales carry', () => {
+    expect(productNetwork('airtime', '')).toBe('');
+    expect(productNetwork('data', ' mtn ')).toBe('MTN');
+    expect(productNetwork('CABLE', 'gotv')).toBe('GOTV');
+    expect(productNetwork('ELECTRICITY', 'ikeja electric')).toBe('Ikeja Electric');
+    expect(productNetwork('giftcard', '')).toBe('');
+  });
+  it('refuses a name no sale of the product carries', () => {
+    expect(() => productNetwork('ELECTRICITY', 'IKEDC')).toThrow(/network for ELECTRICITY must be one of/);
+    expect(() => productNetwork('BETTING', 'DSTV')).toThrow(/network for BETTING must be one of/);
+    expect(() => productNetwork('airtime', 'NOSUCHNET')).toThrow(/network must be one of mtn/);
+    expect(() => productNetwork('esim', 'NG')).toThrow('esim is priced and routed as a whole');
+  });
+  it('an upstream route list is read the same way', () => {
+    expect(parseRouteList(['airtime', 'data:mtn', 'ELECTRICITY:ekedc'])).toEqual([
+      { product: 'airtime', network: '' },
+      { product: 'data', network: 'MTN' },
+      { product: 'ELECTRICITY', network: 'EKEDC' },
+    ]);
+    expect(() => parseRouteList(['ELECTRICITY:IKEDC'])).toThrow(/network for ELECTRICITY must be one of/);
   });
 });
