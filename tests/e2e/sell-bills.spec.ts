@@ -88,6 +88,12 @@ test('betting: verify shows the customer username; the customer phone is require
   await login(page);
   await page.keyboard.press('b');
   await page.getByLabel('Betting platform').selectOption('BET9JA');
+  // A filled-in ID that cannot be one says what is wrong with it, not "Enter the customer ID".
+  await page.getByLabel('Customer ID').fill('TEST BET 001');
+  await page.getByTestId('bill-next').click();
+  await expect(
+    page.getByText('The customer ID has only letters, digits and dashes, without spaces.'),
+  ).toBeVisible();
   await page.getByLabel('Customer ID').fill('TESTBET001');
   await page.getByTestId('bill-next').click();
   await expect(page.getByTestId('verified-customer_username')).toHaveText('testpunter');
