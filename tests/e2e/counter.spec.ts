@@ -272,8 +272,11 @@ test('an admin sets where a user sells: a live-only user sees no switch; back to
   await expect(page.getByTestId(`user-envs-${agent.username}`)).toContainText('Test + Live');
   await snap(page, 'counter-user-environments');
 
-  // Add-user errors sit under their field.
+  // Add-user errors sit under their field. A new user sells in test until live is ticked.
   await page.getByTestId('add-user').click();
+  const newUser = page.getByTestId('user-form');
+  await expect(newUser.getByLabel('Test')).toBeChecked();
+  await expect(newUser.getByLabel('Live')).not.toBeChecked();
   await page.getByLabel('Username').fill(agent.username);
   await page.getByLabel('Password').fill('a long enough password');
   await page.getByRole('button', { name: 'Create user' }).click();
