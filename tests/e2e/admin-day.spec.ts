@@ -240,6 +240,12 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
       await page.getByRole('button', { name: 'Refresh' }).click();
       await expect(page.getByTestId('cashup-count')).toHaveText('2', { timeout: 1_000 });
     }).toPass({ timeout: 15_000 });
+    // Closing without a count is asked first; cancelling leaves the shift open.
+    await page.getByTestId('close-shift').click();
+    const ask = page.getByRole('alertdialog', { name: 'Close without counting the cash?' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(page.getByTestId('cashup-count')).toHaveText('2');
     await page.getByLabel('Cash counted (₦)').fill('2,000');
     await page.getByTestId('close-shift').click();
     await expect(page.getByTestId('cashup-report')).toContainText(/Shift cash-up #\d+/);
