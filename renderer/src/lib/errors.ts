@@ -28,6 +28,12 @@ const FIELD_NAMES: Record<string, string> = {
   base_url: 'the base URL',
 };
 
+/** One-word fields that open a refusal ("timezone must …"), in their on-screen names. */
+const LEADING_FIELDS: Record<string, string> = {
+  timezone: 'the time zone',
+  counted: 'the counted cash',
+};
+
 /** First letter up, a full stop at the end. */
 function sentence(text: string): string {
   const t = text.trim();
@@ -40,8 +46,7 @@ function sentence(text: string): string {
 function plainWords(message: string): string {
   let m = message
     .replace(/\b([a-z]+_[a-z_]+)\b/g, (w) => FIELD_NAMES[w] ?? w.replace(/_/g, ' '))
-    .replace(/^timezone must/, 'the time zone must')
-    .replace(/^counted must/, 'the counted cash must');
+    .replace(/^([a-z]+) must\b/, (all, w: string) => (LEADING_FIELDS[w] ? `${LEADING_FIELDS[w]} must` : all));
   if (/amount|price|balance|between/i.test(m))
     m = m.replace(/(?<![\d.])(\d+\.\d{2})(?![\d.])/g, (n) => formatNaira(n));
   return m;

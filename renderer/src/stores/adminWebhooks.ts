@@ -19,7 +19,7 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
   const deliveries = ref<WebhookDeliveryInfo[]>([]);
   /** The signing secret of an endpoint just created or rotated: shown once. */
   const revealed = ref<{ id: string; secret: string } | null>(null);
-  const { busy, error, notice, run } = createRunner();
+  const { busy, error, notice, run, reloadKeepingNotice } = createRunner();
   const base = () => `/console/admin/merchants/${encodeURIComponent(code.value)}`;
 
   async function load(): Promise<void> {
@@ -58,18 +58,14 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
     );
     if (!r) return false;
     revealed.value = { id: r.id, secret: r.secret };
-    const message = notice.value;
-    await load();
-    notice.value = message;
+    await reloadKeepingNotice(load);
     return true;
   }
 
   async function action(id: string, path: string, body: unknown, success: string): Promise<void> {
     const r = await run(() => apiPost<unknown>(`/console/admin/webhooks/${id}/${path}`, body), success);
     if (r === null) return;
-    const message = notice.value;
-    await load();
-    notice.value = message;
+    await reloadKeepingNotice(load);
   }
 
   const sendTest = (id: string) =>
@@ -103,9 +99,7 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
     // A refusal stays on screen: reloading would clear it.
     if (error.value) return;
     if (selected.value === id) selected.value = null;
-    const message = notice.value;
-    await load();
-    notice.value = message;
+    await reloadKeepingNotice(load);
   }
 
   async function setThreshold(env: Environment, amount: string): Promise<void> {
@@ -122,9 +116,7 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
     // A refused amount keeps its error and the typed value: reloading would clear both, which
     // read as "alert turned off".
     if (error.value) return;
-    const message = notice.value;
-    await load();
-    notice.value = message;
+    await reloadKeepingNotice(load);
   }
 
   return {
