@@ -13,6 +13,8 @@ test('at 800 px the admin menu sits above the page and no admin page scrolls sid
     await page.goto(path);
     const nav = page.locator('.admin-nav');
     const content = page.locator('.admin-content');
+    // Both must be on screen before they are measured (the admin pages load on first use).
+    await expect(nav).toBeVisible();
     await expect(content.locator('h1')).toBeVisible();
     const [navBox, contentBox] = [await nav.boundingBox(), await content.boundingBox()];
     expect(navBox!.y + navBox!.height, path).toBeLessThanOrEqual(contentBox!.y);
