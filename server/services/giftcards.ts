@@ -58,6 +58,24 @@ export function giftcardItem(plan: GiftCardPlan, fx: FxConfig): GiftcardItem {
   return item;
 }
 
+/**
+ * The console's catalog: the /v1 items plus each plan's fulfilment, so an agent sees a card is
+ * out of stock in the list instead of after choosing it. /v1 keeps the spec's fields only.
+ */
+export function listGiftcardsWithStock(
+  s: Services,
+  caller: Caller,
+  f: GiftcardFilters,
+): (GiftcardItem & { fulfillment: GiftCardPlan['fulfillment'] })[] {
+  const fulfilment = s.catalog.rendered(
+    'giftcards:fulfilment',
+    (c) => new Map(c.giftcards.map((p) => [p.plan_id, p.fulfillment])),
+  );
+  return listGiftcards(s, caller, f).map((i) =>
+    Object.assign({}, i, { fulfillment: fulfilment.get(i.plan_id) ?? 'out_of_stock' }),
+  );
+}
+
 /** NGN per card at list price (FX rate plus margin), before the merchant's terms. */
 function listPriceKobo(plan: GiftCardPlan, faceValue: number, fx: FxConfig): Kobo | null {
   return ngnPriceKobo(faceValue, plan.currency_code, fx);

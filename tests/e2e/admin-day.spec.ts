@@ -140,13 +140,13 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await page.getByLabel('API key').fill(pairs.test.key);
     await page.getByLabel('API secret').fill(pairs.test.secret);
     // A refused save keeps what was typed, the secret included, and says which field is wrong.
-    await page.getByLabel('Low-balance warning below (₦)').fill('lots');
+    await page.getByLabel('Low-balance alert (₦)').fill('lots');
     await page.getByTestId('upstream-submit').click();
     await expect(page.getByTestId('upstream-form')).toContainText(
-      'The low-balance warning must be a Naira amount like 50000.',
+      'The low-balance alert must be a Naira amount like 50000.',
     );
     await expect(page.getByLabel('API secret')).toHaveValue(pairs.test.secret);
-    await page.getByLabel('Low-balance warning below (₦)').fill('');
+    await page.getByLabel('Low-balance alert (₦)').fill('');
     // The node refusing it (a name already taken) keeps the secret too.
     await page.getByLabel('Name', { exact: true }).fill(upstream);
     await page.getByTestId('upstream-submit').click();
@@ -281,6 +281,10 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     } finally {
       copy.close();
     }
+    // The audit log reads as words: sizes and amounts in units, not their storage keys.
+    const audit = page.getByTestId('audit-table');
+    await expect(audit.locator('tr', { hasText: 'backup.create' }).first()).toContainText(/size [\d.]+ kB/);
+    await expect(audit).not.toContainText(/_kobo|_bytes/);
     await page.getByText('How to restore a backup').click();
     await shot(page, 'admin-settings');
   });

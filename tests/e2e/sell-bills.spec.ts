@@ -34,6 +34,8 @@ test('electricity: verify shows name, address and limits; the token prints large
   await expect(customer.getByTestId('verified-customer_name')).toHaveText('TEST CUSTOMER');
   await expect(customer.getByTestId('verified-customer_address')).toHaveText('12 Test Close, Ikeja, Lagos');
   await expect(customer.getByTestId('verified-limits')).toHaveText('₦500.00 to ₦500,000.00');
+  // The API's lower-case type reads as a word.
+  await expect(customer.getByTestId('verified-meter_type')).toHaveText('Prepaid');
 
   await page.getByLabel('Amount (₦)').fill('400');
   await page.getByTestId('bill-next').click();
@@ -78,6 +80,9 @@ test('cable TV: the bouquet fixes the amount; verify shows the current bouquet',
   await page.getByTestId('confirm-sell').click();
   const receipt = await expectSuccessfulReceipt(page);
   await expect(receipt.getByTestId('receipt-amount')).toHaveText(price);
+  // The provider as customers write it, not the API's code.
+  await expect(receipt).toContainText('ProviderGOtv');
+  await expect(receipt).not.toContainText('GOTV');
   await snap(page, 'cable-receipt');
   expect(await receiptPdf(page, 'cable', '80')).toBeCloseTo(80, 0);
   expect(problems).toEqual([]);

@@ -2559,6 +2559,7 @@ export interface paths {
                 ngn_price?: string;
                 fixed_price: boolean;
                 featured: boolean;
+                fulfillment: 'immediate' | 'standard' | 'out_of_stock' | 'preorder';
               }[];
             };
           };

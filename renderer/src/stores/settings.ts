@@ -32,13 +32,25 @@ export const useSettingsStore = defineStore('settings', () => {
     });
   }
 
+  /**
+   * The audit log again, after a change this page made: the new entry shows at once. A failed
+   * read keeps the list on screen; the change itself has already been reported.
+   */
+  async function refreshAudit(): Promise<void> {
+    const a = await apiGet<{ entries: AuditEntry[] }>('/console/admin/audit?limit=15').catch(() => null);
+    if (a) audit.value = a.entries;
+  }
+
   /** Only the fields given are sent: an SMTP URL is sent only when the admin typed a new one. */
   async function saveReports(patch: ReportSettingsPatch): Promise<boolean> {
     const r = await run(
       () => apiRequest<ReportSettingsInfo>('PUT', '/console/report-settings', patch),
       'Report settings saved; the next run uses them.',
     );
-    if (r) reports.value = r;
+    if (r) {
+      reports.value = r;
+      await refreshAudit();
+    }
     return r !== null;
   }
 
@@ -48,6 +60,7 @@ export const useSettingsStore = defineStore('settings', () => {
     if (!r) return;
     lastBackup.value = r;
     backups.value = [r, ...backups.value.filter((b) => b.file !== r.file)];
+    await refreshAudit();
   }
 
   return { node, reports, backups, lastBackup, audit, busy, error, notice, load, saveReports, backupNow };

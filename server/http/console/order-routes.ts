@@ -9,7 +9,7 @@ import type { Services } from '../../services/context.js';
 import {
   createGiftcardOrder,
   giftcardAvailability,
-  listGiftcards,
+  listGiftcardsWithStock,
   quoteGiftcard,
 } from '../../services/giftcards.js';
 import { createEsimOrder, listEsimPlans } from '../../services/esim.js';
@@ -46,11 +46,27 @@ export function registerOrderConsoleRoutes(scope: FastifyInstance, s: Services):
   const catalogSchema = {
     tags,
     querystring: Type.Object(GiftcardFilters),
-    response: answer(Type.Object({ cards: Type.Array(CatalogItem) })),
+    response: answer(
+      Type.Object({
+        cards: Type.Array(
+          Type.Composite([
+            CatalogItem,
+            Type.Object({
+              fulfillment: Type.Union([
+                Type.Literal('immediate'),
+                Type.Literal('standard'),
+                Type.Literal('out_of_stock'),
+                Type.Literal('preorder'),
+              ]),
+            }),
+          ]),
+        ),
+      }),
+    ),
   };
   app.get('/console/giftcards', { schema: catalogSchema }, async (request) => {
     const caller = consoleCaller(s, sessionOf(request));
-    return { cards: listGiftcards(s, caller, request.query) };
+    return { cards: listGiftcardsWithStock(s, caller, request.query) };
   });
 
   const quoteSchema = {
