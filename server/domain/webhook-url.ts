@@ -2,7 +2,8 @@ import { BlockList, isIP } from 'node:net';
 
 /**
  * Where a webhook may be sent. Loopback, private, link-local (cloud metadata lives at
- * 169.254.169.254), CGNAT, unspecified and unique-local addresses are refused unless the
+ * 169.254.169.254), CGNAT, unspecified, unique-local and IPv4-in-IPv6 (NAT64, 6to4, Teredo,
+ * IPv4-compatible) addresses are refused unless the
  * operator allows private targets explicitly; the check is applied to the address actually
  * connected to, not only at save time, so DNS rebinding cannot slip past it.
  */
@@ -21,9 +22,16 @@ for (const [net, prefix] of [
   ['240.0.0.0', 4],
 ] as const)
   blocked.addSubnet(net, prefix, 'ipv4');
+// IPv6 forms that carry or tunnel an IPv4 address (IPv4-compatible ::a.b.c.d, NAT64, 6to4,
+// Teredo) are refused whatever they carry: on a host with NAT64 or a 6to4 relay they can reach
+// an internal IPv4 address, and a real receiver has a native address besides.
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
+  ['2001::', 32],
+  ['100::', 64],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],

@@ -93,6 +93,22 @@ describe('console sign-in', () => {
     expect(ok.json.status).toBe('pending');
   });
 
+  it('a percent-encoded path ("/%63onsole/...") meets the same checks as the plain one', async () => {
+    // The router decodes the path; the checks once keyed on the raw URL and let it past them.
+    const doc = await t.call('GET', '/%63onsole/openapi.json', anon);
+    expect(doc.status).toBe(401);
+    const crossSite = await t.call('POST', '/%63onsole/login', {
+      ...anon,
+      headers: { 'sec-fetch-site': 'cross-site', origin: 'http://evil.example' },
+      body: { username: 'admin', password: PASSWORD },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers['set-cookie']).toBeUndefined();
+    const sale = await t.call('GET', '/console/%70urchases/00000000-0000-0000-0000-000000000000', anon);
+    expect(sale.status).toBe(401);
+    expect(sale.headers['cache-control']).toBe('no-store');
+  });
+
   it('slows password guessing: the sixth failure in 15 minutes is 429 with Retry-After, even with the right password', async () => {
     const attempt = (password: string) =>
       t.call('POST', '/console/login', { ...anon, body: { username: 'guessme', password } });

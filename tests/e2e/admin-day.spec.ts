@@ -140,13 +140,13 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await page.getByLabel('API key').fill(pairs.test.key);
     await page.getByLabel('API secret').fill(pairs.test.secret);
     // A refused save keeps what was typed, the secret included, and says which field is wrong.
-    await page.getByLabel('Low-balance alert (₦)').fill('lots');
+    await page.getByLabel('Alert below (₦)').fill('lots');
     await page.getByTestId('upstream-submit').click();
     await expect(page.getByTestId('upstream-form')).toContainText(
       'The low-balance alert must be a Naira amount like 50000.',
     );
     await expect(page.getByLabel('API secret')).toHaveValue(pairs.test.secret);
-    await page.getByLabel('Low-balance alert (₦)').fill('');
+    await page.getByLabel('Alert below (₦)').fill('');
     // The node refusing it (a name already taken) keeps the secret too.
     await page.getByLabel('Name', { exact: true }).fill(upstream);
     await page.getByTestId('upstream-submit').click();

@@ -43,9 +43,20 @@ describe('webhook targets', () => {
     'fe80::1',
     '::ffff:127.0.0.1',
     '::ffff:10.1.1.1',
+    '::ffff:7f00:1',
   ])('%s is private', (a) => expect(isPrivateAddress(a)).toBe(true));
-  it.each(['8.8.8.8', '1.1.1.1', '2001:4860:4860::8888', '::ffff:8.8.8.8'])('%s is public', (a) =>
-    expect(isPrivateAddress(a)).toBe(false),
+  // IPv4 carried in IPv6 reaches whatever it carries on a host with NAT64 or a 6to4 relay.
+  it.each([
+    '::7f00:1',
+    '::127.0.0.1',
+    '64:ff9b::a9fe:a9fe',
+    '64:ff9b:1::1',
+    '2002:7f00:1::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+  ])('%s (IPv4 inside IPv6) is refused', (a) => expect(isPrivateAddress(a)).toBe(true));
+  it.each(['8.8.8.8', '1.1.1.1', '2001:4860:4860::8888', '2606:4700::1111', '::ffff:8.8.8.8'])(
+    '%s is public',
+    (a) => expect(isPrivateAddress(a)).toBe(false),
   );
   it('live endpoints need https; URLs with credentials or other schemes are refused', () => {
     expect(urlProblem('http://example.com/h', 'live')).toMatch(/https/);

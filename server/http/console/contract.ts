@@ -1,3 +1,4 @@
+import { routedPath } from './routed-path.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
@@ -110,7 +111,7 @@ function closed(schema: TSchema): TSchema {
 async function checkAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   const response = (request.routeOptions.schema?.response ?? {}) as Record<string, TSchema>;
   const schema = response[String(reply.statusCode)] ?? response['2xx'];
-  if (!schema || !request.url.startsWith('/console/')) return payload;
+  if (!schema || !routedPath(request).startsWith('/console/')) return payload;
   const strict = closed(schema);
   if (!Value) throw new Error('answer checks registered without the value checker');
   if (!Value.Check(strict, [ErrorBody], payload)) {

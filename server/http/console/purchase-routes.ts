@@ -103,10 +103,20 @@ function filterOf(caller: Caller, q: Partial<Record<string, string>>, timezone: 
   return f;
 }
 
-function ownPurchase(s: Services, caller: Caller, ref: string): Purchase {
+/**
+ * A sale this console user may see: their merchant's, made in an environment the user may sell
+ * in. A desk allowed only test never reads a live sale (its token or gift-card codes) by
+ * reference; another merchant's sale, or one of a forbidden environment, is answered exactly
+ * like a missing one.
+ */
+function ownPurchase(s: Services, request: FastifyRequest, caller: Caller, ref: string): Purchase {
   const p = getPurchaseByReference(s.db, ref);
-  // Another merchant's purchase is answered exactly like a missing one.
-  if (!p || p.merchantId !== caller.merchant.id) throw new NotFound('There is no sale with this reference');
+  if (
+    !p ||
+    p.merchantId !== caller.merchant.id ||
+    !sessionOf(request).user.environments.includes(p.environment)
+  )
+    throw new NotFound('There is no sale with this reference');
   return p;
 }
 
@@ -196,13 +206,13 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
     { schema: { ...saleSchema, querystring: SaleWaitQuery } },
     async (request) => {
       const caller = callerOf(s, request);
-      let p = ownPurchase(s, caller, request.params.ref);
+      let p = ownPurchase(s, request, caller, request.params.ref);
       const waitMs = Number(request.query.wait_ms ?? 0);
       // A page following a pending sale asks with wait_ms: the answer comes the moment the sale
       // is final instead of at the page's next look, and never later than wait_ms.
       if (p.state === 'pending' && waitMs > 0) {
         await s.worker.whenAnswered(p.id, waitMs, 'final');
-        p = ownPurchase(s, caller, request.params.ref);
+        p = ownPurchase(s, request, caller, request.params.ref);
       }
       return saleViews(s, caller.merchant.name, [p])[0];
     },
@@ -210,7 +220,7 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
 
   app.post('/console/purchases/:ref/requery', { schema: saleSchema }, async (request) => {
     const caller = callerOf(s, request);
-    const p = ownPurchase(s, caller, request.params.ref);
+    const p = ownPurchase(s, request, caller, request.params.ref);
     // An admin's re-check of a completed sale asks the provider again: a sale it now reports
     // failed is reversed (source 'upstream'), and what it said is shown either way.
     if (p.state === 'success' && sessionOf(request).user.role === 'admin') {
@@ -225,7 +235,7 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
   const revealSchema = { tags, params: RefParams, response: answer(RevealedCards) };
   app.post('/console/purchases/:ref/reveal', { schema: revealSchema }, async (request) => {
     const caller = callerOf(s, request);
-    const p = ownPurchase(s, caller, request.params.ref);
+    const p = ownPurchase(s, request, caller, request.params.ref);
     const cards = p.state === 'success' ? cardsOf(p) : [];
     if (!cards.length) throw new NotFound('This sale has no card codes to show');
     recordAudit(s.db, caller.actor, 'giftcard.reveal', p.internalReference, { cards: cards.length });
@@ -235,7 +245,7 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
   const qrSchema = { tags, params: RefParams, response: binary('image/png', 'eSIM install QR') };
   app.get('/console/purchases/:ref/qrcode', { schema: qrSchema }, async (request, reply) => {
     const caller = callerOf(s, request);
-    const p = ownPurchase(s, caller, request.params.ref);
+    const p = ownPurchase(s, request, caller, request.params.ref);
     if (!isEsimPurchase(p)) throw new NotFound('This sale is not an eSIM');
     // The eSIM service draws it (the provider's QR, or one made from the stored LPA).
     const png = await esimQrcode(s, { ...caller, environment: p.environment }, p.idemKey);

@@ -1,3 +1,4 @@
+import { routedPath } from './routed-path.js';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -27,7 +28,7 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     reply.header('referrer-policy', 'no-referrer');
     reply.header('cross-origin-opener-policy', 'same-origin');
     // API answers carry session data and wallet balances: never cached unless a route says so.
-    if (request.url.startsWith('/console/') && !reply.hasHeader('cache-control'))
+    if (routedPath(request).startsWith('/console/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
     return payload;
   });

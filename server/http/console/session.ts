@@ -1,3 +1,4 @@
+import { routedPath } from './routed-path.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller, Services } from '../../services/context.js';
 import {
@@ -96,7 +97,7 @@ function checkSameOrigin(request: FastifyRequest): void {
 export function registerSessionHook(app: FastifyInstance, s: Services): void {
   app.decorateRequest('consoleSession', null);
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0];
+    const path = routedPath(request);
     if (!path.startsWith('/console/')) return;
     const unsafe = !SAFE_METHODS.has(request.method);
     if (unsafe) checkSameOrigin(request);
