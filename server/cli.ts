@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { resolve } from 'node:path';
 import { openStore } from './store/bootstrap.js';
 import { catalogDir } from './store/catalog.js';
@@ -36,6 +36,11 @@ import { reverseSaleWith } from './services/reconciliation-reversal.js';
 const program = new Command('vendpoint');
 program
   .showHelpAfterError()
+  // A usage error (unknown flag, missing option) is thrown, not exited on, so it gets the exit
+  // code and the --json answer every other refusal gets: exit 1 means "not ok" for ledger verify
+  // and "exceptions open" for reconcile run, and a typo must not read as either.
+  .exitOverride()
+  .configureHelp({ showGlobalOptions: true })
   .option('--data-dir <dir>', 'data directory', process.env.VENDPOINT_DATA_DIR ?? DEFAULTS.dataDir)
   .option('--json', 'print one JSON object');
 
@@ -45,17 +50,26 @@ const collect = (v: string, prev: string[]) => [...prev, v];
 const oneLine = (flag: string) => (v: string) => assertOneLineText(v, flag);
 const collectOneLine = (flag: string) => (v: string, prev: string[]) => [...prev, assertOneLineText(v, flag)];
 
-function withStore<T>(fn: (db: Db, dataDir: string) => T): T {
+/**
+ * Opens (and on first use creates) the data directory. What that creation printed on a node's
+ * first start, the DEMO test pair, goes to stderr here, --json or not: stdout stays one object,
+ * and the secret is shown this once.
+ */
+function openForCli(): { db: Db; dataDir: string } {
   const dataDir = resolve(program.opts().dataDir as string);
   const { db, demo, fixedModes } = openStore(dataDir, catalogDir(resourcesDir()));
-  // stderr: --json keeps stdout to one object.
   if (fixedModes.length)
     console.error(`data directory was readable by other users; now private: ${fixedModes.join('; ')}`);
-  if (demo && !program.opts().json) {
+  if (demo) {
     console.error(
       `Initialised ${dataDir}: DEMO merchant created (test key ${demo.test.key}, secret ${demo.test.secret})`,
     );
   }
+  return { db, dataDir };
+}
+
+function withStore<T>(fn: (db: Db, dataDir: string) => T): T {
+  const { db, dataDir } = openForCli();
   try {
     return fn(db, dataDir);
   } finally {
@@ -64,8 +78,7 @@ function withStore<T>(fn: (db: Db, dataDir: string) => T): T {
 }
 
 async function withStoreAsync<T>(fn: (db: Db, dataDir: string) => Promise<T>): Promise<T> {
-  const dataDir = resolve(program.opts().dataDir as string);
-  const { db } = openStore(dataDir, catalogDir(resourcesDir()));
+  const { db, dataDir } = openForCli();
   try {
     return await fn(db, dataDir);
   } finally {
@@ -80,11 +93,18 @@ function out(json: unknown, human: string): void {
 
 const env = () => envOption().makeOptionMandatory();
 
+/** A merchant's name is printed on receipts and reports: never empty. */
+const merchantName = (v: string) => {
+  const name = assertOneLineText(v, '--name').trim();
+  if (!name) throw new InvalidInput('--name: the merchant needs a name', 'name');
+  return name;
+};
+
 const merchant = program.command('merchant').description('merchant profiles');
 merchant
   .command('create')
-  .requiredOption('--code <code>')
-  .requiredOption('--name <name>', 'display name', oneLine('--name'))
+  .requiredOption('--code <code>', '2-20 capital letters, digits or _ (required)')
+  .requiredOption('--name <name>', 'display name (required)', merchantName)
   .action((o: { code: string; name: string }) =>
     withStore((db) => {
       if (!/^[A-Z0-9_]{2,20}$/.test(o.code))
@@ -99,12 +119,17 @@ merchant
 merchant
   .command('update')
   .requiredOption('--code <code>')
-  .option('--name <name>', 'display name', oneLine('--name'))
-  .option('--allow-ip <ipOrCidr>', 'live IP allowlist entry (repeatable; replaces the list)', collect, [])
+  .option('--name <name>', 'display name', merchantName)
+  .option(
+    '--allow-ip <ipOrCidr>',
+    "live IP allowlist entry (repeatable; replaces the list; --allow-ip '' clears it)",
+    collect,
+    [],
+  )
   .option('--enable-bills <products>', 'bill products enabled for live, e.g. ELECTRICITY,CABLE')
   .option(
     '--report-email <addr>',
-    'report recipient (repeatable; replaces the list)',
+    "report recipient (repeatable; replaces the list; --report-email '' clears it)",
     collectOneLine('--report-email'),
     [],
   )
@@ -119,7 +144,10 @@ merchant
       status?: 'active' | 'suspended';
     }) =>
       withStore((db) => {
-        o.allowIp.forEach(parseAllowEntry);
+        // Given at all, the flag replaces the list; empty values alone clear it.
+        const allowIps = o.allowIp.length ? o.allowIp.filter((v) => v.trim()) : undefined;
+        const reportEmails = o.reportEmail.length ? o.reportEmail.filter((v) => v.trim()) : undefined;
+        allowIps?.forEach(parseAllowEntry);
         const bills =
           o.enableBills === undefined
             ? undefined
@@ -130,7 +158,7 @@ merchant
         for (const b of bills ?? [])
           if (!(BILL_PRODUCTS as readonly string[]).includes(b))
             throw new InvalidInput(`--enable-bills: unknown product ${b}`, 'enable-bills');
-        for (const e of o.reportEmail)
+        for (const e of reportEmails ?? [])
           if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e))
             throw new InvalidInput(`--report-email: "${e}" is not an e-mail address`, 'report-email');
         const m = updateMerchant(
@@ -139,9 +167,9 @@ merchant
           {
             name: o.name,
             status: o.status,
-            allowIps: o.allowIp.length ? o.allowIp : undefined,
+            allowIps,
             liveBills: bills,
-            reportEmails: o.reportEmail.length ? o.reportEmail : undefined,
+            reportEmails,
           },
           ACTOR,
         );
@@ -262,6 +290,7 @@ upstream.command('list').action(() =>
 
 program
   .command('ledger')
+  .description('the books: every wallet against its ledger')
   .command('verify')
   .action(() =>
     withStore((db) => {
@@ -270,7 +299,12 @@ program
         r,
         r.ok
           ? `ledger ok: ${r.wallets} wallets`
-          : `ledger NOT ok (${r.problems.length} problems):\n${r.problems.map((p) => '  ' + p.problem).join('\n')}`,
+          : `ledger NOT ok (${r.problems.length} problems):\n${r.problems
+              .map(
+                (p) =>
+                  `  ${p.merchant_code ? `${p.merchant_code} ${p.environment} wallet: ` : ''}${p.problem}`,
+              )
+              .join('\n')}`,
       );
       if (!r.ok) process.exitCode = 1;
     }),
@@ -321,6 +355,7 @@ purchase
 
 program
   .command('report')
+  .description('daily reports')
   .command('run')
   .requiredOption('--date <YYYY-MM-DD>')
   .option('--send', 'send the e-mails too')
@@ -348,6 +383,15 @@ registerReconcileCommands(program, {
 });
 
 program.parseAsync(process.argv).catch((err: unknown) => {
+  if (err instanceof CommanderError) {
+    // Help and version were asked for: they are printed, and that is success.
+    if (err.exitCode === 0) return;
+    // Commander has already printed the usage error and the help to stderr.
+    if (process.argv.includes('--json'))
+      process.stdout.write(`${JSON.stringify({ error: err.message.replace(/^error: /, '') })}\n`);
+    process.exitCode = 2;
+    return;
+  }
   const message = err instanceof DomainError || err instanceof Error ? err.message : String(err);
   if (program.opts().json) process.stdout.write(`${JSON.stringify({ error: message })}\n`);
   else console.error(`error: ${message}`);

@@ -147,6 +147,9 @@ export function registerReconcileCommands(program: Command, cli: ReconcileCliToo
     .option('--no-email', 'no operator e-mail')
     .action((o: { time?: string; email?: string[] | false }) =>
       cli.withStore((db) => {
+        // Commander keeps whichever came last; both at once is a contradiction, not a choice.
+        if (process.argv.includes('--no-email') && process.argv.some((a) => a.startsWith('--email')))
+          throw new InvalidInput('--email and --no-email contradict each other: give one', 'email');
         const change: { runTime?: string; operatorEmails?: string[] } = {};
         if (o.time) change.runTime = o.time;
         if (o.email === false) change.operatorEmails = [];

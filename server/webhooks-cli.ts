@@ -4,7 +4,7 @@ import { SecretBox } from './store/secret-box.js';
 import { CommitBatcher } from './store/commit-batcher.js';
 import { requireMerchant } from './store/merchants.js';
 import { getLowBalanceThreshold, setLowBalanceThreshold } from './store/wallets.js';
-import { listDeliveries } from './store/webhooks.js';
+import { deliveryLogJson, listDeliveries } from './store/webhooks.js';
 import {
   addWebhookEndpoint,
   DEFAULT_ROTATION_OVERLAP_HOURS,
@@ -154,10 +154,14 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
   webhook
     .command('test')
     .requiredOption('--id <we_N>')
-    .action(async (o: { id: string }) => {
+    .option('--allow-private-webhooks', 'send to a private or loopback URL (as `webhook add` took it)')
+    .action(async (o: { id: string; allowPrivateWebhooks?: boolean }) => {
       await cli.withStoreAsync(async (db, dataDir) => {
-        const s = context(db, dataDir, allowPrivateFromEnv());
-        const r = await sendTestWebhook(s, endpointById({ db }, o.id));
+        const s = context(db, dataDir, Boolean(o.allowPrivateWebhooks) || allowPrivateFromEnv());
+        const endpoint = endpointById({ db }, o.id);
+        // stderr: a receiver that never answers takes the sender's time-outs (about 10 s).
+        console.error(`Sending a test event to ${endpoint.url} …`);
+        const r = await sendTestWebhook(s, endpoint);
         cli.out(
           r,
           r.delivered
@@ -171,13 +175,15 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
   webhook
     .command('deliveries')
     .requiredOption('--id <we_N>')
-    .option('--limit <n>', 'newest first', '50')
+    .option('--limit <n>', 'newest first, 1 to 500', '50')
     .action((o: { id: string; limit: string }) =>
       cli.withStore((db) => {
+        if (!/^\d+$/.test(o.limit) || Number(o.limit) < 1 || Number(o.limit) > 500)
+          throw new InvalidInput('--limit must be a whole number from 1 to 500', 'limit');
         const e = endpointById({ db }, o.id);
-        const rows = listDeliveries(db, e.id, Math.min(Number(o.limit) || 50, 500));
+        const rows = listDeliveries(db, e.id, Number(o.limit));
         cli.out(
-          { endpoint: endpointView(e), deliveries: rows },
+          { endpoint: endpointView(e), deliveries: rows.map(deliveryLogJson) },
           rows
             .map(
               (d) =>

@@ -66,7 +66,11 @@ export async function runReports(
   const day = parseDay(o.date, 'date');
   const db = ctx.db;
   const settings = getReportSettings(db, ctx.box);
-  if (o.send && ctx.now() < Date.parse(dayWindow(day, settings.timezone).to)) {
+  const window = dayWindow(day, settings.timezone);
+  // A day not yet begun has no sales: an empty answer would read as "nothing sold".
+  if (ctx.now() < Date.parse(window.from))
+    throw new InvalidInput(`${day} has not begun yet in ${settings.timezone}`, 'date');
+  if (o.send && ctx.now() < Date.parse(window.to)) {
     throw new InvalidInput(
       `${day} has not ended yet in ${settings.timezone}; its report can be sent from the next day`,
       'date',

@@ -4,8 +4,9 @@ import { recordAudit } from './audit.js';
 import { Conflict, InvalidInput, NotFound } from '../domain/errors.js';
 
 /**
- * An operator settles a purchase whose outcome the upstream never gave (needs attention):
- * success keeps the debit; failed refunds it once. Audited with who and why.
+ * An operator settles a purchase whose outcome the upstream never gave (needs attention: flagged
+ * by the worker once its requeries ran out, or by an admin): success keeps the debit; failed
+ * refunds it once. Audited with who and why.
  */
 export function resolvePurchaseManually(
   db: Db,
@@ -19,6 +20,12 @@ export function resolvePurchaseManually(
       const p = getPurchaseByReference(db, input.reference);
       if (!p) throw new NotFound(`no purchase with internal reference ${input.reference}`);
       if (p.state !== 'pending') throw new Conflict(`purchase ${input.reference} is already ${p.state}`);
+      // Only a purchase that needs attention: one still inside its requery budget may yet be
+      // vended by the provider, and a refund now would pay for it twice.
+      if (!p.needsAttention)
+        throw new Conflict(
+          `purchase ${input.reference} does not need attention yet: the node is still asking the provider (requeries run for 24 h). Flag it first (console: Needs attention, Flag) if you know its outcome`,
+        );
       if (input.outcome === 'success') {
         settleSuccess(db, p.id, {
           ...(p.result ?? {}),

@@ -120,6 +120,12 @@ function validateUpstream(input: UpstreamInput): void {
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw new InvalidInput('base URL must be http or https', 'base_url');
+    // A password in the URL would be stored and listed in clear; the key and secret authenticate.
+    if (url.username || url.password)
+      throw new InvalidInput(
+        'base URL must not carry a user name or password (the key and secret authenticate)',
+        'base_url',
+      );
     if (!input.merchantCode || !input.keyId || !input.secret) {
       throw new InvalidInput('vending-api upstreams need a merchant code, key and secret', 'key');
     }

@@ -338,6 +338,13 @@ export interface DeliveryLogRow {
   updated_at: string;
 }
 
+/** A delivery as the console and the CLI show it: the event's public id, times in ISO form. */
+export const deliveryLogJson = (d: DeliveryLogRow) =>
+  Object.assign({}, d, {
+    event_id: `evt_${d.event_id}`,
+    next_attempt_at: d.next_attempt_at === null ? null : new Date(d.next_attempt_at).toISOString(),
+  });
+
 export function listDeliveries(db: Db, endpointId: number, limit = 100): DeliveryLogRow[] {
   return prep(
     db,

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCli } from '../helpers/cli.js';
 import { startTestNode, type TestNode } from '../helpers/test-node.js';
+import { addUpstream } from '../../server/store/upstreams.js';
 
 let t: TestNode;
 beforeAll(async () => {
@@ -204,8 +205,167 @@ describe('ledger verify on a hand-corrupted database', () => {
       expect(r.status).toBe(1);
       expect(r.json.ok).toBe(false);
       expect(r.json.problems[0].problem).toMatch(/cached balance/);
+      // The text names the wallet, as the JSON does.
+      const text = runCli(dir, ['ledger', 'verify']);
+      expect(text.status).toBe(1);
+      expect(text.stdout).toMatch(/DEMO test wallet: cached balance/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('purchase resolve and a sale still in the provider’s hands', () => {
+  it('is refused (exit 2, nothing refunded) until the sale needs attention, then settles once', async () => {
+    const node = await startTestNode();
+    try {
+      addUpstream(
+        node.node.services.db,
+        node.node.services.box,
+        {
+          name: 'slow-sim',
+          type: 'simulator',
+          options: { pendingRate: 1, pendingForMs: 3_600_000 },
+          products: ['airtime'],
+        },
+        'test',
+      );
+      const m = node.merchant('WAITING', { liveNaira: 1000, allowIps: ['127.0.0.1'] });
+      const sale = await node.call('POST', '/v1/transactions', {
+        pair: m.live,
+        body: {
+          merchant_code: 'WAITING',
+          product: 'airtime',
+          network: 'mtn',
+          customer_msisdn: '08031234567',
+          amount: '100',
+          client_request_id: 'cli-in-flight',
+        },
+      });
+      expect(sale.json.response_code).toBe('02');
+      const ref = sale.json.data.internal_reference as string;
+      const resolveIt = () =>
+        runCli(node.dataDir, [
+          '--json',
+          'purchase',
+          'resolve',
+          '--ref',
+          ref,
+          '--outcome',
+          'failed',
+          '--reason',
+          'customer says nothing came',
+        ]);
+      const early = resolveIt();
+      expect(early.status).toBe(2);
+      expect(early.json.error).toMatch(/does not need attention yet/);
+      expect((await node.call('GET', '/v1/wallet/balance', { pair: m.live })).json.total).toBe('900.00');
+
+      node.node.services.db
+        .prepare('UPDATE purchases SET needs_attention = 1 WHERE internal_reference = ?')
+        .run(ref);
+      const done = resolveIt();
+      expect(done.status).toBe(0);
+      expect(done.json.status).toBe('failed');
+      expect((await node.call('GET', '/v1/wallet/balance', { pair: m.live })).json.total).toBe('1000.00');
+    } finally {
+      await node.close();
+    }
+  });
+});
+
+describe('refusals: exit 2, one JSON object under --json, nothing changed', () => {
+  it('a usage error (unknown or missing flag) is exit 2 with {"error"}, not the 1 that means "not ok"', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'vendpoint-usage-')), 'data');
+    try {
+      const typo = runCli(dir, ['--json', 'reconcile', 'run', '--date', '2026-11-20', '--upstrem', 'x']);
+      expect(typo.status).toBe(2);
+      expect(typo.stdout.trim().split('\n')).toHaveLength(1);
+      expect(typo.json.error).toMatch(/unknown option '--upstrem'/);
+      const missing = runCli(dir, ['--json', 'ledger', 'verify', '--bogus']);
+      expect(missing.status).toBe(2);
+      expect(runCli(dir, ['--json', 'wallet', 'fund', '--code', 'DEMO']).status).toBe(2);
+      // Refused before anything was opened or created.
+      expect(existsSync(dir)).toBe(false);
+      expect(runCli(dir, ['--help']).status).toBe(0);
+    } finally {
+      rmSync(dirname(dir), { recursive: true, force: true });
+    }
+  });
+
+  it('creating the data directory prints the DEMO test pair on stderr, --json or not', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vendpoint-first-'));
+    try {
+      const r = runCli(dir, ['--json', 'merchant', 'list']);
+      expect(r.status).toBe(0);
+      expect(r.json.merchants).toHaveLength(1);
+      expect(r.stderr).toMatch(/DEMO merchant created \(test key vpk_test_\S+, secret vps_test_\S+\)/);
+      expect(runCli(dir, ['--json', 'merchant', 'list']).stderr).not.toContain('vps_test_');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a blank merchant name, a base URL with a password, a day not yet begun and contradicting flags', () => {
+    const blank = runCli(t.dataDir, ['--json', 'merchant', 'create', '--code', 'BLANK', '--name', '   ']);
+    expect(blank.status).toBe(2);
+    expect(blank.json.error).toBe('--name: the merchant needs a name');
+    expect(runCli(t.dataDir, ['--json', 'merchant', 'update', '--code', 'DEMO', '--name', '']).status).toBe(
+      2,
+    );
+    const creds = runCli(t.dataDir, [
+      '--json',
+      'upstream',
+      'add',
+      '--name',
+      'with-creds',
+      '--type',
+      'vending-api',
+      '--base-url',
+      'https://user:pw@provider.example',
+      '--merchant-code',
+      'US',
+      '--key',
+      'k',
+      '--secret',
+      's',
+    ]);
+    expect(creds.status).toBe(2);
+    expect(creds.json.error).toMatch(/must not carry a user name or password/);
+    expect(runCli(t.dataDir, ['--json', 'upstream', 'list']).stdout).not.toContain('user:pw');
+    const future = runCli(t.dataDir, ['--json', 'report', 'run', '--date', '2099-01-01']);
+    expect(future.status).toBe(2);
+    expect(future.json.error).toMatch(/2099-01-01 has not begun yet/);
+    const both = runCli(t.dataDir, ['--json', 'reconcile', 'settings', '--email', 'a@b.ng', '--no-email']);
+    expect(both.status).toBe(2);
+    expect(both.json.error).toMatch(/contradict/);
+  });
+
+  it("merchant update --allow-ip '' and --report-email '' clear their lists", () => {
+    const set = runCli(t.dataDir, [
+      '--json',
+      'merchant',
+      'update',
+      '--code',
+      'DEMO',
+      '--allow-ip',
+      '203.0.113.10',
+      '--report-email',
+      'ops@example.ng',
+    ]);
+    expect(set.json).toMatchObject({ allow_ips: ['203.0.113.10'], report_emails: ['ops@example.ng'] });
+    const cleared = runCli(t.dataDir, [
+      '--json',
+      'merchant',
+      'update',
+      '--code',
+      'DEMO',
+      '--allow-ip',
+      '',
+      '--report-email',
+      '',
+    ]);
+    expect(cleared.status).toBe(0);
+    expect(cleared.json).toMatchObject({ allow_ips: [], report_emails: [] });
   });
 });

@@ -73,7 +73,17 @@ describe('webhook CLI', () => {
     expect(deliveryStates(id)).toEqual(['failed', 'failed']);
     const log = runCli(t.dataDir, ['--json', 'webhook', 'deliveries', '--id', id]);
     expect(log.json.deliveries).toHaveLength(2);
-    expect(log.json.deliveries[0]).toMatchObject({ state: 'failed', attempts: 3, last_status: null });
+    expect(log.json.deliveries[0]).toMatchObject({
+      event_id: expect.stringMatching(/^evt_\d+$/),
+      state: 'failed',
+      attempts: 3,
+      last_status: null,
+    });
+    for (const limit of ['-1', '0', 'abc', '501']) {
+      const bad = runCli(t.dataDir, ['--json', 'webhook', 'deliveries', '--id', id, '--limit', limit]);
+      expect(bad.status, limit).toBe(2);
+      expect(bad.json.error).toBe('--limit must be a whole number from 1 to 500');
+    }
 
     const back = await startWebhookReceiver(port);
     try {
@@ -101,10 +111,20 @@ describe('webhook CLI', () => {
       ).toEqual(['delivered', 'delivered']);
 
       // test event, rotation with two signatures, pause keeps deliveries queued, remove.
-      const test = await runCliAsync(t.dataDir, ['--json', 'webhook', 'test', '--id', id], {
-        VENDPOINT_WEBHOOKS_ALLOW_PRIVATE: '1',
-      });
+      // A loopback receiver needs the flag here too, as `webhook add` did; refused without it.
+      const refused = await runCliAsync(t.dataDir, ['--json', 'webhook', 'test', '--id', id]);
+      expect(refused.status).toBe(1);
+      expect(refused.json).toMatchObject({ delivered: false, error: expect.stringMatching(/private/) });
+      const test = await runCliAsync(t.dataDir, [
+        '--json',
+        'webhook',
+        'test',
+        '--id',
+        id,
+        '--allow-private-webhooks',
+      ]);
       expect(test.json, test.stdout + test.stderr).toMatchObject({ delivered: true, status_code: 200 });
+      expect(test.stderr).toContain('Sending a test event to http://127.0.0.1:');
       expect(back.received.at(-1)!.json.type).toBe('webhook.test');
 
       const rot = runCli(t.dataDir, ['--json', 'webhook', 'rotate', '--id', id, '--overlap-hours', '1']);

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { requireMerchant } from '../../store/merchants.js';
 import { getLowBalanceThreshold, setLowBalanceThreshold } from '../../store/wallets.js';
-import { listDeliveries, type DeliveryLogRow } from '../../store/webhooks.js';
+import { deliveryLogJson, listDeliveries } from '../../store/webhooks.js';
 import {
   addWebhookEndpoint,
   endpointById,
@@ -37,12 +37,6 @@ const StatusBody = Type.Object({ status: Type.Union([Type.Literal('enabled'), Ty
 const ReplayBody = Type.Object({ delivery_id: Type.Optional(Type.Integer()) });
 const RotateBody = Type.Object({ overlap_hours: Type.Optional(Type.Number({ minimum: 0, maximum: 168 })) });
 const ThresholdBody = Type.Object({ amount: Type.Union([Type.String(), Type.Null()]) });
-
-const deliveryJson = (d: DeliveryLogRow) => ({
-  ...d,
-  event_id: `evt_${d.event_id}`,
-  next_attempt_at: d.next_attempt_at === null ? null : new Date(d.next_attempt_at).toISOString(),
-});
 
 /** Merchants → Webhooks: endpoints, delivery log, test event, replay, pause, and low-balance thresholds. */
 export function registerAdminWebhookRoutes(scope: FastifyInstance, s: Services): void {
@@ -112,7 +106,7 @@ export function registerAdminWebhookRoutes(scope: FastifyInstance, s: Services):
     { schema: { tags, params: IdParams, response: answer(WebhookDeliveries) } },
     async (request) => {
       const e = endpoint(request.params.id);
-      return { endpoint: endpointView(e), deliveries: listDeliveries(s.db, e.id, 200).map(deliveryJson) };
+      return { endpoint: endpointView(e), deliveries: listDeliveries(s.db, e.id, 200).map(deliveryLogJson) };
     },
   );
 
