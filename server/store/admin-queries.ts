@@ -52,12 +52,12 @@ function tally(db: Db, agent: string, params: unknown[]): SalesTally[] {
   ).all(...params) as SalesTally[];
 }
 
-/** What an agent sold (pending or successful: failed sales were refunded) since fromIso. */
+/** What an agent sold (pending or successful: failed and reversed sales were refunded) since fromIso. */
 export function agentSoldKobo(db: Db, userId: number, env: Environment, fromIso: string): number {
   const r = prep(
     db,
     `SELECT COALESCE(SUM(amount_kobo), 0) AS kobo FROM purchases
-     WHERE agent_user_id = ? AND environment = ? AND created_at >= ? AND state <> 'failed'`,
+     WHERE agent_user_id = ? AND environment = ? AND created_at >= ? AND state NOT IN ('failed', 'reversed')`,
   ).get(userId, env, fromIso) as { kobo: number };
   return r.kobo;
 }

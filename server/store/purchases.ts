@@ -256,11 +256,11 @@ function assertAgentDailyLimit(db: Db, agentUserId: number, env: Environment, am
     (prep(db, 'SELECT daily_sales_limit_kobo FROM console_users WHERE id = ?').pluck().get(agentUserId) as
       number | null | undefined) ?? null;
   if (limit === null) return;
-  // Pending or successful sales count; failed ones were refunded (as agentSoldKobo).
+  // Pending or successful sales count; failed and reversed ones were refunded (as agentSoldKobo).
   const sold = prep(
     db,
     `SELECT COALESCE(SUM(amount_kobo), 0) FROM purchases
-     WHERE agent_user_id = ? AND environment = ? AND created_at >= ? AND state <> 'failed'`,
+     WHERE agent_user_id = ? AND environment = ? AND created_at >= ? AND state NOT IN ('failed', 'reversed')`,
   )
     .pluck()
     .get(agentUserId, env, localDayStart(Date.now(), businessTimezone(db))) as number;
@@ -533,8 +533,8 @@ function whereOf(f: PurchaseFilter): SqlWhere {
   if (f.product) where.add('product = ?', f.product);
   if (f.search)
     where.add(
-      '(msisdn LIKE ? OR idem_key LIKE ? OR internal_reference LIKE ?)',
-      ...Array(3).fill(`%${f.search}%`),
+      '(msisdn LIKE ? OR idem_key LIKE ? OR internal_reference LIKE ? OR upstream_reference LIKE ?)',
+      ...Array(4).fill(`%${f.search}%`),
     );
   if (f.from) where.add('created_at >= ?', f.from);
   if (f.to) where.add('created_at < ?', f.to);

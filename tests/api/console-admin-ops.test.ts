@@ -61,6 +61,7 @@ describe('catalogs, users, cash-up, backup', () => {
     });
     expect(created.status).toBe(201);
     const ada = await consoleLogin(t.url, 'ada', 'agent password 1');
+    const sold: string[] = [];
     for (const amount of ['100', '200']) {
       const r = await ada.post('/console/sell', {
         product: 'airtime',
@@ -70,6 +71,7 @@ describe('catalogs, users, cash-up, backup', () => {
         client_request_id: ref('desk'),
       });
       expect(r.status).toBe(200);
+      sold.push(r.json.reference);
     }
     await eventually(
       () => admin.get(`/console/admin/users/${created.json.id}/cashup?environment=test`),
@@ -109,6 +111,22 @@ describe('catalogs, users, cash-up, backup', () => {
     });
     expect(over.status).toBe(403);
     expect(over.json.message).toMatch(/daily sales limit of ₦350\.00.*₦300\.00 sold today/);
+    // A reversed sale went back to the wallet: like a failed one, it no longer counts.
+    const reversed = await admin.post(`/console/admin/purchases/${sold[1]}/reverse`, {
+      reason: 'customer returned the voucher',
+    });
+    expect(reversed.json.status).toBe('reversed');
+    const listed = await admin.get('/console/admin/users');
+    const row = listed.json.users.find((u: { id: number }) => u.id === created.json.id);
+    expect(row.sold_today.test).toBe('100.00');
+    const within = await ada.post('/console/sell', {
+      product: 'airtime',
+      network: 'mtn',
+      customer_msisdn: '08031234567',
+      amount: '100',
+      client_request_id: ref('desk'),
+    });
+    expect(within.status).toBe(200);
     await admin.patch(`/console/admin/users/${created.json.id}`, { daily_sales_limit: null });
     expect(
       (

@@ -85,3 +85,46 @@ describe('console sale routes and the environments a user may sell in', () => {
     expect(qr.json.message).toContain('is available once the order is successful');
   });
 });
+
+describe('a failed sale says whether the desk saw it pending first', () => {
+  const PS_CAD_50 = 5009; // standard stock: pending first, decided on the requery
+  let t: TestNode;
+  let skew = 0;
+  afterAll(async () => t.close());
+
+  it('pending then failed: was_pending, so the page and slip say the money is owed back; failed at once: not', async () => {
+    t = await startTestNode({}, { now: () => Date.now() + skew });
+    const m = liveOrders(t, 'FAILSHOP', { failureRate: 1 });
+    const hash = await hashPassword(PASSWORD);
+    createConsoleUser(
+      t.node.services.db,
+      {
+        merchantId: m.merchantId,
+        username: 'faildesk',
+        role: 'agent',
+        passwordHash: hash,
+        environments: ['live'],
+      },
+      'test',
+    );
+    const desk = await consoleLogin(t.url, 'faildesk', PASSWORD);
+    const order = (planId: number, id: string) =>
+      t.call('POST', '/v1/giftcards/orders', {
+        pair: m.live,
+        body: { request_id: id, plan_id: planId, quantity: 1 },
+      });
+
+    const atOnce = await order(STEAM_USD_20, `now-${Date.now()}`);
+    expect(atOnce.json.status).toBe('failed');
+    const first = await desk.get(`/console/purchases/${atOnce.json.data.internal_reference}`);
+    expect(first.json).toMatchObject({ status: 'failed', was_pending: false });
+
+    const slow = await order(PS_CAD_50, `slow-${Date.now()}`);
+    expect(slow.json.response_code).toBe('02');
+    skew += 11_000; // past the first requery delay
+    const polled = await t.call('GET', `/v1/giftcards/orders/${slow.json.data.request_id}`, { pair: m.live });
+    expect(polled.json.status).toBe('failed');
+    const later = await desk.get(`/console/purchases/${slow.json.data.internal_reference}`);
+    expect(later.json).toMatchObject({ status: 'failed', was_pending: true });
+  });
+});

@@ -101,6 +101,21 @@ describe('selling from the console', () => {
     const ada = await signIn('ada');
     const mine = await ada('GET', '/console/purchases?search=08051112222');
     expect(mine.json.total).toBe(1);
+    // The number as History and receipts print it, or in international form, finds it too;
+    // so does the provider's reference printed on the receipt.
+    for (const typed of ['0805 111 2222', '+234 805 111 2222', '2348051112222']) {
+      const found = await ada('GET', `/console/purchases?search=${encodeURIComponent(typed)}`);
+      expect(found.json.total, typed).toBe(1);
+    }
+    const providerRef = t.node.services.db
+      .prepare('SELECT upstream_reference FROM purchases WHERE internal_reference = ?')
+      .pluck()
+      .get(mine.json.rows[0].reference) as string;
+    expect(providerRef).toBeTruthy();
+    const byRef = await ada('GET', `/console/purchases?search=${encodeURIComponent(providerRef)}`);
+    expect(byRef.json.rows.map((r: { reference: string }) => r.reference)).toContain(
+      mine.json.rows[0].reference,
+    );
     const olu = await signIn('olu');
     expect((await olu('GET', `/console/purchases/${mine.json.rows[0].reference}`)).status).toBe(404);
     expect((await olu('GET', '/console/purchases')).json.total).toBe(0);

@@ -313,6 +313,11 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await page.getByTestId('report-show').getByLabel('Day').fill(today);
     await page.getByRole('button', { name: 'Show report' }).click();
     await expect(page.getByTestId('report-summary')).toContainText('Operator Day Stores');
+    // The wallet's day adds up on the page: the funding, the failed sale's debit and its refund.
+    await expect(page.getByTestId('report-movements')).toHaveText(
+      /^Opening balance₦0\.00Funding₦10,000\.00Sales debited-₦975\.00Refunds of failed sales₦975\.00Closing balance₦10,000\.00$/,
+    );
+    await expect(page.getByTestId('report-statuses')).toContainText('Failed (refunded)1 · ₦1,000.00');
     const csv = await page.request.get((await page.getByTestId('report-csv').getAttribute('href'))!);
     expect(csv.headers()['content-type']).toContain('text/csv');
     await page.getByTestId('report-run').getByLabel('Day').fill(today);

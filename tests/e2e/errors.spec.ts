@@ -29,7 +29,7 @@ test('insufficient balance: a small test wallet refuses a larger sale with a sen
   await page.keyboard.press('Enter');
   await page.getByTestId('confirm-sell').click();
   await expect(page.getByTestId('sell-error')).toHaveText(
-    'Insufficient wallet balance for this purchase; fund the wallet and retry.',
+    "Nothing was charged: the merchant's wallet does not hold enough for this sale. An admin funds it on Admin → Wallets.",
   );
   await snap(page, 'insufficient-balance');
 
@@ -68,7 +68,7 @@ test('live mode is unmistakable; a live sale DEMO cannot route or pay is refused
   await page.getByTestId('confirm-sell').click();
   // Another test on this node may add a live route: then DEMO's empty live wallet refuses it.
   await expect(page.getByTestId('sell-error')).toHaveText(
-    /^(No provider is set up to sell airtime in live; an admin can add one|No provider is configured for live airtime MTN; nothing was charged|Insufficient wallet balance for this purchase; fund the wallet and retry)\.$/,
+    /^(No provider is set up to sell airtime in live; an admin can add one|No provider is configured for live airtime MTN; nothing was charged|Nothing was charged: the merchant's wallet does not hold enough for this sale\. An admin funds it on Admin → Wallets)\.$/,
   );
   await snap(page, 'live-no-provider');
   await page.getByRole('link', { name: 'Wallet' }).click();

@@ -45,6 +45,13 @@ describe('API errors as sentences', () => {
     expect(humanMessage(400, 'counted must be a Naira amount')).toBe(
       'The counted cash must be a Naira amount.',
     );
+    // Amounts are grouped; a sign the node already wrote is not doubled.
+    expect(
+      humanMessage(400, 'this adjustment would take the test wallet below zero (balance ₦838296.50)'),
+    ).toBe('This adjustment would take the test wallet below zero (balance ₦838,296.50).');
+    expect(humanMessage(400, 'amount must be between 50.00 and 50000.00')).toBe(
+      'Amount must be between ₦50.00 and ₦50,000.00.',
+    );
     expect(humanMessage(500, 'Internal server error; retry with backoff')).toMatch(/Check History/);
     expect(humanMessage(502, 'The provider could not be reached; retry with backoff')).toMatch(
       /Nothing was charged/,

@@ -1157,6 +1157,8 @@ export interface paths {
               reversed_at?: string;
               /** @description reversed sales only: why */
               reversal_reason?: string;
+              /** @description failed sales only: it was pending first (the provider was asked again), so the customer may have paid at the desk */
+              was_pending?: boolean;
               details: {
                 [key: string]: string;
               };
@@ -1311,6 +1313,8 @@ export interface paths {
                 reversed_at?: string;
                 /** @description reversed sales only: why */
                 reversal_reason?: string;
+                /** @description failed sales only: it was pending first (the provider was asked again), so the customer may have paid at the desk */
+                was_pending?: boolean;
                 details: {
                   [key: string]: string;
                 };
@@ -1577,6 +1581,8 @@ export interface paths {
               reversed_at?: string;
               /** @description reversed sales only: why */
               reversal_reason?: string;
+              /** @description failed sales only: it was pending first (the provider was asked again), so the customer may have paid at the desk */
+              was_pending?: boolean;
               details: {
                 [key: string]: string;
               };
@@ -1724,6 +1730,8 @@ export interface paths {
               reversed_at?: string;
               /** @description reversed sales only: why */
               reversal_reason?: string;
+              /** @description failed sales only: it was pending first (the provider was asked again), so the customer may have paid at the desk */
+              was_pending?: boolean;
               details: {
                 [key: string]: string;
               };
@@ -2930,6 +2938,8 @@ export interface paths {
               reversed_at?: string;
               /** @description reversed sales only: why */
               reversal_reason?: string;
+              /** @description failed sales only: it was pending first (the provider was asked again), so the customer may have paid at the desk */
+              was_pending?: boolean;
               details: {
                 [key: string]: string;
               };
@@ -3202,6 +3212,8 @@ export interface paths {
               reversed_at?: string;
               /** @description reversed sales only: why */
               reversal_reason?: string;
+              /** @description failed sales only: it was pending first (the provider was asked again), so the customer may have paid at the desk */
+              was_pending?: boolean;
               details: {
                 [key: string]: string;
               };
@@ -8187,6 +8199,8 @@ export interface paths {
               reversed_at?: string;
               /** @description reversed sales only: why */
               reversal_reason?: string;
+              /** @description failed sales only: it was pending first (the provider was asked again), so the customer may have paid at the desk */
+              was_pending?: boolean;
               details: {
                 [key: string]: string;
               };

@@ -48,15 +48,21 @@ function plainWords(message: string): string {
     .replace(/\b([a-z]+_[a-z_]+)\b/g, (w) => FIELD_NAMES[w] ?? w.replace(/_/g, ' '))
     .replace(/^([a-z]+) must\b/, (all, w: string) => (LEADING_FIELDS[w] ? `${LEADING_FIELDS[w]} must` : all));
   if (/amount|price|balance|between/i.test(m))
-    m = m.replace(/(?<![\d.])(\d+\.\d{2})(?![\d.])/g, (n) => formatNaira(n));
+    // A sign already written ("₦838296.50") is taken with its number, not doubled.
+    m = m.replace(/(?<![\d.])₦?(\d+\.\d{2})(?![\d.])/g, (_all, n: string) => formatNaira(n));
   return m;
 }
+
+export const INSUFFICIENT_BALANCE =
+  "Nothing was charged: the merchant's wallet does not hold enough for this sale. An admin funds it on Admin → Wallets.";
 
 /**
  * Every API error as a human sentence. The node's messages are
  * written for people already; this adds what a status alone means, and never shows JSON.
  */
 export function humanMessage(status: number, serverMessage: string | undefined): string {
+  // The API's words ask the caller to fund the wallet: a desk agent cannot, so say who can.
+  if (serverMessage?.startsWith('Insufficient wallet balance')) return INSUFFICIENT_BALANCE;
   const server = serverMessage ? sentence(plainWords(serverMessage)) : '';
   switch (status) {
     case 0:

@@ -64,6 +64,12 @@ export const Sale = Type.Object({
   failure_reason: Type.String(),
   reversed_at: Type.Optional(Type.String({ description: 'reversed sales only: when (ISO)' })),
   reversal_reason: Type.Optional(Type.String({ description: 'reversed sales only: why' })),
+  was_pending: Type.Optional(
+    Type.Boolean({
+      description:
+        'failed sales only: it was pending first (the provider was asked again), so the customer may have paid at the desk',
+    }),
+  ),
   details: Strings,
   result: Strings,
   cards_count: Type.Integer(),

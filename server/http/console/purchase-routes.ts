@@ -70,7 +70,7 @@ export function saleViews(s: Services, merchantName: string, purchases: Purchase
       p,
       merchantName,
       p.agentUserId ? (names.get(p.agentUserId) ?? null) : null,
-      p.state === 'pending' ? getJob(s.db, p.id) : null,
+      p.state === 'pending' || p.state === 'failed' ? getJob(s.db, p.id) : null,
     ),
   );
 }
@@ -82,11 +82,21 @@ function dayStartUtc(day: string, field: string, timezone: string, plusDays = 0)
   return d.plus({ days: plusDays }).toUTC().toISO()!;
 }
 
+/**
+ * A phone number as receipts and History print it ("0803 123 4567", "+234 803 123 4567",
+ * "2348031234567") is searched in the stored 0… form; anything else as typed.
+ */
+function searchTerm(text: string): string {
+  if (!/^\+?[\d\s-]+$/.test(text)) return text;
+  const digits = text.replace(/\D/g, '');
+  return /^234[789]\d{9}$/.test(digits) ? `0${digits.slice(3)}` : digits;
+}
+
 /** History filters from the query: search (phone, meter, reference), product, status, business days. */
 function filterOf(caller: Caller, q: Partial<Record<string, string>>, timezone: string): PurchaseFilter {
   const f: PurchaseFilter = { merchantId: caller.merchant.id, environment: caller.environment };
   const search = q.search?.trim();
-  if (search) f.search = search.slice(0, 100);
+  if (search) f.search = searchTerm(search.slice(0, 100));
   if (q.product) {
     if (!PRODUCTS.includes(q.product))
       throw new InvalidInput(`product must be one of ${PRODUCTS.join(', ')}`, 'product');

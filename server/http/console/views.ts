@@ -99,6 +99,8 @@ export function saleView(
     ...(p.state === 'reversed'
       ? { reversed_at: p.reversedAt ?? '', reversal_reason: p.reversalReason ?? '' }
       : {}),
+    // A failed sale the agent first saw pending: the desk may have taken the customer's money.
+    ...(p.state === 'failed' ? { was_pending: (job?.pollCount ?? 0) > 0 } : {}),
   };
 }
 
