@@ -37,7 +37,7 @@ export const TEST_CUSTOMER_NAME = 'TEST CUSTOMER';
 const CURRENT_BOUQUET: Record<string, string> = {
   DSTV: 'DStv Compact',
   GOTV: 'GOtv Jolli',
-  STARTIMES: 'StarTimes Classic',
+  STARTIMES: 'StarTimes Classic (Dish) Monthly',
 };
 
 /** A stable number in [0,1) from a reference, so a simulated outcome survives restarts. */

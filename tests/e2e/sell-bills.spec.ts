@@ -88,6 +88,24 @@ test('cable TV: the bouquet fixes the amount; verify shows the current bouquet',
   expect(problems).toEqual([]);
 });
 
+test('cable TV renewal: verifying first offers the current bouquet at its fixed price', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.keyboard.press('c');
+  await page.getByLabel('Provider').selectOption('STARTIMES');
+  await page.getByLabel('Smartcard / IUC number').fill('10000000030');
+  await page.getByTestId('bill-next').click();
+  await expect(page.getByTestId('verified-current_bouquet')).toHaveText('StarTimes Classic (Dish) Monthly');
+  await expect(page.getByTestId('renewing-current')).toBeVisible();
+  await expect(page.getByLabel('Bouquet')).toHaveValue(/\d+/);
+  await expect(page.locator('output#bill-amount')).toHaveText('₦6,800.00');
+  await expect(page.locator('input#bill-amount')).toHaveCount(0);
+  await page.getByTestId('bill-next').click();
+  await expect(page.getByTestId('confirm-total')).toHaveText('₦6,800.00');
+  await snap(page, 'cable-renewal-confirm');
+  expect(problems).toEqual([]);
+});
+
 test('betting: verify shows the customer username; the customer phone is required', async ({ page }) => {
   const problems = watchPageErrors(page);
   await login(page);

@@ -58,6 +58,7 @@ describe('gift card and eSIM browsing', () => {
     brand,
     region,
     ui_category: brand === 'Steam' ? 'Gaming' : 'Shopping',
+    fulfillment: 'immediate',
     currency_code: currency,
     fixed_price: plan_id !== 9,
     face_value: 20,
