@@ -3,7 +3,11 @@ import type { Services } from './context.js';
 import type { Environment } from '../store/credentials-crypto.js';
 import { getConsoleUserById, type ConsoleUser } from '../store/console-users.js';
 import { getMerchantById } from '../store/merchants.js';
-import { agentSalesByProductAndState, type SalesTally } from '../store/admin-queries.js';
+import {
+  agentEarlierSalesRefunded,
+  agentSalesByProductAndState,
+  type SalesTally,
+} from '../store/admin-queries.js';
 import { lastCashup, recordCashup, type Cashup } from '../store/admin-cashups.js';
 import { InvalidInput, NotFound } from '../domain/errors.js';
 import { formatNaira, type Kobo } from '../domain/money.js';
@@ -19,6 +23,8 @@ export interface ShiftSummary {
   /** Successful sales per product: the cash the agent took for goods delivered. */
   by_product: ({ product: string } & Tally)[];
   by_status: Record<'success' | 'pending' | 'failed', Tally>;
+  /** Earlier shifts' sales refunded during this one (absent in cash-ups recorded before it). */
+  earlier_refunded?: Tally;
 }
 
 /** Folds per-product-and-state rows into the cash-up's two views. */
@@ -41,6 +47,18 @@ export function summariseShift(rows: SalesTally[]): ShiftSummary {
     byProduct.set(r.product, t);
   }
   return { by_product: [...byProduct].map(([product, t]) => ({ product, ...t })), by_status: byStatus };
+}
+
+function shiftSummary(
+  s: Services,
+  userId: number,
+  env: Environment,
+  start: string,
+  end: string,
+): ShiftSummary {
+  return Object.assign(summariseShift(agentSalesByProductAndState(s.db, userId, env, start, end)), {
+    earlier_refunded: agentEarlierSalesRefunded(s.db, userId, env, start, end),
+  });
 }
 
 function agentOf(s: Services, userId: number): ConsoleUser {
@@ -67,6 +85,7 @@ const tallyJson = (t: Tally) => ({ count: t.count, amount: formatNaira(t.amount_
 function summaryJson(summary: ShiftSummary, countedKobo: Kobo | null) {
   const expected = summary.by_status.success.amount_kobo;
   return {
+    earlier_refunded: tallyJson(summary.earlier_refunded ?? { count: 0, amount_kobo: 0 }),
     by_product: summary.by_product.map((p) => ({ product: p.product, ...tallyJson(p) })),
     by_status: {
       success: tallyJson(summary.by_status.success),
@@ -87,7 +106,7 @@ export function previewCashup(s: Services, userId: number, env: Environment, fro
   const start = from === undefined || from === '' ? defaultStart(s, userId, env) : parseInstant(from, 'from');
   const end = new Date(s.now()).toISOString();
   if (start >= end) throw new InvalidInput('the shift must start before now', 'from');
-  const summary = summariseShift(agentSalesByProductAndState(s.db, userId, env, start, end));
+  const summary = shiftSummary(s, userId, env, start, end);
   return {
     id: null,
     user: { id: user.id, username: user.username, role: user.role },
@@ -112,9 +131,7 @@ export function closeCashup(
 ) {
   const preview = previewCashup(s, userId, env, input.from);
   const user = agentOf(s, userId);
-  const summary = summariseShift(
-    agentSalesByProductAndState(s.db, userId, env, preview.shift_start, preview.shift_end),
-  );
+  const summary = shiftSummary(s, userId, env, preview.shift_start, preview.shift_end);
   const c = recordCashup(s.db, {
     userId,
     agentName: user.username,

@@ -42,6 +42,26 @@ export function agentSalesByProductAndState(
   return tally(db, 'agent_user_id = ? AND ', [userId, env, fromIso, toIso]);
 }
 
+/**
+ * Sales of earlier shifts whose money went back during this one: reversed in it, or failed in
+ * it after being left pending. The customer paid at an earlier shift's drawer and is owed it.
+ */
+export function agentEarlierSalesRefunded(
+  db: Db,
+  userId: number,
+  env: Environment,
+  fromIso: string,
+  toIso: string,
+): { count: number; amount_kobo: number } {
+  return prep(
+    db,
+    `SELECT COUNT(*) AS count, COALESCE(SUM(amount_kobo), 0) AS amount_kobo FROM purchases
+     WHERE agent_user_id = ? AND environment = ? AND created_at < ?
+       AND ((state = 'reversed' AND reversed_at >= ? AND reversed_at < ?)
+         OR (state = 'failed' AND updated_at >= ? AND updated_at < ?))`,
+  ).get(userId, env, fromIso, fromIso, toIso, fromIso, toIso) as { count: number; amount_kobo: number };
+}
+
 function tally(db: Db, agent: string, params: unknown[]): SalesTally[] {
   return prep(
     db,

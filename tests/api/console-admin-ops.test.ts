@@ -116,6 +116,11 @@ describe('catalogs, users, cash-up, backup', () => {
       reason: 'customer returned the voucher',
     });
     expect(reversed.json.status).toBe('reversed');
+    // Its shift was closed: the open shift lists it as money due back to a customer.
+    const open = await admin.get(`/console/admin/users/${created.json.id}/cashup?environment=test`);
+    expect(open.json.earlier_refunded).toEqual({ count: 1, amount: '200.00' });
+    expect(open.json.total).toBe('0.00');
+    expect((await admin.get(`/console/admin/cashups/${closed.json.id}`)).json.total).toBe('300.00');
     const listed = await admin.get('/console/admin/users');
     const row = listed.json.users.find((u: { id: number }) => u.id === created.json.id);
     expect(row.sold_today.test).toBe('100.00');

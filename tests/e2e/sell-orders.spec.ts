@@ -33,6 +33,26 @@ test('gift cards: browse by brand, availability checked before charging, codes h
   expect(problems).toEqual([]);
 });
 
+test('gift cards: a variable-value card prints the value bought, and History shows it', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.keyboard.press('g');
+  await page.getByLabel('Search').fill('Amazon.com USD 10-500');
+  await page.getByTestId('giftcard-5035').click();
+  await page.getByLabel(/^Value in USD/).fill('35.5');
+  await page.getByTestId('giftcard-next').click();
+  await page.getByTestId('confirm-sell').click();
+  const receipt = await expectSuccessfulReceipt(page);
+  await expect(receipt.getByTestId('receipt-card-value')).toHaveText('USD 35.5');
+  const reference = (await receipt.getByTestId('receipt-reference').innerText()).trim();
+  await page.keyboard.press('Alt+h');
+  await page.getByLabel('Phone, meter or reference').fill(reference.slice(0, 8));
+  await expect(page.getByTestId('history-row').first()).toContainText(
+    'Amazon.com USD 10-500 (US) · USD 35.5',
+  );
+  expect(problems).toEqual([]);
+});
+
 test('gift cards: an out-of-stock card is marked in the list and cannot be chosen', async ({ page }) => {
   await login(page);
   // The default catalog carries an out-of-stock card precisely so this path can be tried.

@@ -8623,6 +8623,10 @@ export interface paths {
                   amount: string;
                 };
               };
+              earlier_refunded: {
+                count: number;
+                amount: string;
+              };
               sales_count: number;
               total: string;
               counted: string | null;
@@ -8768,6 +8772,10 @@ export interface paths {
                     amount: string;
                   };
                 };
+                earlier_refunded: {
+                  count: number;
+                  amount: string;
+                };
                 sales_count: number;
                 total: string;
                 counted: string | null;
@@ -8907,6 +8915,10 @@ export interface paths {
                   count: number;
                   amount: string;
                 };
+              };
+              earlier_refunded: {
+                count: number;
+                amount: string;
               };
               sales_count: number;
               total: string;
@@ -9049,6 +9061,10 @@ export interface paths {
                   count: number;
                   amount: string;
                 };
+              };
+              earlier_refunded: {
+                count: number;
+                amount: string;
               };
               sales_count: number;
               total: string;

@@ -336,6 +336,7 @@ export const CashupInfo = Type.Object({
   shift_end: Type.String(),
   by_product: Type.Array(Type.Object({ product: Type.String(), ...Tally })),
   by_status: Type.Object({ success: TallyObject, pending: TallyObject, failed: TallyObject }),
+  earlier_refunded: TallyObject,
   sales_count: Type.Integer(),
   total: Type.String(),
   counted: Nullable(Type.String()),
