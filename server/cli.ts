@@ -31,6 +31,7 @@ import { registerWebhookCommands } from './webhooks-cli.js';
 import { registerReconcileCommands } from './reconcile-cli.js';
 import { envOption, type CliTools } from './cli-tools.js';
 import { reverseSaleWith } from './services/reconciliation-reversal.js';
+import { testKeyWarning } from './services/admin-upstreams.js';
 
 /** The operator CLI (DESIGN "Operator CLI contract"). `--json` prints exactly one JSON object. */
 const program = new Command('vendpoint');
@@ -266,6 +267,8 @@ upstream
           ACTOR,
         );
         const json = upstreamJson(u, listRoutes(db));
+        const warning = testKeyWarning(u.keyId);
+        if (warning) console.error(`warning: ${warning}`);
         out(
           json,
           `Upstream ${u.name} (${u.type}) added; routes: ${json.routes.map((r) => r.product + (r.network ? ':' + r.network : '')).join(', ') || '(none)'}`,

@@ -77,6 +77,16 @@ async function healthOf(baseUrl: string): Promise<{ ok: boolean; detail: string;
 }
 
 /**
+ * A VendPoint node's test key (vpk_test_…) simulates every sale: routed for live, the merchants'
+ * live wallets pay for sales that deliver nothing. Other providers' keys cannot be told apart.
+ */
+export function testKeyWarning(keyId: string | null): string | null {
+  return keyId?.startsWith('vpk_test_')
+    ? "This is a VendPoint node's TEST key: that node simulates every sale and delivers nothing, while live sales routed here are charged to merchants' live wallets. Use its live key for live sales."
+    : null;
+}
+
+/**
  * "Test connection": the provider's health check and its wallet balance, which
  * also proves our key and secret. Messages never carry the secret (the client scrubs them).
  */
@@ -115,6 +125,7 @@ export async function testUpstreamConnection(s: Services, name: string, actor: s
       health,
       balance,
       balance_error: balanceError,
+      warning: testKeyWarning(record.keyId),
       circuit: s.router.breaker.snapshot(name),
       checked_at: new Date(s.now()).toISOString(),
     };

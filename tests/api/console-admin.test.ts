@@ -220,6 +220,8 @@ describe('merchants and credentials', () => {
       expect(list.text).not.toContain(test.secret);
       const probe = await admin.post('/console/admin/upstreams/chain/test');
       expect(probe.json).toMatchObject({ ok: true, health: { ok: true }, balance: '19020.00' });
+      // It works, but through a test key: live sales routed here would deliver nothing.
+      expect(probe.json.warning).toMatch(/^This is a VendPoint node's TEST key/);
       expect(probe.text).not.toContain(test.secret);
       const wrong = await admin.patch('/console/admin/upstreams/chain', {
         secret: 'not-the-secret-at-all',

@@ -6619,6 +6619,8 @@ export interface paths {
               };
               balance: string | null;
               balance_error: string | null;
+              /** @description a reason to doubt the set-up though it works */
+              warning: string | null;
               circuit: {
                 state: 'closed' | 'open' | 'half-open';
                 failures: number;

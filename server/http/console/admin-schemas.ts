@@ -202,6 +202,7 @@ export const ConnectionTest = Type.Object({
   health: Type.Object({ ok: Type.Boolean(), detail: Type.String(), ms: Type.Number() }),
   balance: Nullable(Type.String()),
   balance_error: Nullable(Type.String()),
+  warning: Nullable(Type.String({ description: 'a reason to doubt the set-up though it works' })),
   circuit: Circuit,
   checked_at: Type.String(),
 });
