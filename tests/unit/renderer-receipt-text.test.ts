@@ -1,3 +1,4 @@
+import { failureText } from '../../renderer/src/lib/sentences.js';
 import { describe, expect, it } from 'vitest';
 import { electricityTokens, groupInFours } from '../../renderer/src/lib/token.js';
 import { humanMessage } from '../../renderer/src/lib/errors.js';
@@ -120,5 +121,16 @@ describe("the agent's refund line", () => {
   it('names the sale beside a debit that differs from it (a pricing term), and only the debit otherwise', () => {
     expect(walletRefund('700', '682.50')).toBe('₦682.50, its debit for this ₦700.00 sale');
     expect(walletRefund('500', '500.00')).toBe('₦500.00');
+  });
+});
+
+describe('why a sale failed, for the customer', () => {
+  it("keeps the provider's words and drops the codes around them", () => {
+    expect(failureText('Provider answered failed (01): Failed: Subscriber barred')).toBe(
+      'Subscriber barred.',
+    );
+    expect(failureText('Provider answered failed (01)')).toBe('The provider refused the sale.');
+    expect(failureText('Simulated failure')).toBe('Simulated failure.');
+    expect(failureText('')).toBe('The provider refused the sale.');
   });
 });
