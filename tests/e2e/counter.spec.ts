@@ -254,6 +254,54 @@ test('no red error appears before the agent has typed: after verify, only once l
   expect(problems).toEqual([]);
 });
 
+test('a sale that fails after pending tells the desk and the slip the money is due back', async ({
+  page,
+  browser,
+}) => {
+  const problems = watchPageErrors(page);
+  // A provider whose slow-stock gift cards answer pending, then fail on the requery.
+  const admin = await browser.newPage();
+  await login(admin, ADMIN);
+  const headers = await csrfOf(admin.request);
+  const sim = await admin.request.post('/console/admin/upstreams', {
+    headers,
+    data: {
+      name: `late${unique()}`.toLowerCase(),
+      type: 'simulator',
+      options: { failureRate: 1 },
+      routes: ['giftcard'],
+    },
+  });
+  expect(sim.status()).toBe(201);
+  const funded = await admin.request.post(`/console/admin/merchants/${code}/wallets/live/fund`, {
+    headers,
+    data: { kind: 'funding', amount: '100000', reason: 'float for a gift card' },
+  });
+  expect(funded.status()).toBe(200);
+  await admin.close();
+
+  await login(page, agent);
+  await page.keyboard.press('g');
+  await page.getByLabel('Search').fill('PlayStation Store CAD 50');
+  await page.getByTestId('giftcard-5009').click(); // standard stock: pending first
+  await page.getByTestId('giftcard-next').click();
+  await page.getByTestId('confirm-sell').click();
+  const status = page.getByTestId('sale-status');
+  await expect(status).toContainText('Pending — waiting for the provider', { timeout: 20_000 });
+  await page.getByTestId('requery').click();
+  await expect(status).toContainText('Sale failed after pending — GIVE THE MONEY BACK');
+  await expect(page.getByTestId('failed-refund')).toContainText(
+    'If the customer paid while it was pending, give them back ₦57,680.00.',
+  );
+  const receipt = page.getByTestId('receipt');
+  await expect(receipt.getByTestId('receipt-not-charged')).toHaveText(/REFUNDED\s*Sale of ₦57,680\.00/);
+  await expect(receipt.getByTestId('receipt-failed-text')).toContainText(
+    'The ₦57,680.00 paid for it is due back to the customer.',
+  );
+  await snap(page, 'counter-failed-after-pending');
+  expect(problems).toEqual([]);
+});
+
 test('an admin sets where a user sells: a live-only user sees no switch; back to both brings it', async ({
   page,
 }) => {
