@@ -1,4 +1,4 @@
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Help, Option } from 'commander';
 import { resolve } from 'node:path';
 import { openStore } from './store/bootstrap.js';
 import { catalogDir } from './store/catalog.js';
@@ -41,7 +41,14 @@ program
   // code and the --json answer every other refusal gets: exit 1 means "not ok" for ledger verify
   // and "exceptions open" for reconcile run, and a typo must not read as either.
   .exitOverride()
-  .configureHelp({ showGlobalOptions: true })
+  .configureHelp({
+    showGlobalOptions: true,
+    // Help marks what must be given: commander's own help lists required flags like optional ones.
+    optionDescription(this: Help, option: Option): string {
+      const text = Help.prototype.optionDescription.call(this, option);
+      return option.mandatory ? `${text} (required)`.trim() : text;
+    },
+  })
   .option('--data-dir <dir>', 'data directory', process.env.VENDPOINT_DATA_DIR ?? DEFAULTS.dataDir)
   .option('--json', 'print one JSON object');
 
@@ -104,8 +111,8 @@ const merchantName = (v: string) => {
 const merchant = program.command('merchant').description('merchant profiles');
 merchant
   .command('create')
-  .requiredOption('--code <code>', '2-20 capital letters, digits or _ (required)')
-  .requiredOption('--name <name>', 'display name (required)', merchantName)
+  .requiredOption('--code <code>', '2-20 capital letters, digits or _')
+  .requiredOption('--name <name>', 'display name', merchantName)
   .action((o: { code: string; name: string }) =>
     withStore((db) => {
       if (!/^[A-Z0-9_]{2,20}$/.test(o.code))

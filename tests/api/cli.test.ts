@@ -288,6 +288,12 @@ describe('refusals: exit 2, one JSON object under --json, nothing changed', () =
       // Refused before anything was opened or created.
       expect(existsSync(dir)).toBe(false);
       expect(runCli(dir, ['--help']).status).toBe(0);
+      // Help marks the flags that must be given, and lists the global ones on every command.
+      const help = runCli(dir, ['wallet', 'fund', '--help']);
+      expect(help.status).toBe(0);
+      expect(help.stdout).toMatch(/--amount <naira>\s+\(required\)/);
+      expect(help.stdout).toMatch(/--reason <text>\s+why \(default: "funded by operator"\)\n/);
+      expect(help.stdout).toContain('--data-dir <dir>');
     } finally {
       rmSync(dirname(dir), { recursive: true, force: true });
     }
