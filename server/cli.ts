@@ -15,10 +15,11 @@ import { fundWallet, verifyLedger } from './store/wallets.js';
 import { addUpstream, listRoutes, listUpstreams, upstreamJson } from './store/upstreams.js';
 import { SecretBox } from './store/secret-box.js';
 import { resolvePurchaseManually } from './store/resolve.js';
+import { getPurchaseByReference } from './store/purchases.js';
 import { parseNaira, formatNaira } from './domain/money.js';
 import { parseAllowEntry } from './http/access.js';
 import { BILL_PRODUCTS } from './domain/networks.js';
-import { DomainError, InvalidInput } from './domain/errors.js';
+import { Conflict, DomainError, InvalidInput, NotFound } from './domain/errors.js';
 import { assertOneLineText } from './domain/text-hygiene.js';
 import { DEFAULTS } from './config.js';
 import { purchaseJson } from './services/purchase-json.js';
@@ -337,6 +338,27 @@ purchase
       out(
         purchaseJson(p),
         `Purchase ${p.internalReference} resolved as ${p.state}${p.state === 'failed' ? ' (refunded)' : ''}`,
+      );
+    }),
+  );
+
+purchase
+  .command('flag')
+  .description('marks a pending purchase as needing attention now (a customer or the provider called)')
+  .requiredOption('--ref <internalReference>')
+  .requiredOption('--reason <text>', 'why, kept in the audit log', oneLine('--reason'))
+  .action((o: { ref: string; reason: string }) =>
+    withStoreAsync(async (db) => {
+      if (o.reason.trim().length < 3)
+        throw new InvalidInput('--reason: say why, in a few words (kept in the audit log)', 'reason');
+      const found = getPurchaseByReference(db, o.ref);
+      if (!found) throw new NotFound(`no purchase with internal reference ${o.ref}`);
+      if (found.state !== 'pending') throw new Conflict(`purchase ${o.ref} is already ${found.state}`);
+      await new PurchaseStore(db, new CommitBatcher(db)).flagByOperator(found, ACTOR, o.reason.trim());
+      const p = getPurchaseByReference(db, o.ref)!;
+      out(
+        { ...purchaseJson(p), needs_attention: p.needsAttention },
+        `Purchase ${p.internalReference} flagged: it needs attention (purchase resolve can settle it)`,
       );
     }),
   );

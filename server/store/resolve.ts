@@ -24,7 +24,7 @@ export function resolvePurchaseManually(
       // vended by the provider, and a refund now would pay for it twice.
       if (!p.needsAttention)
         throw new Conflict(
-          `purchase ${input.reference} does not need attention yet: the node is still asking the provider (requeries run for 24 h). Flag it first (console: Needs attention, Flag) if you know its outcome`,
+          `purchase ${input.reference} does not need attention yet: the node is still asking the provider (requeries run for 24 h). Flag it first (console: Needs attention, Flag; or the CLI's purchase flag) if you know its outcome`,
         );
       if (input.outcome === 'success') {
         settleSuccess(db, p.id, {

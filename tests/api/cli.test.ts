@@ -261,9 +261,21 @@ describe('purchase resolve and a sale still in the provider’s hands', () => {
       expect(early.json.error).toMatch(/does not need attention yet/);
       expect((await node.call('GET', '/v1/wallet/balance', { pair: m.live })).json.total).toBe('900.00');
 
-      node.node.services.db
-        .prepare('UPDATE purchases SET needs_attention = 1 WHERE internal_reference = ?')
-        .run(ref);
+      // The operator knows its outcome: flag it (audited), then settle it.
+      const flag = runCli(node.dataDir, [
+        '--json',
+        'purchase',
+        'flag',
+        '--ref',
+        ref,
+        '--reason',
+        'provider portal: never vended',
+      ]);
+      expect(flag.status).toBe(0);
+      expect(flag.json).toMatchObject({ status: 'pending', needs_attention: true });
+      expect(runCli(node.dataDir, ['--json', 'purchase', 'flag', '--ref', ref, '--reason', 'x']).status).toBe(
+        2,
+      );
       const done = resolveIt();
       expect(done.status).toBe(0);
       expect(done.json.status).toBe('failed');
