@@ -4,8 +4,13 @@
  * about each kind of difference. Pure: the engine (services/reconciliation.ts) feeds it.
  */
 
-/** A side's view of one purchase; null when that side has no record of the key. */
-export type SideState = 'success' | 'failed' | 'pending';
+/**
+ * A side's view of one purchase; null when that side has no record of the key. Only our side
+ * is ever `reversed` (a completed sale whose money an admin or a reconciliation sent back).
+ */
+export type SideState = 'success' | 'failed' | 'pending' | 'reversed';
+/** The upstream's side: its list and status answers know no reversal. */
+export type TheirState = Exclude<SideState, 'reversed'>;
 
 export interface SideRow {
   state: SideState;
@@ -16,6 +21,7 @@ export const EXCEPTION_KINDS = [
   'amount_differs',
   'ours_success_theirs_failed',
   'ours_failed_theirs_success',
+  'ours_reversed_theirs_success',
   'ours_only',
   'theirs_only',
   'pending',
@@ -26,16 +32,20 @@ export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
 export type Classification = 'matched' | ExceptionKind;
 
 /**
- * Compares our purchase with the upstream's row. A reversed sale counts as failed here:
- * its money went back to the merchant, as with a refund.
+ * Compares our purchase with the upstream's row. A reversed sale agrees with an upstream
+ * failure or no record, as a refund does (the merchant has the money back); against an
+ * upstream success it is its own kind, since the reversal was a decision taken here and there
+ * is no refund to undo.
  */
 export function classify(ours: SideRow | null, theirs: SideRow | null): Classification | null {
   if (!ours && !theirs) return null;
   if (!ours) return theirs!.state === 'failed' ? null : 'theirs_only';
-  if (!theirs) return ours.state === 'failed' ? 'matched' : 'ours_only';
+  const refunded = ours.state === 'failed' || ours.state === 'reversed';
+  if (!theirs) return refunded ? 'matched' : 'ours_only';
   if (ours.state === 'pending' || theirs.state === 'pending') return 'pending';
   if (ours.state === 'success' && theirs.state === 'failed') return 'ours_success_theirs_failed';
   if (ours.state === 'failed' && theirs.state === 'success') return 'ours_failed_theirs_success';
+  if (ours.state === 'reversed' && theirs.state === 'success') return 'ours_reversed_theirs_success';
   if (ours.state === 'success' && ours.amountKobo !== theirs.amountKobo) return 'amount_differs';
   return 'matched';
 }
@@ -44,7 +54,8 @@ export function classify(ours: SideRow | null, theirs: SideRow | null): Classifi
 export function sideStateOf(purchaseState: string): SideState {
   if (purchaseState === 'success') return 'success';
   if (purchaseState === 'pending') return 'pending';
-  return 'failed'; // failed (refunded) and reversed: the merchant has the money back
+  if (purchaseState === 'reversed') return 'reversed';
+  return 'failed';
 }
 
 export type ResolutionAction = 'accept_upstream' | 'settled_outside';
@@ -53,6 +64,8 @@ export type ResolutionAction = 'accept_upstream' | 'settled_outside';
  * What accepting the upstream's answer does to our books, per kind: `reverse` refunds a sale
  * the upstream did not deliver (a reversal), `debit_correction` marks a refunded purchase
  * as success and debits the wallet again; kinds without one can only be settled outside.
+ * A sale we reversed that the upstream delivered has none: a reversal is final here, so the
+ * difference is recovered from the provider (or written off) outside the system.
  */
 export function acceptEffectOf(kind: ExceptionKind): 'reverse' | 'debit_correction' | null {
   if (kind === 'ours_success_theirs_failed' || kind === 'ours_only') return 'reverse';
@@ -68,6 +81,7 @@ export function emptyCounts(): RunCounts {
     amount_differs: 0,
     ours_success_theirs_failed: 0,
     ours_failed_theirs_success: 0,
+    ours_reversed_theirs_success: 0,
     ours_only: 0,
     theirs_only: 0,
     pending: 0,

@@ -68,6 +68,7 @@ const KIND_WORDS: Record<string, string> = {
   amount_differs: 'amount differs',
   ours_success_theirs_failed: 'we say success, upstream says failed',
   ours_failed_theirs_success: 'we refunded, upstream says success',
+  ours_reversed_theirs_success: 'we reversed, upstream says success',
   ours_only: 'upstream has no record',
   theirs_only: 'we have no record',
   pending: 'still pending',

@@ -52,6 +52,11 @@ export async function resolveException(
     });
 
   const effect = acceptEffectOf(e.kind);
+  if (!effect && e.kind === 'ours_reversed_theirs_success')
+    throw new InvalidInput(
+      `${e.reference} was reversed here and the upstream says it delivered it; a reversal is final, so recover the amount from the provider and mark it settled outside the system`,
+      'action',
+    );
   if (!effect)
     throw new InvalidInput(
       `an exception of kind ${e.kind} has no upstream answer to accept: settle it outside the system`,

@@ -21,7 +21,7 @@ import {
   sideStateOf,
   type Classification,
   type SideRow,
-  type SideState,
+  type TheirState,
 } from '../domain/reconciliation.js';
 import { InvalidInput, NotFound } from '../domain/errors.js';
 import type { Upstream, VendRequest } from '../upstreams/types.js';
@@ -37,7 +37,7 @@ export interface ReconcileInput {
   pageSize?: number;
 }
 
-const STATUSES: readonly SideState[] = ['success', 'failed', 'pending'];
+const STATUSES: readonly TheirState[] = ['success', 'failed', 'pending'];
 /** Requeries of suspected differences run this many at a time: enough to be quick, few enough to be polite. */
 const REQUERY_CONCURRENCY = 8;
 
@@ -176,7 +176,7 @@ async function stagePages(
   db: Db,
   upstream: Upstream,
   runId: number,
-  status: SideState,
+  status: TheirState,
   window: { from: string; to: string },
   wide: { from: string; to: string },
   limit: number,

@@ -428,6 +428,8 @@ export function correctFailedToSuccess(
   ).get(nowIso(), purchaseId)!;
   const corrected = purchaseOf(row, db);
   noteStateChange(db, corrected);
+  // An integrator told `transaction.failed` must learn the sale was delivered after all.
+  recordPurchaseOutcome(db, corrected);
   return corrected;
 }
 

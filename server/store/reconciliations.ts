@@ -2,7 +2,7 @@ import type { Db } from './db.js';
 import { nowIso, prep } from './db.js';
 import { recordAudit } from './audit.js';
 import { Conflict, InsufficientBalance, InvalidInput, NotFound } from '../domain/errors.js';
-import type { Classification, ExceptionKind, RunCounts, SideState } from '../domain/reconciliation.js';
+import type { Classification, ExceptionKind, RunCounts, TheirState } from '../domain/reconciliation.js';
 import { correctFailedToSuccess } from './purchases.js';
 import { getSetting, setSetting } from './settings.js';
 import { parseTimeOfDay } from '../domain/business-days.js';
@@ -12,7 +12,7 @@ import { SqlWhere } from './sql-where.js';
 /** One row of the upstream's list, staged on disk while its run compares. */
 export interface StagedRow {
   reference: string;
-  state: SideState;
+  state: TheirState;
   amountKobo: number;
   createdAt: string;
 }
@@ -110,7 +110,7 @@ export interface OurSideRow {
   reference: string;
   state: string;
   amountKobo: number;
-  theirState: SideState | null;
+  theirState: TheirState | null;
   theirAmountKobo: number | null;
 }
 

@@ -6,6 +6,8 @@ import { resolveException } from '../../server/services/reconciliation-resolve.j
 import { reverseSaleWith } from '../../server/services/reconciliation-reversal.js';
 import { listExceptions, type ReconciliationException } from '../../server/store/reconciliations.js';
 import { getPurchaseByReference } from '../../server/store/purchases.js';
+import { getEventBody } from '../../server/store/events.js';
+import { reverseSale as reverseSaleAs } from '../../server/services/reversals.js';
 import { fundWallet, getWallet, verifyLedger } from '../../server/store/wallets.js';
 import type { ExceptionKind } from '../../server/domain/reconciliation.js';
 
@@ -18,6 +20,8 @@ let pair: ReconcilePair;
 /** Seeded key per expected exception kind. */
 const expected = new Map<ExceptionKind, string[]>();
 let edgeRef = '';
+/** Sales both sides call a success (no exception). */
+const matchedRefs: string[] = [];
 /** Our purchases of the day (the edge one included). */
 let ourOfDay = 0;
 
@@ -57,6 +61,7 @@ beforeAll(async () => {
   ourOfDay = rows.filter((r) => r.ours).length + 1;
   kinds.forEach((k, i) => {
     if (k) expected.set(k, [...(expected.get(k) ?? []), refs[i]]);
+    else if (rows[i].ours === 'success' && rows[i].theirs === 'success') matchedRefs.push(refs[i]);
   });
   // Neighbouring days: the day before and after, both sides agreeing or not, stay out of this day.
   pair.seed([
@@ -82,6 +87,12 @@ const reverseSale = (...a: Parameters<ReturnType<typeof reverseSaleWith>>) =>
 const run = (actor = 'test') => reconcileDay(services(), { day: DAY, timezone: 'Africa/Lagos', actor });
 const exceptionsOfDay = () =>
   listExceptions(services().db, { day: DAY }).sort((a, b) => a.reference.localeCompare(b.reference));
+const eventTypesOf = (purchaseId: number) =>
+  (
+    services()
+      .db.prepare(`SELECT type FROM events WHERE object_key = ? ORDER BY id`)
+      .all(`purchase:${purchaseId}`) as { type: string }[]
+  ).map((r) => r.type);
 const byKind = (list: ReconciliationException[]) => {
   const out = new Map<ExceptionKind, string[]>();
   for (const e of list) out.set(e.kind, [...(out.get(e.kind) ?? []), e.reference].sort());
@@ -135,12 +146,23 @@ describe('daily reconciliation against a vending-api upstream', () => {
       }),
     ).rejects.toThrow(/reason/);
     const before = getWallet(services().db, pair.merchant.id, 'live').balanceKobo;
+    const eventsBefore = eventTypesOf(e.purchaseId!);
     const done = await resolveException(s, {
       id: e.id,
       action: 'accept_upstream',
       actor: 'user:ada',
       reason: 'they delivered',
       confirm: true,
+    });
+    // An integrator told (or able to read) that the sale failed is told it succeeded after all.
+    expect(eventTypesOf(e.purchaseId!)).toEqual([...eventsBefore, 'transaction.succeeded']);
+    const last = services()
+      .db.prepare(`SELECT id FROM events WHERE object_key = ? ORDER BY id DESC LIMIT 1`)
+      .get(`purchase:${e.purchaseId}`) as { id: number };
+    expect(JSON.parse(getEventBody(services().db, last.id)!)).toMatchObject({
+      type: 'transaction.succeeded',
+      environment: 'live',
+      data: { status: 'success', response_code: '00' },
     });
     expect(done).toMatchObject({
       status: 'resolved',
@@ -269,5 +291,38 @@ describe('daily reconciliation against a vending-api upstream', () => {
       expect(e.status).toBe(was.status);
     }
     expect(verifyLedger(services().db).ok).toBe(true);
+  });
+
+  it('a sale an admin reversed that the upstream delivered is its own kind: nothing to accept, settled outside closes it', async () => {
+    const db = services().db;
+    const ref = matchedRefs[0];
+    await reverseSaleAs(services(), {
+      reference: ref,
+      actor: 'user:ada',
+      reason: 'customer complained',
+      source: 'admin',
+    });
+    const [r] = await run();
+    expect(r.counts.ours_reversed_theirs_success).toBe(1);
+    expect(r.counts.ours_failed_theirs_success).toBe(expected.get('ours_failed_theirs_success')!.length - 1);
+    const e = exceptionsOfDay().find((x) => x.reference === ref)!;
+    expect(e).toMatchObject({ kind: 'ours_reversed_theirs_success', status: 'open', ourState: 'reversed' });
+    await expect(
+      resolveException(
+        { db, reverseSale },
+        { id: e.id, action: 'accept_upstream', actor: 'user:ada', reason: 'x', confirm: true },
+      ),
+    ).rejects.toThrow(/reversal is final.*settled outside/);
+    const ledgerBefore = (db.prepare('SELECT COUNT(*) AS n FROM ledger_entries').get() as { n: number }).n;
+    await resolveException(
+      { db, reverseSale },
+      { id: e.id, action: 'settled_outside', actor: 'user:ada', reason: 'claimed back from the provider' },
+    );
+    expect((db.prepare('SELECT COUNT(*) AS n FROM ledger_entries').get() as { n: number }).n).toBe(
+      ledgerBefore,
+    );
+    const [again] = await run();
+    expect(again.openExceptions).toBe(r.openExceptions - 1);
+    expect(exceptionsOfDay().find((x) => x.id === e.id)!.status).toBe('resolved');
   });
 });

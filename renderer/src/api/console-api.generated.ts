@@ -9877,6 +9877,7 @@ export interface paths {
                   | 'amount_differs'
                   | 'ours_success_theirs_failed'
                   | 'ours_failed_theirs_success'
+                  | 'ours_reversed_theirs_success'
                   | 'ours_only'
                   | 'theirs_only'
                   | 'pending';
@@ -10153,6 +10154,7 @@ export interface paths {
                 | 'amount_differs'
                 | 'ours_success_theirs_failed'
                 | 'ours_failed_theirs_success'
+                | 'ours_reversed_theirs_success'
                 | 'ours_only'
                 | 'theirs_only'
                 | 'pending';

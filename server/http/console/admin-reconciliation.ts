@@ -41,6 +41,7 @@ const Kind = Type.Union([
   Type.Literal('amount_differs'),
   Type.Literal('ours_success_theirs_failed'),
   Type.Literal('ours_failed_theirs_success'),
+  Type.Literal('ours_reversed_theirs_success'),
   Type.Literal('ours_only'),
   Type.Literal('theirs_only'),
   Type.Literal('pending'),
