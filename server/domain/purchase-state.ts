@@ -59,3 +59,24 @@ export function responseMessageOf(state: PurchaseState): string {
 export function stateFromStatusFilter(n: number): PurchaseState | null {
   return (['success', 'failed', 'pending'] as const)[n] ?? null;
 }
+
+/** Which money-returning ledger entries a purchase had by some instant. */
+export interface SettledBy {
+  refunded: boolean;
+  reversed: boolean;
+  corrected: boolean;
+}
+
+/**
+ * A purchase's state as it stood at an instant (a report's day end), from its state now and
+ * the ledger entries it had by then: the money tells every settled change apart. A sale that
+ * was pending then and succeeded later moved no money, so it shows as its state now.
+ */
+export function stateAt(now: PurchaseState, by: SettledBy): PurchaseState {
+  if (by.reversed) return 'reversed';
+  if (by.corrected) return 'success'; // refunded, then debited again when the provider proved it delivered
+  if (by.refunded) return 'failed';
+  if (now === 'failed') return 'pending'; // refunded later
+  if (now === 'reversed') return 'success'; // only a completed sale is reversed
+  return now;
+}

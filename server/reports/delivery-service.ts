@@ -3,7 +3,7 @@ import type { SecretBox } from '../store/secret-box.js';
 import type { Environment } from '../store/credentials-crypto.js';
 import type { Merchant } from '../store/merchants.js';
 import type { Services } from '../services/context.js';
-import { purchasesCreatedBetween, ledgerWindow } from '../store/report-queries.js';
+import { purchasesOfDay, ledgerWindow } from '../store/report-queries.js';
 import {
   claimDelivery,
   ensureDelivery,
@@ -72,7 +72,7 @@ export function buildReport(
     environment: env,
     date: day,
     timezone: tz,
-    purchases: purchasesCreatedBetween(ctx.db, merchant.id, env, from, to),
+    purchases: purchasesOfDay(ctx.db, merchant.id, env, from, to),
     ledger: ledgerWindow(ctx.db, merchant.id, env, from, to),
     nowMs: ctx.now(),
   });

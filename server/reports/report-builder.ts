@@ -1,5 +1,5 @@
 import type { Purchase } from '../store/purchases.js';
-import type { LedgerWindow } from '../store/report-queries.js';
+import type { DayPurchase, LedgerWindow } from '../store/report-queries.js';
 import type { Environment } from '../store/credentials-crypto.js';
 import type { PurchaseState } from '../domain/purchase-state.js';
 import { responseCodeOf } from '../domain/purchase-state.js';
@@ -24,7 +24,10 @@ export interface ReportRow {
   plan: string;
   amountKobo: number;
   debitKobo: number;
+  /** The state when the day ended: what the day's balances and breakdown count. */
   status: PurchaseState;
+  /** The state now; differs from `status` for a sale refunded, reversed or corrected after its day. */
+  statusNow: PurchaseState;
   /** What the customer needs to use the purchase, where there is one (electricity token). */
   token: string;
 }
@@ -47,7 +50,10 @@ export interface DailyReport {
   rows: ReportRow[];
   /** Successful purchases per product, in a stable order. */
   byProduct: ({ product: string } & Tally)[];
+  /** By state at the day's end, so a report generated later tells the same day's story. */
   byStatus: Record<PurchaseState, Tally>;
+  /** The day's purchases whose state changed after the day ended, by their state now. */
+  changedAfterDay: Record<PurchaseState, Tally> & { total: Tally };
   /** Successful purchases: what the merchant sold and paid for. */
   totals: Tally;
   openingKobo: number;
@@ -60,7 +66,7 @@ export interface ReportInput {
   environment: Environment;
   date: Day;
   timezone: string;
-  purchases: Purchase[];
+  purchases: DayPurchase[];
   ledger: LedgerWindow;
   nowMs: number;
 }
@@ -85,6 +91,12 @@ const productRank = (p: string) => {
 };
 
 const emptyTally = (): Tally => ({ count: 0, amountKobo: 0, debitKobo: 0 });
+const tallyPerState = (): Record<PurchaseState, Tally> => ({
+  success: emptyTally(),
+  failed: emptyTally(),
+  pending: emptyTally(),
+  reversed: emptyTally(),
+});
 const add = (t: Tally, r: ReportRow) => {
   t.count += 1;
   t.amountKobo += r.amountKobo;
@@ -100,7 +112,7 @@ function tokenOf(p: Purchase): string {
   return typeof t === 'string' || typeof t === 'number' ? String(t) : '';
 }
 
-export function toReportRow(p: Purchase, tz: string): ReportRow {
+export function toReportRow({ purchase: p, stateAtEnd }: DayPurchase, tz: string): ReportRow {
   return {
     time: localTime(p.createdAt, tz),
     internalReference: p.internalReference,
@@ -112,7 +124,8 @@ export function toReportRow(p: Purchase, tz: string): ReportRow {
     plan: p.planName || p.planRef,
     amountKobo: p.amountKobo,
     debitKobo: p.debitKobo,
-    status: p.state,
+    status: stateAtEnd,
+    statusNow: p.state,
     token: tokenOf(p),
   };
 }
@@ -120,16 +133,16 @@ export function toReportRow(p: Purchase, tz: string): ReportRow {
 export function buildDailyReport(input: ReportInput): DailyReport {
   const window = dayWindow(input.date, input.timezone);
   const rows = input.purchases.map((p) => toReportRow(p, input.timezone));
-  const byStatus: Record<PurchaseState, Tally> = {
-    success: emptyTally(),
-    failed: emptyTally(),
-    pending: emptyTally(),
-    reversed: emptyTally(),
-  };
+  const byStatus = tallyPerState();
+  const changedAfterDay = { ...tallyPerState(), total: emptyTally() };
   const products = new Map<string, Tally>();
   const totals = emptyTally();
   for (const r of rows) {
     add(byStatus[r.status], r);
+    if (r.statusNow !== r.status) {
+      add(changedAfterDay[r.statusNow], r);
+      add(changedAfterDay.total, r);
+    }
     if (r.status !== 'success') continue;
     add(totals, r);
     if (!products.has(r.product)) products.set(r.product, emptyTally());
@@ -149,6 +162,7 @@ export function buildDailyReport(input: ReportInput): DailyReport {
     rows,
     byProduct,
     byStatus,
+    changedAfterDay,
     totals,
     openingKobo: input.ledger.openingKobo,
     closingKobo: input.ledger.closingKobo,
@@ -180,6 +194,13 @@ export function reportSummaryJson(r: DailyReport) {
       failed: tallyJson(r.byStatus.failed),
       pending: tallyJson(r.byStatus.pending),
       reversed: tallyJson(r.byStatus.reversed),
+    },
+    changed_after_day: {
+      ...tallyJson(r.changedAfterDay.total),
+      now_success: r.changedAfterDay.success.count,
+      now_failed: r.changedAfterDay.failed.count,
+      now_pending: r.changedAfterDay.pending.count,
+      now_reversed: r.changedAfterDay.reversed.count,
     },
     opening_balance: formatNaira(r.openingKobo),
     closing_balance: formatNaira(r.closingKobo),

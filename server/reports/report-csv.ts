@@ -4,7 +4,9 @@ import { rowResponseCode, type DailyReport, type ReportRow } from './report-buil
 
 /**
  * The CSV attachment. Its columns are a contract with merchants' reconciliation scripts:
- * append new columns at the end, never rename or reorder these.
+ * append new columns at the end, never rename or reorder these. `status` and `response_code`
+ * are as the day ended (what its balances count); `status_now` differs for a sale refunded,
+ * reversed or corrected since.
  */
 export const REPORT_CSV_COLUMNS = [
   'time',
@@ -20,6 +22,7 @@ export const REPORT_CSV_COLUMNS = [
   'status',
   'response_code',
   'token',
+  'status_now',
 ] as const;
 
 function csvRecord(r: ReportRow): CsvCell[] {
@@ -37,6 +40,7 @@ function csvRecord(r: ReportRow): CsvCell[] {
     r.status,
     rowResponseCode(r),
     r.token,
+    r.statusNow,
   ];
 }
 

@@ -31,6 +31,24 @@ const STATUS_ROWS: { key: keyof DailyReport['byStatus']; label: string }[] = [
   { key: 'reversed', label: 'Reversed (refunded after success)' },
 ];
 
+const NOW_LABEL: Record<keyof DailyReport['byStatus'], string> = {
+  success: 'now successful',
+  failed: 'now failed (refunded)',
+  pending: 'now pending',
+  reversed: 'now reversed (refunded)',
+};
+
+/** Sales of the day settled after it ended, by their state now (the breakdown keeps the day's). */
+function changedRows(r: DailyReport): { label: string; tally: Tally }[] {
+  return STATUS_ROWS.filter((s) => r.changedAfterDay[s.key].count > 0).map((s) => ({
+    label: NOW_LABEL[s.key],
+    tally: r.changedAfterDay[s.key],
+  }));
+}
+
+const CHANGED_NOTE =
+  'The breakdown is as the day ended; these sales of the day changed after it (the CSV column status_now says how).';
+
 /** The sentence about the CSV, without the link itself (the text and HTML parts add it their way). */
 function csvNote(r: DailyReport, csv: CsvDelivery): string {
   const n = `${r.rows.length} transaction${r.rows.length === 1 ? '' : 's'} and orders`;
@@ -60,6 +78,14 @@ export function reportText(r: DailyReport, csv: CsvDelivery): string {
     'Status breakdown',
     ...STATUS_ROWS.map((s) => tally(s.label, r.byStatus[s.key])),
     '',
+    ...(r.changedAfterDay.total.count
+      ? [
+          'Changed after the day',
+          ...changedRows(r).map((c) => tally(c.label, c.tally)),
+          `  ${CHANGED_NOTE}`,
+          '',
+        ]
+      : []),
     'Wallet movements',
     line('Funding', '', signedNaira(r.ledger.funding)),
     line('Purchases', '', signedNaira(r.ledger.debit)),
@@ -120,6 +146,13 @@ export function reportHtml(r: DailyReport, csv: CsvDelivery): string {
     String(r.byStatus[s.key].count),
     naira(r.byStatus[s.key].amountKobo),
   ]);
+  const changed = changedRows(r).map((c) => [c.label, String(c.tally.count), naira(c.tally.amountKobo)]);
+  const changedPart = changed.length
+    ? `<h2 style="${H2}">Changed after the day</h2>
+${table(['State now', 'Count', 'Amount'], changed, 1)}
+<p style="margin:6px 0 0;font-size:12px;color:#6b7280;">${escapeHtml(CHANGED_NOTE)}</p>
+`
+    : '';
   const movements = [
     ['Funding', naira(r.ledger.funding)],
     ['Purchases', naira(r.ledger.debit)],
@@ -147,7 +180,7 @@ ${testBanner}<table role="presentation" width="100%" cellpadding="0" cellspacing
 ${table(['Product', 'Count', 'Amount', 'Debit'], products, 1)}
 <h2 style="${H2}">Status breakdown</h2>
 ${table(['Status', 'Count', 'Amount'], statuses, 1)}
-<h2 style="${H2}">Wallet movements</h2>
+${changedPart}<h2 style="${H2}">Wallet movements</h2>
 ${table(['Movement', 'Amount'], movements, 1)}
 <p style="margin:20px 0 0;font-size:14px;">${note}</p>
 <p style="margin:16px 0 0;font-size:12px;color:#6b7280;">Amounts in Naira; debit is what your wallet paid. Times in ${escapeHtml(r.timezone)}. Generated ${escapeHtml(r.generatedAt)} by VendPoint.</p>

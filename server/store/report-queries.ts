@@ -1,8 +1,48 @@
 import type { Db } from './db.js';
 import type { Environment } from './credentials-crypto.js';
 import { PURCHASE_COLUMNS, purchaseOf, purchaseQuery, type Purchase } from './purchases.js';
+import { stateAt, type PurchaseState, type SettledBy } from '../domain/purchase-state.js';
 
 /** Read-only queries behind the daily reports: one merchant, one environment, one time window. */
+
+/** A purchase of a report's day with the state it had when the day ended. */
+export interface DayPurchase {
+  purchase: Purchase;
+  stateAtEnd: PurchaseState;
+}
+
+/**
+ * Purchases (transactions and orders) created in [from, to), oldest first, each with its
+ * state at `to`: a sale refunded, reversed or corrected after the day keeps the day's state,
+ * so a report regenerated later tells the same day's story (and `purchase.state` says now).
+ */
+export function purchasesOfDay(
+  db: Db,
+  merchantId: number,
+  env: Environment,
+  from: string,
+  to: string,
+): DayPurchase[] {
+  const purchases = purchasesCreatedBetween(db, merchantId, env, from, to);
+  const settled = new Map<number, SettledBy>();
+  // A day's purchase can only be settled after it was created, so the window's entries hold all of them.
+  const entries = db
+    .prepare(
+      `SELECT l.purchase_id AS id, l.kind AS kind FROM ledger_entries l JOIN wallets w ON w.id = l.wallet_id
+        WHERE w.merchant_id = ? AND w.environment = ? AND l.created_at >= ? AND l.created_at < ?
+          AND l.kind IN ('refund', 'reversal', 'debit_correction') AND l.purchase_id IS NOT NULL`,
+    )
+    .all(merchantId, env, from, to) as { id: number; kind: 'refund' | 'reversal' | 'debit_correction' }[];
+  for (const e of entries) {
+    const by = settled.get(e.id) ?? { refunded: false, reversed: false, corrected: false };
+    if (e.kind === 'refund') by.refunded = true;
+    else if (e.kind === 'reversal') by.reversed = true;
+    else by.corrected = true;
+    settled.set(e.id, by);
+  }
+  const none: SettledBy = { refunded: false, reversed: false, corrected: false };
+  return purchases.map((p) => ({ purchase: p, stateAtEnd: stateAt(p.state, settled.get(p.id) ?? none) }));
+}
 
 /** Purchases (transactions and orders) created in [from, to), oldest first. */
 export function purchasesCreatedBetween(

@@ -11,6 +11,7 @@ import { getMerchantByCode } from '../../server/store/merchants.js';
 import { buildReport, reportContextOf } from '../../server/reports/delivery-service.js';
 import { reportSummaryJson } from '../../server/reports/report-builder.js';
 import { reportCsv } from '../../server/reports/report-csv.js';
+import { purchasesOfDay } from '../../server/store/report-queries.js';
 import { localDay } from '../../server/domain/business-days.js';
 import { Conflict } from '../../server/domain/errors.js';
 
@@ -86,6 +87,9 @@ describe('reversing a completed sale', () => {
     );
     ref = sold.json.data.internal_reference;
     const before = balanceKobo(merchantId);
+    // An instant between the sale and its reversal: a day that ended here saw a success.
+    const dayEnd = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 5));
 
     const p = await reverseSale(t.node.services, {
       reference: id,
@@ -146,6 +150,13 @@ describe('reversing a completed sale', () => {
     expect(summary.status_breakdown.reversed).toMatchObject({ count: 1, amount: '500.00' });
     expect(summary.totals.count).toBe(0);
     expect(summary.wallet_movements.reversals).toBe('500.00');
+
+    // The same sale in a day that ended before the reversal: a success then, reversed now.
+    const db = t.node.services.db;
+    const dayOf = purchasesOfDay(db, merchantId, 'test', '2000-01-01T00:00:00.000Z', dayEnd).find(
+      (d) => d.purchase.internalReference === ref,
+    )!;
+    expect(dayOf).toMatchObject({ stateAtEnd: 'success', purchase: { state: 'reversed' } });
   });
 
   it('delivers transaction.reversed to the endpoint, its data the status answer', async () => {

@@ -4,6 +4,7 @@ import {
   isTerminal,
   responseCodeOf,
   responseMessageOf,
+  stateAt,
   stateFromStatusFilter,
   transition,
   type PurchaseState,
@@ -64,5 +65,20 @@ describe('list status filter (DESIGN: integer form of response_code)', () => {
   });
   it.each([3, -1, 1.5, Number.NaN])('%d selects nothing', (n) => {
     expect(stateFromStatusFilter(n)).toBeNull();
+  });
+});
+
+describe('a purchase state at an earlier instant (a report day end)', () => {
+  const none = { refunded: false, reversed: false, corrected: false };
+  it('reads settled changes from the ledger entries made by then', () => {
+    expect(stateAt('reversed', { ...none, reversed: true })).toBe('reversed');
+    expect(stateAt('reversed', none)).toBe('success');
+    expect(stateAt('failed', { ...none, refunded: true })).toBe('failed');
+    expect(stateAt('failed', none)).toBe('pending');
+    expect(stateAt('success', { ...none, refunded: true })).toBe('failed');
+    expect(stateAt('success', { ...none, refunded: true, corrected: true })).toBe('success');
+    expect(stateAt('reversed', { ...none, refunded: true, corrected: true })).toBe('success');
+    expect(stateAt('pending', none)).toBe('pending');
+    expect(stateAt('success', none)).toBe('success');
   });
 });

@@ -99,7 +99,7 @@ const input: ReportInput = {
   environment: 'live',
   date: '2025-06-06',
   timezone: 'Africa/Lagos',
-  purchases,
+  purchases: purchases.map((p) => ({ purchase: p, stateAtEnd: p.state })),
   ledger: {
     openingKobo: 10_000_000,
     closingKobo: 7_826_500,
@@ -181,11 +181,47 @@ describe('the daily report of one merchant, environment and day', () => {
       status: 'success',
       response_code: '00',
       token: '12345678901234567890',
+      status_now: 'success',
     });
     expect(rows[2]).toMatchObject({ status: 'failed', response_code: '01' });
     expect(rows[3]).toMatchObject({ status: 'pending', response_code: '02', plan: '1GB Weekly' });
     expect(rows[5].time).toBe('2025-06-06 23:59:59');
     expect(reportCsvFileName(r)).toBe('vendpoint-report-ACME-live-2025-06-06.csv');
+  });
+
+  it('counts sales settled after the day in their day-end state, and says what they are now', () => {
+    // The pending data sale failed the next day; the first airtime sale was reversed the next day.
+    const later = buildDailyReport({
+      ...input,
+      purchases: purchases.map((p, i) => ({
+        purchase: i === 3 ? { ...p, state: 'failed' } : i === 0 ? { ...p, state: 'reversed' } : p,
+        stateAtEnd: p.state,
+      })),
+    });
+    expect(later.byStatus).toEqual(r.byStatus);
+    expect(later.totals).toEqual(r.totals);
+    expect(later.changedAfterDay.total).toEqual({ count: 2, amountKobo: 60_000, debitKobo: 60_000 });
+    expect(later.changedAfterDay.failed.count).toBe(1);
+    expect(later.changedAfterDay.reversed.count).toBe(1);
+    expect(reportSummaryJson(later).changed_after_day).toEqual({
+      count: 2,
+      amount: '600.00',
+      debit: '600.00',
+      now_success: 0,
+      now_failed: 1,
+      now_pending: 0,
+      now_reversed: 1,
+    });
+    const rows = csvObjects(reportCsv(later));
+    expect(rows[0]).toMatchObject({ status: 'success', response_code: '00', status_now: 'reversed' });
+    expect(rows[3]).toMatchObject({ status: 'pending', response_code: '02', status_now: 'failed' });
+    const mail = renderReportEmail(later, { kind: 'attached', fileName: 'x.csv', bytes: 1 });
+    expect(mail.text).toMatch(/Changed after the day\n\s+now failed \(refunded\)\s+1\s+NGN\s+500\.00/);
+    expect(mail.html).toContain('Changed after the day');
+    expect(reportSummaryJson(r).changed_after_day.count).toBe(0);
+    expect(renderReportEmail(r, { kind: 'attached', fileName: 'x.csv', bytes: 1 }).text).not.toContain(
+      'Changed after the day',
+    );
   });
 
   it('never puts gift-card codes in the attachment and defuses spreadsheet formulas', () => {

@@ -10605,6 +10605,15 @@ export interface paths {
                     debit: string;
                   };
                 };
+                changed_after_day: {
+                  count: number;
+                  amount: string;
+                  debit: string;
+                  now_success: number;
+                  now_failed: number;
+                  now_pending: number;
+                  now_reversed: number;
+                };
                 opening_balance: string;
                 closing_balance: string;
                 wallet_movements: {

@@ -441,6 +441,15 @@ export const ReportSummaryInfo = Type.Object({
     pending: ReportTally,
     reversed: ReportTally,
   }),
+  /** The day's sales settled after the day ended (the breakdown keeps their day-end state). */
+  changed_after_day: Type.Object({
+    ...Tally,
+    debit: Type.String(),
+    now_success: Type.Integer(),
+    now_failed: Type.Integer(),
+    now_pending: Type.Integer(),
+    now_reversed: Type.Integer(),
+  }),
   opening_balance: Type.String(),
   closing_balance: Type.String(),
   wallet_movements: Type.Object({
