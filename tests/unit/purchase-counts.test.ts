@@ -141,7 +141,11 @@ describe('kept purchase counts (purchase_counts)', () => {
         NETWORKS[i % 3],
         ['pending', 'success', 'failed'][i % 4] ?? 'success',
       );
-    migrate(db, all);
+    // Up to 15 only: the rows above have no merchants, which a later table rebuild's key check refuses.
+    migrate(
+      db,
+      all.filter((x) => x.version <= 15),
+    );
     expect(kept(db)).toEqual(counted(db));
     db.close();
   });
