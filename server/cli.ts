@@ -15,11 +15,12 @@ import { fundWallet, verifyLedger } from './store/wallets.js';
 import { addUpstream, listRoutes, listUpstreams, upstreamJson } from './store/upstreams.js';
 import { SecretBox } from './store/secret-box.js';
 import { resolvePurchaseManually } from './store/resolve.js';
+import { findSale } from './store/find-sale.js';
 import { getPurchaseByReference } from './store/purchases.js';
 import { parseNaira, formatNaira } from './domain/money.js';
 import { parseAllowEntry } from './http/access.js';
 import { BILL_PRODUCTS } from './domain/networks.js';
-import { Conflict, DomainError, InvalidInput, NotFound } from './domain/errors.js';
+import { Conflict, DomainError, InvalidInput } from './domain/errors.js';
 import { assertOneLineText } from './domain/text-hygiene.js';
 import { DEFAULTS } from './config.js';
 import { purchaseJson } from './services/purchase-json.js';
@@ -324,13 +325,14 @@ program
 const purchase = program.command('purchase').description('purchases that need an operator');
 purchase
   .command('resolve')
-  .requiredOption('--ref <internalReference>')
+  .description('settles a pending purchase that needs attention, as success or failed (refunded once), audited')
+  .requiredOption('--ref <reference>', 'internal reference, or the merchant request id')
   .addOption(new Option('--outcome <outcome>').choices(['success', 'failed']).makeOptionMandatory())
   .requiredOption('--reason <text>', 'why, kept in the audit log', oneLine('--reason'))
   .action((o: { ref: string; outcome: 'success' | 'failed'; reason: string }) =>
     withStore((db) => {
       const p = resolvePurchaseManually(db, {
-        reference: o.ref,
+        reference: findSale(db, o.ref).internalReference,
         outcome: o.outcome,
         reason: o.reason,
         actor: ACTOR,
@@ -345,17 +347,17 @@ purchase
 purchase
   .command('flag')
   .description('marks a pending purchase as needing attention now (a customer or the provider called)')
-  .requiredOption('--ref <internalReference>')
+  .requiredOption('--ref <reference>', 'internal reference, or the merchant request id')
   .requiredOption('--reason <text>', 'why, kept in the audit log', oneLine('--reason'))
   .action((o: { ref: string; reason: string }) =>
     withStoreAsync(async (db) => {
       if (o.reason.trim().length < 3)
         throw new InvalidInput('--reason: say why, in a few words (kept in the audit log)', 'reason');
-      const found = getPurchaseByReference(db, o.ref);
-      if (!found) throw new NotFound(`no purchase with internal reference ${o.ref}`);
-      if (found.state !== 'pending') throw new Conflict(`purchase ${o.ref} is already ${found.state}`);
+      const found = findSale(db, o.ref);
+      if (found.state !== 'pending')
+        throw new Conflict(`purchase ${found.internalReference} is already ${found.state}`);
       await new PurchaseStore(db, new CommitBatcher(db)).flagByOperator(found, ACTOR, o.reason.trim());
-      const p = getPurchaseByReference(db, o.ref)!;
+      const p = getPurchaseByReference(db, found.internalReference)!;
       out(
         { ...purchaseJson(p), needs_attention: p.needsAttention },
         `Purchase ${p.internalReference} flagged: it needs attention (purchase resolve can settle it)`,

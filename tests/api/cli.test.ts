@@ -244,13 +244,13 @@ describe('purchase resolve and a sale still in the provider’s hands', () => {
       });
       expect(sale.json.response_code).toBe('02');
       const ref = sale.json.data.internal_reference as string;
-      const resolveIt = () =>
+      const resolveIt = (reference = ref) =>
         runCli(node.dataDir, [
           '--json',
           'purchase',
           'resolve',
           '--ref',
-          ref,
+          reference,
           '--outcome',
           'failed',
           '--reason',
@@ -261,13 +261,14 @@ describe('purchase resolve and a sale still in the provider’s hands', () => {
       expect(early.json.error).toMatch(/does not need attention yet/);
       expect((await node.call('GET', '/v1/wallet/balance', { pair: m.live })).json.total).toBe('900.00');
 
-      // The operator knows its outcome: flag it (audited), then settle it.
+      // The operator knows its outcome: flag it (audited), then settle it, both by the
+      // merchant's request id, as reverse takes it (what a customer or merchant quotes).
       const flag = runCli(node.dataDir, [
         '--json',
         'purchase',
         'flag',
         '--ref',
-        ref,
+        'cli-in-flight',
         '--reason',
         'provider portal: never vended',
       ]);
@@ -276,9 +277,12 @@ describe('purchase resolve and a sale still in the provider’s hands', () => {
       expect(runCli(node.dataDir, ['--json', 'purchase', 'flag', '--ref', ref, '--reason', 'x']).status).toBe(
         2,
       );
-      const done = resolveIt();
+      expect(resolveIt('no-such-sale').json.error).toMatch(
+        /no purchase with internal reference or request id/,
+      );
+      const done = resolveIt('cli-in-flight');
       expect(done.status).toBe(0);
-      expect(done.json.status).toBe('failed');
+      expect(done.json).toMatchObject({ status: 'failed', internal_reference: ref });
       expect((await node.call('GET', '/v1/wallet/balance', { pair: m.live })).json.total).toBe('1000.00');
     } finally {
       await node.close();
