@@ -325,7 +325,9 @@ program
 const purchase = program.command('purchase').description('purchases that need an operator');
 purchase
   .command('resolve')
-  .description('settles a pending purchase that needs attention, as success or failed (refunded once), audited')
+  .description(
+    'settles a pending purchase that needs attention, as success or failed (refunded once), audited',
+  )
   .requiredOption('--ref <reference>', 'internal reference, or the merchant request id')
   .addOption(new Option('--outcome <outcome>').choices(['success', 'failed']).makeOptionMandatory())
   .requiredOption('--reason <text>', 'why, kept in the audit log', oneLine('--reason'))
