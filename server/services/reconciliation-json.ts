@@ -17,6 +17,7 @@ export function reconciliationRunJson(r: ReconciliationRun) {
     our_rows: r.ourRows,
     counts: r.counts as Record<string, number>,
     open_exceptions: r.openExceptions,
+    open_now: r.openNow ?? r.openExceptions,
     error: r.error,
     mail: r.mail,
     started_at: r.startedAt,

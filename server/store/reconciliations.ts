@@ -27,7 +27,10 @@ export interface ReconciliationRun {
   upstreamRows: number;
   ourRows: number;
   counts: Partial<RunCounts>;
+  /** Open exceptions of the day when the run finished. */
   openExceptions: number;
+  /** Open exceptions of the day and upstream now (lists only): resolving one lowers it. */
+  openNow?: number;
   error: string | null;
   mail: string | null;
   startedAt: string;
@@ -62,7 +65,7 @@ export type FoundException = Pick<
 >;
 
 /** The run's counts are JSON text in the row. */
-type RunRow = RowOf<Omit<ReconciliationRun, 'counts'>> & { counts: string };
+type RunRow = RowOf<Omit<ReconciliationRun, 'counts' | 'openNow'>> & { counts: string };
 type ExceptionRow = RowOf<ReconciliationException>;
 
 function toRun(r: RunRow): ReconciliationRun {
@@ -258,9 +261,13 @@ export function getRun(db: Db, id: number): ReconciliationRun | null {
 }
 
 export function listRuns(db: Db, limit = 100): ReconciliationRun[] {
-  return (prep(db, 'SELECT * FROM reconciliation_runs ORDER BY id DESC LIMIT ?').all(limit) as RunRow[]).map(
-    toRun,
-  );
+  const rows = prep(
+    db,
+    `SELECT r.*, (SELECT COUNT(*) FROM reconciliation_exceptions e
+               WHERE e.day = r.day AND e.upstream_name = r.upstream_name AND e.status = 'open') AS open_now
+       FROM reconciliation_runs r ORDER BY r.id DESC LIMIT ?`,
+  ).all(limit) as (RunRow & { open_now: number })[];
+  return rows.map(({ open_now, ...r }) => ({ ...toRun(r), openNow: open_now }));
 }
 
 export function getException(db: Db, id: number): ReconciliationException | null {
@@ -336,6 +343,12 @@ function markResolved(
     `UPDATE reconciliation_exceptions SET status = 'resolved', resolution = ?, resolved_by = ?, resolved_reason = ?,
        resolved_at = ?, updated_at = ? WHERE id = ?`,
   ).run(input.resolution, input.actor, input.reason, now, now, e.id);
+  // Our side as the resolution left it (a reversal or correction moves it), not as the run saw it.
+  prep(
+    db,
+    `UPDATE reconciliation_exceptions SET our_state = COALESCE((SELECT state FROM purchases WHERE id = purchase_id), our_state)
+      WHERE id = ?`,
+  ).run(e.id);
   recordAudit(db, input.actor, 'reconciliation.resolve', e.reference, {
     exception_id: e.id,
     kind: e.kind,

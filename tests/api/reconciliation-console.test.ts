@@ -59,6 +59,13 @@ describe('reconciliation in the admin console', () => {
     });
     expect(again.status).toBe(409);
     expect(pair.ours.ledgerOk()).toBe(true);
+
+    // The lists now: the run still says what it found, and how many are open now; the
+    // corrected purchase shows its state after the resolution, not the one the run saw.
+    const after = await admin.get('/console/admin/reconciliation');
+    expect(after.json.runs[0]).toMatchObject({ open_exceptions: 2, open_now: 0 });
+    const corrected = after.json.exceptions.find((e: { id: number }) => e.id === refunded.id);
+    expect(corrected).toMatchObject({ status: 'resolved', our_state: 'success', their_state: 'success' });
   });
 
   it('saves the daily run time and operator addresses, refusing a bad time', async () => {

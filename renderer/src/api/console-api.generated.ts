@@ -9863,6 +9863,7 @@ export interface paths {
                   [key: string]: number;
                 };
                 open_exceptions: number;
+                open_now: number;
                 error: string | null;
                 mail: string | null;
                 started_at: string;
@@ -10025,6 +10026,7 @@ export interface paths {
                   [key: string]: number;
                 };
                 open_exceptions: number;
+                open_now: number;
                 error: string | null;
                 mail: string | null;
                 started_at: string;

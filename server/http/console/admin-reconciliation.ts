@@ -31,6 +31,7 @@ const Run = Type.Object({
   our_rows: Type.Integer(),
   counts: Type.Record(Type.String(), Type.Integer()),
   open_exceptions: Type.Integer(),
+  open_now: Type.Integer(),
   error: Nullable(Type.String()),
   mail: Nullable(Type.String()),
   started_at: Type.String(),
