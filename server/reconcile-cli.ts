@@ -98,7 +98,10 @@ export function registerReconcileCommands(program: Command, cli: ReconcileCliToo
         cli.out(
           { runs: runs.map(reconciliationRunJson), exceptions: exceptions.map(reconciliationExceptionJson) },
           [
-            ...runs.map((r) => `run #${r.id} ${r.day} ${r.upstreamName} ${r.state} open=${r.openNow ?? r.openExceptions}`),
+            ...runs.map(
+              (r) =>
+                `run #${r.id} ${r.day} ${r.upstreamName} ${r.state} open=${r.openNow ?? r.openExceptions}`,
+            ),
             ...exceptions.map(exceptionLine),
           ].join('\n') || 'nothing reconciled yet',
         );
