@@ -123,8 +123,12 @@ describe('reversing a completed sale', () => {
         internal_reference: ref,
         reversed: true,
         reversed_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+        // The provider's reference and message stay (what a dispute quotes).
+        external_reference: sold.json.data.external_reference,
+        telco_message: sold.json.data.telco_message,
       },
     });
+    expect(sold.json.data.external_reference).toMatch(/^SIM/);
     const list = await t.call('GET', '/v1/transactions?limit=100', { pair });
     expect(list.json.data.find((r: { request_id: string }) => r.request_id === id)).toMatchObject({
       reversed: true,

@@ -10,6 +10,7 @@ export const rfc3339 = (iso: string) => `${iso.slice(0, 19)}Z`;
 export const sqlTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 
 const RESULT_FIELDS = [...TOKEN_FIELDS, 'external_reference', 'telco_message', 'iccid', 'lpa'] as const;
+const PROVIDER_FIELDS = ['external_reference', 'telco_message'] as const;
 
 /** The transaction `data` object exactly as the spec's table says, per view. */
 export function transactionData(
@@ -38,8 +39,11 @@ export function transactionData(
     data.reversed = true;
     data.reversed_at = sqlTime(p.reversedAt ?? p.updatedAt);
   }
-  if (p.state === 'success' && p.result) {
-    for (const f of RESULT_FIELDS) {
+  // A reversed sale keeps the provider's reference and message (what a dispute quotes), not
+  // what the customer would use: its money went back.
+  const fields = p.state === 'success' ? RESULT_FIELDS : p.state === 'reversed' ? PROVIDER_FIELDS : null;
+  if (fields && p.result) {
+    for (const f of fields) {
       const v = p.result[f];
       if (v !== undefined && v !== null && v !== '') data[f] = String(v);
     }
