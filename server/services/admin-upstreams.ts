@@ -110,7 +110,7 @@ export async function testUpstreamConnection(s: Services, name: string, actor: s
             : 'the balance could not be read: check the base URL, merchant code, key and secret';
       else balance = formatNaira(kobo);
     } catch (err) {
-      balanceError = err instanceof Error ? err.message : String(err);
+      balanceError = `${err instanceof Error ? err.message : String(err)}: check the base URL, merchant code, key and secret`;
     }
     const ok = health.ok && (balance !== null || record.type === 'simulator');
     recordAudit(s.db, actor, 'upstream.test', name, {

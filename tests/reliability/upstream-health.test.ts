@@ -96,7 +96,7 @@ describe('upstream health', () => {
       low_balance: false,
       balance_checked_at: good.balance_checked_at,
     });
-    expect(after.last_error).toMatch(/balance/);
+    expect(after.last_error).toMatch(/did not answer its balance \(HTTP 5\d\d/);
     expect(after.last_checked_at! >= good.last_checked_at!).toBe(true);
     await fault.control({ mode: 'ok' });
   });

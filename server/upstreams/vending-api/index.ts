@@ -17,6 +17,7 @@ import { CATALOG_BODY_CAP, VendingApiTransport, type HttpResult } from './client
 import { isPng } from '../lpa-qr.js';
 import {
   balanceOf,
+  errorMessageOf,
   listedTransactionsOf,
   requeryOutcomeOf,
   rowsOf,
@@ -149,7 +150,12 @@ export class VendingApiUpstream implements Upstream {
   }
 
   async balance(): Promise<number | null> {
-    return balanceOf(await this.http.send('GET', BALANCE_PATH));
+    const res = await this.http.send('GET', BALANCE_PATH);
+    if (res.ok && res.status === 200) return balanceOf(res);
+    // Say why (a key refused, an IP not allowed, no answer), not only that there is no figure.
+    const said = res.ok ? errorMessageOf(res) : null;
+    const why = res.ok ? `HTTP ${res.status}${said ? `: ${said}` : ''}` : res.code;
+    throw new UpstreamUnavailable(this.scrub(`${this.name} did not answer its balance (${why})`));
   }
 
   async close(): Promise<void> {
