@@ -1,6 +1,7 @@
 import type { UpstreamRouter } from '../routing/upstream-router.js';
 import { reconcileDay } from '../services/reconciliation.js';
 import {
+  failureMailedBefore,
   getReconciliationSettings,
   listExceptions,
   noteRunMail,
@@ -21,6 +22,9 @@ export interface ReconciliationRunResult {
  * A reconciliation run as the CLI, the console and the schedule start it: the day in the
  * report timezone, every vending-api upstream (or one), then one e-mail per run that left
  * exceptions open, to the operator addresses, through the same SMTP settings as the reports.
+ * A run that could not finish (the upstream down, our key refused) is mailed too, once per
+ * day and upstream: the schedule retries it every half hour, and silence would look like a
+ * clean day.
  */
 export async function runReconciliation(
   ctx: ReportContext & { router: UpstreamRouter },
@@ -37,7 +41,13 @@ export async function runReconciliation(
 }
 
 async function mailRun(ctx: ReportContext, run: ReconciliationRun): Promise<ReconciliationRun> {
-  if (run.state !== 'done' || run.openExceptions === 0) return run;
+  const failed = run.state === 'failed';
+  if (!failed && (run.state !== 'done' || run.openExceptions === 0)) return run;
+  if (failed && failureMailedBefore(ctx.db, run)) {
+    const note = 'not sent: this day and upstream already had a failure e-mailed';
+    noteRunMail(ctx.db, run.id, note);
+    return { ...run, mail: note };
+  }
   const to = getReconciliationSettings(ctx.db).operatorEmails;
   const transport = openTransport(ctx, getReportSettings(ctx.db, ctx.box));
   let note: string;
@@ -45,7 +55,7 @@ async function mailRun(ctx: ReportContext, run: ReconciliationRun): Promise<Reco
   else if (!transport) note = 'not sent: SMTP is not configured';
   else {
     try {
-      const mail = composeRunMail(ctx, run);
+      const mail = failed ? composeFailureMail(run) : composeRunMail(ctx, run);
       await transport.send({
         ...mail,
         to,
@@ -62,6 +72,25 @@ async function mailRun(ctx: ReportContext, run: ReconciliationRun): Promise<Reco
   }
   noteRunMail(ctx.db, run.id, note);
   return { ...run, mail: note };
+}
+
+function composeFailureMail(run: ReconciliationRun): { subject: string; text: string; html: string } {
+  const text = [
+    `Reconciliation of ${run.day} with ${run.upstreamName} could not run:`,
+    `  ${run.error ?? 'unknown error'}`,
+    '',
+    'No exception was recorded: the day is not reconciled yet. The daily schedule tries again every 30 minutes (this e-mail is sent once per day and upstream); a run by hand: npm run cli -- reconcile run --date ' +
+      run.day +
+      ` --upstream ${run.upstreamName}`,
+    '',
+    "If the upstream refuses our key (HTTP 401/403), check the upstream's merchant code, key, secret and IP allow-list (console: Upstreams, Test connection).",
+  ].join('\n');
+  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return {
+    subject: `VendPoint reconciliation ${run.day} ${run.upstreamName}: could not run`,
+    text,
+    html: `<pre>${esc(text)}</pre>`,
+  };
 }
 
 const KIND_WORDS: Record<string, string> = {

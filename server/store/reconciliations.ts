@@ -435,6 +435,20 @@ export function upstreamsReconciled(db: Db, day: string): Set<string> {
   );
 }
 
+/** Whether an earlier failed run of the day and upstream already e-mailed its failure. */
+export function failureMailedBefore(
+  db: Db,
+  run: Pick<ReconciliationRun, 'id' | 'day' | 'upstreamName'>,
+): boolean {
+  return (
+    prep(
+      db,
+      `SELECT 1 FROM reconciliation_runs WHERE day = ? AND upstream_name = ? AND id < ? AND state = 'failed'
+         AND mail LIKE 'sent to %' LIMIT 1`,
+    ).get(run.day, run.upstreamName, run.id) !== undefined
+  );
+}
+
 /** Records that a run's e-mail went out (or why not), so a run is mailed at most once. */
 export function noteRunMail(db: Db, runId: number, note: string): void {
   prep(db, 'UPDATE reconciliation_runs SET mail = ? WHERE id = ?').run(note.slice(0, 300), runId);

@@ -4,6 +4,7 @@ import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp-capture.js';
 import { runCliAsync } from '../helpers/cli.js';
 import { runReconciliationSchedule } from '../../server/jobs/reconciliation-schedule.js';
 import { listRuns } from '../../server/store/reconciliations.js';
+import { addUpstream } from '../../server/store/upstreams.js';
 import type { SeedRow } from '../helpers/reconcile-seed.js';
 
 const DAY = '2026-04-07';
@@ -130,5 +131,62 @@ describe('reconcile CLI, e-mail and schedule', () => {
     expect(await runReconciliationSchedule(next, log, null)).toEqual({ day: '2026-04-08', upstreams: [] });
     expect(listRuns(s.db).length).toBe(before + 1);
     expect(listRuns(s.db)[0]).toMatchObject({ day: '2026-04-08', actor: 'schedule', state: 'done' });
+  });
+
+  it('a run that cannot finish (upstream down) e-mails the operator once per day and upstream', async () => {
+    const s = pair.ours.node.services;
+    // Nothing listens on port 1: every call is refused.
+    addUpstream(
+      s.db,
+      s.box,
+      {
+        name: 'gone',
+        type: 'vending-api',
+        baseUrl: 'http://127.0.0.1:1',
+        merchantCode: 'UP',
+        keyId: 'vpk_live_x',
+        secret: 'not-used',
+        products: [],
+      },
+      'test',
+    );
+    const mailsBefore = smtp.received.length;
+    const first = await cli([
+      'reconcile',
+      'run',
+      '--date',
+      DAY,
+      '--upstream',
+      'gone',
+      '--smtp-url',
+      smtp.url,
+    ]);
+    expect(first.status).not.toBe(0);
+    expect(first.json.runs[0]).toMatchObject({
+      upstream: 'gone',
+      state: 'failed',
+      mail: 'sent to ops@example.com',
+    });
+    expect(smtp.received).toHaveLength(mailsBefore + 1);
+    const mail = smtp.received.at(-1)!;
+    expect(mail.parsed.subject).toBe(`VendPoint reconciliation ${DAY} gone: could not run`);
+    expect(mail.parsed.text).toContain('the day is not reconciled yet');
+    expect(mail.parsed.text).not.toContain('not-used');
+
+    const again = await cli([
+      'reconcile',
+      'run',
+      '--date',
+      DAY,
+      '--upstream',
+      'gone',
+      '--smtp-url',
+      smtp.url,
+    ]);
+    expect(again.json.runs[0]).toMatchObject({
+      state: 'failed',
+      mail: expect.stringMatching(/already had a failure/),
+    });
+    expect(smtp.received).toHaveLength(mailsBefore + 1);
   });
 });
