@@ -303,9 +303,9 @@ describe('requery, verify, catalogs, qrcode, balance', () => {
     expect(png.subarray(0, 4)).toEqual(PNG);
   });
 
-  it('balance: total in kobo; null when the provider cannot say', async () => {
+  it('balance: total in kobo; a provider that does not answer it is an error that says why', async () => {
     expect(await upstream.balance()).toBe(100_000);
     fault.control({ mode: 'html502' });
-    expect(await upstream.balance()).toBeNull();
+    await expect(upstream.balance()).rejects.toThrow(/did not answer its balance \(HTTP 502\)/);
   });
 });
