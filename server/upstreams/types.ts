@@ -108,7 +108,7 @@ export interface Upstream {
   qrcode(req: VendRequest, lpa: string): Promise<Buffer>;
   /** A page of the provider's own transaction list (reconciliation); throws when it cannot be read. */
   listTransactions?(q: TransactionListQuery): Promise<{ rows: ListedTransaction[]; totalPages: number }>;
-  /** Provider wallet balance in kobo, or null when it cannot say. */
+  /** Provider wallet balance in kobo; null when it keeps none (a simulator) or answered without a figure; throws, saying why, when it did not answer. */
   balance(): Promise<number | null>;
   close?(): Promise<void>;
 }
