@@ -57,6 +57,8 @@ test('an admin reverses a completed sale from Sales history: in-app dialog, once
   await expect(page.getByTestId('sale-status')).toContainText('Sale reversed — REFUNDED');
   await expect(page.getByTestId('reversed-reason')).toHaveText('Provider confirmed it never delivered.');
   await expect(page.getByTestId('reversed-refund')).toContainText('credited back ₦175.00');
+  // The slip keeps the provider's reference, which a dispute with the provider quotes.
+  await expect(page.getByTestId('receipt')).toContainText(/Provider ref\.\s*SIM/);
 
   // The node refuses a second reversal whatever the page shows.
   const csrf = await page.evaluate(async () => {

@@ -14,6 +14,8 @@ const RESULT_FIELDS = [
   ...INSTALL_FIELDS,
 ] as const;
 
+const PROVIDER_FIELDS = ['external_reference', 'telco_message'] as const;
+
 const DETAIL_FIELDS = [
   'customer_name',
   'customer_address',
@@ -88,7 +90,13 @@ export function saleView(
     response_code: responseCodeOf(p.state),
     failure_reason: p.failureReason ?? '',
     details: pick(p.details, DETAIL_FIELDS),
-    result: p.state === 'success' ? pick(p.result, RESULT_FIELDS) : {},
+    // A reversed sale keeps the provider's reference and message (what a dispute quotes).
+    result:
+      p.state === 'success'
+        ? pick(p.result, RESULT_FIELDS)
+        : p.state === 'reversed'
+          ? pick(p.result, PROVIDER_FIELDS)
+          : {},
     cards_count: p.state === 'success' ? cardsOf(p).length : 0,
     has_qr: p.state === 'success' && isEsimPurchase(p) && typeof p.result?.lpa === 'string',
     merchant_name: merchantName,
