@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
@@ -22,6 +22,11 @@ import { IpRateLimiter } from './http/ip-rate-limit.js';
 import { sharedSerializerFactory, sharedValidatorFactory } from './http/shared-schema-compilers.js';
 
 export const BODY_LIMIT = 1024 * 1024;
+
+function isEmptyBody(headers: FastifyRequest['headers']): boolean {
+  const length = headers['content-length'];
+  return (length === undefined || length === '0') && headers['transfer-encoding'] === undefined;
+}
 
 /** Builds the node's HTTP app without listening (tests use app.inject or listen on port 0). */
 export async function buildApp(s: Services): Promise<FastifyInstance> {
@@ -57,6 +62,17 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
       },
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // A path the router refuses before any route (a bad escape, a path id over 100
+    // characters) answers in the API's error envelope like every other refusal.
+    frameworkErrors: (error, _request, reply) => {
+      const [code, message]: [number, string] =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? [414, 'A path part is longer than 100 characters: request ids and references are at most 100']
+          : error.code === 'FST_ERR_BAD_URL'
+            ? [400, 'The path is not a valid URL: check its % escapes']
+            : [error.statusCode ?? 500, error.message];
+      void (reply as FastifyReply).code(code).send(errorBody(code, message));
+    },
     schemaController: {
       compilersFactory: {
         buildSerializer: sharedSerializerFactory(),
@@ -90,6 +106,9 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
       reply.status(429).send(errorBody(429, `Too many requests; retry after ${seconds} s`));
       return;
     }
+    // Clients that send a JSON content type on every call send it on a DELETE without a body
+    // too; that is not a malformed JSON body, so it is read as no body at all.
+    if (request.method === 'DELETE' && isEmptyBody(request.headers)) delete request.headers['content-type'];
     done();
   });
 

@@ -25,11 +25,19 @@ export class InsufficientBalance extends DomainError {
     super('INSUFFICIENT_BALANCE', message);
   }
 }
+/** Where the outcome of the purchase that holds a key is read, by what it was. */
+const OUTCOME_CALL: Record<'transaction' | 'giftcard' | 'esim', (key: string) => string> = {
+  transaction: () => 'the status call (GET /v1/transactions/status)',
+  giftcard: (key) => `GET /v1/giftcards/orders/${encodeURIComponent(key)}`,
+  esim: (key) => `GET /v1/esim/orders/${encodeURIComponent(key)}`,
+};
+
 export class DuplicateRequest extends DomainError {
-  constructor(key: string) {
+  /** `usedBy`: what the purchase already holding the key is (keys are shared by every product). */
+  constructor(key: string, usedBy: 'transaction' | 'giftcard' | 'esim' = 'transaction') {
     super(
       'DUPLICATE_REQUEST',
-      `Duplicate request: the key "${key}" was already used; read its outcome with the status call`,
+      `Duplicate request: the key "${key}" was already used; read its outcome with ${OUTCOME_CALL[usedBy](key)}`,
     );
   }
 }

@@ -105,12 +105,23 @@ export interface PricedCard {
 }
 
 /**
- * The face value a card is bought at, in the card's currency. Fixed plans use their own and
- * ignore any sent value (DESIGN "API decisions"); variable plans need one within
- * min_price..max_price, with at most two decimals.
+ * The face value a card is bought at, in the card's currency. Fixed plans use their own:
+ * face_value may be left out, and one sent must be that value. DESIGN says fixed plans
+ * ignore it, but a shop that sends the customer's denomination to the wrong plan would be
+ * charged for a card nobody asked for, so a different value is refused before any charge.
+ * Variable plans need one within min_price..max_price, with at most two decimals.
  */
 export function faceValueOf(plan: PricedCard, sent: unknown): number {
-  if (plan.fixed_price) return plan.face_value ?? 0;
+  if (plan.fixed_price) {
+    const own = plan.face_value ?? 0;
+    if (sent === undefined || sent === null) return own;
+    if (!isCardAmount(sent) || Math.round(sent * 100) !== Math.round(own * 100))
+      throw new InvalidInput(
+        `face_value ${JSON.stringify(sent)} does not match this fixed-price plan's ${own} ${plan.currency_code}: send ${own}, or leave face_value out`,
+        'face_value',
+      );
+    return own;
+  }
   const min = plan.min_price ?? 0;
   const max = plan.max_price ?? min;
   if (sent === undefined || sent === null) {
@@ -119,11 +130,7 @@ export function faceValueOf(plan: PricedCard, sent: unknown): number {
       'face_value',
     );
   }
-  if (
-    typeof sent !== 'number' ||
-    !Number.isFinite(sent) ||
-    Math.abs(sent * 100 - Math.round(sent * 100)) > 1e-6
-  ) {
+  if (!isCardAmount(sent)) {
     throw new InvalidInput(
       'face_value must be a number with at most two decimals, in the card currency',
       'face_value',
@@ -136,6 +143,11 @@ export function faceValueOf(plan: PricedCard, sent: unknown): number {
     );
   }
   return sent;
+}
+
+/** A number with at most two decimals: a card amount in its currency. */
+function isCardAmount(v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v) && Math.abs(v * 100 - Math.round(v * 100)) <= 1e-6;
 }
 
 /** `face_value` as a query parameter (GET quote): a plain decimal, or absent. */

@@ -96,7 +96,7 @@ export function resolveBillPlan<P extends BillPlanRef>(
   const plan = all.find((p) => String(p.id) === ref);
   if (!plan || plan.product !== product) {
     throw new InvalidInput(
-      `${field} ${ref} is not a ${product} plan; see GET /v1/plans/bills/${product.toLowerCase()}`,
+      `${field} ${ref} is not ${/^[AEIOU]/i.test(product) ? 'an' : 'a'} ${product} plan; see GET /v1/plans/bills/${product.toLowerCase()}`,
       field,
     );
   }

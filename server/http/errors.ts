@@ -104,9 +104,9 @@ function sentence(issue: AjvIssue, field: string, context: string | undefined): 
     case 'multipleOf':
       return `${field} must be a multiple of ${String(p.multipleOf)}`;
     case 'minItems':
-      return `${field} must list at least ${String(p.limit)} entries`;
+      return `${field} must list at least ${String(p.limit)} ${p.limit === 1 ? 'entry' : 'entries'}`;
     case 'maxItems':
-      return `${field} must list at most ${String(p.limit)} entries`;
+      return `${field} must list at most ${String(p.limit)} ${p.limit === 1 ? 'entry' : 'entries'}`;
     case 'uniqueItems':
       return `${field} must not list an entry twice`;
     case 'minProperties':

@@ -177,9 +177,21 @@ export function quoteGiftcard(s: Services, caller: Caller, planIdValue: unknown,
  * "availability always succeeds" (the call does), and the seeded out_of_stock/preorder plans
  * say so, which lets integrators test the rejection path.
  */
-export function giftcardAvailability(s: Services, planIdValue: unknown, quantityValue: unknown) {
+export function giftcardAvailability(
+  s: Services,
+  caller: Caller,
+  planIdValue: unknown,
+  quantityValue: unknown,
+) {
   const plan = activeGiftcard(s, planIdValue);
   const quantity = parseQuantity(quantityValue, true);
+  // Stock means nothing when no live provider could fill the order: say so before the order is refused.
+  if (caller.environment === 'live' && !s.router.hasLiveRoute('giftcard'))
+    return {
+      available: false,
+      detail: 'Gift cards cannot be ordered in live: no provider is set up for them on this node',
+      fulfillment: plan.fulfillment,
+    };
   const stock = STOCK[plan.fulfillment] ?? STOCK.out_of_stock;
   const detail = stock.purchasable ? `${stock.detail} (quantity ${quantity})` : stock.detail;
   return { available: stock.purchasable, detail, fulfillment: plan.fulfillment };

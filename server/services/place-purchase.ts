@@ -47,8 +47,8 @@ export async function placePurchase(
   opts: PlaceOptions = {},
 ): Promise<{ purchase: Purchase; waited: boolean }> {
   const key = wellFormedKey(body, kind);
-  if (key !== null && getPurchaseByKey(s.db, caller.merchant.id, caller.environment, key))
-    throw new DuplicateRequest(key);
+  const used = key === null ? null : getPurchaseByKey(s.db, caller.merchant.id, caller.environment, key);
+  if (used) throw new DuplicateRequest(key!, used.kind);
   if (opts.schemaError) throw opts.schemaError;
   opts.checks?.();
   const input = await kind.validate();

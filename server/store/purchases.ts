@@ -223,7 +223,11 @@ export function createPurchase(db: Db, input: NewPurchase): Purchase {
     values[0] = Number(prep(db, INSERT_PURCHASE).run(...values.slice(1)).lastInsertRowid);
   } catch (error) {
     // The (merchant, environment, key) unique index is the idempotency check itself.
-    if (isUsedKeyError(error)) throw new DuplicateRequest(input.idemKey);
+    if (isUsedKeyError(error))
+      throw new DuplicateRequest(
+        input.idemKey,
+        getPurchaseByKey(db, input.merchantId, input.environment, input.idemKey)?.kind,
+      );
     throw error;
   }
   const row = purchaseOf(values, db);
@@ -524,7 +528,11 @@ function whereOf(f: PurchaseFilter): SqlWhere {
   const where = ownPurchases(f);
   if (f.kind) where.add('kind = ?', f.kind);
   // Numbers are stored as sent; a search for 080… also finds 23480… and the reverse.
-  if (f.msisdn) where.add('msisdn IN (?, ?)', f.msisdn, alternateMsisdn(f.msisdn));
+  if (f.msisdn) {
+    // "+234…" as people write it is the stored "234…" form.
+    const m = /^\+234\d{10}$/.test(f.msisdn) ? f.msisdn.slice(1) : f.msisdn;
+    where.add('msisdn IN (?, ?)', m, alternateMsisdn(m));
+  }
   if (f.network) where.add('network = ? COLLATE NOCASE', f.network);
   // Written into the SQL (one of four words): SQLite then uses the pending-only index for 'pending'.
   if (f.state) {

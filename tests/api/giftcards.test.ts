@@ -242,6 +242,19 @@ describe('gift-card orders on test credentials', () => {
     expect(await balanceKobo(t, buyer)).toBe(mid);
   });
 
+  it('a fixed plan takes its own face value or none; a different one is 400, debits nothing and keeps the key free', async () => {
+    const before = await balanceKobo(t, buyer);
+    const id = key();
+    for (const face of [50, 'abc', 19.99]) {
+      const r = await order({ request_id: id, plan_id: STEAM_USD_20, face_value: face });
+      expect(r.status, String(face)).toBe(400);
+      expect(r.json.message).toMatch(/does not match this fixed-price plan's 20 USD/);
+    }
+    expect(await balanceKobo(t, buyer)).toBe(before);
+    const ok = await order({ request_id: id, plan_id: STEAM_USD_20, face_value: 20 });
+    expect(ok.json).toMatchObject({ response_code: '00', data: { amount: STEAM_PRICE } });
+  });
+
   it('out_of_stock and preorder plans are rejected with 400; nothing is debited and the request_id stays free', async () => {
     const before = await balanceKobo(t, buyer);
     const requestId = key();
@@ -377,6 +390,8 @@ describe('one idempotency namespace with transactions', () => {
       },
     });
     expect(tx.status).toBe(422);
+    // The message points at where that key's outcome is read: the gift-card order, not the status call.
+    expect(tx.json.message).toContain(`read its outcome with GET /v1/giftcards/orders/${used}`);
 
     const txKey = key('tx');
     const made = await t.call('POST', '/v1/transactions', {
@@ -392,7 +407,11 @@ describe('one idempotency namespace with transactions', () => {
     });
     expect(made.status).toBe(200);
     const before = await balanceKobo(t, buyer);
-    expect((await order({ request_id: txKey, plan_id: STEAM_USD_20 })).status).toBe(422);
+    const again = await order({ request_id: txKey, plan_id: STEAM_USD_20 });
+    expect(again.status).toBe(422);
+    expect(again.json.message).toMatch(
+      /read its outcome with the status call \(GET \/v1\/transactions\/status\)/,
+    );
     expect(await balanceKobo(t, buyer)).toBe(before);
     // Each read route shows only its own kind.
     expect((await t.call('GET', `/v1/giftcards/orders/${txKey}`, { pair: buyer })).status).toBe(404);

@@ -26,7 +26,9 @@ describe('the list msisdn filter matches a number in either form', () => {
     await buy('08039998888', 'other-1');
     const local = await t.call('GET', '/v1/transactions?msisdn=08031112222');
     const intl = await t.call('GET', '/v1/transactions?msisdn=2348031112222');
-    for (const r of [local, intl]) {
+    // "+234…", as people write it (the + escaped in a query string).
+    const plus = await t.call('GET', '/v1/transactions?msisdn=%2B2348031112222');
+    for (const r of [local, intl, plus]) {
       expect(r.json.data.map((d: { request_id: string }) => d.request_id).sort()).toEqual([
         'intl-1',
         'local-1',

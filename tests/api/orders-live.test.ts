@@ -215,6 +215,14 @@ describe('live orders without a provider', () => {
   it('are refused with 503 (service not available) and charge nothing', async () => {
     const m = t.merchant('NOROUTE', { liveNaira: 100_000, allowIps: ['127.0.0.1'] });
     const before = await balanceKobo(t, m.live);
+    // Availability, the step before the order, already says so (in stock or not).
+    const stock = await t.call('GET', `/v1/giftcards/plans/${STEAM_USD_20}/availability`, { pair: m.live });
+    expect(stock.status).toBe(200);
+    expect(stock.json.data).toMatchObject({ available: false, detail: expect.stringMatching(/no provider/) });
+    const testStock = await t.call('GET', `/v1/giftcards/plans/${STEAM_USD_20}/availability`, {
+      pair: m.test,
+    });
+    expect(testStock.json.data.available).toBe(true);
     const gc = await t.call('POST', '/v1/giftcards/orders', {
       pair: m.live,
       body: { request_id: 'nr-1', plan_id: STEAM_USD_20 },

@@ -216,6 +216,14 @@ describe('404 and other request errors', () => {
     expect(r.status).toBe(404);
     expect(r.json).toEqual({ status: 'error', code: 404, message: expect.any(String) });
   });
+  it('a path id over 100 characters, or a broken % escape, answers in the error envelope', async () => {
+    const long = await t.call('GET', `/v1/giftcards/orders/${'g'.repeat(101)}`);
+    expect(long.status).toBe(414);
+    expect(long.json).toEqual({ status: 'error', code: 414, message: expect.stringMatching(/at most 100/) });
+    const bad = await t.call('GET', '/v1/giftcards/orders/%E0%A4%A');
+    expect(bad.status).toBe(400);
+    expect(bad.json).toEqual({ status: 'error', code: 400, message: expect.stringMatching(/% escapes/) });
+  });
   it('a body over 1 MiB is a 413', async () => {
     const r = await t.call('POST', '/v1/transactions', {
       rawBody: JSON.stringify({ ...airtime('DEMO'), pad: 'x'.repeat(1024 * 1024) }),

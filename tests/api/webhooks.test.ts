@@ -364,6 +364,17 @@ describe('safety', () => {
       rx.url.replace('http://127.0.0.1', 'HTTP://127.0.0.1') + '/Hooks',
     );
     expect((added as unknown as { url: string }).url).toBe(`${rx.url}/Hooks`);
+    // A client that sends its JSON content type on every call removes it all the same.
+    const id = (added as unknown as { id: string }).id;
+    const removed = await t.call('DELETE', `/v1/webhooks/${id}`, {
+      pair: m.test,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(removed.status, removed.text).toBe(200);
+    expect((await t.call('GET', '/v1/webhooks', { pair: m.test })).json.data).toEqual([]);
+    // A body that is there and broken is still refused.
+    const broken = await t.call('DELETE', `/v1/webhooks/${id}`, { pair: m.test, rawBody: '{' });
+    expect(broken.status).toBe(400);
   });
 
   it('a URL resolving to a private or loopback address is refused without --allow-private-webhooks, and a stored one is refused at connect time', async () => {

@@ -62,9 +62,15 @@ describe('send_via and destination', () => {
 });
 
 describe('face value: fixed plans use their own, variable plans need one in range', () => {
-  it('fixed plans ignore a sent face value', () => {
+  it('fixed plans use their own; a different sent value is refused, not ignored', () => {
     expect(faceValueOf(fixed, undefined)).toBe(25);
-    expect(faceValueOf(fixed, 999)).toBe(25);
+    expect(faceValueOf(fixed, null)).toBe(25);
+    expect(faceValueOf(fixed, 25)).toBe(25);
+    expect(faceValueOf(fixed, 25.0)).toBe(25);
+    // A shop sending the customer's denomination to the wrong plan must not buy another card.
+    expect(() => faceValueOf(fixed, 999)).toThrow(/does not match this fixed-price plan's 25 USD: send 25/);
+    expect(() => faceValueOf(fixed, 'abc')).toThrow(/does not match/);
+    expect(() => faceValueOf(fixed, '25')).toThrow(/does not match/);
   });
   it('variable plans accept min, max and values between with two decimals', () => {
     expect(faceValueOf(variable, 10)).toBe(10);

@@ -88,8 +88,9 @@ export function registerOrderConsoleRoutes(scope: FastifyInstance, s: Services):
     response: answer(AvailabilityData),
   };
   app.get('/console/giftcards/:plan_id/availability', { schema: availabilitySchema }, async (request) => {
-    assertConsoleProductAvailable(s, consoleCaller(s, sessionOf(request)), 'giftcard');
-    return giftcardAvailability(s, request.params.plan_id, request.query.quantity);
+    const caller = consoleCaller(s, sessionOf(request));
+    assertConsoleProductAvailable(s, caller, 'giftcard');
+    return giftcardAvailability(s, caller, request.params.plan_id, request.query.quantity);
   });
 
   // attachValidation: a used request_id answers 422 before the body's schema errors (placePurchase).
@@ -103,7 +104,7 @@ export function registerOrderConsoleRoutes(scope: FastifyInstance, s: Services):
       checks: () => {
         assertConsoleProductAvailable(s, caller, 'giftcard');
         // Checked before charging: an unavailable card is refused with the stock's reason.
-        const stock = giftcardAvailability(s, body.plan_id, String(body.quantity));
+        const stock = giftcardAvailability(s, caller, body.plan_id, String(body.quantity));
         if (!stock.available) throw new InvalidInput(stock.detail, 'plan_id');
         assertWithinDailyLimit(s, caller, { kind: 'giftcard', body });
       },

@@ -133,7 +133,7 @@ export function registerGiftcardRoutes(server: FastifyInstance, s: Services, pre
     async (request) =>
       catalogEnvelope(
         'Gift card availability',
-        giftcardAvailability(s, request.params.plan_id, request.query.quantity),
+        giftcardAvailability(s, callerOf(request), request.params.plan_id, request.query.quantity),
       ),
   );
 
