@@ -138,7 +138,7 @@ describe('bill plan_code: a catalog plan id of the same product and network/plat
     ['BETTING', 'BET9JA', '302', /belongs to SPORTYBET/],
     ['CABLE', 'DSTV', '218', /belongs to GOTV/],
     ['ELECTRICITY', 'EKEDC', '101', /belongs to Ikeja Electric/],
-    ['ELECTRICITY', 'EKEDC', '204', /not a ELECTRICITY plan/],
+    ['ELECTRICITY', 'EKEDC', '204', /not an ELECTRICITY plan/],
     ['CABLE', 'DSTV', '9999', /not a CABLE plan/],
     ['CABLE', 'DSTV', 'DSTV-COMPACT', /plan id/],
     ['CABLE', 'DSTV', '', /plan id/],
