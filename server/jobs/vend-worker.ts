@@ -191,8 +191,8 @@ export class VendWorker {
         const p = created ?? this.store.purchase(purchaseId);
         created = undefined; // a second route round reads the stored state
         if (!job || !p || job.state !== 'queued' || p.state !== 'pending') return;
-        const candidates = this.router.candidates(p.environment, p.kind, p.product, p.network);
-        const upstream = candidates
+        let candidates = this.router.candidates(p.environment, p.kind, p.product, p.network);
+        let upstream = candidates
           .slice(job.routeIndex)
           .find((u) => p.environment === 'test' || this.router.breaker.allows(u.name));
         if (!upstream) {
@@ -211,12 +211,22 @@ export class VendWorker {
         const limited = !upstream.inProcess;
         if (limited) {
           await this.slots.acquire(upstream.name);
-          if (this.stopped || (p.environment !== 'test' && !this.router.breaker.allows(upstream.name))) {
-            // Stopping, or its circuit opened while this vend waited: it stays queued or is routed again.
-            this.slots.release(upstream.name);
+          // The wait may have been long: send through the upstream as it is configured now (its
+          // old instance's pool is closed a minute after a change), or route again if it is gone.
+          const name = upstream.name;
+          candidates = this.router.candidates(p.environment, p.kind, p.product, p.network);
+          const current = candidates.find((u) => u.name === name);
+          if (
+            this.stopped ||
+            !current ||
+            (p.environment !== 'test' && !this.router.breaker.allows(current.name))
+          ) {
+            // Stopping, its circuit opened or its route went while this vend waited: it stays queued or is routed again.
+            this.slots.release(name);
             if (this.stopped) return;
             continue;
           }
+          upstream = current;
         }
         try {
           const sentAt = this.opts.now();

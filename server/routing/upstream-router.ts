@@ -29,6 +29,18 @@ export function routeProductOf(kind: string, product: string): string {
  * whose circuit is open (requery still reaches them). Rebuilt by the store's invalidation rule
  * (area `upstreams`): a change by this process or a commit by another (the CLI).
  */
+/** Whether two stored records of one upstream build the same connection (what build() reads). */
+function sameConnection(a: UpstreamRecord, b: UpstreamRecord): boolean {
+  return (
+    a.type === b.type &&
+    a.baseUrl === b.baseUrl &&
+    a.merchantCode === b.merchantCode &&
+    a.keyId === b.keyId &&
+    a.secretSealed === b.secretSealed &&
+    JSON.stringify(a.options) === JSON.stringify(b.options)
+  );
+}
+
 export class UpstreamRouter {
   readonly testSimulator: SimulatorUpstream;
   readonly breaker = new CircuitBreaker();
@@ -108,7 +120,18 @@ export class UpstreamRouter {
     if (this.cache && !changed) return this.cache;
     const records = listUpstreams(this.db);
     const upstreams = new Map<string, Upstream>();
+    const kept = new Set<Upstream>();
+    const before = new Map((this.cache?.records ?? []).map((r) => [r.name, r]));
     for (const r of records) {
+      // Any commit by another process (a CLI wallet top-up) brings us here: an upstream whose
+      // own record did not change keeps its instance, its pool and its in-flight sends.
+      const old = this.cache?.upstreams.get(r.name);
+      const was = before.get(r.name);
+      if (old && was && sameConnection(was, r)) {
+        upstreams.set(r.name, old);
+        kept.add(old);
+        continue;
+      }
       try {
         upstreams.set(r.name, this.build(r));
       } catch {
@@ -116,12 +139,13 @@ export class UpstreamRouter {
       }
     }
     // A vend may have picked an old instance a moment ago and not sent yet: closing its pool
-    // now would turn that vend into a refused one. Old instances are closed a minute later.
-    const retired = [...(this.cache?.upstreams.values() ?? [])];
+    // now would turn that vend into a refused one. Old instances are closed a minute later,
+    // and the worker takes the current instance once its turn to send comes.
+    const retired = [...(this.cache?.upstreams.values() ?? [])].filter((u) => !kept.has(u));
     if (retired.length) {
       this.retired.push(...retired);
       setTimeout(() => {
-        for (const old of retired) if (this.retired.includes(old)) void old.close?.();
+        for (const old of retired) if (this.retired.includes(old)) void old.close?.().catch(() => {});
         this.retired = this.retired.filter((u) => !retired.includes(u));
       }, 60_000).unref();
     }
@@ -153,7 +177,8 @@ export class UpstreamRouter {
   async close(): Promise<void> {
     const all = [...(this.cache?.upstreams.values() ?? []), ...this.retired];
     this.retired = [];
-    for (const u of all) await u.close?.();
+    // One already closed (or failing to) must not keep the rest open.
+    for (const u of all) await u.close?.().catch(() => {});
   }
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
 import { upstreamHealth } from '../../server/services/upstream-health.js';
-import { updateUpstream } from '../../server/store/upstreams.js';
+import { getUpstreamByName, updateUpstream } from '../../server/store/upstreams.js';
 import { closedPort, spawnFaultUpstream, type FaultChild } from './fault-child.js';
 import {
   buy,
@@ -170,7 +170,11 @@ describe('failover between upstreams', () => {
     const router = t.node.services.router;
     const picked = router.candidates('live', 'transaction', 'data', 'MTN')[0];
     expect(picked.name).toBe('first');
-    routeTo(t, 'extra', second.url, ['BETTING']); // any change rebuilds the upstream clients
+    routeTo(t, 'extra', second.url, ['BETTING']); // another upstream's change keeps this client
+    expect(router.candidates('live', 'transaction', 'data', 'MTN')[0]).toBe(picked);
+    const db = t.node.services.db;
+    const options = getUpstreamByName(db, 'first')!.options;
+    updateUpstream(db, t.node.services.box, 'first', { options: { ...options, timeoutMs: 4_321 } }, 'test');
     expect(router.candidates('live', 'transaction', 'data', 'MTN')[0]).not.toBe(picked);
     const reference = `00000000-0000-4000-8000-${Date.now().toString().padStart(12, '0').slice(-12)}`;
     const out = await picked.vend({
