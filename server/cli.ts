@@ -1,5 +1,5 @@
 import { Command, CommanderError, Help, Option } from 'commander';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { openStore } from './store/bootstrap.js';
 import { catalogDir } from './store/catalog.js';
 import { resourcesDir } from './resources.js';
@@ -16,6 +16,7 @@ import { addUpstream, listRoutes, listUpstreams, upstreamJson } from './store/up
 import { SecretBox } from './store/secret-box.js';
 import { resolvePurchaseManually } from './store/resolve.js';
 import { findSale } from './store/find-sale.js';
+import { backupNow } from './services/admin-backup.js';
 import { getPurchaseByReference } from './store/purchases.js';
 import { parseNaira, formatNaira } from './domain/money.js';
 import { parseAllowEntry } from './http/access.js';
@@ -299,6 +300,27 @@ upstream.command('list').action(() =>
     );
   }),
 );
+
+program
+  .command('backup')
+  .description(
+    "a consistent copy of the database into <data dir>/backups/ while the node runs (as the console's Backup now); keep secret.key apart",
+  )
+  .action(() =>
+    withStoreAsync(async (db, dataDir) => {
+      const b = await backupNow({ db, config: { dataDir }, now: Date.now }, ACTOR);
+      out(
+        {
+          file: b.file,
+          path: b.path,
+          size_bytes: b.size_bytes,
+          created_at: b.created_at,
+          integrity: b.integrity,
+        },
+        `Backup written: ${b.path} (${b.size_bytes} bytes, integrity ok). Restore it together with ${join(dataDir, 'secret.key')}.`,
+      );
+    }),
+  );
 
 program
   .command('ledger')

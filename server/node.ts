@@ -7,6 +7,7 @@ import { CommitBatcher } from './store/commit-batcher.js';
 import { PurchaseStore } from './store/purchase-store.js';
 import { catalogDir } from './store/catalog.js';
 import { resourcesDir } from './resources.js';
+import { takeOverRestoredBackup } from './jobs/restored-backup.js';
 import { UpstreamRouter } from './routing/upstream-router.js';
 import { VendWorker } from './jobs/vend-worker.js';
 import { DELIVERY_DEFAULTS, WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
@@ -132,6 +133,12 @@ export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Prom
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const restored = takeOverRestoredBackup(services.db, services.router);
+  if (restored)
+    app.log.warn(
+      { backup_taken_at: restored.takenAt, queued_live_sales_asked_not_sent: restored.asked },
+      `started on a backup taken at ${restored.takenAt}: ${restored.asked} live sale(s) it held as queued are asked about at their provider, never sent again; sales made after the backup are not in this database, so run a reconciliation with each provider for the days since`,
+    );
   services.worker.recover();
   services.webhooks.start();
   let schedules: ScheduleHandle | null = null;

@@ -1,10 +1,14 @@
 import Database from 'better-sqlite3';
 import { readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Services } from './context.js';
+import type { Db } from '../store/db.js';
+
+/** What a backup needs: the node's services, or the CLI's store. */
+type BackupContext = { db: Db; config: { dataDir: string }; now: () => number };
 import { recordAudit } from '../store/audit.js';
 import { NotFound } from '../domain/errors.js';
 import { ensurePrivateDir, ensurePrivateFile, removeSqliteSideFiles } from '../store/file-modes.js';
+import { BACKUP_TAKEN_SETTING, setSetting } from '../store/settings.js';
 
 /** Backups live beside the database, in the data directory's backups/ folder. */
 export const BACKUP_DIR = 'backups';
@@ -18,11 +22,11 @@ export interface BackupFile {
   created_at: string;
 }
 
-export function backupDir(s: Services): string {
+export function backupDir(s: BackupContext): string {
   return join(s.config.dataDir, BACKUP_DIR);
 }
 
-function describe(s: Services, file: string): BackupFile {
+function describe(s: BackupContext, file: string): BackupFile {
   const path = join(backupDir(s), file);
   const st = statSync(path);
   return { file, path, size_bytes: st.size, created_at: st.mtime.toISOString() };
@@ -36,7 +40,7 @@ function describe(s: Services, file: string): BackupFile {
  * first: a backup is one self-contained file, and checking it leaves no -wal or -shm beside
  * it. Folder 0700, file 0600 from its first byte: it holds everything the database does.
  */
-export async function backupNow(s: Services, actor: string): Promise<BackupFile & { integrity: 'ok' }> {
+export async function backupNow(s: BackupContext, actor: string): Promise<BackupFile & { integrity: 'ok' }> {
   const dir = backupDir(s);
   ensurePrivateDir(dir);
   const file = `vendpoint-${new Date(s.now()).toISOString().replace(/[:.]/g, '-')}.db`;
@@ -47,6 +51,9 @@ export async function backupNow(s: Services, actor: string): Promise<BackupFile 
     const copy = new Database(partial, { fileMustExist: true });
     try {
       copy.pragma('journal_mode = DELETE');
+      // Marks the copy as a backup: a node started on it later treats the sales it finds
+      // queued as possibly sent after this moment (asked about, never sent again).
+      setSetting(copy, BACKUP_TAKEN_SETTING, new Date(s.now()).toISOString());
       const result = copy.pragma('integrity_check', { simple: true });
       if (result !== 'ok') throw new Error(`the backup copy failed its integrity check: ${String(result)}`);
     } finally {
@@ -65,7 +72,7 @@ export async function backupNow(s: Services, actor: string): Promise<BackupFile 
 }
 
 /** Backups in the folder, newest first. */
-export function listBackups(s: Services): BackupFile[] {
+export function listBackups(s: BackupContext): BackupFile[] {
   let files: string[] = [];
   try {
     files = readdirSync(backupDir(s));
@@ -80,7 +87,7 @@ export function listBackups(s: Services): BackupFile[] {
 }
 
 /** The path of one backup by its name; anything but a backup file name is not found. */
-export function backupPath(s: Services, file: string): string {
+export function backupPath(s: BackupContext, file: string): string {
   if (!BACKUP_NAME.test(file)) throw new NotFound('no such backup');
   const path = join(backupDir(s), file);
   try {

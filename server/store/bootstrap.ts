@@ -7,8 +7,52 @@ import { getSetting, setSetting } from './settings.js';
 import { SecretBox } from './secret-box.js';
 import { attachSecretBox, sealClearResults } from './sealed-results.js';
 import { tightenDataDir } from './file-modes.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 export const DEMO_CODE = 'DEMO';
+
+const KEY_CHECK_SETTING = 'secret_key.check';
+/** Set to 1 to start on a database whose secret.key is lost for good (its sealed data is then unreadable). */
+export const REPLACE_LOST_KEY_ENV = 'VENDPOINT_REPLACE_LOST_SECRET_KEY';
+
+/**
+ * The data directory's secret.key, refusing a missing or foreign one for a database that was
+ * sealed with another: a new key would leave every sealed secret and result unreadable (500s
+ * on status, upstreams gone) and seal new ones with a key the real one cannot open. A
+ * restore needs the database and its key file together.
+ */
+function openSecretBox(db: Db, dataDir: string): SecretBox {
+  const file = join(dataDir, 'secret.key');
+  const replacing = process.env[REPLACE_LOST_KEY_ENV] === '1';
+  const { check, initialised } = storedKeyCheck(db);
+  // A database from before the check was still made with a key: initialised says it exists.
+  if ((check !== null || initialised) && !existsSync(file) && !replacing)
+    throw new Error(
+      `${file} is missing, but the database in ${dataDir} was sealed with one. Copy in the secret.key that belongs to this database (a backup is restored together with its key file). If that key is lost for good, start once with ${REPLACE_LOST_KEY_ENV}=1: a new key is made, and the upstream, webhook and SMTP secrets and the sealed purchase results (tokens, card codes) stored so far stay unreadable; re-enter the secrets.`,
+    );
+  const box = SecretBox.forDataDir(dataDir);
+  if (check !== null && check !== box.fingerprint()) {
+    if (!replacing)
+      throw new Error(
+        `${file} is not the key the database in ${dataDir} was sealed with (it belongs to another data directory). Copy in the right secret.key, or see ${REPLACE_LOST_KEY_ENV} if it is lost for good.`,
+      );
+    setSetting(db, KEY_CHECK_SETTING, box.fingerprint());
+  }
+  return box;
+}
+
+/** The stored key check (null for a new database or one from before the check), and whether it was set up. */
+function storedKeyCheck(db: Db): { check: string | null; initialised: boolean } {
+  const hasSettings = db
+    .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'settings'`)
+    .get();
+  if (!hasSettings) return { check: null, initialised: false };
+  return {
+    check: getSetting<string | null>(db, KEY_CHECK_SETTING, null),
+    initialised: getSetting(db, 'initialised', false),
+  };
+}
 /** ₦1,000,000 of test money so the demo merchant can try every product at once. */
 export const DEMO_TEST_FUNDING_KOBO = 100_000_000;
 
@@ -32,9 +76,18 @@ export function openStore(dataDir: string, catalogDir: string): OpenedStore {
   // Before opening, so a directory or file an earlier version left readable is reported.
   const fixedModes = tightenDataDir(dataDir);
   const db = openDatabase(dataDir);
-  const box = SecretBox.forDataDir(dataDir);
+  let box: SecretBox;
+  try {
+    box = openSecretBox(db, dataDir);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
   attachSecretBox(db, box);
   migrate(db);
+  // Databases from before the check get it now, from the key they were opened with.
+  if (getSetting<string | null>(db, KEY_CHECK_SETTING, null) === null)
+    setSetting(db, KEY_CHECK_SETTING, box.fingerprint());
   const sealedResults = sealClearResults(db);
   let demo: OpenedStore['demo'] = null;
   db.transaction(() => {

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -15,6 +15,15 @@ export class SecretBox {
     if (!existsSync(file))
       writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
     return SecretBox.fromKey(readFileSync(file, 'utf8').trim());
+  }
+
+  /**
+   * A short check value of the key (an HMAC of a fixed text, not the key): stored in the
+   * database it belongs to, it tells a missing or foreign key file before anything is sealed
+   * with the wrong one.
+   */
+  fingerprint(): string {
+    return createHmac('sha256', this.key).update('vendpoint secret.key check').digest('hex').slice(0, 16);
   }
 
   /** A box from a key exported by keyForThread (a worker thread cannot share the object). */

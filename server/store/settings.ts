@@ -14,6 +14,12 @@ export function setSetting(db: Db, key: string, value: unknown): void {
   ).run(key, JSON.stringify(value));
 }
 
+/**
+ * Set only inside a backup copy (the moment it was taken): a node that starts on a database
+ * holding it was restored from that backup. Start-up clears it after acting on it.
+ */
+export const BACKUP_TAKEN_SETTING = 'backup.taken_at';
+
 /** The settings key of the business timezone (kept under the report settings, where it is edited). */
 export const BUSINESS_TIMEZONE_SETTING = 'reports.timezone';
 
