@@ -29,6 +29,9 @@ export interface WorkerOptions {
  * answer into a decision of the outcome table (domain/purchase-decision.ts) and hands it to
  * the store; requeries pending purchases with backoff; never sends a purchase twice.
  */
+/** How soon a vend that crashed before its send was recorded is tried again. */
+export const CRASHED_QUEUED_RETRY_MS = 5_000;
+
 export class VendWorker {
   private readonly events = new EventEmitter();
   private readonly inFlight = new Set<number>();
@@ -280,6 +283,12 @@ export class VendWorker {
         .requeryAfterCrash(purchaseId, this.nextPollAt(0), 'vend job crashed')
         .catch(() => false);
       if (handed) this.events.emit(`answered:${purchaseId}`);
+      // Still queued (the crash came before its send was recorded, e.g. a full disk): nothing
+      // was sent, so it is tried again shortly instead of waiting for the next start.
+      else if (!this.stopped && this.store.job(purchaseId)?.state === 'queued')
+        setTimeout(() => {
+          if (!this.stopped) this.enqueue(purchaseId);
+        }, CRASHED_QUEUED_RETRY_MS).unref();
     } finally {
       this.inFlight.delete(purchaseId);
     }

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startTestNode, type TestNode } from '../helpers/test-node.js';
+
+/**
+ * A vend that crashes before its send is recorded (the commit refused: a full disk, say)
+ * sent nothing, so it must be tried again on its own, not stay pending until a restart.
+ */
+describe('a vend that crashed before its send was recorded', () => {
+  let t: TestNode;
+  beforeAll(async () => {
+    t = await startTestNode();
+  });
+  afterAll(async () => t?.close());
+
+  it('is tried again shortly and ends, charged once', async () => {
+    const store = t.node.services.purchases;
+    const markSent = store.markSent.bind(store);
+    let refusals = 1;
+    store.markSent = (...args: Parameters<typeof markSent>) => {
+      if (refusals-- > 0) return Promise.reject(new Error('SQLITE_FULL: database or disk is full'));
+      return markSent(...args);
+    };
+    try {
+      const sold = await t.call('POST', '/v1/transactions', {
+        body: {
+          merchant_code: 'DEMO',
+          customer_msisdn: '08031234567',
+          network: 'mtn',
+          product: 'airtime',
+          amount: '100',
+          client_request_id: 'crash-then-retry',
+        },
+      });
+      expect(sold.json.response_code).toBe('02');
+      const final = await eventually(
+        () => t.call('GET', '/v1/transactions/status?client_request_id=crash-then-retry'),
+        (r) => r.json.response_code !== '02',
+      );
+      expect(final.json.response_code).toBe('00');
+      expect(refusals).toBe(-1); // refused once, then recorded
+      expect(t.ledgerOk()).toBe(true);
+    } finally {
+      store.markSent = markSent;
+    }
+  });
+});
