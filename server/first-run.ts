@@ -4,8 +4,9 @@ import type { IssuedPair } from './store/merchants.js';
 export function printFirstRun(url: string, pair: IssuedPair): void {
   console.log('');
   console.log(
-    'First start: created merchant DEMO with a ₦1,000,000.00 test wallet. Its TEST credentials (shown once):',
+    'First start: this data directory was new (if you expected your sales here, stop now and check --data-dir).',
   );
+  console.log('Created merchant DEMO with a ₦1,000,000.00 test wallet. Its TEST credentials (shown once):');
   console.log(`  X-Merchant-Key:    ${pair.key}`);
   console.log(`  X-Merchant-Secret: ${pair.secret}`);
   console.log('Try it:');

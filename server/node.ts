@@ -8,6 +8,7 @@ import { PurchaseStore } from './store/purchase-store.js';
 import { catalogDir } from './store/catalog.js';
 import { resourcesDir } from './resources.js';
 import { takeOverRestoredBackup } from './jobs/restored-backup.js';
+import { lockDataDir } from './store/node-lock.js';
 import { UpstreamRouter } from './routing/upstream-router.js';
 import { VendWorker } from './jobs/vend-worker.js';
 import { DELIVERY_DEFAULTS, WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
@@ -117,6 +118,45 @@ export function buildServices(
 /** Starts a node: store, HTTP on config.host:port, recovery of interrupted vends, schedules. */
 export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Promise<RunningNode> {
   const { services, firstRun, fixedModes, sealedResults } = buildServices(config, hooks);
+  let unlock: () => void;
+  try {
+    unlock = lockDataDir(config.dataDir);
+  } catch (err) {
+    services.db.close();
+    throw err;
+  }
+  try {
+    return await startLocked(config, services, { firstRun, fixedModes, sealedResults }, unlock);
+  } catch (err) {
+    unlock();
+    try {
+      services.db.close();
+    } catch {
+      // already closed
+    }
+    // The data directory was made before the failure (a port in use): its DEMO pair, shown
+    // only at the first start, would otherwise never be shown.
+    throw firstRun ? new StartFailed(err, firstRun) : err;
+  }
+}
+
+/** A start that failed after it created the data directory, with the DEMO pair it made. */
+export class StartFailed extends Error {
+  constructor(
+    cause: unknown,
+    readonly firstRun: IssuedPair,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
+async function startLocked(
+  config: NodeConfig,
+  services: Services,
+  built: { firstRun: IssuedPair | null; fixedModes: string[]; sealedResults: number },
+  unlock: () => void,
+): Promise<RunningNode> {
+  const { firstRun, fixedModes, sealedResults } = built;
   const app = await buildApp(services);
   if (fixedModes.length)
     app.log.warn(
@@ -176,6 +216,7 @@ export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Prom
       await services.webhooks.stop();
       await services.router.close();
       services.db.close();
+      unlock();
       app.log.info(services.purchases.stats, 'node stopped (group commit totals)');
     },
   };

@@ -1,5 +1,5 @@
 import { NODE_USAGE, configFromArgs, wantsHelp } from './config.js';
-import { startNode } from './node.js';
+import { StartFailed, startNode } from './node.js';
 import { printFirstRun, printSetupCode } from './first-run.js';
 import { setFlagsFromString } from 'node:v8';
 
@@ -42,5 +42,12 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   console.error(`VendPoint could not start: ${err instanceof Error ? err.message : String(err)}`);
+  if (err instanceof StartFailed) {
+    console.error(
+      'The data directory was created before the failure; its DEMO test credentials (shown once):',
+    );
+    console.error(`  X-Merchant-Key:    ${err.firstRun.key}`);
+    console.error(`  X-Merchant-Secret: ${err.firstRun.secret}`);
+  }
   process.exit(1);
 });

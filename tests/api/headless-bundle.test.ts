@@ -138,7 +138,7 @@ describe('the bundled headless node (dist/headless/serve.js)', () => {
   });
 
   it('started on an empty data directory (migrations and default catalogs found) and answers /v1', async () => {
-    expect(out).toMatch(/First start: created merchant DEMO/);
+    expect(out).toMatch(/First start: this data directory was new[^\n]*\nCreated merchant DEMO/);
     expect((await call('GET', '/v1/healthz', {})).status).toBe(200);
     const balance = await call('GET', '/v1/wallet/balance', demo);
     expect(balance.status, balance.text).toBe(200);

@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startNode, StartFailed } from '../../server/node.js';
+import { testConfig } from '../../server/config.js';
+import { LOCK_FILE } from '../../server/store/node-lock.js';
+import { startTestNode } from '../helpers/test-node.js';
+
+const root = mkdtempSync(join(tmpdir(), 'vendpoint-lock-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const fresh = (name: string) => {
+  const d = join(root, name);
+  mkdirSync(d, { recursive: true, mode: 0o700 });
+  return d;
+};
+
+describe('one node per data directory', () => {
+  it('a second node on a directory a running node holds is refused; the first keeps running', async () => {
+    const t = await startTestNode({ dataDir: fresh('held') });
+    try {
+      await expect(startNode(testConfig(t.dataDir))).rejects.toThrow(/already runs a VendPoint node/);
+      // As another process would see it: the lock names a live process that is not us.
+      writeFileSync(join(t.dataDir, LOCK_FILE), `${process.ppid}\n`);
+      await expect(startNode(testConfig(t.dataDir))).rejects.toThrow(
+        new RegExp(`another VendPoint node \\(process ${process.ppid}\\) is running on`),
+      );
+      expect((await t.call('GET', '/v1/wallet/balance')).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a lock left by a node that died (kill -9) is taken over, and released on close', async () => {
+    const dir = fresh('stale');
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    });
+    writeFileSync(join(dir, LOCK_FILE), `${gone.stdout}\n`);
+    const node = await startNode(testConfig(dir));
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    await node.close();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it('a first start that fails (port in use) still hands over the DEMO pair, and holds no lock', async () => {
+    const busy: Server = createServer();
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', () => r()));
+    const port = (busy.address() as { port: number }).port;
+    const dir = join(root, 'busy-port');
+    try {
+      const err = await startNode(testConfig(dir, { port })).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(StartFailed);
+      expect((err as StartFailed).message).toMatch(/EADDRINUSE/);
+      expect((err as StartFailed).firstRun.key).toMatch(/^vpk_test_/);
+      expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    } finally {
+      busy.close();
+    }
+  });
+});
