@@ -42,6 +42,11 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   console.error(`VendPoint could not start: ${err instanceof Error ? err.message : String(err)}`);
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+    console.error(
+      'VendPoint must be able to write its data directory (--data-dir or VENDPOINT_DATA_DIR): check that this user owns it and that the disk is not read-only.',
+    );
   if (err instanceof StartFailed) {
     console.error(
       'The data directory was created before the failure; its DEMO test credentials (shown once):',

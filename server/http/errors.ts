@@ -176,6 +176,16 @@ export function registerErrorHandling(app: FastifyInstance, hooks: ErrorHooks = 
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));
     }
+    if ((error.code as string) === 'SQLITE_FULL') {
+      // The write's transaction rolled back: nothing of this request was stored or charged.
+      request.log.error({ err: error }, 'disk full: a write was refused');
+      reply.header('retry-after', 60);
+      return reply
+        .status(503)
+        .send(
+          errorBody(503, "The node's disk is full: nothing was stored or charged; retry once space is freed"),
+        );
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody(500, 'Internal server error; retry with backoff'));
   });

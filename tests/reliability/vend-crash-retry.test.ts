@@ -43,4 +43,34 @@ describe('a vend that crashed before its send was recorded', () => {
       store.markSent = markSent;
     }
   });
+
+  it('a create the full disk refuses answers 503 saying nothing was charged, and the key stays free', async () => {
+    const store = t.node.services.purchases;
+    const place = store.place.bind(store);
+    store.place = () =>
+      Promise.reject(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }));
+    const body = {
+      merchant_code: 'DEMO',
+      customer_msisdn: '08031234567',
+      network: 'mtn',
+      product: 'airtime',
+      amount: '100',
+      client_request_id: 'disk-full-1',
+    };
+    const before = (await t.call('GET', '/v1/wallet/balance')).json.total;
+    try {
+      const refused = await t.call('POST', '/v1/transactions', { body });
+      expect(refused.status).toBe(503);
+      expect(refused.headers['retry-after']).toBe('60');
+      expect(refused.json).toEqual({
+        status: 'error',
+        code: 503,
+        message: "The node's disk is full: nothing was stored or charged; retry once space is freed",
+      });
+    } finally {
+      store.place = place;
+    }
+    expect((await t.call('GET', '/v1/wallet/balance')).json.total).toBe(before);
+    expect((await t.call('POST', '/v1/transactions', { body })).json.response_code).toBe('02');
+  });
 });
