@@ -24,6 +24,7 @@ import {
   type VendJob,
 } from './vend-jobs.js';
 import { recordAudit } from './audit.js';
+import { assertProviderAnswered } from './resolve.js';
 
 /**
  * Writes a decision of the outcome table, inside the caller's transaction. Only `succeed` and
@@ -39,16 +40,20 @@ export function applyDecision(
 ): void {
   switch (decision.action) {
     case 'succeed':
-      settleSuccess(
-        db,
-        purchaseId,
-        decision.result,
-        { name: upstreamName, reference: decision.upstreamReference },
-        jobFinished,
-      );
+      if (
+        !settleSuccess(
+          db,
+          purchaseId,
+          decision.result,
+          { name: upstreamName, reference: decision.upstreamReference },
+          jobFinished,
+        )
+      )
+        noteLateAnswer(db, purchaseId, 'success', upstreamName, decision.upstreamReference ?? null);
       return;
     case 'fail':
-      settleFailed(db, purchaseId, decision.reason, 'system', jobFinished);
+      if (!settleFailed(db, purchaseId, decision.reason, 'system', jobFinished))
+        noteLateAnswer(db, purchaseId, 'failed', upstreamName, null);
       return;
     case 'try_next_route':
       requeueForNextRoute(db, purchaseId, decision.routeIndex, decision.reason);
@@ -62,6 +67,30 @@ export function applyDecision(
     case 'none':
       return;
   }
+}
+
+/**
+ * The provider gave a final answer for a purchase already settled another way (an admin
+ * resolved it by hand while the send or a requery was on the wire). The money follows the
+ * settled state, so an answer that contradicts it is kept in the audit log (`purchase.late_answer`)
+ * for the operator, and the daily reconciliation lists the sale; an agreeing one is not noise.
+ */
+function noteLateAnswer(
+  db: Db,
+  purchaseId: number,
+  provider: 'success' | 'failed',
+  upstreamName: string | null,
+  upstreamReference: string | null,
+): void {
+  const p = getPurchaseById(db, purchaseId);
+  if (!p || p.state === 'pending' || p.state === provider) return;
+  if (provider === 'failed' && p.state === 'reversed') return; // its money is back already
+  recordAudit(db, 'system', 'purchase.late_answer', p.internalReference, {
+    state: p.state,
+    provider_says: provider,
+    upstream: upstreamName,
+    upstream_reference: upstreamReference,
+  });
 }
 
 /**
@@ -149,6 +178,7 @@ export class PurchaseStore {
   /** An admin flags a pending purchase before its deadline; the flag and its audit entry are one commit. */
   flagByOperator(purchase: Purchase, actor: string, reason: string): Promise<void> {
     return this.batcher.submit(() => {
+      assertProviderAnswered(this.db, purchase);
       flagNeedsAttention(this.db, purchase.id);
       recordAudit(this.db, actor, 'purchase.flag', purchase.internalReference, { reason });
     });

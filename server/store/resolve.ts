@@ -2,6 +2,21 @@ import type { Db } from './db.js';
 import { getPurchaseByReference, settleFailed, settleSuccess, type Purchase } from './purchases.js';
 import { recordAudit } from './audit.js';
 import { Conflict, InvalidInput, NotFound } from '../domain/errors.js';
+import { getJob } from './vend-jobs.js';
+
+/**
+ * An operator may flag or settle a pending purchase only once the provider has answered its
+ * send: while the send waits for its turn or is on the wire, the provider's answer is still
+ * coming, and settling now would throw it away (a sale resolved failed that the provider
+ * then delivers, or one resolved success that is never sent at all).
+ */
+export function assertProviderAnswered(db: Db, p: Purchase): void {
+  const state = getJob(db, p.id)?.state;
+  if (state === 'queued' || state === 'vend_started')
+    throw new Conflict(
+      `purchase ${p.internalReference} is being sent to the provider right now and has no answer yet: wait for its first answer (seconds, or a minute for a slow provider), then flag or resolve it if it is still pending`,
+    );
+}
 
 /**
  * An operator settles a purchase whose outcome the upstream never gave (needs attention: flagged
@@ -20,6 +35,7 @@ export function resolvePurchaseManually(
       const p = getPurchaseByReference(db, input.reference);
       if (!p) throw new NotFound(`no purchase with internal reference ${input.reference}`);
       if (p.state !== 'pending') throw new Conflict(`purchase ${input.reference} is already ${p.state}`);
+      assertProviderAnswered(db, p);
       // Only a purchase that needs attention: one still inside its requery budget may yet be
       // vended by the provider, and a refund now would pay for it twice.
       if (!p.needsAttention)

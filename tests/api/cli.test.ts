@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCli } from '../helpers/cli.js';
-import { startTestNode, type TestNode } from '../helpers/test-node.js';
+import { eventually, startTestNode, type TestNode } from '../helpers/test-node.js';
 import { addUpstream } from '../../server/store/upstreams.js';
 
 let t: TestNode;
@@ -244,6 +244,18 @@ describe('purchase resolve and a sale still in the provider’s hands', () => {
       });
       expect(sale.json.response_code).toBe('02');
       const ref = sale.json.data.internal_reference as string;
+      // The provider has answered "pending" (before that, a hand settlement is refused anyway).
+      await eventually(
+        async () =>
+          (
+            node.node.services.db
+              .prepare(
+                `SELECT j.state FROM vend_jobs j JOIN purchases p ON p.id = j.purchase_id WHERE p.internal_reference = ?`,
+              )
+              .get(ref) as { state: string }
+          ).state,
+        (state) => state === 'polling',
+      );
       const resolveIt = (reference = ref) =>
         runCli(node.dataDir, [
           '--json',
