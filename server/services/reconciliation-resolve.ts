@@ -72,9 +72,12 @@ export async function resolveException(
   }
   // The reversal is its own commit (refund and state once, refused a second time); a crash
   // before the exception is marked leaves it open, and resolving it again finds the sale reversed.
+  // The audit says who reversed it: this resolution, or someone before it (an admin, a re-check).
+  let reversedHere = false;
   if (e.ourState !== 'reversed') {
     try {
       await s.reverseSale({ reference: e.reference, actor: input.actor, reason, source: 'reconciliation' });
+      reversedHere = true;
     } catch (err) {
       if (!(err instanceof Conflict) || !/already reversed/.test(err.message)) throw err;
     }
@@ -84,6 +87,6 @@ export async function resolveException(
     resolution: 'accept_upstream',
     actor: input.actor,
     reason,
-    detail: { reversed: true },
+    detail: reversedHere ? { reversed: true } : { reversed: false, already_reversed: true },
   });
 }

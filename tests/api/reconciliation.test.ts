@@ -195,8 +195,18 @@ describe('daily reconciliation against a vending-api upstream', () => {
   it('accepting the upstream failure (or no record) of a sale we kept reverses it: one reversal credit each', async () => {
     const db = services().db;
     const s = { db, reverseSale };
-    for (const e of first.filter((x) => x.kind === 'ours_success_theirs_failed' || x.kind === 'ours_only')) {
+    const accepted = first.filter((x) => x.kind === 'ours_success_theirs_failed' || x.kind === 'ours_only');
+    for (const e of accepted) {
       const before = getWallet(db, pair.merchant.id, 'live').balanceKobo;
+      // The first one an admin reverses just before the operator accepts: one reversal, and
+      // the audit says the resolution did not make it.
+      if (e === accepted[0])
+        await reverseSaleAs(services(), {
+          reference: e.reference,
+          actor: 'user:bob',
+          reason: 'customer complained',
+          source: 'admin',
+        });
       const done = await resolveException(s, {
         id: e.id,
         action: 'accept_upstream',
@@ -212,6 +222,14 @@ describe('daily reconciliation against a vending-api upstream', () => {
         }[]
       ).map((k) => k.kind);
       expect(kinds).toEqual(['debit', 'reversal']);
+      const audit = db
+        .prepare(
+          `SELECT detail FROM audit_log WHERE action = 'reconciliation.resolve' AND subject = ? ORDER BY id DESC`,
+        )
+        .get(e.reference) as { detail: string };
+      expect(JSON.parse(audit.detail)).toMatchObject(
+        e === accepted[0] ? { reversed: false, already_reversed: true } : { reversed: true },
+      );
     }
     expect(verifyLedger(db).ok).toBe(true);
   });
