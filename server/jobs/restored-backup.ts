@@ -5,6 +5,11 @@ import { markVendStarted, queuedJobs } from '../store/vend-jobs.js';
 import { getPurchaseById } from '../store/purchases.js';
 import { recordAudit } from '../store/audit.js';
 
+/** Event ids skipped after a restore: at least this many, */
+const EVENT_ID_GAP_MIN = 1_000_000;
+/** or this many per second since the backup (several times the most a node can record). */
+const EVENT_IDS_PER_SECOND = 20_000;
+
 export interface RestoredBackup {
   takenAt: string;
   /** Live sales found queued: asked about at their upstream, never sent again. */
@@ -35,8 +40,20 @@ export function takeOverRestoredBackup(db: Db, router: UpstreamRouter): Restored
       if (!upstream || upstream.inProcess) continue;
       if (markVendStarted(db, p.id, upstream.name, sentAt)) asked++;
     }
+    // The node that ran on after the backup issued event ids the backup does not know, and
+    // integrators have seen them (they dedupe by id and page the feed with after=): new ids
+    // start well past any it could have issued, at 20,000 a second since the backup.
+    const seconds = Math.max(0, Math.ceil((Date.now() - sentAt) / 1000));
+    const gap = Math.max(EVENT_ID_GAP_MIN, seconds * EVENT_IDS_PER_SECOND);
+    db.prepare(`UPDATE sqlite_sequence SET seq = seq + ? WHERE name = 'events'`).run(gap);
+    const next = (
+      db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'events'`).get() as { seq: number } | undefined
+    )?.seq;
     db.prepare('DELETE FROM settings WHERE key = ?').run(BACKUP_TAKEN_SETTING);
-    recordAudit(db, 'node', 'backup.restored', takenAt, { queued_live_sales_asked_not_sent: asked });
+    recordAudit(db, 'node', 'backup.restored', takenAt, {
+      queued_live_sales_asked_not_sent: asked,
+      event_ids_after: next ?? null,
+    });
   }).immediate();
   return { takenAt, asked };
 }

@@ -79,12 +79,14 @@ describe('starting on a restored backup', () => {
     );
     for (const r of answers) expect(r.json.response_code, r.text).toBe('02');
     const backup = await backupNow(a.node.services, 'user:admin');
-    const queuedInBackup = (() => {
+    const [queuedInBackup, lastEventInBackup] = (() => {
       const copy = new Database(backup.path, { readonly: true });
       try {
-        return (
-          copy.prepare(`SELECT COUNT(*) AS n FROM vend_jobs WHERE state = 'queued'`).get() as { n: number }
-        ).n;
+        return [
+          (copy.prepare(`SELECT COUNT(*) AS n FROM vend_jobs WHERE state = 'queued'`).get() as { n: number })
+            .n,
+          (copy.prepare(`SELECT COALESCE(MAX(id), 0) AS id FROM events`).get() as { id: number }).id,
+        ];
       } finally {
         copy.close();
       }
@@ -97,6 +99,9 @@ describe('starting on a restored backup', () => {
       (s) => s.every((x) => x === 'success'),
     );
     expect(vendsAtB()).toBe(ids.length);
+    const lastEventOfOriginal = (
+      a.node.services.db.prepare('SELECT MAX(id) AS id FROM events').get() as { id: number }
+    ).id;
     await a.node.close();
     copyFileSync(backup.path, join(restoredDir, 'vendpoint.db'));
     copyFileSync(join(a.dataDir, 'secret.key'), join(restoredDir, 'secret.key'));
@@ -115,7 +120,22 @@ describe('starting on a restored backup', () => {
       detail: string;
     }[];
     expect(audit).toHaveLength(1);
-    expect(JSON.parse(audit[0].detail)).toEqual({ queued_live_sales_asked_not_sent: queuedInBackup });
+    expect(JSON.parse(audit[0].detail)).toEqual({
+      queued_live_sales_asked_not_sent: queuedInBackup,
+      event_ids_after: expect.any(Number),
+    });
+    // Events recorded after the restore never reuse an id the original node issued after the
+    // backup (integrators dedupe by id and page the feed with after=).
+    const count = (sql: string, ...args: number[]) => (db.prepare(sql).get(...args) as { n: number }).n;
+    expect(lastEventOfOriginal).toBeGreaterThan(lastEventInBackup);
+    expect(
+      count(
+        'SELECT COUNT(*) AS n FROM events WHERE id > ? AND id <= ?',
+        lastEventInBackup,
+        lastEventOfOriginal,
+      ),
+    ).toBe(0);
+    expect(count('SELECT COUNT(*) AS n FROM events WHERE id > ?', lastEventOfOriginal)).toBeGreaterThan(0);
     expect(verifyLedger(db).ok).toBe(true);
   });
 });
