@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePrivateDir, ensurePrivateFile, tightenSqliteSideFiles } from './file-modes.js';
@@ -34,6 +34,41 @@ export function loadMigrations(dir = migrationsDir()): Migration[] {
 export class DatabaseFromFuture extends Error {}
 
 /**
+ * Looks at an existing file read-only before anything writes to it (switching it to WAL is a
+ * write): a database from a newer VendPoint, or a file that is not a database at all (a
+ * truncated backup), is refused with the file named and left exactly as it was.
+ */
+function checkBeforeWriting(path: string): void {
+  if (!existsSync(path) || statSync(path).size === 0) return;
+  let ro: Db | null = null;
+  try {
+    ro = new Database(path, { readonly: true, fileMustExist: true });
+    const hasVersions = ro
+      .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`)
+      .get();
+    if (!hasVersions) return;
+    const newest = (
+      ro.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null }
+    ).v;
+    const latestKnown = loadMigrations().at(-1)?.version ?? 0;
+    if (newest !== null && newest > latestKnown)
+      throw new DatabaseFromFuture(
+        `database schema version ${newest} in ${path} is newer than this VendPoint (knows up to ${latestKnown}); upgrade VendPoint (the file was not changed)`,
+      );
+  } catch (err) {
+    if (err instanceof DatabaseFromFuture) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT')
+      throw new Error(
+        `${path} is not a readable VendPoint database (${(err as Error).message}); if it is a restored backup, restore another one, or move it aside to start empty (the file was not changed)`,
+      );
+    // Anything else (a WAL file this read-only look cannot open) is the normal open's to judge.
+  } finally {
+    ro?.close();
+  }
+}
+
+/**
  * Opens the node's SQLite file with the durability settings DESIGN asks for: WAL,
  * synchronous=FULL (a committed purchase survives a power cut), a busy timeout for the CLI
  * writing beside a running node, and foreign keys.
@@ -41,6 +76,7 @@ export class DatabaseFromFuture extends Error {}
 export function openDatabase(dataDir: string, fileName = 'vendpoint.db'): Db {
   ensurePrivateDir(dataDir);
   const path = join(dataDir, fileName);
+  checkBeforeWriting(path);
   // Created 0600 before SQLite opens it: its -wal and -shm then inherit that mode.
   ensurePrivateFile(path);
   const db = new Database(path);

@@ -1,0 +1,46 @@
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrate, openDatabase } from '../../server/store/db.js';
+
+/** A file the node cannot use is refused before anything writes to it, with its path named. */
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'vendpoint-open-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const digest = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+describe('opening a database file', () => {
+  it('one from a newer VendPoint is refused and left exactly as it was', () => {
+    const db = openDatabase(dir);
+    migrate(db);
+    db.prepare(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'future', 'x')`).run();
+    db.pragma('journal_mode = DELETE'); // a backup is one self-contained file
+    db.close();
+    const path = join(dir, 'vendpoint.db');
+    const before = digest(path);
+    expect(() => openDatabase(dir)).toThrow(
+      /schema version 999 in .*vendpoint\.db is newer than this VendPoint .*not changed/,
+    );
+    expect(digest(path)).toBe(before);
+    expect(existsSync(`${path}-wal`)).toBe(false);
+    const check = new Database(path, { readonly: true });
+    expect(check.pragma('journal_mode', { simple: true })).toBe('delete');
+    check.close();
+  });
+
+  it('a file that is not a database (a truncated backup) is refused with its path, unchanged', () => {
+    const path = join(dir, 'vendpoint.db');
+    writeFileSync(path, 'SQLite format 3\\0'.padEnd(600, 'x'));
+    const before = digest(path);
+    expect(() => openDatabase(dir)).toThrow(
+      /vendpoint\.db is not a readable VendPoint database .*restore another one/,
+    );
+    expect(digest(path)).toBe(before);
+  });
+});
