@@ -8,7 +8,8 @@ import {
   type ReconciliationRun,
 } from '../store/reconciliations.js';
 import { formatNaira } from '../domain/money.js';
-import type { Day } from '../domain/business-days.js';
+import { dayWindow, type Day } from '../domain/business-days.js';
+import { InvalidInput } from '../domain/errors.js';
 import { getReportSettings } from './report-settings.js';
 import { openTransport, type ReportContext } from './delivery-service.js';
 
@@ -31,6 +32,13 @@ export async function runReconciliation(
   input: { day: Day; upstream?: string; actor: string },
 ): Promise<ReconciliationRunResult> {
   const settings = getReportSettings(ctx.db, ctx.box);
+  // A day still going would be recorded as reconciled, and the morning run skips a day that
+  // has a finished run: sales after this moment would never be compared.
+  if (Date.parse(dayWindow(input.day, settings.timezone).to) > ctx.now())
+    throw new InvalidInput(
+      `${input.day} has not ended yet in ${settings.timezone}: reconcile a day once it is over (the morning run reconciles yesterday)`,
+      'date',
+    );
   const runs = await reconcileDay(
     { db: ctx.db, router: ctx.router },
     { day: input.day, timezone: settings.timezone, upstream: input.upstream, actor: input.actor },

@@ -133,6 +133,17 @@ describe('reconcile CLI, e-mail and schedule', () => {
     expect(listRuns(s.db)[0]).toMatchObject({ day: '2026-04-08', actor: 'schedule', state: 'done' });
   });
 
+  it('a day that has not ended is refused: a run of it would make the morning run skip it', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
+    const before = listRuns(pair.ours.node.services.db).length;
+    for (const day of [today, '2099-01-01']) {
+      const r = await cli(['reconcile', 'run', '--date', day]);
+      expect(r.status, day).toBe(2);
+      expect(r.json.error).toMatch(/has not ended yet in Africa\/Lagos/);
+    }
+    expect(listRuns(pair.ours.node.services.db).length).toBe(before);
+  });
+
   it('a run that cannot finish (upstream down) e-mails the operator once per day and upstream', async () => {
     const s = pair.ours.node.services;
     // Nothing listens on port 1: every call is refused.

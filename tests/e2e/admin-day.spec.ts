@@ -89,6 +89,20 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await expect(page.getByTestId('fund-confirmation')).toContainText(
       `Credit ₦10,000.00 (ten thousand naira) to the live wallet of ${code}?`,
     );
+    // Another wallet closes the confirmation: one click must never credit another merchant.
+    await page.getByLabel('Test', { exact: true }).check();
+    await expect(page.getByTestId('fund-confirmation')).toHaveCount(0);
+    await page.getByTestId('merchant-picker').selectOption('DEMO');
+    await expect(page.getByTestId('fund-confirmation')).toHaveCount(0);
+    await expect(page.getByLabel('Amount (₦)')).toHaveValue('');
+    await page.getByTestId('merchant-picker').selectOption(code);
+    await page.getByLabel('Live', { exact: true }).check();
+    await page.getByLabel('Amount (₦)').fill('10,000');
+    await page.getByLabel('Reason').fill('bank transfer 0042');
+    await page.getByTestId('fund-submit').click();
+    await expect(page.getByTestId('fund-confirmation')).toContainText(
+      `Credit ₦10,000.00 (ten thousand naira) to the live wallet of ${code}?`,
+    );
     await page.getByTestId('fund-confirm').click();
     await expect(page.getByText(`the live wallet of ${code} now holds ₦10,000.00`)).toBeVisible();
     await expect(page.getByTestId('wallet-balance')).toContainText('₦10,000.00');
@@ -318,6 +332,9 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
       /^Opening balance₦0\.00Funding₦10,000\.00Sales debited-₦975\.00Refunds of failed sales₦975\.00Closing balance₦10,000\.00$/,
     );
     await expect(page.getByTestId('report-statuses')).toContainText('Failed (refunded)1 · ₦1,000.00');
+    // The node refuses to send it (no SMTP here): its refusal stays on the page after the list reloads.
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await expect(page.getByRole('alert')).toContainText('SMTP is not configured');
     const csv = await page.request.get((await page.getByTestId('report-csv').getAttribute('href'))!);
     expect(csv.headers()['content-type']).toContain('text/csv');
     await page.getByTestId('report-run').getByLabel('Day').fill(today);

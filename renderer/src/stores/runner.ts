@@ -30,11 +30,16 @@ export function createRunner(error: Ref<string> = ref('')) {
       busy.value = false;
     }
   }
-  /** Reloads what an action changed without losing the action's message (loading clears it). */
+  /**
+   * Reloads what an action changed without losing the action's message, its notice or its
+   * refusal (loading clears both): a refused action must not look as if nothing happened.
+   */
   async function reloadKeepingNotice(reload: () => Promise<unknown>): Promise<void> {
     const message = notice.value;
+    const refusal = error.value;
     await reload();
     notice.value = message;
+    if (refusal && !error.value) error.value = refusal;
   }
   return { busy, error, notice, run, reloadKeepingNotice };
 }
