@@ -53,7 +53,8 @@ test('an admin adds a webhook endpoint, sees its secret once, sends a test event
     await threshold.press('Enter');
     await expect(page.getByRole('alert')).toContainText(/amount/i);
     await expect(threshold).toHaveValue('-5');
-    await threshold.fill('5000');
+    // Typed as people write Naira, as on the wallet page.
+    await threshold.fill('₦5,000');
     await threshold.press('Enter');
     await expect(page.getByRole('status')).toHaveText('Alert below ₦5,000.00.');
     await expect(threshold).toHaveValue('5000.00');

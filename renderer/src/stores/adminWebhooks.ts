@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { apiGet, apiPost, apiRequest } from '../api/client.js';
-import { formatNaira } from '../../../common/money-display.js';
+import { formatNaira, koboToNairaString, parseAmountInput } from '../../../common/money-display.js';
 import type {
   MerchantWebhooks,
   WebhookDeliveryInfo,
@@ -106,7 +106,9 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
     await run(
       () =>
         apiRequest<{ low_balance_threshold: string | null }>('PUT', `${base()}/wallets/${env}/low-balance`, {
-          amount: amount.trim() === '' ? null : amount.trim(),
+          // "10,000" and "₦10,000" as people type them, as on the wallet page; anything else
+          // goes as typed, for the node to refuse in words.
+          amount: amount.trim() === '' ? null : nairaOrTyped(amount.trim()),
         }),
       (v) =>
         v.low_balance_threshold
@@ -140,3 +142,8 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
     setThreshold,
   };
 });
+
+function nairaOrTyped(text: string): string {
+  const kobo = parseAmountInput(text);
+  return kobo === null ? text : koboToNairaString(kobo);
+}
