@@ -76,6 +76,9 @@ test('an admin reconciles a day, sees the exception and settles it outside the s
       new Date(Date.now() - 86_400_000),
     );
     await expect(page.locator('#reconcile-date')).toHaveAttribute('max', yesterday);
+    // No day, no run (it was a 400 with nothing on the page).
+    await page.locator('#reconcile-date').fill('');
+    await expect(page.getByRole('button', { name: 'Reconcile this day' })).toBeDisabled();
     await page.locator('#reconcile-date').fill(day);
     await page.getByRole('button', { name: 'Reconcile this day' }).click();
     await expect(page.getByText(new RegExp(`${name}: 1 open exception`))).toBeVisible();

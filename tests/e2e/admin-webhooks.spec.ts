@@ -44,6 +44,10 @@ test('an admin adds a webhook endpoint, sees its secret once, sends a test event
     await row.getByRole('button', { name: 'Pause' }).click();
     await expect(row).toContainText('paused');
     await row.getByRole('button', { name: 'Remove' }).click();
+    // It asks first: removing stops the deliveries at once.
+    const ask = page.getByRole('alertdialog', { name: /^Remove endpoint we_/ });
+    await expect(ask).toContainText('gets no more events from now on');
+    await ask.getByRole('button', { name: 'Remove endpoint' }).click();
     await expect(page.getByText(/removed/)).toBeVisible();
 
     // Low-balance alert: a refused amount keeps its error and what was typed; a good one is
