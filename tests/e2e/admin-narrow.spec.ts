@@ -33,3 +33,24 @@ test('at 800 px the admin menu sits above the page and no admin page scrolls sid
   }
   expect(problems).toEqual([]);
 });
+
+/** A phone (390 px): the top bar wraps, so Admin, TEST/LIVE and Sign out stay on the screen. */
+test('at 390 px the top bar keeps every control on the screen', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page);
+  for (const path of ['/#/sell', '/#/admin/wallets']) {
+    await page.goto(path);
+    for (const control of [
+      page.getByTestId('nav-admin'),
+      page.getByRole('button', { name: 'Sign out' }),
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }),
+    ]) {
+      await expect(control).toBeVisible();
+      const box = (await control.boundingBox())!;
+      expect(box.x + box.width, path).toBeLessThanOrEqual(390);
+    }
+  }
+  await page.screenshot({ path: 'test-results/admin-shots/admin-narrow-390.png' });
+  expect(problems).toEqual([]);
+});
