@@ -263,6 +263,9 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await expect(page.getByTestId('cashup-count')).toHaveText('2');
     await page.getByLabel('Cash counted (₦)').fill('2,000');
     await page.getByTestId('close-shift').click();
+    // With a count it asks too: a closed shift cannot be reopened.
+    const close = page.getByRole('alertdialog', { name: 'Close the shift with ₦2,000.00 counted?' });
+    await close.getByRole('button', { name: 'Close and record' }).click();
     await expect(page.getByTestId('cashup-report')).toContainText(/Shift cash-up #\d+/);
     await expect(page.getByTestId('cashup-total')).toHaveText('₦2,000.00');
     await shot(page, 'admin-cashup');
