@@ -14,3 +14,6 @@ export const INSTALL_FIELDS = [
   'lpa',
   'redemption_instructions',
 ] as const;
+
+/** The provider's own reference and message: kept on a reversed sale, which a dispute quotes. */
+export const PROVIDER_FIELDS = ['external_reference', 'telco_message'] as const;

@@ -24,11 +24,23 @@ export interface Migration {
   sql: string;
 }
 
-export function loadMigrations(dir = migrationsDir()): Migration[] {
-  return readdirSync(dir)
+const migrationFiles = (dir: string): string[] =>
+  readdirSync(dir)
     .filter((f) => /^\d{3}_.+\.sql$/.test(f))
-    .sort()
-    .map((f) => ({ version: Number(f.slice(0, 3)), name: f, sql: readFileSync(join(dir, f), 'utf8') }));
+    .sort();
+
+export function loadMigrations(dir = migrationsDir()): Migration[] {
+  return migrationFiles(dir).map((f) => ({
+    version: Number(f.slice(0, 3)),
+    name: f,
+    sql: readFileSync(join(dir, f), 'utf8'),
+  }));
+}
+
+/** The newest schema version this VendPoint knows, from the file names alone. */
+function latestKnownVersion(dir = migrationsDir()): number {
+  const last = migrationFiles(dir).at(-1);
+  return last ? Number(last.slice(0, 3)) : 0;
 }
 
 export class DatabaseFromFuture extends Error {}
@@ -50,7 +62,7 @@ function checkBeforeWriting(path: string): void {
     const newest = (
       ro.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null }
     ).v;
-    const latestKnown = loadMigrations().at(-1)?.version ?? 0;
+    const latestKnown = latestKnownVersion();
     if (newest !== null && newest > latestKnown)
       throw new DatabaseFromFuture(
         `database schema version ${newest} in ${path} is newer than this VendPoint (knows up to ${latestKnown}); upgrade VendPoint (the file was not changed)`,

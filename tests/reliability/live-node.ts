@@ -1,5 +1,5 @@
 import { addUpstream } from '../../server/store/upstreams.js';
-import type { Pair, TestNode } from '../helpers/test-node.js';
+import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
 
 /** Helpers shared by the reliability tests: live merchants, routes, one purchase of each kind. */
 
@@ -216,3 +216,33 @@ export async function vendAnswered(
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/**
+ * Node A selling live airtime through node B (its DEMO test key), one vend in flight at a
+ * time and B answering each after 150 ms, so A's later sales wait queued for their slot.
+ */
+export async function startQueuedChain(code: string): Promise<{ a: TestNode; b: TestNode; live: Pair }> {
+  const b = await startTestNode({}, { simulator: { latencyMs: 150 } });
+  const a = await startTestNode({ maxInFlight: 1, syncTimeoutMs: 10_000 });
+  routeTo(a, 'node-b', b.url, ['airtime'], {
+    merchantCode: 'DEMO',
+    key: b.demo.key,
+    secret: b.demo.secret,
+    options: { timeoutMs: 5_000 },
+  });
+  return { a, b, live: liveMerchant(a, code).live };
+}
+
+/** An async airtime sale of ₦100 on A's live pair. */
+export const sellAirtime = (a: TestNode, live: Pair, code: string, id: string) =>
+  a.call('POST', '/v1/transactions', {
+    pair: live,
+    body: {
+      merchant_code: code,
+      customer_msisdn: '08031234567',
+      network: 'mtn',
+      product: 'airtime',
+      amount: '100',
+      client_request_id: id,
+    },
+  });

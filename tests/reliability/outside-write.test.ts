@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
+import { eventually, type Pair, type TestNode } from '../helpers/test-node.js';
 import { openDatabase } from '../../server/store/db.js';
 import { fundWallet } from '../../server/store/wallets.js';
 import { updateUpstream } from '../../server/store/upstreams.js';
 import { getMerchantByCode } from '../../server/store/merchants.js';
-import { liveMerchant, purchaseByKey, routeTo } from './live-node.js';
+import { purchaseByKey, sellAirtime, startQueuedChain } from './live-node.js';
 
 /**
  * Another process committing to the database (the operator's CLI) while live vends wait their
@@ -19,34 +19,14 @@ describe('outside writes while vends wait for a slot', () => {
   const code = 'OUTSIDE';
 
   beforeAll(async () => {
-    b = await startTestNode({}, { simulator: { latencyMs: 150 } });
-    // One vend in flight at a time: the rest wait queued for their slot.
-    a = await startTestNode({ maxInFlight: 1, syncTimeoutMs: 10_000 });
-    routeTo(a, 'node-b', b.url, ['airtime'], {
-      merchantCode: 'DEMO',
-      key: b.demo.key,
-      secret: b.demo.secret,
-      options: { timeoutMs: 5_000 },
-    });
-    ({ live } = liveMerchant(a, code));
+    ({ a, b, live } = await startQueuedChain(code));
   });
   afterAll(async () => {
     await a?.close();
     await b?.close();
   });
 
-  const sell = (id: string) =>
-    a.call('POST', '/v1/transactions', {
-      pair: live,
-      body: {
-        merchant_code: code,
-        customer_msisdn: '08031234567',
-        network: 'mtn',
-        product: 'airtime',
-        amount: '100',
-        client_request_id: id,
-      },
-    });
+  const sell = (id: string) => sellAirtime(a, live, code, id);
   /** Plain writes on a second connection, as the CLI makes them. */
   const fromOutside = async (write: (db: ReturnType<typeof openDatabase>) => void) => {
     const other = openDatabase(a.dataDir);

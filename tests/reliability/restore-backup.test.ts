@@ -3,13 +3,13 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
+import { eventually, type Pair, type TestNode } from '../helpers/test-node.js';
 import { startNode, type RunningNode } from '../../server/node.js';
 import { testConfig } from '../../server/config.js';
 import { backupNow } from '../../server/services/admin-backup.js';
 import { BACKUP_TAKEN_SETTING, getSetting } from '../../server/store/settings.js';
 import { verifyLedger } from '../../server/store/wallets.js';
-import { liveMerchant, routeTo } from './live-node.js';
+import { sellAirtime, startQueuedChain } from './live-node.js';
 
 /**
  * A node restored from a "Backup now" copy must never send again a sale the backup held as
@@ -26,16 +26,8 @@ describe('starting on a restored backup', () => {
   const ids = Array.from({ length: 6 }, (_, i) => `restore-${i}`);
 
   beforeAll(async () => {
-    b = await startTestNode({}, { simulator: { latencyMs: 150 } });
     // One vend at a time: the backup catches most of the sales still queued.
-    a = await startTestNode({ maxInFlight: 1, syncTimeoutMs: 10_000 });
-    routeTo(a, 'node-b', b.url, ['airtime'], {
-      merchantCode: 'DEMO',
-      key: b.demo.key,
-      secret: b.demo.secret,
-      options: { timeoutMs: 5_000 },
-    });
-    ({ live } = liveMerchant(a, code));
+    ({ a, b, live } = await startQueuedChain(code));
   });
   afterAll(async () => {
     await restored?.close();
@@ -62,21 +54,7 @@ describe('starting on a restored backup', () => {
     );
 
   it('asks the provider about the sales the backup held as queued, and sends none of them again', async () => {
-    const answers = await Promise.all(
-      ids.map((id) =>
-        a.call('POST', '/v1/transactions', {
-          pair: live,
-          body: {
-            merchant_code: code,
-            customer_msisdn: '08031234567',
-            network: 'mtn',
-            product: 'airtime',
-            amount: '100',
-            client_request_id: id,
-          },
-        }),
-      ),
-    );
+    const answers = await Promise.all(ids.map((id) => sellAirtime(a, live, code, id)));
     for (const r of answers) expect(r.json.response_code, r.text).toBe('02');
     const backup = await backupNow(a.node.services, 'user:admin');
     const [queuedInBackup, lastEventInBackup] = (() => {

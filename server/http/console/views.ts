@@ -1,4 +1,4 @@
-import { INSTALL_FIELDS, TOKEN_FIELDS } from '../../domain/result-fields.js';
+import { INSTALL_FIELDS, PROVIDER_FIELDS, TOKEN_FIELDS } from '../../domain/result-fields.js';
 import type { Purchase } from '../../store/purchases.js';
 import { formatNaira } from '../../domain/money.js';
 import { responseCodeOf } from '../../domain/purchase-state.js';
@@ -7,14 +7,11 @@ import type { VendJob } from '../../store/vend-jobs.js';
 /** What a receipt may show from the upstream's result. Gift-card codes are not here: see revealCards. */
 const RESULT_FIELDS = [
   ...TOKEN_FIELDS,
-  'external_reference',
-  'telco_message',
+  ...PROVIDER_FIELDS,
   'receipt_number',
   'reference_code',
   ...INSTALL_FIELDS,
 ] as const;
-
-const PROVIDER_FIELDS = ['external_reference', 'telco_message'] as const;
 
 const DETAIL_FIELDS = [
   'customer_name',

@@ -1,4 +1,4 @@
-import { TOKEN_FIELDS } from '../../domain/result-fields.js';
+import { PROVIDER_FIELDS, TOKEN_FIELDS } from '../../domain/result-fields.js';
 import type { Purchase } from '../../store/purchases.js';
 import { publicStatusOf, responseCodeOf, responseMessageOf } from '../../domain/purchase-state.js';
 
@@ -9,8 +9,7 @@ export const rfc3339 = (iso: string) => `${iso.slice(0, 19)}Z`;
 /** "2026-01-02 03:04:05": status and list rows, UTC. */
 export const sqlTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 
-const RESULT_FIELDS = [...TOKEN_FIELDS, 'external_reference', 'telco_message', 'iccid', 'lpa'] as const;
-const PROVIDER_FIELDS = ['external_reference', 'telco_message'] as const;
+const RESULT_FIELDS = [...TOKEN_FIELDS, ...PROVIDER_FIELDS, 'iccid', 'lpa'] as const;
 
 /** The transaction `data` object exactly as the spec's table says, per view. */
 export function transactionData(
