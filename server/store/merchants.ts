@@ -1,5 +1,5 @@
 import { prep } from './db.js';
-import { randomUUID } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 import { noteChange } from './change-counter.js';
 import type { Db } from './db.js';
 import { nowIso } from './db.js';
@@ -215,4 +215,9 @@ export function listCredentials(db: Db, merchantId: number) {
   ).all(merchantId);
 }
 
-export const newInternalReference = (): string => randomUUID();
+/**
+ * A purchase's internal reference: a UUID version 7 (time-ordered, 74 random bits). The unique
+ * index on it then grows at its right edge, as the id does: a random v4 key dirtied a random
+ * leaf page per sale, about half of the bytes each create wrote (docs/performance.md).
+ */
+export const newInternalReference = (): string => uuidv7();

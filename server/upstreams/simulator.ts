@@ -98,7 +98,7 @@ export class SimulatorUpstream implements Upstream {
     return {
       kind: 'success',
       result: this.deliver(req),
-      upstreamReference: `SIM-${req.reference.slice(0, 8)}`,
+      upstreamReference: `SIM-${req.reference.slice(-8)}`,
     };
   }
 

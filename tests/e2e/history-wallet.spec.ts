@@ -67,7 +67,7 @@ test('history: search by phone, open the detail, reprint, export CSV; wallet: ba
   await expect(page.getByTestId('wallet-live').getByTestId('wallet-balance')).toHaveText('₦0.00');
   // The ledger names the product and the reference's first block, not the raw code and UUID.
   await expect(page.getByTestId('ledger-table')).toContainText(
-    `Airtime · ${reference.slice(0, 8).toUpperCase()}`,
+    `Airtime · ${reference.slice(-8).toUpperCase()}`,
   );
   await expect(page.getByTestId('ledger-table')).toContainText('-₦250.00');
   await snap(page, 'wallet');

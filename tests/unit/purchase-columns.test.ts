@@ -56,3 +56,32 @@ describe('PURCHASE_COLUMNS', () => {
     });
   });
 });
+
+/** Time-ordered references keep the unique index on them growing at its right edge (docs/performance.md). */
+describe('internal references', () => {
+  it('are UUID version 7 and increase from one sale to the next, within one millisecond too', () => {
+    const { db, m } = store();
+    const refs = db.transaction(() =>
+      Array.from({ length: 200 }, (_, i) =>
+        createPurchase(db, {
+          merchantId: m.id,
+          environment: 'test',
+          idemKey: `order-${i}`,
+          kind: 'transaction',
+          surface: 'v1',
+          product: 'airtime',
+          network: 'MTN',
+          msisdn: '08031234567',
+          amountText: '100',
+          amountKobo: 10_000,
+          debitKobo: 9_800,
+          actor: 'test',
+        }),
+      ).map((p) => p.internalReference),
+    )();
+    for (const ref of refs)
+      expect(ref).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([...refs].sort()).toEqual(refs);
+    expect(new Set(refs).size).toBe(refs.length);
+  });
+});

@@ -76,12 +76,16 @@ export const STATUS_LABEL: Record<string, string> = {
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
-/** The first block of a purchase reference: enough to find it in History, short enough to read out. */
-export const shortReference = (ref: string): string => ref.slice(0, 8).toUpperCase();
+/**
+ * The last 8 characters of a purchase reference: enough to find it in History, short enough to
+ * read out. Not the first block: references are time-ordered (UUID v7), so every sale of the same
+ * minute starts alike; the tail is random in old and new references.
+ */
+export const shortReference = (ref: string): string => ref.slice(-8).toUpperCase();
 
 /**
- * A ledger line for people: "ELECTRICITY 6c9c…-…" becomes "Electricity · 6C9C6351", product
- * codes by their names and references by their first block.
+ * A ledger line for people: "ELECTRICITY …-…45e1a9c2" becomes "Electricity · 45E1A9C2", product
+ * codes by their names and references by their short form.
  */
 export function ledgerText(reason: string): string {
   const words = reason.replace(UUID, (u) => shortReference(u)).split(' ');

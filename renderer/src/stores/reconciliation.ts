@@ -8,6 +8,7 @@ import type {
   ReconciliationSettingsInfo,
 } from './adminTypes.js';
 import { createRunner } from './runner.js';
+import { shortReference } from '../lib/products.js';
 
 type Overview = Answer<'/console/admin/reconciliation', 'get'>;
 type RunAnswer = Answer<'/console/admin/reconciliation/run', 'post'>;
@@ -61,7 +62,7 @@ export const useReconciliationStore = defineStore('reconciliation', () => {
           reason,
           ...(confirm ? { confirm: true } : {}),
         }),
-      (e) => `Exception ${e.reference.slice(0, 8)}… resolved (${e.resolution?.replace('_', ' ')}).`,
+      (e) => `Exception ${shortReference(e.reference)} resolved (${e.resolution?.replace('_', ' ')}).`,
     );
     // A refusal stays on screen: reloading would clear it.
     if (r === null) return false;
