@@ -94,13 +94,17 @@ export interface UpstreamInput {
   products?: string[];
 }
 
-/** Parses "airtime,data:MTN,ELECTRICITY" into product/network pairs. */
+/**
+ * Parses "airtime,data:MTN,ELECTRICITY" into product/network pairs. The product is matched
+ * whatever its case ("electricity:EKEDC" is ELECTRICITY's), since the codes themselves mix cases.
+ */
 export function parseRouteList(list: string[]): { product: string; network: string }[] {
   return list.map((item) => {
-    const [product, network = ''] = item.split(':');
-    if (!(ROUTABLE_PRODUCTS as readonly string[]).includes(product)) {
+    const [typed, network = ''] = item.split(':');
+    const product = ROUTABLE_PRODUCTS.find((p) => p.toLowerCase() === typed.trim().toLowerCase());
+    if (!product) {
       throw new InvalidInput(
-        `unknown product "${product}" in routes; use ${ROUTABLE_PRODUCTS.join(', ')}`,
+        `unknown product "${typed.trim()}" in routes; use ${ROUTABLE_PRODUCTS.join(', ')}`,
         'products',
       );
     }

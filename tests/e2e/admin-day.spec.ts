@@ -126,6 +126,15 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await page.getByRole('button', { name: 'Check the debit' }).click();
     await expect(page.getByTestId('price-quote')).toContainText('debits ₦975.00');
     await shot(page, 'admin-pricing');
+    // A changed or bad amount takes the old quote away; a bad one says why.
+    await page.getByLabel('Price check (₦)').fill('abc');
+    await expect(page.getByTestId('price-quote')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Check the debit' }).click();
+    await expect(page.getByTestId('price-check-problem')).toContainText('Enter the sale amount in Naira');
+    await page.getByLabel('Price check (₦)').fill('₦2,000');
+    await expect(page.getByTestId('price-check-problem')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Check the debit' }).click();
+    await expect(page.getByTestId('price-quote')).toContainText('debits ₦1,950.00');
   });
 
   const upstream = `slow${unique()}`.toLowerCase().slice(0, 30);
@@ -145,15 +154,17 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await expect(page.getByTestId('route-table')).toContainText(upstream);
   });
 
+  const chain = `chain${unique()}`.toLowerCase().slice(0, 30);
   await test.step('a vending-API upstream keeps its secret out of the page; test connection reads health and balance', async () => {
     // This very node, through the new merchant's test pair: two VendPoint nodes chain this way.
-    const chain = `chain${unique()}`.toLowerCase().slice(0, 30);
     await page.getByTestId('add-upstream').click();
     await page.getByLabel('Name', { exact: true }).fill(chain);
     await page.getByLabel('Base URL').fill(base);
     await page.getByLabel('Our merchant code there').fill(code);
     await page.getByLabel('API key').fill(pairs.test.key);
     await page.getByLabel('API secret').fill(pairs.test.secret);
+    // Routed for airtime after the slow upstream (tried second): the next step reorders them.
+    await page.getByTestId('upstream-form').getByLabel('Airtime').check();
     // A refused save keeps what was typed, the secret included, and says which field is wrong.
     await page.getByLabel('Alert below (₦)').fill('lots');
     await page.getByTestId('upstream-submit').click();
@@ -176,6 +187,21 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await expect(card.getByTestId('connection-result')).toContainText('Balance: ₦0.00');
     expect(await page.content()).not.toContain(pairs.test.secret);
     await shot(page, 'admin-upstreams');
+  });
+
+  await test.step('route order moves by keyboard and the focus stays on the moved upstream', async () => {
+    const routes = page.getByTestId('route-table');
+    const airtimeOrder = () =>
+      routes.locator('tr', { hasText: upstream }).locator('.admin-chip').allTextContents();
+    expect((await airtimeOrder()).slice(-2)).toEqual([upstream, chain]);
+    await routes.getByRole('button', { name: `Try ${chain} earlier` }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await airtimeOrder()).slice(-2)).toEqual([chain, upstream]);
+    // At the top its "earlier" button is disabled: the focus moves to its "later" one.
+    await expect(routes.getByRole('button', { name: `Try ${chain} later` })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await airtimeOrder()).slice(-2)).toEqual([upstream, chain]);
+    await expect(routes.getByRole('button', { name: `Try ${chain} earlier` })).toBeFocused();
   });
 
   let reference = '';

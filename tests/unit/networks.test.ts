@@ -168,4 +168,13 @@ describe('the network of a pricing term or an upstream route', () => {
     ]);
     expect(() => parseRouteList(['ELECTRICITY:IKEDC'])).toThrow(/network for ELECTRICITY must be one of/);
   });
+  it('matches the product of a route whatever its case, as operators type it', () => {
+    expect(parseRouteList(['electricity:EKEDC', ' Data : mtn', 'AIRTIME', 'cable:dstv'])).toEqual([
+      { product: 'ELECTRICITY', network: 'EKEDC' },
+      { product: 'data', network: 'MTN' },
+      { product: 'airtime', network: '' },
+      { product: 'CABLE', network: 'DSTV' },
+    ]);
+    expect(() => parseRouteList(['power:EKEDC'])).toThrow('unknown product "power" in routes');
+  });
 });
