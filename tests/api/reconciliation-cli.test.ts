@@ -162,16 +162,9 @@ describe('reconcile CLI, e-mail and schedule', () => {
       'test',
     );
     const mailsBefore = smtp.received.length;
-    const first = await cli([
-      'reconcile',
-      'run',
-      '--date',
-      DAY,
-      '--upstream',
-      'gone',
-      '--smtp-url',
-      smtp.url,
-    ]);
+    const runGone = () =>
+      cli(['reconcile', 'run', '--date', DAY, '--upstream', 'gone', '--smtp-url', smtp.url]);
+    const first = await runGone();
     expect(first.status).not.toBe(0);
     expect(first.json.runs[0]).toMatchObject({
       upstream: 'gone',
@@ -184,16 +177,7 @@ describe('reconcile CLI, e-mail and schedule', () => {
     expect(mail.parsed.text).toContain('the day is not reconciled yet');
     expect(mail.parsed.text).not.toContain('not-used');
 
-    const again = await cli([
-      'reconcile',
-      'run',
-      '--date',
-      DAY,
-      '--upstream',
-      'gone',
-      '--smtp-url',
-      smtp.url,
-    ]);
+    const again = await runGone();
     expect(again.json.runs[0]).toMatchObject({
       state: 'failed',
       mail: expect.stringMatching(/already had a failure/),

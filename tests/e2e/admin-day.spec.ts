@@ -131,6 +131,7 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await expect(page.getByTestId('price-quote')).toHaveCount(0);
     await page.getByRole('button', { name: 'Check the debit' }).click();
     await expect(page.getByTestId('price-check-problem')).toContainText('Enter the sale amount in Naira');
+    await shot(page, 'admin-pricing-bad-amount');
     await page.getByLabel('Price check (₦)').fill('₦2,000');
     await expect(page.getByTestId('price-check-problem')).toHaveCount(0);
     await page.getByRole('button', { name: 'Check the debit' }).click();
@@ -199,6 +200,7 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await expect.poll(async () => (await airtimeOrder()).slice(-2)).toEqual([chain, upstream]);
     // At the top its "earlier" button is disabled: the focus moves to its "later" one.
     await expect(routes.getByRole('button', { name: `Try ${chain} later` })).toBeFocused();
+    await shot(page, 'admin-routes-moved');
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await airtimeOrder()).slice(-2)).toEqual([upstream, chain]);
     await expect(routes.getByRole('button', { name: `Try ${chain} earlier` })).toBeFocused();

@@ -6,6 +6,7 @@ import {
   createPurchase,
   getPurchaseById,
   settleSuccess,
+  type NewPurchase,
 } from '../../server/store/purchases.js';
 
 const dirs: string[] = [];
@@ -14,6 +15,22 @@ afterEach(() => {
 });
 
 const store = () => storeWithMerchant(dirs, 'PC', 1e9);
+
+/** A ₦100 MTN airtime sale (₦98 debited) under key. */
+const airtime = (merchantId: number, idemKey: string): NewPurchase => ({
+  merchantId,
+  environment: 'test',
+  idemKey,
+  kind: 'transaction',
+  surface: 'v1',
+  product: 'airtime',
+  network: 'MTN',
+  msisdn: '08031234567',
+  amountText: '100',
+  amountKobo: 10_000,
+  debitKobo: 9_800,
+  actor: 'test',
+});
 
 /** Purchases are read as arrays by position: the list must be the table's columns, in its order. */
 describe('PURCHASE_COLUMNS', () => {
@@ -26,21 +43,7 @@ describe('PURCHASE_COLUMNS', () => {
   it('the purchase a create returns equals the stored row read back, before and after it settles', () => {
     const { db, m } = store();
     const created = db.transaction(() =>
-      createPurchase(db, {
-        merchantId: m.id,
-        environment: 'test',
-        idemKey: 'cols-1',
-        kind: 'transaction',
-        surface: 'v1',
-        product: 'airtime',
-        network: 'MTN',
-        msisdn: '08031234567',
-        amountText: '100',
-        amountKobo: 10_000,
-        debitKobo: 9_800,
-        details: { send_via: 'sms' },
-        actor: 'test',
-      }),
+      createPurchase(db, { ...airtime(m.id, 'cols-1'), details: { send_via: 'sms' } }),
     )();
     expect(getPurchaseById(db, created.id)).toEqual(created);
     expect(created).toMatchObject({ state: 'pending', result: null, needsAttention: false, quantity: 1 });
@@ -62,22 +65,9 @@ describe('internal references', () => {
   it('are UUID version 7 and increase from one sale to the next, within one millisecond too', () => {
     const { db, m } = store();
     const refs = db.transaction(() =>
-      Array.from({ length: 200 }, (_, i) =>
-        createPurchase(db, {
-          merchantId: m.id,
-          environment: 'test',
-          idemKey: `order-${i}`,
-          kind: 'transaction',
-          surface: 'v1',
-          product: 'airtime',
-          network: 'MTN',
-          msisdn: '08031234567',
-          amountText: '100',
-          amountKobo: 10_000,
-          debitKobo: 9_800,
-          actor: 'test',
-        }),
-      ).map((p) => p.internalReference),
+      Array.from({ length: 200 }, (_, i) => createPurchase(db, airtime(m.id, `order-${i}`))).map(
+        (p) => p.internalReference,
+      ),
     )();
     for (const ref of refs)
       expect(ref).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
