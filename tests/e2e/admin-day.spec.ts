@@ -329,7 +329,9 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     }
     // The audit log reads as words: sizes and amounts in units, not their storage keys.
     const audit = page.getByTestId('audit-table');
-    await expect(audit.locator('tr', { hasText: 'backup.create' }).first()).toContainText(/size [\d.]+ kB/);
+    const backupRow = audit.locator('tr', { hasText: 'backup.create' }).first();
+    await expect(backupRow).toContainText(/size [\d.]+ kB/);
+    await expect(backupRow).toContainText('Made a backup');
     await expect(audit).not.toContainText(/_kobo|_bytes/);
     await page.getByText('How to restore a backup').click();
     await shot(page, 'admin-settings');

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { login, watchPageErrors } from './helpers.js';
+import { expect, test, type Page } from '@playwright/test';
+import { cli, login, unique, watchPageErrors } from './helpers.js';
 import { openAdminPage, shot } from './admin-helpers.js';
 
 /**
@@ -37,3 +37,56 @@ test('empty or malformed admin forms explain themselves beside the field', async
   await expect(page.getByTestId('nu-name-error')).toContainText('username must be 3 to 32');
   expect(problems).toEqual([]);
 });
+
+/**
+ * Edits to a merchant's profile and live access that are not saved are not thrown away by a
+ * click elsewhere: the page says so, and leaving asks first.
+ */
+test('leaving a merchant page with unsaved edits asks first', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  page.on('dialog', (d) => problems.push(`native dialog: ${d.message()}`));
+  const code = `UNSAVED${unique()}`.slice(0, 20);
+  cli(['merchant', 'create', '--code', code, '--name', 'Corner Shop']);
+  await login(page);
+  await page.goto(`/#/admin/merchants/${code}`);
+  const name = page.getByLabel('Business name');
+  await expect(name).toHaveValue('Corner Shop');
+  await expect(page.getByTestId('merchant-unsaved')).toBeHidden();
+
+  await name.fill('Corner Shop Ikeja');
+  await expect(page.getByTestId('merchant-unsaved')).toHaveText('Unsaved changes');
+  await openMenuEntry(page, 'Wallets');
+  const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(ask).toContainText("Your changes to Corner Shop's profile and live access are not saved");
+  await shot(page, 'admin-merchant-unsaved-leave');
+  await ask.getByRole('button', { name: 'Stay and save' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Corner Shop' })).toBeVisible();
+  await expect(name).toHaveValue('Corner Shop Ikeja');
+
+  // Saved, the page is left without a question.
+  await page.getByTestId('save-merchant').click();
+  await expect(page.getByTestId('merchant-saved')).toHaveText('Saved.');
+  await expect(page.getByTestId('merchant-unsaved')).toBeHidden();
+  await openMenuEntry(page, 'Wallets');
+  await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
+
+  // Changed back and forth is no change; a real change thrown away on purpose is gone.
+  await page.goto(`/#/admin/merchants/${code}`);
+  await expect(name).toHaveValue('Corner Shop Ikeja');
+  await name.fill('Elsewhere');
+  await name.fill('Corner Shop Ikeja');
+  await expect(page.getByTestId('merchant-unsaved')).toBeHidden();
+  await page.getByRole('checkbox', { name: 'Electricity' }).check();
+  await expect(page.getByTestId('merchant-unsaved')).toBeVisible();
+  await openMenuEntry(page, 'Wallets');
+  await ask.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
+  await page.goto(`/#/admin/merchants/${code}`);
+  await expect(name).toHaveValue('Corner Shop Ikeja');
+  await expect(page.getByRole('checkbox', { name: 'Electricity' })).not.toBeChecked();
+  expect(problems).toEqual([]);
+});
+
+async function openMenuEntry(page: Page, link: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: link }).click();
+}

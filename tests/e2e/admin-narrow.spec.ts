@@ -110,7 +110,7 @@ test('at 390 px the admin menu folds and no admin page scrolls sideways', async 
   await expect(page.locator('.admin-kpi').first()).toBeVisible();
   const spill = await page.evaluate(
     () =>
-      [...document.querySelectorAll('.admin-kpi')].filter((card) => {
+      Array.from(document.querySelectorAll('.admin-kpi')).filter((card) => {
         const value = card.querySelector('.admin-kpi-value');
         return value !== null && value.getBoundingClientRect().right > card.getBoundingClientRect().right;
       }).length,

@@ -1,0 +1,54 @@
+/**
+ * What each audit action means, in the operator's words. The log stores stable codes
+ * (`wallet.funding`), which the table shows under the words for support and searching; a code
+ * this console does not know yet reads as its words ("some.new_thing" → "Some new thing").
+ */
+const ACTIONS: Record<string, string> = {
+  'backup.create': 'Made a backup',
+  'backup.download': 'Downloaded a backup',
+  'backup.restored': 'Restored a backup',
+  'cashup.close': 'Closed a shift',
+  'console_user.create': 'Added a console user',
+  'console_user.update': 'Changed a console user',
+  'credentials.revoke': 'Revoked API keys',
+  'credentials.rotate': 'Issued new API keys',
+  'giftcard.reveal': 'Showed a gift card code',
+  'merchant.create': 'Added a merchant',
+  'merchant.update': 'Changed a merchant',
+  'pricing.set': 'Changed pricing',
+  'purchase.flag': 'Flagged a sale for attention',
+  'purchase.late_answer': 'Provider answered after the sale was settled',
+  'purchase.requery': 'Asked the provider about a sale',
+  'purchase.resolve': 'Settled a sale by hand',
+  'purchase.reverse': 'Reversed a sale',
+  'reconciliation.resolve': 'Resolved a reconciliation difference',
+  'reconciliation.settings': 'Changed reconciliation settings',
+  'report.resend': 'Sent a report again',
+  'report.send': 'Sent a report',
+  'reports.settings': 'Changed report settings',
+  'route.priority': 'Changed route order',
+  'upstream.add': 'Added an upstream',
+  'upstream.test': 'Tested an upstream connection',
+  'upstream.update': 'Changed an upstream',
+  'wallet.funding': 'Funded a wallet',
+  'wallet.adjustment': 'Adjusted a wallet',
+  'wallet.low_balance_threshold': 'Set a low-balance alert',
+  'webhook.add': 'Added a webhook endpoint',
+  'webhook.enabled': 'Resumed a webhook endpoint',
+  'webhook.paused': 'Paused a webhook endpoint',
+  'webhook.removed': 'Removed a webhook endpoint',
+  'webhook.replay': 'Sent webhook deliveries again',
+  'webhook.rotate': 'Rotated a webhook signing secret',
+};
+
+/** True when the console has words for the code (a test holds every code the node writes to it). */
+export function isKnownAuditAction(action: string): boolean {
+  return Object.hasOwn(ACTIONS, action);
+}
+
+export function auditActionText(action: string): string {
+  const known = ACTIONS[action];
+  if (known) return known;
+  const words = action.replace(/[._]+/g, ' ').trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : action;
+}
