@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startTestNode, type TestNode } from '../helpers/test-node.js';
+import { airtimeSale, eventually, startTestNode, type TestNode } from '../helpers/test-node.js';
 import { runCli } from '../helpers/cli.js';
 import { applyDecision } from '../../server/store/purchase-store.js';
 import { getPurchaseByKey } from '../../server/store/purchases.js';
@@ -20,14 +20,7 @@ afterAll(async () => t?.close());
 
 const sell = (id: string) =>
   t.call('POST', '/v1/transactions', {
-    body: {
-      merchant_code: 'DEMO',
-      customer_msisdn: '08031234567',
-      network: 'mtn',
-      product: 'airtime',
-      amount: '100',
-      client_request_id: id,
-    },
+    body: airtimeSale(id),
   });
 const cli = (args: string[]) => runCli(t.dataDir, ['--json', 'purchase', ...args]);
 const purchaseOf = (id: string) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { startTestNode, type TestNode } from '../helpers/test-node.js';
+import { airtimeSale, startTestNode, type TestNode } from '../helpers/test-node.js';
 
 let t: TestNode;
 beforeAll(async () => {
@@ -11,14 +11,7 @@ afterAll(async () => t.close());
 
 const buy = (key: string) =>
   t.call('POST', '/v1/transactions', {
-    body: {
-      merchant_code: 'DEMO',
-      customer_msisdn: '08031234567',
-      network: 'mtn',
-      product: 'airtime',
-      amount: '100',
-      client_request_id: key,
-    },
+    body: airtimeSale(key),
   });
 const keysOf = (r: { json: { data: { request_id: string }[] } }) => r.json.data.map((d) => d.request_id);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import { startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
+import { airtimeSale, startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
 import { ConsoleClient, consoleLogin, setupFirstAdmin } from '../helpers/console-admin-session.js';
 import { getUpstreamByName, updateUpstream } from '../../server/store/upstreams.js';
 
@@ -59,14 +59,7 @@ describe('CSV exports never carry a live formula', () => {
   let internal = '';
   beforeAll(async () => {
     const r = await t.call('POST', '/v1/transactions', {
-      body: {
-        merchant_code: 'DEMO',
-        customer_msisdn: '08031234567',
-        network: 'mtn',
-        product: 'airtime',
-        amount: '100',
-        client_request_id: EVIL,
-      },
+      body: airtimeSale(EVIL),
     });
     expect(r.status, r.text).toBe(200);
     internal = r.json.data.internal_reference;

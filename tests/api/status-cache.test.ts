@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
+import { airtimeSale, startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
 import { updateMerchant } from '../../server/store/merchants.js';
 
 let t: TestNode;
@@ -15,14 +15,7 @@ const status = (key: string) => t.call('GET', `/v1/transactions/status?client_re
 describe('status reads served from memory stay truthful', () => {
   it('shows the settled outcome after the worker settles a purchase read while pending', async () => {
     await t.call('POST', '/v1/transactions', {
-      body: {
-        merchant_code: 'DEMO',
-        customer_msisdn: '08031234567',
-        network: 'mtn',
-        product: 'airtime',
-        amount: '100',
-        client_request_id: 'cache-1',
-      },
+      body: airtimeSale('cache-1'),
     });
     const final = await eventually(
       () => status('cache-1'),

@@ -39,6 +39,17 @@ export interface TestNode {
 }
 
 /** A real node on 127.0.0.1 (random port) over a fresh temporary data directory. */
+/** The /v1 body of a ₦100 MTN airtime sale for DEMO under `clientRequestId`; `over` changes fields. */
+export const airtimeSale = (clientRequestId: string, over: Record<string, unknown> = {}) => ({
+  merchant_code: 'DEMO',
+  customer_msisdn: '08031234567',
+  network: 'mtn',
+  product: 'airtime',
+  amount: '100',
+  client_request_id: clientRequestId,
+  ...over,
+});
+
 export async function startTestNode(
   overrides: Partial<NodeConfig> = {},
   hooks: NodeHooks = {},

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startTestNode, type TestNode } from '../helpers/test-node.js';
+import { airtimeSale, eventually, startTestNode, type TestNode } from '../helpers/test-node.js';
 
 /**
  * A vend that crashes before its send is recorded (the commit refused: a full disk, say)
@@ -22,14 +22,7 @@ describe('a vend that crashed before its send was recorded', () => {
     };
     try {
       const sold = await t.call('POST', '/v1/transactions', {
-        body: {
-          merchant_code: 'DEMO',
-          customer_msisdn: '08031234567',
-          network: 'mtn',
-          product: 'airtime',
-          amount: '100',
-          client_request_id: 'crash-then-retry',
-        },
+        body: airtimeSale('crash-then-retry'),
       });
       expect(sold.json.response_code).toBe('02');
       const final = await eventually(
@@ -49,14 +42,7 @@ describe('a vend that crashed before its send was recorded', () => {
     const place = store.place.bind(store);
     store.place = () =>
       Promise.reject(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }));
-    const body = {
-      merchant_code: 'DEMO',
-      customer_msisdn: '08031234567',
-      network: 'mtn',
-      product: 'airtime',
-      amount: '100',
-      client_request_id: 'disk-full-1',
-    };
+    const body = airtimeSale('disk-full-1');
     const before = (await t.call('GET', '/v1/wallet/balance')).json.total;
     try {
       const refused = await t.call('POST', '/v1/transactions', { body });
