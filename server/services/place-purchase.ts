@@ -22,6 +22,13 @@ export interface PurchaseKind {
   wait: (input: NewPurchase) => 'none' | 'final' | 'first';
   /** The 503 when a live purchase has no provider. */
   noRouteMessage: (input: NewPurchase) => string;
+  /**
+   * True when judging this body asks nothing of an upstream (airtime, data): the used key is
+   * then found by the store's unique index as the purchase goes in, and on the error path,
+   * instead of by a read before every sale. Otherwise (bills verify the customer with the
+   * biller) the key is read first, so a retry never reaches the upstream again.
+   */
+  judgedLocally?: (body: Record<string, unknown>) => boolean;
 }
 
 export interface PlaceOptions {
@@ -32,12 +39,13 @@ export interface PlaceOptions {
 }
 
 /**
- * Places a purchase (DESIGN "Purchase lifecycle"): the idempotency key is looked up before
- * anything else in the body is judged, so a used key answers 422 whatever the retry carries
- * (and a retried bill never reaches the biller's verify again); then the body is validated,
+ * Places a purchase (DESIGN "Purchase lifecycle"): a used idempotency key answers 422 whatever
+ * the retry carries, before anything else in the body is judged; then the body is validated,
  * one commit stores the purchase, debits the wallet and queues the vend, and the worker vends
- * it. The store re-checks the key under the write lock, so concurrent first uses still get
- * exactly one winner.
+ * it. The store's unique index on the key decides under the write lock, so concurrent first
+ * uses still get exactly one winner. A body judged without an upstream skips the read before
+ * it (a new key, the common case, is then looked up once, by the insert): any refusal on the
+ * way in is checked against the key then, so a used key still answers 422 first.
  */
 export async function placePurchase(
   s: Services,
@@ -47,27 +55,41 @@ export async function placePurchase(
   opts: PlaceOptions = {},
 ): Promise<{ purchase: Purchase; waited: boolean }> {
   const key = wellFormedKey(body, kind);
-  const used = key === null ? null : getPurchaseByKey(s.db, caller.merchant.id, caller.environment, key);
-  if (used) throw new DuplicateRequest(key!, used.kind);
-  if (opts.schemaError) throw opts.schemaError;
-  opts.checks?.();
-  const input = await kind.validate();
-  if (
-    caller.environment === 'live' &&
-    s.router.available('live', input.kind, input.product, input.network).length === 0
-  ) {
-    throw new NoRoute(kind.noRouteMessage(input));
+  const readKeyFirst = key !== null && !kind.judgedLocally?.(body as Record<string, unknown>);
+  if (readKeyFirst) assertKeyUnused(s, caller, key);
+  const usedKeyFirst = (error: unknown): never => {
+    if (key !== null && !readKeyFirst && !(error instanceof DuplicateRequest))
+      assertKeyUnused(s, caller, key);
+    throw error;
+  };
+  let input: NewPurchase;
+  try {
+    if (opts.schemaError) throw opts.schemaError;
+    opts.checks?.();
+    input = await kind.validate();
+    if (
+      caller.environment === 'live' &&
+      s.router.available('live', input.kind, input.product, input.network).length === 0
+    ) {
+      throw new NoRoute(kind.noRouteMessage(input));
+    }
+  } catch (error) {
+    return usedKeyFirst(error);
   }
   const wait = kind.wait(input);
   if (wait === 'none') {
-    const purchase = await s.purchases.place(input);
+    const purchase = await s.purchases.place(input).catch(usedKeyFirst);
     s.worker.enqueue(purchase.id, purchase);
     return { purchase, waited: false };
   }
   // Refused here, before the commit, when the node already holds all the waits it can.
-  s.waiting.enter();
   try {
-    const purchase = await s.purchases.place(input);
+    s.waiting.enter();
+  } catch (error) {
+    return usedKeyFirst(error);
+  }
+  try {
+    const purchase = await s.purchases.place(input).catch(usedKeyFirst);
     // Registered before the vend starts, so its answer cannot be missed.
     const answered = s.worker.whenAnswered(purchase.id, s.config.syncTimeoutMs, wait);
     s.worker.enqueue(purchase.id, purchase);
@@ -76,6 +98,11 @@ export async function placePurchase(
   } finally {
     s.waiting.leave();
   }
+}
+
+function assertKeyUnused(s: Services, caller: Caller, key: string): void {
+  const used = getPurchaseByKey(s.db, caller.merchant.id, caller.environment, key);
+  if (used) throw new DuplicateRequest(key, used.kind);
 }
 
 /** The body's key when it is well formed; otherwise null and validation reports it in its turn. */

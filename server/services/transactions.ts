@@ -281,6 +281,9 @@ export function createTransaction(
           : 'none',
       noRouteMessage: (input) =>
         `No provider is configured for live ${input.product} ${input.network}; nothing was charged`,
+      // Airtime and data are priced from the catalog; a bill's customer is verified upstream.
+      judgedLocally: (b) =>
+        opts.forcedProduct !== undefined || b.product === 'airtime' || b.product === 'data',
     },
     place,
   );

@@ -140,6 +140,12 @@ export function purchaseQuery(db: Db, sql: string): Database.Statement<unknown[]
   return prep(db, sql).raw(true) as Database.Statement<unknown[], PurchaseValues>;
 }
 
+// Hot statements' text built once: the statement cache is keyed by it, and a template built on
+// every call is a new string to hash each time.
+const PURCHASE_BY_ID = `SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE id = ?`;
+const PURCHASE_BY_KEY = `SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE merchant_id = ? AND environment = ? AND idem_key = ?`;
+const PURCHASE_BY_REFERENCE = `SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE internal_reference = ?`;
+
 /** A row as the rest of the node sees it (a sealed result opened with the database's box). */
 export function purchaseOf(v: PurchaseValues, db: Db): Purchase {
   return {
@@ -280,7 +286,7 @@ function isUsedKeyError(error: unknown): boolean {
 }
 
 export function getPurchaseById(db: Db, id: number): Purchase | null {
-  const r = purchaseQuery(db, `SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE id = ?`).get(id);
+  const r = purchaseQuery(db, PURCHASE_BY_ID).get(id);
   return r ? purchaseOf(r, db) : null;
 }
 
@@ -322,10 +328,7 @@ export function getPurchaseByKey(db: Db, merchantId: number, env: Environment, k
   const cacheKey = `${merchantId}|${env}|${key}`;
   const hit = c.byKey.get(cacheKey);
   if (hit) return hit;
-  const r = purchaseQuery(
-    db,
-    `SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE merchant_id = ? AND environment = ? AND idem_key = ?`,
-  ).get(merchantId, env, key);
+  const r = purchaseQuery(db, PURCHASE_BY_KEY).get(merchantId, env, key);
   if (!r) return null;
   const p = purchaseOf(r, db);
   // Never cache a read made inside a transaction: it might still roll back.
@@ -337,9 +340,7 @@ export function getPurchaseByKey(db: Db, merchantId: number, env: Environment, k
 }
 
 export function getPurchaseByReference(db: Db, ref: string): Purchase | null {
-  const r = purchaseQuery(db, `SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE internal_reference = ?`).get(
-    ref,
-  );
+  const r = purchaseQuery(db, PURCHASE_BY_REFERENCE).get(ref);
   return r ? purchaseOf(r, db) : null;
 }
 
@@ -347,6 +348,11 @@ export function getPurchaseByReference(db: Db, ref: string): Purchase | null {
 const MAY_SUCCEED = `state IN (${statesThatMayBecome('success')
   .map((st) => `'${st}'`)
   .join(', ')})`;
+const SETTLE_SUCCESS = `UPDATE purchases SET state = 'success', result = ?, upstream_name = COALESCE(?, upstream_name),
+    upstream_reference = COALESCE(?, upstream_reference), needs_attention = 0, updated_at = ?
+  WHERE id = ? AND ${MAY_SUCCEED} RETURNING ${PURCHASE_COLUMNS}`;
+const SETTLE_FAILED = `UPDATE purchases SET state = 'failed', failure_reason = ?, needs_attention = 0, updated_at = ? WHERE id = ?
+  RETURNING ${PURCHASE_COLUMNS}`;
 
 /**
  * pending -> success, storing what was delivered, and its event. False when it was already
@@ -360,12 +366,13 @@ export function settleSuccess(
   jobFinished = false,
 ): boolean {
   forgetPurchase(db, purchaseId);
-  const settled = purchaseQuery(
-    db,
-    `UPDATE purchases SET state = 'success', result = ?, upstream_name = COALESCE(?, upstream_name),
-         upstream_reference = COALESCE(?, upstream_reference), needs_attention = 0, updated_at = ?
-       WHERE id = ? AND ${MAY_SUCCEED} RETURNING ${PURCHASE_COLUMNS}`,
-  ).get(resultColumn(db, result), upstream.name ?? null, upstream.reference ?? null, nowIso(), purchaseId);
+  const settled = purchaseQuery(db, SETTLE_SUCCESS).get(
+    resultColumn(db, result),
+    upstream.name ?? null,
+    upstream.reference ?? null,
+    nowIso(),
+    purchaseId,
+  );
   if (!jobFinished) finishJob(db, purchaseId);
   if (settled) {
     const p = purchaseOf(settled, db);
@@ -386,11 +393,7 @@ export function settleFailed(
   forgetPurchase(db, purchaseId);
   const p = getPurchaseById(db, purchaseId);
   if (!p || !canTransition(p.state, 'failed')) return false;
-  const failed = purchaseQuery(
-    db,
-    `UPDATE purchases SET state = 'failed', failure_reason = ?, needs_attention = 0, updated_at = ? WHERE id = ?
-       RETURNING ${PURCHASE_COLUMNS}`,
-  ).get(reason, nowIso(), purchaseId)!;
+  const failed = purchaseQuery(db, SETTLE_FAILED).get(reason, nowIso(), purchaseId)!;
   postLedgerEntryFor(db, p.merchantId, p.environment, {
     kind: 'refund',
     amountKobo: p.debitKobo,

@@ -189,20 +189,30 @@ export function signingSecrets(db: Db, box: Pick<SecretBox, 'open'>, id: number,
 
 /**
  * Turns new events into one delivery per subscribed endpoint and moves the cursor, in one
- * transaction: a crash in between repeats nothing and skips nothing.
+ * transaction: a crash in between repeats nothing and skips nothing. An endpoint gets only
+ * events after its `first_event_id`, so the read starts after the lowest of those when the
+ * cursor is behind it, and a node without endpoints reads and writes nothing (its events are
+ * still kept for the feed).
  */
 export function fanOutEvents(db: Db, nowMs: number, limit = 1000): number {
   return db
     .transaction(() => {
+      const endpoints = prep(
+        db,
+        `SELECT id, merchant_id, environment, event_types, first_event_id FROM webhook_endpoints
+           WHERE status <> 'removed'`,
+      ).all() as Pick<EndpointRow, 'id' | 'merchant_id' | 'environment' | 'event_types' | 'first_event_id'>[];
+      if (endpoints.length === 0) return 0;
       const cursor = (
         prep(db, 'SELECT last_event_id FROM webhook_fanout WHERE id = 1').get() as {
           last_event_id: number;
         }
       ).last_event_id;
+      const from = Math.max(cursor, Math.min(...endpoints.map((e) => e.first_event_id)));
       const events = prep(
         db,
         `SELECT id, merchant_id, environment, type, object_key FROM events WHERE id > ? ORDER BY id LIMIT ?`,
-      ).all(cursor, limit) as {
+      ).all(from, limit) as {
         id: number;
         merchant_id: number;
         environment: Environment;
@@ -210,11 +220,6 @@ export function fanOutEvents(db: Db, nowMs: number, limit = 1000): number {
         object_key: string;
       }[];
       if (events.length === 0) return 0;
-      const endpoints = prep(
-        db,
-        `SELECT id, merchant_id, environment, event_types, first_event_id FROM webhook_endpoints
-           WHERE status <> 'removed'`,
-      ).all() as Pick<EndpointRow, 'id' | 'merchant_id' | 'environment' | 'event_types' | 'first_event_id'>[];
       const byOwner = new Map<string, { id: number; types: string[]; first: number }[]>();
       for (const e of endpoints) {
         const k = `${e.merchant_id}|${e.environment}`;

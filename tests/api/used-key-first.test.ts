@@ -105,6 +105,49 @@ describe('transactions: a used client_request_id is 422 whatever else the body c
     const badKey = await t.call('POST', path, { body: airtime('has space') });
     expect(badKey.status).toBe(400);
   });
+  // Airtime and data skip the read before validation (the store's unique index finds a used
+  // key on the way in), so these refusals further on must still give way to the used key.
+  it('airtime and data: a used key is 422 where the retry would be refused later on', async () => {
+    const k = key('late');
+    expect((await t.call('POST', '/v1/transactions', { body: airtime(k) })).status).toBe(200);
+    await expectUsedKey(() => t.call('POST', '/v1/transactions', { body: airtime(k) }));
+    await expectUsedKey(() => t.call('POST', '/v1/transactions', { body: airtime(k, { amount: '1' }) }));
+    await expectUsedKey(() =>
+      t.call('POST', '/v1/transactions', {
+        body: airtime(k, { product: 'data', plan_code: 'MTN-NOPE', amount: '100' }),
+      }),
+    );
+    await expectUsedKey(() =>
+      t.call('POST', '/v1/transactions/airtime/sync', { body: airtime(k, { amount: '1' }) }),
+    );
+    const tooSmall = await t.call('POST', '/v1/transactions', {
+      body: airtime(key('late'), { amount: '1' }),
+    });
+    expect(tooSmall.status).toBe(400);
+  });
+  it('a used key is 422, not a short wallet, when the retry costs more than is left', async () => {
+    const m = t.merchant('SHORT', { testNaira: 150 });
+    const body = (k: string, amount: string) => airtime(k, { merchant_code: 'SHORT', amount });
+    const call = (k: string, amount: string) =>
+      t.call('POST', '/v1/transactions', { pair: m.test, body: body(k, amount) });
+    const k = key('short');
+    expect((await call(k, '100')).status).toBe(200);
+    const short = await call(key('short'), '100');
+    expect(short.status).not.toBe(200);
+    expect(short.json.message).toMatch(/balance/i);
+    const retry = await call(k, '100');
+    expect(retry.status).toBe(422);
+    expect(retry.json).toMatchObject({ status: 'error', code: 422 });
+  });
+  it('two first uses of one key at once: exactly one sale, the other 422', async () => {
+    const k = key('race');
+    const count = purchases();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => t.call('POST', '/v1/transactions', { body: airtime(k) })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422, 422, 422, 422, 422]);
+    expect(purchases()).toBe(count + 1);
+  });
   it('the console sell route: a used key with a missing field or an unknown product is 422', async () => {
     const k = key('console-tx');
     const sale = {

@@ -68,6 +68,36 @@ describe('event store', () => {
     }
   });
 
+  it('without endpoints the fan-out writes nothing; a later endpoint gets only what follows it', () => {
+    const s = store();
+    try {
+      const cursor = () =>
+        (s.db.prepare('SELECT last_event_id AS id FROM webhook_fanout WHERE id = 1').get() as { id: number })
+          .id;
+      const deliveries = () =>
+        (s.db.prepare('SELECT COUNT(*) AS n FROM webhook_deliveries').get() as { n: number }).n;
+      const before = cursor();
+      s.db.transaction(() => [1, 2, 3].forEach((i) => recordEvent(s.db, ev(s.m.id, `wallet:${i}`))))();
+      const changes = s.db.prepare('SELECT total_changes() AS n').pluck();
+      const writes = changes.get();
+      expect(fanOutEvents(s.db, 0)).toBe(0);
+      expect(changes.get()).toBe(writes);
+      expect(cursor()).toBe(before);
+      // The cursor is behind, but the new endpoint's first event is where reading starts.
+      endpointForAll(s);
+      const after = s.db.transaction(() => [4, 5].map((i) => recordEvent(s.db, ev(s.m.id, `wallet:${i}`))))();
+      expect(fanOutEvents(s.db, 0)).toBe(2);
+      expect(deliveries()).toBe(2);
+      expect(cursor()).toBe(after[1]);
+      const delivered = s.db
+        .prepare('SELECT event_id FROM webhook_deliveries ORDER BY event_id')
+        .pluck()
+        .all();
+      expect(delivered).toEqual(after);
+    } finally {
+      s.done();
+    }
+  });
   it('offers only the oldest pending delivery of each object, so a later event never overtakes an earlier one', () => {
     const s = store();
     try {
