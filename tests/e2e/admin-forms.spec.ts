@@ -90,3 +90,74 @@ test('leaving a merchant page with unsaved edits asks first', async ({ page }) =
 async function openMenuEntry(page: Page, link: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: link }).click();
 }
+
+/** The report settings form keeps the same guard: typed and not saved, leaving asks first. */
+test('leaving the settings page with unsaved report settings asks first', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  page.on('dialog', (d) => problems.push(`native dialog: ${d.message()}`));
+  await login(page);
+  await page.goto('/#/admin/settings');
+  const from = page.getByLabel('From', { exact: true });
+  const maxMb = page.getByLabel('Attach CSV up to (MB)');
+  const unsaved = page.getByTestId('report-settings-unsaved');
+  await expect(page.getByTestId('report-settings')).toBeVisible();
+  const storedFrom = await from.inputValue();
+  const storedMb = await maxMb.inputValue();
+  await expect(unsaved).toBeHidden();
+
+  // The same number written another way is no change.
+  await maxMb.fill(`${storedMb}.0`);
+  await expect(unsaved).toBeHidden();
+  await maxMb.fill(storedMb);
+
+  await from.fill('reports@corner-shop.example');
+  await expect(unsaved).toHaveText('Unsaved changes');
+  await openMenuEntry(page, 'Wallets');
+  const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(ask).toContainText('Your changes to the report settings are not saved');
+  await shot(page, 'admin-settings-unsaved-leave');
+  await ask.getByRole('button', { name: 'Stay and save' }).click();
+  await expect(from).toHaveValue('reports@corner-shop.example');
+
+  // Typed back to what is stored: nothing to ask.
+  await from.fill(storedFrom);
+  await expect(unsaved).toBeHidden();
+  await openMenuEntry(page, 'Wallets');
+  await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
+
+  // Thrown away on purpose: the stored value is still the one shown.
+  await page.goto('/#/admin/settings');
+  await from.fill('thrown-away@corner-shop.example');
+  await openMenuEntry(page, 'Wallets');
+  await ask.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
+  await page.goto('/#/admin/settings');
+  await expect(from).toHaveValue(storedFrom);
+  expect(problems).toEqual([]);
+});
+
+/** A half-typed upstream is not lost to a click on the menu either; Cancel closes it on purpose. */
+test('leaving the upstreams page with a half-typed upstream asks first', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  page.on('dialog', (d) => problems.push(`native dialog: ${d.message()}`));
+  await login(page);
+  await page.goto('/#/admin/upstreams');
+  await page.getByTestId('add-upstream').click();
+  // Opened and untouched: nothing to lose, nothing asked.
+  await openMenuEntry(page, 'Wallets');
+  await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
+
+  await page.goto('/#/admin/upstreams');
+  await page.getByTestId('add-upstream').click();
+  await page.getByLabel('Name', { exact: true }).fill('provider-b');
+  await openMenuEntry(page, 'Wallets');
+  const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(ask).toContainText('Your changes to the new upstream are not saved');
+  await ask.getByRole('button', { name: 'Stay and save' }).click();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('provider-b');
+
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await openMenuEntry(page, 'Wallets');
+  await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
