@@ -40,6 +40,9 @@ test('the console asks for the secret again on a new upstream origin and warns a
     await expect(form.getByLabel('API secret')).toHaveAttribute('required', '');
     await form.getByLabel('Base URL').fill(`${baseURL}/v2`);
     await expect(form.getByTestId('upstream-secret-again')).toHaveCount(0);
+    // Edits thrown away on purpose: leaving with the form still open would ask first.
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(form).toHaveCount(0);
   });
 
   await test.step('Settings warns while the SMTP URL in use sends a password with tls=off', async () => {
