@@ -63,6 +63,7 @@ export async function placePurchase(
     throw error;
   };
   let input: NewPurchase;
+  let wait: ReturnType<PurchaseKind['wait']>;
   try {
     if (opts.schemaError) throw opts.schemaError;
     opts.checks?.();
@@ -73,20 +74,16 @@ export async function placePurchase(
     ) {
       throw new NoRoute(kind.noRouteMessage(input));
     }
+    wait = kind.wait(input);
+    // Refused here, before the commit, when the node already holds all the waits it can.
+    if (wait !== 'none') s.waiting.enter();
   } catch (error) {
     return usedKeyFirst(error);
   }
-  const wait = kind.wait(input);
   if (wait === 'none') {
     const purchase = await s.purchases.place(input).catch(usedKeyFirst);
     s.worker.enqueue(purchase.id, purchase);
     return { purchase, waited: false };
-  }
-  // Refused here, before the commit, when the node already holds all the waits it can.
-  try {
-    s.waiting.enter();
-  } catch (error) {
-    return usedKeyFirst(error);
   }
   try {
     const purchase = await s.purchases.place(input).catch(usedKeyFirst);
