@@ -129,8 +129,8 @@ export function* ourSideOfDay(
             r.state AS theirState, r.amount_kobo AS theirAmountKobo
        FROM purchases p
        LEFT JOIN reconciliation_rows r ON r.run_id = ? AND r.reference = p.internal_reference
-      WHERE p.environment = 'live' AND p.kind = 'transaction' AND p.created_at >= ? AND p.created_at < ?
-        AND p.upstream_name = ?`,
+      WHERE p.merchant_id IN (SELECT id FROM merchants) AND p.environment = 'live' AND p.kind = 'transaction'
+        AND p.created_at >= ? AND p.created_at < ? AND p.upstream_name = ?`,
   );
   yield* stmt.iterate(runId, window.from, window.to, upstreamName) as IterableIterator<OurSideRow>;
 }

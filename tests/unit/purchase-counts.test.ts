@@ -17,6 +17,8 @@ import {
   type PurchaseFilter,
 } from '../../server/store/purchases.js';
 import { duePolls, queuedJobs, recoverInterruptedJobs } from '../../server/store/vend-jobs.js';
+import { salesByProductAndState } from '../../server/store/admin-queries.js';
+import { ourSideOfDay } from '../../server/store/reconciliations.js';
 import type { PurchaseState } from '../../server/domain/purchase-state.js';
 
 const dirs: string[] = [];
@@ -224,6 +226,41 @@ describe('open-job queries', () => {
         .join('; ');
       expect(plan, sql).toContain('vend_jobs_due');
     }
+    db.close();
+  });
+});
+
+describe('day reads across every merchant', () => {
+  it('read each merchant through purchases_merchant_created, with no index of their own', () => {
+    const { db } = store();
+    const seen: string[] = [];
+    const prepare = db.prepare.bind(db);
+    db.prepare = ((sql: string) => {
+      seen.push(sql);
+      return prepare(sql);
+    }) as typeof db.prepare;
+    salesByProductAndState(db, 'test', '2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z');
+    const ours = [
+      ...ourSideOfDay(db, 1, 'up', { from: '2026-01-01T00:00:00.000Z', to: '2026-01-02T00:00:00.000Z' }),
+    ];
+    expect(ours).toEqual([]);
+    const dayReads = seen.filter((sql) => /FROM purchases/.test(sql) && /created_at >= \?/.test(sql));
+    expect(dayReads).toHaveLength(2);
+    for (const sql of dayReads) {
+      const plan = (
+        prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array(sql.split('?').length - 1).fill(0)) as {
+          detail: string;
+        }[]
+      )
+        .map((r) => r.detail)
+        .join('; ');
+      expect(plan, sql).toContain('purchases_merchant_created');
+      expect(plan, sql).not.toMatch(/SCAN (purchases|p)\b/);
+    }
+    const indexes = prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'purchases'`)
+      .pluck()
+      .all();
+    expect(indexes).not.toContain('purchases_created');
     db.close();
   });
 });
