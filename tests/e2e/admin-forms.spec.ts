@@ -161,3 +161,61 @@ test('leaving the upstreams page with a half-typed upstream asks first', async (
   await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+/**
+ * A user's edit and a half-added user keep their edits too. One question covers both forms,
+ * and signing out asks before the session ends, so staying keeps a form that can still be saved.
+ */
+test('the users page asks once before unsaved user edits are lost, sign out included', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  page.on('dialog', (d) => problems.push(`native dialog: ${d.message()}`));
+  const name = `keep${unique()}`.toLowerCase().slice(0, 20);
+  await login(page);
+  await page.goto('/#/admin/users');
+  await page.getByTestId('add-user').click();
+  await page.getByLabel('Username').fill(name);
+  await page.getByLabel('Password').fill('a long enough password');
+  await page.getByRole('button', { name: 'Create user' }).click();
+  const row = page.getByTestId(`user-${name}`);
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const limit = page.getByLabel('Daily sales limit (₦)');
+  const unsaved = page.getByTestId(`user-unsaved-${name}`);
+  await expect(unsaved).toBeHidden();
+  await limit.fill('50,000');
+  await expect(unsaved).toHaveText('Unsaved changes');
+  await openMenuEntry(page, 'Wallets');
+  const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(ask).toContainText(`Your changes to user ${name} are not saved`);
+  await ask.getByRole('button', { name: 'Stay and save' }).click();
+  await expect(limit).toHaveValue('50,000');
+  await limit.fill('');
+  await expect(unsaved).toBeHidden();
+
+  // Both forms changed: one question names both, and leaving asks nothing more.
+  await limit.fill('20000');
+  await page.getByTestId('add-user').click();
+  await page.getByTestId('user-form').getByLabel('Username').fill('half-typed');
+  await openMenuEntry(page, 'Wallets');
+  await expect(ask).toContainText(`Your changes to the new user and user ${name} are not saved`);
+  await shot(page, 'admin-users-unsaved-leave');
+  await ask.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
+  await expect(ask).toBeHidden();
+
+  // Sign out asks first; staying keeps the session and the typed form.
+  await page.goto('/#/admin/users');
+  await page.getByTestId('add-user').click();
+  await page.getByTestId('user-form').getByLabel('Username').fill('half-typed');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(ask).toContainText('Your changes to the new user are not saved');
+  await ask.getByRole('button', { name: 'Stay and save' }).click();
+  await expect(page.getByTestId('user-form').getByLabel('Username')).toHaveValue('half-typed');
+  await expect(row).toContainText('none');
+  await page.getByTestId('user-form').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(ask).toBeHidden();
+  expect(problems).toEqual([]);
+});

@@ -330,7 +330,12 @@ test('an admin sets where a user sells: a live-only user sees no switch; back to
   await page.getByRole('button', { name: 'Create user' }).click();
   await expect(page.getByTestId('nu-name-error')).toContainText('already taken');
 
+  // The refused user is still typed in the form: signing out asks before throwing it away.
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Leave without saving?' })
+    .getByRole('button', { name: 'Leave without saving' })
+    .click();
   await login(page, agent);
   await expect(page.getByTestId('env-stripe')).toHaveText(
     'TEST MODE — sales are simulated and spend only test money',
