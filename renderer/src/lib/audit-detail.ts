@@ -1,0 +1,53 @@
+import { formatKobo } from '../../../common/money-display.js';
+import { formatDateTime } from './time.js';
+
+/**
+ * An audit entry's detail in a line, as a person reads it: "amount ₦5,000.00 · reason top-up",
+ * not "amount_kobo=500000". Keys are written by several parts of the node, snake_case and
+ * camelCase alike (a merchant's patch says `allowIps`): both become words. Kobo in Naira,
+ * bytes in kB, times in local time, lists joined, nested objects as "key value" pairs.
+ */
+export function auditDetailText(detail: Record<string, unknown>): string {
+  return pairs(detail).join(' · ');
+}
+
+function pairs(o: Record<string, unknown>): string[] {
+  return Object.entries(o)
+    .filter(([, v]) => v !== null && v !== undefined && v !== '')
+    .map(([k, v]) => {
+      const kobo = /(?:_kobo|Kobo)$/.exec(k);
+      if (kobo && typeof v === 'number') return `${words(k.slice(0, kobo.index))} ${formatKobo(v)}`;
+      const bytes = /(?:_bytes|Bytes)$/.exec(k);
+      if (bytes && typeof v === 'number')
+        return `${words(k.slice(0, bytes.index))} ${(v / 1024).toFixed(1)} kB`;
+      return `${words(k)} ${value(v)}`;
+    });
+}
+
+/** The abbreviations people write in capitals. */
+const CAPITALS: Record<string, string> = { ip: 'IP', ips: 'IPs', url: 'URL', urls: 'URLs', smtp: 'SMTP' };
+
+export function words(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/_id$/, '_no.')
+    .split('_')
+    .filter(Boolean)
+    .map((w) => CAPITALS[w] ?? w)
+    .join(' ');
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+function value(v: unknown): string {
+  if (Array.isArray(v)) return v.length ? v.map(value).join(v.some(isObject) ? '; ' : ', ') : 'none';
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (typeof v === 'string' && ISO_TIME.test(v)) return formatDateTime(v);
+  if (isObject(v)) return pairs(v).join(', ');
+  return String(v);
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

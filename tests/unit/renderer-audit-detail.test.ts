@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { auditDetailText, words } from '../../renderer/src/lib/audit-detail.js';
+
+describe('audit detail in words', () => {
+  it('writes snake_case and camelCase keys as words, with IPs and URLs in capitals', () => {
+    expect(words('base_url')).toBe('base URL');
+    expect(words('allowIps')).toBe('allow IPs');
+    expect(words('reportEmails')).toBe('report emails');
+    expect(words('exception_id')).toBe('exception no.');
+    expect(words('merchantId')).toBe('merchant no.');
+    expect(words('size')).toBe('size');
+  });
+
+  it("reads a merchant's patch (camelCase) without JSON", () => {
+    const text = auditDetailText({
+      name: 'Corner Shop',
+      allowIps: ['10.0.0.5', '10.0.0.6'],
+      liveBills: [],
+      reportTest: false,
+    });
+    expect(text).toBe('name Corner Shop · allow IPs 10.0.0.5, 10.0.0.6 · live bills none · report test no');
+  });
+
+  it('writes kobo in Naira and bytes in kB, whichever case the key is in', () => {
+    expect(auditDetailText({ environment: 'live', amount_kobo: 500000, reason: 'top-up' })).toBe(
+      'environment live · amount ₦5,000.00 · reason top-up',
+    );
+    expect(auditDetailText({ thresholdKobo: 250, size_bytes: 2048 })).toBe('threshold ₦2.50 · size 2.0 kB');
+  });
+
+  it('reads nested objects as pairs instead of raw JSON', () => {
+    const text = auditDetailText({
+      type: 'vending-api',
+      base_url: 'https://vend.example',
+      routes: [
+        { product: 'airtime', network: 'MTN' },
+        { product: 'data', network: 'GLO' },
+      ],
+      options: { timeoutMs: 5000 },
+    });
+    expect(text).toBe(
+      'type vending-api · base URL https://vend.example · routes product airtime, network MTN; product data, network GLO · options timeout ms 5000',
+    );
+    expect(text).not.toMatch(/[{}"]/);
+  });
+
+  it('leaves out empty values', () => {
+    expect(auditDetailText({ reason: '', error: null, sent: true })).toBe('sent yes');
+  });
+});
