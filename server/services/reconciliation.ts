@@ -5,6 +5,7 @@ import {
   countStaged,
   failRun,
   finishRun,
+  ourOrdersOfDay,
   ourSideOfDay,
   purchaseSide,
   stageRows,
@@ -24,7 +25,8 @@ import {
   type TheirState,
 } from '../domain/reconciliation.js';
 import { InvalidInput, NotFound } from '../domain/errors.js';
-import type { Upstream, VendRequest } from '../upstreams/types.js';
+import { vendRequestOf, type Upstream, type VendRequest } from '../upstreams/types.js';
+import { getPurchaseById } from '../store/purchases.js';
 
 export interface ReconcileInput {
   day: Day;
@@ -54,8 +56,9 @@ export function reconcilableUpstreams(db: Db, only?: string): string[] {
  * Reconciles one business day against each `vending-api` upstream: pages through the
  * upstream's own transaction list (one status at a time, since list rows carry no status),
  * stages the rows on disk, compares them with our live transactions sent there, re-asks the
- * upstream about every difference and stores the run with its exceptions. Memory stays flat:
- * only a page and the differences are held.
+ * upstream about every difference, asks it about each of our gift-card and eSIM orders of the
+ * day by its status (no list holds them), and stores the run with its exceptions. Memory stays
+ * flat: only a page, the differences and the day's order ids are held.
  */
 export async function reconcileDay(
   s: { db: Db; router: UpstreamRouter },
@@ -114,13 +117,57 @@ async function reconcileRun(
   }
 
   const found: FoundException[] = [];
-  await eachLimited(suspects, REQUERY_CONCURRENCY, async (x) => {
-    const verdict = await confirm(db, upstream, x);
+  const tally = (verdict: { kind: Classification; exception: FoundException } | null) => {
     if (!verdict) return;
     counts[verdict.kind]++;
     if (verdict.kind !== 'matched') found.push(verdict.exception);
-  });
+  };
+  await eachLimited(suspects, REQUERY_CONCURRENCY, async (x) => tally(await confirm(db, upstream, x)));
+  // Gift-card and eSIM orders: the spec lists none, so each of ours is asked about by its status.
+  const orders = ourOrdersOfDay(db, upstream.name, day);
+  ourRows += orders.length;
+  await eachLimited(orders, REQUERY_CONCURRENCY, async (id) => tally(await checkOrder(db, upstream, id)));
   return finishRun(db, runId, { counts, upstreamRows, ourRows, found });
+}
+
+/**
+ * One order of ours against the upstream's order status. An answer that cannot be had (the
+ * upstream down or unclear) ends the run as failed, to be tried again, rather than leave an
+ * order unchecked in a run that says done. The order's amount is ours: the order answer's
+ * figure is the provider's price, not the one charged here.
+ */
+async function checkOrder(
+  db: Db,
+  upstream: Upstream,
+  purchaseId: number,
+): Promise<{ kind: Classification; exception: FoundException } | null> {
+  const p = getPurchaseById(db, purchaseId);
+  if (!p) return null;
+  const outcome = await upstream.requery(vendRequestOf(p));
+  let theirState: TheirState | null;
+  if (outcome.kind === 'success' || outcome.kind === 'failed' || outcome.kind === 'pending')
+    theirState = outcome.kind;
+  else if (outcome.kind === 'not_found') theirState = null;
+  else throw new Error(`could not read order ${p.internalReference} at ${upstream.name}: ${outcome.reason}`);
+  // Read again after the answer: a settle may have landed while the upstream was asked.
+  const now = purchaseSide(db, p.internalReference);
+  if (!now) return null;
+  const ours = { state: sideStateOf(now.state), amountKobo: now.amountKobo };
+  const theirs = theirState ? { state: theirState, amountKobo: now.amountKobo } : null;
+  const kind = classify(ours, theirs);
+  if (!kind) return null;
+  return {
+    kind,
+    exception: {
+      reference: p.internalReference,
+      kind: kind === 'matched' ? 'pending' : kind,
+      purchaseId: now.id,
+      ourState: now.state,
+      ourAmountKobo: now.amountKobo,
+      theirState: theirs?.state ?? null,
+      theirAmountKobo: theirs?.amountKobo ?? null,
+    },
+  };
 }
 
 interface Suspect {

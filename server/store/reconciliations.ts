@@ -135,6 +135,22 @@ export function* ourSideOfDay(
   yield* stmt.iterate(runId, window.from, window.to, upstreamName) as IterableIterator<OurSideRow>;
 }
 
+/**
+ * Our live gift-card and eSIM orders of the day sent to the upstream, by id. The spec lists
+ * no orders, so each is asked about by its own status; a day holds few enough to keep the ids.
+ */
+export function ourOrdersOfDay(db: Db, upstreamName: string, window: { from: string; to: string }): number[] {
+  return prep(
+    db,
+    `SELECT id FROM purchases
+      WHERE merchant_id IN (SELECT id FROM merchants) AND environment = 'live' AND kind IN ('giftcard', 'esim')
+        AND created_at >= ? AND created_at < ? AND upstream_name = ?
+      ORDER BY id`,
+  )
+    .pluck()
+    .all(window.from, window.to, upstreamName) as number[];
+}
+
 /** The upstream's rows of the day that no purchase of ours sent to it carries. */
 export function* theirSideOnly(
   db: Db,

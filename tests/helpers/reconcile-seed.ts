@@ -19,6 +19,8 @@ export interface SeedRow {
   /** ISO instant of our purchase; the upstream's row is stamped `theirDelayMs` later. */
   at: string;
   theirDelayMs?: number;
+  /** A gift-card order instead of an airtime transaction. */
+  order?: 'giftcard';
 }
 
 export interface Seeded {
@@ -41,8 +43,8 @@ export function seedReconciliationDay(
   const insertPurchase = (db: Db) =>
     db.prepare(
       `INSERT INTO purchases (internal_reference, merchant_id, environment, idem_key, kind, product, network, msisdn,
-         amount_text, amount_kobo, debit_kobo, state, result, upstream_name, created_at, updated_at)
-       VALUES (?, ?, 'live', ?, 'transaction', 'airtime', 'MTN', '08031234567', ?, ?, ?, ?, ?, ?, ?, ?)`,
+         plan_id, amount_text, amount_kobo, debit_kobo, state, result, upstream_name, created_at, updated_at)
+       VALUES (?, ?, 'live', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   const insertLedger = (db: Db) =>
     db.prepare(
@@ -56,6 +58,10 @@ export function seedReconciliationDay(
   let ourBalance = ourWallet.balanceKobo;
   let theirBalance = theirWallet.balanceKobo;
   const naira = (k: number) => (k / 100).toFixed(2);
+  const what = (r: SeedRow) =>
+    r.order === 'giftcard'
+      ? ['giftcard', 'giftcard', '', '', '1001']
+      : ['transaction', 'airtime', 'MTN', '08031234567', null];
 
   const write = (db: Db, fn: () => void) => db.transaction(fn)();
   write(ours.db, () =>
@@ -69,6 +75,7 @@ export function seedReconciliationDay(
               ref,
               ours.merchantId,
               `key-${ref}`,
+              ...what(r),
               naira(r.amountKobo),
               r.amountKobo,
               r.amountKobo,
@@ -94,6 +101,7 @@ export function seedReconciliationDay(
               randomUUID(),
               theirs.merchantId,
               ref,
+              ...what(r),
               naira(kobo),
               kobo,
               kobo,
