@@ -117,7 +117,7 @@ async function reconcileRun(
   }
 
   const found: FoundException[] = [];
-  const tally = (verdict: { kind: Classification; exception: FoundException } | null) => {
+  const tally = (verdict: Verdict | null) => {
     if (!verdict) return;
     counts[verdict.kind]++;
     if (verdict.kind !== 'matched') found.push(verdict.exception);
@@ -136,11 +136,7 @@ async function reconcileRun(
  * order unchecked in a run that says done. The order's amount is ours: the order answer's
  * figure is the provider's price, not the one charged here.
  */
-async function checkOrder(
-  db: Db,
-  upstream: Upstream,
-  purchaseId: number,
-): Promise<{ kind: Classification; exception: FoundException } | null> {
+async function checkOrder(db: Db, upstream: Upstream, purchaseId: number): Promise<Verdict | null> {
   const p = getPurchaseById(db, purchaseId);
   if (!p) return null;
   const outcome = await upstream.requery(vendRequestOf(p));
@@ -152,22 +148,7 @@ async function checkOrder(
   // Read again after the answer: a settle may have landed while the upstream was asked.
   const now = purchaseSide(db, p.internalReference);
   if (!now) return null;
-  const ours = { state: sideStateOf(now.state), amountKobo: now.amountKobo };
-  const theirs = theirState ? { state: theirState, amountKobo: now.amountKobo } : null;
-  const kind = classify(ours, theirs);
-  if (!kind) return null;
-  return {
-    kind,
-    exception: {
-      reference: p.internalReference,
-      kind: kind === 'matched' ? 'pending' : kind,
-      purchaseId: now.id,
-      ourState: now.state,
-      ourAmountKobo: now.amountKobo,
-      theirState: theirs?.state ?? null,
-      theirAmountKobo: theirs?.amountKobo ?? null,
-    },
-  };
+  return verdictOf(p.internalReference, now, theirState ? { state: theirState, amountKobo: 0 } : null);
 }
 
 interface Suspect {
@@ -256,28 +237,38 @@ async function stagePages(
  * Re-asks the upstream about one suspected difference and classifies again with its answer
  * and our purchase as it is now. A requery that cannot be answered keeps the listed answer.
  */
-async function confirm(
-  db: Db,
-  upstream: Upstream,
-  x: Suspect,
-): Promise<{ kind: Classification; exception: FoundException } | null> {
+async function confirm(db: Db, upstream: Upstream, x: Suspect): Promise<Verdict | null> {
   let theirs = x.theirs;
   const outcome = await upstream.requery(requeryOf(x.reference));
   if (outcome.kind === 'success' || outcome.kind === 'failed' || outcome.kind === 'pending')
     theirs = { state: outcome.kind, amountKobo: theirs?.amountKobo ?? 0 };
   else if (outcome.kind === 'not_found') theirs = null;
   const now = x.purchaseId === null ? null : purchaseSide(db, x.reference);
+  return verdictOf(x.reference, now, theirs, x.otherPurchaseId ?? null);
+}
+
+type Verdict = { kind: Classification; exception: FoundException };
+
+/**
+ * Classifies our purchase as it is now against the upstream's answer. An answer without an
+ * amount (a requery, an order status) is compared with our amount: only a list row carries one.
+ */
+function verdictOf(
+  reference: string,
+  now: { id: number; state: string; amountKobo: number } | null,
+  theirs: SideRow | null,
+  otherPurchaseId: number | null = null,
+): Verdict | null {
   const ours = now ? { state: sideStateOf(now.state), amountKobo: now.amountKobo } : null;
-  // A success the requery confirms without an amount keeps our amount: the list's is the one to compare.
   if (theirs && ours && theirs.amountKobo === 0) theirs = { ...theirs, amountKobo: ours.amountKobo };
   const kind = classify(ours, theirs);
   if (!kind) return null;
   return {
     kind,
     exception: {
-      reference: x.reference,
+      reference,
       kind: kind === 'matched' ? 'pending' : kind,
-      purchaseId: now?.id ?? x.otherPurchaseId ?? null,
+      purchaseId: now?.id ?? otherPurchaseId,
       ourState: now?.state ?? null,
       ourAmountKobo: now?.amountKobo ?? null,
       theirState: theirs?.state ?? null,

@@ -202,30 +202,44 @@ describe('state-filtered lists (anchored) equal OFFSET paging while older sales 
   }, 60_000);
 });
 
+/**
+ * Runs `work` while recording every statement prepared on `db`; returns each one with its
+ * query plan (placeholders bound to 0).
+ */
+function plansOf(db: Db, work: () => void): { sql: string; plan: string }[] {
+  const seen: string[] = [];
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((sql: string) => {
+    seen.push(sql);
+    return prepare(sql);
+  }) as typeof db.prepare;
+  try {
+    work();
+  } finally {
+    db.prepare = prepare;
+  }
+  return seen.map((sql) => ({
+    sql,
+    plan: (
+      prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array(sql.split('?').length - 1).fill(0)) as {
+        detail: string;
+      }[]
+    )
+      .map((r) => r.detail)
+      .join('; '),
+  }));
+}
+
 describe('open-job queries', () => {
   it('use the open-jobs index instead of scanning every job ever stored', () => {
     const { db } = store();
-    const seen: string[] = [];
-    const prepare = db.prepare.bind(db);
-    db.prepare = ((sql: string) => {
-      seen.push(sql);
-      return prepare(sql);
-    }) as typeof db.prepare;
-    queuedJobs(db);
-    duePolls(db, Date.now());
-    recoverInterruptedJobs(db, Date.now());
-    const onJobs = seen.filter((sql) => /FROM vend_jobs|UPDATE vend_jobs/.test(sql));
+    const onJobs = plansOf(db, () => {
+      queuedJobs(db);
+      duePolls(db, Date.now());
+      recoverInterruptedJobs(db, Date.now());
+    }).filter(({ sql }) => /FROM vend_jobs|UPDATE vend_jobs/.test(sql));
     expect(onJobs).toHaveLength(3);
-    for (const sql of onJobs) {
-      const plan = (
-        prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array(sql.split('?').length - 1).fill(0)) as {
-          detail: string;
-        }[]
-      )
-        .map((r) => r.detail)
-        .join('; ');
-      expect(plan, sql).toContain('vend_jobs_due');
-    }
+    for (const { sql, plan } of onJobs) expect(plan, sql).toContain('vend_jobs_due');
     db.close();
   });
 });
@@ -233,31 +247,20 @@ describe('open-job queries', () => {
 describe('day reads across every merchant', () => {
   it('read each merchant through purchases_merchant_created, with no index of their own', () => {
     const { db } = store();
-    const seen: string[] = [];
-    const prepare = db.prepare.bind(db);
-    db.prepare = ((sql: string) => {
-      seen.push(sql);
-      return prepare(sql);
-    }) as typeof db.prepare;
-    salesByProductAndState(db, 'test', '2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z');
-    const ours = [
-      ...ourSideOfDay(db, 1, 'up', { from: '2026-01-01T00:00:00.000Z', to: '2026-01-02T00:00:00.000Z' }),
-    ];
+    const window = { from: '2026-01-01T00:00:00.000Z', to: '2026-01-02T00:00:00.000Z' };
+    let ours: unknown[] = [];
+    const dayReads = plansOf(db, () => {
+      salesByProductAndState(db, 'test', window.from, window.to);
+      ours = [...ourSideOfDay(db, 1, 'up', window)];
+    }).filter(({ sql }) => /FROM purchases/.test(sql) && /created_at >= \?/.test(sql));
     expect(ours).toEqual([]);
-    const dayReads = seen.filter((sql) => /FROM purchases/.test(sql) && /created_at >= \?/.test(sql));
     expect(dayReads).toHaveLength(2);
-    for (const sql of dayReads) {
-      const plan = (
-        prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array(sql.split('?').length - 1).fill(0)) as {
-          detail: string;
-        }[]
-      )
-        .map((r) => r.detail)
-        .join('; ');
+    for (const { sql, plan } of dayReads) {
       expect(plan, sql).toContain('purchases_merchant_created');
       expect(plan, sql).not.toMatch(/SCAN (purchases|p)\b/);
     }
-    const indexes = prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'purchases'`)
+    const indexes = db
+      .prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'purchases'`)
       .pluck()
       .all();
     expect(indexes).not.toContain('purchases_created');
