@@ -186,7 +186,10 @@ export class SimulatorUpstream implements Upstream {
   }
 
   private deliver(req: VendRequest): Record<string, unknown> {
-    const tail = req.reference.replace(/-/g, '').slice(0, 12).toUpperCase();
+    // The reference's last 12 hex digits: random in a UUID v7, whose first 12 are the
+    // millisecond, so placeholders made from those repeated across sales of the same moment.
+    // The last 8 are the short reference the console shows.
+    const tail = req.reference.replace(/-/g, '').slice(-12).toUpperCase();
     switch (req.product) {
       case 'airtime':
       case 'data':
@@ -208,17 +211,14 @@ export class SimulatorUpstream implements Upstream {
         return {
           reference_code: `GC-${tail}`,
           cards: Array.from({ length: req.quantity }, (_, i) => ({
-            card_number: `TEST-${tail.slice(0, 4)}-${tail.slice(4, 8)}-${String(i + 1).padStart(4, '0')}`,
-            pin_code: String(1000 + i),
+            card_number: `TEST-${tail.slice(4, 8)}-${tail.slice(8, 12)}-${String(i + 1).padStart(4, '0')}`,
+            pin_code: String(1000 + ((parseInt(tail.slice(0, 4), 16) + i) % 9000)),
             claim_url: `https://example.invalid/claim/TEST-${tail}-${i + 1}`,
           })),
         };
       case 'esim':
       case 'ESIM': {
-        const iccid = `89234${BigInt('0x' + tail.slice(0, 10))
-          .toString()
-          .padStart(14, '0')
-          .slice(0, 14)}`;
+        const iccid = `89234${(BigInt('0x' + tail) % 10n ** 14n).toString().padStart(14, '0')}`;
         const activation = `TEST-${tail}`;
         const smdp = 'smdp.test.vendpoint.invalid';
         return {
