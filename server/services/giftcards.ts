@@ -159,11 +159,13 @@ function unitPriceOrThrow(s: Services, caller: Caller, plan: GiftCardPlan, faceV
 
 /**
  * Quote data (DESIGN "API decisions"): plan_id, ngn_amount per card, currency_code,
- * face_value. A variable plan quoted without face_value is quoted at its minimum.
+ * face_value. A variable plan quoted without face_value is quoted at its minimum; a fixed
+ * plan's face_value is judged as the order judges it, so a quote never prices what the
+ * order would refuse.
  */
 export function quoteGiftcard(s: Services, caller: Caller, planIdValue: unknown, faceValue: unknown) {
   const plan = activeGiftcard(s, planIdValue);
-  const face = faceValueOf(plan, plan.fixed_price ? undefined : (faceValue ?? plan.min_price));
+  const face = faceValueOf(plan, faceValue ?? (plan.fixed_price ? undefined : plan.min_price));
   return {
     plan_id: plan.plan_id,
     ngn_amount: formatNaira(unitPriceOrThrow(s, caller, plan, face)),

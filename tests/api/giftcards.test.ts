@@ -166,6 +166,19 @@ describe('gift-card quote', () => {
     ).toBe(400);
     expect((await t.call('POST', '/v1/giftcards/quote', { body: {} })).status).toBe(400);
   });
+
+  it("judges a fixed plan's face_value as the order does: its own is quoted, another is a 400", async () => {
+    const own = await t.call('GET', `/v1/giftcards/plans/${STEAM_USD_20}/quote?face_value=20`);
+    expect(own.status).toBe(200);
+    expect(own.json.data).toMatchObject({ face_value: 20, ngn_amount: STEAM_PRICE });
+    for (const r of [
+      await t.call('GET', `/v1/giftcards/plans/${STEAM_USD_20}/quote?face_value=50`),
+      await t.call('POST', '/v1/giftcards/quote', { body: { plan_id: STEAM_USD_20, face_value: 50 } }),
+    ]) {
+      expect(r.status).toBe(400);
+      expect(r.json.message).toMatch(/face_value 50 does not match this fixed-price plan's 20 USD/);
+    }
+  });
 });
 
 describe('gift-card availability (stock table)', () => {
