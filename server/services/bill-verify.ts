@@ -1,9 +1,9 @@
 import type { Services, Caller } from './context.js';
-import { InvalidInput, NoRoute } from '../domain/errors.js';
+import { CustomerRejected, InvalidInput, NoRoute } from '../domain/errors.js';
 import { parseBillNetwork, parseCustomerId, type BillProduct } from '../domain/networks.js';
 import { resolveBillPlan } from '../domain/plan-resolution.js';
 import type { BillPlan } from '../store/catalog.js';
-import type { VerifyResult } from '../upstreams/types.js';
+import type { Upstream, VerifyRequest, VerifyResult } from '../upstreams/types.js';
 import { formatNaira } from '../domain/money.js';
 
 export interface VerifyInput {
@@ -15,7 +15,12 @@ export interface VerifyInput {
   service_id?: unknown;
 }
 
-/** Verifies a bill customer with the upstream that would vend the purchase; no charge. */
+/**
+ * Verifies a bill customer with the upstreams that would vend the purchase, in the same route
+ * order; no charge. A provider that cannot answer (down, refusing our key, a broken answer)
+ * hands over to the next, as a vend does; a biller's rejection of the customer is an answer
+ * and ends it.
+ */
 export async function verifyBillCustomer(
   s: Services,
   caller: Caller,
@@ -24,9 +29,8 @@ export async function verifyBillCustomer(
   customerId: string,
   plan: BillPlan,
 ): Promise<VerifyResult> {
-  const upstream = s.router.available(caller.environment, 'transaction', product, network)[0];
-  if (!upstream) throw new NoRoute(`No provider is configured for live ${product} ${network}`);
-  const result = await upstream.verify({
+  const upstreams = s.router.available(caller.environment, 'transaction', product, network);
+  const result = await firstAnswer(upstreams, {
     product,
     network,
     customerId,
@@ -37,6 +41,17 @@ export async function verifyBillCustomer(
     Object.entries(result).filter(([, v]) => v !== undefined && v !== null && v !== ''),
   ) as VerifyResult;
   return product === 'ELECTRICITY' ? withPurchaseLimits(present, plan) : present;
+}
+
+async function firstAnswer(upstreams: Upstream[], request: VerifyRequest): Promise<VerifyResult> {
+  for (const [i, upstream] of upstreams.entries()) {
+    try {
+      return await upstream.verify(request);
+    } catch (err) {
+      if (err instanceof CustomerRejected || i === upstreams.length - 1) throw err;
+    }
+  }
+  throw new NoRoute(`No provider is configured for live ${request.product} ${request.network}`);
 }
 
 /**

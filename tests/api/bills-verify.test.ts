@@ -411,7 +411,45 @@ describe('live verify through a provider', () => {
     expect(r.json).toEqual({ status: 'error', code: 502, message: expect.any(String) });
     expect(r.json.message).not.toMatch(/ECONN|127\.0\.0\.1|secret|stack/i);
   });
+  it('a provider that cannot answer hands the verify, and the purchase, to the next in route order', async () => {
+    // AEDC's own route goes first to a provider that is down, then to the product-wide one.
+    const { db, box } = t.node.services;
+    addUpstream(
+      db,
+      box,
+      {
+        name: 'aedc-down',
+        type: 'vending-api',
+        baseUrl: `http://127.0.0.1:${await closedPort()}`,
+        merchantCode: 'X',
+        keyId: 'k',
+        secret: 'secret-of-aedc-down',
+        products: ['ELECTRICITY:AEDC'],
+      },
+      'test',
+    );
+    const body = {
+      customer_msisdn: '10000000001',
+      network: 'AEDC',
+      product: 'ELECTRICITY',
+      plan_code: plan('AEDC', 'prepaid'),
+    };
+    expectVerified(await verify(body, livePair), 'ELECTRICITY', 'AEDC', '10000000001');
+    // The biller's rejection is an answer: it is not asked again elsewhere.
+    const rejected = await verify({ ...body, customer_msisdn: '10000000099' }, livePair);
+    expect(rejected.status).toBe(400);
+    const before = (await t.call('GET', '/v1/wallet/balance', { pair: livePair })).json.total;
+    const sale = await t.call('POST', '/v1/transactions', {
+      pair: livePair,
+      body: { merchant_code: CODE, ...body, amount: '1000', client_request_id: 'live-aedc-1' },
+    });
+    expect(sale.status, sale.text).toBe(200);
+    expect(sale.json).toMatchObject({ status: 'success', data: { token: expect.any(String) } });
+    const after = (await t.call('GET', '/v1/wallet/balance', { pair: livePair })).json.total;
+    expect(Number(before) - Number(after)).toBe(1000);
+  });
   it('a bill purchase whose automatic verify cannot complete is a 502 and charges nothing', async () => {
+    const before = (await t.call('GET', '/v1/wallet/balance', { pair: livePair })).json.total;
     const r = await t.call('POST', '/v1/transactions', {
       pair: livePair,
       body: {
@@ -426,7 +464,7 @@ describe('live verify through a provider', () => {
       },
     });
     expect(r.status).toBe(502);
-    expect((await t.call('GET', '/v1/wallet/balance', { pair: livePair })).json.total).toBe('100000.00');
+    expect((await t.call('GET', '/v1/wallet/balance', { pair: livePair })).json.total).toBe(before);
   });
 });
 
