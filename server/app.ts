@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Services } from './services/context.js';
-import { registerErrorHandling, errorBody } from './http/errors.js';
+import { registerErrorHandling, errorBody, answerClientError } from './http/errors.js';
 import { hostChecker, requireMerchantAuth } from './http/access.js';
 import { API_PREFIXES, ErrorBody } from './http/schemas.js';
 import { watchRouteSchemas } from './http/route-schemas.js';
@@ -47,6 +47,10 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
           },
     logController: new QuietRequestLog(),
     bodyLimit: BODY_LIMIT,
+    // A request without Host reaches the Host check below, which answers it in the error body
+    // (Node's own refusal is an empty 400).
+    http: { requireHostHeader: false },
+    clientErrorHandler: answerClientError,
     trustProxy: s.config.trustedProxies.length ? s.config.trustedProxies : false,
     genReqId: () => randomUUID(),
     childLoggerFactory: lazyChildLogger,
@@ -95,7 +99,9 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     if (!hostIsOurs(request.headers.host)) {
-      reply.status(403).send(errorBody(403, 'Host not allowed'));
+      if (request.headers.host === undefined || request.headers.host === '')
+        reply.status(400).send(errorBody(400, 'A Host header is required'));
+      else reply.status(403).send(errorBody(403, 'Host not allowed'));
       return;
     }
     // Before any authentication, so wrong secrets and made-up keys are counted per client IP.

@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { DomainError, Overloaded, TooManyAttempts } from '../domain/errors.js';
 import { ruleForPattern } from './schema-blocks.js';
 
@@ -20,6 +22,29 @@ const STATUS_OF: Record<string, number> = {
 
 export function errorBody(code: number, message: string) {
   return { status: 'error' as const, code, message };
+}
+
+/**
+ * What Node's HTTP parser refuses before any route (headers over its 16 KB limit, bytes that
+ * are not HTTP, a request too slow to arrive), answered in the same error body as everything
+ * else instead of Fastify's own shape. The connection is closed after it, as Node does.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [code, message]: [number, string] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers are over 16 KB: send a shorter URL or fewer headers']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request did not arrive in time']
+        : [400, 'The request is not valid HTTP'];
+  const body = JSON.stringify(errorBody(code, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${code} ${STATUS_CODES[code]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 /** An Ajv error as Fastify hands it over; the node's Ajv runs `verbose`, so `data` is there. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { startTestNode, type TestNode } from '../helpers/test-node.js';
 import { rotateCredentials, updateMerchant } from '../../server/store/merchants.js';
 
@@ -148,6 +149,21 @@ describe('request limits and hygiene', () => {
     const r = await t.call('GET', '/v1/healthz', { pair: null, headers: { host: 'evil.example:7300' } });
     expect(r.status).toBe(403);
   });
+  it('400 in the error body for a request without a Host header', async () => {
+    const r = await raw('GET /v1/healthz HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({ status: 'error', code: 400, message: 'A Host header is required' });
+  });
+  it("what Node's parser refuses is answered in the error body too: 431 and 400", async () => {
+    const huge = await raw(
+      `GET /v1/esim/catalog?search=${'A'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+    );
+    expect(huge.status).toBe(431);
+    expect(huge.json).toEqual({ status: 'error', code: 431, message: expect.stringMatching(/16 KB/) });
+    const garbage = await raw('this is not HTTP\r\n\r\n');
+    expect(garbage.status).toBe(400);
+    expect(garbage.json).toEqual({ status: 'error', code: 400, message: 'The request is not valid HTTP' });
+  });
   it('every response carries an X-Request-Id, errors included', async () => {
     const ok = await t.call('GET', '/v1/healthz', { pair: null });
     const bad = await t.call('GET', '/v1/nope', { pair: null });
@@ -244,3 +260,20 @@ describe('trusted proxies and rate limits', () => {
     }
   });
 });
+
+/** Bytes on a socket, for requests no HTTP client would send. */
+function raw(request: string): Promise<{ status: number; json: unknown }> {
+  const { hostname, port } = new URL(t.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head, body] = text.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), json: JSON.parse(body) });
+    });
+    socket.end(request);
+  });
+}
