@@ -43,7 +43,9 @@ function latestKnownVersion(dir = migrationsDir()): number {
   return last ? Number(last.slice(0, 3)) : 0;
 }
 
-export class DatabaseFromFuture extends Error {}
+/** A database file the node refuses to open, with the reason; the file is left as it was. */
+export class DatabaseRefused extends Error {}
+export class DatabaseFromFuture extends DatabaseRefused {}
 
 /**
  * Looks at an existing file read-only before anything writes to it (switching it to WAL is a
@@ -58,7 +60,21 @@ function checkBeforeWriting(path: string): void {
     const hasVersions = ro
       .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`)
       .get();
-    if (!hasVersions) return;
+    if (!hasVersions) {
+      // Only an empty file is set up as new: another program's tables are not ours to migrate.
+      const tables = (
+        ro
+          .prepare(
+            `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name LIMIT 4`,
+          )
+          .all() as { name: string }[]
+      ).map((t) => t.name);
+      if (tables.length > 0)
+        throw new DatabaseRefused(
+          `${path} is a SQLite database of another program (tables ${tables.join(', ')}${tables.length > 3 ? ', …' : ''}), not a VendPoint one; point --data-dir at an empty directory (the file was not changed)`,
+        );
+      return;
+    }
     const newest = (
       ro.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null }
     ).v;
@@ -68,7 +84,7 @@ function checkBeforeWriting(path: string): void {
         `database schema version ${newest} in ${path} is newer than this VendPoint (knows up to ${latestKnown}); upgrade VendPoint (the file was not changed)`,
       );
   } catch (err) {
-    if (err instanceof DatabaseFromFuture) throw err;
+    if (err instanceof DatabaseRefused) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT')
       throw new Error(

@@ -43,4 +43,24 @@ describe('opening a database file', () => {
     );
     expect(digest(path)).toBe(before);
   });
+
+  it("another program's SQLite file is refused, not taken over as a new VendPoint database", () => {
+    const path = join(dir, 'vendpoint.db');
+    const other = new Database(path);
+    other.exec('CREATE TABLE foo (x); INSERT INTO foo VALUES (1)');
+    other.close();
+    const before = digest(path);
+    expect(() => openDatabase(dir)).toThrow(
+      /vendpoint\.db is a SQLite database of another program \(tables foo\)/,
+    );
+    expect(digest(path)).toBe(before);
+  });
+
+  it('an empty SQLite file (no tables yet) is set up as new', () => {
+    const path = join(dir, 'vendpoint.db');
+    new Database(path).close();
+    const db = openDatabase(dir);
+    expect(migrate(db).length).toBeGreaterThan(0);
+    db.close();
+  });
 });
