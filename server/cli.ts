@@ -186,7 +186,7 @@ merchant
         );
         out(
           merchantJson(m),
-          `Merchant ${m.code} updated: allow ${m.allowIps.join(', ') || '(none)'}; live bills ${m.liveBills.join(', ') || '(none)'}; reports to ${m.reportEmails.join(', ') || '(none)'}`,
+          `Merchant ${m.code} updated: ${m.status}; allow ${m.allowIps.join(', ') || '(none)'}; live bills ${m.liveBills.join(', ') || '(none)'}; reports to ${m.reportEmails.join(', ') || '(none)'}`,
         );
       }),
   );
@@ -445,8 +445,12 @@ program.parseAsync(process.argv).catch((err: unknown) => {
     // Help and version were asked for: they are printed, and that is success.
     if (err.exitCode === 0) return;
     // Commander has already printed the usage error and the help to stderr.
-    if (process.argv.includes('--json'))
-      process.stdout.write(`${JSON.stringify({ error: err.message.replace(/^error: /, '') })}\n`);
+    // A command group without its command prints its help and throws commander's placeholder.
+    const message =
+      err.code === 'commander.help'
+        ? 'a command is needed: the help above lists them'
+        : err.message.replace(/^error: /, '');
+    if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify({ error: message })}\n`);
     process.exitCode = 2;
     return;
   }

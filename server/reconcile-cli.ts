@@ -144,7 +144,8 @@ export function registerReconcileCommands(program: Command, cli: ReconcileCliToo
     .option(
       '--email <addr>',
       'operator address (repeat; replaces the list)',
-      (v: string, p: string[]) => [...p, v],
+      // After --no-email the previous value is false; the action then refuses the pair.
+      (v: string, p: string[] | false) => [...(p || []), v],
       [],
     )
     .option('--no-email', 'no operator e-mail')

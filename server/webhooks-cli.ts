@@ -166,7 +166,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
           r,
           r.delivered
             ? `Test event delivered (HTTP ${r.status_code}, ${r.latency_ms} ms)`
-            : `Test event NOT delivered: ${r.error}`,
+            : `Test event NOT delivered: ${[r.status_code === null ? null : `HTTP ${r.status_code}`, r.error].filter(Boolean).join(', ')}`,
         );
         if (!r.delivered) process.exitCode = 1;
       });
@@ -187,7 +187,8 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
           rows
             .map(
               (d) =>
-                `${String(d.id).padEnd(6)} evt_${d.event_id} ${d.event_type.padEnd(26)} ${d.state.padEnd(9)} attempts ${d.attempts} last ${d.last_status ?? d.last_error ?? '-'}`,
+                `${String(d.id).padEnd(6)} evt_${d.event_id} ${d.event_type.padEnd(26)} ${d.state.padEnd(9)} attempts ${d.attempts} last ${d.last_status ?? d.last_error ?? '-'}` +
+                (d.next_attempt_at === null ? '' : ` next ${new Date(d.next_attempt_at).toISOString()}`),
             )
             .join('\n') || '(no deliveries)',
         );
@@ -201,10 +202,15 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
     .action((o: { id: string; delivery?: string }) =>
       cli.withStore((db, dataDir) => {
         const e = endpointById({ db }, o.id);
+        if (o.delivery !== undefined && !/^[1-9]\d{0,14}$/.test(o.delivery))
+          throw new InvalidInput(
+            '--delivery must be a delivery id (a whole number, from `webhook deliveries`)',
+            'delivery',
+          );
         const r = replayWebhookDeliveries(
           context(db, dataDir, false),
           e,
-          o.delivery ? Number(o.delivery) : null,
+          o.delivery === undefined ? null : Number(o.delivery),
           cli.actor,
         );
         cli.out(r, `${r.replayed} failed deliveries queued again for ${o.id}`);

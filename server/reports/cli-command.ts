@@ -3,7 +3,8 @@ import { catalogDir } from '../store/catalog.js';
 import { resourcesDir } from '../resources.js';
 import { SecretBox } from '../store/secret-box.js';
 import { listMerchants, requireMerchant, type Merchant } from '../store/merchants.js';
-import { findDelivery } from '../store/report-deliveries.js';
+import { failInterruptedDeliveries, findDelivery } from '../store/report-deliveries.js';
+import { STALE_SENDING_MS } from '../domain/delivery-policy.js';
 import { recordAudit } from '../store/audit.js';
 import { dayWindow, parseDay } from '../domain/business-days.js';
 import { InvalidInput } from '../domain/errors.js';
@@ -19,6 +20,10 @@ import {
   SMTP_NOT_CONFIGURED,
   type ReportContext,
 } from './delivery-service.js';
+
+/** The CLI's own way to give SMTP is its flag or environment variable, not only the node's. */
+const SMTP_NOT_GIVEN =
+  'SMTP is not configured: pass --smtp-url (or set VENDPOINT_SMTP_URL), or set it in the console settings';
 
 export interface ReportsCommandInput {
   dataDir: string;
@@ -49,7 +54,7 @@ export async function runReportsCommand(
       nodeUrl: null,
       log: silentLog,
     };
-    return await runReports(ctx, o);
+    return await runReports(ctx, { ...o, smtpMissing: SMTP_NOT_GIVEN });
   } finally {
     db.close();
   }
@@ -61,7 +66,14 @@ export async function runReportsCommand(
  */
 export async function runReports(
   ctx: ReportContext,
-  o: { date: string; send: boolean; code?: string; actor: string },
+  o: {
+    date: string;
+    send: boolean;
+    code?: string;
+    actor: string;
+    /** What to say when no SMTP server is set (the CLI names its own flag). */
+    smtpMissing?: string;
+  },
 ): Promise<{ ok: boolean; json: unknown; human: string }> {
   const day = parseDay(o.date, 'date');
   const db = ctx.db;
@@ -80,6 +92,14 @@ export async function runReports(
     ? [requireMerchant(db, o.code)]
     : listMerchants(db).filter((m) => m.reportEmails.length > 0);
   const transport = o.send ? openTransport(ctx, settings) : null;
+  // A send cut off (a killed CLI) is given up after the same wait a running node allows, so a
+  // later run can send it even when no node is running to notice.
+  if (o.send)
+    failInterruptedDeliveries(
+      db,
+      new Date(ctx.now() - STALE_SENDING_MS).toISOString(),
+      new Date(ctx.now()).toISOString(),
+    );
   const reports: Record<string, unknown>[] = [];
   let ok = true;
   try {
@@ -98,7 +118,7 @@ export async function runReports(
         if (!m.reportEmails.length || !transport) {
           const error = !m.reportEmails.length
             ? `${m.code} has no report recipients (merchant update --report-email)`
-            : SMTP_NOT_CONFIGURED;
+            : (o.smtpMissing ?? SMTP_NOT_CONFIGURED);
           const report = buildReport(ctx, m, env, day, settings.timezone);
           reports.push({
             ...reportSummaryJson(report),
@@ -118,7 +138,8 @@ export async function runReports(
           settings,
           transport,
         });
-        if (r.error) ok = false;
+        // Not delivered by this run: a send under way elsewhere may yet fail.
+        if (r.error || r.skipped === 'in_progress') ok = false;
         reports.push({
           ...reportSummaryJson(r.report),
           recipients: m.reportEmails,
@@ -149,7 +170,9 @@ function humanLines(reports: Record<string, unknown>[], send: boolean): string {
         ? `sent to ${(r.recipients as string[]).join(', ')}`
         : r.error
           ? `NOT sent: ${r.error}`
-          : `not sent (${r.skipped})`;
+          : r.skipped === 'in_progress'
+            ? `NOT sent: another send of it is under way (one cut off is given up ${STALE_SENDING_MS / 60_000} minutes after it began; run this again then)`
+            : `not sent (${r.skipped})`;
       return `${head}; ${what}`;
     })
     .join('\n');

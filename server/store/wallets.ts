@@ -227,6 +227,8 @@ export interface LedgerProblem {
 
 /** What a purchase check finds: the purchase, and its state and net where the check reads them. */
 interface PurchaseFinding {
+  merchant_id: number;
+  environment: string;
   internal_reference: string;
   state: string;
   net: number;
@@ -235,7 +237,7 @@ interface PurchaseFinding {
 /** Purchase-level ledger checks: each query finds the purchases breaking one rule, and says how. */
 const PURCHASE_CHECKS: { sql: string; problem: (b: PurchaseFinding) => string }[] = [
   {
-    sql: `SELECT p.internal_reference, p.debit_kobo, d.amount_kobo FROM purchases p
+    sql: `SELECT p.merchant_id, p.environment, p.internal_reference, p.debit_kobo, d.amount_kobo FROM purchases p
          LEFT JOIN ledger_entries d ON d.purchase_id = p.id AND d.kind = 'debit'
          WHERE d.id IS NULL OR d.amount_kobo <> -p.debit_kobo`,
     problem: (b) => `purchase ${b.internal_reference} has no matching debit`,
@@ -243,36 +245,36 @@ const PURCHASE_CHECKS: { sql: string; problem: (b: PurchaseFinding) => string }[
   // A refund returns a failed sale; it may stand beside a success only when a debit correction
   // took the money again after the sale was proven good.
   {
-    sql: `SELECT p.internal_reference, p.state FROM ledger_entries r JOIN purchases p ON p.id = r.purchase_id
+    sql: `SELECT p.merchant_id, p.environment, p.internal_reference, p.state FROM ledger_entries r JOIN purchases p ON p.id = r.purchase_id
          WHERE r.kind = 'refund' AND (r.amount_kobo <> p.debit_kobo OR (p.state <> 'failed' AND NOT EXISTS
            (SELECT 1 FROM ledger_entries c WHERE c.purchase_id = p.id AND c.kind = 'debit_correction')))`,
     problem: (b) => `purchase ${b.internal_reference} (${b.state}) has a wrong refund`,
   },
   {
-    sql: `SELECT p.internal_reference, p.state FROM ledger_entries c JOIN purchases p ON p.id = c.purchase_id
+    sql: `SELECT p.merchant_id, p.environment, p.internal_reference, p.state FROM ledger_entries c JOIN purchases p ON p.id = c.purchase_id
          WHERE c.kind = 'debit_correction' AND (c.amount_kobo <> -p.debit_kobo OR p.state = 'failed' OR NOT EXISTS
            (SELECT 1 FROM ledger_entries r WHERE r.purchase_id = p.id AND r.kind = 'refund'))`,
     problem: (b) => `purchase ${b.internal_reference} (${b.state}) has a wrong debit correction`,
   },
   {
-    sql: `SELECT p.internal_reference, p.state FROM ledger_entries v JOIN purchases p ON p.id = v.purchase_id
+    sql: `SELECT p.merchant_id, p.environment, p.internal_reference, p.state FROM ledger_entries v JOIN purchases p ON p.id = v.purchase_id
          WHERE v.kind = 'reversal' AND (p.state <> 'reversed' OR v.amount_kobo <> p.debit_kobo)`,
     problem: (b) => `purchase ${b.internal_reference} (${b.state}) has a wrong reversal`,
   },
   {
-    sql: `SELECT p.internal_reference FROM purchases p WHERE p.state = 'failed'
+    sql: `SELECT p.merchant_id, p.environment, p.internal_reference FROM purchases p WHERE p.state = 'failed'
          AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.purchase_id = p.id AND r.kind = 'refund')`,
     problem: (b) => `failed purchase ${b.internal_reference} was not refunded`,
   },
   {
-    sql: `SELECT p.internal_reference FROM purchases p WHERE p.state = 'reversed'
+    sql: `SELECT p.merchant_id, p.environment, p.internal_reference FROM purchases p WHERE p.state = 'reversed'
          AND NOT EXISTS (SELECT 1 FROM ledger_entries v WHERE v.purchase_id = p.id AND v.kind = 'reversal')`,
     problem: (b) => `reversed purchase ${b.internal_reference} was not credited back`,
   },
   // Whatever path a sale took, what it holds of the wallet is its debit while it stands and
   // nothing once it failed or was reversed.
   {
-    sql: `SELECT p.internal_reference, p.state, SUM(e.amount_kobo) AS net FROM purchases p
+    sql: `SELECT p.merchant_id, p.environment, p.internal_reference, p.state, SUM(e.amount_kobo) AS net FROM purchases p
          JOIN ledger_entries e ON e.purchase_id = p.id GROUP BY p.id
          HAVING net <> CASE WHEN p.state IN ('failed', 'reversed') THEN 0 ELSE -p.debit_kobo END`,
     problem: (b) => `purchase ${b.internal_reference} (${b.state}) nets ${b.net} kobo in the ledger`,
@@ -287,12 +289,13 @@ const PURCHASE_CHECKS: { sql: string; problem: (b: PurchaseFinding) => string }[
 export function verifyLedger(db: Db): { ok: boolean; wallets: number; problems: LedgerProblem[] } {
   const wallets = prep(
     db,
-    `SELECT w.id, w.balance_kobo, w.environment, m.code,
+    `SELECT w.id, w.merchant_id, w.balance_kobo, w.environment, m.code,
               (SELECT COALESCE(SUM(amount_kobo), 0) FROM ledger_entries WHERE wallet_id = w.id) AS sum_kobo,
               (SELECT COALESCE(MIN(balance_after_kobo), 0) FROM ledger_entries WHERE wallet_id = w.id) AS min_after
        FROM wallets w JOIN merchants m ON m.id = w.merchant_id ORDER BY w.id`,
   ).all() as {
     id: number;
+    merchant_id: number;
     balance_kobo: number;
     environment: string;
     code: string;
@@ -318,9 +321,17 @@ export function verifyLedger(db: Db): { ok: boolean; wallets: number; problems: 
       }
     }
   }
-  // Purchase-level problems belong to no single wallet.
+  // A purchase's problem is told against the wallet it was paid from.
+  const walletOf = new Map(wallets.map((w) => [`${w.merchant_id}|${w.environment}`, w]));
   for (const check of PURCHASE_CHECKS)
-    for (const b of prep(db, check.sql).all() as PurchaseFinding[])
-      problems.push({ wallet_id: 0, merchant_code: '', environment: '', problem: check.problem(b) });
+    for (const b of prep(db, check.sql).all() as PurchaseFinding[]) {
+      const w = walletOf.get(`${b.merchant_id}|${b.environment}`);
+      problems.push({
+        wallet_id: w?.id ?? 0,
+        merchant_code: w?.code ?? '',
+        environment: b.environment,
+        problem: check.problem(b),
+      });
+    }
   return { ok: problems.length === 0, wallets: wallets.length, problems };
 }

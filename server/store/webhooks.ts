@@ -3,7 +3,7 @@ import { nowIso, prep, type Db } from './db.js';
 import type { Environment } from './credentials-crypto.js';
 import type { SecretBox } from './secret-box.js';
 import { recordAudit } from './audit.js';
-import { NotFound } from '../domain/errors.js';
+import { Conflict, NotFound } from '../domain/errors.js';
 import { endpointWants } from '../domain/webhook-events.js';
 
 /** Webhook endpoints: where a merchant's events go, and the secrets that sign them. */
@@ -370,6 +370,22 @@ export function replayFailed(
 ): number {
   return db
     .transaction(() => {
+      if (deliveryId !== null) {
+        // A named delivery that is not this endpoint's failed one is a mistake to report, not
+        // a replay of nothing (nor an audit entry saying one was made).
+        const row = prep(db, 'SELECT state FROM webhook_deliveries WHERE id = ? AND endpoint_id = ?').get(
+          deliveryId,
+          endpointId,
+        ) as { state: string } | undefined;
+        if (!row)
+          throw new NotFound(
+            `Delivery ${deliveryId} is not one of ${publicEndpointId(endpointId)}'s deliveries`,
+          );
+        if (row.state !== 'failed')
+          throw new Conflict(
+            `Delivery ${deliveryId} is ${row.state}, not failed: there is nothing to replay`,
+          );
+      }
       const sql = `UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, updated_at = ?
            WHERE endpoint_id = ? AND state = 'failed'${deliveryId === null ? '' : ' AND id = ?'}`;
       const args: unknown[] = [nowMs, nowIso(), endpointId];

@@ -213,6 +213,37 @@ describe('ledger verify on a hand-corrupted database', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("a purchase's problem names the wallet it was paid from", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vendpoint-corrupt-'));
+    try {
+      const node = await startTestNode({ dataDir: dir });
+      const m = node.merchant('LEDGERP', { testNaira: 1000 });
+      const sale = await node.call('POST', '/v1/transactions/airtime/sync', {
+        pair: m.test,
+        body: {
+          merchant_code: 'LEDGERP',
+          customer_msisdn: '08031234567',
+          network: 'mtn',
+          product: 'airtime',
+          amount: '100',
+          client_request_id: 'ledger-p-1',
+        },
+      });
+      expect(sale.status, sale.text).toBe(200);
+      await node.close();
+      const db = new Database(join(dir, 'vendpoint.db'));
+      db.prepare("UPDATE purchases SET state = 'failed' WHERE idem_key = 'ledger-p-1'").run();
+      db.close();
+      const r = runCli(dir, ['--json', 'ledger', 'verify']);
+      expect(r.status).toBe(1);
+      const problem = r.json.problems.find((p: { problem: string }) => /was not refunded/.test(p.problem));
+      expect(problem).toMatchObject({ merchant_code: 'LEDGERP', environment: 'test' });
+      expect(problem.wallet_id).toBeGreaterThan(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('purchase resolve and a sale still in the provider’s hands', () => {
@@ -312,6 +343,10 @@ describe('refusals: exit 2, one JSON object under --json, nothing changed', () =
       expect(typo.json.error).toMatch(/unknown option '--upstrem'/);
       const missing = runCli(dir, ['--json', 'ledger', 'verify', '--bogus']);
       expect(missing.status).toBe(2);
+      // A command group without its command: a message, not commander's "(outputHelp)".
+      const group = runCli(dir, ['--json', 'merchant']);
+      expect(group.status).toBe(2);
+      expect(group.json).toEqual({ error: 'a command is needed: the help above lists them' });
       expect(runCli(dir, ['--json', 'wallet', 'fund', '--code', 'DEMO']).status).toBe(2);
       // Refused before anything was opened or created.
       expect(existsSync(dir)).toBe(false);
@@ -370,9 +405,15 @@ describe('refusals: exit 2, one JSON object under --json, nothing changed', () =
     const future = runCli(t.dataDir, ['--json', 'report', 'run', '--date', '2099-01-01']);
     expect(future.status).toBe(2);
     expect(future.json.error).toMatch(/2099-01-01 has not begun yet/);
-    const both = runCli(t.dataDir, ['--json', 'reconcile', 'settings', '--email', 'a@b.ng', '--no-email']);
-    expect(both.status).toBe(2);
-    expect(both.json.error).toMatch(/contradict/);
+    // In either order.
+    for (const flags of [
+      ['--email', 'a@b.ng', '--no-email'],
+      ['--no-email', '--email', 'a@b.ng'],
+    ]) {
+      const both = runCli(t.dataDir, ['--json', 'reconcile', 'settings', ...flags]);
+      expect(both.status).toBe(2);
+      expect(both.json.error).toBe('--email and --no-email contradict each other: give one');
+    }
   });
 
   it("merchant update --allow-ip '' and --report-email '' clear their lists", () => {

@@ -4,6 +4,7 @@ import { startTestNode, type TestNode } from '../helpers/test-node.js';
 import { startSmtpCapture, csvAttachment, type SmtpCapture } from '../helpers/smtp-capture.js';
 import { csvObjects } from '../helpers/csv-parse.js';
 import { updateMerchant } from '../../server/store/merchants.js';
+import { claimDelivery, ensureDelivery } from '../../server/store/report-deliveries.js';
 import { addDays, localDay } from '../../server/domain/business-days.js';
 
 const today = localDay(Date.now(), 'Africa/Lagos');
@@ -182,10 +183,52 @@ describe('report run (operator CLI, child process)', () => {
     expect(smtp.received).toHaveLength(2);
   });
 
-  it('fails with a readable error when no SMTP server is configured', async () => {
+  it('fails with a readable error when no SMTP server is configured, naming its own flag', async () => {
     const r = await cli(['report', 'run', '--date', addDays(today, -2), '--send', '--code', 'CLIREP']);
     expect(r.code).toBe(1);
     const { reports } = onlyJson(r.stdout);
-    expect(reports[0]).toMatchObject({ sent: false, error: expect.stringMatching(/SMTP is not configured/) });
+    expect(reports[0]).toMatchObject({
+      sent: false,
+      error: expect.stringMatching(/SMTP is not configured: pass --smtp-url \(or set VENDPOINT_SMTP_URL\)/),
+    });
+  });
+
+  it('a send under way elsewhere is "not delivered" (exit 1); one cut off is taken up again after 10 minutes', async () => {
+    const day = addDays(today, -3);
+    const db = t.node.services.db;
+    const merchantId = (db.prepare("SELECT id FROM merchants WHERE code = 'CLIREP'").get() as { id: number })
+      .id;
+    const now = new Date().toISOString();
+    // A CLI killed mid-send left the live report claimed.
+    const d = ensureDelivery(db, {
+      merchantId,
+      environment: 'live',
+      day,
+      timezone: 'Africa/Lagos',
+      nowIso: now,
+    });
+    expect(claimDelivery(db, d.id, 'manual', now)).not.toBeNull();
+    const send = () =>
+      cli(['report', 'run', '--date', day, '--send', '--code', 'CLIREP', '--smtp-url', smtp.url]);
+    const busy = await send();
+    expect(busy.code).toBe(1);
+    expect(onlyJson(busy.stdout).reports.map((x: any) => [x.environment, x.sent, x.skipped ?? null])).toEqual(
+      [
+        ['live', false, 'in_progress'],
+        ['test', true, null],
+      ],
+    );
+    db.prepare('UPDATE report_deliveries SET claimed_at = ? WHERE id = ?').run(
+      new Date(Date.now() - 11 * 60_000).toISOString(),
+      d.id,
+    );
+    const later = await send();
+    expect(later.code, later.stdout).toBe(0);
+    expect(
+      onlyJson(later.stdout).reports.map((x: any) => [x.environment, x.sent, x.skipped ?? null]),
+    ).toEqual([
+      ['live', true, null],
+      ['test', false, 'already_sent'],
+    ]);
   });
 });

@@ -85,15 +85,40 @@ describe('webhook CLI', () => {
       expect(bad.json.error).toBe('--limit must be a whole number from 1 to 500');
     }
 
+    // The human log shows when a pending delivery is tried next; failed ones have no next try.
+    expect(runCli(t.dataDir, ['webhook', 'deliveries', '--id', id]).stdout).not.toMatch(/ next /);
+    // A named delivery must be a failed one of this endpoint: refused (exit 2), nothing replayed.
+    const failedId = String(log.json.deliveries[0].id);
+    for (const [delivery, error] of [
+      ['abc', /--delivery must be a delivery id/],
+      ['', /--delivery must be a delivery id/],
+      ['999999', /Delivery 999999 is not one of we_\d+'s deliveries/],
+    ] as const) {
+      const bad = runCli(t.dataDir, ['--json', 'webhook', 'replay', '--id', id, '--delivery', delivery]);
+      expect(bad.status, delivery).toBe(2);
+      expect(bad.json.error).toMatch(error);
+    }
+    expect(deliveryStates(id)).toEqual(['failed', 'failed']);
+
     const back = await startWebhookReceiver(port);
     try {
+      const one = runCli(t.dataDir, ['--json', 'webhook', 'replay', '--id', id, '--delivery', failedId]);
+      expect(one.json).toEqual({ replayed: 1 });
+      await eventually(
+        async () => back.received.length,
+        (n) => n >= 1,
+      );
+      const again = runCli(t.dataDir, ['--json', 'webhook', 'replay', '--id', id, '--delivery', failedId]);
+      expect(again.status).toBe(2);
+      expect(again.json.error).toMatch(/is (pending|delivered), not failed: there is nothing to replay/);
       const replay = runCli(t.dataDir, ['--json', 'webhook', 'replay', '--id', id]);
-      expect(replay.json).toEqual({ replayed: 2 });
+      expect(replay.json).toEqual({ replayed: 1 });
       await eventually(
         async () => back.received.length,
         (n) => n >= 2,
       );
-      expect(back.received.map((h) => h.json.data.total)).toEqual(['1001.00', '1003.00']);
+      // Newest first in the log: the named one was the second funding's.
+      expect(back.received.map((h) => h.json.data.total)).toEqual(['1003.00', '1001.00']);
       for (const h of back.received)
         expect(
           verifySignature(
@@ -126,6 +151,18 @@ describe('webhook CLI', () => {
       expect(test.json, test.stdout + test.stderr).toMatchObject({ delivered: true, status_code: 200 });
       expect(test.stderr).toContain('Sending a test event to http://127.0.0.1:');
       expect(back.received.at(-1)!.json.type).toBe('webhook.test');
+      // Not delivered: the human line says what the receiver answered.
+      back.answer = (hook) => (hook.json.type === 'webhook.test' ? 500 : 200);
+      const answered500 = await runCliAsync(t.dataDir, [
+        'webhook',
+        'test',
+        '--id',
+        id,
+        '--allow-private-webhooks',
+      ]);
+      back.answer = () => 200;
+      expect(answered500.status).toBe(1);
+      expect(answered500.stdout).toMatch(/^Test event NOT delivered: HTTP 500/);
 
       const rot = runCli(t.dataDir, ['--json', 'webhook', 'rotate', '--id', id, '--overlap-hours', '1']);
       expect(rot.json.secret).toMatch(/^whsec_/);
