@@ -544,10 +544,15 @@ function whereOf(f: PurchaseFilter): SqlWhere {
   }
   if (f.failedOrReversed) where.add("state IN ('failed', 'reversed')");
   if (f.product) where.add('product = ?', f.product);
+  // The references a receipt prints are searched too: the provider's (`external_reference`,
+  // `receipt_number`) live in a plain result; a sealed one (vouchers) starts otherwise than `{`,
+  // and its order reference is the upstream reference.
   if (f.search)
     where.add(
-      '(msisdn LIKE ? OR idem_key LIKE ? OR internal_reference LIKE ? OR upstream_reference LIKE ?)',
-      ...Array(4).fill(`%${f.search}%`),
+      `(msisdn LIKE ? OR idem_key LIKE ? OR internal_reference LIKE ? OR upstream_reference LIKE ?
+        OR CASE WHEN substr(result, 1, 1) = '{' THEN result ->> '$.external_reference' END LIKE ?
+        OR CASE WHEN substr(result, 1, 1) = '{' THEN result ->> '$.receipt_number' END LIKE ?)`,
+      ...Array(6).fill(`%${f.search}%`),
     );
   if (f.from) where.add('created_at >= ?', f.from);
   if (f.to) where.add('created_at < ?', f.to);

@@ -95,10 +95,13 @@ export class SimulatorUpstream implements Upstream {
   }
 
   private success(req: VendRequest): VendOutcome {
+    const result = this.deliver(req);
+    // The provider's reference is the one its receipt prints, so a sale is found by it.
+    const printed = result.reference_code ?? result.external_reference ?? result.receipt_number;
     return {
       kind: 'success',
-      result: this.deliver(req),
-      upstreamReference: `SIM-${req.reference.slice(-8)}`,
+      result,
+      upstreamReference: typeof printed === 'string' ? printed : `SIM-${req.reference.slice(-8)}`,
     };
   }
 

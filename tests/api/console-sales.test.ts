@@ -107,11 +107,10 @@ describe('selling from the console', () => {
       const found = await ada('GET', `/console/purchases?search=${encodeURIComponent(typed)}`);
       expect(found.json.total, typed).toBe(1);
     }
-    const providerRef = t.node.services.db
-      .prepare('SELECT upstream_reference FROM purchases WHERE internal_reference = ?')
-      .pluck()
-      .get(mine.json.rows[0].reference) as string;
-    expect(providerRef).toBeTruthy();
+    // As the receipt prints it (ReceiptPaper: "Provider ref." is the result's external_reference).
+    const receipt = await ada('GET', `/console/purchases/${mine.json.rows[0].reference}`);
+    const providerRef = receipt.json.result.external_reference as string;
+    expect(providerRef).toMatch(/^SIM[0-9A-F]{12}$/);
     const byRef = await ada('GET', `/console/purchases?search=${encodeURIComponent(providerRef)}`);
     expect(byRef.json.rows.map((r: { reference: string }) => r.reference)).toContain(
       mine.json.rows[0].reference,

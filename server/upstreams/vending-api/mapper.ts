@@ -155,7 +155,8 @@ export function envelopeOutcome(json: unknown, reference: string): VendOutcome {
 }
 
 function upstreamReferenceOf(data: Json): string | undefined {
-  for (const field of ['internal_reference', 'reference_code']) {
+  // An order's reference_code is what its receipt prints (and what the merchant quotes).
+  for (const field of ['reference_code', 'internal_reference']) {
     const v = data[field];
     if (typeof v === 'string' && v) return v;
   }

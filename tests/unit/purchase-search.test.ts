@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { storeWithMerchant } from '../helpers/test-store.js';
+import { createPurchase, listPurchases, settleSuccess } from '../../server/store/purchases.js';
+import type { Db } from '../../server/store/db.js';
+
+/** The console's History search: whatever a receipt prints finds its sale. */
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function sale(db: Db, merchantId: number, key: string, product = 'airtime') {
+  return db.transaction(() =>
+    createPurchase(db, {
+      merchantId,
+      environment: 'test',
+      idemKey: key,
+      kind: 'transaction',
+      surface: 'v1',
+      product,
+      network: 'MTN',
+      msisdn: '08031234567',
+      amountText: '100',
+      amountKobo: 10_000,
+      debitKobo: 10_000,
+      actor: 't',
+    }),
+  )();
+}
+
+describe('History search', () => {
+  it("finds a sale by the provider references its receipt prints, not only the upstream's own id", () => {
+    const { db, m } = storeWithMerchant(dirs, 'SRCH', 1e9);
+    const telco = sale(db, m.id, 'k-telco');
+    const postpaid = sale(db, m.id, 'k-postpaid', 'ELECTRICITY');
+    const token = sale(db, m.id, 'k-token', 'ELECTRICITY');
+    const other = sale(db, m.id, 'k-other');
+    // A live provider answers its own id (kept as the upstream reference) and the telco's.
+    settleSuccess(
+      db,
+      telco.id,
+      { external_reference: 'MTN-TELCO-778899', telco_message: 'ok' },
+      { name: 'provider', reference: '6f1c2d3e-0000-4000-8000-000000000001' },
+    );
+    settleSuccess(db, postpaid.id, { receipt_number: 'RCPT-55667788', customer_name: 'A B' });
+    // A token is sealed at rest: its result is not searchable text, and must not break the search.
+    settleSuccess(db, token.id, { token: '12345678901234567890', units: '4.8' });
+    settleSuccess(db, other.id, { external_reference: 'MTN-TELCO-000111' });
+
+    const found = (search: string) =>
+      listPurchases(db, { merchantId: m.id, environment: 'test', search }, 1, 10).rows.map((p) => p.idemKey);
+    expect(found('TELCO-7788')).toEqual(['k-telco']);
+    expect(found('6f1c2d3e')).toEqual(['k-telco']);
+    expect(found('RCPT-5566')).toEqual(['k-postpaid']);
+    // The sealed token is not found by its digits (nor does its ciphertext match anything).
+    expect(found('1234567890123')).toEqual([]);
+    expect(found('MTN-TELCO')).toEqual(['k-other', 'k-telco']);
+  });
+});
