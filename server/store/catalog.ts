@@ -157,10 +157,10 @@ export const allEsimPlans = (db: Db): EsimPlan[] =>
   db.prepare('SELECT * FROM esim_plans ORDER BY plan_id').all() as EsimPlan[];
 
 const PLAN_TABLES = {
-  data: { table: 'data_plans', key: 'id' },
-  bill: { table: 'bill_plans', key: 'id' },
-  giftcard: { table: 'giftcards', key: 'plan_id' },
-  esim: { table: 'esim_plans', key: 'plan_id' },
+  data: { table: 'data_plans', key: 'id', name: 'name' },
+  bill: { table: 'bill_plans', key: 'id', name: 'name' },
+  giftcard: { table: 'giftcards', key: 'plan_id', name: 'title' },
+  esim: { table: 'esim_plans', key: 'plan_id', name: 'title' },
 } as const;
 export type CatalogKind = keyof typeof PLAN_TABLES;
 
@@ -177,7 +177,11 @@ export function setPlanActive(
     const n = db
       .prepare(`UPDATE ${t.table} SET active = ? WHERE ${t.key} = ?`)
       .run(active ? 1 : 0, id).changes;
-    if (n) recordAudit(db, actor, active ? 'catalog.enable' : 'catalog.disable', `${kind}:${id}`);
+    if (n) {
+      // The plan's name with its id: "data:4001" alone tells an operator nothing.
+      const plan = db.prepare(`SELECT ${t.name} FROM ${t.table} WHERE ${t.key} = ?`).pluck().get(id);
+      recordAudit(db, actor, active ? 'catalog.enable' : 'catalog.disable', `${kind}:${id}`, { plan });
+    }
     noteChange(db, 'catalog');
     return n;
   })();

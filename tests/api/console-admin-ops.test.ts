@@ -44,6 +44,15 @@ describe('catalogs, users, cash-up, backup', () => {
     expect(await listed()).toBe(false);
     await admin.post(`/console/admin/catalogs/data/${plan.id}/active`, { active: true });
     expect(await listed()).toBe(true);
+    // The audit names the plan, not only its table and id.
+    const audit = (await admin.get('/console/admin/audit')).json.entries as {
+      action: string;
+      detail: Record<string, unknown>;
+    }[];
+    expect(audit.filter((e) => e.action.startsWith('catalog.')).slice(0, 2)).toEqual([
+      expect.objectContaining({ action: 'catalog.enable', detail: { plan: plan.name } }),
+      expect.objectContaining({ action: 'catalog.disable', detail: { plan: plan.name } }),
+    ]);
     expect((await admin.post('/console/admin/catalogs/data/999999/active', { active: false })).status).toBe(
       404,
     );

@@ -136,6 +136,44 @@ test('leaving the settings page with unsaved report settings asks first', async 
   expect(problems).toEqual([]);
 });
 
+/** A value the node would refuse is said beside its field, where the eye is, and nothing is sent. */
+test('report settings: an invalid size or day count is marked beside its field', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.goto('/#/admin/settings');
+  await expect(page.getByTestId('report-settings')).toBeVisible();
+  const maxMb = page.getByLabel('Attach CSV up to (MB)');
+  const lookback = page.getByLabel('Catch up missed days (days)');
+  const stored = await maxMb.inputValue();
+  let sent = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().includes('/console/report-settings')) sent += 1;
+  });
+  await maxMb.fill('abc');
+  await lookback.fill('61');
+  await page.getByTestId('save-report-settings').click();
+  await expect(page.getByTestId('s-max-error')).toHaveText(
+    'A size in MB, such as 10 or 2.5 (0: never attach)',
+  );
+  await expect(page.getByTestId('s-look-error')).toHaveText('A whole number of days from 1 to 60');
+  await expect(page.getByTestId('s-max-error')).toBeInViewport();
+  await expect(maxMb).toHaveAttribute('aria-invalid', 'true');
+  await shot(page, 'admin-settings-invalid-field');
+  expect(sent).toBe(0);
+  // A decimal size is a size: saved, and read back as typed.
+  await maxMb.fill('2.5');
+  await lookback.fill('7');
+  await page.getByTestId('save-report-settings').click();
+  await expect(page.getByTestId('report-settings-unsaved')).toBeHidden();
+  await expect(page.getByTestId('s-max-error')).toHaveCount(0);
+  await expect(maxMb).toHaveValue('2.5');
+  expect(sent).toBe(1);
+  await maxMb.fill(stored);
+  await page.getByTestId('save-report-settings').click();
+  await expect(page.getByTestId('report-settings-unsaved')).toBeHidden();
+  expect(problems).toEqual([]);
+});
+
 /** A half-typed upstream is not lost to a click on the menu either; Cancel closes it on purpose. */
 test('leaving the upstreams page with a half-typed upstream asks first', async ({ page }) => {
   const problems = watchPageErrors(page);

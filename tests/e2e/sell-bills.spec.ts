@@ -134,3 +134,31 @@ test('betting: verify shows the customer username; the customer phone is require
   expect(await receiptPdf(page, 'betting', '58')).toBeCloseTo(58, 0);
   expect(problems).toEqual([]);
 });
+
+/** The renewal button names a bouquet and its price: on a phone it wraps inside the form. */
+test('cable TV at 390 px: the renewal button stays inside its card', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page);
+  await page.keyboard.press('c');
+  await page.getByLabel('Provider').selectOption('DSTV');
+  await page.getByLabel('Smartcard / IUC number').fill('10000000010');
+  await page.getByTestId('bill-next').click();
+  await expect(page.getByTestId('renewing-current')).toBeVisible();
+  // Another bouquet chosen: the button offering the current one appears.
+  const bouquet = page.getByLabel('Bouquet');
+  const other = await bouquet
+    .locator('option')
+    .evaluateAll(
+      (os, current) =>
+        (os as HTMLOptionElement[]).find((o) => !o.disabled && o.value && o.value !== current)!.value,
+      await bouquet.inputValue(),
+    );
+  await bouquet.selectOption(other);
+  const renew = page.getByTestId('renew-current');
+  await expect(renew).toBeVisible();
+  const form = await renew.evaluate((el) => el.closest('form')!.getBoundingClientRect().right);
+  const box = (await renew.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(form);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/e2e-shots/cable-renew-390.png' });
+});

@@ -101,3 +101,30 @@ test('eSIM: browse by country, then the receipt shows the QR, LPA, SM-DP+ and ac
   expect(await receiptPdf(page, 'esim', 'a4')).toBeCloseTo(210, 0);
   expect(problems).toEqual([]);
 });
+
+/** On a phone the card names keep their width and prices are not cut off. */
+test('gift cards at 390 px: whole names and whole prices', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page);
+  await page.goto('/#/sell/giftcards');
+  await page.getByLabel('Search').fill('Amazon');
+  const row = page.getByTestId('giftcard-list').locator('label').first();
+  await expect(row).toContainText('Amazon');
+  const fits = await row.evaluate((el) =>
+    Array.from(el.querySelectorAll<HTMLElement>('.title, .price, .face')).map((c) => ({
+      cls: c.className,
+      width: c.getBoundingClientRect().width,
+      clipped: c.scrollWidth > c.clientWidth + 1,
+      right: c.getBoundingClientRect().right,
+    })),
+  );
+  const listRight = await page
+    .getByTestId('giftcard-list')
+    .evaluate((el) => el.getBoundingClientRect().right);
+  for (const c of fits) {
+    expect(c.clipped, c.cls).toBe(false);
+    expect(c.right, c.cls).toBeLessThanOrEqual(listRight);
+  }
+  expect(fits.find((c) => c.cls.includes('title'))!.width).toBeGreaterThan(250);
+  await page.screenshot({ path: 'test-results/e2e-shots/giftcard-list-390.png' });
+});

@@ -25,7 +25,18 @@ describe('audit detail in words', () => {
     expect(auditDetailText({ environment: 'live', amount_kobo: 500000, reason: 'top-up' })).toBe(
       'environment live · amount ₦5,000.00 · reason top-up',
     );
-    expect(auditDetailText({ thresholdKobo: 250, size_bytes: 2048 })).toBe('threshold ₦2.50 · size 2.0 kB');
+    expect(auditDetailText({ thresholdKobo: 250, size_bytes: 2048 })).toBe('threshold ₦2.50 · size 2 kB');
+  });
+
+  it('writes sizes in the decimal units the settings take, and a price term as a percentage', () => {
+    // "Attach CSV up to 10 MB" is stored as 10,000,000 bytes: it reads back as typed.
+    expect(auditDetailText({ max_attachment_bytes: 10_000_000 })).toBe('max attachment 10 MB');
+    expect(auditDetailText({ max_attachment_bytes: 2_500_000 })).toBe('max attachment 2.5 MB');
+    expect(auditDetailText({ size_bytes: 414_200 })).toBe('size 414 kB');
+    expect(auditDetailText({ product: 'airtime', basis_points: -250 })).toBe(
+      'product airtime · term −2.50 %',
+    );
+    expect(auditDetailText({ basis_points: 75 })).toBe('term +0.75 %');
   });
 
   it('reads nested objects as pairs instead of raw JSON', () => {

@@ -101,7 +101,9 @@ describe('gift card and eSIM browsing', () => {
       esim('B', 'Ghana 1GB', 'GH', 'Africa'),
       esim('C', 'Europe 5GB', '', 'Europe'),
     ];
-    expect(filterEsimPlans(plans, 'gb', '').map((p) => p.plan_id)).toEqual(['C', 'B', 'A']);
+    // The country whose code was typed comes first; titles holding "GB" follow.
+    expect(filterEsimPlans(plans, 'gb', '').map((p) => p.plan_id)).toEqual(['A', 'C', 'B']);
+    expect(filterEsimPlans(plans, 'GH', '').map((p) => p.plan_id)).toEqual(['B']);
     expect(filterEsimPlans(plans, 'kingdom', '').map((p) => p.plan_id)).toEqual(['A']);
     expect(filterEsimPlans(plans, '', 'Europe').map((p) => p.plan_id)).toEqual(['C', 'A']);
   });

@@ -8,6 +8,8 @@ const ACTIONS: Record<string, string> = {
   'backup.download': 'Downloaded a backup',
   'backup.restored': 'Restored a backup',
   'cashup.close': 'Closed a shift',
+  'catalog.disable': 'Took a plan off sale',
+  'catalog.enable': 'Put a plan on sale',
   'console_user.create': 'Added a console user',
   'console_user.update': 'Changed a console user',
   'credentials.revoke': 'Revoked API keys',

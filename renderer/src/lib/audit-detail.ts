@@ -1,11 +1,13 @@
 import { formatKobo } from '../../../common/money-display.js';
 import { formatDateTime } from './time.js';
+import { formatBytes } from './bytes.js';
 
 /**
  * An audit entry's detail in a line, as a person reads it: "amount ₦5,000.00 · reason top-up",
  * not "amount_kobo=500000". Keys are written by several parts of the node, snake_case and
  * camelCase alike (a merchant's patch says `allowIps`): both become words. Kobo in Naira,
- * bytes in kB, times in local time, lists joined, nested objects as "key value" pairs.
+ * bytes in kB or MB, a price term's basis points as a percentage, times in local time, lists
+ * joined, nested objects as "key value" pairs.
  */
 export function auditDetailText(detail: Record<string, unknown>): string {
   return pairs(detail).join(' · ');
@@ -18,11 +20,14 @@ function pairs(o: Record<string, unknown>): string[] {
       const kobo = /(?:_kobo|Kobo)$/.exec(k);
       if (kobo && typeof v === 'number') return `${words(k.slice(0, kobo.index))} ${formatKobo(v)}`;
       const bytes = /(?:_bytes|Bytes)$/.exec(k);
-      if (bytes && typeof v === 'number')
-        return `${words(k.slice(0, bytes.index))} ${(v / 1024).toFixed(1)} kB`;
+      if (bytes && typeof v === 'number') return `${words(k.slice(0, bytes.index))} ${formatBytes(v)}`;
+      if (/^basis_?points$/i.test(k) && typeof v === 'number') return `term ${percent(v)}`;
       return `${words(k)} ${value(v)}`;
     });
 }
+
+/** Basis points as the pricing page writes them: -250 is "−2.50 %". */
+const percent = (bp: number) => `${bp < 0 ? '−' : '+'}${(Math.abs(bp) / 100).toFixed(2)} %`;
 
 /** The abbreviations people write in capitals. */
 const CAPITALS: Record<string, string> = { ip: 'IP', ips: 'IPs', url: 'URL', urls: 'URLs', smtp: 'SMTP' };

@@ -39,15 +39,19 @@ export function faceValueText(i: GiftcardItem): string {
     : `${i.currency_code} ${i.min_price}–${i.max_price}`;
 }
 
-/** eSIM plans by country code, region or words of the title, by title then size. */
+/**
+ * eSIM plans by country code, region or words of the title, by title then size. A word that is
+ * a plan's country code puts that country's plans first: "GB" is also in every "1GB" title.
+ */
 export function filterEsimPlans(items: EsimItem[], search: string, region: string): EsimItem[] {
   const words = norm(search).split(/\s+/).filter(Boolean);
+  const ofCountry = (i: EsimItem) => (i.country && words.includes(i.country.toLowerCase()) ? 0 : 1);
   return items
     .filter((i) => {
       const hay = `${i.title} ${i.country} ${i.region} ${i.plan_id}`.toLowerCase();
       return words.every((w) => hay.includes(w)) && (!region || i.region === region);
     })
-    .sort((a, b) => a.title.localeCompare(b.title) || a.data_gb - b.data_gb);
+    .sort((a, b) => ofCountry(a) - ofCountry(b) || a.title.localeCompare(b.title) || a.data_gb - b.data_gb);
 }
 
 /** "2 GB · 15 days" */
