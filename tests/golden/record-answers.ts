@@ -44,6 +44,7 @@ const PLACEHOLDERS: [RegExp, string][] = [
   // Simulator references and voucher codes are random per sale.
   [/\b(SIM|GC-|ES-|TEST-)[0-9A-F-]{8,}\b/g, '$1<random>'],
   [/"iccid":"\d+"/g, '"iccid":"<iccid>"'],
+  [/"pin_code":"\d+"/g, '"pin_code":"<pin>"'],
 ];
 
 function normalise(text: string): string {
