@@ -550,8 +550,8 @@ function whereOf(f: PurchaseFilter): SqlWhere {
   if (f.search)
     where.add(
       `(msisdn LIKE ? OR idem_key LIKE ? OR internal_reference LIKE ? OR upstream_reference LIKE ?
-        OR CASE WHEN substr(result, 1, 1) = '{' THEN result ->> '$.external_reference' END LIKE ?
-        OR CASE WHEN substr(result, 1, 1) = '{' THEN result ->> '$.receipt_number' END LIKE ?)`,
+        OR CASE WHEN substr(result, 1, 1) = '{'
+             THEN result ->> '$.external_reference' LIKE ? OR result ->> '$.receipt_number' LIKE ? END)`,
       ...Array(6).fill(`%${f.search}%`),
     );
   if (f.from) where.add('created_at >= ?', f.from);

@@ -11,8 +11,9 @@ function writtenActions(): string[] {
   const files = readdirSync(SERVER, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
   for (const f of files) {
     const text = readFileSync(join(SERVER, f), 'utf8');
-    for (const m of text.matchAll(/recordAudit\(\s*[^,]+,\s*[^,]+,\s*'([a-z_]+\.[a-z_.]+)'/g))
-      codes.add(m[1]);
+    // The action argument: a literal, or a choice of literals (`active ? 'a.b' : 'a.c'`).
+    for (const m of text.matchAll(/recordAudit\(\s*[^,]+,\s*[^,]+,\s*([^,]+),/g))
+      for (const code of m[1].matchAll(/'([a-z_]+\.[a-z_.]+)'/g)) codes.add(code[1]);
     // The two codes built from a value: wallet.${kind} (funding, adjustment), webhook.${status}.
     if (text.includes('`wallet.${kind}`'))
       ['wallet.funding', 'wallet.adjustment'].forEach((c) => codes.add(c));
