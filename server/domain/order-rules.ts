@@ -153,9 +153,9 @@ function isCardAmount(v: unknown): v is number {
 /** `face_value` as a query parameter (GET quote): a plain decimal, or absent. */
 export function faceValueFromQuery(value: unknown): number | undefined {
   if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string' || !/^\d{1,7}(\.\d{1,2})?$/.test(value)) {
+  if (typeof value !== 'string' || !/^(0|[1-9]\d{0,6})(\.\d{1,2})?$/.test(value)) {
     throw new InvalidInput(
-      'face_value must be a number with at most two decimals, in the card currency',
+      'face_value must be a number with at most two decimals and no leading zero, in the card currency',
       'face_value',
     );
   }

@@ -213,13 +213,17 @@ export function updateUpstream(
         nowIso(),
         u.id,
       );
-      if (patch.products) {
+      const routes = patch.products ? parseRouteList(patch.products) : undefined;
+      if (routes) {
         prep(db, 'DELETE FROM routes WHERE upstream_id = ?').run(u.id);
-        for (const r of parseRouteList(patch.products)) addRoute(db, r.product, r.network, u.id);
+        for (const r of routes) addRoute(db, r.product, r.network, u.id);
       }
       noteChange(db, 'upstreams');
+      // Routes as upstream.add records them, so the audit log reads both alike.
       recordAudit(db, actor, 'upstream.update', name, {
         ...patch,
+        products: undefined,
+        routes,
         secret: patch.secret ? '(changed)' : undefined,
       });
       return getUpstream(db, u.id)!;

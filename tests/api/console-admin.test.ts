@@ -231,6 +231,18 @@ describe('merchants and credentials', () => {
       const failed = await admin.post('/console/admin/upstreams/chain/test');
       expect(failed.json).toMatchObject({ ok: false, health: { ok: true }, balance: null });
       expect(failed.json.balance_error).toMatch(/key and secret/);
+      // New routes are audited as routes, the same shape upstream.add records.
+      await admin.patch('/console/admin/upstreams/chain', { routes: ['airtime:MTN', 'CABLE'] });
+      const audit = (await admin.get('/console/admin/audit')).json.entries as {
+        action: string;
+        detail: Record<string, unknown>;
+      }[];
+      expect(audit.find((e) => e.action === 'upstream.update')?.detail).toEqual({
+        routes: [
+          { product: 'airtime', network: 'MTN' },
+          { product: 'CABLE', network: '' },
+        ],
+      });
     });
 
     it('a live purchase left pending is flagged, requeried, and resolved failed with one refund, audited', async () => {

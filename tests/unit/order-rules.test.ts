@@ -88,6 +88,10 @@ describe('face value: fixed plans use their own, variable plans need one in rang
     expect(faceValueFromQuery(undefined)).toBeUndefined();
     expect(faceValueFromQuery('25.50')).toBe(25.5);
     expect(() => faceValueFromQuery('1e3')).toThrow(InvalidInput);
+    // A leading zero is not read as 10: the card's value is said as the order will print it.
+    for (const v of ['010', '00.5', '+10', '10.', ' 10'])
+      expect(() => faceValueFromQuery(v)).toThrow(InvalidInput);
+    expect(faceValueFromQuery('0.5')).toBe(0.5);
   });
 });
 

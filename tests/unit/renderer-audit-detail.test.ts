@@ -33,8 +33,8 @@ describe('audit detail in words', () => {
     expect(auditDetailText({ max_attachment_bytes: 10_000_000 })).toBe('max attachment 10 MB');
     expect(auditDetailText({ max_attachment_bytes: 2_500_000 })).toBe('max attachment 2.5 MB');
     expect(auditDetailText({ size_bytes: 414_200 })).toBe('size 414 kB');
-    expect(auditDetailText({ product: 'airtime', basis_points: -250 })).toBe(
-      'product airtime · term −2.50 %',
+    expect(auditDetailText({ product: 'airtime', network: 'GLO', basis_points: -250 })).toBe(
+      'product Airtime · network Glo · term −2.50 %',
     );
     expect(auditDetailText({ basis_points: 75 })).toBe('term +0.75 %');
   });
@@ -50,9 +50,26 @@ describe('audit detail in words', () => {
       options: { timeoutMs: 5000 },
     });
     expect(text).toBe(
-      'type vending-api · base URL https://vend.example · routes product airtime, network MTN; product data, network GLO · options timeout ms 5000',
+      'type vending-api · base URL https://vend.example · routes Airtime on MTN, Data on Glo · options timeout ms 5000',
     );
     expect(text).not.toMatch(/[{}"]/);
+  });
+
+  it("names an upstream's routes as the sell screen does", () => {
+    const routes = [
+      { product: 'airtime', network: '' },
+      { product: 'CABLE', network: 'GOTV' },
+      { product: 'BETTING', network: '' },
+      { product: 'giftcard', network: '' },
+      { product: 'esim', network: '' },
+    ];
+    expect(auditDetailText({ routes })).toBe(
+      'routes Airtime on every network, Cable TV on GOtv, Betting on every provider, Gift card, eSIM',
+    );
+    // Only a product and its network make a route: other objects keep their key-value pairs.
+    expect(auditDetailText({ options: { product: 'airtime', network: 'MTN', retries: 2 } })).toBe(
+      'options product Airtime, network MTN, retries 2',
+    );
   });
 
   it('leaves out empty values', () => {
