@@ -40,9 +40,11 @@ export type Classification = 'matched' | ExceptionKind;
 export function classify(ours: SideRow | null, theirs: SideRow | null): Classification | null {
   if (!ours && !theirs) return null;
   if (!ours) return theirs!.state === 'failed' ? null : 'theirs_only';
+  // A sale still pending here is in flight, whatever the upstream lists: filing it as ours_only
+  // would offer a reversal of a sale the provider may yet deliver.
+  if (ours.state === 'pending' || theirs?.state === 'pending') return 'pending';
   const refunded = ours.state === 'failed' || ours.state === 'reversed';
   if (!theirs) return refunded ? 'matched' : 'ours_only';
-  if (ours.state === 'pending' || theirs.state === 'pending') return 'pending';
   if (ours.state === 'success' && theirs.state === 'failed') return 'ours_success_theirs_failed';
   if (ours.state === 'failed' && theirs.state === 'success') return 'ours_failed_theirs_success';
   if (ours.state === 'reversed' && theirs.state === 'success') return 'ours_reversed_theirs_success';

@@ -5,8 +5,10 @@ import {
   markExceptionResolved,
   type ReconciliationException,
 } from '../store/reconciliations.js';
+import { getPurchaseById } from '../store/purchases.js';
 import { acceptEffectOf, type ResolutionAction } from '../domain/reconciliation.js';
 import { Conflict, InvalidInput, NotFound } from '../domain/errors.js';
+import { AlreadyReversed } from './reversals.js';
 import { assertOneLineText } from '../domain/text-hygiene.js';
 
 export interface ResolveInput {
@@ -62,6 +64,7 @@ export async function resolveException(
       `an exception of kind ${e.kind} has no upstream answer to accept: settle it outside the system`,
       'action',
     );
+  assertStateAsCompared(s.db, e);
   if (effect === 'debit_correction') {
     if (input.confirm !== true)
       throw new InvalidInput(
@@ -79,7 +82,7 @@ export async function resolveException(
       await s.reverseSale({ reference: e.reference, actor: input.actor, reason, source: 'reconciliation' });
       reversedHere = true;
     } catch (err) {
-      if (!(err instanceof Conflict) || !/already reversed/.test(err.message)) throw err;
+      if (!(err instanceof AlreadyReversed)) throw err;
     }
   }
   return markExceptionResolved(s.db, {
@@ -89,4 +92,18 @@ export async function resolveException(
     reason,
     detail: reversedHere ? { reversed: true } : { reversed: false, already_reversed: true },
   });
+}
+
+/**
+ * The run's answer is acted on only while our sale is as the run compared it: a sale that has
+ * moved since (a pending one delivered, a failure corrected) needs a fresh comparison first.
+ * Reversed counts as unchanged for a reversal, which a crash may have left unmarked.
+ */
+function assertStateAsCompared(db: Db, e: ReconciliationException): void {
+  if (e.purchaseId === null) return;
+  const now = getPurchaseById(db, e.purchaseId);
+  if (!now || now.state === e.ourState || now.state === 'reversed') return;
+  throw new Conflict(
+    `${e.reference} is ${now.state} now but was ${e.ourState ?? 'unknown'} when reconciliation compared it on ${e.day}: run the reconciliation of that day again, then resolve what it finds`,
+  );
 }

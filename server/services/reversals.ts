@@ -28,9 +28,12 @@ export function reversalReason(reason: string): string {
   return r;
 }
 
+/** A second reversal of one sale: refused, and told apart from other refusals by its class. */
+export class AlreadyReversed extends Conflict {}
+
 function refusal(p: Purchase): Conflict {
   if (p.state === 'reversed')
-    return new Conflict(
+    return new AlreadyReversed(
       `purchase ${p.internalReference} was already reversed (${p.reversedAt ?? ''}); a sale is reversed once`,
     );
   return new Conflict(

@@ -45,6 +45,8 @@ function rowsOfDay(): { rows: SeedRow[]; kinds: (ExceptionKind | null)[] } {
     else if (i % 500 === 4) add({ ours: 'success', theirs: null, amountKobo: 10_000 }, 'ours_only');
     else if (i % 500 === 5) add({ ours: null, theirs: 'success', amountKobo: 10_000 }, 'theirs_only');
     else if (i % 1000 === 6) add({ ours: 'pending', theirs: 'pending', amountKobo: 10_000 }, 'pending');
+    // Still in flight here and not (yet) listed there: pending, never "ours only" (a reversal).
+    else if (i % 1000 === 10) add({ ours: 'pending', theirs: null, amountKobo: 10_000 }, 'pending');
     // Agreements: both failed, failed here and never seen there, failed there and unknown here.
     else if (i % 50 === 7) add({ ours: 'failed', theirs: 'failed', amountKobo: 10_000 }, null);
     else if (i % 50 === 8) add({ ours: 'failed', theirs: null, amountKobo: 10_000 }, null);
@@ -190,6 +192,24 @@ describe('daily reconciliation against a vending-api upstream', () => {
       }),
     ).rejects.toThrow(/already resolved/);
     expect(verifyLedger(services().db).ok).toBe(true);
+  });
+
+  it('an answer is accepted only while our sale is as the run compared it', async () => {
+    const db = services().db;
+    // As an earlier version filed a sale still in flight: "no record upstream" while pending here.
+    // The provider has since delivered it, so reversing it now would refund a delivered sale.
+    const e = first.find((x) => x.kind === 'ours_only')!;
+    db.prepare(`UPDATE reconciliation_exceptions SET our_state = 'pending' WHERE id = ?`).run(e.id);
+    const before = getWallet(db, pair.merchant.id, 'live').balanceKobo;
+    await expect(
+      resolveException(
+        { db, reverseSale },
+        { id: e.id, action: 'accept_upstream', actor: 'user:ada', reason: 'upstream has no record' },
+      ),
+    ).rejects.toThrow(/is success now but was pending when reconciliation compared it on 2026-03-10: run/);
+    expect(getPurchaseByReference(db, e.reference)!.state).toBe('success');
+    expect(getWallet(db, pair.merchant.id, 'live').balanceKobo).toBe(before);
+    db.prepare(`UPDATE reconciliation_exceptions SET our_state = 'success' WHERE id = ?`).run(e.id);
   });
 
   it('accepting the upstream failure (or no record) of a sale we kept reverses it: one reversal credit each', async () => {

@@ -20,6 +20,8 @@ describe('reconciliation classes', () => {
     expect(classify(null, row('pending'))).toBe('theirs_only');
     expect(classify(row('pending'), row('success'))).toBe('pending');
     expect(classify(row('success'), row('pending'))).toBe('pending');
+    // Still in flight here: not "the upstream has no record", which would offer a reversal.
+    expect(classify(row('pending'), null)).toBe('pending');
   });
 
   it('counts a reversed sale as money returned against an upstream failure or no record', () => {
