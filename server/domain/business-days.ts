@@ -21,6 +21,19 @@ export function parseDay(text: unknown, field = 'date'): Day {
   return text;
 }
 
+/**
+ * A list filter's instant, already shaped `2026-01-02T00:00:00(.000)Z` by the route's schema:
+ * it must also be a real time (no 13th month, no 30 February), as stored (milliseconds, Z).
+ */
+export function parseUtcInstant(text: string, field: string): string {
+  if (!DateTime.fromISO(text, { zone: 'UTC' }).isValid)
+    throw new InvalidInput(
+      `${field} ${text} is not a real UTC time; write it like 2026-01-02T00:00:00.000Z`,
+      field,
+    );
+  return new Date(text).toISOString();
+}
+
 export function isValidTimezone(tz: unknown): tz is string {
   return typeof tz === 'string' && tz !== '' && DateTime.now().setZone(tz).isValid;
 }

@@ -67,4 +67,18 @@ describe('GET /v1/transactions from/to (an extension reconciliation reads days w
     expect(r.status).toBe(400);
     expect(r.json.message).toContain('from');
   });
+
+  it.each([
+    ['from', '2026-13-45T00:00:00Z'],
+    ['from', '2026-02-30T00:00:00.000Z'],
+    ['to', '2026-07-01T25:00:00Z'],
+  ])('refuses a %s shaped right but not a real time (%s): 400, not 500', async (field, value) => {
+    const r = await pair.theirs.call('GET', `/v1/transactions?${field}=${value}`, { pair: live });
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({
+      status: 'error',
+      code: 400,
+      message: `${field} ${value} is not a real UTC time; write it like 2026-01-02T00:00:00.000Z`,
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { InvalidInput } from '../../server/domain/errors.js';
 import {
   addDays,
   dayWindow,
@@ -7,6 +8,7 @@ import {
   localDay,
   localTime,
   parseDay,
+  parseUtcInstant,
   reportDaysDue,
   reportDaysToSend,
   sendTimeReached,
@@ -136,5 +138,23 @@ describe('retries after SMTP failures', () => {
     expect(nextAttemptAfterFailure(false, 1, 1000)).toBe(61_000);
     expect(nextAttemptAfterFailure(false, MAX_AUTO_ATTEMPTS, 1000)).toBeNull();
     expect(nextAttemptAfterFailure(true, 1, 1000)).toBeNull();
+  });
+});
+
+describe('list filter instants', () => {
+  it('takes a real UTC time and gives it as stored', () => {
+    expect(parseUtcInstant('2026-07-01T10:00:00Z', 'from')).toBe('2026-07-01T10:00:00.000Z');
+    expect(parseUtcInstant('2024-02-29T23:59:59.5Z', 'to')).toBe('2024-02-29T23:59:59.500Z');
+    // ISO 8601's end of a day is the next day's start.
+    expect(parseUtcInstant('2026-01-01T24:00:00Z', 'to')).toBe('2026-01-02T00:00:00.000Z');
+  });
+  it('refuses a time that is shaped right but not on the calendar or clock', () => {
+    for (const t of [
+      '2026-13-01T00:00:00Z',
+      '2026-02-29T00:00:00Z',
+      '2026-01-01T25:00:00Z',
+      '2026-01-01T10:60:00Z',
+    ])
+      expect(() => parseUtcInstant(t, 'from')).toThrow(InvalidInput);
   });
 });

@@ -31,6 +31,17 @@ describe('NGN pricing of gift cards and eSIMs (one basis: configured rate plus m
     expect(ngnPriceKobo(100, 'AED', { rates_ngn: { AED: 400 }, margin_percent: 5 })).toBe(4_200_000);
   });
 
+  it('is exact at the largest face values too, where the products pass 2^53', () => {
+    for (const [amount, rate, margin] of [
+      [9_999_999.99, 1960.37, 3.75],
+      [7_654_321.01, 1680.25, 2.5],
+      [1_000_000.03, 1550.5, 3],
+    ])
+      expect(ngnPriceKobo(amount, 'X', { rates_ngn: { X: rate }, margin_percent: margin })).toBe(
+        exactKobo(amount, rate, margin),
+      );
+  });
+
   it('has no price for a currency without a positive rate', () => {
     expect(ngnPriceKobo(10, 'JPY', seeded)).toBeNull();
     expect(ngnPriceKobo(10, 'USD', { rates_ngn: { USD: 0 }, margin_percent: 3 })).toBeNull();

@@ -13,6 +13,7 @@ import { InvalidInput, NotFound } from '../../domain/errors.js';
 import { ChangeWatch } from '../../store/change-counter.js';
 import type { Db } from '../../store/db.js';
 import { stateFromStatusFilter } from '../../domain/purchase-state.js';
+import { parseUtcInstant } from '../../domain/business-days.js';
 import { transactionEnvelope, transactionData } from './transaction-views.js';
 import {
   ListEnvelope,
@@ -169,8 +170,8 @@ export function registerTransactionRoutes(server: FastifyInstance, s: Services, 
         // is left out of the cache key's JSON, as before.
         state: state === 'failed' ? undefined : state,
         failedOrReversed: state === 'failed' ? true : undefined,
-        from: q.from ? new Date(q.from).toISOString() : undefined,
-        to: q.to ? new Date(q.to).toISOString() : undefined,
+        from: q.from ? parseUtcInstant(q.from, 'from') : undefined,
+        to: q.to ? parseUtcInstant(q.to, 'to') : undefined,
       };
       const key = JSON.stringify([filter, page, limit, caller.merchant.name]);
       let json = listAnswers.get(s.db, key);
