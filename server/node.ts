@@ -165,7 +165,12 @@ async function startLocked(
     );
   if (sealedResults)
     app.log.info(`sealed ${sealedResults} purchase results stored in clear by an earlier version`);
-  (services.worker as unknown as { opts: { log: unknown } }).opts.log = app.log;
+  services.worker.setLogger(app.log);
+  const requeryScale = requeryScaleFromEnv();
+  if (requeryScale !== 1)
+    app.log.warn(
+      `VENDPOINT_REQUERY_SCALE=${requeryScale}: requeries and the not-found grace run ${Math.round(1 / requeryScale)}x faster; a test setting, not for live sales (a vend still in flight may be refunded before the provider records it)`,
+    );
   // Thousands of clients connecting at once are queued by the kernel (up to net.core.somaxconn)
   // and answered, if need be with a 503, instead of having their connections dropped at Node's
   // default queue of 511.

@@ -23,15 +23,15 @@ export interface WorkerOptions {
   };
 }
 
+/** How soon a vend that crashed before its send was recorded is tried again. */
+export const CRASHED_QUEUED_RETRY_MS = 5_000;
+
 /**
  * Runs the durable vend queue (DESIGN "Purchase lifecycle"): marks a job vend_started and
  * commits that before calling the upstream, so a crash can only lead to a requery; turns each
  * answer into a decision of the outcome table (domain/purchase-decision.ts) and hands it to
  * the store; requeries pending purchases with backoff; never sends a purchase twice.
  */
-/** How soon a vend that crashed before its send was recorded is tried again. */
-export const CRASHED_QUEUED_RETRY_MS = 5_000;
-
 export class VendWorker {
   private readonly events = new EventEmitter();
   private readonly inFlight = new Set<number>();
@@ -42,10 +42,15 @@ export class VendWorker {
   constructor(
     private readonly store: PurchaseStore,
     private readonly router: UpstreamRouter,
-    private readonly opts: WorkerOptions,
+    private opts: WorkerOptions,
   ) {
     this.events.setMaxListeners(0);
     this.slots = new InFlightLimit(opts.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
+  }
+
+  /** The node's own logger, once the HTTP app that owns it is built (the CLI keeps the default). */
+  setLogger(log: WorkerOptions['log']): void {
+    this.opts = Object.assign({}, this.opts, { log });
   }
 
   /** Vends sending to (or waiting for) one upstream now. */
@@ -70,13 +75,6 @@ export class VendWorker {
     if (requeried || queued.length)
       this.opts.log.info({ requeried, queued: queued.length }, 'recovered vend jobs after start');
     return { requeried, queued: queued.length };
-  }
-
-  /** Resolves when the purchase is final, or after timeoutMs with whatever it is then. */
-  waitForFinal(purchaseId: number, timeoutMs: number): Promise<void> {
-    const p = this.store.purchase(purchaseId);
-    if (!p || p.state !== 'pending') return Promise.resolve();
-    return this.whenAnswered(purchaseId, timeoutMs, 'final');
   }
 
   /**
@@ -109,7 +107,12 @@ export class VendWorker {
       const due = this.store.duePolls(this.opts.now()).filter((j) => !seen.has(j.purchaseId));
       if (due.length === 0) break;
       for (const j of due) seen.add(j.purchaseId);
-      await Promise.all(due.map((j) => this.requery(j.purchaseId)));
+      // One purchase's error (a failed commit, say) must not hold back the others' answers.
+      const answers = await Promise.allSettled(due.map((j) => this.requery(j.purchaseId)));
+      answers.forEach((a, i) => {
+        if (a.status === 'rejected')
+          this.opts.log.error({ purchaseId: due[i].purchaseId, err: a.reason }, 'requery failed');
+      });
     }
     return seen.size;
   }

@@ -35,6 +35,12 @@ export interface Vending {
   pollDue(maxRounds?: number): Promise<number>;
   recover(): { requeried: number; queued: number };
   stop(): Promise<void>;
+  /** The node's own logger, once the HTTP app that owns it is built. */
+  setLogger(log: {
+    info: (o: object, m: string) => void;
+    warn: (o: object, m: string) => void;
+    error: (o: object, m: string) => void;
+  }): void;
 }
 
 /** What every service function gets: the node's parts, built once in node.ts. */

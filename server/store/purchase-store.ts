@@ -1,6 +1,7 @@
 import type { Db } from './db.js';
 import type { CommitBatcher } from './commit-batcher.js';
 import type { Decision } from '../domain/purchase-decision.js';
+import { Conflict } from '../domain/errors.js';
 import {
   createPurchase,
   flagNeedsAttention,
@@ -179,7 +180,11 @@ export class PurchaseStore {
   flagByOperator(purchase: Purchase, actor: string, reason: string): Promise<void> {
     return this.batcher.submit(() => {
       assertProviderAnswered(this.db, purchase);
-      flagNeedsAttention(this.db, purchase.id);
+      // Settled since the console read it: nothing to flag, and nothing is audited as flagged.
+      if (!flagNeedsAttention(this.db, purchase.id))
+        throw new Conflict(
+          `purchase ${purchase.internalReference} is no longer pending: it was settled meanwhile`,
+        );
       recordAudit(this.db, actor, 'purchase.flag', purchase.internalReference, { reason });
     });
   }

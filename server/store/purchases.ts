@@ -351,8 +351,19 @@ const MAY_SUCCEED = `state IN (${statesThatMayBecome('success')
 const SETTLE_SUCCESS = `UPDATE purchases SET state = 'success', result = ?, upstream_name = COALESCE(?, upstream_name),
     upstream_reference = COALESCE(?, upstream_reference), needs_attention = 0, updated_at = ?
   WHERE id = ? AND ${MAY_SUCCEED} RETURNING ${PURCHASE_COLUMNS}`;
-const SETTLE_FAILED = `UPDATE purchases SET state = 'failed', failure_reason = ?, needs_attention = 0, updated_at = ? WHERE id = ?
-  RETURNING ${PURCHASE_COLUMNS}`;
+const MAY_FAIL = `state IN (${statesThatMayBecome('failed')
+  .map((st) => `'${st}'`)
+  .join(', ')})`;
+const SETTLE_FAILED = `UPDATE purchases SET state = 'failed', failure_reason = ?, needs_attention = 0, updated_at = ?
+  WHERE id = ? AND ${MAY_FAIL} RETURNING ${PURCHASE_COLUMNS}`;
+
+/**
+ * The store's functions that move money change a purchase and post its ledger entry as two
+ * statements: only the caller's transaction makes them one change.
+ */
+function assertInTransaction(db: Db, what: string): void {
+  if (!db.inTransaction) throw new Error(`${what} moves money: call it inside a transaction`);
+}
 
 /**
  * pending -> success, storing what was delivered, and its event. False when it was already
@@ -390,10 +401,13 @@ export function settleFailed(
   actor: string,
   jobFinished = false,
 ): boolean {
+  assertInTransaction(db, 'settleFailed');
   forgetPurchase(db, purchaseId);
   const p = getPurchaseById(db, purchaseId);
   if (!p || !canTransition(p.state, 'failed')) return false;
-  const failed = purchaseQuery(db, SETTLE_FAILED).get(reason, nowIso(), purchaseId)!;
+  // Guarded in SQL too, as the success is: the row read above is the one the refund is for.
+  const failed = purchaseQuery(db, SETTLE_FAILED).get(reason, nowIso(), purchaseId);
+  if (!failed) return false;
   postLedgerEntryFor(db, p.merchantId, p.environment, {
     kind: 'refund',
     amountKobo: p.debitKobo,
@@ -417,6 +431,7 @@ export function correctFailedToSuccess(
   purchaseId: number,
   input: { actor: string; reason: string },
 ): Purchase {
+  assertInTransaction(db, 'correctFailedToSuccess');
   forgetPurchase(db, purchaseId);
   const p = getPurchaseById(db, purchaseId);
   if (!p) throw new NotFound(`no purchase ${purchaseId}`);
@@ -453,6 +468,7 @@ export function reverseCompletedSale(
   purchaseId: number,
   input: { reason: string; actor: string; source: ReversalSource },
 ): Purchase | null {
+  assertInTransaction(db, 'reverseCompletedSale');
   forgetPurchase(db, purchaseId);
   const now = nowIso();
   const row = purchaseQuery(
@@ -495,9 +511,13 @@ export function touchPurchase(
   ).run(fields.upstreamName ?? null, fields.upstreamReference ?? null, purchaseId);
 }
 
-export function flagNeedsAttention(db: Db, purchaseId: number): void {
+/** Flags a pending purchase for an operator; false when it was no longer pending (nothing changed). */
+export function flagNeedsAttention(db: Db, purchaseId: number): boolean {
   forgetPurchase(db, purchaseId);
-  prep(db, `UPDATE purchases SET needs_attention = 1 WHERE id = ? AND state = 'pending'`).run(purchaseId);
+  return (
+    prep(db, `UPDATE purchases SET needs_attention = 1 WHERE id = ? AND state = 'pending'`).run(purchaseId)
+      .changes > 0
+  );
 }
 
 export interface PurchaseFilter {

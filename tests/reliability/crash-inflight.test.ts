@@ -42,6 +42,8 @@ describe('crash with 100 purchases in flight and an in-flight limit', () => {
     await fault.control({ mode: 'slow', slowMs: 60_000 }); // nothing is answered before the kill
     const pair = prepareDataDir(dataDir, fault.url);
     node = await startNodeChild(dataDir, ['--max-in-flight', String(LIMIT)]);
+    // The shortened grace is said at start, so it is not left on by mistake for live sales.
+    expect(node.tail.join('')).toMatch(/VENDPOINT_REQUERY_SCALE=0\.01: .* not for live sales/);
 
     const keys = Array.from({ length: 100 }, (_, i) => `inflight-${i}`);
     const answers = await Promise.all(

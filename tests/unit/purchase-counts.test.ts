@@ -17,6 +17,8 @@ import {
   type PurchaseFilter,
 } from '../../server/store/purchases.js';
 import { duePolls, queuedJobs, recoverInterruptedJobs } from '../../server/store/vend-jobs.js';
+import { PurchaseStore } from '../../server/store/purchase-store.js';
+import { CommitBatcher } from '../../server/store/commit-batcher.js';
 import { salesByProductAndState } from '../../server/store/admin-queries.js';
 import { ourSideOfDay } from '../../server/store/reconciliations.js';
 import type { PurchaseState } from '../../server/domain/purchase-state.js';
@@ -265,5 +267,36 @@ describe('day reads across every merchant', () => {
       .all();
     expect(indexes).not.toContain('purchases_created');
     db.close();
+  });
+});
+
+describe('the store functions that move money', () => {
+  it('refuse to run outside a transaction, before writing anything', () => {
+    const { db, m } = store();
+    const [a, b] = [buy(db, m.id, 1), buy(db, m.id, 2)];
+    db.transaction(() => settleSuccess(db, b.id, {}))();
+    const ledger = () => (db.prepare('SELECT COUNT(*) AS n FROM ledger_entries').get() as { n: number }).n;
+    const before = ledger();
+    expect(() => settleFailed(db, a.id, 'no', 't')).toThrow(/settleFailed moves money/);
+    expect(() => reverseCompletedSale(db, b.id, { reason: 'r', actor: 't', source: 'admin' })).toThrow(
+      /inside a transaction/,
+    );
+    expect(ledger()).toBe(before);
+    const states = db.prepare('SELECT state FROM purchases WHERE id IN (?, ?) ORDER BY id').all(a.id, b.id);
+    expect(states).toEqual([{ state: 'pending' }, { state: 'success' }]);
+  });
+});
+
+describe("an operator's flag", () => {
+  it('of a purchase settled since the console read it is refused, and nothing is audited', async () => {
+    const { db, m } = store();
+    const purchases = new PurchaseStore(db, new CommitBatcher(db));
+    const stale = buy(db, m.id, 1); // as the console read it: pending
+    db.transaction(() => settleSuccess(db, stale.id, {}))();
+    await expect(purchases.flagByOperator(stale, 'user:ada', 'customer called')).rejects.toThrow(
+      /is no longer pending: it was settled meanwhile/,
+    );
+    const flags = db.prepare(`SELECT COUNT(*) AS n FROM audit_log WHERE action = 'purchase.flag'`).get();
+    expect(flags).toEqual({ n: 0 });
   });
 });
