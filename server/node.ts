@@ -166,6 +166,7 @@ async function startLocked(
   if (sealedResults)
     app.log.info(`sealed ${sealedResults} purchase results stored in clear by an earlier version`);
   services.worker.setLogger(app.log);
+  services.router.setLogger(app.log);
   const requeryScale = requeryScaleFromEnv();
   if (requeryScale !== 1)
     app.log.warn(

@@ -9,9 +9,10 @@ import type { Upstream, VendRequest, VerifyRequest } from '../upstreams/types.js
 import { CircuitBreaker } from '../upstreams/circuit-breaker.js';
 import { createVendingApiUpstream } from '../upstreams/vending-api/index.js';
 
+import { isBillProduct } from '../domain/networks.js';
+
 /** Sockets per external upstream beyond the vends in flight: requeries, catalog and balance calls. */
 const SPARE_CONNECTIONS = 16;
-import { isBillProduct } from '../domain/networks.js';
 
 /** Route product names: transactions use their product, orders their kind. */
 export function routeProductOf(kind: string, product: string): string {
@@ -20,15 +21,6 @@ export function routeProductOf(kind: string, product: string): string {
   return product;
 }
 
-/**
- * Routing policy, above the adapters: it reads the upstream configuration from the store and
- * hands each adapter only what it needs (URL, key, opened secret, its own plan ids), so the
- * adapters in server/upstreams never touch the store. Picks the upstreams for a purchase:
- * test traffic always goes to the built-in simulator; live traffic follows the configured
- * routes (network-specific first, then by priority), skipping disabled upstreams and those
- * whose circuit is open (requery still reaches them). Rebuilt by the store's invalidation rule
- * (area `upstreams`): a change by this process or a commit by another (the CLI).
- */
 /** Whether two stored records of one upstream build the same connection (what build() reads). */
 function sameConnection(a: UpstreamRecord, b: UpstreamRecord): boolean {
   return (
@@ -41,6 +33,15 @@ function sameConnection(a: UpstreamRecord, b: UpstreamRecord): boolean {
   );
 }
 
+/**
+ * Routing policy, above the adapters: it reads the upstream configuration from the store and
+ * hands each adapter only what it needs (URL, key, opened secret, its own plan ids), so the
+ * adapters in server/upstreams never touch the store. Picks the upstreams for a purchase:
+ * test traffic always goes to the built-in simulator; live traffic follows the configured
+ * routes (network-specific first, then by priority), skipping disabled upstreams and those
+ * whose circuit is open (requery still reaches them). Rebuilt by the store's invalidation rule
+ * (area `upstreams`): a change by this process or a commit by another (the CLI).
+ */
 export class UpstreamRouter {
   readonly testSimulator: SimulatorUpstream;
   readonly breaker = new CircuitBreaker();
@@ -49,8 +50,11 @@ export class UpstreamRouter {
     records: UpstreamRecord[];
     routes: RouteRecord[];
     enabled: Set<string>;
+    /** Why an upstream configured here could not be built (its secret unreadable, say). */
+    problems: Map<string, string>;
   } | null = null;
   private retired: Upstream[] = [];
+  private log: { warn: (o: object, m: string) => void } | null = null;
   private readonly watch: ChangeWatch;
 
   constructor(
@@ -62,6 +66,19 @@ export class UpstreamRouter {
   ) {
     this.testSimulator = new SimulatorUpstream('simulator', simulatorOptions);
     this.watch = new ChangeWatch(db, 'upstreams');
+  }
+
+  /** Where a configuration problem is said (once per change); the node's logger once it has one. */
+  setLogger(log: { warn: (o: object, m: string) => void }): void {
+    this.log = log;
+    // Problems found before the logger existed (at start-up) are said now.
+    for (const [name, problem] of this.cache?.problems ?? [])
+      log.warn({ upstream: name }, `upstream ${name} cannot be used: ${problem}`);
+  }
+
+  /** Why an upstream cannot be used at all, if so: its routes are unavailable until it is fixed. */
+  problemOf(name: string): string | undefined {
+    return this.state().problems.get(name);
   }
 
   /** Upstreams to try, in order, for one live purchase (empty: no route). */
@@ -121,6 +138,7 @@ export class UpstreamRouter {
     const records = listUpstreams(this.db);
     const upstreams = new Map<string, Upstream>();
     const kept = new Set<Upstream>();
+    const problems = new Map<string, string>();
     const before = new Map((this.cache?.records ?? []).map((r) => [r.name, r]));
     for (const r of records) {
       // Any commit by another process (a CLI wallet top-up) brings us here: an upstream whose
@@ -134,8 +152,13 @@ export class UpstreamRouter {
       }
       try {
         upstreams.set(r.name, this.build(r));
-      } catch {
-        // A misconfigured upstream (e.g. an unparsable base URL) is skipped: its routes are simply unavailable.
+      } catch (err) {
+        // Skipped, its routes unavailable; the reason is kept for the console, the worker and
+        // reconciliation, and logged once per change rather than on every rebuild.
+        const problem = err instanceof Error ? err.message : String(err);
+        problems.set(r.name, problem);
+        if (this.cache?.problems.get(r.name) !== problem)
+          this.log?.warn({ upstream: r.name }, `upstream ${r.name} cannot be used: ${problem}`);
       }
     }
     // A vend may have picked an old instance a moment ago and not sent yet: closing its pool
@@ -154,24 +177,37 @@ export class UpstreamRouter {
       records,
       routes: listRoutes(this.db),
       enabled: new Set(records.filter((r) => r.enabled).map((r) => r.name)),
+      problems,
     };
     return this.cache;
   }
 
   private build(r: UpstreamRecord): Upstream {
     if (r.type === 'simulator') return new SimulatorUpstream(r.name, r.options as SimulatorOptions);
+    if (!r.baseUrl || !r.merchantCode || !r.keyId)
+      throw new Error('its base URL, merchant code or key is missing: enter them on the Upstreams page');
     const upstream = createVendingApiUpstream({
       name: r.name,
-      baseUrl: r.baseUrl!,
-      merchantCode: r.merchantCode!,
-      key: r.keyId!,
-      secret: r.secretSealed ? this.box.open(r.secretSealed) : '',
+      baseUrl: r.baseUrl,
+      merchantCode: r.merchantCode,
+      key: r.keyId,
+      secret: r.secretSealed ? this.openSecret(r.secretSealed) : '',
       options: r.options,
       // Every vend allowed in flight gets a socket, so none waits in undici's queue behind the
       // limit; a few more keep requeries and catalog calls from queueing behind vends.
       connections: this.maxInFlight && this.maxInFlight + SPARE_CONNECTIONS,
     });
     return withUpstreamPlanIds(upstream, (localId) => upstreamPlanId(this.db, r.name, localId));
+  }
+
+  private openSecret(sealed: string): string {
+    try {
+      return this.box.open(sealed);
+    } catch {
+      throw new Error(
+        "its stored secret cannot be opened with this node's secret.key (was the key replaced?): enter the secret again",
+      );
+    }
   }
 
   async close(): Promise<void> {

@@ -31,6 +31,8 @@ export interface UpstreamHealth {
   /** The last attempt, successful or not. */
   last_checked_at: string | null;
   last_error: string | null;
+  /** Why the node cannot use it at all (its routes are unavailable), or null. */
+  problem: string | null;
 }
 
 function thresholdKobo(s: Services, options: Record<string, unknown>): number {
@@ -104,6 +106,7 @@ export function upstreamHealth(s: Services): UpstreamHealth[] {
       low_balance_threshold: formatNaira(thresholdKobo(s, r.options)),
       last_checked_at: reading?.latest.checked_at ?? null,
       last_error: reading?.latest.error ?? null,
+      problem: s.router.problemOf(r.name) ?? null,
     };
   });
 }

@@ -3391,6 +3391,8 @@ export interface paths {
                 low_balance_threshold: string;
                 last_checked_at: string | null;
                 last_error: string | null;
+                /** @description why the node cannot use this upstream at all (its routes are unavailable) */
+                problem: string | null;
               }[];
               low_balance_upstreams: string[];
               open_circuits: string[];
@@ -6231,6 +6233,8 @@ export interface paths {
                   low_balance_threshold: string;
                   last_checked_at: string | null;
                   last_error: string | null;
+                  /** @description why the node cannot use this upstream at all (its routes are unavailable) */
+                  problem: string | null;
                 } | null;
               }[];
               routes: {
@@ -6748,6 +6752,8 @@ export interface paths {
                 low_balance_threshold: string;
                 last_checked_at: string | null;
                 last_error: string | null;
+                /** @description why the node cannot use this upstream at all (its routes are unavailable) */
+                problem: string | null;
               }[];
             };
           };
@@ -6897,6 +6903,8 @@ export interface paths {
                   low_balance_threshold: string;
                   last_checked_at: string | null;
                   last_error: string | null;
+                  /** @description why the node cannot use this upstream at all (its routes are unavailable) */
+                  problem: string | null;
                 } | null;
               }[];
               routes: {

@@ -161,6 +161,9 @@ export const UpstreamHealthInfo = Type.Object({
   low_balance_threshold: Type.String(),
   last_checked_at: Nullable(Type.String()),
   last_error: Nullable(Type.String()),
+  problem: Nullable(
+    Type.String({ description: 'why the node cannot use this upstream at all (its routes are unavailable)' }),
+  ),
 });
 
 const upstreamFields = {
