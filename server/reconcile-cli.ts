@@ -69,9 +69,11 @@ export function registerReconcileCommands(program: Command, cli: ReconcileCliToo
               ),
             },
             [
-              ...r.runs.map(
-                (x) =>
-                  `${x.upstreamName} ${day}: ${x.state}${x.error ? ` (${x.error})` : ''}, ${x.upstreamRows} upstream rows, ${x.ourRows} ours, ${x.openExceptions} open exception(s)${x.mail ? `; e-mail ${x.mail}` : ''}`,
+              ...r.runs.map((x) =>
+                // A failed run compared nothing: what is open is what earlier runs left.
+                x.state === 'failed'
+                  ? `${x.upstreamName} ${day}: failed (${x.error ?? 'no reason recorded'}); ${countOpenExceptions(db, day, x.upstreamName)} exception(s) still open from earlier runs${x.mail ? `; e-mail ${x.mail}` : ''}`
+                  : `${x.upstreamName} ${day}: ${x.state}, ${x.upstreamRows} upstream rows, ${x.ourRows} ours, ${x.openExceptions} open exception(s)${x.mail ? `; e-mail ${x.mail}` : ''}`,
               ),
               r.runs.length ? '' : 'no vending-api upstream to reconcile',
             ]
@@ -100,7 +102,7 @@ export function registerReconcileCommands(program: Command, cli: ReconcileCliToo
           [
             ...runs.map(
               (r) =>
-                `run #${r.id} ${r.day} ${r.upstreamName} ${r.state} open=${r.openNow ?? r.openExceptions}`,
+                `run #${r.id} ${r.day} ${r.upstreamName} ${r.state}: left ${r.openExceptions} open; the day has ${r.openNow ?? r.openExceptions} open now`,
             ),
             ...exceptions.map(exceptionLine),
           ].join('\n') || 'nothing reconciled yet',

@@ -125,19 +125,25 @@ function composeRunMail(
     limit: MAIL_ROWS,
   });
   const amount = (k: number | null) => (k === null ? '-' : `NGN ${formatNaira(k)}`);
+  // The id is what `reconcile resolve --id` takes; the references are what the console and the
+  // merchant search by.
   const lines = open.map(
     (e) =>
-      `${e.reference}  ${KIND_WORDS[e.kind] ?? e.kind}  ours: ${e.ourState ?? 'none'} ${amount(e.ourAmountKobo)}  upstream: ${e.theirState ?? 'none'} ${amount(e.theirAmountKobo)}`,
+      `#${e.id}  ${e.reference}  ${KIND_WORDS[e.kind] ?? e.kind}  ours: ${e.ourState ?? 'none'} ${amount(e.ourAmountKobo)}  upstream: ${e.theirState ?? 'none'} ${amount(e.theirAmountKobo)}`,
   );
+  // What this run compared, class by class: differences resolved earlier are counted too, so
+  // these add up to more than the open ones when some were resolved.
   const counts = Object.entries(run.counts)
     .filter(([, n]) => n)
-    .map(([k, n]) => `${k === 'matched' ? 'matched' : (KIND_WORDS[k] ?? k)}: ${n}`);
+    .map(([k, n]) => `  ${k === 'matched' ? 'matched' : (KIND_WORDS[k] ?? k)}: ${n}`);
   const more = run.openExceptions > open.length ? [`... and ${run.openExceptions - open.length} more`] : [];
   const text = [
     `Reconciliation of ${run.day} with ${run.upstreamName}: ${run.openExceptions} exception(s) to resolve.`,
     '',
+    'This run compared (differences resolved earlier included):',
     ...counts,
     '',
+    'Open:',
     ...lines,
     ...more,
     '',

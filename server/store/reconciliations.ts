@@ -183,7 +183,9 @@ export function purchaseSide(
 
 /**
  * Ends a run in one commit: each exception found is stored once per upstream and key (an
- * unchanged one is left as it is, a resolved one stays resolved), open exceptions of the day
+ * unchanged one is left as it is; a resolved one stays resolved while the difference is the
+ * one it was resolved as, and opens again, its resolution kept in the audit log, when the key
+ * now differs in another way: a corrected sale reversed later), open exceptions of the day
  * no longer found are marked cleared, and the staged rows are dropped.
  */
 export function finishRun(
@@ -209,10 +211,12 @@ export function finishRun(
          ON CONFLICT (upstream_name, reference) DO UPDATE SET kind = excluded.kind, purchase_id = excluded.purchase_id,
            our_state = excluded.our_state, our_amount_kobo = excluded.our_amount_kobo,
            their_state = excluded.their_state, their_amount_kobo = excluded.their_amount_kobo, status = 'open',
+           resolution = NULL, resolved_by = NULL, resolved_reason = NULL, resolved_at = NULL,
            updated_at = excluded.updated_at
-         WHERE status <> 'resolved' AND (status = 'cleared' OR kind IS NOT excluded.kind
+         WHERE (status <> 'resolved' AND (status = 'cleared' OR kind IS NOT excluded.kind
            OR our_state IS NOT excluded.our_state OR our_amount_kobo IS NOT excluded.our_amount_kobo
-           OR their_state IS NOT excluded.their_state OR their_amount_kobo IS NOT excluded.their_amount_kobo)`,
+           OR their_state IS NOT excluded.their_state OR their_amount_kobo IS NOT excluded.their_amount_kobo))
+           OR (status = 'resolved' AND kind IS NOT excluded.kind)`,
       );
       const refs = new Set<string>();
       for (const e of result.found) {

@@ -63,6 +63,9 @@ describe('reconcile CLI, e-mail and schedule', () => {
     expect(mail.parsed.subject).toContain(`reconciliation ${DAY} up: 2 exception(s)`);
     expect(mail.parsed.text).toContain(refs[10]);
     expect(mail.parsed.text).toContain('we say success, upstream says failed');
+    // Each open one by the id `reconcile resolve --id` takes.
+    for (const e of r.json.exceptions as { id: number; reference: string }[])
+      expect(mail.parsed.text).toContain(`#${e.id}  ${e.reference}`);
   });
 
   it('reconcile list shows the run and the exceptions; resolve needs a reason and records who and why', async () => {
@@ -183,5 +186,17 @@ describe('reconcile CLI, e-mail and schedule', () => {
       mail: expect.stringMatching(/already had a failure/),
     });
     expect(smtp.received).toHaveLength(mailsBefore + 1);
+    // In words, a failed run does not claim the day has nothing open: it compared nothing.
+    const text = await runCliAsync(pair.ours.dataDir, [
+      'reconcile',
+      'run',
+      '--date',
+      DAY,
+      '--upstream',
+      'gone',
+    ]);
+    expect(text.stdout).toMatch(
+      new RegExp(`^gone ${DAY}: failed \\(.+\\); 0 exception\\(s\\) still open from earlier runs`, 'm'),
+    );
   });
 });

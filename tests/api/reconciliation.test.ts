@@ -363,4 +363,31 @@ describe('daily reconciliation against a vending-api upstream', () => {
     expect(again.openExceptions).toBe(r.openExceptions - 1);
     expect(exceptionsOfDay().find((x) => x.id === e.id)!.status).toBe('resolved');
   });
+
+  it('a resolved exception opens again when its key now differs in another way', async () => {
+    // The refund the upstream delivered was corrected (debited again) earlier; an admin now
+    // reverses that sale, so the merchant has the money back while the upstream kept the sale.
+    const corrected = exceptionsOfDay().find(
+      (x) => x.kind === 'ours_failed_theirs_success' && x.resolution === 'accept_upstream',
+    )!;
+    expect(getPurchaseByReference(services().db, corrected.reference)!.state).toBe('success');
+    await reverseSaleAs(services(), {
+      reference: corrected.reference,
+      actor: 'user:bob',
+      reason: 'customer complained',
+      source: 'admin',
+    });
+    const before = exceptionsOfDay().filter((x) => x.status === 'open').length;
+    const [r] = await run();
+    expect(r.openExceptions).toBe(before + 1);
+    expect(exceptionsOfDay().find((x) => x.id === corrected.id)).toMatchObject({
+      kind: 'ours_reversed_theirs_success',
+      status: 'open',
+      ourState: 'reversed',
+      resolution: null,
+    });
+    // Found as it is now, it stays as it was: the next run changes nothing.
+    const [again] = await run();
+    expect(again.openExceptions).toBe(r.openExceptions);
+  });
 });
