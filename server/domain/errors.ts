@@ -74,6 +74,15 @@ export class NoRoute extends DomainError {
     super('NO_ROUTE', message);
   }
 }
+/** Routes exist but every provider on them is paused after failures: 503, with the wait in Retry-After. */
+export class ProvidersPaused extends NoRoute {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+  }
+}
 export class Conflict extends DomainError {
   constructor(message: string) {
     super('CONFLICT', message);

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { DomainError, Overloaded, TooManyAttempts } from '../domain/errors.js';
+import { DomainError, Overloaded, ProvidersPaused, TooManyAttempts } from '../domain/errors.js';
 import { ruleForPattern } from './schema-blocks.js';
 
 /** The one place domain errors become HTTP: stable code -> status, spec error body. */
@@ -174,8 +174,8 @@ export function registerErrorHandling(app: FastifyInstance, hooks: ErrorHooks = 
     if (error instanceof DomainError) {
       const status = STATUS_OF[error.code] ?? 400;
       if (status === 401) hooks.unauthorized?.(request);
-      if (error instanceof TooManyAttempts || error instanceof Overloaded)
-        reply.header('retry-after', Math.ceil(error.retryAfterMs / 1000));
+      if (error instanceof TooManyAttempts || error instanceof Overloaded || error instanceof ProvidersPaused)
+        reply.header('retry-after', Math.max(1, Math.ceil(error.retryAfterMs / 1000)));
       return reply.status(status).send(errorBody(status, error.message));
     }
     if (error.validation) {

@@ -98,6 +98,17 @@ export class UpstreamRouter {
     return out;
   }
 
+  /**
+   * When a live purchase has routes but every upstream on them is paused after failures: how
+   * long until the first one takes a trial again. Null when it has no route at all, or one is open.
+   */
+  pausedFor(env: Environment, kind: string, product: string, network: string): number | null {
+    if (env === 'test') return null;
+    const routed = this.candidates(env, kind, product, network);
+    if (routed.length === 0 || routed.some((u) => this.breaker.allows(u.name))) return null;
+    return Math.min(...routed.map((u) => this.breaker.reopensInMs(u.name)));
+  }
+
   /** Candidates whose circuit is closed (or half-open): where a new vend may go. */
   available(env: Environment, kind: string, product: string, network: string): Upstream[] {
     return this.candidates(env, kind, product, network).filter(

@@ -1,5 +1,5 @@
 import type { Services, Caller } from './context.js';
-import { CustomerRejected, InvalidInput, NoRoute } from '../domain/errors.js';
+import { CustomerRejected, InvalidInput, NoRoute, ProvidersPaused } from '../domain/errors.js';
 import { parseBillNetwork, parseCustomerId, type BillProduct } from '../domain/networks.js';
 import { resolveBillPlan } from '../domain/plan-resolution.js';
 import type { BillPlan } from '../store/catalog.js';
@@ -30,6 +30,14 @@ export async function verifyBillCustomer(
   plan: BillPlan,
 ): Promise<VerifyResult> {
   const upstreams = s.router.available(caller.environment, 'transaction', product, network);
+  const pausedMs = upstreams.length
+    ? null
+    : s.router.pausedFor(caller.environment, 'transaction', product, network);
+  if (pausedMs !== null)
+    throw new ProvidersPaused(
+      `Every provider for live ${product} ${network} is paused after repeated failures; try again in ${Math.max(1, Math.ceil(pausedMs / 1000))} s`,
+      pausedMs,
+    );
   const result = await firstAnswer(upstreams, {
     product,
     network,

@@ -1,5 +1,5 @@
 import type { Services, Caller } from './context.js';
-import { DuplicateRequest, InvalidInput, NoRoute } from '../domain/errors.js';
+import { DuplicateRequest, InvalidInput, NoRoute, ProvidersPaused } from '../domain/errors.js';
 import { getPurchaseByKey, type NewPurchase, type Purchase } from '../store/purchases.js';
 
 export const MAX_KEY_LENGTH = 100;
@@ -72,6 +72,8 @@ export async function placePurchase(
       caller.environment === 'live' &&
       s.router.available('live', input.kind, input.product, input.network).length === 0
     ) {
+      const pausedMs = s.router.pausedFor('live', input.kind, input.product, input.network);
+      if (pausedMs !== null) throw new ProvidersPaused(pausedMessage(input, pausedMs), pausedMs);
       throw new NoRoute(kind.noRouteMessage(input));
     }
     wait = kind.wait(input);
@@ -114,4 +116,15 @@ function wellFormedKey(body: unknown, kind: PurchaseKind): string | null {
   } catch {
     return null;
   }
+}
+
+/** Said when every provider routed for a sale is paused: not "none configured", which misleads. */
+function pausedMessage(input: NewPurchase, ms: number): string {
+  const what =
+    input.kind === 'giftcard'
+      ? 'gift cards'
+      : input.kind === 'esim'
+        ? 'eSIMs'
+        : `${input.product} ${input.network}`.trim();
+  return `Every provider for live ${what} is paused after repeated failures; try again in ${Math.max(1, Math.ceil(ms / 1000))} s. Nothing was charged`;
 }

@@ -17,6 +17,12 @@ export class CircuitBreaker {
     return !s || s.openUntil <= this.now();
   }
 
+  /** How long until an open circuit lets a trial through (0 when it already would). */
+  reopensInMs(name: string): number {
+    const s = this.state.get(name);
+    return s ? Math.max(0, s.openUntil - this.now()) : 0;
+  }
+
   recordSuccess(name: string): void {
     this.state.delete(name);
   }

@@ -10,7 +10,7 @@ import { checkUpstreamBalances, upstreamHealth } from '../../server/services/ups
 import { upstreamHealthJob, UPSTREAM_HEALTH_CRON } from '../../server/jobs/upstream-health.js';
 import { catalogSyncJob, CATALOG_SYNC_DEFAULT_CRON } from '../../server/jobs/catalog-sync.js';
 import { closedPort, spawnFaultUpstream, type FaultChild } from './fault-child.js';
-import { routeTo } from './live-node.js';
+import { liveBalanceKobo, liveMerchant, requestOf, routeTo } from './live-node.js';
 
 /** Upstream health for the console: circuit, balance, low-balance warning, last check and error. */
 describe('upstream health', () => {
@@ -59,6 +59,7 @@ describe('upstream health', () => {
       low_balance_threshold: '5000.00',
       last_checked_at: null,
       last_error: null,
+      problem: null,
     });
     expect(byName('rich').low_balance_threshold).toBe('100.00'); // the upstream's own option wins
   });
@@ -101,13 +102,31 @@ describe('upstream health', () => {
     await fault.control({ mode: 'ok' });
   });
 
-  it('shows the circuit breaker state', () => {
+  it('shows the circuit breaker state; while every provider of a sale is paused, says so with Retry-After', async () => {
     for (let i = 0; i < 5; i++) t.node.services.router.breaker.recordTransportFailure('dead');
     expect(byName('dead').circuit).toMatchObject({
       state: 'open',
       failures: 5,
       open_until: expect.any(String),
     });
+    // Data is routed only to 'dead': not "no provider configured", but paused, and for how long.
+    const m = liveMerchant(t, 'PAUSED');
+    const before = liveBalanceKobo(t, 'PAUSED');
+    const { path, body } = requestOf('data', 'PAUSED', 'paused-1');
+    const r = await t.call('POST', path, { pair: m.live, body });
+    expect(r.status).toBe(503);
+    expect(r.json.message).toMatch(
+      /^Every provider for live data MTN is paused after repeated failures; try again in \d+ s\. Nothing was charged$/,
+    );
+    expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(r.headers['retry-after'])).toBeLessThanOrEqual(30);
+    expect(liveBalanceKobo(t, 'PAUSED')).toBe(before);
+    // A product with no route at all keeps its own answer, without Retry-After.
+    const bill = requestOf('betting', 'PAUSED', 'paused-2');
+    const none = await t.call('POST', bill.path, { pair: m.live, body: bill.body });
+    expect(none.status).toBe(503);
+    expect(none.json.message).toMatch(/^No provider is configured/);
+    expect(none.headers['retry-after']).toBeUndefined();
     t.node.services.router.breaker.recordSuccess('dead');
     expect(byName('dead').circuit.state).toBe('closed');
   });
