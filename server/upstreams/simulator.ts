@@ -34,6 +34,27 @@ export const TEST_IDS = {
 export const TEST_TOKEN = '12345678901234567890';
 export const TEST_CUSTOMER_NAME = 'TEST CUSTOMER';
 
+/**
+ * Phone numbers whose last seven digits script an airtime or data outcome, so integrators can
+ * see a failure and a late answer with test credentials (the spec: test purchases "usually"
+ * answer 00): 08030000001 fails, 08030000002 is pending and then succeeds, 08030000003 is
+ * pending and then fails, each at its first status check. Any network's prefix works; every
+ * other number succeeds.
+ */
+export const TEST_PHONE_OUTCOMES = {
+  '0000001': 'failed',
+  '0000002': 'pending_then_success',
+  '0000003': 'pending_then_failed',
+} as const;
+type ScriptedOutcome = (typeof TEST_PHONE_OUTCOMES)[keyof typeof TEST_PHONE_OUTCOMES];
+
+function scriptedOutcome(req: VendRequest): ScriptedOutcome | null {
+  if (req.kind !== 'transaction' || (req.product !== 'airtime' && req.product !== 'data')) return null;
+  const digits = req.msisdn.replace(/\D/g, '');
+  if (digits.length < 10) return null;
+  return TEST_PHONE_OUTCOMES[digits.slice(-7) as keyof typeof TEST_PHONE_OUTCOMES] ?? null;
+}
+
 const CURRENT_BOUQUET: Record<string, string> = {
   DSTV: 'DStv Compact',
   GOTV: 'GOtv Jolli',
@@ -74,6 +95,9 @@ export class SimulatorUpstream implements Upstream {
     if (this.opts.latencyMs) await sleep(this.opts.latencyMs);
     const rejection = this.rejectionOf(req);
     if (rejection) return { kind: 'failed', reason: rejection };
+    const scripted = scriptedOutcome(req);
+    if (scripted === 'failed') return { kind: 'failed', reason: 'Simulated failure (test number)' };
+    if (scripted) return { kind: 'pending', reason: 'Simulated pending (test number)' };
     // Slow fulfilment decides its outcome (failure rate included) on the requery.
     if (this.fulfilsSlowly(req)) return { kind: 'pending', reason: 'Simulated fulfilment in progress' };
     const u = unitHash(req.reference, 'outcome');
@@ -86,6 +110,11 @@ export class SimulatorUpstream implements Upstream {
 
   async requery(req: VendRequest): Promise<VendOutcome> {
     if (this.opts.latencyMs) await sleep(this.opts.latencyMs);
+    // A scripted pending settles at its first status check (about 10 s after the sale).
+    const scripted = scriptedOutcome(req);
+    if (scripted === 'failed' || scripted === 'pending_then_failed')
+      return { kind: 'failed', reason: 'Simulated failure (test number)' };
+    if (scripted === 'pending_then_success') return this.success(req);
     const u = unitHash(req.reference, 'outcome');
     const failureRate = this.opts.failureRate ?? 0;
     if (u < failureRate) return { kind: 'failed', reason: 'Simulated failure' };
