@@ -60,7 +60,7 @@ async function checkTarget(s: WebhookContext, url: string, env: Environment): Pr
   }
   if (addresses.some(isPrivateAddress))
     throw new InvalidInput(
-      `url resolves to a private, loopback or link-local address; the node's operator must start it with --allow-private-webhooks to allow that`,
+      `url resolves to a private, loopback or link-local address; allowed only with --allow-private-webhooks (the node's own flag for the API and console, the command's own flag for the CLI)`,
       'url',
     );
 }

@@ -60,6 +60,9 @@ const toEndpoint = (r: EndpointRow): WebhookEndpoint => ({
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
+/** Endpoints per merchant and environment: each one multiplies every event into a delivery. */
+export const MAX_ENDPOINTS_PER_ENVIRONMENT = 10;
+
 /** Creates an endpoint; its secret is returned here once and stored only sealed. */
 export function createEndpoint(
   db: Db,
@@ -70,6 +73,17 @@ export function createEndpoint(
   const now = nowIso();
   return db
     .transaction(() => {
+      const existing = listEndpoints(db, input.merchantId, input.environment);
+      // A retried POST must not double every event, each copy signed with another secret.
+      const same = existing.find((e) => e.url === input.url);
+      if (same)
+        throw new Conflict(
+          `${publicEndpointId(same.id)} already receives this merchant's ${input.environment} events at ${input.url}: use it, or remove it first`,
+        );
+      if (existing.length >= MAX_ENDPOINTS_PER_ENVIRONMENT)
+        throw new Conflict(
+          `a merchant has at most ${MAX_ENDPOINTS_PER_ENVIRONMENT} ${input.environment} webhook endpoints: remove one first`,
+        );
       // Only events recorded after its creation go to a new endpoint; the feed has the older ones.
       const last = (prep(db, 'SELECT COALESCE(MAX(id), 0) AS id FROM events').get() as { id: number }).id;
       const row = prep(

@@ -377,6 +377,26 @@ describe('safety', () => {
     expect(broken.status).toBe(400);
   });
 
+  it('a second endpoint at the same URL is refused (a retried POST would double every event), and at most 10 per environment', async () => {
+    const m = t.merchant('DUPES', { testNaira: 100 });
+    const post = (url: string) =>
+      t.call('POST', '/v1/webhooks', { pair: m.test, body: { url, event_types: ['*'] } });
+    const first = await post(`${rx.url}/dup`);
+    expect(first.status).toBe(201);
+    const again = await post(`${rx.url}/dup`);
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe(
+      `${first.json.data.id} already receives this merchant's test events at ${rx.url}/dup: use it, or remove it first`,
+    );
+    for (let i = 1; i < 10; i++) expect((await post(`${rx.url}/dup${i}`)).status).toBe(201);
+    const eleventh = await post(`${rx.url}/dup10`);
+    expect(eleventh.status).toBe(409);
+    expect(eleventh.json.message).toMatch(/at most 10 test webhook endpoints: remove one first/);
+    // Removing one frees its place and its URL.
+    expect((await t.call('DELETE', `/v1/webhooks/${first.json.data.id}`, { pair: m.test })).status).toBe(200);
+    expect((await post(`${rx.url}/dup`)).status).toBe(201);
+  });
+
   it('a URL resolving to a private or loopback address is refused without --allow-private-webhooks, and a stored one is refused at connect time', async () => {
     const strict = await startTestNode({}, { webhookRetryScheduleMs: [] });
     try {
