@@ -1,4 +1,5 @@
 import { Command, CommanderError, Help, Option } from 'commander';
+import { formatKobo } from '../common/money-display.js';
 import { join, resolve } from 'node:path';
 import { openStore } from './store/bootstrap.js';
 import { catalogDir } from './store/catalog.js';
@@ -234,7 +235,7 @@ wallet
         reason: o.reason,
         actor: ACTOR,
       });
-      out({ balance: formatNaira(after) }, `${o.code} ${o.env} wallet balance: ₦${formatNaira(after)}`);
+      out({ balance: formatNaira(after) }, `${o.code} ${o.env} wallet balance: ${formatKobo(after)}`);
     }),
   );
 
@@ -376,7 +377,10 @@ purchase
   .action((o: { ref: string; reason: string }) =>
     withStoreAsync(async (db) => {
       if (o.reason.trim().length < 3)
-        throw new InvalidInput('--reason: say why, in a few words (kept in the audit log)', 'reason');
+        throw new InvalidInput(
+          '--reason: say why in a few words, at least 3 characters (kept in the audit log)',
+          'reason',
+        );
       const found = findSale(db, o.ref);
       if (found.state !== 'pending')
         throw new Conflict(`purchase ${found.internalReference} is already ${found.state}`);
@@ -406,7 +410,7 @@ purchase
       );
       out(
         { ...purchaseJson(p), reversed_at: p.reversedAt, reversal_reason: p.reversalReason },
-        `Purchase ${p.internalReference} reversed: ₦${formatNaira(p.debitKobo)} back to the wallet`,
+        `Purchase ${p.internalReference} reversed: ${formatKobo(p.debitKobo)} back to the wallet`,
       );
     }),
   );

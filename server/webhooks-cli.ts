@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatKobo } from '../common/money-display.js';
 import type { Db } from './store/db.js';
 import { SecretBox } from './store/secret-box.js';
 import { CommitBatcher } from './store/commit-batcher.js';
@@ -213,7 +214,10 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
           o.delivery === undefined ? null : Number(o.delivery),
           cli.actor,
         );
-        cli.out(r, `${r.replayed} failed deliveries queued again for ${o.id}`);
+        cli.out(
+          r,
+          `${r.replayed} failed ${r.replayed === 1 ? 'delivery' : 'deliveries'} queued again for ${o.id}`,
+        );
       }),
     );
 
@@ -239,7 +243,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
           { low_balance_threshold: now === null ? null : formatNaira(now) },
           now === null
             ? `${o.code} ${o.env}: no low-balance alert`
-            : `${o.code} ${o.env}: alert below ₦${formatNaira(now)}`,
+            : `${o.code} ${o.env}: alert below ${formatKobo(now)}`,
         );
       }),
     );

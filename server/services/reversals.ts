@@ -22,7 +22,10 @@ export const REVERSAL_REASON_MAX = 300;
 export function reversalReason(reason: string): string {
   const r = assertOneLineText(reason, 'reason').trim();
   if (r.length < 3)
-    throw new InvalidInput('say why, in a few words: the reason is kept in the audit log', 'reason');
+    throw new InvalidInput(
+      'say why in a few words (at least 3 characters): the reason is kept in the audit log',
+      'reason',
+    );
   if (r.length > REVERSAL_REASON_MAX)
     throw new InvalidInput(`reason must be at most ${REVERSAL_REASON_MAX} characters`, 'reason');
   return r;

@@ -50,6 +50,10 @@ describe('API errors as sentences', () => {
     expect(
       humanMessage(400, 'this adjustment would take the test wallet below zero (balance ₦838296.50)'),
     ).toBe('This adjustment would take the test wallet below zero (balance ₦838,296.50).');
+    // Already grouped by the node: left as it is, not split at its comma.
+    expect(
+      humanMessage(400, 'this adjustment would take the test wallet below zero (balance ₦838,296.50)'),
+    ).toBe('This adjustment would take the test wallet below zero (balance ₦838,296.50).');
     expect(humanMessage(400, 'amount must be between 50.00 and 50000.00')).toBe(
       'Amount must be between ₦50.00 and ₦50,000.00.',
     );

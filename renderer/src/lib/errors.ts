@@ -49,7 +49,7 @@ function plainWords(message: string): string {
     .replace(/^([a-z]+) must\b/, (all, w: string) => (LEADING_FIELDS[w] ? `${LEADING_FIELDS[w]} must` : all));
   if (/amount|price|balance|between/i.test(m))
     // A sign already written ("₦838296.50") is taken with its number, not doubled.
-    m = m.replace(/(?<![\d.])₦?(\d+\.\d{2})(?![\d.])/g, (_all, n: string) => formatNaira(n));
+    m = m.replace(/(?<![\d.,])₦?(\d+\.\d{2})(?![\d.])/g, (_all, n: string) => formatNaira(n));
   return m;
 }
 

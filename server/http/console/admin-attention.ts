@@ -52,7 +52,10 @@ function pendingPurchase(s: Services, ref: string): Purchase {
 function requireReason(reason: string): string {
   const r = reason.trim();
   if (r.length < 3)
-    throw new InvalidInput('say why, in a few words: the reason is kept in the audit log', 'reason');
+    throw new InvalidInput(
+      'say why in a few words (at least 3 characters): the reason is kept in the audit log',
+      'reason',
+    );
   return r;
 }
 

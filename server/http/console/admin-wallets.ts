@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { formatKobo } from '../../../common/money-display.js';
 import { Type } from '@sinclair/typebox';
 import { answer, consoleErrors, typed } from './contract.js';
 import { AdminLedgerPage, FundResult, LedgerVerify } from './admin-schemas.js';
@@ -91,7 +92,7 @@ export function registerAdminWalletRoutes(scope: FastifyInstance, s: Services): 
       const reason = body.reason.trim();
       if (reason.length < 3)
         throw new InvalidInput(
-          'say why, in a few words: the reason is kept in the ledger and the audit log',
+          'say why in a few words (at least 3 characters): the reason is kept in the ledger and the audit log',
           'reason',
         );
       const amountKobo = parseSignedAmount(body.kind, body.amount.trim());
@@ -109,7 +110,7 @@ export function registerAdminWalletRoutes(scope: FastifyInstance, s: Services): 
       } catch (err) {
         if (err instanceof InsufficientBalance) {
           throw new InvalidInput(
-            `this adjustment would take the ${env} wallet below zero (balance ₦${formatNaira(getWallet(s.db, merchant.id, env).balanceKobo)})`,
+            `this adjustment would take the ${env} wallet below zero (balance ${formatKobo(getWallet(s.db, merchant.id, env).balanceKobo)})`,
             'amount',
           );
         }
