@@ -18,7 +18,3 @@ export function recordAudit(
     nowIso(),
   );
 }
-
-export function listAudit(db: Db, limit = 200) {
-  return prep(db, 'SELECT * FROM audit_log ORDER BY id DESC LIMIT ?').all(limit);
-}

@@ -34,10 +34,6 @@ export function noteChange(db: Db, area: ChangeArea): void {
   countersOf(db)[area]++;
 }
 
-export function changeCount(db: Db, area: ChangeArea): number {
-  return countersOf(db)[area];
-}
-
 /** Tells a cache of `area` whether it must be rebuilt since it last asked. */
 export class ChangeWatch {
   private local = -1;

@@ -134,6 +134,13 @@ export function migrate(db: Db, migrations = loadMigrations()): number[] {
       `database schema version ${newest} is newer than this VendPoint (knows up to ${latestKnown}); upgrade VendPoint`,
     );
   }
+  // One history: a migration numbered below what the database already has was written on
+  // another line of work, and running it now would apply changes out of their order.
+  const behind = migrations.filter((m) => !applied.has(m.version) && m.version < newest);
+  if (behind.length > 0)
+    throw new DatabaseRefused(
+      `migration ${behind.map((m) => m.name).join(', ')} is older than the database's schema version ${newest} but was never applied to it: migrations run in order only; number a new one above ${latestKnown}`,
+    );
   const done: number[] = [];
   for (const m of migrations) {
     if (applied.has(m.version)) continue;

@@ -139,16 +139,3 @@ export function recoverInterruptedJobs(db: Db, nowMs: number): number {
     `UPDATE vend_jobs SET state = 'polling', next_poll_at = ?, last_error = 'recovered after restart' WHERE state = 'vend_started' AND ${OPEN}`,
   ).run(nowMs).changes;
 }
-
-export function pendingJobCounts(db: Db): Record<JobState, number> {
-  const out: Record<JobState, number> = { queued: 0, vend_started: 0, polling: 0, done: 0 };
-  for (const r of prep(
-    db,
-    `SELECT state, COUNT(*) AS n FROM vend_jobs WHERE state <> 'done' GROUP BY state`,
-  ).all() as {
-    state: JobState;
-    n: number;
-  }[])
-    out[r.state] = r.n;
-  return out;
-}

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrate, openDatabase } from '../../server/store/db.js';
+import { loadMigrations, migrate, openDatabase } from '../../server/store/db.js';
 
 /** A file the node cannot use is refused before anything writes to it, with its path named. */
 let dir: string;
@@ -14,6 +14,29 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const digest = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+describe('migrations', () => {
+  it('run in order only: one numbered below what the database has, never applied, is refused', () => {
+    const db = openDatabase(dir);
+    const all = loadMigrations();
+    const skipped = all[3];
+    migrate(
+      db,
+      all.filter((m) => m !== skipped),
+    );
+    expect(() => migrate(db, all)).toThrow(
+      new RegExp(
+        `migration ${skipped.name} is older than the database's schema version \\d+ but was never applied`,
+      ),
+    );
+    expect(
+      db.prepare('SELECT COUNT(*) AS n FROM schema_migrations WHERE version = ?').get(skipped.version),
+    ).toEqual({
+      n: 0,
+    });
+    db.close();
+  });
+});
 
 describe('opening a database file', () => {
   it('one from a newer VendPoint is refused and left exactly as it was', () => {
