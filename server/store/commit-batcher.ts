@@ -17,7 +17,7 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 export class CommitBatcher {
   private queue: Pending<unknown>[] = [];
   private scheduled = false;
-  /** Commits and operations per commit, for the benchmark and health endpoints. */
+  /** Commits and operations per commit: the node's stop line logs them, tests read them. */
   readonly stats = { commits: 0, operations: 0 };
   // Built once: better-sqlite3 wraps every transaction function in five variants, which
   // costs more than the savepoint itself when done per operation.

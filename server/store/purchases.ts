@@ -184,7 +184,7 @@ export function purchaseOf(v: PurchaseValues, db: Db): Purchase {
 
 /**
  * Stores a purchase, debits its wallet and enqueues its vend job: all or nothing.
- * Runs inside the caller's transaction (the commit batcher's savepoint). A used key is a
+ * Runs inside the caller's transaction (the commit batcher's, with a savepoint when batched). A used key is a
  * DuplicateRequest; a short wallet throws InsufficientBalance and leaves no trace, so the
  * key stays free for a retry after funding.
  */
