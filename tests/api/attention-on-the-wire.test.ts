@@ -66,13 +66,18 @@ describe('settling a sale by hand while the provider is answering', () => {
   it("a provider's later answer that contradicts the hand settlement is audited; an agreeing one is not", async () => {
     const db = t.node.services.db;
     const p = purchaseOf('wire-1'); // resolved failed above
-    applyDecision(
-      db,
-      p.id,
-      { action: 'succeed', to: 'success', result: {}, upstreamReference: 'UP-9' },
-      'simulator',
-    );
-    applyDecision(db, p.id, { action: 'fail', to: 'failed', reason: 'agrees' }, 'simulator');
+    // As the store applies them: each inside its commit (the money moves refuse otherwise).
+    db.transaction(() =>
+      applyDecision(
+        db,
+        p.id,
+        { action: 'succeed', to: 'success', result: {}, upstreamReference: 'UP-9' },
+        'simulator',
+      ),
+    )();
+    db.transaction(() =>
+      applyDecision(db, p.id, { action: 'fail', to: 'failed', reason: 'agrees' }, 'simulator'),
+    )();
     expect(purchaseOf('wire-1').state).toBe('failed'); // the money follows the settled state
     const audit = db
       .prepare(`SELECT actor, detail FROM audit_log WHERE action = 'purchase.late_answer' AND subject = ?`)
