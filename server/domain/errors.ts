@@ -74,13 +74,19 @@ export class NoRoute extends DomainError {
     super('NO_ROUTE', message);
   }
 }
+/** A wait as Retry-After says it: whole seconds, at least one. */
+export const retryAfterSeconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
+
 /** Routes exist but every provider on them is paused after failures: 503, with the wait in Retry-After. */
 export class ProvidersPaused extends NoRoute {
   constructor(
-    message: string,
+    what: string,
     readonly retryAfterMs: number,
+    afterword = '',
   ) {
-    super(message);
+    super(
+      `Every provider for live ${what} is paused after repeated failures; try again in ${retryAfterSeconds(retryAfterMs)} s${afterword}`,
+    );
   }
 }
 export class Conflict extends DomainError {

@@ -1,7 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { DomainError, Overloaded, ProvidersPaused, TooManyAttempts } from '../domain/errors.js';
+import {
+  DomainError,
+  Overloaded,
+  ProvidersPaused,
+  TooManyAttempts,
+  retryAfterSeconds,
+} from '../domain/errors.js';
 import { ruleForPattern } from './schema-blocks.js';
 
 /** The one place domain errors become HTTP: stable code -> status, spec error body. */
@@ -175,7 +181,7 @@ export function registerErrorHandling(app: FastifyInstance, hooks: ErrorHooks = 
       const status = STATUS_OF[error.code] ?? 400;
       if (status === 401) hooks.unauthorized?.(request);
       if (error instanceof TooManyAttempts || error instanceof Overloaded || error instanceof ProvidersPaused)
-        reply.header('retry-after', Math.max(1, Math.ceil(error.retryAfterMs / 1000)));
+        reply.header('retry-after', retryAfterSeconds(error.retryAfterMs));
       return reply.status(status).send(errorBody(status, error.message));
     }
     if (error.validation) {

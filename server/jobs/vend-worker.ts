@@ -130,12 +130,6 @@ export class VendWorker {
     return work;
   }
 
-  /** Why no upstream instance answers for a name: a configuration problem, or it was removed. */
-  private unusable(name: string | null): string {
-    const problem = name ? this.router.problemOf(name) : undefined;
-    return problem ? `upstream ${name} cannot be used: ${problem}` : 'upstream no longer configured';
-  }
-
   private async requeryOnce(purchaseId: number): Promise<Purchase | null> {
     if (this.stopped || this.inFlight.has(purchaseId)) return this.store.purchase(purchaseId);
     const job = this.store.job(purchaseId);
@@ -154,7 +148,13 @@ export class VendWorker {
       // Nobody can answer for it any more: it is requeried later and still reaches an admin after the deadline.
       const outcome: VendOutcome = upstream
         ? await safely(() => upstream.requery(vendRequestOf(p, job.vendStartedAt)))
-        : { kind: 'unknown', reason: this.unusable(job.upstreamName) };
+        : {
+            kind: 'unknown',
+            // A configuration problem, or the upstream was removed.
+            reason:
+              (job.upstreamName && this.router.unusableReason(job.upstreamName)) ||
+              'upstream no longer configured',
+          };
       if (upstream) this.recordHealth(upstream, outcome, true);
       await this.settle(p.id, this.decide(subject, outcome), job.upstreamName);
     } finally {

@@ -8,7 +8,6 @@ import { SimulatorUpstream, type SimulatorOptions } from '../upstreams/simulator
 import type { Upstream, VendRequest, VerifyRequest } from '../upstreams/types.js';
 import { CircuitBreaker } from '../upstreams/circuit-breaker.js';
 import { createVendingApiUpstream } from '../upstreams/vending-api/index.js';
-
 import { isBillProduct } from '../domain/networks.js';
 
 /** Sockets per external upstream beyond the vends in flight: requeries, catalog and balance calls. */
@@ -20,6 +19,8 @@ export function routeProductOf(kind: string, product: string): string {
   if (kind === 'esim' || product === 'ESIM') return 'esim';
   return product;
 }
+
+const unusableText = (name: string, problem: string) => `upstream ${name} cannot be used: ${problem}`;
 
 /** Whether two stored records of one upstream build the same connection (what build() reads). */
 function sameConnection(a: UpstreamRecord, b: UpstreamRecord): boolean {
@@ -73,12 +74,18 @@ export class UpstreamRouter {
     this.log = log;
     // Problems found before the logger existed (at start-up) are said now.
     for (const [name, problem] of this.cache?.problems ?? [])
-      log.warn({ upstream: name }, `upstream ${name} cannot be used: ${problem}`);
+      log.warn({ upstream: name }, unusableText(name, problem));
   }
 
   /** Why an upstream cannot be used at all, if so: its routes are unavailable until it is fixed. */
   problemOf(name: string): string | undefined {
     return this.state().problems.get(name);
+  }
+
+  /** The same as a sentence naming the upstream, for logs, requeries and reconciliation runs. */
+  unusableReason(name: string): string | undefined {
+    const problem = this.problemOf(name);
+    return problem === undefined ? undefined : unusableText(name, problem);
   }
 
   /** Upstreams to try, in order, for one live purchase (empty: no route). */
@@ -169,7 +176,7 @@ export class UpstreamRouter {
         const problem = err instanceof Error ? err.message : String(err);
         problems.set(r.name, problem);
         if (this.cache?.problems.get(r.name) !== problem)
-          this.log?.warn({ upstream: r.name }, `upstream ${r.name} cannot be used: ${problem}`);
+          this.log?.warn({ upstream: r.name }, unusableText(r.name, problem));
       }
     }
     // A vend may have picked an old instance a moment ago and not sent yet: closing its pool

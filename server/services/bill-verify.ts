@@ -33,11 +33,7 @@ export async function verifyBillCustomer(
   const pausedMs = upstreams.length
     ? null
     : s.router.pausedFor(caller.environment, 'transaction', product, network);
-  if (pausedMs !== null)
-    throw new ProvidersPaused(
-      `Every provider for live ${product} ${network} is paused after repeated failures; try again in ${Math.max(1, Math.ceil(pausedMs / 1000))} s`,
-      pausedMs,
-    );
+  if (pausedMs !== null) throw new ProvidersPaused(`${product} ${network}`, pausedMs);
   const result = await firstAnswer(upstreams, {
     product,
     network,

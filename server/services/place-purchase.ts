@@ -73,7 +73,7 @@ export async function placePurchase(
       s.router.available('live', input.kind, input.product, input.network).length === 0
     ) {
       const pausedMs = s.router.pausedFor('live', input.kind, input.product, input.network);
-      if (pausedMs !== null) throw new ProvidersPaused(pausedMessage(input, pausedMs), pausedMs);
+      if (pausedMs !== null) throw new ProvidersPaused(pausedWhat(input), pausedMs, '. Nothing was charged');
       throw new NoRoute(kind.noRouteMessage(input));
     }
     wait = kind.wait(input);
@@ -118,13 +118,9 @@ function wellFormedKey(body: unknown, kind: PurchaseKind): string | null {
   }
 }
 
-/** Said when every provider routed for a sale is paused: not "none configured", which misleads. */
-function pausedMessage(input: NewPurchase, ms: number): string {
-  const what =
-    input.kind === 'giftcard'
-      ? 'gift cards'
-      : input.kind === 'esim'
-        ? 'eSIMs'
-        : `${input.product} ${input.network}`.trim();
-  return `Every provider for live ${what} is paused after repeated failures; try again in ${Math.max(1, Math.ceil(ms / 1000))} s. Nothing was charged`;
+/** What a paused sale was for, in the refusal: not "none configured", which misleads. */
+function pausedWhat(input: NewPurchase): string {
+  if (input.kind === 'giftcard') return 'gift cards';
+  if (input.kind === 'esim') return 'eSIMs';
+  return `${input.product} ${input.network}`.trim();
 }

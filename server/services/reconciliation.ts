@@ -74,8 +74,8 @@ export async function reconcileDay(
       actor: input.actor,
     });
     try {
-      const problem = s.router.problemOf(name);
-      if (problem) throw new InvalidInput(`upstream ${name} cannot be used: ${problem}`);
+      const unusable = s.router.unusableReason(name);
+      if (unusable) throw new InvalidInput(unusable);
       if (!upstream?.listTransactions)
         throw new InvalidInput(`upstream ${name} cannot list its transactions`);
       runs.push(await reconcileRun(s.db, upstream, run.id, input));

@@ -184,9 +184,9 @@ export function purchaseOf(v: PurchaseValues, db: Db): Purchase {
 
 /**
  * Stores a purchase, debits its wallet and enqueues its vend job: all or nothing.
- * Runs inside the caller's transaction (the commit batcher's, with a savepoint when batched). A used key is a
- * DuplicateRequest; a short wallet throws InsufficientBalance and leaves no trace, so the
- * key stays free for a retry after funding.
+ * Runs inside the caller's transaction (the commit batcher's, with a savepoint when batched).
+ * A used key is a DuplicateRequest; a short wallet throws InsufficientBalance and leaves no
+ * trace, so the key stays free for a retry after funding.
  */
 export function createPurchase(db: Db, input: NewPurchase): Purchase {
   if (input.agentUserId) assertAgentDailyLimit(db, input.agentUserId, input.environment, input.amountKobo);
@@ -345,15 +345,15 @@ export function getPurchaseByReference(db: Db, ref: string): Purchase | null {
 }
 
 // The state machine's table, as SQL: an update that settles a purchase applies only from a state allowed to reach it.
-const MAY_SUCCEED = `state IN (${statesThatMayBecome('success')
-  .map((st) => `'${st}'`)
-  .join(', ')})`;
+const mayBecome = (to: PurchaseState) =>
+  `state IN (${statesThatMayBecome(to)
+    .map((st) => `'${st}'`)
+    .join(', ')})`;
+const MAY_SUCCEED = mayBecome('success');
 const SETTLE_SUCCESS = `UPDATE purchases SET state = 'success', result = ?, upstream_name = COALESCE(?, upstream_name),
     upstream_reference = COALESCE(?, upstream_reference), needs_attention = 0, updated_at = ?
   WHERE id = ? AND ${MAY_SUCCEED} RETURNING ${PURCHASE_COLUMNS}`;
-const MAY_FAIL = `state IN (${statesThatMayBecome('failed')
-  .map((st) => `'${st}'`)
-  .join(', ')})`;
+const MAY_FAIL = mayBecome('failed');
 const SETTLE_FAILED = `UPDATE purchases SET state = 'failed', failure_reason = ?, needs_attention = 0, updated_at = ?
   WHERE id = ? AND ${MAY_FAIL} RETURNING ${PURCHASE_COLUMNS}`;
 
@@ -475,9 +475,7 @@ export function reverseCompletedSale(
     db,
     `UPDATE purchases SET state = 'reversed', reversed_at = ?, reversal_reason = ?, needs_attention = 0,
          updated_at = ?
-       WHERE id = ? AND state IN (${statesThatMayBecome('reversed')
-         .map((st) => `'${st}'`)
-         .join(', ')}) RETURNING ${PURCHASE_COLUMNS}`,
+       WHERE id = ? AND ${mayBecome('reversed')} RETURNING ${PURCHASE_COLUMNS}`,
   ).get(now, input.reason, now, purchaseId);
   if (!row) return null;
   const p = purchaseOf(row, db);
