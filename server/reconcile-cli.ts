@@ -10,7 +10,7 @@ import {
   setReconciliationSettings,
   type ReconciliationException,
 } from './store/reconciliations.js';
-import { resolveException, type ReverseSale } from './services/reconciliation-resolve.js';
+import { askUpstreamWith, resolveException, type ReverseSale } from './services/reconciliation-resolve.js';
 import { reconciliationExceptionJson, reconciliationRunJson } from './services/reconciliation-json.js';
 import { runReconciliation } from './reports/reconciliation-run.js';
 import { silentLog } from './reports/delivery-service.js';
@@ -130,11 +130,17 @@ export function registerReconcileCommands(program: Command, cli: ReconcileCliToo
         if (!Number.isSafeInteger(id) || id <= 0)
           throw new InvalidInput('--id must be an exception id', 'id');
         await cli.withStoreAsync(async (db, dataDir) => {
-          const e = await resolveException(
-            { db, reverseSale: cli.reverseSaleFor(db, dataDir) },
-            { id, action: o.action, reason: o.reason, actor: cli.actor, confirm: Boolean(o.confirm) },
-          );
-          cli.out(reconciliationExceptionJson(e), exceptionLine(e));
+          // A debit correction asks the upstream what it delivered, as the console's does.
+          const router = new UpstreamRouter(db, SecretBox.forDataDir(dataDir));
+          try {
+            const e = await resolveException(
+              { db, reverseSale: cli.reverseSaleFor(db, dataDir), askUpstream: askUpstreamWith(router) },
+              { id, action: o.action, reason: o.reason, actor: cli.actor, confirm: Boolean(o.confirm) },
+            );
+            cli.out(reconciliationExceptionJson(e), exceptionLine(e));
+          } finally {
+            await router.close();
+          }
         });
       },
     );

@@ -7,7 +7,11 @@ import {
 } from '../store/reconciliations.js';
 import { getPurchaseById } from '../store/purchases.js';
 import { acceptEffectOf, type ResolutionAction } from '../domain/reconciliation.js';
-import { Conflict, InvalidInput, NotFound } from '../domain/errors.js';
+import { Conflict, InvalidInput, NotFound, UpstreamUnavailable } from '../domain/errors.js';
+import type { VendOutcome } from '../domain/vend-outcome.js';
+import { vendRequestOf } from '../upstreams/types.js';
+import type { UpstreamRouter } from '../routing/upstream-router.js';
+import type { Purchase } from '../store/purchases.js';
 import { AlreadyReversed } from './reversals.js';
 import { assertOneLineText } from '../domain/text-hygiene.js';
 
@@ -28,6 +32,25 @@ export type ReverseSale = (input: {
   source: 'reconciliation';
 }) => Promise<unknown>;
 
+/** Asks the upstream a purchase was reconciled against for its answer now (a requery). */
+export type AskUpstream = (upstreamName: string, purchase: Purchase) => Promise<VendOutcome>;
+
+export function askUpstreamWith(router: UpstreamRouter): AskUpstream {
+  return async (name, p) => {
+    const upstream = router.byName('live', name);
+    if (!upstream)
+      return {
+        kind: 'unknown',
+        reason: router.unusableReason(name) || `upstream ${name} is no longer configured`,
+      };
+    try {
+      return await upstream.requery(vendRequestOf(p));
+    } catch (err) {
+      return { kind: 'unknown', reason: err instanceof Error ? err.message : String(err) };
+    }
+  };
+}
+
 /**
  * Resolves one exception, audited with who and why. Accepting the upstream's answer moves
  * money only through a ledger entry: a reversal refunds a sale the upstream did not deliver,
@@ -35,7 +58,7 @@ export type ReverseSale = (input: {
  * when the wallet is short). Settled outside the system moves nothing.
  */
 export async function resolveException(
-  s: { db: Db; reverseSale: ReverseSale },
+  s: { db: Db; reverseSale: ReverseSale; askUpstream: AskUpstream },
   input: ResolveInput,
 ): Promise<ReconciliationException> {
   const reason = assertOneLineText(String(input.reason ?? ''), 'reason').trim();
@@ -45,13 +68,15 @@ export async function resolveException(
   const e = getException(s.db, input.id);
   if (!e) throw new NotFound(`no reconciliation exception ${input.id}`);
   if (e.status !== 'open') throw new Conflict(`reconciliation exception ${e.id} is already ${e.status}`);
-  if (input.action === 'settled_outside')
+  if (input.action === 'settled_outside') {
+    assertNotInFlight(s.db, e);
     return markExceptionResolved(s.db, {
       id: e.id,
       resolution: 'settled_outside',
       actor: input.actor,
       reason,
     });
+  }
 
   const effect = acceptEffectOf(e.kind);
   if (!effect && e.kind === 'ours_reversed_theirs_success')
@@ -71,7 +96,8 @@ export async function resolveException(
         'marking a refunded purchase as success debits the wallet again: confirm it explicitly',
         'confirm',
       );
-    return acceptUpstreamSuccess(s.db, { id: e.id, actor: input.actor, reason });
+    const delivered = await whatWasDelivered(s, e);
+    return acceptUpstreamSuccess(s.db, { id: e.id, actor: input.actor, reason, delivered });
   }
   // The reversal is its own commit (refund and state once, refused a second time); a crash
   // before the exception is marked leaves it open, and resolving it again finds the sale reversed.
@@ -92,6 +118,45 @@ export async function resolveException(
     reason,
     detail: reversedHere ? { reversed: true } : { reversed: false, already_reversed: true },
   });
+}
+
+/**
+ * A refunded purchase the upstream delivered is charged again only with what it delivered
+ * (an electricity token, a gift card's PIN, its reference), so the receipt and the status
+ * answer carry them as a vend's would. The upstream is asked again: an answer other than
+ * success means the day must be compared again, and no answer means trying later.
+ */
+async function whatWasDelivered(
+  s: { db: Db; askUpstream: AskUpstream },
+  e: ReconciliationException,
+): Promise<{ result: Record<string, unknown>; upstreamReference?: string }> {
+  const p = e.purchaseId === null ? null : getPurchaseById(s.db, e.purchaseId);
+  if (!p) throw new NotFound(`purchase ${e.reference} is no longer stored`);
+  const answer = await s.askUpstream(e.upstreamName, p);
+  if (answer.kind === 'success')
+    return { result: answer.result, upstreamReference: answer.upstreamReference };
+  if (answer.kind === 'unknown' || answer.kind === 'not_accepted')
+    throw new UpstreamUnavailable(
+      `${e.upstreamName} could not be asked what it delivered for ${e.reference} (${answer.reason}): nothing was charged; try again when it answers`,
+    );
+  const now = answer.kind === 'not_found' ? 'has no record of it' : `says ${answer.kind}`;
+  throw new Conflict(
+    `${e.upstreamName} now ${now} for ${e.reference}: nothing was charged; run the reconciliation of ${e.day} again`,
+  );
+}
+
+/**
+ * A sale still pending here settles by itself: its status checks refund it if the upstream
+ * fails it. Closing its exception as settled by hand would let that refund follow a settlement
+ * made outside (the merchant paid twice), so it is refused until the sale is final.
+ */
+function assertNotInFlight(db: Db, e: ReconciliationException): void {
+  if (e.purchaseId === null) return;
+  const now = getPurchaseById(db, e.purchaseId);
+  if (now?.state !== 'pending') return;
+  throw new Conflict(
+    `${e.reference} is still pending here: its status checks settle it (or settle it by hand in Needs attention), then run the reconciliation of ${e.day} again`,
+  );
 }
 
 /**

@@ -429,7 +429,12 @@ export function settleFailed(
 export function correctFailedToSuccess(
   db: Db,
   purchaseId: number,
-  input: { actor: string; reason: string },
+  input: {
+    actor: string;
+    reason: string;
+    /** What the upstream says it delivered (a token, a PIN) and its reference, kept as a vend's would be. */
+    delivered?: { result: Record<string, unknown>; upstreamReference?: string };
+  },
 ): Purchase {
   assertInTransaction(db, 'correctFailedToSuccess');
   forgetPurchase(db, purchaseId);
@@ -445,9 +450,15 @@ export function correctFailedToSuccess(
   });
   const row = purchaseQuery(
     db,
-    `UPDATE purchases SET state = 'success', failure_reason = NULL, updated_at = ? WHERE id = ? AND state = 'failed'
+    `UPDATE purchases SET state = 'success', failure_reason = NULL, result = COALESCE(?, result),
+       upstream_reference = COALESCE(?, upstream_reference), updated_at = ? WHERE id = ? AND state = 'failed'
        RETURNING ${PURCHASE_COLUMNS}`,
-  ).get(nowIso(), purchaseId)!;
+  ).get(
+    input.delivered ? resultColumn(db, input.delivered.result) : null,
+    input.delivered?.upstreamReference ?? null,
+    nowIso(),
+    purchaseId,
+  )!;
   const corrected = purchaseOf(row, db);
   noteStateChange(db, corrected);
   // An integrator told `transaction.failed` must learn the sale was delivered after all.

@@ -385,7 +385,12 @@ function markResolved(
  */
 export function acceptUpstreamSuccess(
   db: Db,
-  input: { id: number; actor: string; reason: string },
+  input: {
+    id: number;
+    actor: string;
+    reason: string;
+    delivered?: { result: Record<string, unknown>; upstreamReference?: string };
+  },
 ): ReconciliationException {
   return db
     .transaction(() => {
@@ -396,6 +401,7 @@ export function acceptUpstreamSuccess(
         correctFailedToSuccess(db, e.purchaseId, {
           actor: input.actor,
           reason: `reconciliation with ${e.upstreamName}: ${input.reason}`,
+          delivered: input.delivered,
         });
       } catch (err) {
         if (err instanceof InsufficientBalance)

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startReconcilePair, type ReconcilePair } from '../helpers/reconcile-pair.js';
 import { reconcileDay } from '../../server/services/reconciliation.js';
-import { resolveException } from '../../server/services/reconciliation-resolve.js';
+import { askUpstreamWith, resolveException } from '../../server/services/reconciliation-resolve.js';
 import { reverseSaleWith } from '../../server/services/reconciliation-reversal.js';
 import { listExceptions } from '../../server/store/reconciliations.js';
 import { getPurchaseByReference } from '../../server/store/purchases.js';
@@ -68,7 +68,7 @@ describe('reconciling gift-card orders by their status', () => {
     const e = listExceptions(db, { day: DAY }).find((x) => x.reference === refs[1])!;
     const reverseSale = reverseSaleWith(pair.ours.node.services);
     await resolveException(
-      { db, reverseSale },
+      { db, reverseSale, askUpstream: askUpstreamWith(pair.ours.node.services.router) },
       {
         id: e.id,
         action: 'accept_upstream',

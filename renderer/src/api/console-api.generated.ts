@@ -10266,6 +10266,20 @@ export interface paths {
             };
           };
         };
+        /** @description Default Response */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
       };
     };
     delete?: never;

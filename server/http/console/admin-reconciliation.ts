@@ -10,7 +10,7 @@ import {
   listRuns,
   setReconciliationSettings,
 } from '../../store/reconciliations.js';
-import { resolveException } from '../../services/reconciliation-resolve.js';
+import { askUpstreamWith, resolveException } from '../../services/reconciliation-resolve.js';
 import { reverseSaleWith } from '../../services/reconciliation-reversal.js';
 import { reconciliationExceptionJson, reconciliationRunJson } from '../../services/reconciliation-json.js';
 import { runReconciliation } from '../../reports/reconciliation-run.js';
@@ -146,12 +146,12 @@ export function registerAdminReconciliationRoutes(scope: FastifyInstance, s: Ser
         tags,
         params: IdParams,
         body: ResolveBody,
-        response: { 200: Exception, ...consoleErrors, 409: ConsoleError },
+        response: { 200: Exception, ...consoleErrors, 409: ConsoleError, 502: ConsoleError },
       },
     },
     async (request) => {
       const e = await resolveException(
-        { db: s.db, reverseSale: reverseSaleWith(s) },
+        { db: s.db, reverseSale: reverseSaleWith(s), askUpstream: askUpstreamWith(s.router) },
         {
           id: Number(request.params.id),
           action: request.body.action,
