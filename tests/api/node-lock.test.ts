@@ -40,7 +40,30 @@ describe('one node per data directory', () => {
     });
     writeFileSync(join(dir, LOCK_FILE), `${gone.stdout}\n`);
     const node = await startNode(testConfig(dir));
-    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').split(' ')[0]).toBe(String(process.pid));
+    await node.close();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it('a lock naming this very pid, not held by this process, is an earlier life of it: taken over', async () => {
+    // A container restarted after a crash runs the node under the same pid (often 1) every time.
+    const dir = fresh('same-pid');
+    writeFileSync(join(dir, LOCK_FILE), `${process.pid} 12\n`);
+    const node = await startNode(testConfig(dir));
+    await node.close();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it('a lock naming a live process started at another time (its pid reused) is taken over; with its start time it holds', async () => {
+    const dir = fresh('reused-pid');
+    const parentStarted = readFileSync(`/proc/${process.ppid}/stat`, 'utf8').split(') ')[1].split(' ')[19];
+    writeFileSync(join(dir, LOCK_FILE), `${process.ppid} ${parentStarted}\n`);
+    await expect(startNode(testConfig(dir))).rejects.toThrow(
+      /another VendPoint node \(process \d+\) is running/,
+    );
+    writeFileSync(join(dir, LOCK_FILE), `${process.ppid} ${Number(parentStarted) + 1}\n`);
+    const node = await startNode(testConfig(dir));
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toMatch(new RegExp(`^${process.pid} \\d+\n$`));
     await node.close();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
