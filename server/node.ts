@@ -9,6 +9,7 @@ import { catalogDir } from './store/catalog.js';
 import { resourcesDir } from './resources.js';
 import { takeOverRestoredBackup } from './jobs/restored-backup.js';
 import { lockDataDir } from './store/node-lock.js';
+import { ensurePrivateDir } from './store/file-modes.js';
 import { UpstreamRouter } from './routing/upstream-router.js';
 import { VendWorker } from './jobs/vend-worker.js';
 import { DELIVERY_DEFAULTS, WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
@@ -117,14 +118,17 @@ export function buildServices(
 
 /** Starts a node: store, HTTP on config.host:port, recovery of interrupted vends, schedules. */
 export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Promise<RunningNode> {
-  const { services, firstRun, fixedModes, sealedResults } = buildServices(config, hooks);
-  let unlock: () => void;
+  // The lock comes first: a second node must not migrate, seal or seed under a running one.
+  ensurePrivateDir(config.dataDir);
+  const unlock = lockDataDir(config.dataDir);
+  let built: ReturnType<typeof buildServices>;
   try {
-    unlock = lockDataDir(config.dataDir);
+    built = buildServices(config, hooks);
   } catch (err) {
-    services.db.close();
+    unlock();
     throw err;
   }
+  const { services, firstRun, fixedModes, sealedResults } = built;
   try {
     return await startLocked(config, services, { firstRun, fixedModes, sealedResults }, unlock);
   } catch (err) {

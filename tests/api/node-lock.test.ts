@@ -1,6 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -31,6 +39,13 @@ describe('one node per data directory', () => {
     } finally {
       await t.close();
     }
+  });
+
+  it('a refused node writes nothing: the lock is taken before the database is opened', async () => {
+    const dir = fresh('refused-first');
+    writeFileSync(join(dir, LOCK_FILE), `${process.ppid}\n`);
+    await expect(startNode(testConfig(dir))).rejects.toThrow(/another VendPoint node/);
+    expect(readdirSync(dir)).toEqual([LOCK_FILE]);
   });
 
   it('a lock left by a node that died (kill -9) is taken over, and released on close', async () => {
