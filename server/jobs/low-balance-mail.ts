@@ -1,4 +1,5 @@
-import { prep, type Db } from '../store/db.js';
+import type { Db } from '../store/db.js';
+import { dueAlertMails, finishAlertMail, retryAlertMail } from '../store/alert-mails.js';
 import type { SecretBox } from '../store/secret-box.js';
 import { getEvent } from '../store/events.js';
 import { getMerchantById } from '../store/merchants.js';
@@ -15,11 +16,6 @@ export interface AlertMailer {
   transportFor?: (url: string, from: string) => ReportTransport;
 }
 
-interface MailRow {
-  event_id: number;
-  attempts: number;
-}
-
 /**
  * Sends the queued low-balance e-mails, one per crossing, to the merchant's report
  * recipients. No SMTP or no recipients: the mail is marked skipped (the event still goes out
@@ -32,26 +28,19 @@ export async function sendDueAlertMails(
   schedule: readonly number[],
   log: { warn: (o: object, m: string) => void },
 ): Promise<void> {
-  const due = prep(
-    db,
-    `SELECT event_id, attempts FROM alert_mails WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY event_id LIMIT 20`,
-  ).all(nowMs) as MailRow[];
+  const due = dueAlertMails(db, nowMs);
   if (due.length === 0) return;
   const settings = getReportSettings(db, mailer.box);
   const { url } = effectiveSmtpUrl(settings, mailer.flagSmtpUrl);
   const transport = url
     ? (mailer.transportFor?.(url, settings.from) ?? new SmtpReportTransport(url, settings.from))
     : null;
-  const finish = prep(
-    db,
-    `UPDATE alert_mails SET state = ?, attempts = attempts + 1, last_error = ? WHERE event_id = ?`,
-  );
   try {
     for (const row of due) {
-      const event = getEvent(db, row.event_id);
+      const event = getEvent(db, row.eventId);
       const merchant = event ? getMerchantById(db, event.merchantId) : null;
       if (!event || !merchant || merchant.reportEmails.length === 0 || !transport) {
-        finish.run('skipped', transport ? 'no recipients' : 'SMTP not configured', row.event_id);
+        finishAlertMail(db, row.eventId, 'skipped', transport ? 'no recipients' : 'SMTP not configured');
         continue;
       }
       const answer = event.data as { data: { balance: string }[] };
@@ -63,20 +52,16 @@ export async function sendDueAlertMails(
           subject: `Low wallet balance: ${merchant.code} ${event.environment} NGN ${balance}`,
           text,
           html: `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\n/g, '<br>')}</p>`,
-          messageId: `<low-balance.${row.event_id}@vendpoint.local>`,
+          messageId: `<low-balance.${row.eventId}@vendpoint.local>`,
           attachment: null,
         });
-        finish.run('sent', null, row.event_id);
+        finishAlertMail(db, row.eventId, 'sent', null);
       } catch (err) {
         const next = nextAttemptAt(row.attempts + 1, nowMs, schedule);
         const message = (err as Error).message.slice(0, 300);
-        log.warn({ event: row.event_id, err: message }, 'low-balance e-mail failed');
-        if (next === null) finish.run('skipped', message, row.event_id);
-        else
-          prep(
-            db,
-            `UPDATE alert_mails SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE event_id = ?`,
-          ).run(next, message, row.event_id);
+        log.warn({ event: row.eventId, err: message }, 'low-balance e-mail failed');
+        if (next === null) finishAlertMail(db, row.eventId, 'skipped', message);
+        else retryAlertMail(db, row.eventId, next, message);
       }
     }
   } finally {

@@ -1,6 +1,7 @@
 import type { Db } from '../store/db.js';
 import type { UpstreamRouter } from '../routing/upstream-router.js';
-import { BACKUP_TAKEN_SETTING, getSetting } from '../store/settings.js';
+import { BACKUP_TAKEN_SETTING, deleteSetting, getSetting } from '../store/settings.js';
+import { skipEventIds } from '../store/events.js';
 import { markVendStarted, queuedJobs } from '../store/vend-jobs.js';
 import { getPurchaseById } from '../store/purchases.js';
 import { recordAudit } from '../store/audit.js';
@@ -45,14 +46,11 @@ export function takeOverRestoredBackup(db: Db, router: UpstreamRouter): Restored
     // start well past any it could have issued, at 20,000 a second since the backup.
     const seconds = Math.max(0, Math.ceil((Date.now() - sentAt) / 1000));
     const gap = Math.max(EVENT_ID_GAP_MIN, seconds * EVENT_IDS_PER_SECOND);
-    db.prepare(`UPDATE sqlite_sequence SET seq = seq + ? WHERE name = 'events'`).run(gap);
-    const next = (
-      db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'events'`).get() as { seq: number } | undefined
-    )?.seq;
-    db.prepare('DELETE FROM settings WHERE key = ?').run(BACKUP_TAKEN_SETTING);
+    const next = skipEventIds(db, gap);
+    deleteSetting(db, BACKUP_TAKEN_SETTING);
     recordAudit(db, 'node', 'backup.restored', takenAt, {
       queued_live_sales_asked_not_sent: asked,
-      event_ids_after: next ?? null,
+      event_ids_after: next,
     });
   }).immediate();
   return { takenAt, asked };

@@ -194,3 +194,15 @@ export function pruneEvents(db: Db, nowMs: number): number {
     })
     .immediate();
 }
+
+/**
+ * Moves the next event id on by `gap` (a restored backup: ids the lost node issued are never
+ * issued again); returns the last id now counted as used.
+ */
+export function skipEventIds(db: Db, gap: number): number | null {
+  prep(db, `UPDATE sqlite_sequence SET seq = seq + ? WHERE name = 'events'`).run(gap);
+  return (
+    (prep(db, `SELECT seq FROM sqlite_sequence WHERE name = 'events'`).get() as { seq: number } | undefined)
+      ?.seq ?? null
+  );
+}

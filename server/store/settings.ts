@@ -14,6 +14,10 @@ export function setSetting(db: Db, key: string, value: unknown): void {
   ).run(key, JSON.stringify(value));
 }
 
+export function deleteSetting(db: Db, key: string): void {
+  prep(db, 'DELETE FROM settings WHERE key = ?').run(key);
+}
+
 /**
  * Set only inside a backup copy (the moment it was taken): a node that starts on a database
  * holding it was restored from that backup. Start-up clears it after acting on it.
