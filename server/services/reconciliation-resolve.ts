@@ -84,6 +84,11 @@ export async function resolveException(
       `${e.reference} was reversed here and the upstream says it delivered it; a reversal is final, so recover the amount from the provider and mark it settled outside the system`,
       'action',
     );
+  if (!effect && e.kind === 'pending')
+    throw new InvalidInput(
+      `${e.reference} was in flight when compared: there is no answer to accept yet; once it has settled (by its status checks, or by hand in Needs attention), run the reconciliation of ${e.day} again`,
+      'action',
+    );
   if (!effect)
     throw new InvalidInput(
       `an exception of kind ${e.kind} has no upstream answer to accept: settle it outside the system`,
@@ -137,11 +142,14 @@ async function whatWasDelivered(
     return { result: answer.result, upstreamReference: answer.upstreamReference };
   if (answer.kind === 'unknown' || answer.kind === 'not_accepted')
     throw new UpstreamUnavailable(
-      `${e.upstreamName} could not be asked what it delivered for ${e.reference} (${answer.reason}): nothing was charged; try again when it answers`,
+      `upstream ${e.upstreamName} could not be asked what it delivered for ${e.reference} (${answer.reason}): nothing was charged; try again when it answers`,
     );
-  const now = answer.kind === 'not_found' ? 'has no record of it' : `says ${answer.kind}`;
+  const now =
+    answer.kind === 'not_found'
+      ? `has no record of ${e.reference} now`
+      : `now says ${e.reference} is ${answer.kind}`;
   throw new Conflict(
-    `${e.upstreamName} now ${now} for ${e.reference}: nothing was charged; run the reconciliation of ${e.day} again`,
+    `upstream ${e.upstreamName} ${now}: nothing was charged; run the reconciliation of ${e.day} again`,
   );
 }
 

@@ -244,7 +244,7 @@ describe('daily reconciliation against a vending-api upstream', () => {
         confirm: true,
       });
     await expect(resolve(gone.id, { db, reverseSale, askUpstream })).rejects.toThrow(
-      /^up now says failed for .*: nothing was charged; run the reconciliation of 2026-03-10 again$/,
+      /^upstream up now says .* is failed: nothing was charged; run the reconciliation of 2026-03-10 again$/,
     );
     // The provider cannot be asked right now.
     const unreachable = async () => ({
@@ -252,7 +252,7 @@ describe('daily reconciliation against a vending-api upstream', () => {
       reason: 'connect ECONNREFUSED 127.0.0.1:9',
     });
     await expect(resolve(silent.id, { db, reverseSale, askUpstream: unreachable })).rejects.toThrow(
-      /^up could not be asked what it delivered for .* \(connect ECONNREFUSED 127.0.0.1:9\): nothing was charged; try again when it answers$/,
+      /^upstream up could not be asked what it delivered for .* \(connect ECONNREFUSED 127.0.0.1:9\): nothing was charged; try again when it answers$/,
     );
     for (const x of [gone, silent]) {
       expect(getPurchaseByReference(db, x.reference)!.state).toBe('failed');
@@ -369,6 +369,20 @@ describe('daily reconciliation against a vending-api upstream', () => {
         { id: e.id, action: 'accept_upstream', actor: 'user:ada', reason: 'x' },
       ),
     ).rejects.toThrow(/settle it outside/);
+    // An answer still to come is not one to accept, nor to settle outside.
+    await expect(
+      resolveException(
+        { db, reverseSale, askUpstream },
+        {
+          id: first.find((x) => x.kind === 'pending')!.id,
+          action: 'accept_upstream',
+          actor: 'user:ada',
+          reason: 'x',
+        },
+      ),
+    ).rejects.toThrow(
+      /was in flight when compared: there is no answer to accept yet; once it has settled .* run the reconciliation of 2026-03-10 again$/,
+    );
     const ledgerBefore = (db.prepare('SELECT COUNT(*) AS n FROM ledger_entries').get() as { n: number }).n;
     // A sale still in flight here settles by its status checks; settling it by hand as well
     // would let their refund follow a settlement made outside.

@@ -70,6 +70,10 @@ describe('API errors as sentences', () => {
       'The customer number must be a Nigerian mobile number like 08031234567.',
     );
     expect(humanMessage(422, 'Duplicate request: the key "x" was already used')).toMatch(/already sent once/);
+    // A reference at the start is shown as written: capitalised, it would no longer be the reference.
+    expect(humanMessage(409, 'a1b2c3d4-0000-4000-8000-000000000001 is still pending here')).toBe(
+      'a1b2c3d4-0000-4000-8000-000000000001 is still pending here.',
+    );
   });
 });
 

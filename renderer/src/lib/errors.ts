@@ -34,11 +34,14 @@ const LEADING_FIELDS: Record<string, string> = {
   counted: 'the counted cash',
 };
 
-/** First letter up, a full stop at the end. */
+/**
+ * First letter up, a full stop at the end. Only a first word of plain letters is capitalised:
+ * one that is a reference or a code (digits, hyphens) is shown as the node wrote it.
+ */
 function sentence(text: string): string {
   const t = text.trim();
   if (!t) return t;
-  const first = t.charAt(0).toUpperCase() + t.slice(1);
+  const first = /^[a-z]+(?![\w-])/.test(t) ? t.charAt(0).toUpperCase() + t.slice(1) : t;
   return /[.!?]$/.test(first) ? first : `${first}.`;
 }
 
