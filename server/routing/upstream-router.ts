@@ -9,6 +9,7 @@ import type { Upstream, VendRequest, VerifyRequest } from '../upstreams/types.js
 import { CircuitBreaker } from '../upstreams/circuit-breaker.js';
 import { createVendingApiUpstream } from '../upstreams/vending-api/index.js';
 import { isBillProduct } from '../domain/networks.js';
+import { deliversEsim } from '../domain/esim-sale.js';
 
 /** Sockets per external upstream beyond the vends in flight: requeries, catalog and balance calls. */
 const SPARE_CONNECTIONS = 16;
@@ -16,7 +17,7 @@ const SPARE_CONNECTIONS = 16;
 /** Route product names: transactions use their product, orders their kind. */
 export function routeProductOf(kind: string, product: string): string {
   if (kind === 'giftcard') return 'giftcard';
-  if (kind === 'esim' || product === 'ESIM') return 'esim';
+  if (deliversEsim({ kind, product })) return 'esim';
   return product;
 }
 

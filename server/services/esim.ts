@@ -10,6 +10,7 @@ import { isPng, lpaQrPng } from '../upstreams/lpa-qr.js';
 import { parseIdempotencyKey, type PlaceOptions } from './place-purchase.js';
 import { merchantPriceKobo, merchantPricer } from './order-pricing.js';
 import { placeOrder, readOrder } from './order-lifecycle.js';
+import { deliversEsim } from '../domain/esim-sale.js';
 
 /** An eSIM catalog item exactly as the spec names it; ngn_price when an FX rate exists. */
 export type EsimItem = Omit<EsimPlan, 'price' | 'active'> & { ngn_price?: string };
@@ -158,16 +159,13 @@ export function readEsimOrder(s: Services, caller: Caller, requestId: string): P
   return readOrder(s, caller, requestId, (p) => p.kind === 'esim', 'eSIM order');
 }
 
-/** eSIM orders and ESIM redemptions made on POST /v1/transactions both carry an LPA. */
-const isEsimPurchase = (p: Purchase) => p.kind === 'esim' || p.product === 'ESIM';
-
 /**
  * The QR image of a successful order's LPA string. The upstream that delivered the eSIM draws
  * it when it can; otherwise it is drawn here from the stored LPA, which is what the QR
  * encodes anyway. Pending, failed and unknown orders are 404 (spec).
  */
 export async function esimQrcode(s: Services, caller: Caller, requestId: string): Promise<Buffer> {
-  const p = await readOrder(s, caller, requestId, isEsimPurchase, 'eSIM order');
+  const p = await readOrder(s, caller, requestId, deliversEsim, 'eSIM order');
   const lpa = p.state === 'success' && typeof p.result?.lpa === 'string' ? p.result.lpa : '';
   if (!lpa)
     throw new NotFound(

@@ -17,6 +17,7 @@ import { parseIdempotencyKey, placePurchase, type PlaceOptions } from './place-p
 import { verifyBillCustomer } from './bill-verify.js';
 import { debitFor } from './pricing.js';
 import { merchantPriceKobo } from './order-pricing.js';
+import { ESIM_REDEMPTION_PRODUCT } from '../domain/esim-sale.js';
 
 export type Surface = 'v1' | 'ext' | 'internal';
 /** auto: airtime/data async, bills sync (v1, internal) or async (ext). */
@@ -111,7 +112,7 @@ async function validateCreate(
   };
   if (product === 'airtime') return validateAirtime(ctx);
   if (product === 'data') return validateData(ctx);
-  if (product === 'ESIM') return validateEsimRedemption(ctx);
+  if (product === ESIM_REDEMPTION_PRODUCT) return validateEsimRedemption(ctx);
   return validateBill(ctx, product);
 }
 
@@ -178,7 +179,7 @@ function validateEsimRedemption({ s, caller, body, base, planField, planSent }: 
   const msisdn = typeof body.customer_msisdn === 'string' ? body.customer_msisdn : '';
   if (msisdn) parseMsisdn(msisdn);
   return Object.assign({}, base, {
-    product: 'ESIM',
+    product: ESIM_REDEMPTION_PRODUCT,
     network: typeof body.network === 'string' ? body.network.toUpperCase() : '',
     msisdn,
     planRef: planId,

@@ -3,6 +3,7 @@ import { lpaQrPng } from './lpa-qr.js';
 import type { VendOutcome } from '../domain/vend-outcome.js';
 import { CustomerRejected } from '../domain/errors.js';
 import type { CatalogSnapshot, Upstream, VendRequest, VerifyRequest, VerifyResult } from './types.js';
+import { deliversEsim } from '../domain/esim-sale.js';
 
 export interface SimulatorOptions {
   latencyMs?: number;
@@ -200,7 +201,7 @@ export class SimulatorUpstream implements Upstream {
     const slow = this.opts.slowFulfilment ?? this.name !== TEST_SIMULATOR_NAME;
     if (!slow) return false;
     if (req.kind === 'giftcard') return req.details.fulfillment === 'standard';
-    return req.kind === 'esim' || req.product === 'ESIM';
+    return deliversEsim(req);
   }
 
   /** Bill vends re-check the test ids: the simulator accepts nothing else. */

@@ -20,10 +20,11 @@ import { recheckCompletedSale } from '../../services/reversals.js';
 import { InvalidInput, NotFound } from '../../domain/errors.js';
 import type { PurchaseState } from '../../domain/purchase-state.js';
 import { consoleCaller, sessionOf } from './session.js';
-import { cardsOf, isEsimPurchase, saleView } from './views.js';
+import { cardsOf, saleView } from './views.js';
 import { answer, consoleErrors, RefParams, typed } from './contract.js';
 import { PurchasePage, RevealedCards, Sale } from './console-schemas.js';
 import { PageNumber, PageSize, WholeNumberText } from '../schema-blocks.js';
+import { deliversEsim } from '../../domain/esim-sale.js';
 
 const tags = ['sales'];
 /** Longest a sale read may be held open for its outcome. */
@@ -256,7 +257,7 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
   app.get('/console/purchases/:ref/qrcode', { schema: qrSchema }, async (request, reply) => {
     const caller = callerOf(s, request);
     const p = ownPurchase(s, request, caller, request.params.ref);
-    if (!isEsimPurchase(p)) throw new NotFound('This sale is not an eSIM');
+    if (!deliversEsim(p)) throw new NotFound('This sale is not an eSIM');
     // The eSIM service draws it (the provider's QR, or one made from the stored LPA).
     const png = await esimQrcode(s, { ...caller, environment: p.environment }, p.idemKey);
     return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(png);

@@ -3,6 +3,7 @@ import type { Purchase } from '../../store/purchases.js';
 import { formatNaira } from '../../domain/money.js';
 import { responseCodeOf } from '../../domain/purchase-state.js';
 import type { VendJob } from '../../store/vend-jobs.js';
+import { deliversEsim } from '../../domain/esim-sale.js';
 
 /** What a receipt may show from the upstream's result. Gift-card codes are not here: see revealCards. */
 const RESULT_FIELDS = [
@@ -37,11 +38,6 @@ function pick(source: Record<string, unknown> | null, fields: readonly string[])
 export function cardsOf(p: Purchase): Record<string, unknown>[] {
   const cards = p.result?.cards;
   return Array.isArray(cards) ? (cards as Record<string, unknown>[]) : [];
-}
-
-/** eSIM purchases (orders, or a gift card redeemed into an eSIM) carry install data and a QR. */
-export function isEsimPurchase(p: Purchase): boolean {
-  return p.kind === 'esim' || p.product.toUpperCase() === 'ESIM';
 }
 
 /** What the last answer about a pending vend said, as a sentence for the agent. */
@@ -95,7 +91,7 @@ export function saleView(
           ? pick(p.result, PROVIDER_FIELDS)
           : {},
     cards_count: p.state === 'success' ? cardsOf(p).length : 0,
-    has_qr: p.state === 'success' && isEsimPurchase(p) && typeof p.result?.lpa === 'string',
+    has_qr: p.state === 'success' && deliversEsim(p) && typeof p.result?.lpa === 'string',
     merchant_name: merchantName,
     agent: agent ?? '',
     created_at: p.createdAt,

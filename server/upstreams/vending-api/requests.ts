@@ -1,6 +1,7 @@
 import { formatNaira } from '../../domain/money.js';
 import type { TransactionListQuery, VendRequest, VerifyRequest } from '../types.js';
 import type { HttpMethod } from './client.js';
+import { deliversEsim } from '../../domain/esim-sale.js';
 
 /** One call to the provider's /v1 surface, built from a purchase; pure. */
 export interface ApiCall {
@@ -14,7 +15,7 @@ export const BILL_PRODUCTS = ['electricity', 'cable', 'betting'] as const;
 
 /** Gift-card redemption into an eSIM (product ESIM) is ordered like an eSIM. */
 export function isEsim(req: VendRequest): boolean {
-  return req.kind === 'esim' || req.product === 'ESIM';
+  return deliversEsim(req);
 }
 
 const seg = encodeURIComponent;
