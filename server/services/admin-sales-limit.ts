@@ -1,6 +1,6 @@
 import type { Caller, Services } from './context.js';
 import { getConsoleUserById } from '../store/console-users.js';
-import { agentSoldKobo } from '../store/admin-queries.js';
+import { agentSoldKobo } from '../store/agent-sales.js';
 import { quoteGiftcard } from './giftcards.js';
 import { esimQuote } from './esim.js';
 import { parseNaira, type Kobo } from '../domain/money.js';

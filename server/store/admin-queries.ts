@@ -73,16 +73,6 @@ function tally(db: Db, agent: string, params: unknown[]): SalesTally[] {
   ).all(...params) as SalesTally[];
 }
 
-/** What an agent sold (pending or successful: failed and reversed sales were refunded) since fromIso. */
-export function agentSoldKobo(db: Db, userId: number, env: Environment, fromIso: string): number {
-  const r = prep(
-    db,
-    `SELECT COALESCE(SUM(amount_kobo), 0) AS kobo FROM purchases
-     WHERE agent_user_id = ? AND environment = ? AND created_at >= ? AND state NOT IN ('failed', 'reversed')`,
-  ).get(userId, env, fromIso) as { kobo: number };
-  return r.kobo;
-}
-
 /** The sum of every merchant's wallet of one environment: what the host owes its merchants. */
 export function walletTotal(db: Db, env: Environment): { balance_kobo: number; wallets: number } {
   return prep(

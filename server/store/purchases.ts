@@ -12,6 +12,7 @@ import { recordPurchaseOutcome } from './events.js';
 import { recordAudit } from './audit.js';
 import { resultColumn, resultFromColumn } from './sealed-results.js';
 import { checkDailySalesLimit } from '../domain/sales-limit.js';
+import { agentSoldKobo } from './agent-sales.js';
 import { localDayStart } from '../domain/business-days.js';
 import { businessTimezone } from './settings.js';
 import { SqlWhere } from './sql-where.js';
@@ -266,14 +267,7 @@ function assertAgentDailyLimit(db: Db, agentUserId: number, env: Environment, am
     (prep(db, 'SELECT daily_sales_limit_kobo FROM console_users WHERE id = ?').pluck().get(agentUserId) as
       number | null | undefined) ?? null;
   if (limit === null) return;
-  // Pending or successful sales count; failed and reversed ones were refunded (as agentSoldKobo).
-  const sold = prep(
-    db,
-    `SELECT COALESCE(SUM(amount_kobo), 0) FROM purchases
-     WHERE agent_user_id = ? AND environment = ? AND created_at >= ? AND state NOT IN ('failed', 'reversed')`,
-  )
-    .pluck()
-    .get(agentUserId, env, localDayStart(Date.now(), businessTimezone(db))) as number;
+  const sold = agentSoldKobo(db, agentUserId, env, localDayStart(Date.now(), businessTimezone(db)));
   checkDailySalesLimit(limit, sold, amountKobo);
 }
 

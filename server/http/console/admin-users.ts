@@ -6,7 +6,7 @@ import { businessTimezone } from '../../store/settings.js';
 import type { Services } from '../../services/context.js';
 import { getConsoleUserById, listConsoleUsers, type ConsoleUser } from '../../store/console-users.js';
 import { updateConsoleUser, type ConsoleUserPatch } from '../../store/admin-users.js';
-import { agentSoldKobo } from '../../store/admin-queries.js';
+import { agentSoldKobo } from '../../store/agent-sales.js';
 import { getCashup, listCashups } from '../../store/admin-cashups.js';
 import { cashupJson, closeCashup, previewCashup } from '../../services/admin-cashup.js';
 import { hashPassword, parseNewPassword } from '../../services/console-auth.js';
