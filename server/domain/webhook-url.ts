@@ -18,15 +18,20 @@ for (const [net, prefix] of [
   ['192.0.0.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
+  // Documentation ranges: never a real receiver.
+  ['192.0.2.0', 24],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const)
   blocked.addSubnet(net, prefix, 'ipv4');
-// IPv6 forms that carry or tunnel an IPv4 address (IPv4-compatible ::a.b.c.d, NAT64, 6to4,
-// Teredo) are refused whatever they carry: on a host with NAT64 or a 6to4 relay they can reach
+// IPv6 forms that carry or tunnel an IPv4 address (IPv4-compatible ::a.b.c.d, IPv4-translated,
+// NAT64, 6to4, Teredo) are refused whatever they carry: on a host with NAT64 or a 6to4 relay they can reach
 // an internal IPv4 address, and a real receiver has a native address besides.
 for (const [net, prefix] of [
   ['::', 96],
+  ['2001:db8::', 32],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['2002::', 16],
@@ -45,9 +50,39 @@ export function isPrivateAddress(address: string): boolean {
     // IPv4-mapped (::ffff:10.0.0.1) is judged as the IPv4 address it carries.
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
     if (mapped) return blocked.check(mapped[1], 'ipv4');
+    // IPv4-translated (SIIT, ::ffff:0:a.b.c.d) carries an IPv4 address too; BlockList cannot
+    // hold its prefix (it reads ::ffff:0:0/96 as every IPv4 address), so it is matched here.
+    if (isIpv4Translated(address)) return true;
     return blocked.check(address, 'ipv6');
   }
   return blocked.check(address, 'ipv4');
+}
+
+/** ::ffff:0:0/96: the first 64 bits zero, then ffff, then 0. */
+function isIpv4Translated(address: string): boolean {
+  const hextets = expandIpv6(address.toLowerCase());
+  return (
+    hextets !== null && hextets.slice(0, 4).every((h) => h === 0) && hextets[4] === 0xffff && hextets[5] === 0
+  );
+}
+
+/** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail counts as two); null if it is not one. */
+function expandIpv6(address: string): number[] | null {
+  let text = address.replace(/%.*$/, '');
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail, more] = text.split('::');
+  if (more !== undefined) return null;
+  const groups = (part: string | undefined) =>
+    part ? part.split(':').map((h) => Number.parseInt(h, 16)) : [];
+  const left = groups(head);
+  const right = groups(tail);
+  const missing = 8 - left.length - right.length;
+  if (tail === undefined ? missing !== 0 : missing < 1) return null;
+  return [...left, ...Array<number>(tail === undefined ? 0 : missing).fill(0), ...right];
 }
 
 /**

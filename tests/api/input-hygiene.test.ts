@@ -37,6 +37,34 @@ describe('stored text refuses control characters on every surface', () => {
     );
   });
 
+  it('a name or reason hiding text with a bidi override, a zero-width space or a BOM is refused', async () => {
+    const named = await admin.post('/console/admin/merchants', {
+      code: 'BIDI',
+      name: 'Acme \u202eecnanif\u202c Ltd',
+    });
+    expect(named.status).toBe(400);
+    expect(named.json.message).toBe(`name ${RULE}`);
+    for (const reason of ['refund \u202egnp.exe', 'top\u200bup', '\ufefftop-up', 'a\u2066b\u2069']) {
+      const fund = await admin.post('/console/admin/merchants/DEMO/wallets/test/fund', {
+        kind: 'funding',
+        amount: '1.00',
+        reason,
+      });
+      expect(fund.status, JSON.stringify(reason)).toBe(400);
+      expect(fund.json.message).toBe(`reason ${RULE}`);
+    }
+    const cli = runCli(t.dataDir, [
+      '--json',
+      'merchant',
+      'create',
+      '--code',
+      'BIDI',
+      '--name',
+      'Acme\u202e Ltd',
+    ]);
+    expect(cli.json).toEqual({ error: `--name ${RULE}` });
+  });
+
   it('names in any script, with accents and the Naira sign, are still accepted', async () => {
     const r = await admin.post('/console/admin/merchants', { code: 'OJA', name: 'Ọjà Ventures — ₦ Ltd' });
     expect(r.status).toBe(201);

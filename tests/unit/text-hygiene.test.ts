@@ -17,6 +17,22 @@ describe('one-line text', () => {
         'name must not contain control characters (line breaks, tabs and the like)',
       );
   });
+  it('refuses the invisible format controls: bidi marks, overrides and isolates, zero-width space, BOM, a lone surrogate', () => {
+    const format = [0x200b, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2060, 0x2064];
+    for (const c of [...format, 0x2066, 0x2067, 0x2068, 0x2069, 0xfeff, 0xd800, 0xdfff].map((c) =>
+      String.fromCharCode(c),
+    )) {
+      expect(() => assertOneLineText(`refund ${c}gnp.exe`, 'reason'), c.charCodeAt(0).toString(16)).toThrow(
+        /^reason must not contain control characters/,
+      );
+      expect(() => assertNoteText(`a${c}b`, 'note'), c.charCodeAt(0).toString(16)).toThrow(
+        /^note must not contain control characters/,
+      );
+    }
+  });
+  it('keeps what scripts and emoji need: the zero-width (non-)joiners and astral characters', () => {
+    for (const t of ['👩‍💻 desk', 'می‌خواهم', '𝔘nicode 😀']) expect(assertOneLineText(t, 'name')).toBe(t);
+  });
   it('accepts printable text in any script, and leaves absent values alone', () => {
     expect(assertOneLineText('Ọjà Ventures — ₦ 100 «ok» 東京', 'name')).toBe(
       'Ọjà Ventures — ₦ 100 «ok» 東京',

@@ -44,6 +44,11 @@ describe('webhook targets', () => {
     '::ffff:127.0.0.1',
     '::ffff:10.1.1.1',
     '::ffff:7f00:1',
+    // Documentation ranges.
+    '192.0.2.10',
+    '198.51.100.7',
+    '203.0.113.99',
+    '2001:db8::1',
   ])('%s is private', (a) => expect(isPrivateAddress(a)).toBe(true));
   // IPv4 carried in IPv6 reaches whatever it carries on a host with NAT64 or a 6to4 relay.
   it.each([
@@ -53,6 +58,8 @@ describe('webhook targets', () => {
     '64:ff9b:1::1',
     '2002:7f00:1::1',
     '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '::ffff:0:7f00:1',
+    '::ffff:0:127.0.0.1',
   ])('%s (IPv4 inside IPv6) is refused', (a) => expect(isPrivateAddress(a)).toBe(true));
   it.each(['8.8.8.8', '1.1.1.1', '2001:4860:4860::8888', '2606:4700::1111', '::ffff:8.8.8.8'])(
     '%s is public',
