@@ -1,6 +1,7 @@
 import { Command, CommanderError, Help, Option } from 'commander';
 import { formatKobo } from '../common/money-display.js';
 import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { openStore } from './store/bootstrap.js';
 import { catalogDir } from './store/catalog.js';
 import { resourcesDir } from './resources.js';
@@ -60,6 +61,13 @@ const ACTOR = `cli:${process.env.USER ?? 'operator'}`;
 const collect = (v: string, prev: string[]) => [...prev, v];
 /** A flag whose value is stored: refused, with the API's words, when it holds a control character. */
 const oneLine = (flag: string) => (v: string) => assertOneLineText(v, flag);
+/** A secret flag: `-` reads it from standard input (its first line), so it never sits on a command line. */
+const secretFlag = (flag: string) => (v: string) => {
+  if (v !== '-') return assertOneLineText(v, flag);
+  const line = readFileSync(0, 'utf8').split(/\r?\n/)[0];
+  if (!line) throw new InvalidInput(`${flag} -: standard input held no secret`, flag);
+  return assertOneLineText(line, flag);
+};
 const collectOneLine = (flag: string) => (v: string, prev: string[]) => [...prev, assertOneLineText(v, flag)];
 
 /**
@@ -247,7 +255,11 @@ upstream
   .option('--base-url <url>', 'the provider API base URL', oneLine('--base-url'))
   .option('--merchant-code <code>', 'our merchant code at the provider', oneLine('--merchant-code'))
   .option('--key <key>', 'our key at the provider', oneLine('--key'))
-  .option('--secret <secret>', 'our secret at the provider', oneLine('--secret'))
+  .option(
+    '--secret <secret>',
+    "our secret at the provider; '-' reads it from standard input (kept out of the shell history and ps)",
+    secretFlag('--secret'),
+  )
   .option('--products <list>', 'routes, e.g. airtime,data,ELECTRICITY or data:MTN', oneLine('--products'), '')
   .action(
     (o: {

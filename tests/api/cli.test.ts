@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCli } from '../helpers/cli.js';
 import { eventually, startTestNode, type TestNode } from '../helpers/test-node.js';
-import { addUpstream } from '../../server/store/upstreams.js';
+import { addUpstream, listUpstreams } from '../../server/store/upstreams.js';
+import { SecretBox } from '../../server/store/secret-box.js';
 
 let t: TestNode;
 beforeAll(async () => {
@@ -158,6 +159,34 @@ describe('operator CLI contract (--json prints exactly one object)', () => {
       'data',
     ]);
     expect(list.stdout).not.toContain('very-secret-value');
+  });
+
+  it('upstream add --secret - reads the secret from standard input, so it is never on a command line', () => {
+    const args = (name: string) => [
+      '--json',
+      'upstream',
+      'add',
+      '--name',
+      name,
+      '--type',
+      'vending-api',
+      '--base-url',
+      'http://127.0.0.1:9/',
+      '--merchant-code',
+      'US1',
+      '--key',
+      'k2',
+      '--secret',
+      '-',
+    ];
+    const add = runCli(t.dataDir, args('provider-stdin'), {}, 'piped-secret-value\n');
+    expect(add.status).toBe(0);
+    expect(add.json).toMatchObject({ name: 'provider-stdin', has_secret: true });
+    const sealed = listUpstreams(t.node.services.db).find((u) => u.name === 'provider-stdin')!.secretSealed!;
+    expect(SecretBox.forDataDir(t.dataDir).open(sealed)).toBe('piped-secret-value');
+    const empty = runCli(t.dataDir, args('provider-empty'), {}, '');
+    expect(empty.status).not.toBe(0);
+    expect(empty.json).toEqual({ error: '--secret -: standard input held no secret' });
   });
 
   it('purchase resolve refuses a purchase that is already final', async () => {

@@ -8,6 +8,7 @@ export function runCli(
   dataDir: string,
   args: string[],
   env: Record<string, string> = {},
+  input?: string,
 ): { status: number; stdout: string; stderr: string; json: any } {
   const r = spawnSync(
     join(root, 'node_modules', '.bin', 'tsx'),
@@ -17,6 +18,7 @@ export function runCli(
       encoding: 'utf8',
       env: { ...process.env, ...env },
       timeout: 60_000,
+      ...(input === undefined ? {} : { input }),
     },
   );
   let json: unknown = null;
