@@ -99,6 +99,9 @@ test('an admin reconciles a day, sees the exception and settles it outside the s
     await expect(page.getByTestId(`exception-${reference}`)).toContainText(
       'provider refunded us by transfer',
     );
+    // A closed exception's states are those the run found, and say so.
+    await expect(page.getByTestId(`exception-${reference}`)).toContainText('(when found)');
+    await shot(page, 'admin-reconciliation-resolved');
     const listed = cli(['reconcile', 'list', '--date', day]) as {
       exceptions: { reference: string; status: string; resolved_by: string }[];
     };
