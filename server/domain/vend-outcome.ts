@@ -27,3 +27,12 @@ export const NOT_FOUND_GRACE_MS = 120_000;
 export function notFoundIsFinal(sentAtMs: number, nowMs: number, graceMs = NOT_FOUND_GRACE_MS): boolean {
   return nowMs - sentAtMs >= graceMs;
 }
+
+/** An upstream implementation bug must not lose a purchase: a call that throws is an unknown outcome. */
+export async function outcomeOrUnknown(call: () => Promise<VendOutcome>): Promise<VendOutcome> {
+  try {
+    return await call();
+  } catch (error) {
+    return { kind: 'unknown', reason: error instanceof Error ? error.message : String(error) };
+  }
+}

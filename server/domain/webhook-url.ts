@@ -58,31 +58,19 @@ export function isPrivateAddress(address: string): boolean {
   return blocked.check(address, 'ipv4');
 }
 
-/** ::ffff:0:0/96: the first 64 bits zero, then ffff, then 0. */
+/**
+ * ::ffff:0:0/96. The URL parser writes an IPv6 address in its one canonical form (lower case,
+ * the longest run of zero groups as ::, a dotted tail as hex), where this prefix always reads
+ * `::ffff:0:` and two more groups (a zone id, which it does not take, is left out).
+ */
 function isIpv4Translated(address: string): boolean {
-  const hextets = expandIpv6(address.toLowerCase());
-  return (
-    hextets !== null && hextets.slice(0, 4).every((h) => h === 0) && hextets[4] === 0xffff && hextets[5] === 0
-  );
-}
-
-/** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail counts as two); null if it is not one. */
-function expandIpv6(address: string): number[] | null {
-  let text = address.replace(/%.*$/, '');
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number);
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  try {
+    return /^\[::ffff:0:[0-9a-f]{1,4}:[0-9a-f]{1,4}\]$/.test(
+      new URL(`http://[${address.replace(/%.*$/, '')}]/`).hostname,
+    );
+  } catch {
+    return false;
   }
-  const [head, tail, more] = text.split('::');
-  if (more !== undefined) return null;
-  const groups = (part: string | undefined) =>
-    part ? part.split(':').map((h) => Number.parseInt(h, 16)) : [];
-  const left = groups(head);
-  const right = groups(tail);
-  const missing = 8 - left.length - right.length;
-  if (tail === undefined ? missing !== 0 : missing < 1) return null;
-  return [...left, ...Array<number>(tail === undefined ? 0 : missing).fill(0), ...right];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Purchase } from '../store/purchases.js';
 import type { PurchaseStore } from '../store/purchase-store.js';
-import { nextRequeryDelayMs, type VendOutcome } from '../domain/vend-outcome.js';
+import { nextRequeryDelayMs, outcomeOrUnknown, type VendOutcome } from '../domain/vend-outcome.js';
 import { breakerSignal, decide, type Decision, type DecisionSubject } from '../domain/purchase-decision.js';
 import type { UpstreamRouter } from '../routing/upstream-router.js';
 import { DEFAULT_MAX_IN_FLIGHT, InFlightLimit } from './in-flight-limit.js';
@@ -147,7 +147,7 @@ export class VendWorker {
       const upstream = this.router.byName(p.environment, job.upstreamName);
       // Nobody can answer for it any more: it is requeried later and still reaches an admin after the deadline.
       const outcome: VendOutcome = upstream
-        ? await safely(() => upstream.requery(vendRequestOf(p, job.vendStartedAt)))
+        ? await outcomeOrUnknown(() => upstream.requery(vendRequestOf(p, job.vendStartedAt)))
         : {
             kind: 'unknown',
             // A configuration problem, or the upstream was removed.
@@ -174,7 +174,7 @@ export class VendWorker {
     const job = this.store.job(purchaseId);
     const upstream = this.router.byName(p.environment, p.upstreamName ?? job?.upstreamName ?? null);
     if (!upstream) return null;
-    const work = safely(() => upstream.requery(vendRequestOf(p, job?.vendStartedAt ?? null)));
+    const work = outcomeOrUnknown(() => upstream.requery(vendRequestOf(p, job?.vendStartedAt ?? null)));
     this.track(
       work.then(
         () => undefined,
@@ -254,7 +254,7 @@ export class VendWorker {
           if (upstream.inProcess) {
             // The in-process simulator has no effect outside this database, so it is asked first
             // and vend_started and its outcome are written by one operation of one commit.
-            outcome = await safely(() => upstream.vend(vendRequestOf(p, sentAt)));
+            outcome = await outcomeOrUnknown(() => upstream.vend(vendRequestOf(p, sentAt)));
             if (outcome.kind !== 'not_accepted') {
               this.recordHealth(upstream, outcome, false);
               const decision = this.decide(subject, outcome);
@@ -266,7 +266,7 @@ export class VendWorker {
           } else {
             // An external upstream is called only once vend_started is durable.
             if (!(await this.store.markSent(purchaseId, upstream.name, sentAt)) || this.stopped) return;
-            outcome = await safely(() => upstream.vend(vendRequestOf(p, sentAt)));
+            outcome = await outcomeOrUnknown(() => upstream.vend(vendRequestOf(p, sentAt)));
           }
           this.recordHealth(upstream, outcome, false);
           const decision = this.decide(subject, outcome);
@@ -336,14 +336,5 @@ export class VendWorker {
   /** Lets resolve (console/CLI) wake a sync waiter. */
   notifyFinal(purchaseId: number): void {
     this.events.emit(`final:${purchaseId}`);
-  }
-}
-
-/** An upstream implementation bug must not lose a purchase: treat it as an unknown outcome. */
-async function safely(call: () => Promise<VendOutcome>): Promise<VendOutcome> {
-  try {
-    return await call();
-  } catch (error) {
-    return { kind: 'unknown', reason: error instanceof Error ? error.message : String(error) };
   }
 }

@@ -8,7 +8,7 @@ import {
 import { getPurchaseById } from '../store/purchases.js';
 import { acceptEffectOf, type ResolutionAction } from '../domain/reconciliation.js';
 import { Conflict, InvalidInput, NotFound, UpstreamUnavailable } from '../domain/errors.js';
-import type { VendOutcome } from '../domain/vend-outcome.js';
+import { outcomeOrUnknown, type VendOutcome } from '../domain/vend-outcome.js';
 import { vendRequestOf } from '../upstreams/types.js';
 import type { UpstreamRouter } from '../routing/upstream-router.js';
 import type { Purchase } from '../store/purchases.js';
@@ -43,11 +43,7 @@ export function askUpstreamWith(router: UpstreamRouter): AskUpstream {
         kind: 'unknown',
         reason: router.unusableReason(name) || `upstream ${name} is no longer configured`,
       };
-    try {
-      return await upstream.requery(vendRequestOf(p));
-    } catch (err) {
-      return { kind: 'unknown', reason: err instanceof Error ? err.message : String(err) };
-    }
+    return outcomeOrUnknown(() => upstream.requery(vendRequestOf(p)));
   };
 }
 
