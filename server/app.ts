@@ -14,6 +14,8 @@ import { registerPlanRoutes } from './http/v1/plans.js';
 import { registerWalletRoutes } from './http/v1/wallet.js';
 import { registerOrderRoutes } from './http/v1/orders.js';
 import { registerWebhookRoutes } from './http/v1/webhooks.js';
+import { registerWebhookDeliveryRoutes } from './http/v1/webhook-deliveries.js';
+import { registerEventFeedRoutes } from './http/v1/events.js';
 import { registerInternalRoutes } from './http/internal/routes.js';
 import { registerConsole } from './http/console/index.js';
 import { lazyChildLogger } from './http/lazy-child-logger.js';
@@ -182,6 +184,8 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
       registerWalletRoutes(api, s, prefix);
       registerOrderRoutes(api, s, prefix);
       registerWebhookRoutes(api, s, prefix);
+      registerWebhookDeliveryRoutes(api, s, prefix);
+      registerEventFeedRoutes(api, s, prefix);
     }
     registerInternalRoutes(api, s);
   });

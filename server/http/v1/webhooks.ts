@@ -1,22 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
 import { errorResponses, type ApiPrefix } from '../schemas.js';
-import { PageSize, PatternText } from '../schema-blocks.js';
 import {
   addWebhookEndpoint,
   listWebhookEndpoints,
   ownedEndpoint,
+  rotateWebhookSecret,
   setWebhookEndpointStatus,
 } from '../../services/webhooks.js';
 import { parseEndpointId } from '../../store/webhooks.js';
-import { listEvents } from '../../store/events.js';
-import { eventBody } from '../../jobs/webhook-delivery.js';
 import { EVENT_TYPES } from '../../domain/webhook-events.js';
 
-const Endpoint = Type.Object({
+export const Endpoint = Type.Object({
   id: Type.String({ description: 'we_…' }),
   environment: Type.String({ description: 'test or live: the credential that created it' }),
   url: Type.String(),
@@ -27,6 +25,11 @@ const Endpoint = Type.Object({
   }),
   created_at: Type.String(),
 });
+
+const EndpointWithSecret = Type.Composite([
+  Endpoint,
+  Type.Object({ secret: Type.String({ description: 'whsec_…, shown in this answer only' }) }),
+]);
 
 const CreateBody = Type.Object(
   {
@@ -39,34 +42,58 @@ const CreateBody = Type.Object(
   { additionalProperties: false },
 );
 
-const Event = Type.Object({
-  id: Type.String({ description: 'evt_…, unique and the same on every retry' }),
-  type: Type.String(),
-  created_at: Type.String({ description: 'RFC 3339, UTC' }),
-  environment: Type.String(),
-  data: Type.Unknown({ description: 'the status / order / balance answer for the object at that moment' }),
-});
+const RotateBody = Type.Object(
+  {
+    overlap_hours: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 168,
+        description: 'how long the old secret keeps signing beside the new one; default 24',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
-const EventsQuery = Type.Object({
-  after: Type.Optional(
-    PatternText('^(?:evt_)?[0-9]{1,16}$', 'must be an event id such as evt_1042', {
-      description: 'an event id; default: from the oldest kept',
-    }),
-  ),
-  limit: Type.Optional(PageSize(500, { description: '1-500, default 100' })),
+/**
+ * For POSTs whose body is all optional fields: no body (curl -X POST without -d) reads as {}.
+ * Fastify would otherwise validate the missing body as a non-object and refuse it.
+ */
+export function noBodyIsEmptyObject(request: FastifyRequest, _reply: unknown, done: () => void): void {
+  request.body ??= {};
+  done();
+}
+
+export const EndpointParams = Type.Object({ id: Type.String({ description: 'we_…' }) });
+
+const endpointAnswer = <T extends typeof Endpoint | typeof EndpointWithSecret>(data: T) => ({
+  200: Type.Object({ status: Type.Literal('success'), data }),
+  ...errorResponses,
 });
 
 /**
- * The merchant's own webhook endpoints (per credential environment) and the event feed.
- * Mounted under /v1 and /ext/service/v1.
+ * The caller's endpoint by its we_… id: another merchant's or environment's, a malformed id and
+ * a removed endpoint are all "not found" (getEndpoint never returns a removed one).
+ */
+export function callersEndpoint(s: Services, request: Pick<FastifyRequest, 'caller'>, id: string) {
+  const c = callerOf(request);
+  const e = ownedEndpoint(s, parseEndpointId(id), c.merchant.id, c.environment);
+  return { c, e };
+}
+
+/**
+ * The merchant's own webhook endpoints (per credential environment): add, list, pause, resume,
+ * rotate the signing secret, remove. Mounted under /v1 and /ext/service/v1.
  */
 export function registerWebhookRoutes(server: FastifyInstance, s: Services, prefix: ApiPrefix): void {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['webhooks'];
+
   app.get(
     `${prefix}/webhooks`,
     {
       schema: {
-        tags: ['webhooks'],
+        tags,
         summary: "The credential environment's webhook endpoints",
         response: {
           200: Type.Object({ status: Type.Literal('success'), data: Type.Array(Endpoint) }),
@@ -84,17 +111,11 @@ export function registerWebhookRoutes(server: FastifyInstance, s: Services, pref
     `${prefix}/webhooks`,
     {
       schema: {
-        tags: ['webhooks'],
+        tags,
         summary: 'Add an endpoint; the answer carries its signing secret, shown this once',
         body: CreateBody,
         response: {
-          201: Type.Object({
-            status: Type.Literal('success'),
-            data: Type.Composite([
-              Endpoint,
-              Type.Object({ secret: Type.String({ description: 'whsec_…' }) }),
-            ]),
-          }),
+          201: Type.Object({ status: Type.Literal('success'), data: EndpointWithSecret }),
           ...errorResponses,
         },
       },
@@ -113,13 +134,57 @@ export function registerWebhookRoutes(server: FastifyInstance, s: Services, pref
     },
   );
 
+  app.post(
+    `${prefix}/webhooks/:id/rotate`,
+    {
+      schema: {
+        tags,
+        summary:
+          'A new signing secret, shown this once; the old one keeps signing beside it for overlap_hours (two v1 values)',
+        params: EndpointParams,
+        body: RotateBody,
+        response: endpointAnswer(EndpointWithSecret),
+      },
+      preValidation: noBodyIsEmptyObject,
+    },
+    async (request) => {
+      const { c, e } = callersEndpoint(s, request, request.params.id);
+      const data = rotateWebhookSecret(s, e, request.body.overlap_hours, c.actor);
+      return { status: 'success' as const, data };
+    },
+  );
+
+  for (const [action, status] of [
+    ['pause', 'paused'],
+    ['resume', 'enabled'],
+  ] as const) {
+    app.post(
+      `${prefix}/webhooks/:id/${action}`,
+      {
+        schema: {
+          tags,
+          summary:
+            action === 'pause'
+              ? 'Stop sending to the endpoint; its events wait, in order, until it is resumed'
+              : 'Send to the endpoint again, starting with what waited while it was paused',
+          params: EndpointParams,
+          response: endpointAnswer(Endpoint),
+        },
+      },
+      async (request) => {
+        const { c, e } = callersEndpoint(s, request, request.params.id);
+        return { status: 'success' as const, data: setWebhookEndpointStatus(s, e, status, c.actor) };
+      },
+    );
+  }
+
   app.delete(
     `${prefix}/webhooks/:id`,
     {
       schema: {
-        tags: ['webhooks'],
+        tags,
         summary: 'Remove an endpoint; nothing more is sent to it',
-        params: Type.Object({ id: Type.String() }),
+        params: EndpointParams,
         response: {
           200: Type.Object({ status: Type.Literal('success'), message: Type.String() }),
           ...errorResponses,
@@ -127,40 +192,9 @@ export function registerWebhookRoutes(server: FastifyInstance, s: Services, pref
       },
     },
     async (request) => {
-      const c = callerOf(request);
-      const e = ownedEndpoint(s, parseEndpointId(request.params.id), c.merchant.id, c.environment);
+      const { c, e } = callersEndpoint(s, request, request.params.id);
       setWebhookEndpointStatus(s, e, 'removed', c.actor);
       return { status: 'success' as const, message: `webhook endpoint ${request.params.id} removed` };
-    },
-  );
-
-  app.get(
-    `${prefix}/events`,
-    {
-      schema: {
-        tags: ['webhooks'],
-        summary: "The credential environment's events, oldest first, kept 30 days",
-        querystring: EventsQuery,
-        response: {
-          200: Type.Object({
-            status: Type.Literal('success'),
-            data: Type.Array(Event),
-            has_more: Type.Boolean(),
-          }),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request) => {
-      const c = callerOf(request);
-      const after = Number((request.query.after ?? '0').replace(/^evt_/, ''));
-      const limit = Number(request.query.limit ?? 100);
-      const rows = listEvents(s.db, c.merchant.id, c.environment, after, limit + 1);
-      return {
-        status: 'success' as const,
-        data: rows.slice(0, limit).map(eventBody),
-        has_more: rows.length > limit,
-      };
     },
   );
 }
