@@ -3,6 +3,16 @@ export const TELCOS = ['MTN', 'GLO', 'AIRTEL', '9MOBILE'] as const;
 export type Telco = (typeof TELCOS)[number];
 
 /**
+ * A Nigerian mobile number as the API takes it: 11 digits starting 070, 071, 080, 081, 090 or
+ * 091 (or the same after 234 instead of the 0). 0700, 0800 and 0900 are not mobile ranges
+ * (non-geographic, toll-free and premium numbers): a top-up to one could only fail after the
+ * wallet was debited. The node's rule (`parseMsisdn`) and the console's check share it.
+ */
+export function isMobileNumber(digits: string): boolean {
+  return /^(?:0|234)[789](?:0[1-9]|1\d)\d{7}$/.test(digits);
+}
+
+/**
  * Number prefix -> network as allocated by the NCC. Numbers are ported between networks,
  * so this is a hint for the console (which warns on a mismatch), never a rule for the API.
  */

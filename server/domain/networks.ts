@@ -1,6 +1,6 @@
 import { InvalidInput } from './errors.js';
 
-import { TELCOS, type Telco } from '../../common/network-prefixes.js';
+import { isMobileNumber, TELCOS, type Telco } from '../../common/network-prefixes.js';
 
 export { TELCOS, type Telco };
 export { SOLD_PRODUCTS } from '../../common/products.js';
@@ -65,13 +65,13 @@ export function parseBillNetwork(product: BillProduct, value: unknown): string {
 }
 
 /**
- * Nigerian mobile number: 11 digits starting 0 (080…, 070…, 090…, 081…, 091…) or the same
- * in international form 234… (13 digits). Returns the local 0-prefixed form.
+ * Nigerian mobile number: 11 digits starting 0 (080…, 070…, 090…, 081…, 091…; not 0800,
+ * 0700 or 0900) or the same in international form 234… (13 digits). Returns the local
+ * 0-prefixed form.
  */
 export function parseMsisdn(value: unknown, field = 'customer_msisdn'): string {
   if (typeof value !== 'string') throw new InvalidInput(`${field} must be a string`, field);
-  if (/^0[789][01]\d{8}$/.test(value)) return value;
-  if (/^234[789][01]\d{8}$/.test(value)) return `0${value.slice(3)}`;
+  if (isMobileNumber(value)) return value.startsWith('234') ? `0${value.slice(3)}` : value;
   throw new InvalidInput(
     `${field} must be a Nigerian mobile number like 08031234567 or 2348031234567`,
     field,

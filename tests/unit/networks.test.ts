@@ -114,6 +114,9 @@ describe('subscriber numbers (spec: 080… 11 digits or 234… 13 digits)', () =
     ['08111234567', '08111234567'],
     ['2348031234567', '08031234567'],
     ['2347011234567', '07011234567'],
+    ['08091234567', '08091234567'],
+    ['07101234567', '07101234567'],
+    ['09191234567', '09191234567'],
   ])('%s is accepted as %s', (sent, local) => {
     expect(parseMsisdn(sent)).toBe(local);
   });
@@ -125,6 +128,10 @@ describe('subscriber numbers (spec: 080… 11 digits or 234… 13 digits)', () =
     '23408031234567', // 234 plus the local 0
     '234803123456', // 12 digits
     '06031234567', // not a mobile range
+    '08001234567', // toll-free, not mobile
+    '07001234567', // non-geographic, not mobile
+    '09001234567', // premium rate, not mobile
+    '2348001234567',
     '0803123456a',
     '0803 123 4567',
     '',

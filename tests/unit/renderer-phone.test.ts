@@ -41,6 +41,9 @@ describe('the prefix-to-network table in the console', () => {
     expect(isValidPhone('2348031234567')).toBe(true);
     expect(isValidPhone('0803123456')).toBe(false);
     expect(isValidPhone('06031234567')).toBe(false);
+    // Not mobile ranges: the API refuses them too (parseMsisdn shares the rule).
+    expect(isValidPhone('08001234567')).toBe(false);
+    expect(isValidPhone('2347001234567')).toBe(false);
     expect(formatPhone('2348031234567')).toBe('0803 123 4567');
     expect(formatPhone('TESTBET001')).toBe('TESTBET001');
   });

@@ -1,4 +1,9 @@
-import { TELCOS, detectNetwork as detectByPrefix, type Telco } from '../../../common/network-prefixes.js';
+import {
+  TELCOS,
+  detectNetwork as detectByPrefix,
+  isMobileNumber,
+  type Telco,
+} from '../../../common/network-prefixes.js';
 
 export { TELCOS, type Telco };
 export const TELCO_LABEL: Record<Telco, string> = {
@@ -13,9 +18,9 @@ export function phoneDigits(input: string): string {
   return input.replace(/\D/g, '');
 }
 
-/** The API's accepted forms: 0XXXXXXXXXX (11 digits) or 234XXXXXXXXXX (13 digits). */
+/** The API's accepted forms: 0XXXXXXXXXX (11 digits) or 234XXXXXXXXXX (13 digits), mobile ranges only. */
 export function isValidPhone(digits: string): boolean {
-  return /^0[789][01]\d{8}$/.test(digits) || /^234[789][01]\d{8}$/.test(digits);
+  return isMobileNumber(digits);
 }
 
 /** The local 0… form, as receipts and history show it. */
