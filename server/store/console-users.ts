@@ -74,9 +74,9 @@ function insertUser(db: Db, input: NewConsoleUser, actor: string): ConsoleUser {
   if (db.prepare('SELECT 1 FROM console_users WHERE username = ?').get(input.username)) {
     throw new Conflict(`the username ${input.username} is already taken`);
   }
-  if (!db.prepare('SELECT 1 FROM merchants WHERE id = ?').get(input.merchantId)) {
-    throw new NotFound('merchant not found');
-  }
+  const merchant = db.prepare('SELECT code FROM merchants WHERE id = ?').get(input.merchantId) as
+    { code: string } | undefined;
+  if (!merchant) throw new NotFound('merchant not found');
   const id = Number(
     db
       .prepare(
@@ -97,7 +97,8 @@ function insertUser(db: Db, input: NewConsoleUser, actor: string): ConsoleUser {
   );
   recordAudit(db, actor, 'console_user.create', input.username, {
     role: input.role,
-    merchant_id: input.merchantId,
+    // The code, as every other audit entry names a merchant (an id means nothing to a reader).
+    merchant: merchant.code,
     environments: input.environments,
     start_environment: input.startEnvironment,
   });
