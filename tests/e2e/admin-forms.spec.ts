@@ -257,3 +257,197 @@ test('the users page asks once before unsaved user edits are lost, sign out incl
   await expect(ask).toBeHidden();
   expect(problems).toEqual([]);
 });
+
+/**
+ * A cash-up closes a shift for good: an empty drawer (₦0.00) is a count like any other and is
+ * confirmed like one; a count that is not an amount is refused beside the field, unsent.
+ */
+test('cash-up: a zero count is confirmed like any other, a wrong one is refused beside the field', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  page.on('dialog', (d) => problems.push(`native dialog: ${d.message()}`));
+  const name = `drawer${unique()}`.toLowerCase().slice(0, 24);
+  await login(page);
+  await page.goto('/#/admin/users');
+  await page.getByTestId('add-user').click();
+  await page.getByLabel('Username').fill(name);
+  await page.getByLabel('Password').fill('a long enough password');
+  await page.getByRole('button', { name: 'Create user' }).click();
+  await page.getByTestId(`cashup-${name}`).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Cash-up: ${name}` })).toBeVisible();
+  let closes = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/cashups')) closes += 1;
+  });
+  const counted = page.getByLabel('Cash counted (₦)');
+  const ask = page.getByRole('alertdialog', { name: 'Close the shift with ₦0.00 counted?' });
+
+  await counted.fill('abc');
+  await page.getByTestId('close-shift').click();
+  await expect(page.getByTestId('cu-counted-error')).toHaveText(
+    'Enter the cash counted in Naira, e.g. 25,000 (0 for an empty drawer), or leave it empty to close without a count.',
+  );
+  await expect(counted).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await shot(page, 'admin-cashup-invalid-count');
+
+  await counted.fill('0');
+  await page.getByTestId('close-shift').click();
+  await expect(ask).toContainText('A closed shift cannot be reopened or counted again.');
+  await expect(page.getByTestId('cu-counted-error')).toHaveCount(0);
+  await shot(page, 'admin-cashup-zero-confirm');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
+  expect(closes).toBe(0);
+
+  await counted.fill('0.00');
+  await page.getByTestId('close-shift').click();
+  await ask.getByRole('button', { name: 'Close and record' }).click();
+  await expect(page.getByTestId('cashup-report')).toContainText(/Shift cash-up #\d+/);
+  await expect(page.getByTestId('cashup-report')).toContainText('₦0.00');
+  expect(closes).toBe(1);
+  expect(problems).toEqual([]);
+});
+
+/**
+ * Date fields that stop at a day (the last ended day, today) say so in the console's words
+ * beside the field; the browser's own "Value must be … or earlier" bubble never shows.
+ */
+test('a day too late for reconciliation or reports is said beside the field, not in a browser bubble', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  let sent = 0;
+  page.on('request', (r) => {
+    if (/\/console\/admin\/(reconciliation\/run|reports\/)/.test(r.url())) sent += 1;
+  });
+  await login(page);
+  await page.goto('/#/admin/reconciliation');
+  const dayText = (day: string) =>
+    page.evaluate(
+      (d) =>
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: 'UTC',
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+        }).format(new Date(`${d}T00:00:00Z`)),
+      day,
+    );
+  const lagos = (ms: number) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date(ms));
+  const today = lagos(Date.now());
+  const yesterday = lagos(Date.now() - 86_400_000);
+  const tomorrow = lagos(Date.now() + 86_400_000);
+
+  const run = page.getByTestId('reconcile-run');
+  await expect(run).toHaveJSProperty('noValidate', true);
+  await page.locator('#reconcile-date').fill(today);
+  await page.getByRole('button', { name: 'Reconcile this day' }).click();
+  await expect(page.getByTestId('reconcile-date-error')).toHaveText(
+    `Only a day that has ended can be reconciled: choose ${await dayText(yesterday)} or earlier.`,
+  );
+  await expect(page.locator('#reconcile-date')).toHaveAttribute('aria-invalid', 'true');
+  await shot(page, 'admin-reconciliation-day-too-late');
+  await page.locator('#reconcile-date').fill(yesterday);
+  await expect(page.getByTestId('reconcile-date-error')).toHaveCount(0);
+
+  await page.goto('/#/admin/reports');
+  await expect(page.getByTestId('report-show')).toHaveJSProperty('noValidate', true);
+  await expect(page.getByTestId('report-run')).toHaveJSProperty('noValidate', true);
+  await page.getByTestId('merchant-picker').first().selectOption('DEMO');
+  await page.locator('#r-date').fill(tomorrow);
+  await page.getByRole('button', { name: 'Show report' }).click();
+  const notYet = `A day that has not begun has no report yet: choose ${await dayText(today)} or earlier.`;
+  await expect(page.getByTestId('r-date-error')).toHaveText(notYet);
+  await page.locator('#run-date').fill(tomorrow);
+  await page.getByRole('button', { name: 'Run reports' }).click();
+  await expect(page.getByTestId('run-date-error')).toHaveText(notYet);
+  await shot(page, 'admin-reports-day-too-late');
+  expect(sent).toBe(0);
+  expect(problems).toEqual([]);
+});
+
+/** A refusal from the node is not left up once the form itself refuses something else. */
+test('report settings: a server refusal goes away when the form refuses a new mistake itself', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.goto('/#/admin/settings');
+  await expect(page.getByTestId('report-settings')).toBeVisible();
+  const zone = page.getByLabel('Time zone');
+  const maxMb = page.getByLabel('Attach CSV up to (MB)');
+  const storedZone = await zone.inputValue();
+  const storedMb = await maxMb.inputValue();
+  const banner = page.locator('div.alert-error');
+
+  await zone.fill('Mars/Olympus');
+  await page.getByTestId('save-report-settings').click();
+  await expect(banner).toContainText('IANA');
+  await expect(page.getByTestId('report-settings-error')).toContainText('IANA');
+
+  await zone.fill(storedZone);
+  await maxMb.fill('-1');
+  await page.getByTestId('save-report-settings').click();
+  await expect(page.getByTestId('s-max-error')).toHaveText(
+    'A size in MB, such as 10 or 2.5 (0: never attach)',
+  );
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByTestId('report-settings-error')).toHaveCount(0);
+  await shot(page, 'admin-settings-refusal-cleared');
+  await maxMb.fill(storedMb);
+  expect(problems).toEqual([]);
+});
+
+/** Add user: every problem the node would find is said at once, beside its field, unsent. */
+test('add user: a short password and every other problem are said at once, before sending', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  let creates = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/console/users')) creates += 1;
+  });
+  await login(page);
+  await page.goto('/#/admin/users');
+  await page.getByTestId('add-user').click();
+  const form = page.getByTestId('user-form');
+  await form.getByLabel('Username').fill('a');
+  await form.getByLabel('Password').fill('short');
+  await form.getByLabel('Daily sales limit (₦)').fill('1.555');
+  await form.getByRole('checkbox', { name: 'Test' }).uncheck();
+  await form.getByRole('button', { name: 'Create user' }).click();
+  await expect(page.getByTestId('nu-name-error')).toHaveText(
+    'The username must be 3 to 32 letters, digits, dots, dashes or underscores.',
+  );
+  await expect(page.getByTestId('nu-pass-error')).toHaveText(
+    'The password must be at least 10 characters long.',
+  );
+  await expect(page.getByTestId('nu-limit-error')).toHaveText(
+    'An amount in Naira has at most two decimals (the kobo), e.g. 1250.50.',
+  );
+  await expect(page.getByTestId('nu-envs-error')).toHaveText(
+    'Tick at least one environment the user may sell in.',
+  );
+  await expect(form.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+  await shot(page, 'admin-add-user-errors');
+
+  // Fixed but the password: only the password is said, still unsent.
+  const name = `pw${unique()}`.toLowerCase().slice(0, 20);
+  await form.getByLabel('Username').fill(name);
+  await form.getByLabel('Daily sales limit (₦)').fill('');
+  await form.getByRole('checkbox', { name: 'Test' }).check();
+  await form.getByRole('button', { name: 'Create user' }).click();
+  await expect(page.getByTestId('nu-pass-error')).toBeVisible();
+  await expect(page.getByTestId('nu-name-error')).toHaveCount(0);
+  await expect(page.getByTestId('nu-limit-error')).toHaveCount(0);
+  expect(creates).toBe(0);
+
+  await form.getByLabel('Password').fill('a long enough password');
+  await form.getByRole('button', { name: 'Create user' }).click();
+  await expect(page.getByTestId(`user-${name}`)).toBeVisible();
+  expect(creates).toBe(1);
+  expect(problems).toEqual([]);
+});

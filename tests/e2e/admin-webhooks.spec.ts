@@ -50,18 +50,39 @@ test('an admin adds a webhook endpoint, sees its secret once, sends a test event
     await ask.getByRole('button', { name: 'Remove endpoint' }).click();
     await expect(page.getByText(/removed/)).toBeVisible();
 
-    // Low-balance alert: a refused amount keeps its error and what was typed; a good one is
-    // confirmed in Naira.
+    // Low-balance alert: a refused amount is said beside its field (not only at the top of the
+    // page) and keeps what was typed; a good one is confirmed in Naira.
     const threshold = page.getByLabel('test wallet: alert below (₦)');
+    const thresholdError = page.getByTestId('threshold-test-error');
+    let thresholdPuts = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().includes('/low-balance')) thresholdPuts += 1;
+    });
     await threshold.fill('-5');
     await threshold.press('Enter');
-    await expect(page.getByRole('alert')).toContainText(/amount/i);
+    await expect(thresholdError).toContainText('Enter the balance to alert below in Naira');
     await expect(threshold).toHaveValue('-5');
+    await expect(threshold).toHaveAttribute('aria-invalid', 'true');
+    await threshold.fill('1.555');
+    await threshold.press('Enter');
+    await expect(thresholdError).toHaveText(
+      'An amount in Naira has at most two decimals (the kobo), e.g. 1250.50.',
+    );
+    await expect(page.locator('div.alert-error')).toHaveCount(0);
+    await shot(page, 'admin-webhooks-threshold-error');
+    expect(thresholdPuts).toBe(0);
+    // One the node refuses (too large) is said beside the field too, and not twice.
+    await threshold.fill('99999999999');
+    await threshold.press('Enter');
+    await expect(thresholdError).toContainText(/too large/);
+    await expect(page.locator('div.alert-error')).toHaveCount(0);
+    expect(thresholdPuts).toBe(1);
     // Typed as people write Naira, as on the wallet page.
     await threshold.fill('₦5,000');
     await threshold.press('Enter');
     await expect(page.getByRole('status')).toHaveText('Alert below ₦5,000.00.');
     await expect(threshold).toHaveValue('5000.00');
+    await expect(thresholdError).toHaveCount(0);
     await threshold.fill('');
     await threshold.press('Enter');
     await expect(page.getByRole('status')).toHaveText('Low-balance alert off.');

@@ -39,8 +39,17 @@ test('gift cards: a variable-value card prints the value bought, and History sho
   await page.keyboard.press('g');
   await page.getByLabel('Search').fill('Amazon.com USD 10-500');
   await page.getByTestId('giftcard-5035').click();
+  // A third decimal is refused with the rule it breaks.
+  await page.getByLabel(/^Value in USD/).fill('35.555');
+  await page.getByTestId('giftcard-next').click();
+  await expect(page.locator('.field-error')).toHaveText(
+    'Enter a value with at most two decimals, from 10 to 500 USD.',
+  );
   await page.getByLabel(/^Value in USD/).fill('35.5');
   await page.getByTestId('giftcard-next').click();
+  // The confirm step writes the value as money: two decimals.
+  await expect(page.getByTestId('confirm')).toContainText('USD 35.50');
+  await snap(page, 'giftcard-variable-confirm');
   await page.getByTestId('confirm-sell').click();
   const receipt = await expectSuccessfulReceipt(page);
   await expect(receipt.getByTestId('receipt-card-value')).toHaveText('USD 35.5');

@@ -74,3 +74,22 @@ test('data: plans searchable by size, validity and price; sold to a receipt', as
   expect(await receiptPdf(page, 'data', '80')).toBeCloseTo(80, 0);
   expect(problems).toEqual([]);
 });
+
+test('airtime: an amount with a third decimal is refused with the two-decimal rule', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.keyboard.press('a');
+  await page.getByLabel('Customer phone number').fill('08031234567');
+  await page.getByLabel('Amount (₦)').fill('100.555');
+  await page.keyboard.press('Enter');
+  // The rule the node applies, not just an example the agent cannot tell apart from what was typed.
+  await expect(page.locator('.field-error')).toHaveText(
+    'An amount in Naira has at most two decimals (the kobo), e.g. 1250.50.',
+  );
+  await expect(page.getByTestId('confirm')).toHaveCount(0);
+  await snap(page, 'airtime-three-decimals');
+  await page.getByLabel('Amount (₦)').fill('100.55');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm-total')).toHaveText('₦100.55');
+  expect(problems).toEqual([]);
+});

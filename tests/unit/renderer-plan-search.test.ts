@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { searchDataPlans, type DataPlanRow } from '../../renderer/src/lib/plan-search.js';
-import { faceValueText, filterEsimPlans, filterGiftcards } from '../../renderer/src/lib/catalog-filters.js';
+import {
+  cardValueText,
+  faceValueText,
+  filterEsimPlans,
+  filterGiftcards,
+} from '../../renderer/src/lib/catalog-filters.js';
 import type { EsimItem, GiftcardItem } from '../../renderer/src/api/types.js';
 
 const plan = (
@@ -85,6 +90,12 @@ describe('gift card and eSIM browsing', () => {
   it('show a fixed face value or a range', () => {
     expect(faceValueText(cards[0])).toBe('USD 20');
     expect(faceValueText(cards[2])).toBe('USD 10–500');
+  });
+  it('show the value bought of a variable card with two decimals, as money is written', () => {
+    expect(cardValueText('USD', 25.5)).toBe('USD 25.50');
+    expect(cardValueText('USD', 35)).toBe('USD 35.00');
+    expect(cardValueText('EUR', '10.05')).toBe('EUR 10.05');
+    expect(cardValueText('USD', undefined)).toBe('USD');
   });
   it('find eSIM plans by country code, name or region', () => {
     const esim = (plan_id: string, title: string, country: string, region: string): EsimItem => ({

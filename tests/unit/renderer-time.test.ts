@@ -3,6 +3,7 @@ import {
   businessToday,
   businessZoneLabel,
   formatDateTime,
+  formatDay,
   setBusinessTimezone,
 } from '../../renderer/src/lib/time.js';
 
@@ -26,5 +27,11 @@ describe("the console's times follow the node's business timezone", () => {
     setBusinessTimezone('Not/A_Zone');
     expect(formatDateTime(lateEvening)).toBe('10 Mar 2026, 17:30:00');
     expect(businessZoneLabel()).toBe('New York');
+  });
+
+  it('writes a calendar day as the console writes days, whatever the zone', () => {
+    setBusinessTimezone('Pacific/Kiritimati');
+    expect(formatDay('2026-03-10')).toBe('10 Mar 2026');
+    expect(formatDay('not a day')).toBe('not a day');
   });
 });

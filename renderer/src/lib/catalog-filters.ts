@@ -40,6 +40,16 @@ export function faceValueText(i: GiftcardItem): string {
 }
 
 /**
+ * The value bought of a variable-value card, as money is written: two decimals ("USD 25.50",
+ * not the API number's "USD 25.5"). Anything that is not such a number is shown as it came.
+ */
+export function cardValueText(currency: string, value: number | string | null | undefined): string {
+  const v = String(value ?? '').trim();
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(v);
+  return `${currency} ${m ? `${m[1]}.${(m[2] ?? '').padEnd(2, '0')}` : v}`.trim();
+}
+
+/**
  * eSIM plans by country code, region or words of the title, by title then size. A word that is
  * a plan's country code puts that country's plans first: "GB" is also in every "1GB" title.
  */

@@ -50,3 +50,16 @@ export function businessToday(now = new Date()): string {
     day: '2-digit',
   }).format(now);
 }
+
+/** A calendar day "2026-03-10" as the console writes days: "10 Mar 2026" (as typed when not a day). */
+export function formatDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(d.getTime())
+    ? new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'UTC',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+      }).format(d)
+    : day;
+}

@@ -1,5 +1,8 @@
 /** Checks the admin pages run before sending (the node checks again, strictly). */
 
+import { formatDay } from '../../lib/time.js';
+import { amountProblem } from '../../lib/amount-input.js';
+
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const IPV6 = /^[0-9a-fA-F:]+(:\d{1,3}(\.\d{1,3}){3})?$/;
 
@@ -24,6 +27,48 @@ export function dayProblem(v: string): string | null {
   return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime())
     ? null
     : `"${v}" is not a date.`;
+}
+
+/**
+ * A day the page cannot use because it comes after `latest` (both YYYY-MM-DD, which compare as
+ * text): `reason` and the latest day it can use, as the console says it beside the field instead
+ * of the browser's bubble. Null when the day is `latest` or earlier, or empty (nothing to say).
+ */
+export function dayAfterProblem(day: string, latest: string, reason: string): string | null {
+  return day && day > latest ? `${reason}: choose ${formatDay(latest)} or earlier.` : null;
+}
+
+/** The node's rules for a new user (server/services/console-auth.ts), checked before sending. */
+export const USERNAME_RULE = /^[A-Za-z0-9._-]{3,32}$/;
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 200;
+
+/**
+ * Every problem of the Add user form at once, by field (username, password, limit,
+ * environments), in the node's words: the admin fixes them all in one go, before any request.
+ */
+export function newUserProblems(u: {
+  username: string;
+  password: string;
+  limit: string;
+  environments: readonly string[];
+}): Record<string, string> {
+  const found: Record<string, string> = {};
+  if (!USERNAME_RULE.test(u.username.trim()))
+    found.username = 'The username must be 3 to 32 letters, digits, dots, dashes or underscores.';
+  if (u.password.length < PASSWORD_MIN)
+    found.password = `The password must be at least ${PASSWORD_MIN} characters long.`;
+  else if (u.password.length > PASSWORD_MAX)
+    found.password = `The password must be at most ${PASSWORD_MAX} characters long.`;
+  const limit = u.limit.trim()
+    ? amountProblem(
+        u.limit,
+        'The daily limit must be an amount in Naira, e.g. 200,000 (or empty for no limit).',
+      )
+    : '';
+  if (limit) found.limit = limit;
+  if (!u.environments.length) found.environments = 'Tick at least one environment the user may sell in.';
+  return found;
 }
 
 /** "-2.5" (%) -> -250 basis points; null when it is not a percentage with at most two decimals. */
