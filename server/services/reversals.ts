@@ -1,6 +1,7 @@
 import type { Db } from '../store/db.js';
 import type { PurchaseStore } from '../store/purchase-store.js';
-import { type Purchase, type ReversalSource } from '../store/purchases.js';
+import type { Purchase } from '../store/purchases.js';
+import type { ReversalSource } from '../store/purchase-settle.js';
 import { findSale } from '../store/find-sale.js';
 import { Conflict, InvalidInput } from '../domain/errors.js';
 import { assertOneLineText } from '../domain/text-hygiene.js';

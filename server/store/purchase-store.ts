@@ -2,18 +2,16 @@ import type { Db } from './db.js';
 import type { CommitBatcher } from './commit-batcher.js';
 import type { Decision } from '../domain/purchase-decision.js';
 import { Conflict } from '../domain/errors.js';
+import { getPurchaseById, type NewPurchase, type Purchase } from './purchases.js';
+import { createPurchase } from './purchase-create.js';
 import {
-  createPurchase,
   flagNeedsAttention,
-  getPurchaseById,
   reverseCompletedSale,
   settleFailed,
   settleSuccess,
   touchPurchase,
-  type NewPurchase,
-  type Purchase,
   type ReversalSource,
-} from './purchases.js';
+} from './purchase-settle.js';
 import {
   duePolls,
   getJob,

@@ -3,7 +3,7 @@ import { nowIso, prep } from './db.js';
 import { recordAudit } from './audit.js';
 import { Conflict, InsufficientBalance, InvalidInput, NotFound } from '../domain/errors.js';
 import type { Classification, ExceptionKind, RunCounts, TheirState } from '../domain/reconciliation.js';
-import { correctFailedToSuccess } from './purchases.js';
+import { correctFailedToSuccess } from './purchase-settle.js';
 import { getSetting, setSetting } from './settings.js';
 import { parseTimeOfDay } from '../domain/business-days.js';
 import { camelRow, type RowOf } from './rows.js';

@@ -1,5 +1,6 @@
 import type { Db } from './db.js';
-import { getPurchaseByReference, settleFailed, settleSuccess, type Purchase } from './purchases.js';
+import { getPurchaseByReference, type Purchase } from './purchases.js';
+import { settleFailed, settleSuccess } from './purchase-settle.js';
 import { recordAudit } from './audit.js';
 import { Conflict, InvalidInput, NotFound } from '../domain/errors.js';
 import { getJob } from './vend-jobs.js';

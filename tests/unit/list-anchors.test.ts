@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate, openDatabase, type Db } from '../../server/store/db.js';
-import { listPurchases } from '../../server/store/purchases.js';
+import { listPurchases } from '../../server/store/purchase-lists.js';
 
 let dir: string;
 let db: Db;

@@ -1,13 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { storeWithMerchant } from '../helpers/test-store.js';
-import {
-  PURCHASE_COLUMNS,
-  createPurchase,
-  getPurchaseById,
-  settleSuccess,
-  type NewPurchase,
-} from '../../server/store/purchases.js';
+import { PURCHASE_COLUMNS, getPurchaseById, type NewPurchase } from '../../server/store/purchases.js';
+import { createPurchase } from '../../server/store/purchase-create.js';
+import { settleSuccess } from '../../server/store/purchase-settle.js';
 
 const dirs: string[] = [];
 afterEach(() => {

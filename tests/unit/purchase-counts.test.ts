@@ -7,15 +7,14 @@ import { catalogDir } from '../../server/store/catalog.js';
 import { resourcesDir } from '../../server/resources.js';
 import { loadMigrations, migrate, openDatabase, type Db } from '../../server/store/db.js';
 import { storeWithMerchant } from '../helpers/test-store.js';
+import { createPurchase } from '../../server/store/purchase-create.js';
 import {
-  createPurchase,
   correctFailedToSuccess,
-  listPurchases,
   reverseCompletedSale,
   settleFailed,
   settleSuccess,
-  type PurchaseFilter,
-} from '../../server/store/purchases.js';
+} from '../../server/store/purchase-settle.js';
+import { listPurchases, type PurchaseFilter } from '../../server/store/purchase-lists.js';
 import { duePolls, queuedJobs, recoverInterruptedJobs } from '../../server/store/vend-jobs.js';
 import { PurchaseStore } from '../../server/store/purchase-store.js';
 import { CommitBatcher } from '../../server/store/commit-batcher.js';

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { storeWithMerchant } from '../helpers/test-store.js';
-import { createPurchase, listPurchases, settleSuccess } from '../../server/store/purchases.js';
+import { createPurchase } from '../../server/store/purchase-create.js';
+import { listPurchases } from '../../server/store/purchase-lists.js';
+import { settleSuccess } from '../../server/store/purchase-settle.js';
 import type { Db } from '../../server/store/db.js';
 
 /** The console's History search: whatever a receipt prints finds its sale. */

@@ -6,12 +6,8 @@ import { localDay, localTime, localTimeColumn } from '../../domain/business-days
 import { businessTimezone } from '../../store/settings.js';
 import { DateTime } from 'luxon';
 import type { Caller, Services } from '../../services/context.js';
-import {
-  getPurchaseByReference,
-  listPurchases,
-  type Purchase,
-  type PurchaseFilter,
-} from '../../store/purchases.js';
+import { getPurchaseByReference, type Purchase } from '../../store/purchases.js';
+import { listPurchases, type PurchaseFilter } from '../../store/purchase-lists.js';
 import { consoleUsernames } from '../../store/console-users.js';
 import { getJob } from '../../store/vend-jobs.js';
 import { recordAudit } from '../../store/audit.js';

@@ -8,7 +8,8 @@ import {
   type CreateOptions,
 } from '../../services/transactions.js';
 import { verifyFromRequest } from '../../services/bill-verify.js';
-import { getPurchaseByKey, listPurchases, type Purchase } from '../../store/purchases.js';
+import { getPurchaseByKey, type Purchase } from '../../store/purchases.js';
+import { listPurchases } from '../../store/purchase-lists.js';
 import { InvalidInput, NotFound } from '../../domain/errors.js';
 import { ChangeWatch } from '../../store/change-counter.js';
 import type { Db } from '../../store/db.js';

@@ -1,0 +1,152 @@
+import { prep, type Db } from './db.js';
+import type { Environment } from './credentials-crypto.js';
+import type { PurchaseState } from '../domain/purchase-state.js';
+import { ANCHOR_STRIDE, ListAnchors } from './list-anchors.js';
+import { SqlWhere } from './sql-where.js';
+import {
+  PURCHASE_COLUMNS,
+  purchaseOf,
+  purchaseQuery,
+  type Purchase,
+  type PurchaseKind,
+} from './purchases.js';
+
+export interface PurchaseFilter {
+  merchantId: number;
+  environment: Environment;
+  kind?: PurchaseKind;
+  msisdn?: string;
+  network?: string;
+  state?: PurchaseState;
+  /** The API's `failed` filter: failed and reversed sales both answer `01`. */
+  failedOrReversed?: boolean;
+  product?: string;
+  search?: string;
+  from?: string;
+  to?: string;
+}
+
+function alternateMsisdn(m: string): string {
+  if (/^0\d{10}$/.test(m)) return `234${m.slice(1)}`;
+  if (/^234\d{10}$/.test(m)) return `0${m.slice(3)}`;
+  return m;
+}
+
+const STATES: readonly PurchaseState[] = ['pending', 'success', 'failed', 'reversed'];
+
+/** The conditions every list of one merchant's environment starts with. */
+const ownPurchases = (f: PurchaseFilter) =>
+  new SqlWhere().add('merchant_id = ? AND environment = ?', f.merchantId, f.environment);
+
+function whereOf(f: PurchaseFilter): SqlWhere {
+  const where = ownPurchases(f);
+  if (f.kind) where.add('kind = ?', f.kind);
+  // Numbers are stored as sent; a search for 080… also finds 23480… and the reverse.
+  if (f.msisdn) {
+    // "+234…" as people write it is the stored "234…" form.
+    const m = /^\+234\d{10}$/.test(f.msisdn) ? f.msisdn.slice(1) : f.msisdn;
+    where.add('msisdn IN (?, ?)', m, alternateMsisdn(m));
+  }
+  if (f.network) where.add('network = ? COLLATE NOCASE', f.network);
+  // Written into the SQL (one of four words): SQLite then uses the pending-only index for 'pending'.
+  if (f.state) {
+    if (!STATES.includes(f.state)) throw new Error(`unknown purchase state ${f.state}`);
+    where.add(`state = '${f.state}'`);
+  }
+  if (f.failedOrReversed) where.add("state IN ('failed', 'reversed')");
+  if (f.product) where.add('product = ?', f.product);
+  // The references a receipt prints are searched too: the provider's (`external_reference`,
+  // `receipt_number`) live in a plain result; a sealed one (vouchers) starts otherwise than `{`,
+  // and its order reference is the upstream reference.
+  if (f.search)
+    where.add(
+      `(msisdn LIKE ? OR idem_key LIKE ? OR internal_reference LIKE ? OR upstream_reference LIKE ?
+        OR CASE WHEN substr(result, 1, 1) = '{'
+             THEN result ->> '$.external_reference' LIKE ? OR result ->> '$.receipt_number' LIKE ? END)`,
+      ...Array(6).fill(`%${f.search}%`),
+    );
+  if (f.from) where.add('created_at >= ?', f.from);
+  if (f.to) where.add('created_at < ?', f.to);
+  return where;
+}
+
+/** The total from purchase_counts (kept by triggers) when the filter is on counted columns only. */
+function countedTotal(db: Db, f: PurchaseFilter): number | null {
+  if (f.msisdn || f.product || f.search || f.from || f.to) return null;
+  const where = ownPurchases(f);
+  if (f.kind) where.add('kind = ?', f.kind);
+  if (f.network) where.add('network = ? COLLATE NOCASE', f.network);
+  if (f.state) where.add('state = ?', f.state);
+  if (f.failedOrReversed) where.add("state IN ('failed', 'reversed')");
+  const sql = `SELECT COALESCE(SUM(n), 0) AS n FROM purchase_counts ${where.clause()}`;
+  return (prep(db, sql).get(...where.params) as { n: number }).n;
+}
+
+const anchors = new WeakMap<Db, ListAnchors>();
+
+function anchorsOf(db: Db): ListAnchors {
+  let index = anchors.get(db);
+  if (!index) anchors.set(db, (index = new ListAnchors()));
+  return index;
+}
+
+/** Positions of state-filtered lists move when an older purchase settles. */
+export function noteStateChange(db: Db, p: { id: number; merchantId: number; environment: string }): void {
+  anchors.get(db)?.forgetFrom(p.merchantId, p.environment, p.id);
+}
+
+/**
+ * Newest first, page-numbered as the spec's list envelope expects. The total comes from the
+ * kept counts where the filter allows (else one COUNT); the first pages are read from the
+ * newest end, deeper ones from the nearest anchor (constant cost at any page depth); filters on
+ * free text or dates fall back to OFFSET.
+ */
+export function listPurchases(
+  db: Db,
+  f: PurchaseFilter,
+  page: number,
+  limit: number,
+): { rows: Purchase[]; total: number } {
+  const { sql, params } = whereOf(f);
+  const offset = (page - 1) * limit;
+  const total =
+    countedTotal(db, f) ??
+    (prep(db, `SELECT COUNT(*) AS n FROM purchases WHERE ${sql}`).get(...params) as { n: number }).n;
+  if (offset >= total) return { rows: [], total };
+  if (offset < ANCHOR_STRIDE || f.search || f.from || f.to) {
+    const rows = purchaseQuery(
+      db,
+      `SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`,
+    ).all(...params, limit, offset);
+    return { rows: rows.map((r) => purchaseOf(r, db)), total };
+  }
+  // Newest-first positions [offset, offset + limit) are ascending positions [total - offset - limit, total - offset).
+  const ascEnd = total - offset;
+  const ascStart = Math.max(ascEnd - limit, 0);
+  const at = anchorsOf(db).seek(
+    db,
+    {
+      key: `${sql}|${JSON.stringify(params)}`,
+      where: sql,
+      params,
+      merchantId: f.merchantId,
+      environment: f.environment,
+      onState: f.state !== undefined || f.failedOrReversed === true,
+    },
+    ascStart,
+  );
+  const rows = purchaseQuery(
+    db,
+    `SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE ${sql} AND id >= ? ORDER BY id LIMIT ? OFFSET ?`,
+  ).all(...params, at.fromId, ascEnd - ascStart, at.skip);
+  return { rows: rows.reverse().map((r) => purchaseOf(r, db)), total };
+}
+
+export function listNeedsAttention(db: Db): Purchase[] {
+  return purchaseQuery(
+    db,
+    `SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE state = 'pending' AND needs_attention = 1 ORDER BY id`,
+  )
+    .all()
+    .map((r) => purchaseOf(r, db));
+}
