@@ -10,7 +10,7 @@ import {
 } from '../../services/admin-catalogs.js';
 import { adminActor } from './admin-guard.js';
 import { answer, typed } from './contract.js';
-import { CatalogPage, CatalogRow, CatalogSyncNow, CatalogSyncStatus } from './admin-schemas.js';
+import { CatalogPage, CatalogRow, CatalogSyncNow, CatalogSyncStatus } from './admin-catalog-schemas.js';
 
 import { PageNumber, PageSize } from '../schema-blocks.js';
 

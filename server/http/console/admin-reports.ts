@@ -5,7 +5,7 @@ import { runReports } from '../../reports/cli-command.js';
 import { reportContextOf } from '../../reports/delivery-service.js';
 import { adminActor } from './admin-guard.js';
 import { answer, typed } from './contract.js';
-import { ReportRun } from './admin-schemas.js';
+import { ReportRun } from './admin-report-schemas.js';
 
 const tags = ['admin: reports'];
 

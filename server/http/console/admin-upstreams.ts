@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { answer, consoleErrors, typed } from './contract.js';
-import { ConnectionTest, UpstreamBalances, UpstreamView, UpstreamsOverview } from './admin-schemas.js';
+import {
+  ConnectionTest,
+  UpstreamBalances,
+  UpstreamView,
+  UpstreamsOverview,
+} from './admin-upstream-schemas.js';
 
 import type { Services } from '../../services/context.js';
 import {

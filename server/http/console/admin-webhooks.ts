@@ -24,7 +24,7 @@ import {
   WebhookEndpointInfo,
   WebhookEndpointWithSecret,
   WebhookTestResult,
-} from './admin-schemas.js';
+} from './admin-webhook-schemas.js';
 
 const tags = ['admin: webhooks'];
 const Env = Type.Union([Type.Literal('test'), Type.Literal('live')]);

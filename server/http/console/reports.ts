@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { answer, ConsoleError, consoleErrors, typed } from './contract.js';
-import { ReportDeliveryPage, ReportDetail, ReportResend, ReportSettingsInfo } from './admin-schemas.js';
+import {
+  ReportDeliveryPage,
+  ReportDetail,
+  ReportResend,
+  ReportSettingsInfo,
+} from './admin-report-schemas.js';
 import type { Services } from '../../services/context.js';
 import { OneLineText, PageNumber, PageSize } from '../schema-blocks.js';
 import type { Environment } from '../../store/credentials-crypto.js';
