@@ -4,12 +4,11 @@ import { SecretBox } from './store/secret-box.js';
 import { UpstreamRouter } from './routing/upstream-router.js';
 import {
   countOpenExceptions,
-  getReconciliationSettings,
   listExceptions,
-  listRuns,
-  setReconciliationSettings,
   type ReconciliationException,
-} from './store/reconciliations.js';
+} from './store/reconciliation-exceptions.js';
+import { getReconciliationSettings, setReconciliationSettings } from './store/reconciliation-settings.js';
+import { listRuns } from './store/reconciliations.js';
 import { askUpstreamWith, resolveException, type ReverseSale } from './services/reconciliation-resolve.js';
 import { reconciliationExceptionJson, reconciliationRunJson } from './services/reconciliation-json.js';
 import { runReconciliation } from './reports/reconciliation-run.js';

@@ -1,6 +1,7 @@
 import type { Services } from '../services/context.js';
 import { reconcilableUpstreams } from '../services/reconciliation.js';
-import { getReconciliationSettings, listRuns, upstreamsReconciled } from '../store/reconciliations.js';
+import { listRuns, upstreamsReconciled } from '../store/reconciliations.js';
+import { getReconciliationSettings } from '../store/reconciliation-settings.js';
 import { addDays, localDay, sendTimeReached, type Day } from '../domain/business-days.js';
 import { getReportSettings } from '../reports/report-settings.js';
 import { reportContextOf, type ReportLog } from '../reports/delivery-service.js';

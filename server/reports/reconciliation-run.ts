@@ -1,12 +1,8 @@
 import type { UpstreamRouter } from '../routing/upstream-router.js';
 import { reconcileDay } from '../services/reconciliation.js';
-import {
-  failureMailedBefore,
-  getReconciliationSettings,
-  listExceptions,
-  noteRunMail,
-  type ReconciliationRun,
-} from '../store/reconciliations.js';
+import { failureMailedBefore, noteRunMail, type ReconciliationRun } from '../store/reconciliations.js';
+import { getReconciliationSettings } from '../store/reconciliation-settings.js';
+import { listExceptions } from '../store/reconciliation-exceptions.js';
 import { formatNaira } from '../domain/money.js';
 import { dayWindow, type Day } from '../domain/business-days.js';
 import { InvalidInput } from '../domain/errors.js';

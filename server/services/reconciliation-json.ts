@@ -1,4 +1,5 @@
-import type { ReconciliationException, ReconciliationRun } from '../store/reconciliations.js';
+import type { ReconciliationRun } from '../store/reconciliations.js';
+import type { ReconciliationException } from '../store/reconciliation-exceptions.js';
 import { formatNaira } from '../domain/money.js';
 import { acceptEffectOf } from '../domain/reconciliation.js';
 

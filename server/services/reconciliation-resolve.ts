@@ -4,7 +4,7 @@ import {
   getException,
   markExceptionResolved,
   type ReconciliationException,
-} from '../store/reconciliations.js';
+} from '../store/reconciliation-exceptions.js';
 import { getPurchaseById } from '../store/purchases.js';
 import { acceptEffectOf, type ResolutionAction } from '../domain/reconciliation.js';
 import { Conflict, InvalidInput, NotFound, UpstreamUnavailable } from '../domain/errors.js';

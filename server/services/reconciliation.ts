@@ -1,19 +1,16 @@
 import type { Db } from '../store/db.js';
 import type { UpstreamRouter } from '../routing/upstream-router.js';
 import { listUpstreams } from '../store/upstreams.js';
+import { failRun, finishRun, startRun, type ReconciliationRun } from '../store/reconciliations.js';
 import {
   countStaged,
-  failRun,
-  finishRun,
   ourOrdersOfDay,
   ourSideOfDay,
   purchaseSide,
   stageRows,
-  startRun,
   theirSideOnly,
-  type FoundException,
-  type ReconciliationRun,
-} from '../store/reconciliations.js';
+} from '../store/reconciliation-staging.js';
+import type { FoundException } from '../store/reconciliation-exceptions.js';
 import { dayWindow, type Day } from '../domain/business-days.js';
 import {
   classify,

@@ -5,7 +5,7 @@ import { startReconcilePair, type ReconcilePair } from '../helpers/reconcile-pai
 import { reconcileDay } from '../../server/services/reconciliation.js';
 import { askUpstreamWith, resolveException } from '../../server/services/reconciliation-resolve.js';
 import { reverseSaleWith } from '../../server/services/reconciliation-reversal.js';
-import { listExceptions } from '../../server/store/reconciliations.js';
+import { listExceptions } from '../../server/store/reconciliation-exceptions.js';
 import { getPurchaseByReference } from '../../server/store/purchases.js';
 import { getWallet, verifyLedger } from '../../server/store/wallets.js';
 

@@ -10,7 +10,7 @@ import {
   getException,
   listExceptions,
   type ReconciliationException,
-} from '../../server/store/reconciliations.js';
+} from '../../server/store/reconciliation-exceptions.js';
 import { getPurchaseByReference } from '../../server/store/purchases.js';
 import { getEventBody } from '../../server/store/events.js';
 import { reverseSale as reverseSaleAs } from '../../server/services/reversals.js';

@@ -19,7 +19,7 @@ import { duePolls, queuedJobs, recoverInterruptedJobs } from '../../server/store
 import { PurchaseStore } from '../../server/store/purchase-store.js';
 import { CommitBatcher } from '../../server/store/commit-batcher.js';
 import { salesByProductAndState } from '../../server/store/admin-queries.js';
-import { ourSideOfDay } from '../../server/store/reconciliations.js';
+import { ourSideOfDay } from '../../server/store/reconciliation-staging.js';
 import type { PurchaseState } from '../../server/domain/purchase-state.js';
 
 const dirs: string[] = [];

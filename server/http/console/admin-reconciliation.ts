@@ -4,12 +4,9 @@ import { ConsoleError, consoleErrors, typed } from './contract.js';
 import type { Services } from '../../services/context.js';
 import { adminActor } from './admin-guard.js';
 import { OneLineText, PatternText } from '../schema-blocks.js';
-import {
-  getReconciliationSettings,
-  listExceptions,
-  listRuns,
-  setReconciliationSettings,
-} from '../../store/reconciliations.js';
+import { getReconciliationSettings, setReconciliationSettings } from '../../store/reconciliation-settings.js';
+import { listExceptions } from '../../store/reconciliation-exceptions.js';
+import { listRuns } from '../../store/reconciliations.js';
 import { askUpstreamWith, resolveException } from '../../services/reconciliation-resolve.js';
 import { reverseSaleWith } from '../../services/reconciliation-reversal.js';
 import { reconciliationExceptionJson, reconciliationRunJson } from '../../services/reconciliation-json.js';
