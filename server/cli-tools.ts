@@ -1,5 +1,6 @@
 import { Option } from 'commander';
 import type { Db } from './store/db.js';
+import { assertOneLineText } from './domain/text-hygiene.js';
 
 /** What cli.ts lends the command groups it registers from other files: the store, the output, the actor. */
 export interface CliTools {
@@ -11,3 +12,6 @@ export interface CliTools {
 
 /** `--env test|live`: which of a merchant's two environments a command acts on. */
 export const envOption = () => new Option('--env <env>', 'test or live').choices(['test', 'live']);
+
+/** A flag whose value is stored: refused, with the API's words, when it holds a control character. */
+export const oneLine = (flag: string) => (v: string) => assertOneLineText(v, flag);

@@ -1,0 +1,133 @@
+import { Option, type Command } from 'commander';
+import {
+  createMerchant,
+  listMerchants,
+  merchantJson,
+  rotateCredentials,
+  updateMerchant,
+} from './store/merchants.js';
+import { parseAllowEntry } from './http/access.js';
+import { BILL_PRODUCTS } from './domain/networks.js';
+import { InvalidInput } from './domain/errors.js';
+import { assertOneLineText } from './domain/text-hygiene.js';
+import { envOption, type CliTools } from './cli-tools.js';
+
+/** A repeatable flag: each use adds a value. */
+const collect = (v: string, prev: string[]) => [...prev, v];
+/** A repeatable flag whose values are stored: each refused when it holds a control character. */
+const collectOneLine = (flag: string) => (v: string, prev: string[]) => [...prev, assertOneLineText(v, flag)];
+
+/** A merchant's name is printed on receipts and reports: never empty. */
+const merchantName = (v: string) => {
+  const name = assertOneLineText(v, '--name').trim();
+  if (!name) throw new InvalidInput('--name: the merchant needs a name', 'name');
+  return name;
+};
+
+/** `merchant create|update|list` and `credentials rotate`. */
+export function registerMerchantCommands(program: Command, cli: CliTools): void {
+  const merchant = program.command('merchant').description('merchant profiles');
+  merchant
+    .command('create')
+    .requiredOption('--code <code>', '2-20 capital letters, digits or _')
+    .requiredOption('--name <name>', 'display name', merchantName)
+    .action((o: { code: string; name: string }) =>
+      cli.withStore((db) => {
+        if (!/^[A-Z0-9_]{2,20}$/.test(o.code))
+          throw new InvalidInput('--code: 2-20 capital letters, digits or _', 'code');
+        const r = createMerchant(db, { code: o.code, name: o.name }, cli.actor);
+        cli.out(
+          { merchant_code: r.merchant.code, merchant_id: r.merchant.id, test: r.test, live: r.live },
+          `Merchant ${r.merchant.code} (#${r.merchant.id}) created. Secrets are shown once:\n  test key ${r.test.key}\n  test secret ${r.test.secret}\n  live key ${r.live.key}\n  live secret ${r.live.secret}`,
+        );
+      }),
+    );
+  merchant
+    .command('update')
+    .requiredOption('--code <code>')
+    .option('--name <name>', 'display name', merchantName)
+    .option(
+      '--allow-ip <ipOrCidr>',
+      "live IP allowlist entry (repeatable; replaces the list; --allow-ip '' clears it)",
+      collect,
+      [],
+    )
+    .option('--enable-bills <products>', 'bill products enabled for live, e.g. ELECTRICITY,CABLE')
+    .option(
+      '--report-email <addr>',
+      "report recipient (repeatable; replaces the list; --report-email '' clears it)",
+      collectOneLine('--report-email'),
+      [],
+    )
+    .addOption(new Option('--status <status>').choices(['active', 'suspended']))
+    .action(
+      (o: {
+        code: string;
+        name?: string;
+        allowIp: string[];
+        enableBills?: string;
+        reportEmail: string[];
+        status?: 'active' | 'suspended';
+      }) =>
+        cli.withStore((db) => {
+          // Given at all, the flag replaces the list; empty values alone clear it.
+          const allowIps = o.allowIp.length ? o.allowIp.filter((v) => v.trim()) : undefined;
+          const reportEmails = o.reportEmail.length ? o.reportEmail.filter((v) => v.trim()) : undefined;
+          allowIps?.forEach(parseAllowEntry);
+          const bills =
+            o.enableBills === undefined
+              ? undefined
+              : o.enableBills
+                  .split(',')
+                  .map((b) => b.trim().toUpperCase())
+                  .filter(Boolean);
+          for (const b of bills ?? [])
+            if (!(BILL_PRODUCTS as readonly string[]).includes(b))
+              throw new InvalidInput(`--enable-bills: unknown product ${b}`, 'enable-bills');
+          for (const e of reportEmails ?? [])
+            if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e))
+              throw new InvalidInput(`--report-email: "${e}" is not an e-mail address`, 'report-email');
+          const m = updateMerchant(
+            db,
+            o.code,
+            {
+              name: o.name,
+              status: o.status,
+              allowIps,
+              liveBills: bills,
+              reportEmails,
+            },
+            cli.actor,
+          );
+          cli.out(
+            merchantJson(m),
+            `Merchant ${m.code} updated: ${m.status}; allow ${m.allowIps.join(', ') || '(none)'}; live bills ${m.liveBills.join(', ') || '(none)'}; reports to ${m.reportEmails.join(', ') || '(none)'}`,
+          );
+        }),
+    );
+  merchant.command('list').action(() =>
+    cli.withStore((db) => {
+      const all = listMerchants(db);
+      cli.out(
+        { merchants: all.map(merchantJson) },
+        all.map((m) => `${m.code.padEnd(12)} #${m.id} ${m.status.padEnd(9)} ${m.name}`).join('\n'),
+      );
+    }),
+  );
+
+  program
+    .command('credentials')
+    .description('credential pairs')
+    .command('rotate')
+    .requiredOption('--code <code>')
+    .addOption(envOption().makeOptionMandatory())
+    .action((o: { code: string; env: 'test' | 'live' }) =>
+      cli.withStore((db) => {
+        const pair = rotateCredentials(db, o.code, o.env, cli.actor);
+        cli.out(
+          pair,
+          `New ${o.env} pair for ${o.code} (the old one is revoked). Shown once:\n  key ${pair.key}\n  secret ${pair.secret}`,
+        );
+      }),
+    );
+}

@@ -1,0 +1,84 @@
+import { Option, type Command } from 'commander';
+import { formatKobo } from '../common/money-display.js';
+import { resolvePurchaseManually } from './store/resolve.js';
+import { findSale } from './store/find-sale.js';
+import { getPurchaseByReference } from './store/purchases.js';
+import { Conflict, InvalidInput } from './domain/errors.js';
+import { purchaseJson } from './services/purchase-json.js';
+import { reverseSale } from './services/reversals.js';
+import { PurchaseStore } from './store/purchase-store.js';
+import { CommitBatcher } from './store/commit-batcher.js';
+import { oneLine, type CliTools } from './cli-tools.js';
+
+/** `purchase resolve|flag|reverse`: purchases that need an operator. */
+export function registerPurchaseCommands(program: Command, cli: CliTools): void {
+  const purchase = program.command('purchase').description('purchases that need an operator');
+  purchase
+    .command('resolve')
+    .description(
+      'settles a pending purchase that needs attention, as success or failed (refunded once), audited',
+    )
+    .requiredOption('--ref <reference>', 'internal reference, or the merchant request id')
+    .addOption(new Option('--outcome <outcome>').choices(['success', 'failed']).makeOptionMandatory())
+    .requiredOption('--reason <text>', 'why, kept in the audit log', oneLine('--reason'))
+    .action((o: { ref: string; outcome: 'success' | 'failed'; reason: string }) =>
+      cli.withStore((db) => {
+        const p = resolvePurchaseManually(db, {
+          reference: findSale(db, o.ref).internalReference,
+          outcome: o.outcome,
+          reason: o.reason,
+          actor: cli.actor,
+        });
+        cli.out(
+          purchaseJson(p),
+          `Purchase ${p.internalReference} resolved as ${p.state}${p.state === 'failed' ? ' (refunded)' : ''}`,
+        );
+      }),
+    );
+
+  purchase
+    .command('flag')
+    .description('marks a pending purchase as needing attention now (a customer or the provider called)')
+    .requiredOption('--ref <reference>', 'internal reference, or the merchant request id')
+    .requiredOption('--reason <text>', 'why, kept in the audit log', oneLine('--reason'))
+    .action((o: { ref: string; reason: string }) =>
+      cli.withStoreAsync(async (db) => {
+        if (o.reason.trim().length < 3)
+          throw new InvalidInput(
+            '--reason: say why in a few words, at least 3 characters (kept in the audit log)',
+            'reason',
+          );
+        const found = findSale(db, o.ref);
+        if (found.state !== 'pending')
+          throw new Conflict(`purchase ${found.internalReference} is already ${found.state}`);
+        await new PurchaseStore(db, new CommitBatcher(db)).flagByOperator(found, cli.actor, o.reason.trim());
+        const p = getPurchaseByReference(db, found.internalReference)!;
+        cli.out(
+          { ...purchaseJson(p), needs_attention: p.needsAttention },
+          `Purchase ${p.internalReference} flagged: it needs attention (purchase resolve can settle it)`,
+        );
+      }),
+    );
+
+  purchase
+    .command('reverse')
+    .description('reverses a completed sale: its debit back to the wallet once, audited')
+    .requiredOption('--ref <reference>', 'internal reference, or the merchant request id')
+    .requiredOption(
+      '--reason <text>',
+      'why, kept in the audit log and shown to the integrator',
+      oneLine('--reason'),
+    )
+    .action((o: { ref: string; reason: string }) =>
+      cli.withStoreAsync(async (db) => {
+        const p = await reverseSale(
+          { db, purchases: new PurchaseStore(db, new CommitBatcher(db)) },
+          { reference: o.ref, reason: o.reason, actor: cli.actor, source: 'admin' },
+        );
+        cli.out(
+          { ...purchaseJson(p), reversed_at: p.reversedAt, reversal_reason: p.reversalReason },
+          `Purchase ${p.internalReference} reversed: ${formatKobo(p.debitKobo)} back to the wallet`,
+        );
+      }),
+    );
+}

@@ -1,0 +1,91 @@
+import { Option, type Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { addUpstream, listRoutes, listUpstreams, upstreamJson } from './store/upstreams.js';
+import { SecretBox } from './store/secret-box.js';
+import { InvalidInput } from './domain/errors.js';
+import { assertOneLineText } from './domain/text-hygiene.js';
+import { testKeyWarning } from './services/admin-upstreams.js';
+import { oneLine, type CliTools } from './cli-tools.js';
+
+/** A secret flag: `-` reads it from standard input (its first line), so it never sits on a command line. */
+const secretFlag = (flag: string) => (v: string) => {
+  if (v !== '-') return assertOneLineText(v, flag);
+  const line = readFileSync(0, 'utf8').split(/\r?\n/)[0];
+  if (!line) throw new InvalidInput(`${flag} -: standard input held no secret`, flag);
+  return assertOneLineText(line, flag);
+};
+
+/** `upstream add|list`. */
+export function registerUpstreamCommands(program: Command, cli: CliTools): void {
+  const upstream = program.command('upstream').description('upstream providers and routes');
+  upstream
+    .command('add')
+    .requiredOption('--name <name>', 'upstream name', oneLine('--name'))
+    .addOption(new Option('--type <type>').choices(['vending-api', 'simulator']).makeOptionMandatory())
+    .option('--base-url <url>', 'the provider API base URL', oneLine('--base-url'))
+    .option('--merchant-code <code>', 'our merchant code at the provider', oneLine('--merchant-code'))
+    .option('--key <key>', 'our key at the provider', oneLine('--key'))
+    .option(
+      '--secret <secret>',
+      "our secret at the provider; '-' reads it from standard input (kept out of the shell history and ps)",
+      secretFlag('--secret'),
+    )
+    .option(
+      '--products <list>',
+      'routes, e.g. airtime,data,ELECTRICITY or data:MTN',
+      oneLine('--products'),
+      '',
+    )
+    .action(
+      (o: {
+        name: string;
+        type: 'vending-api' | 'simulator';
+        baseUrl?: string;
+        merchantCode?: string;
+        key?: string;
+        secret?: string;
+        products: string;
+      }) =>
+        cli.withStore((db, dataDir) => {
+          const u = addUpstream(
+            db,
+            SecretBox.forDataDir(dataDir),
+            {
+              name: o.name,
+              type: o.type,
+              baseUrl: o.baseUrl,
+              merchantCode: o.merchantCode,
+              keyId: o.key,
+              secret: o.secret,
+              products: o.products
+                .split(',')
+                .map((p) => p.trim())
+                .filter(Boolean),
+            },
+            cli.actor,
+          );
+          const json = upstreamJson(u, listRoutes(db));
+          const warning = testKeyWarning(u.keyId);
+          if (warning) console.error(`warning: ${warning}`);
+          cli.out(
+            json,
+            `Upstream ${u.name} (${u.type}) added; routes: ${json.routes.map((r) => r.product + (r.network ? ':' + r.network : '')).join(', ') || '(none)'}`,
+          );
+        }),
+    );
+  upstream.command('list').action(() =>
+    cli.withStore((db) => {
+      const routes = listRoutes(db);
+      const all = listUpstreams(db).map((u) => upstreamJson(u, routes));
+      cli.out(
+        { upstreams: all },
+        all
+          .map(
+            (u) =>
+              `${u.name.padEnd(16)} ${u.type.padEnd(12)} ${u.base_url ?? ''} routes: ${u.routes.map((r) => r.product + (r.network ? ':' + r.network : '')).join(', ')}`,
+          )
+          .join('\n') || '(no upstreams)',
+      );
+    }),
+  );
+}
