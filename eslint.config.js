@@ -124,6 +124,7 @@ export default tseslint.config(
       'server/store/purchase-lists.ts',
       'server/store/purchase-store.ts',
       'server/store/webhooks.ts',
+      'server/store/webhook-deliveries.ts',
       'server/jobs/vend-worker.ts',
       'server/jobs/webhook-*.ts',
       'server/http/access.ts',

@@ -5,7 +5,7 @@ import { SecretBox } from './store/secret-box.js';
 import { CommitBatcher } from './store/commit-batcher.js';
 import { requireMerchant } from './store/merchants.js';
 import { getLowBalanceThreshold, setLowBalanceThreshold } from './store/wallets.js';
-import { deliveryLogJson, listDeliveries } from './store/webhooks.js';
+import { deliveryLogJson, listDeliveries } from './store/webhook-deliveries.js';
 import {
   addWebhookEndpoint,
   DEFAULT_ROTATION_OVERLAP_HOURS,

@@ -4,12 +4,11 @@ import type { SecretBox } from '../store/secret-box.js';
 import { onEventRecorded, publicEventId, pruneEvents, type StoredEvent } from '../store/events.js';
 import {
   fanOutEvents,
-  hasEnabledEndpoint,
   hasPendingDeliveries,
   recordAttempt,
-  signingSecrets,
   type AttemptResult,
-} from '../store/webhooks.js';
+} from '../store/webhook-deliveries.js';
+import { hasEnabledEndpoint, signingSecrets } from '../store/webhooks.js';
 import { nextAttemptAt, RETRY_SCHEDULE_MS } from '../domain/webhook-events.js';
 import { WebhookSender, type SenderOptions } from './webhook-sender.js';
 import { SenderThread, type AttemptOutcome } from './webhook-sender-thread.js';

@@ -4,7 +4,8 @@ import { WebhookSender } from './webhook-sender.js';
 import { getEventBody } from '../store/event-bodies.js';
 import { SecretBox } from '../store/secret-box.js';
 import { attachSecretBox } from '../store/sealed-results.js';
-import { dueDeliveries, dueDeliveriesAfter, signingSecrets, type DueDelivery } from '../store/webhooks.js';
+import { dueDeliveries, dueDeliveriesAfter, type DueDelivery } from '../store/webhook-deliveries.js';
+import { signingSecrets } from '../store/webhooks.js';
 import type {
   AttemptOutcome,
   FromSenderThread,

@@ -5,7 +5,7 @@ import { pendingCounts, salesByProductAndState, walletTotal } from '../store/adm
 import { upstreamHealth } from './upstream-health.js';
 import { lastCatalogSync } from './catalog-sync.js';
 import { formatNaira } from '../domain/money.js';
-import { failingEndpoints } from '../store/webhooks.js';
+import { failingEndpoints } from '../store/webhook-deliveries.js';
 import { businessTimezone } from '../store/settings.js';
 
 const STATES = ['success', 'pending', 'failed'] as const;

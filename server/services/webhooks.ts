@@ -17,11 +17,11 @@ import {
   parseEndpointId,
   listEndpoints,
   publicEndpointId,
-  replayFailed,
   rotateEndpointSecret,
   setEndpointStatus,
   type WebhookEndpoint,
 } from '../store/webhooks.js';
+import { replayFailed } from '../store/webhook-deliveries.js';
 
 /** How long a rotated-out secret keeps signing, unless the caller says otherwise. */
 export const DEFAULT_ROTATION_OVERLAP_HOURS = 24;

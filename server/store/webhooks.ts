@@ -4,9 +4,11 @@ import type { Environment } from './credentials-crypto.js';
 import type { SecretBox } from './secret-box.js';
 import { recordAudit } from './audit.js';
 import { Conflict, NotFound } from '../domain/errors.js';
-import { endpointWants } from '../domain/webhook-events.js';
 
-/** Webhook endpoints: where a merchant's events go, and the secrets that sign them. */
+/**
+ * Webhook endpoints: where a merchant's events go, and the secrets that sign them. What is sent
+ * to them (the outbox of deliveries) is webhook-deliveries.ts.
+ */
 
 export type EndpointStatus = 'enabled' | 'paused' | 'removed';
 
@@ -23,7 +25,8 @@ export interface WebhookEndpoint {
   updatedAt: string;
 }
 
-interface EndpointRow {
+/** A webhook_endpoints row as stored (the fan-out reads some of its columns). */
+export interface EndpointRow {
   id: number;
   merchant_id: number;
   environment: Environment;
@@ -201,239 +204,7 @@ export function signingSecrets(db: Db, box: Pick<SecretBox, 'open'>, id: number,
   return secrets;
 }
 
-/**
- * Turns new events into one delivery per subscribed endpoint and moves the cursor, in one
- * transaction: a crash in between repeats nothing and skips nothing. An endpoint gets only
- * events after its `first_event_id`, so the read starts after the lowest of those when the
- * cursor is behind it, and a node without endpoints reads and writes nothing (its events are
- * still kept for the feed).
- */
-export function fanOutEvents(db: Db, nowMs: number, limit = 1000): number {
-  return db
-    .transaction(() => {
-      const endpoints = prep(
-        db,
-        `SELECT id, merchant_id, environment, event_types, first_event_id FROM webhook_endpoints
-           WHERE status <> 'removed'`,
-      ).all() as Pick<EndpointRow, 'id' | 'merchant_id' | 'environment' | 'event_types' | 'first_event_id'>[];
-      if (endpoints.length === 0) return 0;
-      const cursor = (
-        prep(db, 'SELECT last_event_id FROM webhook_fanout WHERE id = 1').get() as {
-          last_event_id: number;
-        }
-      ).last_event_id;
-      const from = Math.max(cursor, Math.min(...endpoints.map((e) => e.first_event_id)));
-      const events = prep(
-        db,
-        `SELECT id, merchant_id, environment, type, object_key FROM events WHERE id > ? ORDER BY id LIMIT ?`,
-      ).all(from, limit) as {
-        id: number;
-        merchant_id: number;
-        environment: Environment;
-        type: string;
-        object_key: string;
-      }[];
-      if (events.length === 0) return 0;
-      const byOwner = new Map<string, { id: number; types: string[]; first: number }[]>();
-      for (const e of endpoints) {
-        const k = `${e.merchant_id}|${e.environment}`;
-        const list = byOwner.get(k) ?? [];
-        list.push({ id: e.id, types: JSON.parse(e.event_types), first: e.first_event_id });
-        byOwner.set(k, list);
-      }
-      const insert = prep(
-        db,
-        `INSERT OR IGNORE INTO webhook_deliveries (endpoint_id, event_id, object_key, next_attempt_at, updated_at)
-           VALUES (?, ?, ?, ?, ?)`,
-      );
-      const now = nowIso();
-      let made = 0;
-      for (const ev of events) {
-        for (const ep of byOwner.get(`${ev.merchant_id}|${ev.environment}`) ?? []) {
-          if (ev.id > ep.first && endpointWants(ep.types, ev.type)) {
-            made += insert.run(ep.id, ev.id, ev.object_key, nowMs, now).changes;
-          }
-        }
-      }
-      prep(db, 'UPDATE webhook_fanout SET last_event_id = ? WHERE id = 1').run(events.at(-1)!.id);
-      return made;
-    })
-    .immediate();
-}
-
-export interface DueDelivery {
-  id: number;
-  endpointId: number;
-  eventId: number;
-  attempts: number;
-  /** When it is due (ms): its place, with the id, in due order. */
-  dueAt: number;
-  url: string;
-}
-
-const DUE_SELECT = `SELECT d.id, d.endpoint_id AS endpointId, d.event_id AS eventId, d.attempts, d.next_attempt_at AS dueAt, e.url
-       FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-       WHERE d.state = 'pending' AND d.next_attempt_at <= ? AND e.status = 'enabled'
-         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries o
-                          WHERE o.endpoint_id = d.endpoint_id AND o.object_key = d.object_key
-                            AND o.state = 'pending' AND o.event_id < d.event_id)`;
-
-/**
- * Deliveries due now on enabled endpoints, at most one per (endpoint, object) and only the
- * oldest pending one of each: a purchase's later event never overtakes an earlier one.
- * In due order (next attempt, then id).
- */
-export function dueDeliveries(db: Db, nowMs: number, limit: number): DueDelivery[] {
-  return prep(db, `${DUE_SELECT} ORDER BY d.next_attempt_at, d.id LIMIT ?`).all(
-    nowMs,
-    limit,
-  ) as DueDelivery[];
-}
-
-/**
- * The same, after a position in due order: a claimer that has taken everything up to `after`
- * reads on from there instead of walking past its own claims again.
- */
-export function dueDeliveriesAfter(
-  db: Db,
-  nowMs: number,
-  after: { dueAt: number; id: number },
-  limit: number,
-): DueDelivery[] {
-  // In two parts, because a fan-out gives a whole batch one due time: the rest of the cursor's
-  // own due time by id (an index seek), then what is due later. A single row-value comparison
-  // walked every row of that due time from its start. The outer LIMIT holds the two to `limit`.
-  return prep(
-    db,
-    `SELECT * FROM (${DUE_SELECT} AND d.next_attempt_at = ? AND d.id > ? ORDER BY d.id LIMIT ?)
-     UNION ALL
-     SELECT * FROM (${DUE_SELECT} AND d.next_attempt_at > ? ORDER BY d.next_attempt_at, d.id LIMIT ?)
-     LIMIT ?`,
-  ).all(nowMs, after.dueAt, after.id, limit, nowMs, after.dueAt, limit, limit) as DueDelivery[];
-}
-
 /** Whether any endpoint would take deliveries (the node then starts its sending thread early). */
 export function hasEnabledEndpoint(db: Db): boolean {
   return prep(db, `SELECT 1 FROM webhook_endpoints WHERE status = 'enabled' LIMIT 1`).get() !== undefined;
-}
-
-/** Whether anything waits to be sent (the sending thread is started then, too). */
-export function hasPendingDeliveries(db: Db): boolean {
-  return prep(db, `SELECT 1 FROM webhook_deliveries WHERE state = 'pending' LIMIT 1`).get() !== undefined;
-}
-
-export interface AttemptResult {
-  deliveryId: number;
-  delivered: boolean;
-  status: number | null;
-  error: string | null;
-  latencyMs: number;
-  response: string | null;
-  /** When to try again; null with delivered=false means give up (failed). */
-  nextAttemptAt: number | null;
-}
-
-/** Records one attempt; runs inside the caller's (group commit) transaction. */
-export function recordAttempt(db: Db, a: AttemptResult): void {
-  const state = a.delivered ? 'delivered' : a.nextAttemptAt === null ? 'failed' : 'pending';
-  prep(
-    db,
-    `UPDATE webhook_deliveries SET state = ?, attempts = attempts + 1, next_attempt_at = ?, last_status = ?,
-         last_error = ?, last_latency_ms = ?, last_response = ?, updated_at = ?
-       WHERE id = ? AND state = 'pending'`,
-  ).run(state, a.nextAttemptAt ?? 0, a.status, a.error, a.latencyMs, a.response, nowIso(), a.deliveryId);
-}
-
-export interface DeliveryLogRow {
-  id: number;
-  event_id: number;
-  event_type: string;
-  state: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  last_status: number | null;
-  last_error: string | null;
-  last_latency_ms: number | null;
-  next_attempt_at: number | null;
-  updated_at: string;
-}
-
-/** A delivery as the console and the CLI show it: the event's public id, times in ISO form. */
-export const deliveryLogJson = (d: DeliveryLogRow) =>
-  Object.assign({}, d, {
-    event_id: `evt_${d.event_id}`,
-    next_attempt_at: d.next_attempt_at === null ? null : new Date(d.next_attempt_at).toISOString(),
-  });
-
-export function listDeliveries(db: Db, endpointId: number, limit = 100): DeliveryLogRow[] {
-  return prep(
-    db,
-    `SELECT d.id, d.event_id, COALESCE(ev.type, '') AS event_type, d.state, d.attempts, d.last_status, d.last_error,
-            d.last_latency_ms, CASE WHEN d.state = 'pending' THEN d.next_attempt_at END AS next_attempt_at, d.updated_at
-       FROM webhook_deliveries d LEFT JOIN events ev ON ev.id = d.event_id
-       WHERE d.endpoint_id = ? ORDER BY d.id DESC LIMIT ?`,
-  ).all(endpointId, limit) as DeliveryLogRow[];
-}
-
-/** Puts failed deliveries of an endpoint (one, or all) back in the queue, due now. */
-export function replayFailed(
-  db: Db,
-  endpointId: number,
-  deliveryId: number | null,
-  nowMs: number,
-  actor: string,
-): number {
-  return db
-    .transaction(() => {
-      if (deliveryId !== null) {
-        // A named delivery that is not this endpoint's failed one is a mistake to report, not
-        // a replay of nothing (nor an audit entry saying one was made).
-        const row = prep(db, 'SELECT state FROM webhook_deliveries WHERE id = ? AND endpoint_id = ?').get(
-          deliveryId,
-          endpointId,
-        ) as { state: string } | undefined;
-        if (!row)
-          throw new NotFound(
-            `Delivery ${deliveryId} is not one of ${publicEndpointId(endpointId)}'s deliveries`,
-          );
-        if (row.state !== 'failed')
-          throw new Conflict(
-            `Delivery ${deliveryId} is ${row.state}, not failed: there is nothing to replay`,
-          );
-      }
-      const sql = `UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, updated_at = ?
-           WHERE endpoint_id = ? AND state = 'failed'${deliveryId === null ? '' : ' AND id = ?'}`;
-      const args: unknown[] = [nowMs, nowIso(), endpointId];
-      if (deliveryId !== null) args.push(deliveryId);
-      const n = prep(db, sql).run(...args).changes;
-      recordAudit(db, actor, 'webhook.replay', publicEndpointId(endpointId), {
-        delivery_id: deliveryId,
-        replayed: n,
-      });
-      return n;
-    })
-    .immediate();
-}
-
-export interface EndpointHealth {
-  endpoint_id: number;
-  merchant_code: string;
-  environment: Environment;
-  url: string;
-  /** Removed endpoints are left out of the query. */
-  status: Exclude<EndpointStatus, 'removed'>;
-  failed: number;
-  retrying: number;
-}
-
-/** Endpoints with failed deliveries or pending ones that have failed at least once (dashboard). */
-export function failingEndpoints(db: Db): EndpointHealth[] {
-  return prep(
-    db,
-    `SELECT e.id AS endpoint_id, m.code AS merchant_code, e.environment, e.url, e.status,
-            SUM(d.state = 'failed') AS failed, SUM(d.state = 'pending' AND d.attempts > 0) AS retrying
-       FROM webhook_endpoints e JOIN merchants m ON m.id = e.merchant_id
-       JOIN webhook_deliveries d ON d.endpoint_id = e.id
-       WHERE e.status <> 'removed' AND (d.state = 'failed' OR (d.state = 'pending' AND d.attempts > 0))
-       GROUP BY e.id ORDER BY e.id`,
-  ).all() as EndpointHealth[];
 }

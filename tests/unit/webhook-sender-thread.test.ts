@@ -7,7 +7,8 @@ import { SENDER_DEFAULTS } from '../../server/jobs/webhook-sender.js';
 import { verifySignature } from '../../server/domain/webhook-signature.js';
 import { getEventBody } from '../../server/store/events.js';
 import { SecretBox } from '../../server/store/secret-box.js';
-import { createEndpoint, fanOutEvents } from '../../server/store/webhooks.js';
+import { createEndpoint } from '../../server/store/webhooks.js';
+import { fanOutEvents } from '../../server/store/webhook-deliveries.js';
 import { recordWalletEvents, storeWithMerchant } from '../helpers/test-store.js';
 import { eventually } from '../helpers/test-node.js';
 

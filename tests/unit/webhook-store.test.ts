@@ -8,12 +8,8 @@ import { resourcesDir } from '../../server/resources.js';
 import { createMerchant } from '../../server/store/merchants.js';
 import { SecretBox } from '../../server/store/secret-box.js';
 import { listEvents, pruneEvents, recordEvent } from '../../server/store/events.js';
-import {
-  createEndpoint,
-  dueDeliveries,
-  dueDeliveriesAfter,
-  fanOutEvents,
-} from '../../server/store/webhooks.js';
+import { createEndpoint } from '../../server/store/webhooks.js';
+import { dueDeliveries, dueDeliveriesAfter, fanOutEvents } from '../../server/store/webhook-deliveries.js';
 
 function store() {
   const dir = mkdtempSync(join(tmpdir(), 'vendpoint-hookstore-'));

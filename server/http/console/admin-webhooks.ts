@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { requireMerchant } from '../../store/merchants.js';
 import { getLowBalanceThreshold, setLowBalanceThreshold } from '../../store/wallets.js';
-import { deliveryLogJson, listDeliveries } from '../../store/webhooks.js';
+import { deliveryLogJson, listDeliveries } from '../../store/webhook-deliveries.js';
 import {
   addWebhookEndpoint,
   endpointById,
