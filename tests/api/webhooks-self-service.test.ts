@@ -57,6 +57,22 @@ async function sell(pair: Pair, code: string) {
   return id;
 }
 
+interface Delivery {
+  id: number;
+  event_id: string;
+  event_type: string;
+  state: string;
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  next_attempt_at: string | null;
+}
+
+/** The endpoint's delivery log as the merchant reads it. */
+async function deliveries(pair: Pair, id: string, query = ''): Promise<Delivery[]> {
+  return (await t.call('GET', `/v1/webhooks/${id}/deliveries${query}`, { pair })).json.data as Delivery[];
+}
+
 const hookFor = (requestId: string) => (h: ReceivedHook) =>
   h.json.type === 'transaction.succeeded' && h.json.data?.data?.request_id === requestId;
 
@@ -139,10 +155,10 @@ describe('pause and resume', () => {
     const second = await sell(m.test, 'SELFPAUSE');
     // Both sales settle (the simulator) and their events wait in the delivery log.
     const log = await eventually(
-      async () => (await t.call('GET', `/v1/webhooks/${ep.id}/deliveries`, { pair: m.test })).json.data,
-      (rows: { state: string }[]) => rows.length === 2,
+      () => deliveries(m.test, ep.id),
+      (rows) => rows.length === 2,
     );
-    expect(log.map((d: { state: string; attempts: number }) => [d.state, d.attempts])).toEqual([
+    expect(log.map((d) => [d.state, d.attempts])).toEqual([
       ['pending', 0],
       ['pending', 0],
     ]);
@@ -155,10 +171,10 @@ describe('pause and resume', () => {
     const [b] = await received(second);
     expect(a.at).toBeLessThanOrEqual(b.at);
     const delivered = await eventually(
-      async () => (await t.call('GET', `/v1/webhooks/${ep.id}/deliveries`, { pair: m.test })).json.data,
-      (rows: { state: string }[]) => rows.every((d) => d.state === 'delivered'),
+      () => deliveries(m.test, ep.id),
+      (rows) => rows.every((d) => d.state === 'delivered'),
     );
-    expect(delivered.map((d: { state: string; last_status: number }) => [d.state, d.last_status])).toEqual([
+    expect(delivered.map((d) => [d.state, d.last_status])).toEqual([
       ['delivered', 200],
       ['delivered', 200],
     ]);
@@ -175,8 +191,8 @@ describe('the delivery log and replay', () => {
 
     const id = await sell(m.test, 'SELFREPLAY');
     const failed = await eventually(
-      async () => (await t.call('GET', `/v1/webhooks/${ep.id}/deliveries`, { pair: m.test })).json.data,
-      (rows: { state: string }[]) => rows.length === 1 && rows[0].state === 'failed',
+      () => deliveries(m.test, ep.id),
+      (rows) => rows.length === 1 && rows[0].state === 'failed',
     );
     expect(failed[0]).toMatchObject({
       state: 'failed',
@@ -208,8 +224,8 @@ describe('the delivery log and replay', () => {
       );
       expect(hooks[0].json.id).toBe(failed[0].event_id);
       const log = await eventually(
-        async () => (await t.call('GET', `/v1/webhooks/${ep.id}/deliveries`, { pair: m.test })).json.data,
-        (rows: { state: string }[]) => rows[0].state === 'delivered',
+        () => deliveries(m.test, ep.id),
+        (rows) => rows[0].state === 'delivered',
       );
       expect(log[0]).toMatchObject({ id: failed[0].id, state: 'delivered', last_status: 200 });
 
@@ -230,9 +246,8 @@ describe('the delivery log and replay', () => {
     const ids = [await sell(m.test, 'SELFLOG'), await sell(m.test, 'SELFLOG'), await sell(m.test, 'SELFLOG')];
     await received(ids[2]);
     const two = await eventually(
-      async () =>
-        (await t.call('GET', `/v1/webhooks/${ep.id}/deliveries?limit=2`, { pair: m.test })).json.data,
-      (rows: { state: string }[]) => rows.length === 2 && rows.every((d) => d.state === 'delivered'),
+      () => deliveries(m.test, ep.id, '?limit=2'),
+      (rows) => rows.length === 2 && rows.every((d) => d.state === 'delivered'),
     );
     expect(two).toHaveLength(2);
     expect(two[0].id).toBeGreaterThan(two[1].id);

@@ -4,7 +4,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { errorResponses, type ApiPrefix } from '../schemas.js';
 import { PageSize } from '../schema-blocks.js';
-import { deliveryLogJson, listDeliveries } from '../../store/webhooks.js';
+import { deliveryLogJson, listDeliveries } from '../../store/webhook-deliveries.js';
 import { replayWebhookDeliveries, sendTestWebhook } from '../../services/webhooks.js';
 import { specRoutes } from './spec-routes.js';
 import { callersEndpoint, EndpointParams, noBodyIsEmptyObject } from './webhooks.js';
