@@ -34,6 +34,9 @@ function alternateMsisdn(m: string): string {
 
 const STATES: readonly PurchaseState[] = ['pending', 'success', 'failed', 'reversed'];
 
+/** Text for a LIKE pattern with ESCAPE '\\': its own \\, % and _ match themselves. */
+export const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** The conditions every list of one merchant's environment starts with. */
 const ownPurchases = (f: PurchaseFilter) =>
   new SqlWhere().add('merchant_id = ? AND environment = ?', f.merchantId, f.environment);
@@ -58,12 +61,15 @@ function whereOf(f: PurchaseFilter): SqlWhere {
   // The references a receipt prints are searched too: the provider's (`external_reference`,
   // `receipt_number`) live in a plain result; a sealed one (vouchers) starts otherwise than `{`,
   // and its order reference is the upstream reference.
+  // What was typed is matched as text: its % and _ are escaped, not LIKE's wildcards.
   if (f.search)
     where.add(
-      `(msisdn LIKE ? OR idem_key LIKE ? OR internal_reference LIKE ? OR upstream_reference LIKE ?
+      `(msisdn LIKE ? ESCAPE '\\' OR idem_key LIKE ? ESCAPE '\\' OR internal_reference LIKE ? ESCAPE '\\'
+        OR upstream_reference LIKE ? ESCAPE '\\'
         OR CASE WHEN substr(result, 1, 1) = '{'
-             THEN result ->> '$.external_reference' LIKE ? OR result ->> '$.receipt_number' LIKE ? END)`,
-      ...Array(6).fill(`%${f.search}%`),
+             THEN result ->> '$.external_reference' LIKE ? ESCAPE '\\'
+               OR result ->> '$.receipt_number' LIKE ? ESCAPE '\\' END)`,
+      ...Array(6).fill(`%${likeLiteral(f.search)}%`),
     );
   if (f.from) where.add('created_at >= ?', f.from);
   if (f.to) where.add('created_at < ?', f.to);

@@ -59,4 +59,21 @@ describe('History search', () => {
     expect(found('1234567890123')).toEqual([]);
     expect(found('MTN-TELCO')).toEqual(['k-other', 'k-telco']);
   });
+
+  it('matches what was typed as text: % and _ are not wildcards', () => {
+    const { db, m } = storeWithMerchant(dirs, 'SRCHLIT', 1e9);
+    sale(db, m.id, 'order_7');
+    sale(db, m.id, 'orderX7');
+    sale(db, m.id, '100%-off');
+    sale(db, m.id, 'back\\slash');
+    const found = (search: string) =>
+      listPurchases(db, { merchantId: m.id, environment: 'test', search }, 1, 10)
+        .rows.map((p) => p.idemKey)
+        .sort();
+    expect(found('_')).toEqual(['order_7']);
+    expect(found('%')).toEqual(['100%-off']);
+    expect(found('order_')).toEqual(['order_7']);
+    expect(found('\\')).toEqual(['back\\slash']);
+    expect(found('order')).toEqual(['orderX7', 'order_7']);
+  });
 });
