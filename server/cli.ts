@@ -8,7 +8,6 @@ import { requireMerchant } from './store/merchants.js';
 import { fundWallet, verifyLedger } from './store/wallets.js';
 import { backupNow } from './services/admin-backup.js';
 import { parseNaira, formatNaira } from './domain/money.js';
-import { DomainError } from './domain/errors.js';
 import { DEFAULTS } from './config.js';
 import { PurchaseStore } from './store/purchase-store.js';
 import { CommitBatcher } from './store/commit-batcher.js';
@@ -203,7 +202,7 @@ program.parseAsync(process.argv).catch((err: unknown) => {
     process.exitCode = 2;
     return;
   }
-  const message = err instanceof DomainError || err instanceof Error ? err.message : String(err);
+  const message = err instanceof Error ? err.message : String(err);
   if (program.opts().json) process.stdout.write(`${JSON.stringify({ error: message })}\n`);
   else console.error(`error: ${message}`);
   process.exitCode = 2;

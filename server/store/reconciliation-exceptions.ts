@@ -122,13 +122,15 @@ function markResolved(
     `UPDATE reconciliation_exceptions SET our_state = COALESCE((SELECT state FROM purchases WHERE id = purchase_id), our_state)
       WHERE id = ?`,
   ).run(e.id);
-  recordAudit(db, input.actor, 'reconciliation.resolve', e.reference, {
-    exception_id: e.id,
-    kind: e.kind,
-    resolution: input.resolution,
-    reason: input.reason,
-    ...(input.detail ?? {}),
-  });
+  const said = { exception_id: e.id, kind: e.kind, resolution: input.resolution, reason: input.reason };
+  // The extra detail follows, but never replaces what the resolution itself says.
+  recordAudit(
+    db,
+    input.actor,
+    'reconciliation.resolve',
+    e.reference,
+    Object.assign({}, said, input.detail, said),
+  );
 }
 
 /**

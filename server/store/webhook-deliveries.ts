@@ -87,6 +87,16 @@ const DUE_SELECT = `SELECT d.id, d.endpoint_id AS endpointId, d.event_id AS even
          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries o
                           WHERE o.endpoint_id = d.endpoint_id AND o.object_key = d.object_key
                             AND o.state = 'pending' AND o.event_id < d.event_id)`;
+// Module constants: the thread polls these every few milliseconds under load, and the statement
+// cache is keyed by the text (a template per call is a new string to hash each time).
+const DUE_FROM_START = `${DUE_SELECT} ORDER BY d.next_attempt_at, d.id LIMIT ?`;
+// In two parts, because a fan-out gives a whole batch one due time: the rest of the cursor's own
+// due time by id (an index seek), then what is due later. A single row-value comparison walked
+// every row of that due time from its start. The outer LIMIT holds the two to `limit`.
+const DUE_AFTER = `SELECT * FROM (${DUE_SELECT} AND d.next_attempt_at = ? AND d.id > ? ORDER BY d.id LIMIT ?)
+     UNION ALL
+     SELECT * FROM (${DUE_SELECT} AND d.next_attempt_at > ? ORDER BY d.next_attempt_at, d.id LIMIT ?)
+     LIMIT ?`;
 
 /**
  * Deliveries due now on enabled endpoints, at most one per (endpoint, object) and only the
@@ -94,10 +104,7 @@ const DUE_SELECT = `SELECT d.id, d.endpoint_id AS endpointId, d.event_id AS even
  * In due order (next attempt, then id).
  */
 export function dueDeliveries(db: Db, nowMs: number, limit: number): DueDelivery[] {
-  return prep(db, `${DUE_SELECT} ORDER BY d.next_attempt_at, d.id LIMIT ?`).all(
-    nowMs,
-    limit,
-  ) as DueDelivery[];
+  return prep(db, DUE_FROM_START).all(nowMs, limit) as DueDelivery[];
 }
 
 /**
@@ -110,16 +117,16 @@ export function dueDeliveriesAfter(
   after: { dueAt: number; id: number },
   limit: number,
 ): DueDelivery[] {
-  // In two parts, because a fan-out gives a whole batch one due time: the rest of the cursor's
-  // own due time by id (an index seek), then what is due later. A single row-value comparison
-  // walked every row of that due time from its start. The outer LIMIT holds the two to `limit`.
-  return prep(
-    db,
-    `SELECT * FROM (${DUE_SELECT} AND d.next_attempt_at = ? AND d.id > ? ORDER BY d.id LIMIT ?)
-     UNION ALL
-     SELECT * FROM (${DUE_SELECT} AND d.next_attempt_at > ? ORDER BY d.next_attempt_at, d.id LIMIT ?)
-     LIMIT ?`,
-  ).all(nowMs, after.dueAt, after.id, limit, nowMs, after.dueAt, limit, limit) as DueDelivery[];
+  return prep(db, DUE_AFTER).all(
+    nowMs,
+    after.dueAt,
+    after.id,
+    limit,
+    nowMs,
+    after.dueAt,
+    limit,
+    limit,
+  ) as DueDelivery[];
 }
 
 /** Whether anything waits to be sent (the sending thread is started then, too). */
