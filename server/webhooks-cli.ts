@@ -199,7 +199,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
   webhook
     .command('replay')
     .requiredOption('--id <we_N>')
-    .option('--delivery <id>', 'one failed delivery; default all failed ones')
+    .option('--delivery <id>', 'one failed (or retrying) delivery; default all of them')
     .action((o: { id: string; delivery?: string }) =>
       cli.withStore((db, dataDir) => {
         const e = endpointById({ db }, o.id);
@@ -216,7 +216,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
         );
         cli.out(
           r,
-          `${r.replayed} failed ${r.replayed === 1 ? 'delivery' : 'deliveries'} queued again for ${o.id}`,
+          `${r.replayed} failed or retrying ${r.replayed === 1 ? 'delivery' : 'deliveries'} of ${o.id} sent again now`,
         );
       }),
     );

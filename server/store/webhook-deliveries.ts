@@ -98,6 +98,13 @@ const DUE_AFTER = `SELECT * FROM (${DUE_SELECT} AND d.next_attempt_at = ? AND d.
      SELECT * FROM (${DUE_SELECT} AND d.next_attempt_at > ? ORDER BY d.next_attempt_at, d.id LIMIT ?)
      LIMIT ?`;
 
+const REQUEUE_FAILED = `UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, updated_at = ?
+     WHERE endpoint_id = ? AND state = 'failed'`;
+const REQUEUE_FAILED_ONE = `${REQUEUE_FAILED} AND id = ?`;
+const RETRY_NOW = `UPDATE webhook_deliveries SET next_attempt_at = ?, updated_at = ?
+     WHERE endpoint_id = ? AND state = 'pending' AND attempts > 0 AND next_attempt_at > ?`;
+const RETRY_NOW_ONE = `${RETRY_NOW} AND id = ?`;
+
 /**
  * Deliveries due now on enabled endpoints, at most one per (endpoint, object) and only the
  * oldest pending one of each: a purchase's later event never overtakes an earlier one.
@@ -186,7 +193,12 @@ export function listDeliveries(db: Db, endpointId: number, limit = 100): Deliver
   ).all(endpointId, limit) as DeliveryLogRow[];
 }
 
-/** Puts failed deliveries of an endpoint (one, or all) back in the queue, due now. */
+/**
+ * Sends an endpoint's deliveries again now (one, or all): a failed one goes back in the queue
+ * with a fresh retry schedule, and one waiting for a retry after a failed attempt is brought
+ * forward (its schedule kept). For a receiver that is back up: nothing waits hours for it.
+ * Order per object still holds: the claim takes only each object's oldest pending delivery.
+ */
 export function replayFailed(
   db: Db,
   endpointId: number,
@@ -197,29 +209,33 @@ export function replayFailed(
   return db
     .transaction(() => {
       if (deliveryId !== null) {
-        // A named delivery that is not this endpoint's failed one is a mistake to report, not
-        // a replay of nothing (nor an audit entry saying one was made).
-        const row = prep(db, 'SELECT state FROM webhook_deliveries WHERE id = ? AND endpoint_id = ?').get(
-          deliveryId,
-          endpointId,
-        ) as { state: string } | undefined;
+        // A named delivery that is not this endpoint's, or has nothing to send again, is a
+        // mistake to report, not a replay of nothing (nor an audit entry saying one was made).
+        const row = prep(
+          db,
+          'SELECT state, attempts FROM webhook_deliveries WHERE id = ? AND endpoint_id = ?',
+        ).get(deliveryId, endpointId) as { state: string; attempts: number } | undefined;
         if (!row)
           throw new NotFound(
             `Delivery ${deliveryId} is not one of ${publicEndpointId(endpointId)}'s deliveries`,
           );
-        if (row.state !== 'failed')
+        if (row.state === 'delivered' || (row.state === 'pending' && row.attempts === 0))
           throw new Conflict(
             `Delivery ${deliveryId} is ${row.state}, not failed: there is nothing to replay`,
           );
       }
-      const sql = `UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, updated_at = ?
-           WHERE endpoint_id = ? AND state = 'failed'${deliveryId === null ? '' : ' AND id = ?'}`;
-      const args: unknown[] = [nowMs, nowIso(), endpointId];
-      if (deliveryId !== null) args.push(deliveryId);
-      const n = prep(db, sql).run(...args).changes;
+      const one = deliveryId !== null;
+      const requeued = prep(db, one ? REQUEUE_FAILED_ONE : REQUEUE_FAILED).run(
+        ...[nowMs, nowIso(), endpointId, ...(one ? [deliveryId] : [])],
+      ).changes;
+      const broughtForward = prep(db, one ? RETRY_NOW_ONE : RETRY_NOW).run(
+        ...[nowMs, nowIso(), endpointId, nowMs, ...(one ? [deliveryId] : [])],
+      ).changes;
+      const n = requeued + broughtForward;
       recordAudit(db, actor, 'webhook.replay', publicEndpointId(endpointId), {
         delivery_id: deliveryId,
         replayed: n,
+        retried_now: broughtForward,
       });
       return n;
     })

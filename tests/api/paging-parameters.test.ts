@@ -37,8 +37,13 @@ describe('paging parameters are whole numbers in range, or a 400 naming the fiel
   let routes: DeclaredRoute[];
 
   beforeAll(async () => {
-    t = await startTestNode();
+    t = await startTestNode({ webhooksAllowPrivate: true });
     admin = await setupFirstAdmin(t.url, 'ada', 'correct horse battery');
+    // DEMO's webhook endpoint, for the delivery log's `:id` (nothing listens at its URL).
+    const hook = await t.call('POST', '/v1/webhooks', {
+      body: { url: 'http://127.0.0.1:9/hooks', event_types: ['*'] },
+    });
+    PARAMS.id = hook.json.data.id;
     routes = declaredRoutes(t.node.app).filter((r) => r.method === 'GET' && pagingFieldsOf(r).length);
   }, 60_000);
   afterAll(() => t.close());

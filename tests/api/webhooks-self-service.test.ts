@@ -258,6 +258,86 @@ describe('the delivery log and replay', () => {
   });
 });
 
+describe('a delivery waiting for a retry', () => {
+  it('is sent at once by replay once the receiver is back, keeping its event id; a paused, untried one is refused', async () => {
+    // A node whose first retry is an hour away: without "retry now" the test could only wait.
+    const slow = await startTestNode({ webhooksAllowPrivate: true }, { webhookRetryScheduleMs: [3_600_000] });
+    const flaky = await startWebhookReceiver();
+    try {
+      const m = slow.merchant('SELFRETRY', { testNaira: 10_000 });
+      const made = await slow.call('POST', '/v1/webhooks', {
+        pair: m.test,
+        body: { url: flaky.url, event_types: ['transaction.succeeded'] },
+      });
+      const ep = made.json.data as { id: string };
+      const log = async () =>
+        (await slow.call('GET', `/v1/webhooks/${ep.id}/deliveries`, { pair: m.test })).json
+          .data as Delivery[];
+      flaky.answer = () => 500;
+      const id = key('retry');
+      const sold = await slow.call('POST', '/v1/transactions', {
+        pair: m.test,
+        body: {
+          merchant_code: 'SELFRETRY',
+          customer_msisdn: '08031234567',
+          network: 'mtn',
+          product: 'airtime',
+          amount: '100',
+          client_request_id: id,
+        },
+      });
+      expect(sold.status, sold.text).toBe(200);
+      const waiting = await eventually(log, (rows) => rows.length === 1 && rows[0].attempts === 1);
+      expect(waiting[0]).toMatchObject({ state: 'pending', attempts: 1, last_status: 500 });
+      expect(Date.parse(waiting[0].next_attempt_at!) - Date.now()).toBeGreaterThan(3_000_000);
+
+      flaky.answer = () => 200;
+      const now = await slow.call('POST', `/v1/webhooks/${ep.id}/replay`, { pair: m.test });
+      expect(now.status, now.text).toBe(200);
+      expect(now.json.data).toEqual({ replayed: 1 });
+      const sent = await eventually(
+        async () => flaky.received.filter(hookFor(id)),
+        (h) => h.length === 2,
+      );
+      expect(sent[1].json.id).toBe(sent[0].json.id);
+      const after = await eventually(log, (rows) => rows[0].state === 'delivered');
+      expect(after[0]).toMatchObject({
+        id: waiting[0].id,
+        state: 'delivered',
+        attempts: 2,
+        last_status: 200,
+      });
+
+      // A delivery not yet tried (its endpoint paused) has nothing to send again: 409.
+      await slow.call('POST', `/v1/webhooks/${ep.id}/pause`, { pair: m.test });
+      const held = key('held');
+      await slow.call('POST', '/v1/transactions', {
+        pair: m.test,
+        body: {
+          merchant_code: 'SELFRETRY',
+          customer_msisdn: '08031234567',
+          network: 'mtn',
+          product: 'airtime',
+          amount: '100',
+          client_request_id: held,
+        },
+      });
+      const untried = await eventually(log, (rows) => rows.length === 2);
+      const refused = await slow.call('POST', `/v1/webhooks/${ep.id}/replay`, {
+        pair: m.test,
+        body: { delivery_id: untried[0].id },
+      });
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.json.message).toBe(
+        `Delivery ${untried[0].id} is pending, not failed: there is nothing to replay`,
+      );
+    } finally {
+      await slow.close();
+      await flaky.close();
+    }
+  });
+});
+
 describe('a test event', () => {
   it('reaches the receiver signed with the current secret and reports its answer', async () => {
     const m = t.merchant('SELFTEST', { testNaira: 1_000 });

@@ -77,7 +77,12 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
           : `Test event not delivered: ${v.error ?? `HTTP ${v.status_code}`}.`,
     );
   const replay = (id: string, deliveryId?: number) =>
-    action(id, 'replay', deliveryId ? { delivery_id: deliveryId } : {}, 'Failed deliveries queued again.');
+    action(
+      id,
+      'replay',
+      deliveryId ? { delivery_id: deliveryId } : {},
+      'Failed and retrying deliveries go out again now.',
+    );
   const setPaused = (id: string, paused: boolean) =>
     action(
       id,

@@ -58,18 +58,18 @@ export function registerWebhookDeliveryRoutes(server: FastifyInstance, s: Servic
       schema: {
         tags: ['webhooks'],
         summary:
-          'Queue failed deliveries again, due now: one (delivery_id) or all of them; each keeps its event id',
+          'Send deliveries again now: failed ones (with a fresh retry schedule) and those waiting for a retry; one (delivery_id) or all; each keeps its event id',
         params: EndpointParams,
         body: Type.Object(
           {
             delivery_id: Type.Optional(
-              Type.Integer({ minimum: 1, description: 'default: every failed one' }),
+              Type.Integer({ minimum: 1, description: 'default: every failed or retrying one' }),
             ),
           },
           { additionalProperties: false },
         ),
         response: {
-          200: success(Type.Object({ replayed: Type.Integer({ description: 'deliveries queued again' }) })),
+          200: success(Type.Object({ replayed: Type.Integer({ description: 'deliveries sent again now' }) })),
           409: Type.Ref('ErrorBody'),
           ...errorResponses,
         },
