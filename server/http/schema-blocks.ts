@@ -1,4 +1,4 @@
-import { Type, type StringOptions } from '@sinclair/typebox';
+import { Type, type StringOptions, type TSchema } from '@sinclair/typebox';
 import {
   NOTE_TEXT_PATTERN,
   NOTE_TEXT_RULE,
@@ -90,3 +90,6 @@ export const AuditPageQuery = Type.Object({
 export function PatternText(pattern: string, rule: string, options: StringOptions = {}) {
   return Type.String({ ...options, pattern: patternWithRule(pattern, rule) });
 }
+
+/** A field that is its schema or null (answers of every surface: /v1, the console). */
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { ConsoleError, consoleErrors, typed } from './contract.js';
 import type { Services } from '../../services/context.js';
 import { adminActor } from './admin-guard.js';
-import { OneLineText, PatternText } from '../schema-blocks.js';
+import { Nullable, OneLineText, PatternText } from '../schema-blocks.js';
 import { getReconciliationSettings, setReconciliationSettings } from '../../store/reconciliation-settings.js';
 import { listExceptions } from '../../store/reconciliation-exceptions.js';
 import { listRuns } from '../../store/reconciliations.js';
@@ -15,7 +15,6 @@ import { reportContextOf } from '../../reports/delivery-service.js';
 import { parseDay } from '../../domain/business-days.js';
 
 const tags = ['admin: reconciliation'];
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 const Run = Type.Object({
   id: Type.Integer(),

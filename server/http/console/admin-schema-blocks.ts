@@ -5,7 +5,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
  * Inlined, never shared by $ref, so the merchants' OpenAPI document gains no components.
  */
 
-export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+export { Nullable } from '../schema-blocks.js';
 export const Lit = <T extends string>(...values: T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 export const PerEnv = <T extends TSchema>(t: T) => Type.Object({ test: t, live: t });
 /** Free-form JSON the node stores and echoes (options, audit detail, sync summaries). */

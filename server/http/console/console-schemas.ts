@@ -1,4 +1,5 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { Nullable } from '../schema-blocks.js';
 
 /**
  * The console's answers as TypeBox schemas: the renderer's types are generated from them
@@ -6,7 +7,6 @@ import { Type, type TSchema } from '@sinclair/typebox';
  * rather than shared by $ref so the merchants' OpenAPI document gains no console components.
  */
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 export const Environment = Type.Union([Type.Literal('test'), Type.Literal('live')]);
 const Env = Environment;
 const Strings = Type.Record(Type.String(), Type.String());

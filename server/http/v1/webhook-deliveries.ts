@@ -3,13 +3,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { errorResponses, type ApiPrefix } from '../schemas.js';
-import { PageSize } from '../schema-blocks.js';
+import { Nullable, PageSize } from '../schema-blocks.js';
 import { deliveryLogJson, listDeliveries } from '../../store/webhook-deliveries.js';
 import { replayWebhookDeliveries, sendTestWebhook } from '../../services/webhooks.js';
 import { specRoutes } from './spec-routes.js';
 import { callersEndpoint, EndpointParams, noBodyIsEmptyObject } from './webhooks.js';
-
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 const Delivery = Type.Object({
   id: Type.Integer({ description: 'the delivery, as replay names it' }),
