@@ -39,12 +39,17 @@ export function nairaToKobo(value: string | number | null | undefined): number |
   return Number.isSafeInteger(kobo) ? (m[1] ? -kobo : kobo) : null;
 }
 
+/** What an agent typed without what reading it skips: the ₦ or N sign, thousands commas, spaces. */
+export function amountInputDigits(text: string): string {
+  return text.replace(/[₦,\s]/g, '').replace(/^N(?=\d)/i, '');
+}
+
 /**
  * What an agent types ("1,000", "₦ 1000.5", "500") -> kobo, or null when it is not a
  * positive amount with at most two decimals.
  */
 export function parseAmountInput(text: string): number | null {
-  const cleaned = text.replace(/[₦,\s]/g, '').replace(/^N(?=\d)/i, '');
+  const cleaned = amountInputDigits(text);
   if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
   const kobo = nairaToKobo(cleaned);
   return kobo !== null && kobo > 0 ? kobo : null;

@@ -35,7 +35,7 @@ function alternateMsisdn(m: string): string {
 const STATES: readonly PurchaseState[] = ['pending', 'success', 'failed', 'reversed'];
 
 /** Text for a LIKE pattern with ESCAPE '\\': its own \\, % and _ match themselves. */
-export const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The conditions every list of one merchant's environment starts with. */
 const ownPurchases = (f: PurchaseFilter) =>

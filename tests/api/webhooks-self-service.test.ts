@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode, eventually, type Pair, type TestNode } from '../helpers/test-node.js';
+import { airtimeSale, startTestNode, eventually, type Pair, type TestNode } from '../helpers/test-node.js';
 import {
   startWebhookReceiver,
   type ReceivedHook,
@@ -40,18 +40,12 @@ async function addEndpoint(pair: Pair, url = rx.url) {
   return r.json.data as { id: string; secret: string };
 }
 
-async function sell(pair: Pair, code: string) {
+/** A ₦100 airtime sale of merchant `code` on `node` (default: the shared one); its key. */
+async function sell(pair: Pair, code: string, node = t) {
   const id = key(code);
-  const r = await t.call('POST', '/v1/transactions', {
+  const r = await node.call('POST', '/v1/transactions', {
     pair,
-    body: {
-      merchant_code: code,
-      customer_msisdn: '08031234567',
-      network: 'mtn',
-      product: 'airtime',
-      amount: '100',
-      client_request_id: id,
-    },
+    body: airtimeSale(id, { merchant_code: code }),
   });
   expect(r.status, r.text).toBe(200);
   return id;
@@ -69,8 +63,8 @@ interface Delivery {
 }
 
 /** The endpoint's delivery log as the merchant reads it. */
-async function deliveries(pair: Pair, id: string, query = ''): Promise<Delivery[]> {
-  return (await t.call('GET', `/v1/webhooks/${id}/deliveries${query}`, { pair })).json.data as Delivery[];
+async function deliveries(pair: Pair, id: string, query = '', node = t): Promise<Delivery[]> {
+  return (await node.call('GET', `/v1/webhooks/${id}/deliveries${query}`, { pair })).json.data as Delivery[];
 }
 
 const hookFor = (requestId: string) => (h: ReceivedHook) =>
@@ -270,23 +264,9 @@ describe('a delivery waiting for a retry', () => {
         body: { url: flaky.url, event_types: ['transaction.succeeded'] },
       });
       const ep = made.json.data as { id: string };
-      const log = async () =>
-        (await slow.call('GET', `/v1/webhooks/${ep.id}/deliveries`, { pair: m.test })).json
-          .data as Delivery[];
+      const log = () => deliveries(m.test, ep.id, '', slow);
       flaky.answer = () => 500;
-      const id = key('retry');
-      const sold = await slow.call('POST', '/v1/transactions', {
-        pair: m.test,
-        body: {
-          merchant_code: 'SELFRETRY',
-          customer_msisdn: '08031234567',
-          network: 'mtn',
-          product: 'airtime',
-          amount: '100',
-          client_request_id: id,
-        },
-      });
-      expect(sold.status, sold.text).toBe(200);
+      const id = await sell(m.test, 'SELFRETRY', slow);
       const waiting = await eventually(log, (rows) => rows.length === 1 && rows[0].attempts === 1);
       expect(waiting[0]).toMatchObject({ state: 'pending', attempts: 1, last_status: 500 });
       expect(Date.parse(waiting[0].next_attempt_at!) - Date.now()).toBeGreaterThan(3_000_000);
@@ -310,18 +290,7 @@ describe('a delivery waiting for a retry', () => {
 
       // A delivery not yet tried (its endpoint paused) has nothing to send again: 409.
       await slow.call('POST', `/v1/webhooks/${ep.id}/pause`, { pair: m.test });
-      const held = key('held');
-      await slow.call('POST', '/v1/transactions', {
-        pair: m.test,
-        body: {
-          merchant_code: 'SELFRETRY',
-          customer_msisdn: '08031234567',
-          network: 'mtn',
-          product: 'airtime',
-          amount: '100',
-          client_request_id: held,
-        },
-      });
+      await sell(m.test, 'SELFRETRY', slow);
       const untried = await eventually(log, (rows) => rows.length === 2);
       const refused = await slow.call('POST', `/v1/webhooks/${ep.id}/replay`, {
         pair: m.test,

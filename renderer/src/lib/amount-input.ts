@@ -1,15 +1,10 @@
-import { parseAmountInput } from '../../../common/money-display.js';
+import { amountInputDigits, parseAmountInput } from '../../../common/money-display.js';
 
 /**
  * Naira amounts as an admin or an agent types them, and why one is refused, in the console's
  * words. Parsing is `parseAmountInput` (common/money-display.ts); this adds what a form says
  * when it refuses, and the one amount where zero is a real answer: a count of the cash.
  */
-
-/** What `parseAmountInput` reads past: the ₦ or N sign, thousands commas and spaces. */
-function cleaned(text: string): string {
-  return text.replace(/[₦,\s]/g, '').replace(/^N(?=\d)/i, '');
-}
 
 /** Said for "100.555", whatever the form: the node refuses a third decimal too. */
 export const TOO_MANY_DECIMALS = 'An amount in Naira has at most two decimals (the kobo), e.g. 1250.50.';
@@ -20,7 +15,7 @@ export const TOO_MANY_DECIMALS = 'An amount in Naira has at most two decimals (t
  */
 export function amountProblem(text: string, otherwise: string): string {
   if (parseAmountInput(text) !== null) return '';
-  const c = cleaned(text);
+  const c = amountInputDigits(text);
   if (/^\d*\.\d{3,}$/.test(c)) return TOO_MANY_DECIMALS;
   if (/^0+(\.0{1,2})?$/.test(c)) return 'The amount must be more than ₦0.00.';
   return otherwise;
@@ -36,7 +31,7 @@ export type CashCount =
  */
 export function readCashCount(text: string): CashCount {
   if (text.trim() === '') return { kind: 'none' };
-  const c = cleaned(text);
+  const c = amountInputDigits(text);
   if (/^0+(\.0{1,2})?$/.test(c)) return { kind: 'count', kobo: 0 };
   const kobo = parseAmountInput(text);
   if (kobo !== null) return { kind: 'count', kobo };
