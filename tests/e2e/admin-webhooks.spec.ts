@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { login, watchPageErrors } from './helpers.js';
-import { openAdminPage, shot } from './admin-helpers.js';
+import { cli, login, unique, watchPageErrors } from './helpers.js';
+import { openAdminPage, shot, v1, type Pair } from './admin-helpers.js';
 
 /**
  * Merchants → Webhooks: an operator adds an endpoint (the secret is shown once), sends a test
@@ -86,6 +86,78 @@ test('an admin adds a webhook endpoint, sees its secret once, sends a test event
     await threshold.fill('');
     await threshold.press('Enter');
     await expect(page.getByRole('status')).toHaveText('Low-balance alert off.');
+    expect(problems).toEqual([]);
+  } finally {
+    server.close();
+  }
+});
+
+/**
+ * A receiver that was down answers again: the operator does not wait for the next scheduled
+ * attempt (a minute away, then longer) but presses "Retry now" on the waiting row of the
+ * delivery log, and the same event (same id) arrives at once.
+ */
+test('a delivery waiting for its retry is sent again from its row in the delivery log', async ({
+  page,
+  baseURL,
+}) => {
+  const problems = watchPageErrors(page);
+  let down = true;
+  const attempts: { id: string; type: string; answered: number }[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      const event = JSON.parse(body) as { id: string; type: string };
+      res.statusCode = down ? 500 : 200;
+      attempts.push({ id: event.id, type: event.type, answered: res.statusCode });
+      res.end(down ? 'down' : 'ok');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/retry-hooks`;
+  const code = `RT${unique()}`.slice(0, 20);
+  const pair = (cli(['merchant', 'create', '--code', code, '--name', 'Retry Now Stores']) as { test: Pair })
+    .test;
+  cli(['wallet', 'fund', '--code', code, '--env', 'test', '--amount', '1000']);
+  try {
+    await login(page);
+    await page.goto('/#/admin');
+    await openAdminPage(page, 'Webhooks', 'Webhooks');
+    await page.getByTestId('merchant-picker').selectOption(code);
+    await page.getByLabel('URL').fill(url);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(page.getByTestId('webhook-secret')).toContainText('whsec_');
+    const endpoint = page.getByTestId('webhook-endpoints').getByRole('row', { name: url });
+
+    const sale = await v1(baseURL!, pair, 'POST', '/v1/transactions', {
+      merchant_code: code,
+      product: 'airtime',
+      network: 'mtn',
+      customer_msisdn: '08031234567',
+      amount: '100',
+      client_request_id: `retry-${unique()}`,
+    });
+    expect(sale.status, JSON.stringify(sale.json)).toBe(200);
+    // The receiver refused the first attempt; the next one is scheduled a minute or more away.
+    await expect.poll(() => attempts.filter((a) => a.type === 'transaction.succeeded').length).toBe(1);
+    const eventId = attempts.find((a) => a.type === 'transaction.succeeded')!.id;
+
+    await endpoint.getByRole('button', { name: 'Delivery log' }).click();
+    const log = page.getByTestId('webhook-deliveries');
+    const waiting = log.getByRole('row').filter({ hasText: 'transaction.succeeded' });
+    await expect(waiting).toContainText('pending');
+    await expect(waiting).toContainText('500');
+    await shot(page, 'admin-webhooks-retry-waiting');
+
+    down = false;
+    await waiting.getByRole('button', { name: 'Retry now' }).click();
+    await expect
+      .poll(() => attempts.filter((a) => a.id === eventId).map((a) => a.answered))
+      .toEqual([500, 200]);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(waiting).toContainText('delivered');
+    await expect(waiting.getByRole('button', { name: 'Retry now' })).toHaveCount(0);
     expect(problems).toEqual([]);
   } finally {
     server.close();
