@@ -25,20 +25,33 @@ export class InsufficientBalance extends DomainError {
     super('INSUFFICIENT_BALANCE', message);
   }
 }
-/** Where the outcome of the purchase that holds a key is read, by what it was. */
-const OUTCOME_CALL: Record<'transaction' | 'giftcard' | 'esim', (key: string) => string> = {
-  transaction: () => 'the status call (GET /v1/transactions/status)',
-  giftcard: (key) => `GET /v1/giftcards/orders/${encodeURIComponent(key)}`,
-  esim: (key) => `GET /v1/esim/orders/${encodeURIComponent(key)}`,
-};
+type KeyHolder = 'transaction' | 'giftcard' | 'esim';
+
+/**
+ * Where the outcome of the purchase that holds a key is read, by what it was and on which prefix
+ * the caller works: `/ext/service/v1` reads a transaction's status with the key in the path.
+ */
+function outcomeCall(usedBy: KeyHolder, key: string, prefix: '/v1' | '/ext/service/v1'): string {
+  const k = encodeURIComponent(key);
+  if (usedBy === 'giftcard') return `GET ${prefix}/giftcards/orders/${k}`;
+  if (usedBy === 'esim') return `GET ${prefix}/esim/orders/${k}`;
+  return prefix === '/v1'
+    ? 'the status call (GET /v1/transactions/status)'
+    : `the status call (GET /ext/service/v1/transactions/status/${k})`;
+}
 
 export class DuplicateRequest extends DomainError {
   /** `usedBy`: what the purchase already holding the key is (keys are shared by every product). */
-  constructor(key: string, usedBy: 'transaction' | 'giftcard' | 'esim' = 'transaction') {
-    super(
-      'DUPLICATE_REQUEST',
-      `Duplicate request: the key "${key}" was already used; read its outcome with ${OUTCOME_CALL[usedBy](key)}`,
-    );
+  constructor(
+    readonly key: string,
+    readonly usedBy: KeyHolder = 'transaction',
+  ) {
+    super('DUPLICATE_REQUEST', DuplicateRequest.sentence(key, usedBy, '/v1'));
+  }
+
+  /** The message for a caller on another prefix (the HTTP layer knows which one it came in on). */
+  static sentence(key: string, usedBy: KeyHolder, prefix: '/v1' | '/ext/service/v1'): string {
+    return `Duplicate request: the key "${key}" was already used; read its outcome with ${outcomeCall(usedBy, key, prefix)}`;
   }
 }
 export class NotFound extends DomainError {

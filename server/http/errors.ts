@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
   DomainError,
+  DuplicateRequest,
   Overloaded,
   ProvidersPaused,
   TooManyAttempts,
@@ -175,6 +176,13 @@ export interface ErrorHooks {
   unauthorized?: (request: FastifyRequest) => void;
 }
 
+/** A used key's message names the outcome call on the prefix the caller uses. */
+function messageFor(error: DomainError, request: FastifyRequest): string {
+  if (error instanceof DuplicateRequest && request.url.startsWith('/ext/service/v1/'))
+    return DuplicateRequest.sentence(error.key, error.usedBy, '/ext/service/v1');
+  return error.message;
+}
+
 export function registerErrorHandling(app: FastifyInstance, hooks: ErrorHooks = {}): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
@@ -182,7 +190,7 @@ export function registerErrorHandling(app: FastifyInstance, hooks: ErrorHooks = 
       if (status === 401) hooks.unauthorized?.(request);
       if (error instanceof TooManyAttempts || error instanceof Overloaded || error instanceof ProvidersPaused)
         reply.header('retry-after', retryAfterSeconds(error.retryAfterMs));
-      return reply.status(status).send(errorBody(status, error.message));
+      return reply.status(status).send(errorBody(status, messageFor(error, request)));
     }
     if (error.validation) {
       return reply

@@ -1,5 +1,5 @@
 import type { Services, Caller } from './context.js';
-import { InvalidInput } from '../domain/errors.js';
+import { InvalidInput, ProvidersPaused } from '../domain/errors.js';
 import { formatNaira, type Kobo } from '../domain/money.js';
 import { ngnPriceKobo, type FxConfig } from '../domain/fx-pricing.js';
 import {
@@ -194,6 +194,10 @@ export function giftcardAvailability(
       detail: 'Gift cards cannot be ordered in live: no provider is set up for them on this node',
       fulfillment: plan.fulfillment,
     };
+  // Every live provider paused after failures: the order would be refused (503), so this is too.
+  const pausedMs =
+    caller.environment === 'live' ? s.router.pausedFor('live', 'giftcard', 'giftcard', '') : null;
+  if (pausedMs !== null) throw new ProvidersPaused('gift cards', pausedMs);
   const stock = STOCK[plan.fulfillment] ?? STOCK.out_of_stock;
   const detail = stock.purchasable ? `${stock.detail} (quantity ${quantity})` : stock.detail;
   return { available: stock.purchasable, detail, fulfillment: plan.fulfillment };

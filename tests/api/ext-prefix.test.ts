@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode, type TestNode } from '../helpers/test-node.js';
+import { airtimeSale, startTestNode, type TestNode } from '../helpers/test-node.js';
 
 /**
  * Spec "Versioning": the same operations exist under /ext/service/v1 in an older variant. Every
@@ -73,6 +73,25 @@ describe('/ext/service/v1 carries every /v1 operation', () => {
     const viaV1 = await t.call('GET', '/v1/giftcards/orders/ext-gc-1');
     expect(viaExt.status).toBe(200);
     expect(viaExt.text).toBe(viaV1.text);
+  });
+
+  it("a used key's 422 names the outcome call on the prefix the caller uses", async () => {
+    const first = await t.call('POST', `${EXT}/transactions`, { body: airtimeSale('ext-dup-1') });
+    expect(first.status).toBe(200);
+    const again = await t.call('POST', `${EXT}/transactions`, { body: airtimeSale('ext-dup-1') });
+    expect(again.status).toBe(422);
+    expect(again.json.message).toBe(
+      'Duplicate request: the key "ext-dup-1" was already used; read its outcome with the status call (GET /ext/service/v1/transactions/status/ext-dup-1)',
+    );
+    const onV1 = await t.call('POST', '/v1/transactions', { body: airtimeSale('ext-dup-1') });
+    expect(onV1.json.message).toContain('with the status call (GET /v1/transactions/status)');
+    const order = await t.call('POST', `${EXT}/giftcards/orders`, {
+      body: { request_id: 'ext-gc-1', plan_id: 5001 },
+    });
+    expect(order.status).toBe(422);
+    expect(order.json.message).toContain(
+      'read its outcome with GET /ext/service/v1/giftcards/orders/ext-gc-1',
+    );
   });
 
   it('eSIM catalog, plan, quote, order and its QR answer under /ext/service/v1', async () => {

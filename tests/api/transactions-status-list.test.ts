@@ -84,6 +84,19 @@ describe('GET /v1/transactions/status', () => {
     expect(r.json.data.request_id).toBe('mtn-1');
   });
 
+  it.each(['client_request_id', 'request_id', 'request_ref'])(
+    'a key never used, asked for as ?%s=, is a 404 naming the key as it was sent',
+    async (param) => {
+      const r = await get(`/v1/transactions/status?${param}=never-used-1`);
+      expect(r.status).toBe(404);
+      expect(r.json).toEqual({
+        status: 'error',
+        code: 404,
+        message: `No transaction with ${param} "never-used-1"`,
+      });
+    },
+  );
+
   it('every alias answers the same envelope', async () => {
     const [a, b, c] = await Promise.all(
       ['client_request_id', 'request_id', 'request_ref'].map((p) =>

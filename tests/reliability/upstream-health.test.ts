@@ -131,6 +131,33 @@ describe('upstream health', () => {
     expect(byName('dead').circuit.state).toBe('closed');
   });
 
+  it('gift-card availability on live answers what the order would while its providers are paused: 503 with Retry-After', async () => {
+    const m = liveMerchant(t, 'GCPAUSE');
+    const ask = () => t.call('GET', '/v1/giftcards/plans/5001/availability', { pair: m.live });
+    expect((await ask()).json.data).toMatchObject({ available: true });
+    for (let i = 0; i < 5; i++) t.node.services.router.breaker.recordTransportFailure('demo-sim');
+    try {
+      const paused = await ask();
+      expect(paused.status).toBe(503);
+      expect(paused.json.message).toMatch(
+        /^Every provider for live gift cards is paused after repeated failures; try again in \d+ s$/,
+      );
+      expect(Number(paused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      const order = await t.call('POST', '/v1/giftcards/orders', {
+        pair: m.live,
+        body: { request_id: 'gc-paused-1', plan_id: 5001 },
+      });
+      expect(order.status).toBe(503);
+      // Test credentials never go to a provider: unaffected.
+      expect((await t.call('GET', '/v1/giftcards/plans/5001/availability', { pair: m.test })).status).toBe(
+        200,
+      );
+    } finally {
+      t.node.services.router.breaker.recordSuccess('demo-sim');
+    }
+    expect((await ask()).json.data).toMatchObject({ available: true });
+  });
+
   it('readings are kept in SQLite: a restarted node shows them', async () => {
     keepDir = true;
     await t.node.close();

@@ -88,10 +88,17 @@ const statusAnswers = new WeakMap<Purchase, { merchantName: string; json: string
  * back the same Purchase object until the purchase changes (then a new one), so the answer's JSON
  * is made once per state of the purchase (and merchant name) instead of on every poll.
  */
-function sendStatus(s: Services, request: FastifyRequest, reply: FastifyReply, key: string): FastifyReply {
+function sendStatus(
+  s: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  /** The name the caller gave the key under, for the not-found message. */
+  named = 'client_request_id',
+): FastifyReply {
   const caller = callerOf(request);
   const p = getPurchaseByKey(s.db, caller.merchant.id, caller.environment, key);
-  if (!p || p.kind !== 'transaction') throw new NotFound(`No transaction with client_request_id "${key}"`);
+  if (!p || p.kind !== 'transaction') throw new NotFound(`No transaction with ${named} "${key}"`);
   let answer = statusAnswers.get(p);
   if (!answer || answer.merchantName !== caller.merchant.name) {
     // The route's own response serializer: the same bytes as returning the object.
@@ -143,7 +150,8 @@ export function registerTransactionRoutes(server: FastifyInstance, s: Services, 
           'client_request_id, request_id and request_ref name the same key: send one, or the same value in each',
           'client_request_id',
         );
-      return sendStatus(s, request, reply, key);
+      const named = q.client_request_id ? 'client_request_id' : q.request_id ? 'request_id' : 'request_ref';
+      return sendStatus(s, request, reply, key, named);
     },
   );
 
