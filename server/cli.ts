@@ -3,6 +3,7 @@ import { formatKobo } from '../common/money-display.js';
 import { join, resolve } from 'node:path';
 import { openStore } from './store/bootstrap.js';
 import { catalogDir } from './store/catalog.js';
+import { fixedModesMessage } from './store/file-modes.js';
 import { resourcesDir } from './resources.js';
 import { requireMerchant } from './store/merchants.js';
 import { fundWallet, verifyLedger } from './store/wallets.js';
@@ -50,8 +51,7 @@ const ACTOR = `cli:${process.env.USER ?? 'operator'}`;
 function openForCli(): { db: Db; dataDir: string } {
   const dataDir = resolve(program.opts().dataDir as string);
   const { db, demo, fixedModes } = openStore(dataDir, catalogDir(resourcesDir()));
-  if (fixedModes.length)
-    console.error(`data directory was readable by other users; now private: ${fixedModes.join('; ')}`);
+  if (fixedModes.length) console.error(fixedModesMessage(fixedModes));
   if (demo) {
     console.error(
       `Initialised ${dataDir}: DEMO merchant created (test key ${demo.test.key}, secret ${demo.test.secret})`,

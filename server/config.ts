@@ -65,6 +65,8 @@ export const NODE_USAGE = `Usage: npm run serve -- [flags]   (or node dist/headl
   --rate-limit N            VENDPOINT_RATE_LIMIT        requests per minute, default 6000; 0: off
   --max-in-flight N         VENDPOINT_MAX_IN_FLIGHT     vends on the wire per upstream, default 1024
   --max-waiting N           VENDPOINT_MAX_WAITING       purchases held open at once, default 2048
+  --sync-wait S             VENDPOINT_SYNC_WAIT         seconds a sync sale or live bill waits for its
+                                                        provider before answering 02, default 30 (1-300)
   --allow-private-webhooks  VENDPOINT_WEBHOOKS_ALLOW_PRIVATE=1
   --log-level LEVEL         VENDPOINT_LOG_LEVEL         default info
   --log-format pretty|json  VENDPOINT_LOG_FORMAT
@@ -105,6 +107,7 @@ const NODE_FLAGS = {
   'rate-limit': { type: 'string' },
   'max-in-flight': { type: 'string' },
   'max-waiting': { type: 'string' },
+  'sync-wait': { type: 'string' },
   'log-level': { type: 'string' },
   'log-format': { type: 'string' },
   'allow-private-webhooks': { type: 'boolean' },
@@ -137,6 +140,12 @@ function configFrom(values: ReturnType<typeof parseStrict>['values'], env: NodeJ
   const maxWaiting = Number(waitingText);
   if (!Number.isInteger(maxWaiting) || maxWaiting < 1)
     throw new Error(`--max-waiting must be a positive integer, got "${waitingText}"`);
+  const syncWaitText =
+    str(values['sync-wait']) ?? env.VENDPOINT_SYNC_WAIT ?? String(DEFAULTS.syncTimeoutMs / 1000);
+  const syncWait = Number(syncWaitText);
+  if (!Number.isInteger(syncWait) || syncWait < 1 || syncWait > 300)
+    throw new Error(`--sync-wait must be a whole number of seconds from 1 to 300, got "${syncWaitText}"`);
+  const syncTimeoutMs = syncWait * 1000;
   const format =
     str(values['log-format']) ?? str(env.VENDPOINT_LOG_FORMAT) ?? (process.stdout.isTTY ? 'pretty' : 'json');
   if (format !== 'pretty' && format !== 'json') throw new Error(`--log-format must be json or pretty`);
@@ -148,7 +157,7 @@ function configFrom(values: ReturnType<typeof parseStrict>['values'], env: NodeJ
     allowedHosts: list(str(values['allowed-hosts']) ?? env.VENDPOINT_ALLOWED_HOSTS),
     trustedProxies: list(str(values['trusted-proxies']) ?? env.VENDPOINT_TRUSTED_PROXIES),
     rateLimitPerMinute: rate,
-    syncTimeoutMs: Number(env.VENDPOINT_SYNC_TIMEOUT_MS ?? DEFAULTS.syncTimeoutMs),
+    syncTimeoutMs,
     maxInFlight,
     maxWaiting,
     schedules: env.VENDPOINT_SCHEDULES !== 'off',

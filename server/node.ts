@@ -9,7 +9,7 @@ import { catalogDir } from './store/catalog.js';
 import { resourcesDir } from './resources.js';
 import { takeOverRestoredBackup } from './jobs/restored-backup.js';
 import { lockDataDir } from './store/node-lock.js';
-import { ensurePrivateDir } from './store/file-modes.js';
+import { ensurePrivateDir, fixedModesMessage } from './store/file-modes.js';
 import { UpstreamRouter } from './routing/upstream-router.js';
 import { VendWorker } from './jobs/vend-worker.js';
 import { DELIVERY_DEFAULTS, WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
@@ -19,6 +19,8 @@ import { CatalogService } from './services/catalog-service.js';
 import type { ScheduleHandle } from './jobs/schedules.js';
 import type { Services } from './services/context.js';
 import { buildApp } from './app.js';
+import { setSetting } from './store/settings.js';
+import { NODE_ALLOWS_PRIVATE_SETTING } from './services/webhooks.js';
 import { CredentialCache } from './store/credential-cache.js';
 import { SetupClaim } from './http/first-run-claim.js';
 import { countConsoleUsers } from './store/console-users.js';
@@ -72,6 +74,8 @@ export function buildServices(
   hooks: NodeHooks = {},
 ): { services: Services; firstRun: IssuedPair | null; fixedModes: string[]; sealedResults: number } {
   const { db, box, demo, fixedModes, sealedResults } = openStore(config.dataDir, catalogDir(resourcesDir()));
+  // The CLI adds webhooks with its own flag; this tells it what the node would deliver to.
+  setSetting(db, NODE_ALLOWS_PRIVATE_SETTING, config.webhooksAllowPrivate);
   const now = hooks.now ?? Date.now;
   const batcher = new CommitBatcher(db);
   const purchases = new PurchaseStore(db, batcher);
@@ -162,11 +166,7 @@ async function startLocked(
 ): Promise<RunningNode> {
   const { firstRun, fixedModes, sealedResults } = built;
   const app = await buildApp(services);
-  if (fixedModes.length)
-    app.log.warn(
-      { fixed: fixedModes },
-      `data directory was readable by other users: removed their access (folders 0700, files 0600): ${fixedModes.join('; ')}`,
-    );
+  if (fixedModes.length) app.log.warn({ fixed: fixedModes }, fixedModesMessage(fixedModes));
   if (sealedResults)
     app.log.info(`sealed ${sealedResults} purchase results stored in clear by an earlier version`);
   services.worker.setLogger(app.log);

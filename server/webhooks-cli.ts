@@ -16,8 +16,11 @@ import {
   sendTestWebhook,
   setWebhookEndpointStatus,
   endpointView,
+  NODE_ALLOWS_PRIVATE_SETTING,
+  refusedAsPrivate,
   type WebhookContext,
 } from './services/webhooks.js';
+import { getSetting } from './store/settings.js';
 import { DELIVERY_DEFAULTS, WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
 import { SENDER_DEFAULTS } from './jobs/webhook-sender.js';
 import { formatNaira, parseNaira } from './domain/money.js';
@@ -25,6 +28,18 @@ import { InvalidInput } from './domain/errors.js';
 import { envOption, type CliTools } from './cli-tools.js';
 
 const allowPrivateFromEnv = () => process.env.VENDPOINT_WEBHOOKS_ALLOW_PRIVATE === '1';
+
+/**
+ * The CLI's own flag let it save or test a private URL; the node delivers with its flag, which
+ * it records at each start. Said on stderr, so `--json` output stays one object.
+ */
+async function warnIfNodeRefuses(db: Db, url: string, env: 'test' | 'live'): Promise<void> {
+  if (getSetting<boolean>(db, NODE_ALLOWS_PRIVATE_SETTING, false)) return;
+  if (!(await refusedAsPrivate(url, env))) return;
+  console.error(
+    'Warning: the node on this data directory was last started without --allow-private-webhooks, so it refuses to deliver to this private or loopback address (each delivery is retried, then fails). Start it with the flag to deliver here.',
+  );
+}
 
 /**
  * `webhook add|list|rotate|remove|pause|resume|test|deliveries|replay` and
@@ -76,6 +91,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
             e,
             `Webhook ${e.id} added for ${o.code} ${o.env} -> ${e.url}. Signing secret (shown once):\n  ${e.secret}`,
           );
+          await warnIfNodeRefuses(db, e.url, o.env);
         });
       },
     );
@@ -112,7 +128,11 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
       cli.withStore((db, dataDir) => {
         const e = endpointById({ db }, o.id);
         const hours = Number(o.overlapHours);
-        if (!Number.isFinite(hours)) throw new InvalidInput('--overlap-hours must be a number', 'overlap');
+        if (!Number.isFinite(hours) || hours < 0 || hours > 168)
+          throw new InvalidInput(
+            '--overlap-hours must be a number of hours from 0 to 168 (7 days)',
+            'overlap',
+          );
         const r = rotateWebhookSecret(context(db, dataDir, false), e, hours, cli.actor);
         cli.out(
           r,
@@ -170,6 +190,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
             : `Test event NOT delivered: ${[r.status_code === null ? null : `HTTP ${r.status_code}`, r.error].filter(Boolean).join(', ')}`,
         );
         if (!r.delivered) process.exitCode = 1;
+        await warnIfNodeRefuses(db, endpoint.url, endpoint.environment);
       });
     });
 

@@ -54,7 +54,7 @@ export function authenticate(s: Services, request: FastifyRequest): Caller {
   if (merchant.status !== 'active') throw new Forbidden('This merchant profile is suspended');
   if (cred.environment === 'live' && !ipAllowed(request.ip, merchant.allowIps)) {
     throw new Forbidden(
-      `IP not whitelisted: ${request.ip} may not use live credentials for ${merchant.code}`,
+      `IP not whitelisted: ${request.ip} may not use live credentials for ${merchant.code}; the node's operator adds it to the merchant's live IP allowlist (console: Merchants; CLI: merchant update --allow-ip)`,
     );
   }
   return { merchant, environment: cred.environment, actor: `key:${cred.keyId}` };

@@ -90,10 +90,18 @@ export function parseSmtpUrl(url: string): ParsedSmtp {
   };
 }
 
-/** Removes every secret from a message before it is stored or logged. */
+/**
+ * Removes every secret from a message before it is stored or logged. Only where it stands on
+ * its own, not inside a longer word: a short password ("p") must not turn "expired" into
+ * "ex***ired", which garbles the message and, by the pattern, tells what the password is.
+ */
 export function scrubSecrets(text: string, secrets: string[]): string {
   let out = text;
-  for (const s of secrets) if (s) out = out.split(s).join('***');
+  for (const s of secrets) {
+    if (!s) continue;
+    const literal = s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    out = out.replace(new RegExp(`(?<![A-Za-z0-9])${literal}(?![A-Za-z0-9])`, 'g'), '***');
+  }
   return out;
 }
 
@@ -172,12 +180,12 @@ export class SmtpReportTransport implements ReportTransport {
       if (this.smtp.options.requireTLS && e.code === 'ETLS')
         throw new Error(`ETLS: ${SMTP_TLS_REQUIRED} (via ${this.description})`);
       const detail = [e.code, e.responseCode].filter(Boolean).join(' ');
-      throw new Error(
-        scrubSecrets(
-          `${detail ? `${detail}: ` : ''}${e.message ?? String(err)} (via ${this.description})`,
-          this.smtp.secrets,
-        ),
+      // The description is already redacted: scrubbing it again could only mangle it.
+      const said = scrubSecrets(
+        `${detail ? `${detail}: ` : ''}${e.message ?? String(err)}`,
+        this.smtp.secrets,
       );
+      throw new Error(`${said} (via ${this.description})`);
     }
   }
 

@@ -52,13 +52,17 @@ export function startEnvironmentOf(db: Db, user: ConsoleUser): Environment {
 export const NO_ENVIRONMENT_MESSAGE =
   'You may sell only in live, and this merchant has no active live credentials now; ask your admin';
 
-/** An admin's choice of environments for a user: at least one, and the start one among them. */
+/**
+ * An admin's choice of environments for a user: at least one, and the start one among them. A
+ * new user for whom none is named sells in test only, as the console's form starts: live money
+ * is given by a deliberate choice, never by an omitted field.
+ */
 export function parseUserEnvironments(
   environments: string[] | undefined,
   start: string | undefined,
   current?: { environments: Environment[]; startEnvironment: Environment },
 ): { environments: Environment[]; startEnvironment: Environment } {
-  const envs = environments ?? current?.environments ?? ENVIRONMENTS;
+  const envs = environments ?? current?.environments ?? ['test'];
   if (!envs.length || envs.some((e) => !ENVIRONMENTS.includes(e as Environment)))
     throw new InvalidInput('environments must name test, live or both', 'environments');
   const picked = ENVIRONMENTS.filter((e) => envs.includes(e));

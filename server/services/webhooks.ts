@@ -44,10 +44,10 @@ export function endpointView(e: WebhookEndpoint) {
  * address, unless the node runs with --allow-private-webhooks. The sender checks the
  * connected address again on every delivery.
  */
-async function checkTarget(s: WebhookContext, url: string, env: Environment): Promise<void> {
+async function checkTarget(allowPrivate: boolean, url: string, env: Environment): Promise<void> {
   const problem = urlProblem(url, env);
   if (problem) throw new InvalidInput(problem, 'url');
-  if (s.config.webhooksAllowPrivate) return;
+  if (allowPrivate) return;
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
   if (isIP(host)) addresses = [host];
@@ -65,11 +65,28 @@ async function checkTarget(s: WebhookContext, url: string, env: Environment): Pr
     );
 }
 
+/**
+ * Setting the node writes at every start: whether it delivers to private addresses. The CLI
+ * takes its own flag, so it reads this to warn when the node would refuse what it just saved.
+ */
+export const NODE_ALLOWS_PRIVATE_SETTING = 'node.allow_private_webhooks';
+
+/** Whether the node, without --allow-private-webhooks, would refuse to deliver to this URL. */
+export async function refusedAsPrivate(url: string, env: Environment): Promise<boolean> {
+  try {
+    await checkTarget(false, url, env);
+    return false;
+  } catch (error) {
+    if (error instanceof InvalidInput) return true;
+    throw error;
+  }
+}
+
 export async function addWebhookEndpoint(
   s: WebhookContext,
   input: { merchantId: number; environment: Environment; url: string; eventTypes: string[]; actor: string },
 ) {
-  await checkTarget(s, input.url, input.environment);
+  await checkTarget(s.config.webhooksAllowPrivate, input.url, input.environment);
   const types = parseEventTypes(input.eventTypes);
   if (!types)
     throw new InvalidInput(`event_types must be "*" or a list of: ${EVENT_TYPES.join(', ')}`, 'event_types');
@@ -120,7 +137,7 @@ export function rotateWebhookSecret(
 ) {
   const overlapMs = Math.round((overlapHours ?? DEFAULT_ROTATION_OVERLAP_HOURS) * 3_600_000);
   if (!Number.isInteger(overlapMs) || overlapMs < 0 || overlapMs > 7 * 86_400_000)
-    throw new InvalidInput('overlap must be between 0 and 7 days', 'overlap');
+    throw new InvalidInput('overlap_hours must be a number of hours from 0 to 168 (7 days)', 'overlap_hours');
   const { endpoint, secret } = rotateEndpointSecret(s.db, s.box, e.id, overlapMs, s.now(), actor);
   return { ...endpointView(endpoint), secret };
 }

@@ -51,6 +51,10 @@ function tighten(path: string): string | null {
  * (database, -wal, -shm, secret.key, logs) and the backups and crash-dump folders with their
  * files. Returns what it changed, so the caller can say so once in its log.
  */
+/** What a start that tightened modes says (node log and CLI alike): each path with old -> new mode. */
+export const fixedModesMessage = (fixed: string[]): string =>
+  `data directory was readable by other users: removed their access (folders 0700, files 0600): ${fixed.join('; ')}`;
+
 export function tightenDataDir(dataDir: string): string[] {
   const fixed: string[] = [];
   const note = (path: string) => {

@@ -79,6 +79,19 @@ describe('per-user environments', () => {
     expect(flip.json.message).toMatch(/not allowed you to sell in test/);
   });
 
+  it('a user the console API creates without naming environments sells in test only, as the form starts', async () => {
+    const boss = await signIn('boss');
+    const r = await boss.call('POST', '/console/users', {
+      username: 'tunde',
+      password: PASSWORD,
+      role: 'agent',
+      merchant_code: 'SHOP',
+    });
+    expect(r.status).toBe(201);
+    expect(r.json).toMatchObject({ environments: ['test'], start_environment: 'test' });
+    expect((await signIn('tunde')).login.json).toMatchObject({ environment: 'test', environments: ['test'] });
+  });
+
   it('a start environment outside the allowed ones is refused on the field', async () => {
     const boss = await signIn('boss');
     const r = await boss.call('POST', '/console/users', {

@@ -266,3 +266,48 @@ describe('webhook CLI', () => {
     });
   });
 });
+
+describe('webhook CLI beside a node started without --allow-private-webhooks', () => {
+  let plain: TestNode;
+  beforeAll(async () => {
+    plain = await startTestNode();
+    plain.merchant('CLIWARN', { testNaira: 100 });
+  });
+  afterAll(async () => plain?.close());
+
+  const addLoopback = (dataDir: string, code: string, path = 'hooks') =>
+    runCli(dataDir, [
+      '--json',
+      'webhook',
+      'add',
+      '--code',
+      code,
+      '--env',
+      'test',
+      '--url',
+      `http://127.0.0.1:9/${path}`,
+      '--allow-private-webhooks',
+    ]);
+
+  it('saves a loopback URL with the command flag, and warns that this node will refuse to deliver there', () => {
+    const add = addLoopback(plain.dataDir, 'CLIWARN');
+    expect(add.status, add.stderr).toBe(0);
+    expect(add.json.id).toMatch(/^we_\d+$/);
+    expect(add.stderr).toContain(
+      'Warning: the node on this data directory was last started without --allow-private-webhooks',
+    );
+  });
+
+  it('webhook rotate refuses an overlap beyond a week, naming the flag and its unit', () => {
+    const id = addLoopback(plain.dataDir, 'CLIWARN', 'rotated').json.id as string;
+    const r = runCli(plain.dataDir, ['webhook', 'rotate', '--id', id, '--overlap-hours', '200']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--overlap-hours must be a number of hours from 0 to 168 (7 days)');
+  });
+
+  it('says nothing of the kind when the node runs with the flag', () => {
+    const add = addLoopback(t.dataDir, 'CLIHOOK');
+    expect(add.status, add.stderr).toBe(0);
+    expect(add.stderr).not.toContain('Warning');
+  });
+});

@@ -301,6 +301,10 @@ describe('SMTP URLs', () => {
     expect(parseSmtpUrl('smtp://127.0.0.1:2525').options).toMatchObject({ port: 2525, secure: false });
     expect(redactSmtpUrl('smtp://u:secret@h:25')).toBe('smtp://u:***@h:25');
     expect(scrubSecrets('535 auth failed for p@ss:w0rd', p.secrets)).toBe('535 auth failed for ***');
+    // A short password is taken out where it stands alone, not from inside other words.
+    expect(scrubSecrets('certificate has expired; login u:p@h refused (p)', ['p'])).toBe(
+      'certificate has expired; login u:***@h refused (***)',
+    );
   });
   it('refuse other schemes and unknown options', () => {
     expect(() => parseSmtpUrl('http://mail.acme.ng')).toThrow(/smtp:\/\/ or smtps:\/\//);

@@ -2416,6 +2416,7 @@ export interface paths {
             role: 'admin' | 'agent';
             merchant_code: string;
             daily_sales_limit?: string | null;
+            /** @description where the user may sell; omitted: test only */
             environments?: ('test' | 'live')[];
             start_environment?: 'test' | 'live';
           };

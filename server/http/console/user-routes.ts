@@ -57,7 +57,10 @@ export function registerUserRoutes(scope: FastifyInstance, s: Services): void {
           merchant_code: Type.String(),
           daily_sales_limit: Type.Optional(Type.Union([Type.String(), Type.Null()])),
           environments: Type.Optional(
-            Type.Array(Type.Union([Type.Literal('test'), Type.Literal('live')]), { maxItems: 2 }),
+            Type.Array(Type.Union([Type.Literal('test'), Type.Literal('live')]), {
+              maxItems: 2,
+              description: 'where the user may sell; omitted: test only',
+            }),
           ),
           start_environment: Type.Optional(Type.Union([Type.Literal('test'), Type.Literal('live')])),
         }),
