@@ -120,7 +120,7 @@ test('gift cards at 390 px: whole names and whole prices', async ({ page }) => {
   const row = page.getByTestId('giftcard-list').locator('label').first();
   await expect(row).toContainText('Amazon');
   const fits = await row.evaluate((el) =>
-    Array.from(el.querySelectorAll<HTMLElement>('.title, .price, .face')).map((c) => ({
+    Array.from(el.querySelectorAll<HTMLElement>('.pick-title, .pick-price, .pick-detail')).map((c) => ({
       cls: c.className,
       width: c.getBoundingClientRect().width,
       clipped: c.scrollWidth > c.clientWidth + 1,
