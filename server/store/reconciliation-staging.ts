@@ -1,6 +1,7 @@
 import type { Db } from './db.js';
 import { prep } from './db.js';
 import type { TheirState } from '../domain/reconciliation.js';
+import { ESIM_REDEMPTION_PRODUCT } from '../domain/esim-sale.js';
 
 /**
  * What a reconciliation run compares: the upstream's rows of the day, staged on disk while the
@@ -46,7 +47,11 @@ export interface OurSideRow {
   theirAmountKobo: number | null;
 }
 
-/** Streams our side of the day (never all in memory): each live transaction sent to the upstream. */
+/**
+ * Streams our side of the day (never all in memory): each live transaction sent to the upstream.
+ * A gift card redeemed into an eSIM is a transaction here but an eSIM order there (it is sent
+ * as one), so it is checked with the orders, never against the upstream's transaction list.
+ */
 export function* ourSideOfDay(
   db: Db,
   runId: number,
@@ -59,25 +64,33 @@ export function* ourSideOfDay(
        FROM purchases p
        LEFT JOIN reconciliation_rows r ON r.run_id = ? AND r.reference = p.internal_reference
       WHERE p.merchant_id IN (SELECT id FROM merchants) AND p.environment = 'live' AND p.kind = 'transaction'
-        AND p.created_at >= ? AND p.created_at < ? AND p.upstream_name = ?`,
+        AND p.product != ? AND p.created_at >= ? AND p.created_at < ? AND p.upstream_name = ?`,
   );
-  yield* stmt.iterate(runId, window.from, window.to, upstreamName) as IterableIterator<OurSideRow>;
+  yield* stmt.iterate(
+    runId,
+    ESIM_REDEMPTION_PRODUCT,
+    window.from,
+    window.to,
+    upstreamName,
+  ) as IterableIterator<OurSideRow>;
 }
 
 /**
- * Our live gift-card and eSIM orders of the day sent to the upstream, by id. The spec lists
- * no orders, so each is asked about by its own status; a day holds few enough to keep the ids.
+ * Our live gift-card and eSIM orders of the day sent to the upstream, by id, with the gift cards
+ * redeemed into eSIMs (sent as eSIM orders). The spec lists no orders, so each is asked about
+ * by its own status; a day holds few enough to keep the ids.
  */
 export function ourOrdersOfDay(db: Db, upstreamName: string, window: { from: string; to: string }): number[] {
   return prep(
     db,
     `SELECT id FROM purchases
-      WHERE merchant_id IN (SELECT id FROM merchants) AND environment = 'live' AND kind IN ('giftcard', 'esim')
+      WHERE merchant_id IN (SELECT id FROM merchants) AND environment = 'live'
+        AND (kind IN ('giftcard', 'esim') OR (kind = 'transaction' AND product = ?))
         AND created_at >= ? AND created_at < ? AND upstream_name = ?
       ORDER BY id`,
   )
     .pluck()
-    .all(window.from, window.to, upstreamName) as number[];
+    .all(ESIM_REDEMPTION_PRODUCT, window.from, window.to, upstreamName) as number[];
 }
 
 /** The upstream's rows of the day that no purchase of ours sent to it carries. */

@@ -39,6 +39,9 @@ beforeAll(async () => {
       amountKobo: 90_000,
       at: '2026-04-14T23:30:00.000Z',
     },
+    // Gift cards redeemed into eSIMs: transactions here, eSIM orders at the upstream.
+    { order: 'esim-redemption', ours: 'success', theirs: 'success', amountKobo: 1_516_700, at: at(6) },
+    { order: 'esim-redemption', ours: 'failed', theirs: 'success', amountKobo: 1_516_700, at: at(7) },
   ]);
 }, 60_000);
 afterAll(() => pair?.close());
@@ -47,9 +50,10 @@ describe('reconciling gift-card orders by their status', () => {
   it('asks about each order of the day and files only the real differences', async () => {
     const [r] = await run();
     expect(r.state).toBe('done');
-    expect(r.ourRows).toBe(6);
-    // The success both sides agree on, the refunded order the upstream never had, and the airtime sale.
-    expect(r.counts.matched).toBe(3);
+    expect(r.ourRows).toBe(8);
+    // The success both sides agree on, the refunded order the upstream never had, the airtime
+    // sale, and the redemption delivered on both sides (asked about as the eSIM order it was sent as).
+    expect(r.counts.matched).toBe(4);
     const found = listExceptions(pair.ours.node.services.db, { day: DAY })
       .map((e) => [e.reference, e.kind, e.ourState, e.theirState])
       .sort();
@@ -58,6 +62,7 @@ describe('reconciling gift-card orders by their status', () => {
         [refs[1], 'ours_success_theirs_failed', 'success', 'failed'],
         [refs[2], 'ours_failed_theirs_success', 'failed', 'success'],
         [refs[3], 'ours_only', 'success', null],
+        [refs[8], 'ours_failed_theirs_success', 'failed', 'success'],
       ].sort(),
     );
   });
@@ -81,7 +86,7 @@ describe('reconciling gift-card orders by their status', () => {
     const [again] = await run();
     expect(again.state).toBe('done');
     const now = listExceptions(db, { day: DAY });
-    expect(now).toHaveLength(3);
+    expect(now).toHaveLength(4);
     expect(now.find((x) => x.reference === refs[1])!.status).toBe('resolved');
     expect(verifyLedger(db).ok).toBe(true);
   });

@@ -19,8 +19,11 @@ export interface SeedRow {
   /** ISO instant of our purchase; the upstream's row is stamped `theirDelayMs` later. */
   at: string;
   theirDelayMs?: number;
-  /** A gift-card order instead of an airtime transaction. */
-  order?: 'giftcard';
+  /**
+   * A gift-card order instead of an airtime transaction; or a gift card redeemed into an eSIM:
+   * a transaction (product ESIM) here, an eSIM order at the upstream, as the node sends it.
+   */
+  order?: 'giftcard' | 'esim-redemption';
 }
 
 export interface Seeded {
@@ -58,10 +61,14 @@ export function seedReconciliationDay(
   let ourBalance = ourWallet.balanceKobo;
   let theirBalance = theirWallet.balanceKobo;
   const naira = (k: number) => (k / 100).toFixed(2);
-  const what = (r: SeedRow) =>
-    r.order === 'giftcard'
-      ? ['giftcard', 'giftcard', '', '', '1001']
-      : ['transaction', 'airtime', 'MTN', '08031234567', null];
+  const what = (r: SeedRow, side: 'ours' | 'theirs') => {
+    if (r.order === 'giftcard') return ['giftcard', 'giftcard', '', '', '1001'];
+    if (r.order === 'esim-redemption')
+      return side === 'ours'
+        ? ['transaction', 'ESIM', '', '', 'ESIM-GB-5GB-30D']
+        : ['esim', 'esim', '', '', 'ESIM-GB-5GB-30D'];
+    return ['transaction', 'airtime', 'MTN', '08031234567', null];
+  };
 
   const write = (db: Db, fn: () => void) => db.transaction(fn)();
   write(ours.db, () =>
@@ -75,7 +82,7 @@ export function seedReconciliationDay(
               ref,
               ours.merchantId,
               `key-${ref}`,
-              ...what(r),
+              ...what(r, 'ours'),
               naira(r.amountKobo),
               r.amountKobo,
               r.amountKobo,
@@ -101,7 +108,7 @@ export function seedReconciliationDay(
               randomUUID(),
               theirs.merchantId,
               ref,
-              ...what(r),
+              ...what(r, 'theirs'),
               naira(kobo),
               kobo,
               kobo,
