@@ -186,8 +186,8 @@ async function startLocked(
   const restored = takeOverRestoredBackup(services.db, services.router);
   if (restored)
     app.log.warn(
-      { backup_taken_at: restored.takenAt, queued_live_sales_asked_not_sent: restored.asked },
-      `started on a backup taken at ${restored.takenAt}: ${restored.asked} live sale(s) it held as queued are asked about at their provider, never sent again; sales made after the backup are not in this database, so run a reconciliation with each provider for the days since`,
+      { backup_taken_at: restored.takenAt, live_sales_asked_not_sent: restored.asked },
+      `started on a backup taken at ${restored.takenAt}: ${restored.asked} live sale(s) it held as queued or on the wire are asked about at every provider routed for them, never sent again (one none has a record of waits in Needs attention); sales made after the backup are not in this database, so run a reconciliation with each provider for the days since`,
     );
   services.worker.recover();
   services.webhooks.start();

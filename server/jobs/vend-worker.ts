@@ -1,7 +1,13 @@
 import { EventEmitter } from 'node:events';
 import type { Purchase } from '../store/purchases.js';
 import type { PurchaseStore } from '../store/purchase-store.js';
-import { nextRequeryDelayMs, outcomeOrUnknown, type VendOutcome } from '../domain/vend-outcome.js';
+import type { VendJob } from '../store/vend-jobs.js';
+import {
+  nextRequeryDelayMs,
+  notFoundIsFinal,
+  outcomeOrUnknown,
+  type VendOutcome,
+} from '../domain/vend-outcome.js';
 import { breakerSignal, decide, type Decision, type DecisionSubject } from '../domain/purchase-decision.js';
 import type { UpstreamRouter } from '../routing/upstream-router.js';
 import { DEFAULT_MAX_IN_FLIGHT, InFlightLimit } from './in-flight-limit.js';
@@ -144,6 +150,10 @@ export class VendWorker {
         requery: true,
         nextRoute: null,
       };
+      if (job.askEveryRoute) {
+        await this.askEveryRoute(p, job, subject);
+        return this.store.purchase(purchaseId);
+      }
       const upstream = this.router.byName(p.environment, job.upstreamName);
       // Nobody can answer for it any more: it is requeried later and still reaches an admin after the deadline.
       const outcome: VendOutcome = upstream
@@ -161,6 +171,56 @@ export class VendWorker {
       this.inFlight.delete(purchaseId);
     }
     return this.store.purchase(purchaseId);
+  }
+
+  /**
+   * A sale taken over from a restored backup (jobs/restored-backup.ts): the node that ran on
+   * after the backup may have sent it to any of its routes, so each is asked. The provider with
+   * a record of it becomes its upstream and its answer decides, a success before a failure.
+   * When every provider says it has none, it is held for an operator (Needs attention) and still
+   * asked on the backoff, never refunded by this rule: it may have gone to a route since removed.
+   */
+  private async askEveryRoute(p: Purchase, job: VendJob, subject: DecisionSubject): Promise<void> {
+    const routed = this.router.candidates(p.environment, p.kind, p.product, p.network).map((u) => u.name);
+    const asked = [...new Set([job.upstreamName, ...routed])]
+      .map((name) => this.router.byName(p.environment, name))
+      .filter((u): u is Upstream => u !== null && !u.inProcess);
+    const answers = await Promise.all(
+      asked.map(async (upstream) => {
+        const outcome = await outcomeOrUnknown(() => upstream.requery(vendRequestOf(p, job.vendStartedAt)));
+        this.recordHealth(upstream, outcome, true);
+        return { upstream, outcome };
+      }),
+    );
+    const holder =
+      answers.find((a) => a.outcome.kind === 'success') ??
+      answers.find((a) => a.outcome.kind === 'failed' || a.outcome.kind === 'pending');
+    if (holder) {
+      await this.store.adoptRoute(p.id, holder.upstream.name);
+      await this.settle(p.id, this.decide(subject, holder.outcome), holder.upstream.name);
+      return;
+    }
+    const unclear = answers.find((a) => a.outcome.kind !== 'not_found');
+    if (unclear || !notFoundIsFinal(subject.sentAt, this.opts.now(), this.opts.notFoundGraceMs)) {
+      await this.settle(
+        p.id,
+        this.decide(subject, unclear?.outcome ?? { kind: 'not_found' }),
+        job.upstreamName,
+      );
+      return;
+    }
+    await this.settle(
+      p.id,
+      {
+        action: 'requery_later',
+        nextPollAt: this.nextPollAt(job.pollCount),
+        reason: asked.length
+          ? `Restored from a backup: none of its providers (${asked.map((u) => u.name).join(', ')}) has a record of it; it may have gone to one no longer routed. Ask the providers, then resolve it`
+          : 'Restored from a backup: no provider is routed for it now; ask the providers, then resolve it',
+        needsAttention: true,
+      },
+      job.upstreamName,
+    );
   }
 
   /**

@@ -13,6 +13,7 @@ import {
   type ReversalSource,
 } from './purchase-settle.js';
 import {
+  adoptRoute,
   duePolls,
   getJob,
   markVendStarted,
@@ -121,6 +122,14 @@ export class PurchaseStore {
 
   job(purchaseId: number): VendJob | null {
     return getJob(this.db, purchaseId);
+  }
+
+  /** A restored sale found at one of its routes: that route is its upstream from now on (one commit). */
+  adoptRoute(purchaseId: number, upstreamName: string): Promise<void> {
+    return this.batcher.submit(() => {
+      adoptRoute(this.db, purchaseId, upstreamName);
+      touchPurchase(this.db, purchaseId, { upstreamName });
+    });
   }
 
   queuedJobs(limit: number): VendJob[] {

@@ -16,6 +16,8 @@ export interface VendJob {
   lastError: string | null;
   /** Epoch ms of the last answer about the vend (send or requery); lastError is what it said. */
   lastCheckedAt: number | null;
+  /** Taken over from a restored backup: every route is asked until one has a record of the sale. */
+  askEveryRoute: boolean;
 }
 
 interface JobRow {
@@ -28,6 +30,7 @@ interface JobRow {
   next_poll_at: number | null;
   last_error: string | null;
   last_checked_at: number | null;
+  ask_every_route: number;
 }
 
 const toJob = (r: JobRow): VendJob => ({
@@ -40,6 +43,7 @@ const toJob = (r: JobRow): VendJob => ({
   nextPollAt: r.next_poll_at,
   lastError: r.last_error,
   lastCheckedAt: r.last_checked_at ?? null,
+  askEveryRoute: r.ask_every_route === 1,
 });
 
 /** A new purchase's job, queued at its first route (in the purchase's own transaction). */
@@ -76,6 +80,45 @@ export function markVendStarted(
       `UPDATE vend_jobs SET state = ?, upstream_name = ?, vend_started_at = ? WHERE purchase_id = ? AND state = 'queued'`,
     ).run(then, upstreamName, nowMs, purchaseId).changes === 1
   );
+}
+
+/**
+ * A restored backup's queued or on-the-wire sale: recorded as sent (at the backup's moment when
+ * it had not been yet), never to be sent again, and marked to be asked about at every route.
+ * `upstreamName` is where it would have gone first, kept only when it had not gone anywhere.
+ */
+export function markRestoredSale(
+  db: Db,
+  purchaseId: number,
+  upstreamName: string | null,
+  sentAtMs: number,
+): boolean {
+  return (
+    prep(
+      db,
+      `UPDATE vend_jobs SET state = 'vend_started', upstream_name = COALESCE(upstream_name, ?),
+         vend_started_at = COALESCE(vend_started_at, ?), ask_every_route = 1
+       WHERE purchase_id = ? AND state IN ('queued', 'vend_started')`,
+    ).run(upstreamName, sentAtMs, purchaseId).changes === 1
+  );
+}
+
+/** The route that has a record of a restored sale becomes its upstream; the others are asked no more. */
+export function adoptRoute(db: Db, purchaseId: number, upstreamName: string): void {
+  prep(
+    db,
+    `UPDATE vend_jobs SET upstream_name = ?, ask_every_route = 0 WHERE purchase_id = ? AND state <> 'done'`,
+  ).run(upstreamName, purchaseId);
+}
+
+/** Open jobs whose send is recorded but not answered (a backup taken while they were on the wire). */
+export function sendingJobs(db: Db): VendJob[] {
+  return (
+    prep(
+      db,
+      `SELECT * FROM vend_jobs WHERE state = 'vend_started' AND ${OPEN} ORDER BY purchase_id`,
+    ).all() as JobRow[]
+  ).map(toJob);
 }
 
 /**
