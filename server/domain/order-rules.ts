@@ -109,7 +109,8 @@ export interface PricedCard {
  * face_value may be left out, and one sent must be that value. DESIGN says fixed plans
  * ignore it, but a shop that sends the customer's denomination to the wrong plan would be
  * charged for a card nobody asked for, so a different value is refused before any charge.
- * Variable plans need one within min_price..max_price, with at most two decimals.
+ * Variable plans take one within min_price..max_price, with at most two decimals, and their
+ * minimum when none is sent.
  */
 export function faceValueOf(plan: PricedCard, sent: unknown): number {
   if (plan.fixed_price) {
@@ -124,12 +125,9 @@ export function faceValueOf(plan: PricedCard, sent: unknown): number {
   }
   const min = plan.min_price ?? 0;
   const max = plan.max_price ?? min;
-  if (sent === undefined || sent === null) {
-    throw new InvalidInput(
-      `face_value is required for this variable-price plan: ${min} to ${max} ${plan.currency_code}`,
-      'face_value',
-    );
-  }
+  // The spec's order body has no face_value ("face value and price come from the plan"): one
+  // sent without it buys the plan's minimum, the value its catalog ngn_price and quote show.
+  if (sent === undefined || sent === null) return min;
   if (!isCardAmount(sent)) {
     throw new InvalidInput(
       'face_value must be a number with at most two decimals, in the card currency',

@@ -165,7 +165,7 @@ function unitPriceOrThrow(s: Services, caller: Caller, plan: GiftCardPlan, faceV
  */
 export function quoteGiftcard(s: Services, caller: Caller, planIdValue: unknown, faceValue: unknown) {
   const plan = activeGiftcard(s, planIdValue);
-  const face = faceValueOf(plan, faceValue ?? (plan.fixed_price ? undefined : plan.min_price));
+  const face = faceValueOf(plan, faceValue);
   return {
     plan_id: plan.plan_id,
     ngn_amount: formatNaira(unitPriceOrThrow(s, caller, plan, face)),

@@ -242,17 +242,30 @@ describe('gift-card orders on test credentials', () => {
     expect(r.json.data.cards).toHaveLength(1);
   });
 
-  it('a variable plan is bought at the face value sent and debited at that price; outside the range or missing is 400 and debits nothing', async () => {
+  it('a variable plan is bought at the face value sent and debited at that price; outside the range is 400 and debits nothing', async () => {
     const before = await balanceKobo(t, buyer);
     const ok = await order({ request_id: key(), plan_id: AMAZON_VARIABLE, face_value: 100, quantity: 2 });
     expect(ok.json).toMatchObject({ response_code: '00', data: { amount: '319300.00' } });
     expect(before - (await balanceKobo(t, buyer))).toBe(2 * 15_965_000);
     const mid = await balanceKobo(t, buyer);
-    for (const face of [9, 500.5, undefined, '100']) {
+    for (const face of [9, 500.5, '100']) {
       const r = await order({ request_id: key(), plan_id: AMAZON_VARIABLE, face_value: face });
       expect(r.status, String(face)).toBe(400);
     }
     expect(await balanceKobo(t, buyer)).toBe(mid);
+  });
+
+  it('a variable plan ordered with the spec body alone (no face_value) buys its minimum, at the catalog and quote price', async () => {
+    const catalog = await t.call('GET', '/v1/giftcards/catalog?brand=Amazon', { pair: buyer });
+    const listed = (catalog.json.data as { plan_id: number; ngn_price: string }[]).find(
+      (p) => p.plan_id === AMAZON_VARIABLE,
+    )!;
+    const quote = await t.call('GET', `/v1/giftcards/plans/${AMAZON_VARIABLE}/quote`, { pair: buyer });
+    expect(quote.json.data).toMatchObject({ face_value: 10, ngn_amount: listed.ngn_price });
+    const before = await balanceKobo(t, buyer);
+    const r = await order({ request_id: key(), plan_id: AMAZON_VARIABLE });
+    expect(r.json).toMatchObject({ response_code: '00', data: { amount: listed.ngn_price } });
+    expect(before - (await balanceKobo(t, buyer))).toBe(Math.round(Number(listed.ngn_price) * 100));
   });
 
   it('a fixed plan takes its own face value or none; a different one is 400, debits nothing and keeps the key free', async () => {

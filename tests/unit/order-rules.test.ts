@@ -61,7 +61,7 @@ describe('send_via and destination', () => {
   });
 });
 
-describe('face value: fixed plans use their own, variable plans need one in range', () => {
+describe('face value: fixed plans use their own, variable plans one in range (their minimum by default)', () => {
   it('fixed plans use their own; a different sent value is refused, not ignored', () => {
     expect(faceValueOf(fixed, undefined)).toBe(25);
     expect(faceValueOf(fixed, null)).toBe(25);
@@ -77,8 +77,11 @@ describe('face value: fixed plans use their own, variable plans need one in rang
     expect(faceValueOf(variable, 500)).toBe(500);
     expect(faceValueOf(variable, 19.99)).toBe(19.99);
   });
-  it('variable plans refuse a missing, out-of-range, over-precise or text value', () => {
-    expect(() => faceValueOf(variable, undefined)).toThrow(/required/);
+  it('a variable plan ordered without a value buys its minimum (the spec body has no face_value)', () => {
+    expect(faceValueOf(variable, undefined)).toBe(10);
+    expect(faceValueOf(variable, null)).toBe(10);
+  });
+  it('variable plans refuse an out-of-range, over-precise or text value', () => {
     expect(() => faceValueOf(variable, 9.99)).toThrow(/outside/);
     expect(() => faceValueOf(variable, 500.01)).toThrow(/outside/);
     expect(() => faceValueOf(variable, 19.995)).toThrow(/two decimals/);

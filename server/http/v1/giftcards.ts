@@ -66,7 +66,9 @@ const OrderBody = Type.Object(
     send_via: Type.Optional(Anything('string: email, sms or whatsapp')),
     destination: Type.Optional(Anything('string: an e-mail address or phone number; required with send_via')),
     face_value: Type.Optional(
-      Anything('number, variable-price plans: value in the card currency, within min_price..max_price'),
+      Anything(
+        'number, variable-price plans: value in the card currency, within min_price..max_price (default min_price)',
+      ),
     ),
   },
   { additionalProperties: true },
