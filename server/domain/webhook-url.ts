@@ -39,6 +39,8 @@ for (const [net, prefix] of [
   ['100::', 64],
   ['fc00::', 7],
   ['fe80::', 10],
+  // Site-local: deprecated (RFC 3879) but still routed inside some networks.
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const)
   blocked.addSubnet(net, prefix, 'ipv6');

@@ -107,8 +107,9 @@ export const ListQuery = Type.Object(
   {
     page: Type.Optional(PageNumber({ description: 'page number, default 1' })),
     limit: Type.Optional(PageSize(100, { description: 'page size 1-100, default 10' })),
-    msisdn: Type.Optional(Type.String()),
-    network: Type.Optional(Type.String()),
+    // Bounded: a filter is part of the list cache's key (no number or network name is longer).
+    msisdn: Type.Optional(Type.String({ maxLength: 20, description: 'a number in any of its forms' })),
+    network: Type.Optional(Type.String({ maxLength: 40 })),
     // The integer form of response_code; "00"/"01"/"02" are the same integers written as the envelope shows them.
     status: Type.Optional(
       PatternText('^0?[012]$', 'must be 0, 1 or 2', { description: '0 success, 1 failed, 2 pending' }),

@@ -39,7 +39,8 @@ export class LoginThrottle {
   /** Counts an attempt now, or says how long to wait when either key is at its limit. */
   begin(ip: string, username: string): AttemptDecision {
     const now = this.now();
-    const userKey = `u:${ip}|${username.trim().toLowerCase()}`;
+    // Usernames are at most 32 characters; the key never holds more than that, whatever was sent.
+    const userKey = `u:${ip}|${username.trim().toLowerCase().slice(0, 64)}`;
     const ipKey = `ip:${ip}`;
     const user = this.recent(userKey, now);
     const all = this.recent(ipKey, now);

@@ -92,6 +92,23 @@ describe('per-user environments', () => {
     expect((await signIn('tunde')).login.json).toMatchObject({ environment: 'test', environments: ['test'] });
   });
 
+  it('a test-only user sees only the test wallet: the live balance and ledger are not theirs to read', async () => {
+    const agent = await signIn('tunde');
+    const wallets = await agent.call('GET', '/console/wallets');
+    expect(wallets.status).toBe(200);
+    expect(wallets.json.wallets.map((w: { environment: string }) => w.environment)).toEqual(['test']);
+    expect((await agent.call('GET', '/console/wallets/test/ledger')).status).toBe(200);
+    const live = await agent.call('GET', '/console/wallets/live/ledger');
+    expect(live.status).toBe(403);
+    expect(live.json.message).toBe(
+      'Your admin has not allowed you to sell in live, so its wallet is not shown to you',
+    );
+    // An admin allowed both still sees both.
+    const boss = await signIn('boss');
+    const both = await boss.call('GET', '/console/wallets');
+    expect(both.json.wallets.map((w: { environment: string }) => w.environment)).toEqual(['test', 'live']);
+  });
+
   it('a start environment outside the allowed ones is refused on the field', async () => {
     const boss = await signIn('boss');
     const r = await boss.call('POST', '/console/users', {

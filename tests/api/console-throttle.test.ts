@@ -70,3 +70,21 @@ describe('console sign-in throttling', () => {
     expect((await login('boss', PASSWORD)).status).toBe(200);
   });
 });
+
+describe('sign-in fields are bounded before anything is kept about them', () => {
+  it('a username or password over 256 characters is a 400 and leaves nothing in the throttle', async () => {
+    nextWindow();
+    const long = 'x'.repeat(100_000);
+    for (const body of [
+      { username: long, password: PASSWORD },
+      { username: 'ada', password: long },
+    ]) {
+      const r = await t.call('POST', '/console/login', { pair: null, body });
+      expect(r.status).toBe(400);
+      expect(r.json.message).toMatch(/at most 256 characters/);
+    }
+    // None of them counted: the five a person may mistype are all still there.
+    const tries = await Promise.all(Array.from({ length: 5 }, (_, i) => login('ada', `typo ${i}`)));
+    expect(tries.map((x) => x.status)).toEqual([401, 401, 401, 401, 401]);
+  });
+});

@@ -20,6 +20,18 @@ const buy = (msisdn: string, key: string) =>
   });
 
 describe('the list msisdn filter matches a number in either form', () => {
+  it('a filter longer than any number or network name is a 400 (filters key the list cache)', async () => {
+    for (const [param, max] of [
+      ['msisdn', 20],
+      ['network', 40],
+    ] as const) {
+      const r = await t.call('GET', `/v1/transactions?${param}=${'9'.repeat(max + 1)}`);
+      expect(r.status, param).toBe(400);
+      expect(r.json.message, param).toBe(`${param} must be at most ${max} characters`);
+      expect((await t.call('GET', `/v1/transactions?${param}=${'9'.repeat(max)}`)).status).toBe(200);
+    }
+  });
+
   it('080… finds purchases sent as 23480… and the reverse, and nothing else', async () => {
     await buy('08031112222', 'local-1');
     await buy('2348031112222', 'intl-1');

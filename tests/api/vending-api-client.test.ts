@@ -225,6 +225,16 @@ describe('vend: one create call, outcome per provider answer', () => {
     expect(out).toMatchObject({ kind: 'not_accepted', reason: expect.stringContaining('[redacted]') });
   });
 
+  it('nor any part of it when the echo straddles the cut to 200 characters', async () => {
+    // The secret starts at character 190 of the message: cut first, "vp-secret-" would survive.
+    fault.control({ rejectMessage: `${'x'.repeat(190)}${SECRET} and more` });
+    const out = await vendIn('reject-400');
+    expect(out.kind).toBe('not_accepted');
+    const reason = (out as { reason: string }).reason;
+    expect(reason).not.toContain(SECRET.slice(0, 6));
+    expect(reason).toContain('[redact'); // the marker, itself cut at 200
+  });
+
   it('a duplicate key (422) is unknown: the provider may hold our earlier attempt', async () => {
     const req = purchase();
     expect((await vendIn('ok', req)).kind).toBe('success');

@@ -41,6 +41,7 @@ describe('webhook targets', () => {
     '::',
     'fd00::1',
     'fe80::1',
+    'fec0::1',
     '::ffff:127.0.0.1',
     '::ffff:10.1.1.1',
     '::ffff:7f00:1',

@@ -30,6 +30,9 @@ import { NodeStatus, Ok, SessionInfo } from './console-schemas.js';
 import { SESSION_TTL_MS, clearSessionCookie, sessionOf, setSessionCookie } from './session.js';
 import { businessTimezone } from '../../store/settings.js';
 
+/** Longer than any username (32) or password (200) the console accepts. */
+const LOGIN_FIELD_MAX = 256;
+
 const tags = ['session'];
 const SessionAnswer = answer(SessionInfo);
 
@@ -125,7 +128,11 @@ export function registerAuthRoutes(scope: FastifyInstance, s: Services, throttle
     {
       schema: {
         tags,
-        body: Type.Object({ username: Type.String(), password: Type.String(), merchant_code: Type.String() }),
+        body: Type.Object({
+          username: Type.String({ maxLength: LOGIN_FIELD_MAX }),
+          password: Type.String({ maxLength: LOGIN_FIELD_MAX }),
+          merchant_code: Type.String({ maxLength: LOGIN_FIELD_MAX }),
+        }),
         response: SessionAnswer,
       },
     },
@@ -155,7 +162,12 @@ export function registerAuthRoutes(scope: FastifyInstance, s: Services, throttle
     {
       schema: {
         tags,
-        body: Type.Object({ username: Type.String(), password: Type.String() }),
+        // Bounded before the throttle keys on the name: a megabyte "username" per attempt would
+        // otherwise be held for the throttle's window, and enough of them exhaust the heap.
+        body: Type.Object({
+          username: Type.String({ maxLength: LOGIN_FIELD_MAX }),
+          password: Type.String({ maxLength: LOGIN_FIELD_MAX }),
+        }),
         response: { ...SessionAnswer, 429: ConsoleError },
       },
     },

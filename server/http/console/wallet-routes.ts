@@ -3,14 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/context.js';
 import { getWallet, listLedger } from '../../store/wallets.js';
 import { formatNaira } from '../../domain/money.js';
-import { InvalidInput } from '../../domain/errors.js';
+import { Forbidden, InvalidInput } from '../../domain/errors.js';
+import type { Environment } from '../../store/credentials-crypto.js';
 import { consoleCaller, sessionOf } from './session.js';
+import type { ConsoleSession } from '../../store/console-users.js';
 import { Type } from '@sinclair/typebox';
 import { answer, typed } from './contract.js';
 import { LedgerPage, WalletInfo } from './console-schemas.js';
 import { LedgerPageQuery } from '../schema-blocks.js';
 
 const tags = ['wallets'];
+
+/** Whether the session's user may see an environment's wallet: one the admin lets them sell in. */
+const allowedTo = (session: ConsoleSession) => (env: Environment) => session.user.environments.includes(env);
 
 /** Both wallets of the session's merchant, and each wallet's ledger newest first. */
 export function registerWalletRoutes(scope: FastifyInstance, s: Services): void {
@@ -20,9 +25,12 @@ export function registerWalletRoutes(scope: FastifyInstance, s: Services): void 
     response: answer(Type.Object({ wallets: Type.Array(WalletInfo) })),
   };
   app.get('/console/wallets', { schema: walletsSchema }, async (request) => {
-    const caller = consoleCaller(s, sessionOf(request));
+    const session = sessionOf(request);
+    const caller = consoleCaller(s, session);
     return {
-      wallets: (['test', 'live'] as const).map((env) => {
+      // Only the wallets of the environments the admin allows this user: a test-only agent
+      // has no business with the live balance.
+      wallets: (['test', 'live'] as const).filter(allowedTo(session)).map((env) => {
         const w = getWallet(s.db, caller.merchant.id, env);
         return {
           environment: env,
@@ -42,9 +50,14 @@ export function registerWalletRoutes(scope: FastifyInstance, s: Services): void 
     response: answer(LedgerPage),
   };
   app.get('/console/wallets/:env/ledger', { schema: ledgerSchema }, async (request) => {
-    const caller = consoleCaller(s, sessionOf(request));
+    const session = sessionOf(request);
+    const caller = consoleCaller(s, session);
     const env = request.params.env;
     if (env !== 'test' && env !== 'live') throw new InvalidInput('the wallet must be test or live', 'env');
+    if (!allowedTo(session)(env))
+      throw new Forbidden(
+        `Your admin has not allowed you to sell in ${env}, so its wallet is not shown to you`,
+      );
     const q = request.query;
     const limit = Number(q.limit ?? 50);
     const before = q.before === undefined ? undefined : Number(q.before);

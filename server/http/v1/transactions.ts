@@ -68,15 +68,17 @@ class ListAnswerCache {
     return this.answers.get(key);
   }
 
+  /** Keys count toward the bytes too: many small answers under long keys must not escape the bound. */
   set(key: string, json: string): void {
-    if (json.length > this.maxBytes) return;
-    while (this.bytes + json.length > this.maxBytes) {
+    const size = key.length + json.length;
+    if (size > this.maxBytes) return;
+    while (this.bytes + size > this.maxBytes) {
       const [oldest, answer] = this.answers.entries().next().value!;
       this.answers.delete(oldest);
-      this.bytes -= answer.length;
+      this.bytes -= oldest.length + answer.length;
     }
     this.answers.set(key, json);
-    this.bytes += json.length;
+    this.bytes += size;
   }
 }
 

@@ -106,7 +106,7 @@ export class VendingApiUpstream implements Upstream {
   }
 
   async catalogs(): Promise<CatalogSnapshot> {
-    const list = (path: string) => this.http.send('GET', path, undefined, CATALOG_BODY_CAP).then(rowsOf);
+    const list = (path: string) => this.send('GET', path, undefined, CATALOG_BODY_CAP).then(rowsOf);
     const [dataLists, billLists, giftcards, esimPlans] = await Promise.all([
       Promise.all(
         CATALOG_PATHS.dataPlans.map(
@@ -150,7 +150,7 @@ export class VendingApiUpstream implements Upstream {
   }
 
   async balance(): Promise<number | null> {
-    const res = await this.http.send('GET', BALANCE_PATH);
+    const res = await this.send('GET', BALANCE_PATH);
     if (res.ok && res.status === 200) return balanceOf(res);
     // Say why (a key refused, an IP not allowed, no answer), not only that there is no figure.
     const said = res.ok ? errorMessageOf(res) : null;
@@ -163,7 +163,19 @@ export class VendingApiUpstream implements Upstream {
   }
 
   private call(call: ApiCall): Promise<HttpResult> {
-    return this.http.send(call.method, call.path, call.body);
+    return this.send(call.method, call.path, call.body);
+  }
+
+  /**
+   * Every answer body is cleared of our secret as it arrives, before any message is cut to
+   * length: cut first, a provider echoing the secret across the cut would leave its first part
+   * in a reason, the log and the database.
+   */
+  private async send(...args: Parameters<VendingApiTransport['send']>): Promise<HttpResult> {
+    const res = await this.http.send(...args);
+    const secret = this.config.secret;
+    if (!res.ok || secret.length < 4 || !res.body.includes(secret)) return res;
+    return Object.assign({}, res, { body: Buffer.from(this.scrub(res.body.toString('utf8'))) });
   }
 
   /** Provider messages are copied into reasons; a provider echoing our secret must not leak it. */
