@@ -97,6 +97,27 @@ describe('selling from the console', () => {
     expect(final.json.status).toBe('success');
   });
 
+  it('a sale whose answer the desk lost is found by the key it sent; a key never stored is a 404, nothing charged', async () => {
+    const ada = await signIn('ada');
+    const sold = await ada('POST', '/console/sell', {
+      product: 'airtime',
+      network: 'mtn',
+      customer_msisdn: '08031234567',
+      amount: '150',
+      client_request_id: 'desk-lost-answer-1',
+    });
+    expect(sold.status).toBe(200);
+    const found = await ada('GET', '/console/purchases/by-key/desk-lost-answer-1');
+    expect(found.status).toBe(200);
+    expect(found.json).toMatchObject({ reference: sold.json.reference, amount: '150' });
+    const never = await ada('GET', '/console/purchases/by-key/desk-never-sent');
+    expect(never.status).toBe(404);
+    expect(never.json.message).toBe('No sale was stored under this key: nothing was charged');
+    // Another merchant's desk does not find it under the same key.
+    const olu = await signIn('olu');
+    expect((await olu('GET', '/console/purchases/by-key/desk-lost-answer-1')).status).toBe(404);
+  });
+
   it('keeps merchants apart: another merchant reads no sale of ours, and its agents cannot list users', async () => {
     const ada = await signIn('ada');
     const mine = await ada('GET', '/console/purchases?search=08051112222');

@@ -244,6 +244,16 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await item.getByLabel('Reason (kept in the audit log)').fill('provider portal shows no such vend');
     await shot(page, 'admin-attention');
     await item.getByTestId('resolve-submit').click();
+    // A refund by hand is asked once more, with what the provider last said; cancelling moves nothing.
+    const refund = page.getByRole('alertdialog', { name: `Refund ₦975.00 to ${code}?` });
+    await expect(refund).toContainText('The provider last said');
+    await expect(refund).toContainText('requery it first');
+    await shot(page, 'admin-attention-refund-confirm');
+    await refund.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId(`attention-${reference}`)).toBeVisible();
+    expect((await v1(base, pairs.live, 'GET', '/v1/wallet/balance')).json.total).toBe('9025.00');
+    await item.getByTestId('resolve-submit').click();
+    await refund.getByRole('button', { name: 'Refund it' }).click();
     await expect(page.getByText(`Resolved as failed: ₦975.00 refunded to ${code}.`)).toBeVisible();
     await expect(page.getByTestId(`attention-${reference}`)).toHaveCount(0);
     expect((await v1(base, pairs.live, 'GET', '/v1/wallet/balance')).json.total).toBe('10000.00');

@@ -93,3 +93,56 @@ test('airtime: an amount with a third decimal is refused with the two-decimal ru
   await expect(page.getByTestId('confirm-total')).toHaveText('₦100.55');
   expect(problems).toEqual([]);
 });
+
+test('Pay whose answer is lost: the page finds the sale by its key and shows its receipt, selling nothing twice', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  // The node takes the sale, then the connection drops before its answer reaches the page.
+  let sells = 0;
+  await page.route('**/console/sell', async (route) => {
+    sells += 1;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.keyboard.press('a');
+  await page.getByLabel('Customer phone number').fill('08031234567');
+  await page.getByLabel('Amount (₦)').fill('777');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm-total')).toHaveText('₦777.00');
+  await page.getByTestId('confirm-sell').click();
+  // Found by its key: the receipt of the one sale, without Pay being pressed again.
+  const receipt = await expectSuccessfulReceipt(page);
+  await expect(receipt.getByTestId('receipt-amount')).toHaveText('₦777.00');
+  expect(sells).toBe(1);
+  expect(problems).toEqual([]);
+});
+
+test('Pay that never reached the node: the page says nothing was charged and Pay sends it once more', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  let sells = 0;
+  await page.route('**/console/sell', async (route) => {
+    sells += 1;
+    // The first attempt never leaves the desk; the second goes through.
+    if (sells === 1) await route.abort('connectionrefused');
+    else await route.continue();
+  });
+  await page.keyboard.press('a');
+  await page.getByLabel('Customer phone number').fill('08031234567');
+  await page.getByLabel('Amount (₦)').fill('555');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('confirm-sell').click();
+  await expect(page.getByTestId('sell-error')).toHaveText(
+    'The node never received this sale: nothing was charged. Press Pay to send it again.',
+  );
+  await snap(page, 'sell-lost-never-received');
+  await page.getByTestId('confirm-sell').click();
+  const receipt = await expectSuccessfulReceipt(page);
+  await expect(receipt.getByTestId('receipt-amount')).toHaveText('₦555.00');
+  expect(sells).toBe(2);
+  expect(problems).toEqual([]);
+});

@@ -1682,6 +1682,153 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/console/purchases/by-key/{key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          key: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              reference: string;
+              request_id: string;
+              environment: 'test' | 'live';
+              kind: 'transaction' | 'giftcard' | 'esim';
+              product: string;
+              network: string;
+              customer: string;
+              phone: string;
+              plan: string;
+              plan_name: string;
+              amount: string;
+              amount_kobo: number;
+              debit: string;
+              quantity: number;
+              status: 'pending' | 'success' | 'failed' | 'reversed';
+              response_code: string;
+              failure_reason: string;
+              /** @description reversed sales only: when (ISO) */
+              reversed_at?: string;
+              /** @description reversed sales only: why */
+              reversal_reason?: string;
+              /** @description failed sales only: it was pending first (the provider was asked again), so the customer may have paid at the desk */
+              was_pending?: boolean;
+              details: {
+                [key: string]: string;
+              };
+              result: {
+                [key: string]: string;
+              };
+              cards_count: number;
+              has_qr: boolean;
+              merchant_name: string;
+              agent: string;
+              created_at: string;
+              updated_at: string;
+              /** @description pending only: when the provider was last asked (ISO); '' otherwise or before the first answer */
+              last_checked_at: string;
+              /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
+              provider_said: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/console/purchases/{ref}/requery': {
     parameters: {
       query?: never;

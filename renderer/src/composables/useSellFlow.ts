@@ -1,8 +1,8 @@
-import { ref } from 'vue';
+import { onBeforeUnmount, ref } from 'vue';
 import { useRouter } from 'vue-router';
 import { useSaleStore, type SellBody } from '../stores/sale.js';
 import { newRequestId } from '../lib/ids.js';
-import { ApiError } from '../lib/errors.js';
+import { ALREADY_SENT, ApiError } from '../lib/errors.js';
 import type { Sale } from '../api/types.js';
 
 export type SellStep = 'form' | 'confirm';
@@ -12,8 +12,20 @@ export type SellStep = 'form' | 'confirm';
  * The idempotency key is made on entering the confirm step and kept while the agent retries
  * there, so a second click after a lost answer cannot sell twice.
  */
+/** How often a page whose Pay went unanswered asks the node again. */
+const CHECK_AGAIN_MS = 2_000;
+
+/** No answer, an unexpected failure after sending, or "this key was used": the sale may exist. */
+const answerMayBeLost = (e: unknown): boolean =>
+  e instanceof ApiError &&
+  (e.status === 0 || e.status === 500 || (e.status === 422 && e.message.startsWith(ALREADY_SENT)));
+
 export function useSellFlow() {
   const router = useRouter();
+  let alive = true;
+  onBeforeUnmount(() => {
+    alive = false;
+  });
   const sales = useSaleStore();
   const step = ref<SellStep>('form');
   const busy = ref(false);
@@ -45,9 +57,33 @@ export function useSellFlow() {
       const sale = await send(requestId);
       await router.push(`/sales/${sale.reference}`);
     } catch (e) {
-      error.value = e instanceof ApiError ? e.message : String(e);
+      if (answerMayBeLost(e)) await findOutcome();
+      else error.value = e instanceof ApiError ? e.message : String(e);
     } finally {
       busy.value = false;
+    }
+  }
+
+  /**
+   * Pay was sent and its answer lost (the connection dropped, the node failed midway, or a
+   * repeat found the key used): the sale may be stored and charged. The page stays busy, so
+   * neither Pay nor "Change details" can sell it a second time, until the node says by the key
+   * whether it holds the sale: then its receipt, or a plain retry with the same key.
+   */
+  async function findOutcome(): Promise<void> {
+    error.value = 'No answer to Pay yet: checking whether the sale went through. Do not sell it again.';
+    while (alive) {
+      try {
+        const sale = await sales.byKey(requestId);
+        await router.push(`/sales/${sale.reference}`);
+        return;
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404) {
+          error.value = 'The node never received this sale: nothing was charged. Press Pay to send it again.';
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, CHECK_AGAIN_MS));
+      }
     }
   }
 

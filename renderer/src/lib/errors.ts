@@ -59,6 +59,9 @@ function plainWords(message: string): string {
 export const INSUFFICIENT_BALANCE =
   "Nothing was charged: the merchant's wallet does not hold enough for this sale. An admin funds it on Admin → Wallets.";
 
+/** How a used key's refusal begins: a sell page then looks the sale up by its key. */
+export const ALREADY_SENT = 'This sale was already sent once';
+
 /**
  * Every API error as a human sentence. The node's messages are
  * written for people already; this adds what a status alone means, and never shows JSON.
@@ -74,7 +77,7 @@ export function humanMessage(status: number, serverMessage: string | undefined):
       return 'That request is too large to send.';
     case 422:
       return server.startsWith('Duplicate')
-        ? 'This sale was already sent once. Open History to see how it ended before selling again.'
+        ? `${ALREADY_SENT}. Open History to see how it ended before selling again.`
         : server || 'The node could not accept this request.';
     case 429:
       return server || 'Too many attempts in a short time. Wait a minute, then try again.';

@@ -3,6 +3,7 @@ import { ref } from 'vue';
 import { apiGet, apiPost, queryString } from '../api/client.js';
 import type { GiftCardCode, Sale, VerifiedCustomer } from '../api/types.js';
 import type { AttentionItem } from './adminTypes.js';
+import { formatNaira } from '../../../common/money-display.js';
 import { createRunner } from './runner.js';
 
 export interface SellBody {
@@ -70,6 +71,9 @@ export const useSaleStore = defineStore('sale', () => {
         `/console/purchases/${encodeURIComponent(ref)}${waitMs ? queryString({ wait_ms: waitMs }) : ''}`,
       ),
     );
+  /** The sale stored under the key a sell page sent (404: nothing was stored, nothing charged). */
+  const byKey = async (key: string) =>
+    keep(await apiGet<Sale>(`/console/purchases/by-key/${encodeURIComponent(key)}`));
   /** Asks the provider now (the node also does so on its own schedule). */
   const requery = async (ref: string) =>
     keep(await apiPost<Sale>(`/console/purchases/${encodeURIComponent(ref)}/requery`));
@@ -165,7 +169,7 @@ export const useSaleStore = defineStore('sale', () => {
       () => apiPost<AttentionItem>(`/console/admin/attention/${reference}/resolve`, { outcome, reason }),
       (p) =>
         p.status === 'failed'
-          ? `Resolved as failed: ₦${p.debit} refunded to ${p.merchant_code}.`
+          ? `Resolved as failed: ${formatNaira(p.debit)} refunded to ${p.merchant_code}.`
           : 'Resolved as successful.',
     );
 
@@ -177,6 +181,7 @@ export const useSaleStore = defineStore('sale', () => {
     orderEsim,
     verify,
     load,
+    byKey,
     requery,
     reverse,
     reveal,

@@ -6,7 +6,7 @@ import { localDay, localTime, localTimeColumn } from '../../domain/business-days
 import { businessTimezone } from '../../store/settings.js';
 import { DateTime } from 'luxon';
 import type { Caller, Services } from '../../services/context.js';
-import { getPurchaseByReference, type Purchase } from '../../store/purchases.js';
+import { getPurchaseByKey, getPurchaseByReference, type Purchase } from '../../store/purchases.js';
 import { listPurchases, type PurchaseFilter } from '../../store/purchase-lists.js';
 import { consoleUsernames } from '../../store/console-users.js';
 import { getJob } from '../../store/vend-jobs.js';
@@ -224,6 +224,20 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
       return saleViews(s, caller.merchant.name, [p])[0];
     },
   );
+
+  // The desk's way back to a sale whose answer it lost (the connection dropped after Pay): the
+  // key it sent finds the sale if the node stored it, and a 404 means nothing was charged.
+  const byKeySchema = {
+    tags,
+    params: Type.Object({ key: Type.String({ maxLength: 100 }) }),
+    response: answer(Sale),
+  };
+  app.get('/console/purchases/by-key/:key', { schema: byKeySchema }, async (request) => {
+    const caller = callerOf(s, request);
+    const p = getPurchaseByKey(s.db, caller.merchant.id, caller.environment, request.params.key);
+    if (!p) throw new NotFound('No sale was stored under this key: nothing was charged');
+    return saleViews(s, caller.merchant.name, [p])[0];
+  });
 
   app.post('/console/purchases/:ref/requery', { schema: saleSchema }, async (request) => {
     const caller = callerOf(s, request);
