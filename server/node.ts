@@ -19,7 +19,7 @@ import { CatalogService } from './services/catalog-service.js';
 import type { ScheduleHandle } from './jobs/schedules.js';
 import type { Services } from './services/context.js';
 import { buildApp } from './app.js';
-import { setSetting } from './store/settings.js';
+import { getSetting, setSetting } from './store/settings.js';
 import { NODE_ALLOWS_PRIVATE_SETTING } from './services/webhooks.js';
 import { CredentialCache } from './store/credential-cache.js';
 import { SetupClaim } from './http/first-run-claim.js';
@@ -75,7 +75,9 @@ export function buildServices(
 ): { services: Services; firstRun: IssuedPair | null; fixedModes: string[]; sealedResults: number } {
   const { db, box, demo, fixedModes, sealedResults } = openStore(config.dataDir, catalogDir(resourcesDir()));
   // The CLI adds webhooks with its own flag; this tells it what the node would deliver to.
-  setSetting(db, NODE_ALLOWS_PRIVATE_SETTING, config.webhooksAllowPrivate);
+  // Written only when it changed: a start need not pay a durable commit for nothing.
+  if (getSetting(db, NODE_ALLOWS_PRIVATE_SETTING, null) !== config.webhooksAllowPrivate)
+    setSetting(db, NODE_ALLOWS_PRIVATE_SETTING, config.webhooksAllowPrivate);
   const now = hooks.now ?? Date.now;
   const batcher = new CommitBatcher(db);
   const purchases = new PurchaseStore(db, batcher);

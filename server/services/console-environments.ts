@@ -41,6 +41,14 @@ export function environmentsForUser(db: Db, user: ConsoleUser): Environment[] {
   return ENVIRONMENTS.filter((e) => user.environments.includes(e) && merchant.includes(e));
 }
 
+/**
+ * Whether a user may see an environment's sales and wallet: one the admin lets them sell in,
+ * whether or not the merchant can sell there right now (past live sales stay readable).
+ */
+export function mayView(user: Pick<ConsoleUser, 'environments'>, environment: Environment): boolean {
+  return user.environments.includes(environment);
+}
+
 /** Where a sign-in of this user starts: the admin's choice when it is possible, else what is. */
 export function startEnvironmentOf(db: Db, user: ConsoleUser): Environment {
   const allowed = environmentsForUser(db, user);

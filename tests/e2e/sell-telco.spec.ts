@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectSuccessfulReceipt, login, receiptPdf, snap, watchPageErrors } from './helpers.js';
 
 test('airtime: phone first, network detected, override warned; the pending sale resolves by itself', async ({
@@ -94,6 +94,16 @@ test('airtime: an amount with a third decimal is refused with the two-decimal ru
   expect(problems).toEqual([]);
 });
 
+/** From the sell screen: an MTN airtime sale of `naira`, confirmed and paid once. */
+async function payAirtime(page: Page, naira: string): Promise<void> {
+  await page.keyboard.press('a');
+  await page.getByLabel('Customer phone number').fill('08031234567');
+  await page.getByLabel('Amount (₦)').fill(naira);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm-total')).toHaveText(`₦${naira}.00`);
+  await page.getByTestId('confirm-sell').click();
+}
+
 test('Pay whose answer is lost: the page finds the sale by its key and shows its receipt, selling nothing twice', async ({
   page,
 }) => {
@@ -106,12 +116,7 @@ test('Pay whose answer is lost: the page finds the sale by its key and shows its
     await route.fetch();
     await route.abort('connectionreset');
   });
-  await page.keyboard.press('a');
-  await page.getByLabel('Customer phone number').fill('08031234567');
-  await page.getByLabel('Amount (₦)').fill('777');
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('confirm-total')).toHaveText('₦777.00');
-  await page.getByTestId('confirm-sell').click();
+  await payAirtime(page, '777');
   // Found by its key: the receipt of the one sale, without Pay being pressed again.
   const receipt = await expectSuccessfulReceipt(page);
   await expect(receipt.getByTestId('receipt-amount')).toHaveText('₦777.00');
@@ -131,13 +136,9 @@ test('Pay that never reached the node: the page says nothing was charged and Pay
     if (sells === 1) await route.abort('connectionrefused');
     else await route.continue();
   });
-  await page.keyboard.press('a');
-  await page.getByLabel('Customer phone number').fill('08031234567');
-  await page.getByLabel('Amount (₦)').fill('555');
-  await page.keyboard.press('Enter');
-  await page.getByTestId('confirm-sell').click();
+  await payAirtime(page, '555');
   await expect(page.getByTestId('sell-error')).toHaveText(
-    'The node never received this sale: nothing was charged. Press Pay to send it again.',
+    'The node never received this sale: nothing was charged. Sell it again with the button below.',
   );
   await snap(page, 'sell-lost-never-received');
   await page.getByTestId('confirm-sell').click();

@@ -21,6 +21,7 @@ import { answer, consoleErrors, RefParams, typed } from './contract.js';
 import { PurchasePage, RevealedCards, Sale } from './console-schemas.js';
 import { PageNumber, PageSize, WholeNumberText } from '../schema-blocks.js';
 import { deliversEsim } from '../../domain/esim-sale.js';
+import { mayView } from '../../services/console-environments.js';
 
 const tags = ['sales'];
 /** Longest a sale read may be held open for its outcome. */
@@ -118,11 +119,7 @@ function filterOf(caller: Caller, q: Partial<Record<string, string>>, timezone: 
  */
 function ownPurchase(s: Services, request: FastifyRequest, caller: Caller, ref: string): Purchase {
   const p = getPurchaseByReference(s.db, ref);
-  if (
-    !p ||
-    p.merchantId !== caller.merchant.id ||
-    !sessionOf(request).user.environments.includes(p.environment)
-  )
+  if (!p || p.merchantId !== caller.merchant.id || !mayView(sessionOf(request).user, p.environment))
     throw new NotFound('There is no sale with this reference');
   return p;
 }

@@ -4,18 +4,14 @@ import type { Services } from '../../services/context.js';
 import { getWallet, listLedger } from '../../store/wallets.js';
 import { formatNaira } from '../../domain/money.js';
 import { Forbidden, InvalidInput } from '../../domain/errors.js';
-import type { Environment } from '../../store/credentials-crypto.js';
 import { consoleCaller, sessionOf } from './session.js';
-import type { ConsoleSession } from '../../store/console-users.js';
+import { mayView } from '../../services/console-environments.js';
 import { Type } from '@sinclair/typebox';
 import { answer, typed } from './contract.js';
 import { LedgerPage, WalletInfo } from './console-schemas.js';
 import { LedgerPageQuery } from '../schema-blocks.js';
 
 const tags = ['wallets'];
-
-/** Whether the session's user may see an environment's wallet: one the admin lets them sell in. */
-const allowedTo = (session: ConsoleSession) => (env: Environment) => session.user.environments.includes(env);
 
 /** Both wallets of the session's merchant, and each wallet's ledger newest first. */
 export function registerWalletRoutes(scope: FastifyInstance, s: Services): void {
@@ -30,15 +26,17 @@ export function registerWalletRoutes(scope: FastifyInstance, s: Services): void 
     return {
       // Only the wallets of the environments the admin allows this user: a test-only agent
       // has no business with the live balance.
-      wallets: (['test', 'live'] as const).filter(allowedTo(session)).map((env) => {
-        const w = getWallet(s.db, caller.merchant.id, env);
-        return {
-          environment: env,
-          balance: formatNaira(w.balanceKobo),
-          balance_kobo: w.balanceKobo,
-          updated_at: w.updatedAt,
-        };
-      }),
+      wallets: (['test', 'live'] as const)
+        .filter((env) => mayView(session.user, env))
+        .map((env) => {
+          const w = getWallet(s.db, caller.merchant.id, env);
+          return {
+            environment: env,
+            balance: formatNaira(w.balanceKobo),
+            balance_kobo: w.balanceKobo,
+            updated_at: w.updatedAt,
+          };
+        }),
     };
   });
 
@@ -54,7 +52,7 @@ export function registerWalletRoutes(scope: FastifyInstance, s: Services): void 
     const caller = consoleCaller(s, session);
     const env = request.params.env;
     if (env !== 'test' && env !== 'live') throw new InvalidInput('the wallet must be test or live', 'env');
-    if (!allowedTo(session)(env))
+    if (!mayView(session.user, env))
       throw new Forbidden(
         `Your admin has not allowed you to sell in ${env}, so its wallet is not shown to you`,
       );
