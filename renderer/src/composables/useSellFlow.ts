@@ -71,7 +71,7 @@ export function useSellFlow() {
    * whether it holds the sale: then its receipt, or a plain retry with the same key.
    */
   async function findOutcome(): Promise<void> {
-    error.value = 'No answer to Pay yet: checking whether the sale went through. Do not sell it again.';
+    error.value = 'No answer to the sale yet: checking whether it went through. Do not sell it again.';
     while (alive) {
       try {
         const sale = await sales.byKey(requestId);
@@ -79,7 +79,8 @@ export function useSellFlow() {
         return;
       } catch (e) {
         if (e instanceof ApiError && e.status === 404) {
-          error.value = 'The node never received this sale: nothing was charged. Press Pay to send it again.';
+          error.value =
+            'The node never received this sale: nothing was charged. Sell it again with the button below.';
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, CHECK_AGAIN_MS));
