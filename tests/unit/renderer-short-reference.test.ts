@@ -15,3 +15,14 @@ describe('shortReference', () => {
     expect(ledgerText('airtime 01a20f74-5f56-7641-8c02-2902f4d1aa53')).toBe('Airtime · F4D1AA53');
   });
 });
+
+describe('ledgerText', () => {
+  it('does not repeat the entry kind the Entry column shows ("Refund · refund …")', () => {
+    const ref = '01a20f74-5f56-7641-8c02-2902f4d1aa53';
+    expect(ledgerText(`refund ${ref}: upstream failed it`)).toBe('Sale F4D1AA53: upstream failed it');
+    expect(ledgerText(`reversal ${ref}: customer complaint`)).toBe('Sale F4D1AA53: customer complaint');
+    expect(ledgerText(`correction ${ref}: delivered after all`)).toBe('Sale F4D1AA53: delivered after all');
+    // A free-text funding reason that happens to start with the word stays as written.
+    expect(ledgerText('refunded cash top-up')).toBe('refunded cash top-up');
+  });
+});

@@ -83,12 +83,19 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
  */
 export const shortReference = (ref: string): string => ref.slice(-8).toUpperCase();
 
+/** Ledger reasons that start with the entry's own kind, which the Entry column already shows. */
+const KIND_PREFIXED = /^(refund|correction|reversal) /;
+
 /**
  * A ledger line for people: "ELECTRICITY …-…45e1a9c2" becomes "Electricity · 45E1A9C2", product
- * codes by their names and references by their short form.
+ * codes by their names and references by their short form; "refund …45e1a9c2: why" becomes
+ * "Sale 45E1A9C2: why" (the Entry column beside it already says "Refund").
  */
 export function ledgerText(reason: string): string {
-  const words = reason.replace(UUID, (u) => shortReference(u)).split(' ');
+  const words = reason
+    .replace(KIND_PREFIXED, 'Sale ')
+    .replace(UUID, (u) => shortReference(u))
+    .split(' ');
   if (words.length && PRODUCT_NAMES[words[0]]) words[0] = `${PRODUCT_NAMES[words[0]]} ·`;
   return words.join(' ');
 }
