@@ -81,6 +81,10 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
     await expect(page.getByTestId('merchant-picker')).toHaveValue(code);
     await page.getByLabel('Live', { exact: true }).check();
+    // A minus is how people write "take out": the form says where that is done instead.
+    await page.getByLabel('Amount (₦)').fill('-100');
+    await page.getByTestId('fund-submit').click();
+    await expect(page.getByRole('alert')).toContainText('A funding only adds money');
     await page.getByLabel('Amount (₦)').fill('10,000');
     await page.getByTestId('fund-submit').click();
     await expect(page.getByRole('alert').filter({ hasText: 'Say why' })).toBeVisible();
@@ -104,6 +108,8 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await expect(page.getByTestId('fund-confirmation')).toContainText(
       `Credit ₦10,000.00 (ten thousand naira) to the live wallet of ${code}?`,
     );
+    // The focus moves to the confirmation, so Enter (or a screen reader) lands on it.
+    await expect(page.getByTestId('fund-confirm')).toBeFocused();
     await page.getByTestId('fund-confirm').click();
     await expect(page.getByText(`the live wallet of ${code} now holds ₦10,000.00`)).toBeVisible();
     await expect(page.getByTestId('wallet-balance')).toContainText('₦10,000.00');
@@ -263,6 +269,7 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
   await test.step("an agent sells at the desk; the admin runs the shift's cash-up", async () => {
     await openAdminPage(page, 'Users & cash-up', 'Users & cash-up');
     await page.getByTestId('add-user').click();
+    await expect(page.getByLabel('Username')).toBeFocused();
     await page.getByLabel('Username').fill(agent.username);
     await page.getByLabel('Password').fill(agent.password);
     await page.getByLabel('Daily sales limit (₦)').fill('50,000');
@@ -286,6 +293,9 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
       expect(sold.status()).toBe(200);
     }
     await desk.dispose();
+    // "Sold today" catches up in place, without leaving the page.
+    await page.getByTestId('refresh-users').click();
+    await expect(page.getByTestId(`user-${agent.username}`)).toContainText('₦2,000.00');
 
     await page.getByTestId(`cashup-${agent.username}`).click();
     await expect(page.getByRole('heading', { level: 1, name: `Cash-up: ${agent.username}` })).toBeVisible();
