@@ -74,6 +74,8 @@ test('cable TV: the bouquet fixes the amount; verify shows the current bouquet',
   await page.getByLabel('Smartcard / IUC number').fill('10000000020');
   await page.getByTestId('bill-next').click();
   await expect(page.getByTestId('verified-current_bouquet')).toHaveText('GOtv Jolli');
+  // The due date reads as every other date in the console ("4 Dec 2026"), not "2026-12-04".
+  await expect(page.getByTestId('verified-due_date')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
   await page.getByTestId('bill-next').click();
   const price = firstPlan!.split(' — ')[1].trim();
   await expect(page.getByTestId('confirm-total')).toHaveText(price);
