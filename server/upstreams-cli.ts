@@ -6,6 +6,7 @@ import { InvalidInput } from './domain/errors.js';
 import { assertOneLineText } from './domain/text-hygiene.js';
 import { testKeyWarning } from './services/admin-upstreams.js';
 import { oneLine, type CliTools } from './cli-tools.js';
+import { NOT_FOUND_GRACE_MINUTES_MAX, parseUpstreamOptions } from './domain/upstream-options.js';
 
 /** A secret flag: `-` reads it from standard input (its first line), so it never sits on a command line. */
 const secretFlag = (flag: string) => (v: string) => {
@@ -14,6 +15,17 @@ const secretFlag = (flag: string) => (v: string) => {
   if (!line) throw new InvalidInput(`${flag} -: standard input held no secret`, flag);
   return assertOneLineText(line, flag);
 };
+
+/** `--not-found-grace`: whole minutes, said in the flag's own words when wrong. */
+function graceMinutesFlag(v: string): number {
+  const n = Number(v.trim());
+  if (!/^\d+$/.test(v.trim()) || n < 2 || n > NOT_FOUND_GRACE_MINUTES_MAX)
+    throw new InvalidInput(
+      `--not-found-grace is whole minutes from 2 to ${NOT_FOUND_GRACE_MINUTES_MAX}, got ${JSON.stringify(v)}`,
+      '--not-found-grace',
+    );
+  return n;
+}
 
 /** `upstream add|list`. */
 export function registerUpstreamCommands(program: Command, cli: CliTools): void {
@@ -36,6 +48,11 @@ export function registerUpstreamCommands(program: Command, cli: CliTools): void 
       oneLine('--products'),
       '',
     )
+    .option(
+      '--not-found-grace <minutes>',
+      'how long after a send this provider\'s "no record of it" may mean "not recorded yet" (2-1440; default the node\'s 2)',
+      graceMinutesFlag,
+    )
     .action(
       (o: {
         name: string;
@@ -45,6 +62,7 @@ export function registerUpstreamCommands(program: Command, cli: CliTools): void 
         key?: string;
         secret?: string;
         products: string;
+        notFoundGrace?: number;
       }) =>
         cli.withStore((db, dataDir) => {
           const u = addUpstream(
@@ -61,6 +79,9 @@ export function registerUpstreamCommands(program: Command, cli: CliTools): void 
                 .split(',')
                 .map((p) => p.trim())
                 .filter(Boolean),
+              options: parseUpstreamOptions(
+                o.notFoundGrace === undefined ? {} : { notFoundGraceMinutes: o.notFoundGrace },
+              ),
             },
             cli.actor,
           );

@@ -190,8 +190,9 @@ export const OUTCOME_TABLE: readonly {
     attention: false,
   },
   {
-    answer: 'requery says the provider has no record of the key, less than 2 minutes after the send',
-    purchase: 'stays pending; asked again when the 2 minutes are over (not at the next backoff step)',
+    answer:
+      "requery says the provider has no record of the key, within the not-found grace (2 minutes after the send, or the upstream's `notFoundGraceMinutes`)",
+    purchase: 'stays pending; asked again when the grace is over (not at the next backoff step)',
     wallet: 'the debit stands',
     examples: [
       { outcome: { kind: 'not_found' }, subject: { requery: true }, after: 1_000 },
@@ -201,7 +202,7 @@ export const OUTCOME_TABLE: readonly {
     attention: false,
   },
   {
-    answer: 'requery says the provider has no record of the key, 2 minutes or more after the send',
+    answer: 'requery says the provider has no record of the key after the grace',
     purchase: 'failed',
     wallet: 'refunded once',
     examples: [{ outcome: { kind: 'not_found' }, subject: { requery: true }, after: 120_000 }],

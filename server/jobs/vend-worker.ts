@@ -166,7 +166,7 @@ export class VendWorker {
               'upstream no longer configured',
           };
       if (upstream) this.recordHealth(upstream, outcome, true);
-      await this.settle(p.id, this.decide(subject, outcome), job.upstreamName);
+      await this.settle(p.id, this.decide(subject, outcome, [upstream]), job.upstreamName);
     } finally {
       this.inFlight.delete(purchaseId);
     }
@@ -197,14 +197,14 @@ export class VendWorker {
       answers.find((a) => a.outcome.kind === 'failed' || a.outcome.kind === 'pending');
     if (holder) {
       await this.store.adoptRoute(p.id, holder.upstream.name);
-      await this.settle(p.id, this.decide(subject, holder.outcome), holder.upstream.name);
+      await this.settle(p.id, this.decide(subject, holder.outcome, [holder.upstream]), holder.upstream.name);
       return;
     }
     const unclear = answers.find((a) => a.outcome.kind !== 'not_found');
-    if (unclear || !notFoundIsFinal(subject.sentAt, this.opts.now(), this.opts.notFoundGraceMs)) {
+    if (unclear || !notFoundIsFinal(subject.sentAt, this.opts.now(), this.graceOf(asked))) {
       await this.settle(
         p.id,
-        this.decide(subject, unclear?.outcome ?? { kind: 'not_found' }),
+        this.decide(subject, unclear?.outcome ?? { kind: 'not_found' }, asked),
         job.upstreamName,
       );
       return;
@@ -317,7 +317,7 @@ export class VendWorker {
             outcome = await outcomeOrUnknown(() => upstream.vend(vendRequestOf(p, sentAt)));
             if (outcome.kind !== 'not_accepted') {
               this.recordHealth(upstream, outcome, false);
-              const decision = this.decide(subject, outcome);
+              const decision = this.decide(subject, outcome, [upstream]);
               if (await this.store.markSent(purchaseId, upstream.name, sentAt, decision))
                 this.announce(purchaseId, decision);
               return;
@@ -329,7 +329,7 @@ export class VendWorker {
             outcome = await outcomeOrUnknown(() => upstream.vend(vendRequestOf(p, sentAt)));
           }
           this.recordHealth(upstream, outcome, false);
-          const decision = this.decide(subject, outcome);
+          const decision = this.decide(subject, outcome, [upstream]);
           if (
             decision.action === 'try_next_route' ||
             (outcome.kind === 'not_accepted' && decision.action === 'fail')
@@ -363,12 +363,25 @@ export class VendWorker {
     }
   }
 
-  private decide(subject: DecisionSubject, outcome: VendOutcome): Decision {
+  /**
+   * The answering upstreams' grace decides their "no record" (a provider may record late); else
+   * the node's.
+   */
+  private decide(subject: DecisionSubject, outcome: VendOutcome, answering: (Upstream | null)[]): Decision {
     return decide(subject, outcome, this.opts.now(), {
       attentionAfterMs: this.opts.attentionAfterMs,
-      notFoundGraceMs: this.opts.notFoundGraceMs,
+      notFoundGraceMs: this.graceOf(answering.filter((u): u is Upstream => u !== null)),
       requeryScale: this.opts.requeryScale ?? 1,
     });
+  }
+
+  /** The longest not-found grace of these upstreams (scaled like the node's own), at least the node's. */
+  private graceOf(upstreams: Upstream[]): number {
+    const scale = this.opts.requeryScale ?? 1;
+    return Math.max(
+      this.opts.notFoundGraceMs,
+      ...upstreams.map((u) => (u.notFoundGraceMs === undefined ? 0 : Math.round(u.notFoundGraceMs * scale))),
+    );
   }
 
   /** The store writes the decision (one commit); then whoever waits hears of it. */

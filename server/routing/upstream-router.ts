@@ -253,6 +253,7 @@ export function withUpstreamPlanIds(inner: Upstream, planIdOf: (localId: string)
   const wrapped: Upstream = {
     name: inner.name,
     type: inner.type,
+    notFoundGraceMs: inner.notFoundGraceMs,
     vend: (req) => inner.vend(vendReq(req)),
     requery: (req) => inner.requery(vendReq(req)),
     verify: (req) => inner.verify(verifyReq(req)),

@@ -99,6 +99,11 @@ export interface Upstream {
   readonly type: 'simulator' | 'vending-api';
   /** Runs inside this process with no effect elsewhere (the simulator): safe to vend before vend_started is durable. */
   readonly inProcess?: boolean;
+  /**
+   * How long after a send this provider's "no record of it" may still mean "not recorded yet"
+   * (its `notFoundGraceMinutes` option); unset, the node's grace applies.
+   */
+  readonly notFoundGraceMs?: number;
   vend(req: VendRequest): Promise<VendOutcome>;
   requery(req: VendRequest): Promise<VendOutcome>;
   verify(req: VerifyRequest): Promise<VerifyResult>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summariseShift } from '../../server/services/admin-cashup.js';
-import { parseUpstreamOptions } from '../../server/http/console/admin-upstreams.js';
+import { parseUpstreamOptions } from '../../server/domain/upstream-options.js';
 import { parseMerchantPatch } from '../../server/http/console/admin-merchants.js';
 import { parseSignedAmount } from '../../server/http/console/admin-wallets.js';
 import { ipOrCidrProblem, percentToBasisPoints } from '../../renderer/src/views/admin/validate.js';
@@ -45,6 +45,17 @@ describe('upstream options', () => {
     expect(() => parseUpstreamOptions({ failureRate: 2 })).toThrow(/share from 0 to 1/);
     expect(() => parseUpstreamOptions({ lowBalanceNaira: 50000 })).toThrow(/Naira amount/);
     expect(() => parseUpstreamOptions([1])).toThrow(/object/);
+  });
+
+  it('refuses names Object.prototype holds (toString, constructor) as unknown, not saved', () => {
+    expect(() => parseUpstreamOptions({ toString: 1 })).toThrow(/unknown option toString/);
+    expect(() => parseUpstreamOptions({ constructor: 1 })).toThrow(/unknown option constructor/);
+  });
+
+  it("takes a not-found grace in whole minutes from the node's 2 up to a day", () => {
+    expect(parseUpstreamOptions({ notFoundGraceMinutes: 30 })).toEqual({ notFoundGraceMinutes: 30 });
+    for (const bad of [1, 1441, 2.5, 0])
+      expect(() => parseUpstreamOptions({ notFoundGraceMinutes: bad })).toThrow(/whole minutes from 2/);
   });
 });
 

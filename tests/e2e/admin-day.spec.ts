@@ -180,6 +180,11 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     );
     await expect(page.getByLabel('API secret')).toHaveValue(pairs.test.secret);
     await page.getByLabel('Alert below (₦)').fill('');
+    // A provider that records sales late gets a longer not-found grace, in whole minutes.
+    await page.getByLabel('No record means failed after (minutes)').fill('1');
+    await page.getByTestId('upstream-submit').click();
+    await expect(page.getByTestId('upstream-form')).toContainText('whole minutes from 2 to 1440');
+    await page.getByLabel('No record means failed after (minutes)').fill('30');
     // The node refusing it (a name already taken) keeps the secret too.
     await page.getByLabel('Name', { exact: true }).fill(upstream);
     await page.getByTestId('upstream-submit').click();
@@ -189,6 +194,7 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await page.getByTestId('upstream-submit').click();
     const card = page.getByTestId(`upstream-${chain}`);
     await expect(card).toContainText('stored, sealed; never shown');
+    await expect(card.getByTestId(`grace-${chain}`)).toHaveText('30 minutes after the send');
     await card.getByTestId(`test-${chain}`).click();
     await expect(card.getByTestId('connection-result')).toContainText('Connection works.');
     await expect(card.getByTestId('connection-result')).toContainText('Balance: ₦0.00');

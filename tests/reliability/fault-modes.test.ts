@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from '../helpers/test-node.js';
+import { updateUpstream } from '../../server/store/upstreams.js';
 import { runCli } from '../helpers/cli.js';
 import type { FaultMode } from '../helpers/fault-upstream.js';
 import { spawnFaultUpstream, type FaultChild } from './fault-child.js';
@@ -214,6 +215,36 @@ describe('requery "not found", needs attention and manual resolution', () => {
     expect(await fault.vendCalls(b.ref!)).toBe(0); // after the reset: it was never sent again
     const back = await readBack(t, live, b);
     expect(back.response_code).toBe('01');
+  });
+
+  it("a provider given a longer not-found grace (notFoundGraceMinutes) keeps its sale pending past the node's grace, and fails it only after its own", async () => {
+    const quick = { timeoutMs: 1_000, connectTimeoutMs: 500 };
+    updateUpstream(
+      t.node.services.db,
+      t.node.services.box,
+      'fault',
+      { options: { ...quick, notFoundGraceMinutes: 30 } },
+      'test',
+    );
+    try {
+      await fault.control({ mode: 'timeout' });
+      const b = await buy(t, live, code, 'airtime', keyOf('nf30', 'air'));
+      expect(b.json.response_code).toBe('02');
+      await fault.control({ mode: 'ok', reset: true });
+      const id = purchaseByKey(t, b.key)!.id;
+
+      skew += GRACE + 60_000; // past the node's 2 minutes, inside the provider's 30
+      await t.node.services.worker.requery(id);
+      expect(purchaseByKey(t, b.key)!.state).toBe('pending');
+      expect(ledgerOf(t, b.ref!)).toEqual({ debit: 1 });
+
+      skew += 30 * 60_000; // past the provider's own grace
+      await t.node.services.worker.requery(id);
+      expect(purchaseByKey(t, b.key)!.state).toBe('failed');
+      expect(ledgerOf(t, b.ref!)).toEqual({ debit: 1, refund: 1 });
+    } finally {
+      updateUpstream(t.node.services.db, t.node.services.box, 'fault', { options: quick }, 'test');
+    }
   });
 
   it('a purchase still unknown after the deadline is flagged; `purchase resolve --outcome failed` refunds it once and a second resolve is refused', async () => {

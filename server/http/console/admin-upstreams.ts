@@ -19,53 +19,14 @@ import {
 } from '../../store/upstreams.js';
 import { checkUpstreamBalances } from '../../services/upstream-health.js';
 import { testUpstreamConnection, upstreamsOverview } from '../../services/admin-upstreams.js';
-import { InvalidInput, NotFound } from '../../domain/errors.js';
+import { NotFound } from '../../domain/errors.js';
 import { adminActor } from './admin-guard.js';
+import { parseUpstreamOptions } from '../../domain/upstream-options.js';
 import { OneLineText } from '../schema-blocks.js';
 
 const created = <T extends TSchema>(t: T) => ({ 201: t, ...consoleErrors });
 const tags = ['admin: upstreams'];
 const NameParams = Type.Object({ name: Type.String() });
-
-/** Options an upstream understands (simulator faults, client time-outs, low-balance threshold). */
-const OPTION_KEYS: Record<string, 'number' | 'boolean' | 'naira'> = {
-  latencyMs: 'number',
-  pendingRate: 'number',
-  failureRate: 'number',
-  pendingForMs: 'number',
-  slowFulfilment: 'boolean',
-  timeoutMs: 'number',
-  connectTimeoutMs: 'number',
-  lowBalanceNaira: 'naira',
-};
-
-/** Refuses unknown or mistyped options, so a typo does not silently do nothing. */
-export function parseUpstreamOptions(v: unknown): Record<string, unknown> {
-  if (v === undefined || v === null) return {};
-  if (typeof v !== 'object' || Array.isArray(v))
-    throw new InvalidInput('options must be an object', 'options');
-  const out: Record<string, unknown> = {};
-  for (const [k, value] of Object.entries(v)) {
-    const type = OPTION_KEYS[k];
-    if (!type)
-      throw new InvalidInput(`unknown option ${k}; known: ${Object.keys(OPTION_KEYS).join(', ')}`, 'options');
-    const ok =
-      type === 'boolean'
-        ? typeof value === 'boolean'
-        : type === 'naira'
-          ? typeof value === 'string' && /^\d+(\.\d{1,2})?$/.test(value)
-          : typeof value === 'number' && Number.isFinite(value) && value >= 0;
-    if (!ok)
-      throw new InvalidInput(
-        `option ${k} must be ${type === 'naira' ? 'a Naira amount like "50000"' : `a ${type}`}`,
-        'options',
-      );
-    if ((k === 'pendingRate' || k === 'failureRate') && typeof value === 'number' && value > 1)
-      throw new InvalidInput(`option ${k} is a share from 0 to 1`, 'options');
-    out[k] = value;
-  }
-  return out;
-}
 
 const UpstreamBody = Type.Object(
   {

@@ -50,7 +50,7 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
 /** Options arrive from the database or the CLI: numbers or numeric strings, else the default. */
-function positiveMs(v: unknown, fallback: number): number {
+function positiveOption(v: unknown, fallback: number): number {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   return typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.round(n) : fallback;
 }
@@ -63,16 +63,19 @@ function positiveMs(v: unknown, fallback: number): number {
 export class VendingApiUpstream implements Upstream {
   readonly type = 'vending-api' as const;
   readonly name: string;
+  readonly notFoundGraceMs?: number;
   private readonly http: VendingApiTransport;
 
   constructor(private readonly config: VendingApiConfig) {
     this.name = config.name;
+    const graceMinutes = positiveOption(config.options.notFoundGraceMinutes, 0);
+    if (graceMinutes > 0) this.notFoundGraceMs = graceMinutes * 60_000;
     this.http = new VendingApiTransport({
       baseUrl: config.baseUrl,
       key: config.key,
       secret: config.secret,
-      timeoutMs: positiveMs(config.options.timeoutMs, DEFAULT_TIMEOUT_MS),
-      connectTimeoutMs: positiveMs(config.options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS),
+      timeoutMs: positiveOption(config.options.timeoutMs, DEFAULT_TIMEOUT_MS),
+      connectTimeoutMs: positiveOption(config.options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS),
       connections: config.connections,
     });
   }

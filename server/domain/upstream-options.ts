@@ -1,0 +1,54 @@
+import { InvalidInput } from './errors.js';
+
+/** Options an upstream understands (simulator faults, client time-outs, low-balance threshold, not-found grace). */
+export const OPTION_KEYS: Record<string, 'number' | 'boolean' | 'naira'> = {
+  latencyMs: 'number',
+  pendingRate: 'number',
+  failureRate: 'number',
+  pendingForMs: 'number',
+  slowFulfilment: 'boolean',
+  timeoutMs: 'number',
+  connectTimeoutMs: 'number',
+  lowBalanceNaira: 'naira',
+  notFoundGraceMinutes: 'number',
+};
+
+/** A provider may take a while to record a sale, but a day without a record is no record. */
+export const NOT_FOUND_GRACE_MINUTES_MAX = 1440;
+
+/** Refuses unknown or mistyped options, so a typo does not silently do nothing. */
+export function parseUpstreamOptions(v: unknown): Record<string, unknown> {
+  if (v === undefined || v === null) return {};
+  if (typeof v !== 'object' || Array.isArray(v))
+    throw new InvalidInput('options must be an object', 'options');
+  const out: Record<string, unknown> = {};
+  for (const [k, value] of Object.entries(v)) {
+    // Own keys only: `toString` or `__proto__` is not an option, whatever Object.prototype holds.
+    const type = Object.hasOwn(OPTION_KEYS, k) ? OPTION_KEYS[k] : undefined;
+    if (!type)
+      throw new InvalidInput(`unknown option ${k}; known: ${Object.keys(OPTION_KEYS).join(', ')}`, 'options');
+    const ok =
+      type === 'boolean'
+        ? typeof value === 'boolean'
+        : type === 'naira'
+          ? typeof value === 'string' && /^\d+(\.\d{1,2})?$/.test(value)
+          : typeof value === 'number' && Number.isFinite(value) && value >= 0;
+    if (!ok)
+      throw new InvalidInput(
+        `option ${k} must be ${type === 'naira' ? 'a Naira amount like "50000"' : `a ${type}`}`,
+        'options',
+      );
+    if ((k === 'pendingRate' || k === 'failureRate') && typeof value === 'number' && value > 1)
+      throw new InvalidInput(`option ${k} is a share from 0 to 1`, 'options');
+    if (
+      k === 'notFoundGraceMinutes' &&
+      (!Number.isInteger(value) || (value as number) < 2 || (value as number) > NOT_FOUND_GRACE_MINUTES_MAX)
+    )
+      throw new InvalidInput(
+        `option ${k} is whole minutes from 2 (the node's own grace) to ${NOT_FOUND_GRACE_MINUTES_MAX}`,
+        'options',
+      );
+    out[k] = value;
+  }
+  return out;
+}
