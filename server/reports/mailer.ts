@@ -76,7 +76,8 @@ export function parseSmtpUrl(url: string): ParsedSmtp {
       tlsOff = true;
       continue;
     }
-    const apply = QUERY_OPTIONS[key];
+    // Own keys only: `toString` or `__proto__` is not an option, whatever Object.prototype holds.
+    const apply = Object.hasOwn(QUERY_OPTIONS, key) ? QUERY_OPTIONS[key] : undefined;
     if (!apply) throw new InvalidInput(`smtp_url: unknown option ${key}`, 'smtp_url');
     apply(options, value);
   }

@@ -309,6 +309,9 @@ describe('SMTP URLs', () => {
   it('refuse other schemes and unknown options', () => {
     expect(() => parseSmtpUrl('http://mail.acme.ng')).toThrow(/smtp:\/\/ or smtps:\/\//);
     expect(() => parseSmtpUrl('smtp://h?tls.rejectUnauthorised=false')).toThrow(/unknown option/);
+    // Names Object.prototype holds are unknown options too, not a TypeError (500) or accepted.
+    for (const name of ['toString', '__proto__', 'hasOwnProperty', 'constructor'])
+      expect(() => parseSmtpUrl(`smtp://h?${name}=1`)).toThrow(`smtp_url: unknown option ${name}`);
     expect(parseSmtpUrl('smtps://h?tls.rejectUnauthorized=false').options.tls).toEqual({
       rejectUnauthorized: false,
     });
