@@ -1,3 +1,5 @@
+import { clientBucket } from '../domain/client-bucket.js';
+
 /** What a failed authentication costs in the per-IP bucket, against 1 for any request. */
 export const FAILED_AUTH_COST = 10;
 /** Past this many tracked addresses, buckets that have refilled are swept. */
@@ -9,7 +11,7 @@ interface Bucket {
 }
 
 /**
- * A token bucket per client IP that runs before authentication, so a client sending made-up
+ * A token bucket per client IP (an IPv6 client's per /64, see clientBucket) that runs before authentication, so a client sending made-up
  * keys or wrong secrets is counted too. It refills at the per-minute limit; each request takes
  * one token and a failed authentication takes FAILED_AUTH_COST more. Per request this is one Map
  * lookup and some arithmetic: it sits on the hot path of every status lookup.
@@ -41,7 +43,8 @@ export class IpRateLimiter {
     b.tokens = Math.max(0, b.tokens - (FAILED_AUTH_COST - 1));
   }
 
-  private refilled(ip: string): Bucket {
+  private refilled(address: string): Bucket {
+    const ip = clientBucket(address);
     const now = this.now();
     const b = this.buckets.get(ip);
     if (b !== undefined) {

@@ -1,3 +1,5 @@
+import { clientBucket } from '../domain/client-bucket.js';
+
 /** How many failed sign-ins a window tolerates. */
 export interface ThrottleLimits {
   /** Failures of one username from one client IP: a person mistyping, or a guesser aiming at one account. */
@@ -37,7 +39,9 @@ export class LoginThrottle {
   ) {}
 
   /** Counts an attempt now, or says how long to wait when either key is at its limit. */
-  begin(ip: string, username: string): AttemptDecision {
+  begin(address: string, username: string): AttemptDecision {
+    // An IPv6 client counts for its /64: it cannot dodge the limits by rotating addresses.
+    const ip = clientBucket(address);
     const now = this.now();
     // Usernames are at most 32 characters; the key never holds more than that, whatever was sent.
     const userKey = `u:${ip}|${username.trim().toLowerCase().slice(0, 64)}`;
