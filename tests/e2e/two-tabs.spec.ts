@@ -24,10 +24,10 @@ test('a sale confirmed under TEST after another tab switched to LIVE is refused,
   const other = await context.newPage();
   await other.goto('/#/sell');
   await other.getByTestId('env-badge').getByRole('radio', { name: 'LIVE' }).click();
-  await other
-    .getByRole('alertdialog', { name: 'Switch to LIVE?' })
-    .getByRole('button', { name: 'Switch to LIVE' })
-    .click();
+  const goLive = other.getByRole('alertdialog', { name: 'Switch to LIVE?' });
+  // A yes/no question opens on Cancel: a stray Enter never goes live.
+  await expect(goLive.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await goLive.getByRole('button', { name: 'Switch to LIVE' }).click();
   await expect(other.getByTestId('env-stripe')).toHaveText('LIVE — real sales, real money');
 
   await page.getByTestId('confirm-sell').click();
