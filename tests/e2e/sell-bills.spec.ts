@@ -121,8 +121,15 @@ test('betting: verify shows the customer username; the customer phone is require
   await page.getByTestId('bill-next').click();
   await expect(page.getByTestId('verified-customer_username')).toHaveText('testpunter');
   await page.getByLabel('Amount (₦)').fill('2000');
-  await page.getByTestId('bill-next').click();
+  // Enter in the amount: the focus goes to the field to fix, the required phone.
+  await page.getByLabel('Amount (₦)').press('Enter');
   await expect(page.getByText("Enter the customer's 11-digit phone number.")).toBeVisible();
+  await expect(page.getByLabel('Customer phone')).toBeFocused();
+  await snap(page, 'betting-phone-required');
+  // A number no network can top up is said as such, as on the airtime form.
+  await page.keyboard.type('0800 123 4567');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('0700, 0800 and 0900 numbers are not mobile lines')).toBeVisible();
   await page.getByLabel('Customer phone').fill('08123456789');
   await page.getByTestId('bill-next').click();
   await expect(page.getByTestId('confirm')).toContainText('testpunter');

@@ -113,6 +113,8 @@ test('airtime: a 0700 number is refused as not a mobile line, with no advice to 
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('confirm')).toHaveCount(0);
   await expect(page.getByTestId('phone-error')).toHaveText(line);
+  // Enter in the amount: the focus goes back to the number, the field to fix.
+  await expect(phone).toBeFocused();
   await expect(page.getByText(/choose the network/i)).toHaveCount(0);
   await expect(page.getByText(/11-digit/)).toHaveCount(0);
   await snap(page, 'airtime-not-mobile-line');
