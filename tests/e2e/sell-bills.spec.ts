@@ -8,11 +8,28 @@ test('electricity: a wrong meter fails verify with the biller reason and charges
   await login(page);
   await page.keyboard.press('e');
   await page.getByLabel('Distribution company').selectOption('Ikeja Electric');
-  await page.getByLabel('Meter number').fill('10000000009');
+  const meter = page.getByLabel('Meter number');
+  // No length is promised that the node does not check: the biller judges the number.
+  await expect(meter).toHaveAttribute('placeholder', 'From the meter, its card or the bill');
+  await meter.fill('12345');
   const verify = page.waitForResponse((r) => r.url().endsWith('/console/verify'));
-  await page.keyboard.press('Enter');
+  await page.getByTestId('bill-next').click();
   expect((await verify).status()).toBe(400);
-  await expect(page.getByTestId('verify-error')).toContainText(
+  // The biller's refusal is said beside the meter field, which takes the focus to be retyped.
+  await expect(page.getByTestId('customer-refused')).toContainText(
+    'Invalid meter number: 12345 is not a prepaid meter of Ikeja Electric',
+  );
+  await expect(meter).toBeFocused();
+  await expect(meter).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('verify-error')).toHaveCount(0);
+  await snap(page, 'electricity-meter-refused');
+  // Typing again clears it.
+  await meter.fill('10000000009');
+  await expect(page.getByTestId('customer-refused')).toHaveCount(0);
+  const again = page.waitForResponse((r) => r.url().endsWith('/console/verify'));
+  await page.keyboard.press('Enter');
+  expect((await again).status()).toBe(400);
+  await expect(page.getByTestId('customer-refused')).toContainText(
     'Invalid meter number: 10000000009 is not a prepaid meter of Ikeja Electric',
   );
   await expect(page.getByTestId('verified-customer')).toHaveCount(0);
