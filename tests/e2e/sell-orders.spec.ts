@@ -95,6 +95,14 @@ test('eSIM: browse by country, then the receipt shows the QR, LPA, SM-DP+ and ac
   await expect(list.first()).toContainText('United Kingdom');
   await list.first().click();
   await page.keyboard.press('Enter');
+  // Before paying, the agent is reminded to check the customer's phone can take an eSIM.
+  await expect(page.getByTestId('confirm-notice')).toHaveText(
+    'Before paying, ask the customer to check that their phone supports eSIM and is not locked to one network. A phone that cannot take an eSIM cannot use this one.',
+  );
+  await snap(page, 'esim-confirm');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/e2e-shots/esim-confirm-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByTestId('confirm-sell').click();
 
   const receipt = await expectSuccessfulReceipt(page);
@@ -167,6 +175,8 @@ test('eSIM and gift cards by keyboard, as data plans: one match is chosen, Enter
   await expect(cards).toBeChecked();
   await gcSearch.press('Enter');
   await expect(page.getByTestId('confirm')).toContainText('Steam Wallet GBP 20 (GB)');
+  // The eSIM's phone check is not a gift card's.
+  await expect(page.getByTestId('confirm-notice')).toHaveCount(0);
   expect(problems).toEqual([]);
 });
 
