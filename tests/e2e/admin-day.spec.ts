@@ -236,12 +236,36 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     const row = page.getByTestId(`pending-${reference}`);
     await row.focus();
     await expect(row).toBeFocused();
+    const flagCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith(`/attention/${reference}/flag`)) flagCalls.push(r.url());
+    });
     await row.getByRole('button', { name: 'Flag' }).click();
     const ask = page.getByRole('alertdialog', { name: /^Flag / });
-    await ask.getByLabel('Why does it need attention now?').fill('customer says no airtime arrived');
+    // The question opens in its field with the suggestion selected: typing replaces it.
+    const why = ask.getByLabel('Why does it need attention now?');
+    await expect(why).toBeFocused();
+    await page.keyboard.press('Backspace');
+    await expect(why).toHaveValue('');
+    // Enter sends; a blank or too short reason is refused beside the field, nothing sent.
+    await page.keyboard.press('Enter');
+    await expect(ask.getByTestId('dialog-input-error')).toHaveText(
+      'Write the reason first: it cannot be left empty.',
+    );
+    await expect(why).toBeFocused();
+    await page.keyboard.type('no');
+    await expect(ask.getByTestId('dialog-input-error')).toHaveCount(0);
+    await page.keyboard.press('Enter');
+    await expect(ask.getByTestId('dialog-input-error')).toHaveText(
+      'Say why in a few words (at least 3 characters).',
+    );
+    await shot(page, 'admin-attention-flag-short');
+    expect(flagCalls).toEqual([]);
+    await why.fill('customer says no airtime arrived');
     await shot(page, 'admin-attention-flag-dialog');
-    await ask.getByRole('button', { name: 'Flag' }).click();
+    await page.keyboard.press('Enter');
     await expect(ask).toHaveCount(0);
+    expect(flagCalls).toHaveLength(1);
     await expect(page.getByTestId(`attention-${reference}`)).toBeVisible();
   });
 

@@ -8,11 +8,28 @@ test('electricity: a wrong meter fails verify with the biller reason and charges
   await login(page);
   await page.keyboard.press('e');
   await page.getByLabel('Distribution company').selectOption('Ikeja Electric');
-  await page.getByLabel('Meter number').fill('10000000009');
+  const meter = page.getByLabel('Meter number');
+  // No length is promised that the node does not check: the biller judges the number.
+  await expect(meter).toHaveAttribute('placeholder', 'From the meter, its card or the bill');
+  await meter.fill('12345');
   const verify = page.waitForResponse((r) => r.url().endsWith('/console/verify'));
-  await page.keyboard.press('Enter');
+  await page.getByTestId('bill-next').click();
   expect((await verify).status()).toBe(400);
-  await expect(page.getByTestId('verify-error')).toContainText(
+  // The biller's refusal is said beside the meter field, which takes the focus to be retyped.
+  await expect(page.getByTestId('customer-refused')).toContainText(
+    'Invalid meter number: 12345 is not a prepaid meter of Ikeja Electric',
+  );
+  await expect(meter).toBeFocused();
+  await expect(meter).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('verify-error')).toHaveCount(0);
+  await snap(page, 'electricity-meter-refused');
+  // Typing again clears it.
+  await meter.fill('10000000009');
+  await expect(page.getByTestId('customer-refused')).toHaveCount(0);
+  const again = page.waitForResponse((r) => r.url().endsWith('/console/verify'));
+  await page.keyboard.press('Enter');
+  expect((await again).status()).toBe(400);
+  await expect(page.getByTestId('customer-refused')).toContainText(
     'Invalid meter number: 10000000009 is not a prepaid meter of Ikeja Electric',
   );
   await expect(page.getByTestId('verified-customer')).toHaveCount(0);
@@ -123,8 +140,15 @@ test('betting: verify shows the customer username; the customer phone is require
   await page.getByTestId('bill-next').click();
   await expect(page.getByTestId('verified-customer_username')).toHaveText('testpunter');
   await page.getByLabel('Amount (₦)').fill('2000');
-  await page.getByTestId('bill-next').click();
+  // Enter in the amount: the focus goes to the field to fix, the required phone.
+  await page.getByLabel('Amount (₦)').press('Enter');
   await expect(page.getByText("Enter the customer's 11-digit phone number.")).toBeVisible();
+  await expect(page.getByLabel('Customer phone')).toBeFocused();
+  await snap(page, 'betting-phone-required');
+  // A number no network can top up is said as such, as on the airtime form.
+  await page.keyboard.type('0800 123 4567');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('0700, 0800 and 0900 numbers are not mobile lines')).toBeVisible();
   await page.getByLabel('Customer phone').fill('08123456789');
   await page.getByTestId('bill-next').click();
   await expect(page.getByTestId('confirm')).toContainText('testpunter');

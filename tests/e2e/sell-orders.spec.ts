@@ -95,6 +95,14 @@ test('eSIM: browse by country, then the receipt shows the QR, LPA, SM-DP+ and ac
   await expect(list.first()).toContainText('United Kingdom');
   await list.first().click();
   await page.keyboard.press('Enter');
+  // Before paying, the agent is reminded to check the customer's phone can take an eSIM.
+  await expect(page.getByTestId('confirm-notice')).toHaveText(
+    'Before paying, ask the customer to check that their phone supports eSIM and is not locked to one network. A phone that cannot take an eSIM cannot use this one.',
+  );
+  await snap(page, 'esim-confirm');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/e2e-shots/esim-confirm-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByTestId('confirm-sell').click();
 
   const receipt = await expectSuccessfulReceipt(page);
@@ -108,6 +116,67 @@ test('eSIM: browse by country, then the receipt shows the QR, LPA, SM-DP+ and ac
     .toBeGreaterThan(50);
   await snap(page, 'esim-receipt');
   expect(await receiptPdf(page, 'esim', 'a4')).toBeCloseTo(210, 0);
+  expect(problems).toEqual([]);
+});
+
+test('eSIM and gift cards by keyboard, as data plans: one match is chosen, Enter goes on, ↓ enters the list', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.keyboard.press('s');
+  const esimSearch = page.getByLabel('Country or plan');
+  await expect(esimSearch).toBeFocused();
+  const plans = page.getByTestId('esim-list').getByRole('radio');
+  await expect(plans.first()).toBeAttached();
+  // A search that leaves one plan chooses it: Enter alone goes on.
+  await page.keyboard.type('united kingdom 5gb');
+  await expect(plans).toHaveCount(1);
+  await expect(plans).toBeChecked();
+  await snap(page, 'esim-one-match');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm')).toContainText('United Kingdom 5GB / 30 days');
+  // Back to the form: ↓ enters the list at the chosen plan, the arrows move, Enter takes one.
+  await page.keyboard.press('Escape');
+  await esimSearch.fill('United Kingdom');
+  await expect(plans).toHaveCount(4);
+  await esimSearch.press('ArrowDown');
+  const fiveGb = page.getByTestId('esim-list').locator('label').filter({ hasText: '5GB' }).getByRole('radio');
+  await expect(fiveGb).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  const twentyGb = page
+    .getByTestId('esim-list')
+    .locator('label')
+    .filter({ hasText: '20GB' })
+    .getByRole('radio');
+  await expect(twentyGb).toBeFocused();
+  await expect(twentyGb).toBeChecked();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm')).toContainText('United Kingdom 20GB / 30 days');
+
+  await page.goto('/#/sell/giftcards');
+  const gcSearch = page.getByLabel('Search');
+  await expect(gcSearch).toBeFocused();
+  const cards = page.getByTestId('giftcard-list').getByRole('radio');
+  await page.keyboard.type('steam');
+  await expect(cards).toHaveCount(4);
+  // Several matches: none is chosen for the agent; ↓ takes the first, ↓ again the next.
+  for (const c of await cards.all()) await expect(c).not.toBeChecked();
+  await page.keyboard.press('ArrowDown');
+  await expect(cards.first()).toBeFocused();
+  await expect(cards.first()).toBeChecked();
+  await page.keyboard.press('ArrowDown');
+  await expect(cards.nth(1)).toBeFocused();
+  await expect(cards.nth(1)).toBeChecked();
+  await snap(page, 'giftcard-arrows');
+  // One match is chosen; Enter checks its stock and price.
+  await gcSearch.fill('steam gbp');
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toBeChecked();
+  await gcSearch.press('Enter');
+  await expect(page.getByTestId('confirm')).toContainText('Steam Wallet GBP 20 (GB)');
+  // The eSIM's phone check is not a gift card's.
+  await expect(page.getByTestId('confirm-notice')).toHaveCount(0);
   expect(problems).toEqual([]);
 });
 

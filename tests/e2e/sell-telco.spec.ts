@@ -94,6 +94,43 @@ test('airtime: an amount with a third decimal is refused with the two-decimal ru
   expect(problems).toEqual([]);
 });
 
+test('airtime: a 0700 number is refused as not a mobile line, with no advice to choose a network', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.keyboard.press('a');
+  const phone = page.getByLabel('Customer phone number');
+  const line = '0700, 0800 and 0900 numbers are not mobile lines and cannot be topped up.';
+  // The prefix says it at once, as the hint; leaving the field makes it the field's error.
+  await phone.fill('0700');
+  await expect(page.getByTestId('network-hint')).toHaveText(line);
+  await phone.fill('07001234567');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('phone-error')).toHaveText(line);
+  await expect(page.getByTestId('network-hint')).toHaveCount(0);
+  await page.getByLabel('Amount (₦)').fill('100');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm')).toHaveCount(0);
+  await expect(page.getByTestId('phone-error')).toHaveText(line);
+  // Enter in the amount: the focus goes back to the number, the field to fix.
+  await expect(phone).toBeFocused();
+  await expect(page.getByText(/choose the network/i)).toHaveCount(0);
+  await expect(page.getByText(/11-digit/)).toHaveCount(0);
+  await snap(page, 'airtime-not-mobile-line');
+  // A mobile number clears it.
+  await phone.fill('08031234567');
+  await expect(page.getByTestId('phone-error')).toHaveCount(0);
+  await expect(page.getByTestId('network-hint')).toHaveText('MTN number (from its prefix)');
+  // Data shares the phone field: the same words, and no network to choose either.
+  await page.keyboard.press('Escape');
+  await page.getByTestId('tile-data').click();
+  await page.getByLabel('Customer phone number').fill('0800 123 4567');
+  await expect(page.getByTestId('network-hint')).toHaveText(line);
+  await expect(page.getByText(/choose (the|a) network/i)).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
 /** From the sell screen: an MTN airtime sale of `naira`, confirmed and paid once. */
 async function payAirtime(page: Page, naira: string): Promise<void> {
   await page.keyboard.press('a');

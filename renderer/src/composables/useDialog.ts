@@ -13,8 +13,16 @@ export interface DialogQuestion {
   cancelLabel?: string;
   /** A red button for what cannot be undone. */
   danger?: boolean;
-  /** With a label the dialog asks for a line of text; an empty answer cannot be sent. */
-  input?: { label: string; initial?: string };
+  /**
+   * With a label the dialog asks for a line of text: it opens in the field, Enter sends, and a
+   * blank answer is refused beside the field without answering.
+   */
+  input?: {
+    label: string;
+    initial?: string;
+    /** The node's own floor for a reason ("at least 3 characters"), checked before sending. */
+    minLength?: number;
+  };
 }
 
 interface Pending {

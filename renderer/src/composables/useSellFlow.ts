@@ -1,6 +1,7 @@
 import { onBeforeUnmount, ref } from 'vue';
 import { useRouter } from 'vue-router';
 import { useSaleStore, type SellBody } from '../stores/sale.js';
+import { useSessionStore } from '../stores/session.js';
 import { newRequestId } from '../lib/ids.js';
 import { ALREADY_SENT, ApiError } from '../lib/errors.js';
 import type { Sale } from '../api/types.js';
@@ -27,14 +28,18 @@ export function useSellFlow() {
     alive = false;
   });
   const sales = useSaleStore();
+  const session = useSessionStore();
   const step = ref<SellStep>('form');
   const busy = ref(false);
   const error = ref('');
+  /** Why the agent was sent back from Pay to the form: the mode changed under the page. */
+  const modeChanged = ref('');
   let requestId = '';
 
   function toConfirm(): void {
     requestId = newRequestId();
     error.value = '';
+    modeChanged.value = '';
     step.value = 'confirm';
   }
 
@@ -51,14 +56,21 @@ export function useSellFlow() {
   /** Sends the sale with this attempt's key; the receipt page takes over on an answer. */
   async function place(send: (requestId: string) => Promise<Sale>): Promise<void> {
     if (busy.value) return;
+    const shownMode = session.environment;
     busy.value = true;
     error.value = '';
     try {
       const sale = await send(requestId);
       await router.push(`/sales/${sale.reference}`);
     } catch (e) {
+      const message = e instanceof ApiError ? e.message : String(e);
       if (answerMayBeLost(e)) await findOutcome();
-      else error.value = e instanceof ApiError ? e.message : String(e);
+      else if (session.environment !== shownMode) {
+        // Refused because another tab switched TEST/LIVE (the node moved this page along): Pay
+        // now means the other mode, so a reflex second Enter must not find it. The form says why.
+        modeChanged.value = message;
+        step.value = 'form';
+      } else error.value = message;
     } finally {
       busy.value = false;
     }
@@ -105,5 +117,5 @@ export function useSellFlow() {
     }
   }
 
-  return { step, busy, error, toConfirm, back, sell, place, run };
+  return { step, busy, error, modeChanged, toConfirm, back, sell, place, run };
 }

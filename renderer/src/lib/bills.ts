@@ -20,7 +20,9 @@ export const BILL_TEXT: Record<BillProduct, BillFlowText> = {
     subtitle: 'Prepaid tokens and postpaid bill payments for every distribution company.',
     provider: 'Distribution company',
     customer: 'Meter number',
-    customerPlaceholder: '11-digit meter number',
+    // No length is promised: the node takes 1–40 letters, digits and dashes, and the
+    // distribution company says whether the number is one of its meters.
+    customerPlaceholder: 'From the meter, its card or the bill',
     testIds: 'Test meters: 10000000001 (prepaid), 10000000002 (postpaid).',
     phone: 'optional',
   },

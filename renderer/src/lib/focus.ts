@@ -1,4 +1,4 @@
-import type { Directive } from 'vue';
+import { nextTick, type Directive } from 'vue';
 
 /**
  * v-focus: focuses an element when it appears. The autofocus attribute only works on the
@@ -9,3 +9,12 @@ export const vFocus: Directive<HTMLElement> = {
     el.focus();
   },
 };
+
+/**
+ * After a refused Continue: the focus goes to the first field marked invalid, in reading order,
+ * not left in the field the agent pressed Enter in (a required phone above the amount).
+ */
+export async function focusFirstInvalid(form: HTMLElement | null): Promise<void> {
+  await nextTick();
+  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}

@@ -23,6 +23,35 @@ export function isValidPhone(digits: string): boolean {
   return isMobileNumber(digits);
 }
 
+/**
+ * What the first digits already rule out, said as the customer's problem: a number that no
+ * network can top up, whatever network is chosen. '' while the digits could still be a mobile
+ * number. Its cases are the ones `isMobileNumber` (the node's rule) refuses by prefix.
+ */
+export function prefixProblem(input: string): string {
+  const digits = phoneDigits(input);
+  if (digits.startsWith('2340')) return 'Leave out the 0 after 234, like 234 803 123 4567.';
+  const local = localPhone(digits);
+  if (/^0[789]00/.test(local))
+    return '0700, 0800 and 0900 numbers are not mobile lines and cannot be topped up.';
+  if (/^0(?:[0-6]|[789][2-9])/.test(local))
+    return 'That is not a mobile number: mobile numbers start 070, 071, 080, 081, 090 or 091.';
+  return '';
+}
+
+/**
+ * Why the node would refuse this number ('' when it takes it: exactly `isMobileNumber`): the
+ * prefix's problem when the prefix is the problem, else `fallback`, which asks for the length.
+ */
+export function phoneProblem(
+  input: string,
+  fallback = 'Enter an 11-digit number like 0803 123 4567.',
+): string {
+  const digits = phoneDigits(input);
+  if (isValidPhone(digits)) return '';
+  return prefixProblem(digits) || fallback;
+}
+
 /** The local 0… form, as receipts and history show it. */
 export function localPhone(digits: string): string {
   return digits.startsWith('234') ? `0${digits.slice(3)}` : digits;
