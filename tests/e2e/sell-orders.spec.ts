@@ -101,6 +101,13 @@ test('eSIM: browse by country, then the receipt shows the QR, LPA, SM-DP+ and ac
   );
   await snap(page, 'esim-confirm');
   await page.setViewportSize({ width: 390, height: 844 });
+  // The total stays on one line at phone width (it used to break as "₦15,167." over "00").
+  const total = page.getByTestId('confirm-total');
+  const lineHeight = await total.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  const box = (await total.boundingBox())!;
+  expect(box.height).toBeLessThan(lineHeight * 1.5 + 20);
+  // …and inside its column, not past the summary's edge.
+  expect(await total.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await page.screenshot({ path: 'test-results/e2e-shots/esim-confirm-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByTestId('confirm-sell').click();
