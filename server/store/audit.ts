@@ -18,3 +18,14 @@ export function recordAudit(
     nowIso(),
   );
 }
+
+/** Who last flagged a purchase for attention by hand, and why (null when the worker flagged it at its deadline). */
+export function lastFlagOf(db: Db, reference: string): { by: string; reason: string; at: string } | null {
+  const row = prep(
+    db,
+    `SELECT actor, detail, created_at FROM audit_log WHERE subject = ? AND action = 'purchase.flag' ORDER BY id DESC LIMIT 1`,
+  ).get(reference) as { actor: string; detail: string; created_at: string } | undefined;
+  if (!row) return null;
+  const reason = (JSON.parse(row.detail) as { reason?: unknown }).reason;
+  return { by: row.actor, reason: typeof reason === 'string' ? reason : '', at: row.created_at };
+}

@@ -264,6 +264,8 @@ describe('merchants and credentials', () => {
         status: 'pending',
         amount: '500',
         debit: '490.00',
+        // Flagged by the node at its deadline, not by a person: no one to name.
+        flag: null,
       });
       expect((await t.call('GET', '/v1/wallet/balance', { pair: live })).json.total).toBe('4259.50');
       const again = await admin.post(`/console/admin/attention/${internal}/requery`);
@@ -310,6 +312,12 @@ describe('merchants and credentials', () => {
         reason: 'customer called',
       });
       expect(flagged.json.needs_attention).toBe(true);
+      // The card names who flagged it and why (the latest purchase.flag audit entry).
+      const list = await admin.get('/console/admin/attention');
+      const card = list.json.flagged.find(
+        (p: { internal_reference: string }) => p.internal_reference === internal,
+      );
+      expect(card.flag).toMatchObject({ by: 'user:operator', reason: 'customer called' });
       const ok = await admin.post(`/console/admin/attention/${internal}/resolve`, {
         outcome: 'success',
         reason: 'provider portal shows it delivered',

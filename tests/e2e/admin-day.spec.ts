@@ -267,6 +267,11 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await expect(ask).toHaveCount(0);
     expect(flagCalls).toHaveLength(1);
     await expect(page.getByTestId(`attention-${reference}`)).toBeVisible();
+    // The flagged card says who flagged it and why, and reads the number as agents write it.
+    await expect(page.getByTestId(`flag-reason-${reference}`)).toContainText(
+      '“customer says no airtime arrived”',
+    );
+    await expect(page.getByTestId(`attention-${reference}`)).toContainText(/· 0\d{3} \d{3} \d{4} ·/);
   });
 
   await test.step('resolve it as failed: one refund, audited', async () => {

@@ -7715,6 +7715,11 @@ export interface paths {
                 last_answer: string | null;
                 next_poll_at: string | null;
                 sent_at: string | null;
+                flag: {
+                  by: string;
+                  reason: string;
+                  at: string;
+                } | null;
               }[];
               pending: {
                 internal_reference: string;
@@ -7747,6 +7752,11 @@ export interface paths {
                 last_answer: string | null;
                 next_poll_at: string | null;
                 sent_at: string | null;
+                flag: {
+                  by: string;
+                  reason: string;
+                  at: string;
+                } | null;
               }[];
             };
           };
@@ -7888,6 +7898,11 @@ export interface paths {
               last_answer: string | null;
               next_poll_at: string | null;
               sent_at: string | null;
+              flag: {
+                by: string;
+                reason: string;
+                at: string;
+              } | null;
             };
           };
         };
@@ -8046,6 +8061,11 @@ export interface paths {
               last_answer: string | null;
               next_poll_at: string | null;
               sent_at: string | null;
+              flag: {
+                by: string;
+                reason: string;
+                at: string;
+              } | null;
             };
           };
         };
@@ -8205,6 +8225,11 @@ export interface paths {
               last_answer: string | null;
               next_poll_at: string | null;
               sent_at: string | null;
+              flag: {
+                by: string;
+                reason: string;
+                at: string;
+              } | null;
             };
           };
         };

@@ -12,6 +12,7 @@ import { resolvePurchaseManually } from '../../store/resolve.js';
 import { purchaseJson } from '../../services/purchase-json.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { adminActor } from './admin-guard.js';
+import { lastFlagOf } from '../../store/audit.js';
 import { OneLineText } from '../schema-blocks.js';
 
 const tags = ['admin: attention'];
@@ -37,6 +38,7 @@ function attentionJson(s: Services, p: Purchase, merchants: Map<number, { code: 
     last_answer: job?.lastError ?? null,
     next_poll_at: job?.nextPollAt ? new Date(job.nextPollAt).toISOString() : null,
     sent_at: job?.vendStartedAt ? new Date(job.vendStartedAt).toISOString() : null,
+    flag: p.needsAttention ? lastFlagOf(s.db, p.internalReference) : null,
   };
 }
 

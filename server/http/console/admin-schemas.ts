@@ -129,6 +129,8 @@ export const AttentionItem = Type.Object({
   last_answer: Nullable(Type.String()),
   next_poll_at: Nullable(Type.String()),
   sent_at: Nullable(Type.String()),
+  /** Who flagged it by hand and why; null when the node flagged it at its deadline. */
+  flag: Nullable(Type.Object({ by: Type.String(), reason: Type.String(), at: Type.String() })),
 });
 
 export const AttentionLists = Type.Object({
