@@ -130,6 +130,14 @@ test('a delivery waiting for its retry is sent again from its row in the deliver
     await expect(page.getByTestId('webhook-secret')).toContainText('whsec_');
     const endpoint = page.getByTestId('webhook-endpoints').getByRole('row', { name: url });
 
+    // A test event the receiver refuses is a failure, said in red, never in the green notice.
+    await endpoint.getByRole('button', { name: 'Send test event' }).click();
+    const refused = page.getByRole('alert').filter({ hasText: 'Test event not delivered' });
+    await expect(refused).toContainText('the receiver answered HTTP 500');
+    await expect(refused).toHaveClass(/alert-error/);
+    await expect(page.locator('.alert-success')).toHaveCount(0);
+    await shot(page, 'admin-webhooks-test-refused');
+
     const sale = await v1(baseURL!, pair, 'POST', '/v1/transactions', {
       merchant_code: code,
       product: 'airtime',

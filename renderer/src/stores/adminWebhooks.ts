@@ -68,14 +68,16 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
     await reloadKeepingNotice(load);
   }
 
-  const sendTest = (id: string) =>
-    run(
-      () => apiPost<WebhookTestResult>(`/console/admin/webhooks/${id}/test`),
-      (v) =>
-        v.delivered
-          ? `Test event delivered (HTTP ${v.status_code}, ${v.latency_ms} ms).`
-          : `Test event not delivered: ${v.error ?? `HTTP ${v.status_code}`}.`,
-    );
+  /** A test event the receiver did not take is a failure to fix, said as one (red), not as a notice. */
+  async function sendTest(id: string): Promise<void> {
+    const v = await run(() => apiPost<WebhookTestResult>(`/console/admin/webhooks/${id}/test`));
+    if (!v) return;
+    if (v.delivered) notice.value = `Test event delivered (HTTP ${v.status_code}, ${v.latency_ms} ms).`;
+    else
+      error.value = `Test event not delivered: ${
+        v.error ?? `the receiver answered HTTP ${v.status_code}`
+      }. Check that the endpoint's URL is right and its receiver answers 2xx.`;
+  }
   const replay = (id: string, deliveryId?: number) =>
     action(
       id,
