@@ -31,7 +31,27 @@ test('an admin adds a webhook endpoint, sees its secret once, sends a test event
     await page.getByTestId('merchant-picker').selectOption('DEMO');
     await page.getByLabel('URL').fill(url);
     await page.getByRole('button', { name: 'Add endpoint' }).click();
-    await expect(page.getByTestId('webhook-secret')).toContainText('whsec_');
+    const reveal = page.getByTestId('webhook-secret');
+    await expect(reveal).toContainText('whsec_');
+    // The signing secret is copied as the credentials are, with its own button.
+    const secret = (await page.getByTestId('webhook-secret-value').textContent())!.trim();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await reveal.getByRole('button', { name: 'Copy' }).click();
+    await expect(page.getByTestId('webhook-secret-copied')).toHaveText('Signing secret copied.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await shot(page, 'admin-webhooks-secret');
+    // Shown once: leaving before saying it is stored asks first, and staying keeps it.
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Wallets' })
+      .click();
+    const leave = page.getByRole('alertdialog', { name: 'Leave without storing the secret?' });
+    await expect(leave).toContainText('The signing secret of we_');
+    await expect(leave).toContainText('shown this once');
+    await leave.getByRole('button', { name: 'Stay and copy it' }).click();
+    await expect(page.getByTestId('webhook-secret-value')).toHaveText(secret);
+    await reveal.getByRole('button', { name: 'I have stored it safely' }).click();
+    await expect(reveal).toHaveCount(0);
     const row = page.getByTestId('webhook-endpoints').getByRole('row', { name: url });
     await expect(row).toContainText('enabled');
     // Subscribed to every event type: said in a word, not as the API's "*".

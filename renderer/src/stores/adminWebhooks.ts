@@ -34,7 +34,8 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
     code.value = merchantCode;
     selected.value = null;
     deliveries.value = [];
-    revealed.value = null;
+    // A signing secret on screen stays until the admin says it is stored (or leaves the page,
+    // which asks first): picking another merchant must not lose it unasked.
     await load();
   }
 
