@@ -174,18 +174,30 @@ test('a delivery waiting for its retry is sent again from its row in the deliver
     await endpoint.getByRole('button', { name: 'Delivery log' }).click();
     const log = page.getByTestId('webhook-deliveries');
     const waiting = log.getByRole('row').filter({ hasText: 'transaction.succeeded' });
-    await expect(waiting).toContainText('pending');
-    await expect(waiting).toContainText('500');
+    const state = waiting.getByRole('cell').nth(2);
+    const attemptCount = waiting.getByRole('cell').nth(3);
+    // Failing and waiting for its retry: said so, not hidden behind the node's word "pending".
+    await expect(state).toContainText('retrying');
+    await expect(state).toContainText('failing: last try HTTP 500');
+    await expect(state).not.toContainText('pending');
     await shot(page, 'admin-webhooks-retry-waiting');
+
+    // Retried while the receiver is still down: the open log follows the attempt by itself.
+    await waiting.getByRole('button', { name: 'Retry now' }).click();
+    await expect.poll(() => attempts.filter((a) => a.id === eventId).length).toBe(2);
+    await expect(attemptCount).toHaveText('2');
+    await expect(state).toHaveText(/^\s*retrying\s*failing: last try HTTP 500\s*$/);
 
     down = false;
     await waiting.getByRole('button', { name: 'Retry now' }).click();
     await expect
       .poll(() => attempts.filter((a) => a.id === eventId).map((a) => a.answered))
-      .toEqual([500, 200]);
-    await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect(waiting).toContainText('delivered');
+      .toEqual([500, 500, 200]);
+    // Delivered shows without pressing Refresh.
+    await expect(state).toHaveText('delivered');
+    await expect(attemptCount).toHaveText('3');
     await expect(waiting.getByRole('button', { name: 'Retry now' })).toHaveCount(0);
+    await shot(page, 'admin-webhooks-retried');
     expect(problems).toEqual([]);
   } finally {
     server.close();
