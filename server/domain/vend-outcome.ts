@@ -8,8 +8,9 @@ export type VendOutcome =
   | { kind: 'failed'; reason: string }
   /** Failed before the upstream accepted anything: safe to try the next upstream. */
   /** `transport`: the provider was not reached at all (counts toward its circuit); otherwise it answered and refused. */
-  | { kind: 'not_accepted'; reason: string; transport?: boolean }
-  | { kind: 'unknown'; reason: string }
+  /** `code`: a transport failure's own code (ECONNREFUSED, UND_ERR_…), for the log; the reason says it in words. */
+  | { kind: 'not_accepted'; reason: string; transport?: boolean; code?: string }
+  | { kind: 'unknown'; reason: string; code?: string }
   | { kind: 'pending'; reason?: string; upstreamReference?: string }
   /** Requery only: the upstream has no record of the key. */
   | { kind: 'not_found' };

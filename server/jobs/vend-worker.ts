@@ -335,7 +335,13 @@ export class VendWorker {
             (outcome.kind === 'not_accepted' && decision.action === 'fail')
           ) {
             this.opts.log.warn(
-              { ref: p.internalReference, upstream: upstream.name, reason: decision.reason },
+              {
+                ref: p.internalReference,
+                upstream: upstream.name,
+                reason: decision.reason,
+                // The reason says it in words; the transport's own code is for whoever debugs it.
+                ...(outcome.kind === 'not_accepted' && outcome.code ? { code: outcome.code } : {}),
+              },
               'upstream did not accept the vend',
             );
           }

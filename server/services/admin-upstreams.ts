@@ -10,6 +10,7 @@ import { recordAudit } from '../store/audit.js';
 import { upstreamHealth } from './upstream-health.js';
 import { SimulatorUpstream, type SimulatorOptions } from '../upstreams/simulator.js';
 import { createVendingApiUpstream } from '../upstreams/vending-api/index.js';
+import { errorCode, transportProblem } from '../upstreams/vending-api/transport-words.js';
 import type { Upstream } from '../upstreams/types.js';
 import { NotFound } from '../domain/errors.js';
 import { formatNaira } from '../domain/money.js';
@@ -72,7 +73,9 @@ async function healthOf(baseUrl: string): Promise<{ ok: boolean; detail: string;
       ms: Date.now() - started,
     };
   } catch (err) {
-    return { ok: false, detail: err instanceof Error ? err.message : String(err), ms: Date.now() - started };
+    // In words ("the provider refused the connection"), not undici's or the OS's code.
+    const waits = { timeoutMs: HEALTH_TIMEOUT_MS, connectTimeoutMs: HEALTH_TIMEOUT_MS };
+    return { ok: false, detail: transportProblem(errorCode(err), waits), ms: Date.now() - started };
   }
 }
 

@@ -196,6 +196,7 @@ describe('merchants and credentials', () => {
       });
       expect(sim.status).toBe(201);
       expect(sim.json.routes).toEqual([{ product: 'airtime', network: '', priority: 0 }]);
+      expect(sim.json.warning).toBeNull();
       expect(
         (
           await admin.post('/console/admin/upstreams', {
@@ -216,6 +217,8 @@ describe('merchants and credentials', () => {
       });
       expect(chain.status).toBe(201);
       expect(chain.json).toMatchObject({ has_secret: true, key: test.key });
+      // Saved with a VendPoint test key: said at once, as "Test connection" says it.
+      expect(chain.json.warning).toMatch(/^This is a VendPoint node's TEST key/);
       const list = await admin.get('/console/admin/upstreams');
       expect(list.text).not.toContain(test.secret);
       const probe = await admin.post('/console/admin/upstreams/chain/test');
@@ -228,6 +231,7 @@ describe('merchants and credentials', () => {
         enabled: false,
       });
       expect(wrong.json.enabled).toBe(false);
+      expect(wrong.json.warning).toMatch(/^This is a VendPoint node's TEST key/);
       const failed = await admin.post('/console/admin/upstreams/chain/test');
       expect(failed.json).toMatchObject({ ok: false, health: { ok: true }, balance: null });
       expect(failed.json.balance_error).toMatch(/key and secret/);

@@ -195,9 +195,20 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     const card = page.getByTestId(`upstream-${chain}`);
     await expect(card).toContainText('stored, sealed; never shown');
     await expect(card.getByTestId(`grace-${chain}`)).toHaveText('30 minutes after the send');
+    // Added with a VendPoint node's TEST key: said at once, in amber beside the green notice.
+    await expect(page.getByRole('status').filter({ hasText: `Upstream ${chain} added.` })).toBeVisible();
+    const addedWarning = page.getByTestId('alert-warning');
+    await expect(addedWarning).toContainText("This is a VendPoint node's TEST key");
+    await expect(addedWarning).toHaveClass(/alert-warn/);
     await card.getByTestId(`test-${chain}`).click();
     await expect(card.getByTestId('connection-result')).toContainText('Connection works.');
     await expect(card.getByTestId('connection-result')).toContainText('Balance: ₦0.00');
+    // The connection works, but the key is the wrong one: the warning is not inside the green box.
+    await expect(card.getByTestId('connection-result')).not.toContainText('TEST key');
+    const tested = card.getByTestId('connection-warning');
+    await expect(tested).toContainText("This is a VendPoint node's TEST key");
+    await expect(tested).toHaveClass(/alert-warn/);
+    await shot(page, 'admin-upstream-test-key-warning');
     expect(await page.content()).not.toContain(pairs.test.secret);
     await shot(page, 'admin-upstreams');
   });

@@ -91,6 +91,55 @@ async function openMenuEntry(page: Page, link: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: link }).click();
 }
 
+/**
+ * Secrets shown once (a new merchant's pairs, a rotated pair) are not lost to a click on the
+ * menu: leaving asks first until the admin says they are stored, and "leave" drops them.
+ */
+test('leaving while new credentials are shown once asks first', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  page.on('dialog', (d) => problems.push(`native dialog: ${d.message()}`));
+  const code = `SHOWN${unique()}`.slice(0, 20);
+  await login(page);
+  await page.goto('/#/admin/merchants');
+  await page.getByTestId('new-merchant').click();
+  await page.getByLabel('Merchant code').fill(code);
+  await page.getByLabel('Business name').fill('Shown Once Stores');
+  await page.getByRole('button', { name: 'Create merchant and issue credentials' }).click();
+  const reveal = page.getByTestId('secret-reveal');
+  const liveSecret = page.getByTestId('secret-live-secret');
+  await expect(liveSecret).toHaveText(/\S{20,}/);
+  const secret = await liveSecret.textContent();
+
+  await openMenuEntry(page, 'Wallets');
+  const ask = page.getByRole('alertdialog', { name: 'Leave without storing the secrets?' });
+  await expect(ask).toContainText(`The new test and live credentials of ${code} are shown this once`);
+  await shot(page, 'admin-merchant-secrets-leave');
+  await ask.getByRole('button', { name: 'Stay and copy them' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Merchants' })).toBeVisible();
+  await expect(liveSecret).toHaveText(secret!);
+
+  // Stored: the page is left without a question.
+  await page.getByTestId('secrets-done').click();
+  await expect(reveal).toHaveCount(0);
+  await openMenuEntry(page, 'Wallets');
+  await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
+
+  // A rotated pair asks the same; leaving on purpose loses it, and coming back does not show it.
+  await page.goto(`/#/admin/merchants/${code}`);
+  await page.getByTestId('rotate-test').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Rotate' }).click();
+  await expect(reveal).toContainText(`New credentials for ${code}`);
+  await expect(page.getByTestId('secret-live-secret')).toHaveCount(0);
+  await openMenuEntry(page, 'Wallets');
+  await expect(ask).toContainText(`The new test credentials of ${code} are shown this once`);
+  await ask.getByRole('button', { name: 'Leave and lose them' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
+  await page.goto(`/#/admin/merchants/${code}`);
+  await expect(page.getByTestId('credentials-table')).toBeVisible();
+  await expect(reveal).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
 /** The report settings form keeps the same guard: typed and not saved, leaving asks first. */
 test('leaving the settings page with unsaved report settings asks first', async ({ page }) => {
   const problems = watchPageErrors(page);

@@ -31,7 +31,27 @@ test('an admin adds a webhook endpoint, sees its secret once, sends a test event
     await page.getByTestId('merchant-picker').selectOption('DEMO');
     await page.getByLabel('URL').fill(url);
     await page.getByRole('button', { name: 'Add endpoint' }).click();
-    await expect(page.getByTestId('webhook-secret')).toContainText('whsec_');
+    const reveal = page.getByTestId('webhook-secret');
+    await expect(reveal).toContainText('whsec_');
+    // The signing secret is copied as the credentials are, with its own button.
+    const secret = (await page.getByTestId('webhook-secret-value').textContent())!.trim();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await reveal.getByRole('button', { name: 'Copy' }).click();
+    await expect(page.getByTestId('webhook-secret-copied')).toHaveText('Signing secret copied.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await shot(page, 'admin-webhooks-secret');
+    // Shown once: leaving before saying it is stored asks first, and staying keeps it.
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Wallets' })
+      .click();
+    const leave = page.getByRole('alertdialog', { name: 'Leave without storing the secret?' });
+    await expect(leave).toContainText('The signing secret of we_');
+    await expect(leave).toContainText('shown this once');
+    await leave.getByRole('button', { name: 'Stay and copy it' }).click();
+    await expect(page.getByTestId('webhook-secret-value')).toHaveText(secret);
+    await reveal.getByRole('button', { name: 'I have stored it safely' }).click();
+    await expect(reveal).toHaveCount(0);
     const row = page.getByTestId('webhook-endpoints').getByRole('row', { name: url });
     await expect(row).toContainText('enabled');
     // Subscribed to every event type: said in a word, not as the API's "*".
@@ -130,6 +150,14 @@ test('a delivery waiting for its retry is sent again from its row in the deliver
     await expect(page.getByTestId('webhook-secret')).toContainText('whsec_');
     const endpoint = page.getByTestId('webhook-endpoints').getByRole('row', { name: url });
 
+    // A test event the receiver refuses is a failure, said in red, never in the green notice.
+    await endpoint.getByRole('button', { name: 'Send test event' }).click();
+    const refused = page.getByRole('alert').filter({ hasText: 'Test event not delivered' });
+    await expect(refused).toContainText('the receiver answered HTTP 500');
+    await expect(refused).toHaveClass(/alert-error/);
+    await expect(page.locator('.alert-success')).toHaveCount(0);
+    await shot(page, 'admin-webhooks-test-refused');
+
     const sale = await v1(baseURL!, pair, 'POST', '/v1/transactions', {
       merchant_code: code,
       product: 'airtime',
@@ -146,18 +174,30 @@ test('a delivery waiting for its retry is sent again from its row in the deliver
     await endpoint.getByRole('button', { name: 'Delivery log' }).click();
     const log = page.getByTestId('webhook-deliveries');
     const waiting = log.getByRole('row').filter({ hasText: 'transaction.succeeded' });
-    await expect(waiting).toContainText('pending');
-    await expect(waiting).toContainText('500');
+    const state = waiting.getByRole('cell').nth(2);
+    const attemptCount = waiting.getByRole('cell').nth(3);
+    // Failing and waiting for its retry: said so, not hidden behind the node's word "pending".
+    await expect(state).toContainText('retrying');
+    await expect(state).toContainText('failing: last try HTTP 500');
+    await expect(state).not.toContainText('pending');
     await shot(page, 'admin-webhooks-retry-waiting');
+
+    // Retried while the receiver is still down: the open log follows the attempt by itself.
+    await waiting.getByRole('button', { name: 'Retry now' }).click();
+    await expect.poll(() => attempts.filter((a) => a.id === eventId).length).toBe(2);
+    await expect(attemptCount).toHaveText('2');
+    await expect(state).toHaveText(/^\s*retrying\s*failing: last try HTTP 500\s*$/);
 
     down = false;
     await waiting.getByRole('button', { name: 'Retry now' }).click();
     await expect
       .poll(() => attempts.filter((a) => a.id === eventId).map((a) => a.answered))
-      .toEqual([500, 200]);
-    await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect(waiting).toContainText('delivered');
+      .toEqual([500, 500, 200]);
+    // Delivered shows without pressing Refresh.
+    await expect(state).toHaveText('delivered');
+    await expect(attemptCount).toHaveText('3');
     await expect(waiting.getByRole('button', { name: 'Retry now' })).toHaveCount(0);
+    await shot(page, 'admin-webhooks-retried');
     expect(problems).toEqual([]);
   } finally {
     server.close();

@@ -11,6 +11,7 @@ import {
   verifyResultOf,
 } from '../../server/upstreams/vending-api/mapper.js';
 import { requeryCallOf, vendCallOf } from '../../server/upstreams/vending-api/requests.js';
+import { transportProblem } from '../../server/upstreams/vending-api/transport-words.js';
 import type { VendRequest } from '../../server/upstreams/types.js';
 
 const REF = '6f1c2a4e-1111-4a7b-9c55-0123456789ab';
@@ -19,6 +20,14 @@ function answer(status: number, body: unknown, contentType = 'application/json')
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   return { ok: true, status, contentType, body: Buffer.from(text) };
 }
+/** A transport failure as the client reports it, with the default waits (15 s, connect 5 s). */
+const failure = (code: string, sent: boolean, message = ''): HttpResult => ({
+  ok: false,
+  sent,
+  code,
+  message,
+  problem: transportProblem(code, { timeoutMs: 15_000, connectTimeoutMs: 5_000 }),
+});
 const envelope = (code: string, data: Record<string, unknown> = {}, word?: string) =>
   answer(200, {
     status: word ?? { '00': 'success', '01': 'failed', '02': 'pending' }[code],
@@ -97,19 +106,8 @@ describe('vend outcome table', () => {
     ['a 503', answer(503, { status: 'error', code: 503, message: 'busy' })],
     ['a 302 redirect', answer(302, '')],
     ['a 422 duplicate key', answer(422, { status: 'error', code: 422, message: 'Duplicate request' })],
-    [
-      'a timeout after sending',
-      {
-        ok: false,
-        sent: true,
-        code: 'UND_ERR_HEADERS_TIMEOUT',
-        message: 'Headers Timeout Error',
-      } as HttpResult,
-    ],
-    [
-      'a reset after sending',
-      { ok: false, sent: true, code: 'UND_ERR_SOCKET', message: 'other side closed' } as HttpResult,
-    ],
+    ['a timeout after sending', failure('UND_ERR_HEADERS_TIMEOUT', true, 'Headers Timeout Error')],
+    ['a reset after sending', failure('UND_ERR_SOCKET', true, 'other side closed')],
   ])('%s after the request may have arrived is unknown, never failed', (_label, res) => {
     expect(vendOutcomeOf(res, REF).kind).toBe('unknown');
   });
@@ -129,11 +127,23 @@ describe('vend outcome table', () => {
   );
 
   it('a connection that never carried the request is not_accepted (safe to try another upstream)', () => {
-    const out = vendOutcomeOf(
-      { ok: false, sent: false, code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:1' },
-      REF,
-    );
+    const out = vendOutcomeOf(failure('ECONNREFUSED', false, 'connect ECONNREFUSED 127.0.0.1:1'), REF);
     expect(out.kind).toBe('not_accepted');
+  });
+
+  it('transport failures are said in words in the reason; the code stays on the outcome for the log', () => {
+    expect(vendOutcomeOf(failure('ECONNREFUSED', false, 'connect ECONNREFUSED 127.0.0.1:1'), REF)).toEqual({
+      kind: 'not_accepted',
+      transport: true,
+      reason:
+        'Provider not reached, nothing sent: the provider refused the connection (nothing answers at its address and port)',
+      code: 'ECONNREFUSED',
+    });
+    expect(vendOutcomeOf(failure('UND_ERR_HEADERS_TIMEOUT', true), REF)).toEqual({
+      kind: 'unknown',
+      reason: 'No usable answer after the request was sent: the provider did not answer within 15 s',
+      code: 'UND_ERR_HEADERS_TIMEOUT',
+    });
   });
 
   it('provider text is flattened and bounded before it becomes a reason', () => {
@@ -166,9 +176,17 @@ describe('requery outcome table', () => {
     expect(requeryOutcomeOf(answer(401, { status: 'error', code: 401, message: 'no' }), REF).kind).toBe(
       'unknown',
     );
-    expect(requeryOutcomeOf({ ok: false, sent: false, code: 'ECONNREFUSED', message: '' }, REF).kind).toBe(
-      'unknown',
-    );
+    expect(requeryOutcomeOf(failure('ECONNREFUSED', false), REF).kind).toBe('unknown');
+  });
+
+  it('a status read that timed out says so in words, not as an undici code', () => {
+    const out = requeryOutcomeOf(failure('UND_ERR_HEADERS_TIMEOUT', true, 'Headers Timeout Error'), REF);
+    expect(out).toEqual({
+      kind: 'unknown',
+      reason: 'Status read failed: the provider did not answer within 15 s',
+      code: 'UND_ERR_HEADERS_TIMEOUT',
+    });
+    expect(JSON.stringify(out.kind === 'unknown' && out.reason)).not.toMatch(/UND_ERR/);
   });
 });
 
@@ -196,9 +214,7 @@ describe('verify, catalogs, balance', () => {
     expect(() => verifyResultOf(answer(401, { status: 'error', code: 401, message: 'x' }))).toThrow(
       UpstreamUnavailable,
     );
-    expect(() =>
-      verifyResultOf({ ok: false, sent: true, code: 'UND_ERR_HEADERS_TIMEOUT', message: '' }),
-    ).toThrow(UpstreamUnavailable);
+    expect(() => verifyResultOf(failure('UND_ERR_HEADERS_TIMEOUT', true))).toThrow(UpstreamUnavailable);
   });
 
   it('list envelopes give their rows; anything else gives null', () => {

@@ -6515,6 +6515,8 @@ export interface paths {
               }[];
               created_at: string;
               updated_at: string;
+              /** @description a reason to doubt the set-up though it was saved */
+              warning: string | null;
             };
           };
         };
@@ -6657,6 +6659,8 @@ export interface paths {
               }[];
               created_at: string;
               updated_at: string;
+              /** @description a reason to doubt the set-up though it was saved */
+              warning: string | null;
             };
           };
         };

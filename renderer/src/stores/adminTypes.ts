@@ -25,6 +25,7 @@ export type UpstreamHealthInfo = NonNullable<UpstreamInfo['health']>;
 export type Circuit = UpstreamHealthInfo['circuit'];
 export type RouteInfo = Overview['routes'][number];
 export type ConnectionTest = Answer<'/console/admin/upstreams/{name}/test', 'post'>;
+export type SavedUpstream = Answer<'/console/admin/upstreams', 'post', 201>;
 
 export type CatalogPage = Answer<'/console/admin/catalogs/{kind}', 'get'>;
 export type CatalogRow = CatalogPage['rows'][number];

@@ -10,6 +10,11 @@ import type {
 } from './adminTypes.js';
 import type { Environment } from '../api/types.js';
 import { createRunner } from './runner.js';
+import { isDueNow } from '../lib/webhook-delivery.js';
+
+/** Reads of the open log after a replay, and the pause before each: about 8 s at most. */
+const FOLLOW_READS = 8;
+const FOLLOW_EVERY_MS = 1_000;
 
 /** Merchants → Webhooks: one merchant's endpoints, the delivery log of one of them, thresholds. */
 export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
@@ -34,16 +39,48 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
     code.value = merchantCode;
     selected.value = null;
     deliveries.value = [];
-    revealed.value = null;
+    // A signing secret on screen stays until the admin says it is stored (or leaves the page,
+    // which asks first): picking another merchant must not lose it unasked.
     await load();
   }
 
+  /** Bumped by anything that replaces the open log: a follow that is no longer about it stops. */
+  let following = 0;
+  const deliveriesOf = (id: string) =>
+    apiGet<{ deliveries: WebhookDeliveryInfo[] }>(`/console/admin/webhooks/${id}/deliveries`);
+
   async function loadDeliveries(id: string): Promise<void> {
     selected.value = id;
-    const r = await run(() =>
-      apiGet<{ deliveries: WebhookDeliveryInfo[] }>(`/console/admin/webhooks/${id}/deliveries`),
-    );
+    following += 1;
+    const r = await run(() => deliveriesOf(id));
     if (r) deliveries.value = r.deliveries;
+  }
+
+  /**
+   * After a replay the sending thread sends within moments, not in this answer: the open log is
+   * read again quietly (no busy state, the notice kept) until no delivery in it is due now, or
+   * FOLLOW_READS reads have passed, so the operator sees "delivered" without pressing Refresh.
+   */
+  async function followOpenLog(id: string): Promise<void> {
+    const mine = ++following;
+    for (let read = 0; read < FOLLOW_READS; read++) {
+      await new Promise((r) => setTimeout(r, FOLLOW_EVERY_MS));
+      if (mine !== following || selected.value !== id) return;
+      let rows: WebhookDeliveryInfo[];
+      try {
+        rows = (await deliveriesOf(id)).deliveries;
+      } catch {
+        return; // Refresh still works; a failed quiet read says nothing of its own.
+      }
+      if (mine !== following || selected.value !== id) return;
+      deliveries.value = rows;
+      if (!rows.some(isDueNow)) return;
+    }
+  }
+
+  /** The page is left: a follow still running stops. */
+  function stopFollowing(): void {
+    following += 1;
   }
 
   async function add(environment: Environment, url: string, eventTypes: string[]): Promise<boolean> {
@@ -68,21 +105,25 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
     await reloadKeepingNotice(load);
   }
 
-  const sendTest = (id: string) =>
-    run(
-      () => apiPost<WebhookTestResult>(`/console/admin/webhooks/${id}/test`),
-      (v) =>
-        v.delivered
-          ? `Test event delivered (HTTP ${v.status_code}, ${v.latency_ms} ms).`
-          : `Test event not delivered: ${v.error ?? `HTTP ${v.status_code}`}.`,
-    );
-  const replay = (id: string, deliveryId?: number) =>
-    action(
+  /** A test event the receiver did not take is a failure to fix, said as one (red), not as a notice. */
+  async function sendTest(id: string): Promise<void> {
+    const v = await run(() => apiPost<WebhookTestResult>(`/console/admin/webhooks/${id}/test`));
+    if (!v) return;
+    if (v.delivered) notice.value = `Test event delivered (HTTP ${v.status_code}, ${v.latency_ms} ms).`;
+    else
+      error.value = `Test event not delivered: ${
+        v.error ?? `the receiver answered HTTP ${v.status_code}`
+      }. Check that the endpoint's URL is right and its receiver answers 2xx.`;
+  }
+  async function replay(id: string, deliveryId?: number): Promise<void> {
+    await action(
       id,
       'replay',
       deliveryId ? { delivery_id: deliveryId } : {},
       'Failed and retrying deliveries go out again now.',
     );
+    if (!error.value && selected.value === id) void followOpenLog(id);
+  }
   const setPaused = (id: string, paused: boolean) =>
     action(
       id,
@@ -145,6 +186,7 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
     rotate,
     remove,
     setThreshold,
+    stopFollowing,
   };
 });
 

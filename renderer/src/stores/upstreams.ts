@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { apiGet, apiPost, apiRequest } from '../api/client.js';
-import type { ConnectionTest, RouteInfo, UpstreamInfo } from './adminTypes.js';
+import type { ConnectionTest, RouteInfo, SavedUpstream, UpstreamInfo } from './adminTypes.js';
 import { createRunner } from './runner.js';
 
 export interface UpstreamDraft {
@@ -26,6 +26,8 @@ export const useUpstreamsStore = defineStore('upstreams', () => {
   const upstreams = ref<UpstreamInfo[]>([]);
   const routes = ref<RouteInfo[]>([]);
   const tests = ref<Record<string, ConnectionTest>>({});
+  /** Why an upstream just added or saved is doubtful (a VendPoint TEST key), as the node says it. */
+  const warning = ref('');
   const { busy, error, notice, run, reloadKeepingNotice } = createRunner();
 
   function apply(o: Overview) {
@@ -34,6 +36,7 @@ export const useUpstreamsStore = defineStore('upstreams', () => {
   }
 
   async function load(): Promise<void> {
+    warning.value = '';
     await run(async () => apply(await apiGet<Overview>('/console/admin/upstreams')));
   }
 
@@ -46,11 +49,12 @@ export const useUpstreamsStore = defineStore('upstreams', () => {
       secret: d.secret || null,
     };
     const r = await run(
-      () => apiPost<UpstreamInfo>('/console/admin/upstreams', body),
+      () => apiPost<SavedUpstream>('/console/admin/upstreams', body),
       (u) => `Upstream ${u.name} added.`,
     );
     if (!r) return false;
     await reloadKeepingNotice(load);
+    warning.value = r.warning ?? '';
     return true;
   }
 
@@ -60,11 +64,12 @@ export const useUpstreamsStore = defineStore('upstreams', () => {
     patch: Partial<Omit<UpstreamDraft, 'name' | 'type'>> & { enabled?: boolean },
   ): Promise<boolean> {
     const r = await run(
-      () => apiRequest<UpstreamInfo>('PATCH', `/console/admin/upstreams/${encodeURIComponent(name)}`, patch),
+      () => apiRequest<SavedUpstream>('PATCH', `/console/admin/upstreams/${encodeURIComponent(name)}`, patch),
       `Upstream ${name} saved.`,
     );
     if (!r) return false;
     await reloadKeepingNotice(load);
+    warning.value = r.warning ?? '';
     return true;
   }
 
@@ -85,5 +90,19 @@ export const useUpstreamsStore = defineStore('upstreams', () => {
     if (r) apply(r);
   }
 
-  return { upstreams, routes, tests, busy, error, notice, load, add, edit, test, checkBalances, move };
+  return {
+    upstreams,
+    routes,
+    tests,
+    busy,
+    error,
+    notice,
+    warning,
+    load,
+    add,
+    edit,
+    test,
+    checkBalances,
+    move,
+  };
 });

@@ -44,7 +44,11 @@ const upstreamFields = {
   updated_at: Type.String(),
 };
 
-export const UpstreamView = Type.Object(upstreamFields);
+/** An upstream just added or saved, with the same doubt "Test connection" raises about its key. */
+export const UpstreamView = Type.Object({
+  ...upstreamFields,
+  warning: Nullable(Type.String({ description: 'a reason to doubt the set-up though it was saved' })),
+});
 
 export const UpstreamsOverview = Type.Object({
   upstreams: Type.Array(Type.Object({ ...upstreamFields, health: Nullable(UpstreamHealthInfo) })),

@@ -16,9 +16,10 @@ import {
   setRoutePriority,
   updateUpstream,
   upstreamJson,
+  type UpstreamRecord,
 } from '../../store/upstreams.js';
 import { checkUpstreamBalances } from '../../services/upstream-health.js';
-import { testUpstreamConnection, upstreamsOverview } from '../../services/admin-upstreams.js';
+import { testKeyWarning, testUpstreamConnection, upstreamsOverview } from '../../services/admin-upstreams.js';
 import { NotFound } from '../../domain/errors.js';
 import { adminActor } from './admin-guard.js';
 import { parseUpstreamOptions } from '../../domain/upstream-options.js';
@@ -67,6 +68,11 @@ const blankToUndefined = (v: string | undefined) =>
  */
 export function registerAdminUpstreamRoutes(scope: FastifyInstance, s: Services): void {
   const app = typed(scope);
+  // A VendPoint node's test key is said when it is saved, not only when the connection is tested.
+  const savedView = (u: UpstreamRecord) => ({
+    ...upstreamJson(u, listRoutes(s.db)),
+    warning: testKeyWarning(u.keyId),
+  });
   app.get('/console/admin/upstreams', { schema: { tags, response: answer(UpstreamsOverview) } }, async () =>
     upstreamsOverview(s),
   );
@@ -91,7 +97,7 @@ export function registerAdminUpstreamRoutes(scope: FastifyInstance, s: Services)
         },
         adminActor(request),
       );
-      return reply.status(201).send(upstreamJson(u, listRoutes(s.db)));
+      return reply.status(201).send(savedView(u));
     },
   );
 
@@ -117,7 +123,7 @@ export function registerAdminUpstreamRoutes(scope: FastifyInstance, s: Services)
         },
         adminActor(request),
       );
-      return upstreamJson(u, listRoutes(s.db));
+      return savedView(u);
     },
   );
 

@@ -48,7 +48,11 @@ export function providerSaid(job: VendJob | null): string {
   if (said === 'unknown' || said === 'not_accepted') return 'No clear answer yet.';
   if (said === 'upstream no longer configured') return 'The provider of this sale is no longer set up.';
   // Transport words are the operator's business; the desk needs to know the node keeps asking.
-  if (/answered HTTP 5\d\d|timed? ?out|ECONN|ENOTFOUND|EHOSTUNREACH|socket|circuit/i.test(said))
+  if (
+    /answered HTTP 5\d\d|timed? ?out|ECONN|ENOTFOUND|EHOSTUNREACH|socket|circuit|Status read failed|No usable answer|not reached|did not answer/i.test(
+      said,
+    )
+  )
     return "The provider's system did not answer properly; the node will ask again.";
   return /[.!?]$/.test(said) ? said : `${said}.`;
 }

@@ -1,4 +1,5 @@
 import type { Dispatcher, Pool } from 'undici';
+import { errorCode, transportProblem } from './transport-words.js';
 
 /**
  * The HTTP transport of the vending-api upstream. Its one job beyond sending bytes is to say
@@ -8,7 +9,8 @@ import type { Dispatcher, Pool } from 'undici';
  */
 export type HttpResult =
   | { ok: true; status: number; contentType: string; body: Buffer }
-  | { ok: false; sent: boolean; code: string; message: string };
+  /** `code` (undici's or the OS's) is for the log; `problem` says it in words, for reasons. */
+  | { ok: false; sent: boolean; code: string; message: string; problem: string };
 
 export interface TransportOptions {
   baseUrl: string;
@@ -89,12 +91,16 @@ export class VendingApiTransport {
         clearTimeout(deadline);
         resolve(result);
       };
-      const failure = (err: unknown): HttpResult => ({
-        ok: false,
-        sent: started,
-        code: errorCode(err),
-        message: err instanceof Error ? err.message : String(err),
-      });
+      const failure = (err: unknown): HttpResult => {
+        const code = errorCode(err);
+        return {
+          ok: false,
+          sent: started,
+          code,
+          message: err instanceof Error ? err.message : String(err),
+          problem: transportProblem(code, this.opts),
+        };
+      };
 
       // headersTimeout/bodyTimeout are idle timers; a provider trickling bytes could hold a
       // vend forever, so the whole exchange also has a wall-clock bound.
@@ -108,6 +114,7 @@ export class VendingApiTransport {
               sent: false,
               code: 'QUEUE_TIMEOUT',
               message: 'no connection became free in time',
+              problem: transportProblem('QUEUE_TIMEOUT', this.opts),
             });
         },
         this.opts.connectTimeoutMs + this.opts.timeoutMs + TIMER_SLACK_MS,
@@ -163,14 +170,4 @@ export class VendingApiTransport {
 
 function codedError(code: string, message: string): Error {
   return Object.assign(new Error(message), { code });
-}
-
-function errorCode(err: unknown): string {
-  if (err && typeof err === 'object') {
-    const code = (err as { code?: unknown }).code;
-    if (typeof code === 'string' && code) return code;
-    const name = (err as { name?: unknown }).name;
-    if (typeof name === 'string' && name) return name;
-  }
-  return 'ERROR';
 }

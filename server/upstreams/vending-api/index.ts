@@ -146,7 +146,7 @@ export class VendingApiUpstream implements Upstream {
     if (!page)
       throw new UpstreamUnavailable(
         this.scrub(
-          `${this.name} did not answer its transaction list (${res.ok ? `HTTP ${res.status}` : res.code})`,
+          `${this.name} did not answer its transaction list (${res.ok ? `HTTP ${res.status}` : res.problem})`,
         ),
       );
     return page;
@@ -157,7 +157,7 @@ export class VendingApiUpstream implements Upstream {
     if (res.ok && res.status === 200) return balanceOf(res);
     // Say why (a key refused, an IP not allowed, no answer), not only that there is no figure.
     const said = res.ok ? errorMessageOf(res) : null;
-    const why = res.ok ? `HTTP ${res.status}${said ? `: ${said}` : ''}` : res.code;
+    const why = res.ok ? `HTTP ${res.status}${said ? `: ${said}` : ''}` : res.problem;
     throw new UpstreamUnavailable(this.scrub(`${this.name} did not answer its balance (${why})`));
   }
 

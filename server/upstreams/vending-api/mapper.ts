@@ -61,7 +61,11 @@ export function errorMessageOf(res: HttpResult & { ok: true }): string | null {
   return isRecord(json) ? cleanMessage(json.message) : null;
 }
 
-const unknown = (reason: string): VendOutcome => ({ kind: 'unknown', reason });
+const unknown = (reason: string, code?: string): VendOutcome => ({
+  kind: 'unknown',
+  reason,
+  ...(code ? { code } : {}),
+});
 
 /** Outcome of a create (POST transaction / order). */
 export function vendOutcomeOf(res: HttpResult, reference: string): VendOutcome {
@@ -70,9 +74,10 @@ export function vendOutcomeOf(res: HttpResult, reference: string): VendOutcome {
       return {
         kind: 'not_accepted',
         transport: true,
-        reason: `Provider not reached, nothing sent (${res.code}): ${cleanMessage(res.message) ?? ''}`.trim(),
+        reason: `Provider not reached, nothing sent: ${res.problem}`,
+        code: res.code,
       };
-    return unknown(`No usable answer after the request was sent (${res.code})`);
+    return unknown(`No usable answer after the request was sent: ${res.problem}`, res.code);
   }
   const { status } = res;
   if (status >= 200 && status < 300) return envelopeOutcome(parseJson(res.body), reference);
@@ -94,7 +99,7 @@ export function vendOutcomeOf(res: HttpResult, reference: string): VendOutcome {
 
 /** Outcome of a status / order read. A 404 counts as "not found" only with the spec's error body. */
 export function requeryOutcomeOf(res: HttpResult, reference: string): VendOutcome {
-  if (!res.ok) return unknown(`Status read failed (${res.code})`);
+  if (!res.ok) return unknown(`Status read failed: ${res.problem}`, res.code);
   if (res.status >= 200 && res.status < 300) return envelopeOutcome(parseJson(res.body), reference);
   if (res.status === 404 && isSpecNotFound(parseJson(res.body))) return { kind: 'not_found' };
   // A 404 page from a proxy or a wrong base path says nothing about our key.
