@@ -126,11 +126,23 @@ test('history at 390 px: each sale fits the screen with its time, product, amoun
   await expectSuccessfulReceipt(page);
   await sellAirtime(page, '0803 000 0001', '300');
   await expect(page.getByTestId('sale-status')).toContainText('Sale failed', { timeout: 20_000 });
+  // Data: the list names the plan, not only the network.
+  await page.goto('/#/sell');
+  await page.getByTestId('tile-data').click();
+  await page.getByLabel('Customer phone number').fill('0805 123 4567');
+  await page.getByLabel('Find a plan').fill('1GB');
+  await page.getByTestId('data-plans').locator('label').first().click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('confirm-sell').click();
+  const plan = (
+    await (await expectSuccessfulReceipt(page)).locator('dt:text-is("Plan") + dd').innerText()
+  ).trim();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/#/history');
   const rows = page.getByTestId('history-row');
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(3);
+  await expect(rows.filter({ hasText: '0805 123 4567' }).locator('.h-product')).toContainText(plan);
   await expect.poll(() => sideways(page), { message: 'History scrolls sideways' }).toBe(0);
   // The filters stay inside their card.
   const card = (await page.locator('section.card').boundingBox())!;
