@@ -285,6 +285,42 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
       });
       expect(sold.status()).toBe(200);
     }
+    // Test numbers: ...0003 is pending, then fails when asked again (the customer may have paid
+    // meanwhile); ...0001 fails at once (nobody paid).
+    const late = await desk.post('/console/sell', {
+      headers,
+      data: {
+        product: 'airtime',
+        network: 'mtn',
+        customer_msisdn: '08030000003',
+        amount: '250',
+        client_request_id: `desk-${unique()}`,
+      },
+    });
+    const lateRef = ((await late.json()) as { reference: string }).reference;
+    await expect
+      .poll(async () => {
+        const r = await desk.post(`/console/purchases/${lateRef}/requery`, { headers, data: {} });
+        return ((await r.json()) as { status: string; was_pending?: boolean }).was_pending;
+      })
+      .toBe(true);
+    const atOnce = await desk.post('/console/sell', {
+      headers,
+      data: {
+        product: 'airtime',
+        network: 'mtn',
+        customer_msisdn: '08030000001',
+        amount: '300',
+        client_request_id: `desk-${unique()}`,
+      },
+    });
+    const atOnceRef = ((await atOnce.json()) as { reference: string }).reference;
+    await expect
+      .poll(
+        async () =>
+          ((await (await desk.get(`/console/purchases/${atOnceRef}`)).json()) as { status: string }).status,
+      )
+      .toBe('failed');
     await desk.dispose();
 
     await page.getByTestId(`cashup-${agent.username}`).click();
@@ -306,6 +342,11 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await close.getByRole('button', { name: 'Close and record' }).click();
     await expect(page.getByTestId('cashup-report')).toContainText(/Shift cash-up #\d+/);
     await expect(page.getByTestId('cashup-total')).toHaveText('₦2,000.00');
+    // The sale that failed after pending is money owed back, apart from the one nobody paid for.
+    await expect(page.getByTestId('cashup-failed-after-pending')).toHaveText(
+      '1 sale, ₦250.00: the customer paid while it was pending; give it back to them (not part of the cash expected)',
+    );
+    await expect(page.getByTestId('cashup-failed')).toHaveText('1 sale(s), ₦300.00: no cash should be kept');
     await shot(page, 'admin-cashup');
     await page.emulateMedia({ media: 'print' });
     await page.screenshot({

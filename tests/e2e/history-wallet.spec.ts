@@ -175,3 +175,37 @@ test('history at 390 px: each sale fits the screen with its time, product, amoun
   await page.screenshot({ path: join(SHOTS_DIR, 'history-1024x768.png'), fullPage: true });
   expect(problems).toEqual([]);
 });
+
+test('history tells a sale that failed after pending (money to give back) from one nobody paid for', async ({
+  page,
+  request,
+}) => {
+  const problems = watchPageErrors(page);
+  const agent = await ownDesk(request);
+  await login(page, agent);
+  // Test number ...0003: pending, then failed at its first check.
+  await sellAirtime(page, '0803 000 0003', '250');
+  const status = page.getByTestId('sale-status');
+  await expect(async () => {
+    if (await page.getByTestId('requery').isVisible()) await page.getByTestId('requery').click();
+    await expect(status).toContainText('Sale failed after pending — GIVE THE MONEY BACK', { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await sellAirtime(page, '0803 000 0001', '300');
+  await expect(status).toContainText('Sale failed — NOT CHARGED', { timeout: 20_000 });
+
+  await page.goto('/#/history');
+  const rows = page.getByTestId('history-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: '0803 000 0003' }).getByTestId('status-badge')).toHaveText(
+    'Failed — refund customer',
+  );
+  await expect(rows.filter({ hasText: '0803 000 0001' }).getByTestId('status-badge')).toHaveText('Failed');
+  await snap(page, 'history-failed-after-pending');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => sideways(page)).toBe(0);
+  await page.screenshot({
+    path: join(SHOTS_DIR, 'history-failed-after-pending-390x844.png'),
+    fullPage: true,
+  });
+  expect(problems).toEqual([]);
+});

@@ -8776,10 +8776,16 @@ export interface paths {
                   count: number;
                   amount: string;
                 };
+                /** @description failed before the agent saw them pending, and reversed: no cash kept (in cash-ups closed before failed_after_pending existed, every failed sale) */
                 failed: {
                   count: number;
                   amount: string;
                 };
+              };
+              /** @description the shift's sales that failed after being pending: the customer may have paid meanwhile, so it is due back to them (not part of the cash expected) */
+              failed_after_pending: {
+                count: number;
+                amount: string;
               };
               earlier_refunded: {
                 count: number;
@@ -8925,10 +8931,16 @@ export interface paths {
                     count: number;
                     amount: string;
                   };
+                  /** @description failed before the agent saw them pending, and reversed: no cash kept (in cash-ups closed before failed_after_pending existed, every failed sale) */
                   failed: {
                     count: number;
                     amount: string;
                   };
+                };
+                /** @description the shift's sales that failed after being pending: the customer may have paid meanwhile, so it is due back to them (not part of the cash expected) */
+                failed_after_pending: {
+                  count: number;
+                  amount: string;
                 };
                 earlier_refunded: {
                   count: number;
@@ -9069,10 +9081,16 @@ export interface paths {
                   count: number;
                   amount: string;
                 };
+                /** @description failed before the agent saw them pending, and reversed: no cash kept (in cash-ups closed before failed_after_pending existed, every failed sale) */
                 failed: {
                   count: number;
                   amount: string;
                 };
+              };
+              /** @description the shift's sales that failed after being pending: the customer may have paid meanwhile, so it is due back to them (not part of the cash expected) */
+              failed_after_pending: {
+                count: number;
+                amount: string;
               };
               earlier_refunded: {
                 count: number;
@@ -9215,10 +9233,16 @@ export interface paths {
                   count: number;
                   amount: string;
                 };
+                /** @description failed before the agent saw them pending, and reversed: no cash kept (in cash-ups closed before failed_after_pending existed, every failed sale) */
                 failed: {
                   count: number;
                   amount: string;
                 };
+              };
+              /** @description the shift's sales that failed after being pending: the customer may have paid meanwhile, so it is due back to them (not part of the cash expected) */
+              failed_after_pending: {
+                count: number;
+                amount: string;
               };
               earlier_refunded: {
                 count: number;
