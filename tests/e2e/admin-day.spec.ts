@@ -335,10 +335,10 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await expect(ask).toHaveCount(0);
     await expect(page.getByTestId('cashup-count')).toHaveText('2');
-    await page.getByLabel('Cash counted (₦)').fill('2,000');
+    await page.getByLabel('Cash counted (₦)').fill('1,954');
     await page.getByTestId('close-shift').click();
     // With a count it asks too: a closed shift cannot be reopened.
-    const close = page.getByRole('alertdialog', { name: 'Close the shift with ₦2,000.00 counted?' });
+    const close = page.getByRole('alertdialog', { name: 'Close the shift with ₦1,954.00 counted?' });
     await close.getByRole('button', { name: 'Close and record' }).click();
     await expect(page.getByTestId('cashup-report')).toContainText(/Shift cash-up #\d+/);
     await expect(page.getByTestId('cashup-total')).toHaveText('₦2,000.00');
@@ -346,7 +346,10 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await expect(page.getByTestId('cashup-failed-after-pending')).toHaveText(
       '1 sale, ₦250.00: the customer paid while it was pending; give it back to them (not part of the cash expected)',
     );
-    await expect(page.getByTestId('cashup-failed')).toHaveText('1 sale(s), ₦300.00: no cash should be kept');
+    await expect(page.getByTestId('cashup-failed')).toHaveText('1 sale, ₦300.00: no cash should be kept');
+    // The difference says which way in words, with no minus sign beside them.
+    await expect(page.getByTestId('cashup-difference')).toHaveText('₦46.00 short');
+    await expect(page.getByTestId('cashup-report')).not.toContainText('(s)');
     await shot(page, 'admin-cashup');
     await page.emulateMedia({ media: 'print' });
     await page.screenshot({
