@@ -5,6 +5,7 @@ import { getConsoleUserById, type ConsoleUser } from '../store/console-users.js'
 import { getMerchantById } from '../store/merchants.js';
 import {
   agentEarlierSalesRefunded,
+  agentFailedAfterPending,
   agentSalesByProductAndState,
   type SalesTally,
 } from '../store/admin-queries.js';
@@ -22,13 +23,21 @@ interface Tally {
 export interface ShiftSummary {
   /** Successful sales per product: the cash the agent took for goods delivered. */
   by_product: ({ product: string } & Tally)[];
+  /** `failed`: failed before the agent saw them pending, and reversed (in cash-ups recorded before failed_after_pending, every failed one). */
   by_status: Record<'success' | 'pending' | 'failed', Tally>;
+  /** Failed after being pending: the customer may have paid meanwhile and is owed it (absent in older cash-ups). */
+  failed_after_pending?: Tally;
   /** Earlier shifts' sales refunded during this one (absent in cash-ups recorded before it). */
   earlier_refunded?: Tally;
 }
 
-/** Folds per-product-and-state rows into the cash-up's two views. */
-export function summariseShift(rows: SalesTally[]): ShiftSummary {
+const NONE: Tally = { count: 0, amount_kobo: 0 };
+
+/**
+ * Folds per-product-and-state rows into the cash-up's two views; the shift's sales that failed
+ * after pending (a part of its failed ones) get a line of their own.
+ */
+export function summariseShift(rows: SalesTally[], failedAfterPending: Tally = NONE): ShiftSummary {
   const byStatus: ShiftSummary['by_status'] = {
     success: { count: 0, amount_kobo: 0 },
     pending: { count: 0, amount_kobo: 0 },
@@ -46,7 +55,15 @@ export function summariseShift(rows: SalesTally[]): ShiftSummary {
     t.amount_kobo += r.amount_kobo;
     byProduct.set(r.product, t);
   }
-  return { by_product: [...byProduct].map(([product, t]) => ({ product, ...t })), by_status: byStatus };
+  byStatus.failed = {
+    count: byStatus.failed.count - failedAfterPending.count,
+    amount_kobo: byStatus.failed.amount_kobo - failedAfterPending.amount_kobo,
+  };
+  return {
+    by_product: [...byProduct].map(([product, t]) => ({ product, ...t })),
+    by_status: byStatus,
+    failed_after_pending: { ...failedAfterPending },
+  };
 }
 
 function shiftSummary(
@@ -56,9 +73,11 @@ function shiftSummary(
   start: string,
   end: string,
 ): ShiftSummary {
-  return Object.assign(summariseShift(agentSalesByProductAndState(s.db, userId, env, start, end)), {
-    earlier_refunded: agentEarlierSalesRefunded(s.db, userId, env, start, end),
-  });
+  const summary = summariseShift(
+    agentSalesByProductAndState(s.db, userId, env, start, end),
+    agentFailedAfterPending(s.db, userId, env, start, end),
+  );
+  return { ...summary, earlier_refunded: agentEarlierSalesRefunded(s.db, userId, env, start, end) };
 }
 
 function agentOf(s: Services, userId: number): ConsoleUser {
@@ -85,7 +104,8 @@ const tallyJson = (t: Tally) => ({ count: t.count, amount: formatNaira(t.amount_
 function summaryJson(summary: ShiftSummary, countedKobo: Kobo | null) {
   const expected = summary.by_status.success.amount_kobo;
   return {
-    earlier_refunded: tallyJson(summary.earlier_refunded ?? { count: 0, amount_kobo: 0 }),
+    earlier_refunded: tallyJson(summary.earlier_refunded ?? NONE),
+    failed_after_pending: tallyJson(summary.failed_after_pending ?? NONE),
     by_product: summary.by_product.map((p) => ({ product: p.product, ...tallyJson(p) })),
     by_status: {
       success: tallyJson(summary.by_status.success),

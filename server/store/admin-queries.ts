@@ -2,6 +2,7 @@ import type { Db } from './db.js';
 import { prep } from './db.js';
 import type { Environment } from './credentials-crypto.js';
 import { PURCHASE_COLUMNS, purchaseOf, purchaseQuery, type Purchase } from './purchases.js';
+import { WAS_PENDING_SQL } from './vend-jobs.js';
 import type { PurchaseState } from '../domain/purchase-state.js';
 import type { LedgerRow } from './wallets.js';
 
@@ -41,6 +42,25 @@ export function agentSalesByProductAndState(
   toIso: string,
 ): SalesTally[] {
   return tally(db, 'agent_user_id = ? AND ', [userId, env, fromIso, toIso]);
+}
+
+/**
+ * One agent's sales created in [fromIso, toIso) that failed after being pending (wasPending):
+ * the customer may have paid at the desk while it was pending, so the money is due back.
+ */
+export function agentFailedAfterPending(
+  db: Db,
+  userId: number,
+  env: Environment,
+  fromIso: string,
+  toIso: string,
+): { count: number; amount_kobo: number } {
+  return prep(
+    db,
+    `SELECT COUNT(*) AS count, COALESCE(SUM(amount_kobo), 0) AS amount_kobo FROM purchases
+     WHERE agent_user_id = ? AND environment = ? AND created_at >= ? AND created_at < ?
+       AND state = 'failed' AND ${WAS_PENDING_SQL}`,
+  ).get(userId, env, fromIso, toIso) as { count: number; amount_kobo: number };
 }
 
 /**

@@ -46,6 +46,16 @@ const toJob = (r: JobRow): VendJob => ({
   askEveryRoute: r.ask_every_route === 1,
 });
 
+/**
+ * A failed sale was pending first when its job asked the provider again (a requery) before it
+ * failed: the agent saw it pending and may have taken the customer's money, now owed back. The
+ * one rule for the sale page (was_pending) and the cash-up (WAS_PENDING_SQL says it in SQL).
+ */
+export const wasPending = (job: Pick<VendJob, 'pollCount'> | null): boolean => (job?.pollCount ?? 0) > 0;
+/** wasPending for a row of `purchases` in a query. */
+export const WAS_PENDING_SQL =
+  'EXISTS (SELECT 1 FROM vend_jobs j WHERE j.purchase_id = purchases.id AND j.poll_count > 0)';
+
 /** A new purchase's job, queued at its first route (in the purchase's own transaction). */
 export function enqueueJob(db: Db, purchaseId: number): void {
   prep(db, `INSERT INTO vend_jobs (purchase_id, state) VALUES (?, 'queued')`).run(purchaseId);

@@ -162,6 +162,65 @@ describe('catalogs, users, cash-up, backup', () => {
     expect((await admin.patch(`/console/admin/users/${me.id}`, { active: false })).status).toBe(409);
   });
 
+  it('a sale that failed after pending is its own cash-up line, apart from failed ones nobody paid for', async () => {
+    const created = await admin.post('/console/users', {
+      username: 'bola',
+      password: 'agent password 1',
+      role: 'agent',
+      merchant_code: 'DEMO',
+    });
+    expect(created.status).toBe(201);
+    const bola = await consoleLogin(t.url, 'bola', 'agent password 1');
+    const sell = (msisdn: string, amount: string) =>
+      bola.post('/console/sell', {
+        product: 'airtime',
+        network: 'mtn',
+        customer_msisdn: msisdn,
+        amount,
+        client_request_id: ref('desk'),
+      });
+    // Test numbers: ...0003 answers pending, then fails when asked again; ...0001 fails at once.
+    const late = await sell('08030000003', '250');
+    expect(late.json.status).toBe('pending');
+    const settled = await bola.post(`/console/purchases/${late.json.reference}/requery`, {});
+    expect(settled.json).toMatchObject({ status: 'failed', was_pending: true });
+    const atOnce = await sell('08030000001', '300');
+    const failed = await eventually(
+      () => bola.get(`/console/purchases/${atOnce.json.reference}`),
+      (r) => r.json.status === 'failed',
+    );
+    expect(failed.json.was_pending).toBe(false);
+    await sell('08031234567', '1000');
+    const url = `/console/admin/users/${created.json.id}/cashup?environment=test`;
+    const open = await eventually(
+      () => admin.get(url),
+      (r) => r.json.by_status.success.count === 1,
+    );
+    expect(open.json).toMatchObject({
+      by_status: {
+        success: { count: 1, amount: '1000.00' },
+        pending: { count: 0, amount: '0.00' },
+        failed: { count: 1, amount: '300.00' },
+      },
+      failed_after_pending: { count: 1, amount: '250.00' },
+      // The money of the failed-after-pending sale went back to the customer: not cash kept.
+      total: '1000.00',
+    });
+    const closed = await admin.post(`/console/admin/users/${created.json.id}/cashups`, {
+      environment: 'test',
+      counted: '1000',
+    });
+    expect(closed.json).toMatchObject({
+      failed_after_pending: { count: 1, amount: '250.00' },
+      by_status: { failed: { count: 1, amount: '300.00' } },
+      difference: '0.00',
+    });
+    expect((await admin.get(`/console/admin/cashups/${closed.json.id}`)).json.failed_after_pending).toEqual({
+      count: 1,
+      amount: '250.00',
+    });
+  });
+
   it('ledger verify and report run work from the console as on the CLI', async () => {
     const verify = await admin.get('/console/admin/ledger/verify');
     expect(verify.json).toMatchObject({ ok: true, problems: [] });

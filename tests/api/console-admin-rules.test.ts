@@ -25,6 +25,20 @@ describe('shift cash-up', () => {
       failed: { count: 1, amount_kobo: 10_000 },
     });
   });
+  it('gives the sales that failed after pending a line of their own, out of the failed ones', () => {
+    const s = summariseShift(
+      [
+        { product: 'airtime', state: 'success', count: 1, amount_kobo: 100_000, debit_kobo: 100_000 },
+        { product: 'airtime', state: 'failed', count: 3, amount_kobo: 85_000, debit_kobo: 85_000 },
+        { product: 'data', state: 'reversed', count: 1, amount_kobo: 20_000, debit_kobo: 20_000 },
+      ],
+      { count: 2, amount_kobo: 55_000 },
+    );
+    expect(s.failed_after_pending).toEqual({ count: 2, amount_kobo: 55_000 });
+    // The one failed at once and the reversed one: no cash kept.
+    expect(s.by_status.failed).toEqual({ count: 2, amount_kobo: 50_000 });
+    expect(s.by_status.success).toEqual({ count: 1, amount_kobo: 100_000 });
+  });
 });
 
 describe('upstream options', () => {

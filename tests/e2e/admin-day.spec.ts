@@ -338,6 +338,42 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
       });
       expect(sold.status()).toBe(200);
     }
+    // Test numbers: ...0003 is pending, then fails when asked again (the customer may have paid
+    // meanwhile); ...0001 fails at once (nobody paid).
+    const late = await desk.post('/console/sell', {
+      headers,
+      data: {
+        product: 'airtime',
+        network: 'mtn',
+        customer_msisdn: '08030000003',
+        amount: '250',
+        client_request_id: `desk-${unique()}`,
+      },
+    });
+    const lateRef = ((await late.json()) as { reference: string }).reference;
+    await expect
+      .poll(async () => {
+        const r = await desk.post(`/console/purchases/${lateRef}/requery`, { headers, data: {} });
+        return ((await r.json()) as { status: string; was_pending?: boolean }).was_pending;
+      })
+      .toBe(true);
+    const atOnce = await desk.post('/console/sell', {
+      headers,
+      data: {
+        product: 'airtime',
+        network: 'mtn',
+        customer_msisdn: '08030000001',
+        amount: '300',
+        client_request_id: `desk-${unique()}`,
+      },
+    });
+    const atOnceRef = ((await atOnce.json()) as { reference: string }).reference;
+    await expect
+      .poll(
+        async () =>
+          ((await (await desk.get(`/console/purchases/${atOnceRef}`)).json()) as { status: string }).status,
+      )
+      .toBe('failed');
     await desk.dispose();
     // "Sold today" catches up in place, without leaving the page.
     await page.getByTestId('refresh-users').click();
@@ -355,13 +391,21 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await expect(ask).toHaveCount(0);
     await expect(page.getByTestId('cashup-count')).toHaveText('2');
-    await page.getByLabel('Cash counted (₦)').fill('2,000');
+    await page.getByLabel('Cash counted (₦)').fill('1,954');
     await page.getByTestId('close-shift').click();
     // With a count it asks too: a closed shift cannot be reopened.
-    const close = page.getByRole('alertdialog', { name: 'Close the shift with ₦2,000.00 counted?' });
+    const close = page.getByRole('alertdialog', { name: 'Close the shift with ₦1,954.00 counted?' });
     await close.getByRole('button', { name: 'Close and record' }).click();
     await expect(page.getByTestId('cashup-report')).toContainText(/Shift cash-up #\d+/);
     await expect(page.getByTestId('cashup-total')).toHaveText('₦2,000.00');
+    // The sale that failed after pending is money owed back, apart from the one nobody paid for.
+    await expect(page.getByTestId('cashup-failed-after-pending')).toHaveText(
+      '1 sale, ₦250.00: the customer paid while it was pending; give it back to them (not part of the cash expected)',
+    );
+    await expect(page.getByTestId('cashup-failed')).toHaveText('1 sale, ₦300.00: no cash should be kept');
+    // The difference says which way in words, with no minus sign beside them.
+    await expect(page.getByTestId('cashup-difference')).toHaveText('₦46.00 short');
+    await expect(page.getByTestId('cashup-report')).not.toContainText('(s)');
     await shot(page, 'admin-cashup');
     await page.emulateMedia({ media: 'print' });
     await page.screenshot({

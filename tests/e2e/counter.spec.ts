@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, login, snap, unique, watchPageErrors } from './helpers.js';
-import { csrfOf, openAdminPage } from './admin-helpers.js';
+import { ADMIN, cli, login, snap, unique, watchPageErrors } from './helpers.js';
+import { csrfOf, openAdminPage, type Pair } from './admin-helpers.js';
 
 /**
  * The console at the counter: a live desk of its own merchant, selling through simulator
@@ -63,6 +63,9 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
+const CHECK_PHONE =
+  'Check the phone number and network with the customer, then try again. If it fails again, try later.';
+
 async function sellGloAirtime(page: Page, amount: string) {
   await page.keyboard.press('a');
   await page.getByLabel('Customer phone number').fill('0805 123 4567');
@@ -116,7 +119,8 @@ test('a failed live sale reads NOT CHARGED and REFUNDED, and Try again refills t
   await sellGloAirtime(page, '500');
   const status = page.getByTestId('sale-status');
   await expect(status).toContainText('Sale failed — NOT CHARGED', { timeout: 20_000 });
-  await expect(page.getByTestId('failed-reason')).toHaveText('Simulated failure.');
+  await expect(page.getByTestId('failed-reason')).toHaveText('The provider said: Simulated failure.');
+  await expect(page.getByTestId('failed-todo')).toHaveText(CHECK_PHONE);
   await expect(page.getByTestId('failed-refund')).toHaveText(
     "The wallet was refunded ₦500.00. Do not take the customer's money for this sale.",
   );
@@ -124,8 +128,11 @@ test('a failed live sale reads NOT CHARGED and REFUNDED, and Try again refills t
   await expect(receipt.getByTestId('receipt-not-charged')).toHaveText(/NOT CHARGED\s*Sale of ₦500\.00/);
   await expect(receipt).not.toContainText('Amount paid');
   await expect(receipt.getByTestId('receipt-failed-text')).toHaveText(
-    'The sale failed. Simulated failure. Nothing was charged for it.',
+    'The sale failed. The provider said: Simulated failure. Nothing was charged for it.',
   );
+  // A failure slip is not a receipt, and does not thank the customer for a sale that did not happen.
+  await expect(receipt.getByTestId('receipt-title')).toHaveText('Failed sale — not a receipt');
+  await expect(receipt.getByTestId('receipt-thanks')).toHaveCount(0);
   await expect(receipt.getByTestId('receipt-status')).toHaveText('Failed — refunded');
   const again = page.getByTestId('try-again');
   await expect(again).toHaveClass(/btn-primary/);
@@ -299,6 +306,53 @@ test('a sale that fails after pending tells the desk and the slip the money is d
     'The ₦57,680.00 paid for it is due back to the customer.',
   );
   await snap(page, 'counter-failed-after-pending');
+  expect(problems).toEqual([]);
+});
+
+test('a live sale the upstream fails without a reason says so and what to check, never a bare "Failed."', async ({
+  page,
+  baseURL,
+}) => {
+  const problems = watchPageErrors(page);
+  // The upstream is another VendPoint node (this one, with a test pair): its answer to a failed
+  // sale is response_message "Failed" and nothing more. Its route is 9mobile airtime only.
+  const loop = `LOOP${unique()}`.slice(0, 20);
+  const pair = (cli(['merchant', 'create', '--code', loop, '--name', 'Loop Upstream']) as { test: Pair })
+    .test;
+  cli(['wallet', 'fund', '--code', loop, '--env', 'test', '--amount', '5000']);
+  const admin = await page.context().browser()!.newPage();
+  await login(admin, ADMIN);
+  const made = await admin.request.post('/console/admin/upstreams', {
+    headers: await csrfOf(admin.request),
+    data: {
+      name: `loop${unique()}`.toLowerCase(),
+      type: 'vending-api',
+      base_url: baseURL,
+      merchant_code: loop,
+      key: pair.key,
+      secret: pair.secret,
+      routes: ['airtime:9MOBILE'],
+    },
+  });
+  expect(made.status()).toBe(201);
+  await admin.close();
+
+  await login(page, agent);
+  await page.keyboard.press('a');
+  // Test number ...0001: the upstream's simulator fails it.
+  await page.getByLabel('Customer phone number').fill('0809 000 0001');
+  await page.getByLabel('Amount (₦)').fill('200');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('confirm-sell').click();
+  await expect(page.getByTestId('sale-status')).toContainText('Sale failed — NOT CHARGED', {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('failed-reason')).toHaveText('The provider gave no reason.');
+  await expect(page.getByTestId('failed-todo')).toHaveText(CHECK_PHONE);
+  await expect(page.getByTestId('receipt').getByTestId('receipt-failed-text')).toHaveText(
+    'The sale failed. The provider gave no reason. Nothing was charged for it.',
+  );
+  await snap(page, 'counter-failed-no-reason');
   expect(problems).toEqual([]);
 });
 

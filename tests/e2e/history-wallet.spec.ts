@@ -1,6 +1,16 @@
-import { expect, test } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { expectSuccessfulReceipt, login, snap, watchPageErrors } from './helpers.js';
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  SHOTS_DIR,
+  adminApi,
+  cli,
+  expectSuccessfulReceipt,
+  login,
+  snap,
+  unique,
+  watchPageErrors,
+} from './helpers.js';
 
 /** A phone number no other test uses, so the search finds exactly this test's sale. */
 const PHONE = '09061234599';
@@ -71,5 +81,131 @@ test('history: search by phone, open the detail, reprint, export CSV; wallet: ba
   );
   await expect(page.getByTestId('ledger-table')).toContainText('-₦250.00');
   await snap(page, 'wallet');
+  expect(problems).toEqual([]);
+});
+
+/** An agent of a merchant of their own, so its History holds exactly the sales a test makes. */
+async function ownDesk(request: import('@playwright/test').APIRequestContext) {
+  const code = `HIST${unique()}`.slice(0, 20);
+  cli(['merchant', 'create', '--code', code, '--name', 'History Stores']);
+  cli(['wallet', 'fund', '--code', code, '--env', 'test', '--amount', '20000']);
+  const agent = { username: `hist${unique()}`.toLowerCase().slice(0, 30), password: 'agent password 123' };
+  const created = await (
+    await request.post('/console/users', {
+      headers: await adminApi(request),
+      data: { ...agent, role: 'agent', merchant_code: code },
+    })
+  ).status();
+  expect(created).toBe(201);
+  return agent;
+}
+
+/** Sells test airtime from the tiles and waits for the sale page. */
+async function sellAirtime(page: Page, phone: string, amount: string) {
+  await page.goto('/#/sell');
+  await page.keyboard.press('a');
+  await page.getByLabel('Customer phone number').fill(phone);
+  await page.getByLabel('Amount (₦)').fill(amount);
+  await page.keyboard.press('Enter');
+  await page.getByTestId('confirm-sell').click();
+  await expect(page.getByTestId('sale-status')).toBeVisible();
+}
+
+/** How far the page scrolls sideways: 0 when everything fits the window. */
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test('history at 390 px: each sale fits the screen with its time, product, amount and status', async ({
+  page,
+  request,
+}) => {
+  const problems = watchPageErrors(page);
+  const agent = await ownDesk(request);
+  await login(page, agent);
+  await sellAirtime(page, '0803 123 4567', '1,500.50');
+  await expectSuccessfulReceipt(page);
+  await sellAirtime(page, '0803 000 0001', '300');
+  await expect(page.getByTestId('sale-status')).toContainText('Sale failed', { timeout: 20_000 });
+  // Data: the list names the plan, not only the network.
+  await page.goto('/#/sell');
+  await page.getByTestId('tile-data').click();
+  await page.getByLabel('Customer phone number').fill('0805 123 4567');
+  await page.getByLabel('Find a plan').fill('1GB');
+  await page.getByTestId('data-plans').locator('label').first().click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('confirm-sell').click();
+  const plan = (
+    await (await expectSuccessfulReceipt(page)).locator('dt:text-is("Plan") + dd').innerText()
+  ).trim();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/#/history');
+  const rows = page.getByTestId('history-row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.filter({ hasText: '0805 123 4567' }).locator('.h-product')).toContainText(plan);
+  await expect.poll(() => sideways(page), { message: 'History scrolls sideways' }).toBe(0);
+  // The filters stay inside their card.
+  const card = (await page.locator('section.card').boundingBox())!;
+  for (const field of ['Phone, meter or reference', 'Product', 'Status', 'From', 'To']) {
+    const box = (await page.getByLabel(field).boundingBox())!;
+    expect(box.x + box.width, field).toBeLessThanOrEqual(card.x + card.width);
+  }
+  // Every cell the agent reads is whole and on the screen.
+  const failed = rows.filter({ hasText: '0803 000 0001' });
+  for (const [cell, text] of [
+    ['.h-time', /\d{2}:\d{2}:\d{2}/],
+    ['.h-product', /Airtime\s*MTN/],
+    ['.h-amount', '₦300.00'],
+    ['.h-status', 'Failed'],
+  ] as const) {
+    const td = failed.locator(cell);
+    await expect(td).toHaveText(text);
+    const box = (await td.boundingBox())!;
+    expect(box.x, cell).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, cell).toBeLessThanOrEqual(390);
+    expect(await td.evaluate((el) => el.scrollWidth <= el.clientWidth), `${cell} is cut`).toBe(true);
+  }
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(SHOTS_DIR, 'history-390x844.png'), fullPage: true });
+
+  // A till's 1024 px window keeps the table, with nothing scrolling sideways either.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(page.getByRole('columnheader', { name: /Amount/ })).toBeVisible();
+  await expect.poll(() => sideways(page)).toBe(0);
+  await page.screenshot({ path: join(SHOTS_DIR, 'history-1024x768.png'), fullPage: true });
+  expect(problems).toEqual([]);
+});
+
+test('history tells a sale that failed after pending (money to give back) from one nobody paid for', async ({
+  page,
+  request,
+}) => {
+  const problems = watchPageErrors(page);
+  const agent = await ownDesk(request);
+  await login(page, agent);
+  // Test number ...0003: pending, then failed at its first check.
+  await sellAirtime(page, '0803 000 0003', '250');
+  const status = page.getByTestId('sale-status');
+  await expect(async () => {
+    if (await page.getByTestId('requery').isVisible()) await page.getByTestId('requery').click();
+    await expect(status).toContainText('Sale failed after pending — GIVE THE MONEY BACK', { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await sellAirtime(page, '0803 000 0001', '300');
+  await expect(status).toContainText('Sale failed — NOT CHARGED', { timeout: 20_000 });
+
+  await page.goto('/#/history');
+  const rows = page.getByTestId('history-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: '0803 000 0003' }).getByTestId('status-badge')).toHaveText(
+    'Failed — refund customer',
+  );
+  await expect(rows.filter({ hasText: '0803 000 0001' }).getByTestId('status-badge')).toHaveText('Failed');
+  await snap(page, 'history-failed-after-pending');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => sideways(page)).toBe(0);
+  await page.screenshot({
+    path: join(SHOTS_DIR, 'history-failed-after-pending-390x844.png'),
+    fullPage: true,
+  });
   expect(problems).toEqual([]);
 });

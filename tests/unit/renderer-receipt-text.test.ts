@@ -1,4 +1,4 @@
-import { failureText } from '../../renderer/src/lib/sentences.js';
+import { failureText } from '../../renderer/src/lib/failure-text.js';
 import { describe, expect, it } from 'vitest';
 import { electricityTokens, groupInFours } from '../../renderer/src/lib/token.js';
 import { humanMessage } from '../../renderer/src/lib/errors.js';
@@ -132,13 +132,67 @@ describe("the agent's refund line", () => {
   });
 });
 
-describe('why a sale failed, for the customer', () => {
-  it("keeps the provider's words and drops the codes around them", () => {
-    expect(failureText('Provider answered failed (01): Failed: Subscriber barred')).toBe(
-      'Subscriber barred.',
+describe('why a sale failed, and what the agent does next', () => {
+  const airtime = (reason: string) => failureText(reason, 'airtime', 'transaction');
+  const CHECK_PHONE =
+    'Check the phone number and network with the customer, then try again. If it fails again, try later.';
+
+  it("keeps the provider's words and drops the codes and the bare 'Failed' around them", () => {
+    expect(airtime('Provider answered failed (01): Failed: Subscriber barred')).toEqual({
+      why: 'The provider said: Subscriber barred.',
+      todo: CHECK_PHONE,
+    });
+    expect(airtime('Provider answered failed (01): Transaction failed: Insufficient telco balance').why).toBe(
+      'The provider said: Insufficient telco balance.',
     );
-    expect(failureText('Provider answered failed (01)')).toBe('The provider refused the sale.');
-    expect(failureText('Simulated failure')).toBe('Simulated failure.');
-    expect(failureText('')).toBe('The provider refused the sale.');
+    expect(airtime('Simulated failure (test number)').why).toBe(
+      'The provider said: Simulated failure (test number).',
+    );
+  });
+
+  it("never says a bare 'Failed.': a provider that gives no reason is said so, with what to check", () => {
+    // What another VendPoint node answers as an upstream: response_message "Failed" and nothing else.
+    for (const reason of [
+      'Provider answered failed (01): Failed',
+      'Provider answered failed (01)',
+      'Failed',
+      'Transaction failed.',
+      '',
+    ])
+      expect(airtime(reason)).toEqual({ why: 'The provider gave no reason.', todo: CHECK_PHONE });
+    expect(failureText('Provider answered failed (01): Failed', 'ELECTRICITY', 'transaction').todo).toBe(
+      'Check the meter number with the customer, then try again. If it fails again, try later.',
+    );
+    expect(failureText('Provider answered failed (01)', 'giftcard', 'giftcard').todo).toBe(
+      'Try again in a few minutes; if it fails again, tell your admin.',
+    );
+  });
+
+  it('says each failure of the node itself in a sentence of its own', () => {
+    const later = 'Try again in a few minutes. If it keeps failing, tell your admin.';
+    expect(airtime('No upstream available for this product')).toEqual({
+      why: 'No provider was available to sell it.',
+      todo: later,
+    });
+    expect(airtime('Provider not reached, nothing sent (ECONNREFUSED): connect ECONNREFUSED')).toEqual({
+      why: 'The provider could not be reached.',
+      todo: later,
+    });
+    expect(airtime('Provider refused the request (HTTP 400): Invalid phone number')).toEqual({
+      why: 'The provider refused it: Invalid phone number.',
+      todo: CHECK_PHONE,
+    });
+    expect(airtime('Provider refused the request (HTTP 403)').why).toBe('The provider refused it.');
+    expect(airtime('Not sent to acme: amount 0 kobo is not valid')).toEqual({
+      why: 'The sale could not be sent to the provider.',
+      todo: 'Tell your admin.',
+    });
+    expect(airtime('The provider has no record of this purchase').why).toBe(
+      'The provider has no record of it.',
+    );
+    expect(airtime('resolved by operator: provider portal shows no such vend')).toEqual({
+      why: 'An admin marked it as not delivered: provider portal shows no such vend.',
+      todo: 'Sell it again if the customer still wants it.',
+    });
   });
 });

@@ -8805,10 +8805,16 @@ export interface paths {
                   count: number;
                   amount: string;
                 };
+                /** @description failed before the agent saw them pending, and reversed: no cash kept (in cash-ups closed before failed_after_pending existed, every failed sale) */
                 failed: {
                   count: number;
                   amount: string;
                 };
+              };
+              /** @description the shift's sales that failed after being pending: the customer may have paid meanwhile, so it is due back to them (not part of the cash expected) */
+              failed_after_pending: {
+                count: number;
+                amount: string;
               };
               earlier_refunded: {
                 count: number;
@@ -8954,10 +8960,16 @@ export interface paths {
                     count: number;
                     amount: string;
                   };
+                  /** @description failed before the agent saw them pending, and reversed: no cash kept (in cash-ups closed before failed_after_pending existed, every failed sale) */
                   failed: {
                     count: number;
                     amount: string;
                   };
+                };
+                /** @description the shift's sales that failed after being pending: the customer may have paid meanwhile, so it is due back to them (not part of the cash expected) */
+                failed_after_pending: {
+                  count: number;
+                  amount: string;
                 };
                 earlier_refunded: {
                   count: number;
@@ -9098,10 +9110,16 @@ export interface paths {
                   count: number;
                   amount: string;
                 };
+                /** @description failed before the agent saw them pending, and reversed: no cash kept (in cash-ups closed before failed_after_pending existed, every failed sale) */
                 failed: {
                   count: number;
                   amount: string;
                 };
+              };
+              /** @description the shift's sales that failed after being pending: the customer may have paid meanwhile, so it is due back to them (not part of the cash expected) */
+              failed_after_pending: {
+                count: number;
+                amount: string;
               };
               earlier_refunded: {
                 count: number;
@@ -9244,10 +9262,16 @@ export interface paths {
                   count: number;
                   amount: string;
                 };
+                /** @description failed before the agent saw them pending, and reversed: no cash kept (in cash-ups closed before failed_after_pending existed, every failed sale) */
                 failed: {
                   count: number;
                   amount: string;
                 };
+              };
+              /** @description the shift's sales that failed after being pending: the customer may have paid meanwhile, so it is due back to them (not part of the cash expected) */
+              failed_after_pending: {
+                count: number;
+                amount: string;
               };
               earlier_refunded: {
                 count: number;

@@ -6,18 +6,6 @@ export function sentence(text: string): string {
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
-/**
- * Why a sale failed, as a customer may read it: the provider's own words without the codes
- * around them ("Provider answered failed (01): Failed: Subscriber barred" -> "Subscriber barred.").
- */
-export function failureText(reason: string): string {
-  const words = reason
-    .replace(/^Provider answered failed \(\d+\)(:\s*)?/i, '')
-    .replace(/^Failed:\s*/i, '')
-    .trim();
-  return sentence(words || 'The provider refused the sale');
-}
-
 /** "just now", "45 s ago", "3 min ago", "2 h 5 min ago": how long since an ISO time. */
 export function agoText(iso: string, nowMs: number): string {
   const then = Date.parse(iso);

@@ -4,6 +4,7 @@ import { apiGet, apiPost, queryString } from '../api/client.js';
 import type { Environment } from '../api/types.js';
 import type { DashboardInfo, ReportDeliveryInfo, ReportSummaryInfo } from './adminTypes.js';
 import { createRunner } from './runner.js';
+import { plural } from '../lib/sentences.js';
 
 export interface ReportFilter {
   merchant_code: string;
@@ -87,7 +88,7 @@ export const useReportsStore = defineStore('reports', () => {
       () => apiPost<NonNullable<typeof runResult.value>>('/console/admin/reports/run', { date, send }),
       (r) =>
         r.reports.length
-          ? `${r.reports.length} report(s) built${send ? '' : ' (not sent)'}.`
+          ? `${plural(r.reports.length, 'report')} built${send ? '' : ' (not sent)'}.`
           : 'No merchant has report recipients.',
     );
     await reloadKeepingNotice(load);

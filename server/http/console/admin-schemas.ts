@@ -189,7 +189,18 @@ export const CashupInfo = Type.Object({
   shift_start: Type.String(),
   shift_end: Type.String(),
   by_product: Type.Array(Type.Object({ product: Type.String(), ...Tally })),
-  by_status: Type.Object({ success: TallyObject, pending: TallyObject, failed: TallyObject }),
+  by_status: Type.Object({
+    success: TallyObject,
+    pending: TallyObject,
+    failed: Type.Object(Tally, {
+      description:
+        'failed before the agent saw them pending, and reversed: no cash kept (in cash-ups closed before failed_after_pending existed, every failed sale)',
+    }),
+  }),
+  failed_after_pending: Type.Object(Tally, {
+    description:
+      "the shift's sales that failed after being pending: the customer may have paid meanwhile, so it is due back to them (not part of the cash expected)",
+  }),
   earlier_refunded: TallyObject,
   sales_count: Type.Integer(),
   total: Type.String(),

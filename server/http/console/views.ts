@@ -2,7 +2,7 @@ import { INSTALL_FIELDS, PROVIDER_FIELDS, TOKEN_FIELDS } from '../../domain/resu
 import type { Purchase } from '../../store/purchases.js';
 import { formatNaira } from '../../domain/money.js';
 import { responseCodeOf } from '../../domain/purchase-state.js';
-import type { VendJob } from '../../store/vend-jobs.js';
+import { wasPending, type VendJob } from '../../store/vend-jobs.js';
 import { deliversEsim } from '../../domain/esim-sale.js';
 
 /** What a receipt may show from the upstream's result. Gift-card codes are not here: see revealCards. */
@@ -108,7 +108,7 @@ export function saleView(
       ? { reversed_at: p.reversedAt ?? '', reversal_reason: p.reversalReason ?? '' }
       : {}),
     // A failed sale the agent first saw pending: the desk may have taken the customer's money.
-    ...(p.state === 'failed' ? { was_pending: (job?.pollCount ?? 0) > 0 } : {}),
+    ...(p.state === 'failed' ? { was_pending: wasPending(job) } : {}),
   };
 }
 
