@@ -28,8 +28,20 @@ test('gift cards: browse by brand, availability checked before charging, codes h
   await expect(receipt.getByTestId('card-code')).toHaveCount(0);
   await page.getByTestId('reveal-cards').click();
   await expect(receipt.getByTestId('card-code').first()).toContainText('TEST-');
+  // The codes copy as text, one card per line, for pasting into the customer's message.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const firstCode = await receipt.getByTestId('card-code').first().textContent();
+  await page.getByTestId('copy-cards').click();
+  await expect(page.getByText('Card codes copied (2 cards).')).toBeVisible();
+  const copied = (await page.evaluate(() => navigator.clipboard.readText())).split('\n');
+  expect(copied).toHaveLength(2);
+  expect(copied[0]).toMatch(new RegExp(`^Card 1: Code ${firstCode}, PIN \\d+`));
   await snap(page, 'giftcard-receipt');
   expect(await receiptPdf(page, 'giftcard', '80')).toBeCloseTo(80, 0);
+  // Shown codes can be put away again once the customer has them.
+  await page.getByTestId('hide-cards').click();
+  await expect(receipt.getByTestId('card-code')).toHaveCount(0);
+  await expect(receipt.getByTestId('receipt-cards')).toContainText('2 card codes hidden');
   expect(problems).toEqual([]);
 });
 

@@ -90,6 +90,11 @@ export const useSaleStore = defineStore('sale', () => {
     return r.cards;
   }
 
+  /** Codes put away again: off the screen and out of memory until revealed (and audited) again. */
+  function hideCards(ref: string): void {
+    delete cards.value[ref];
+  }
+
   /**
    * Follows a pending sale until it is final or stop() is called. Each look asks the node to
    * hold its answer for up to nextFollowDelay while the sale stays pending, so a sale that turns
@@ -185,6 +190,7 @@ export const useSaleStore = defineStore('sale', () => {
     requery,
     reverse,
     reveal,
+    hideCards,
     follow,
     stop,
     isFollowing,
