@@ -159,6 +159,9 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await card.getByTestId(`test-${upstream}`).click();
     await expect(card.getByTestId('connection-result')).toContainText('Connection works.');
     await expect(page.getByTestId('route-table')).toContainText(upstream);
+    // Alone on its route: nothing to reorder, so no ↑/↓ (the next step adds a second).
+    const alone = page.getByTestId('route-table').locator('tr', { hasText: upstream });
+    await expect(alone.getByRole('button')).toHaveCount(0);
   });
 
   const chain = `chain${unique()}`.toLowerCase().slice(0, 30);
