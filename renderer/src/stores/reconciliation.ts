@@ -9,6 +9,7 @@ import type {
 } from './adminTypes.js';
 import { createRunner } from './runner.js';
 import { shortReference } from '../lib/products.js';
+import { plural } from '../lib/sentences.js';
 
 type Overview = Answer<'/console/admin/reconciliation', 'get'>;
 type RunAnswer = Answer<'/console/admin/reconciliation/run', 'post'>;
@@ -41,7 +42,7 @@ export const useReconciliationStore = defineStore('reconciliation', () => {
               .map((x) =>
                 x.state === 'failed'
                   ? `${x.upstream}: failed (${x.error ?? 'no answer'})`
-                  : `${x.upstream}: ${x.open_exceptions} open exception(s)`,
+                  : `${x.upstream}: ${plural(x.open_exceptions, 'open exception')}`,
               )
               .join('; ')
           : 'No vending-api upstream to reconcile.',
