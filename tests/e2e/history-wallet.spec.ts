@@ -173,6 +173,13 @@ test('history at 390 px: each sale fits the screen with its time, product, amoun
   await expect(page.getByRole('columnheader', { name: /Amount/ })).toBeVisible();
   await expect.poll(() => sideways(page)).toBe(0);
   await page.screenshot({ path: join(SHOTS_DIR, 'history-1024x768.png'), fullPage: true });
+
+  // The date fields show the browser's own format (mm/dd/yyyy in en-US): the days chosen are
+  // said in words under them, so 01/11 cannot be read the wrong way round.
+  await page.getByLabel('From').fill('2026-11-01');
+  await expect(page.getByTestId('history-range')).toHaveText('Sales from 1 Nov 2026 on.');
+  await page.getByLabel('To').fill('2026-11-05');
+  await expect(page.getByTestId('history-range')).toHaveText('Sales from 1 Nov 2026 to 5 Nov 2026.');
   expect(problems).toEqual([]);
 });
 
