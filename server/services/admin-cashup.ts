@@ -75,7 +75,7 @@ function shiftSummary(
 ): ShiftSummary {
   const summary = summariseShift(
     agentSalesByProductAndState(s.db, userId, env, start, end),
-    agentFailedAfterPending(s.db, userId, env, start, end),
+    agentFailedAfterPending(s.db, userId, env, start, end, s.config.syncTimeoutMs),
   );
   return { ...summary, earlier_refunded: agentEarlierSalesRefunded(s.db, userId, env, start, end) };
 }

@@ -2,7 +2,7 @@ import type { Db } from './db.js';
 import { prep } from './db.js';
 import type { Environment } from './credentials-crypto.js';
 import { PURCHASE_COLUMNS, purchaseOf, purchaseQuery, type Purchase } from './purchases.js';
-import { WAS_PENDING_SQL } from './vend-jobs.js';
+import { wasPendingSql } from './vend-jobs.js';
 import type { PurchaseState } from '../domain/purchase-state.js';
 import type { LedgerRow } from './wallets.js';
 
@@ -54,12 +54,13 @@ export function agentFailedAfterPending(
   env: Environment,
   fromIso: string,
   toIso: string,
+  syncWaitMs: number,
 ): { count: number; amount_kobo: number } {
   return prep(
     db,
     `SELECT COUNT(*) AS count, COALESCE(SUM(amount_kobo), 0) AS amount_kobo FROM purchases
      WHERE agent_user_id = ? AND environment = ? AND created_at >= ? AND created_at < ?
-       AND state = 'failed' AND ${WAS_PENDING_SQL}`,
+       AND state = 'failed' AND ${wasPendingSql(syncWaitMs)}`,
   ).get(userId, env, fromIso, toIso) as { count: number; amount_kobo: number };
 }
 

@@ -47,14 +47,39 @@ const toJob = (r: JobRow): VendJob => ({
 });
 
 /**
- * A failed sale was pending first when its job asked the provider again (a requery) before it
- * failed: the agent saw it pending and may have taken the customer's money, now owed back. The
- * one rule for the sale page (was_pending) and the cash-up (WAS_PENDING_SQL says it in SQL).
+ * When the desk starts showing a sale as pending. Airtime and data are answered at once and the
+ * page follows the sale, so a provider that takes seconds to say "failed" leaves "Pending … your
+ * airtime has been sent" on screen meanwhile, with no requery; a bill or an order keeps the desk
+ * busy until its answer, or until the node's wait for it (--sync-wait) runs out.
  */
-export const wasPending = (job: Pick<VendJob, 'pollCount'> | null): boolean => (job?.pollCount ?? 0) > 0;
-/** wasPending for a row of `purchases` in a query. */
-export const WAS_PENDING_SQL =
-  'EXISTS (SELECT 1 FROM vend_jobs j WHERE j.purchase_id = purchases.id AND j.poll_count > 0)';
+export const DESK_FOLLOWS_MS = 2_000;
+const followedAtOnce = (sale: { kind: string; product: string }) =>
+  sale.kind === 'transaction' && (sale.product === 'airtime' || sale.product === 'data');
+
+/**
+ * A failed sale was pending first when its job asked the provider again (a requery) before it
+ * failed, or when it failed after the desk had started showing it pending (see DESK_FOLLOWS_MS):
+ * either way the agent saw it pending and may have taken the customer's money, now owed back.
+ * The one rule for the sale page (was_pending) and the cash-up (wasPendingSql says it in SQL).
+ * Erring towards "pending" is the safe side: the page then says "if the customer paid, give it
+ * back".
+ */
+export function wasPending(
+  job: Pick<VendJob, 'pollCount'> | null,
+  sale: { kind: string; product: string; createdAt: string; updatedAt: string },
+  syncWaitMs: number,
+): boolean {
+  if ((job?.pollCount ?? 0) > 0) return true;
+  const tookMs = Date.parse(sale.updatedAt) - Date.parse(sale.createdAt);
+  return tookMs >= (followedAtOnce(sale) ? DESK_FOLLOWS_MS : syncWaitMs);
+}
+
+/** wasPending for a failed row of `purchases` in a query (its updated_at is when it failed). */
+export const wasPendingSql = (syncWaitMs: number): string =>
+  `(EXISTS (SELECT 1 FROM vend_jobs j WHERE j.purchase_id = purchases.id AND j.poll_count > 0)
+    OR (julianday(purchases.updated_at) - julianday(purchases.created_at)) * 86400000 >=
+       CASE WHEN purchases.kind = 'transaction' AND purchases.product IN ('airtime', 'data')
+            THEN ${DESK_FOLLOWS_MS} ELSE ${Math.round(syncWaitMs)} END)`;
 
 /** A new purchase's job, queued at its first route (in the purchase's own transaction). */
 export function enqueueJob(db: Db, purchaseId: number): void {

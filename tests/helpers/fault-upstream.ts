@@ -25,12 +25,13 @@ import QRCode from 'qrcode';
 export const FAULT_MODES = [
   'ok', 'fail', 'timeout', '5xx', 'html502', 'malformed', 'reset', 'slow', 'pending-then-success',
   'pending-then-failed', 'unknown-code', 'reject-400', 'redirect', 'huge', 'unavailable-503',
+  'slow-fail',
 ] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 export interface FaultSettings {
   mode: FaultMode;
-  /** `slow`: delay before answering. */
+  /** `slow` (success) and `slow-fail` (failed): delay before answering. */
   slowMs: number;
   /** `pending-then-*`: status polls answered 02 before the final outcome. */
   pendingPolls: number;
@@ -143,7 +144,8 @@ export async function startFaultUpstream(opts: FaultUpstreamOptions = {}): Promi
             response_message: MESSAGE[code],
             data: viewOf(order, code),
           };
-    if (settings.mode === 'slow') setTimeout(() => send(res, 200, body), settings.slowMs);
+    if (settings.mode === 'slow' || settings.mode === 'slow-fail')
+      setTimeout(() => send(res, 200, body), settings.slowMs);
     else send(res, 200, body);
   };
 
@@ -162,7 +164,8 @@ export async function startFaultUpstream(opts: FaultUpstreamOptions = {}): Promi
     if (orders.has(key)) return error(res, 422, `Duplicate request: ${key} was already used`);
     if (settings.mode === 'unavailable-503') return error(res, 503, 'Service temporarily unavailable');
     const mode = settings.mode;
-    const final: Code = mode === 'fail' || mode === 'pending-then-failed' ? '01' : '00';
+    const final: Code =
+      mode === 'fail' || mode === 'slow-fail' || mode === 'pending-then-failed' ? '01' : '00';
     const pendingFirst = mode === 'pending-then-success' || mode === 'pending-then-failed';
     const first: Code = pendingFirst || (async && kind === 'transaction') ? '02' : final;
     const data = orderData(kind, product, key, body);

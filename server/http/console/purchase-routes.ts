@@ -69,6 +69,7 @@ export function saleViews(s: Services, merchantName: string, purchases: Purchase
       merchantName,
       p.agentUserId ? (names.get(p.agentUserId) ?? null) : null,
       p.state === 'pending' || p.state === 'failed' ? getJob(s.db, p.id) : null,
+      s.config.syncTimeoutMs,
     ),
   );
 }

@@ -67,6 +67,8 @@ export function saleView(
   merchantName: string,
   agent: string | null,
   job: VendJob | null = null,
+  /** The node's --sync-wait: how long a bill or an order keeps the desk busy before it shows pending. */
+  syncWaitMs = 30_000,
 ) {
   return {
     reference: p.internalReference,
@@ -108,7 +110,7 @@ export function saleView(
       ? { reversed_at: p.reversedAt ?? '', reversal_reason: p.reversalReason ?? '' }
       : {}),
     // A failed sale the agent first saw pending: the desk may have taken the customer's money.
-    ...(p.state === 'failed' ? { was_pending: wasPending(job) } : {}),
+    ...(p.state === 'failed' ? { was_pending: wasPending(job, p, syncWaitMs) } : {}),
   };
 }
 
