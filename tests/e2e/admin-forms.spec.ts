@@ -140,6 +140,30 @@ test('leaving while new credentials are shown once asks first', async ({ page })
   expect(problems).toEqual([]);
 });
 
+test('in a browser tab, a reload or a closed tab asks before shown-once credentials are lost', async ({
+  page,
+}) => {
+  const code = `TAB${unique()}`.slice(0, 20);
+  await login(page);
+  await page.goto('/#/admin/merchants');
+  await page.getByTestId('new-merchant').click();
+  await page.getByLabel('Merchant code').fill(code);
+  await page.getByLabel('Business name').fill('Tab Close Stores');
+  await page.getByRole('button', { name: 'Create merchant and issue credentials' }).click();
+  await expect(page.getByTestId('secret-live-secret')).toHaveText(/\S{20,}/);
+  // The browser's own "Leave site?" (the console's dialog cannot run while the tab unloads).
+  const asked = new Promise<string>((resolve) =>
+    page.once('dialog', async (d) => {
+      resolve(d.type());
+      await d.dismiss();
+    }),
+  );
+  await page.close({ runBeforeUnload: true });
+  expect(await asked).toBe('beforeunload');
+  // Staying keeps them on screen.
+  await expect(page.getByTestId('secret-live-secret')).toHaveText(/\S{20,}/);
+});
+
 /** The report settings form keeps the same guard: typed and not saved, leaving asks first. */
 test('leaving the settings page with unsaved report settings asks first', async ({ page }) => {
   const problems = watchPageErrors(page);

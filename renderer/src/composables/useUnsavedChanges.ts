@@ -20,6 +20,19 @@ let leaving: RouteLocationNormalized | null = null;
 let confirmed = false;
 
 const openOnes = (): Guarded[] => [...guarded].filter((g) => g.pending.value);
+
+/**
+ * In a browser tab, a reload or a closed tab would lose them too, past the console's own dialog:
+ * the browser's "Leave site?" asks instead. Not in the desktop window, where Electron would
+ * cancel the close without any question (it answers with its own window close handling).
+ */
+if (typeof window !== 'undefined' && !window.vendpoint)
+  window.addEventListener('beforeunload', (event) => {
+    if (openOnes().length === 0) return;
+    event.preventDefault();
+    // Older engines ask only when returnValue is set.
+    event.returnValue = '';
+  });
 const listed = (names: string[]) => names.join(' and ');
 
 /**
@@ -72,9 +85,9 @@ function guard(g: Guarded): void {
 
 /**
  * Leaving a page whose form holds changes that are not saved asks first, in the console's own
- * dialog: a click on another menu entry must not throw away an allowlist typed by hand. (Not on
- * closing the window: Electron would cancel the close without any question.) One question
- * covers every unsaved form of the page.
+ * dialog: a click on another menu entry must not throw away an allowlist typed by hand. (A reload
+ * or a closed tab asks through the browser's own question; see the beforeunload listener.) One
+ * question covers every unsaved form of the page.
  */
 export function useUnsavedChanges(dirty: Ref<boolean>, what: () => string): void {
   guard({ pending: dirty, what });
