@@ -33,6 +33,8 @@ test('an admin adds a webhook endpoint, sees its secret once, sends a test event
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     const reveal = page.getByTestId('webhook-secret');
     await expect(reveal).toContainText('whsec_');
+    // It says whose it is: it stays while another merchant is picked.
+    await expect(reveal).toContainText(/Signing secret of we_\w+ \(DEMO, test\)/);
     // The signing secret is copied as the credentials are, with its own button.
     const secret = (await page.getByTestId('webhook-secret-value').textContent())!.trim();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -22,8 +22,11 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
   const info = ref<MerchantWebhooks | null>(null);
   const selected = ref<string | null>(null);
   const deliveries = ref<WebhookDeliveryInfo[]>([]);
-  /** The signing secret of an endpoint just created or rotated: shown once. */
-  const revealed = ref<{ id: string; secret: string } | null>(null);
+  /**
+   * The signing secret of an endpoint just created or rotated: shown once, with whose it is (it
+   * stays on screen while another merchant is picked, so it must say which merchant it signs for).
+   */
+  const revealed = ref<{ id: string; secret: string; merchant: string; environment: string } | null>(null);
   const { busy, error, notice, run, reloadKeepingNotice } = createRunner();
   const base = () => `/console/admin/merchants/${encodeURIComponent(code.value)}`;
 
@@ -94,7 +97,7 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
       (v) => `Endpoint ${v.id} added. Copy its signing secret now: it is not shown again.`,
     );
     if (!r) return false;
-    revealed.value = { id: r.id, secret: r.secret };
+    revealed.value = { id: r.id, secret: r.secret, merchant: code.value, environment };
     await reloadKeepingNotice(load);
     return true;
   }
@@ -137,7 +140,8 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
       () => apiPost<{ id: string; secret: string }>(`/console/admin/webhooks/${id}/rotate`, {}),
       'New secret issued; the old one keeps signing for 24 hours.',
     );
-    if (r) revealed.value = { id: r.id, secret: r.secret };
+    const environment = info.value?.webhooks.find((e) => e.id === id)?.environment ?? '';
+    if (r) revealed.value = { id: r.id, secret: r.secret, merchant: code.value, environment };
   }
 
   async function remove(id: string): Promise<void> {
