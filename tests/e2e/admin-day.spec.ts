@@ -216,6 +216,23 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await shot(page, 'admin-upstreams');
   });
 
+  await test.step('an upstream that does not answer its test is not called "Healthy"', async () => {
+    const dead = `dead${unique()}`.toLowerCase().slice(0, 30);
+    await page.getByTestId('add-upstream').click();
+    await page.getByLabel('Name', { exact: true }).fill(dead);
+    // Port 9 (discard): nothing listens there on the test machine. No routes: it gets no sales.
+    await page.getByLabel('Base URL').fill('http://127.0.0.1:9');
+    await page.getByLabel('Our merchant code there').fill('NOBODY');
+    await page.getByLabel('API key').fill('vpk_live_nobody');
+    await page.getByLabel('API secret').fill('not a real secret');
+    await page.getByTestId('upstream-submit').click();
+    const card = page.getByTestId(`upstream-${dead}`);
+    await card.getByTestId(`test-${dead}`).click();
+    await expect(card.getByTestId('connection-result')).toContainText('Connection problem.');
+    await expect(card.getByTestId(`test-failed-${dead}`)).toHaveText('Last test failed');
+    await expect(card.getByTestId('circuit')).toHaveCount(0);
+  });
+
   await test.step('route order moves by keyboard and the focus stays on the moved upstream', async () => {
     const routes = page.getByTestId('route-table');
     const airtimeOrder = () =>
