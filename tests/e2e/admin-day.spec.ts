@@ -85,9 +85,11 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await page.getByLabel('Amount (₦)').fill('-100');
     await page.getByTestId('fund-submit').click();
     await expect(page.getByRole('alert')).toContainText('A funding only adds money');
+    await expect(page.getByLabel('Amount (₦)')).toBeFocused();
     await page.getByLabel('Amount (₦)').fill('10,000');
     await page.getByTestId('fund-submit').click();
     await expect(page.getByRole('alert').filter({ hasText: 'Say why' })).toBeVisible();
+    await expect(page.getByLabel('Reason')).toBeFocused();
     await page.getByLabel('Reason').fill('bank transfer 0042');
     await page.getByTestId('fund-submit').click();
     // Nothing moves before the amount is read back in words.
