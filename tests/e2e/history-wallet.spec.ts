@@ -180,6 +180,10 @@ test('history at 390 px: each sale fits the screen with its time, product, amoun
   await expect(page.getByTestId('history-range')).toHaveText('Sales from 1 Nov 2026 on.');
   await page.getByLabel('To').fill('2026-11-05');
   await expect(page.getByTestId('history-range')).toHaveText('Sales from 1 Nov 2026 to 5 Nov 2026.');
+  await page.getByLabel('To').fill('2026-11-01');
+  await expect(page.getByTestId('history-range')).toHaveText('Sales on 1 Nov 2026.');
+  await page.getByLabel('From').fill('2026-11-03');
+  await expect(page.getByTestId('history-range')).toContainText('is after To 1 Nov 2026');
   expect(problems).toEqual([]);
 });
 
