@@ -249,7 +249,7 @@ describe('vend: nothing sent means not_accepted', () => {
     expect(out).toMatchObject({
       kind: 'not_accepted',
       reason:
-        'Provider not reached, nothing sent: the provider refused the connection (nothing answers at its address and port)',
+        'Provider not reached, nothing sent: the provider refused the connection: nothing answers at its address and port',
       code: 'ECONNREFUSED',
     });
   });

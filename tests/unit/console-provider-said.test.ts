@@ -11,7 +11,7 @@ describe('what the provider said, as the pending panel shows it to the desk', ()
       'Headers Timeout Error',
       'connect ECONNREFUSED 127.0.0.1:9',
       'Status read failed: the provider did not answer within 15 s',
-      'Status read failed: the provider refused the connection (nothing answers at its address and port)',
+      'Status read failed: the provider refused the connection: nothing answers at its address and port',
       'No usable answer after the request was sent: the provider closed the connection before it answered',
     ])
       expect(providerSaid(job(said)), said).toBe(

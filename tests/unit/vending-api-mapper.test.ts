@@ -136,7 +136,7 @@ describe('vend outcome table', () => {
       kind: 'not_accepted',
       transport: true,
       reason:
-        'Provider not reached, nothing sent: the provider refused the connection (nothing answers at its address and port)',
+        'Provider not reached, nothing sent: the provider refused the connection: nothing answers at its address and port',
       code: 'ECONNREFUSED',
     });
     expect(vendOutcomeOf(failure('UND_ERR_HEADERS_TIMEOUT', true), REF)).toEqual({

@@ -22,14 +22,14 @@ describe("a transport failure in the admin's words", () => {
 
   it('refusals, resets and unknown hosts are named without their codes', () => {
     expect(transportProblem('ECONNREFUSED', waits)).toBe(
-      'the provider refused the connection (nothing answers at its address and port)',
+      'the provider refused the connection: nothing answers at its address and port',
     );
     for (const code of ['ECONNRESET', 'UND_ERR_SOCKET'])
       expect(transportProblem(code, waits)).toBe('the provider closed the connection before it answered');
-    expect(transportProblem('ENOTFOUND', waits)).toBe("the provider's host name could not be found (DNS)");
+    expect(transportProblem('ENOTFOUND', waits)).toBe("the provider's host name could not be found in DNS");
     expect(transportProblem('CERT_HAS_EXPIRED', waits)).toBe("the provider's TLS certificate has expired");
     expect(transportProblem('ERR_SSL_WRONG_VERSION_NUMBER', waits)).toBe(
-      'the secure (TLS) connection to the provider failed',
+      'the secure TLS connection to the provider failed',
     );
     for (const code of [
       'UND_ERR_HEADERS_TIMEOUT',

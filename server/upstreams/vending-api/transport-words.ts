@@ -24,22 +24,21 @@ const UNTRUSTED_CERT = "the provider's TLS certificate could not be verified";
 /** Codes whose words do not depend on the waits. */
 const PLAIN: Record<string, string> = {
   QUEUE_TIMEOUT: 'every connection to the provider stayed busy, so the request was never sent',
-  ECONNREFUSED: 'the provider refused the connection (nothing answers at its address and port)',
+  ECONNREFUSED: 'the provider refused the connection: nothing answers at its address and port',
   ECONNRESET: CLOSED_BY_PROVIDER,
   UND_ERR_SOCKET: CLOSED_BY_PROVIDER,
   EPIPE: CLOSED_BY_PROVIDER,
-  ENOTFOUND: "the provider's host name could not be found (DNS)",
-  EAI_AGAIN: "the provider's host name could not be looked up (DNS did not answer)",
+  ENOTFOUND: "the provider's host name could not be found in DNS",
+  EAI_AGAIN: "the provider's host name could not be looked up: DNS did not answer",
   EHOSTUNREACH: UNREACHABLE,
   ENETUNREACH: UNREACHABLE,
   EHOSTDOWN: UNREACHABLE,
   ENETDOWN: UNREACHABLE,
   ETIMEDOUT: 'the connection to the provider timed out',
   BODY_TOO_LARGE: "the provider's answer was far larger than any answer of its API",
-  UND_ERR_CLOSED:
-    'the connection was closed on this side (the upstream was changed, or the node is stopping)',
+  UND_ERR_CLOSED: 'the connection was closed on this side: the upstream was changed, or the node is stopping',
   UND_ERR_DESTROYED:
-    'the connection was closed on this side (the upstream was changed, or the node is stopping)',
+    'the connection was closed on this side: the upstream was changed, or the node is stopping',
   CERT_HAS_EXPIRED: "the provider's TLS certificate has expired",
   DEPTH_ZERO_SELF_SIGNED_CERT: "the provider's TLS certificate is self-signed, so it is not trusted",
   SELF_SIGNED_CERT_IN_CHAIN: "the provider's TLS certificate is self-signed, so it is not trusted",
@@ -61,9 +60,9 @@ export function transportProblem(code: string, t: TransportTimeouts): string {
     case 'UND_ERR_CONNECT_TIMEOUT':
       return `the provider could not be reached within ${seconds(t.connectTimeoutMs)}`;
   }
-  if (PLAIN[code]) return PLAIN[code];
+  if (Object.hasOwn(PLAIN, code)) return PLAIN[code];
   if (code === 'EPROTO' || code.startsWith('ERR_SSL_'))
-    return 'the secure (TLS) connection to the provider failed';
+    return 'the secure TLS connection to the provider failed';
   // A code not listed here: still said, so it can be looked up.
   return `the connection to the provider failed (${code})`;
 }
