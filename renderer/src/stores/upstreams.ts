@@ -74,6 +74,8 @@ export const useUpstreamsStore = defineStore('upstreams', () => {
   }
 
   async function test(name: string): Promise<void> {
+    // The card's own test result says a test-key warning from now on: not twice on one page.
+    warning.value = '';
     const r = await run(() =>
       apiPost<ConnectionTest>(`/console/admin/upstreams/${encodeURIComponent(name)}/test`),
     );
