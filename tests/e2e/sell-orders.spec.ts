@@ -188,6 +188,11 @@ test('eSIM and gift cards by keyboard, as data plans: one match is chosen, Enter
   await expect(cards.nth(1)).toBeFocused();
   await expect(cards.nth(1)).toBeChecked();
   await snap(page, 'giftcard-arrows');
+  // ↑ back up the list, and from its first row into the search box (not round to the last row).
+  await page.keyboard.press('ArrowUp');
+  await expect(cards.first()).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(gcSearch).toBeFocused();
   // One match is chosen; Enter checks its stock and price.
   await gcSearch.fill('steam gbp');
   await expect(cards).toHaveCount(1);

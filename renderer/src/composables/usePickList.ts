@@ -23,6 +23,8 @@ interface PickListOptions<Row, Key> {
  */
 export function usePickList<Row, Key>(o: PickListOptions<Row, Key>) {
   const canPick = (row: Row) => o.selectable?.(row) ?? true;
+  /** The search box the agent last used the arrows in: where ↑ from the first row returns. */
+  let searchBox: HTMLElement | null = null;
 
   watch(o.rows, (rows) => {
     if (rows.length === 1 && canPick(rows[0]) && o.narrowed()) o.selected.value = o.keyOf(rows[0]);
@@ -36,6 +38,7 @@ export function usePickList<Row, Key>(o: PickListOptions<Row, Key>) {
 
   /** On the search box: ↓/↑ enter the list at the chosen row (else its first or last); Enter takes it. */
   function onSearchKey(e: KeyboardEvent) {
+    searchBox = e.currentTarget instanceof HTMLElement ? e.currentTarget : searchBox;
     const rows = o.rows.value;
     const choosable = rows.map((r, i) => (canPick(r) ? i : -1)).filter((i) => i >= 0);
     if (!choosable.length) return;
@@ -52,8 +55,19 @@ export function usePickList<Row, Key>(o: PickListOptions<Row, Key>) {
     }
   }
 
-  /** On a row's radio: Enter takes that row. */
+  /**
+   * On a row's radio: Enter takes that row; ↑ on the first row goes back to the search box it
+   * came from (a radio group would wrap to its last row, leaving only Shift+Tab to get back).
+   */
   function onRowKey(e: KeyboardEvent, row: Row) {
+    if (e.key === 'ArrowUp' && searchBox) {
+      const first = o.rows.value.find((r) => canPick(r));
+      if (first !== undefined && o.keyOf(first) === o.keyOf(row)) {
+        e.preventDefault();
+        searchBox.focus();
+        return;
+      }
+    }
     if (e.key !== 'Enter' || !canPick(row)) return;
     e.preventDefault();
     o.selected.value = o.keyOf(row);
