@@ -376,18 +376,21 @@ export class VendWorker {
   private decide(subject: DecisionSubject, outcome: VendOutcome, answering: (Upstream | null)[]): Decision {
     return decide(subject, outcome, this.opts.now(), {
       attentionAfterMs: this.opts.attentionAfterMs,
-      notFoundGraceMs: this.graceOf(answering.filter((u): u is Upstream => u !== null)),
+      notFoundGraceMs: this.graceOf(answering),
       requeryScale: this.opts.requeryScale ?? 1,
     });
   }
 
-  /** The longest not-found grace of these upstreams (scaled like the node's own), at least the node's. */
-  private graceOf(upstreams: Upstream[]): number {
-    const scale = this.opts.requeryScale ?? 1;
-    return Math.max(
-      this.opts.notFoundGraceMs,
-      ...upstreams.map((u) => (u.notFoundGraceMs === undefined ? 0 : Math.round(u.notFoundGraceMs * scale))),
-    );
+  /**
+   * The longest not-found grace of these upstreams (scaled like the node's own), at least the
+   * node's. On every vend's decision: a loop, no arrays made.
+   */
+  private graceOf(upstreams: (Upstream | null)[]): number {
+    let grace = this.opts.notFoundGraceMs;
+    for (const u of upstreams)
+      if (u?.notFoundGraceMs !== undefined)
+        grace = Math.max(grace, Math.round(u.notFoundGraceMs * (this.opts.requeryScale ?? 1)));
+    return grace;
   }
 
   /** The store writes the decision (one commit); then whoever waits hears of it. */

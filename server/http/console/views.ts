@@ -66,9 +66,9 @@ export function saleView(
   p: Purchase,
   merchantName: string,
   agent: string | null,
-  job: VendJob | null = null,
+  job: VendJob | null,
   /** The node's --sync-wait: how long a bill or an order keeps the desk busy before it shows pending. */
-  syncWaitMs = 30_000,
+  syncWaitMs: number,
 ) {
   return {
     reference: p.internalReference,
