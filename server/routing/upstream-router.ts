@@ -250,19 +250,22 @@ export function withUpstreamPlanIds(inner: Upstream, planIdOf: (localId: string)
   };
   const verifyReq = (req: VerifyRequest): VerifyRequest =>
     Object.assign({}, req, { planId: planIdOf(req.planId) ?? req.planId });
-  const wrapped: Upstream = {
+  // Every key of Upstream, optional ones included, must be named here: a field added to the
+  // interface and forgotten in this wrapper (as notFoundGraceMs once was) fails to compile.
+  const wrapped: { [K in keyof Required<Upstream>]: Upstream[K] } = {
     name: inner.name,
     type: inner.type,
+    inProcess: inner.inProcess,
     notFoundGraceMs: inner.notFoundGraceMs,
     vend: (req) => inner.vend(vendReq(req)),
     requery: (req) => inner.requery(vendReq(req)),
     verify: (req) => inner.verify(verifyReq(req)),
     catalogs: () => inner.catalogs(),
+    catalogPlans: inner.catalogPlans && ((fx) => inner.catalogPlans!(fx)),
     qrcode: (req, lpa) => inner.qrcode(req, lpa),
+    listTransactions: inner.listTransactions && ((q) => inner.listTransactions!(q)),
     balance: () => inner.balance(),
     close: () => inner.close?.() ?? Promise.resolve(),
   };
-  if (inner.catalogPlans) wrapped.catalogPlans = (fx) => inner.catalogPlans!(fx);
-  if (inner.listTransactions) wrapped.listTransactions = (q) => inner.listTransactions!(q);
   return wrapped;
 }
