@@ -230,3 +230,38 @@ test('gift cards at 390 px: whole names and whole prices', async ({ page }) => {
   expect(fits.find((c) => c.cls.includes('title'))!.width).toBeGreaterThan(250);
   await page.screenshot({ path: 'test-results/e2e-shots/giftcard-list-390.png' });
 });
+
+test('eSIM and gift cards: a choice the search hides is dropped, so Enter or Continue cannot sell it', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.keyboard.press('s');
+  const esimSearch = page.getByLabel('Country or plan');
+  const plans = page.getByTestId('esim-list').getByRole('radio');
+  await esimSearch.fill('United Kingdom');
+  await page.getByTestId('esim-list').locator('label').filter({ hasText: '20GB' }).click();
+  await esimSearch.fill('Kenya');
+  await expect(plans.first()).toBeAttached();
+  for (const p of await plans.all()) await expect(p).not.toBeChecked();
+  await esimSearch.press('Enter');
+  await expect(page.getByTestId('confirm')).toHaveCount(0);
+  await expect(page.getByText('Choose a plan.')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('confirm')).toHaveCount(0);
+
+  await page.goto('/#/sell/giftcards');
+  const gcSearch = page.getByLabel('Search');
+  const cards = page.getByTestId('giftcard-list').locator('label');
+  await gcSearch.fill('steam');
+  await cards.first().click();
+  await expect(page.getByLabel('Quantity')).toBeVisible();
+  await gcSearch.fill('amazon');
+  await expect(cards.first()).toContainText('Amazon');
+  for (const c of await cards.getByRole('radio').all()) await expect(c).not.toBeChecked();
+  await expect(page.getByLabel('Quantity')).toHaveCount(0);
+  await gcSearch.press('Enter');
+  await expect(page.getByTestId('confirm')).toHaveCount(0);
+  await snap(page, 'giftcard-hidden-choice-dropped');
+  expect(problems).toEqual([]);
+});

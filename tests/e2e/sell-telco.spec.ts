@@ -75,6 +75,30 @@ test('data: plans searchable by size, validity and price; sold to a receipt', as
   expect(problems).toEqual([]);
 });
 
+test('data: typing through a search that briefly matches one plan does not leave that plan chosen behind others', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.getByTestId('tile-data').click();
+  await page.getByLabel('Customer phone number').fill('0903 123 4567');
+  const plans = page.getByTestId('data-plans').getByRole('radio');
+  await expect(plans.first()).toBeAttached();
+  const search = page.getByLabel('Find a plan');
+  // "150" on the way to "1500" matches only the 150GB plan, which is chosen for the agent…
+  await search.fill('150');
+  await expect(plans).toHaveCount(1);
+  await expect(plans).toBeChecked();
+  // …and dropped once "1500" hides it: Enter asks for a plan instead of selling 150GB.
+  await search.press('0');
+  await expect(plans).toHaveCount(2);
+  for (const p of await plans.all()) await expect(p).not.toBeChecked();
+  await search.press('Enter');
+  await expect(page.getByTestId('confirm')).toHaveCount(0);
+  await expect(page.getByText('Choose a data plan.')).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 test('airtime: an amount with a third decimal is refused with the two-decimal rule', async ({ page }) => {
   const problems = watchPageErrors(page);
   await login(page);

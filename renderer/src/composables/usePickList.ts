@@ -5,6 +5,8 @@ interface PickListOptions<Row, Key> {
   rows: Ref<Row[]>;
   keyOf: (row: Row) => Key;
   selected: Ref<Key>;
+  /** The value of `selected` when nothing is chosen ('' or null). */
+  none: Key;
   /** True once the agent narrowed the list (typed a search, set a filter). */
   narrowed: () => boolean;
   /** Rows that may be chosen (a gift card out of stock may not). */
@@ -19,7 +21,9 @@ interface PickListOptions<Row, Key> {
  * The keyboard of a search box over a list of radio rows (data plans, eSIMs, gift cards): a
  * search that leaves one row chooses it without another key, ↓/↑ move from the box into the
  * list (whose radios then take the arrows themselves), and Enter in the box or on a row takes
- * the choice.
+ * the choice. A choice the search or a filter hides is dropped: Enter or Continue must never
+ * sell a row the agent can no longer see (typing "1500" passes through "150", whose one match
+ * would otherwise stay chosen behind two ₦1,500 plans).
  */
 export function usePickList<Row, Key>(o: PickListOptions<Row, Key>) {
   const canPick = (row: Row) => o.selectable?.(row) ?? true;
@@ -28,6 +32,8 @@ export function usePickList<Row, Key>(o: PickListOptions<Row, Key>) {
 
   watch(o.rows, (rows) => {
     if (rows.length === 1 && canPick(rows[0]) && o.narrowed()) o.selected.value = o.keyOf(rows[0]);
+    else if (o.selected.value !== o.none && !rows.some((r) => o.keyOf(r) === o.selected.value))
+      o.selected.value = o.none;
   });
 
   async function focusRow(index: number) {
@@ -49,8 +55,8 @@ export function usePickList<Row, Key>(o: PickListOptions<Row, Key>) {
       void focusRow(current >= 0 ? current : start);
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      if (!rows.some((r) => o.keyOf(r) === o.selected.value) && rows.length === 1 && canPick(rows[0]))
-        o.selected.value = o.keyOf(rows[0]);
+      if (!rows.some((r) => o.keyOf(r) === o.selected.value))
+        o.selected.value = rows.length === 1 && canPick(rows[0]) ? o.keyOf(rows[0]) : o.none;
       o.pick();
     }
   }
