@@ -155,6 +155,35 @@ test('airtime: a 0700 number is refused as not a mobile line, with no advice to 
   expect(problems).toEqual([]);
 });
 
+test('Esc on a sale goes to the tiles, never back into a "Try again" form that would sell the failed sale again', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.keyboard.press('a');
+  await page.getByLabel('Customer phone number').fill('0803 000 0001');
+  await page.getByLabel('Amount (₦)').fill('700');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('confirm-sell').click();
+  await expect(page.getByTestId('sale-status')).toContainText('NOT CHARGED');
+  await page.getByTestId('try-again').click();
+  await page.getByLabel('Customer phone number').fill('0803 111 2222');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('confirm-sell').click();
+  await expectSuccessfulReceipt(page);
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/#\/sell$/);
+  await expect(page.getByTestId('tile-airtime')).toBeVisible();
+
+  // Opened from History, Esc goes back to History.
+  await page.getByRole('link', { name: 'History' }).click();
+  await page.getByTestId('history-row').first().click();
+  await expect(page.getByTestId('sale-status')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/#\/history/);
+  expect(problems).toEqual([]);
+});
+
 /** From the sell screen: an MTN airtime sale of `naira`, confirmed and paid once. */
 async function payAirtime(page: Page, naira: string): Promise<void> {
   await page.keyboard.press('a');
