@@ -111,7 +111,7 @@ test('unsellable products are greyed with the reason; an admin gets the link to 
   expect(problems).toEqual([]);
 });
 
-test('a failed live sale reads NOT CHARGED and REFUNDED, and Try again refills the form', async ({
+test('a failed live sale reads NOT CHARGED, the wallet refunded, and Try again refills the form', async ({
   page,
 }) => {
   const problems = watchPageErrors(page);
@@ -133,7 +133,7 @@ test('a failed live sale reads NOT CHARGED and REFUNDED, and Try again refills t
   // A failure slip is not a receipt, and does not thank the customer for a sale that did not happen.
   await expect(receipt.getByTestId('receipt-title')).toHaveText('Failed sale — not a receipt');
   await expect(receipt.getByTestId('receipt-thanks')).toHaveCount(0);
-  await expect(receipt.getByTestId('receipt-status')).toHaveText('Failed — refunded');
+  await expect(receipt.getByTestId('receipt-status')).toHaveText('Failed — not charged');
   const again = page.getByTestId('try-again');
   await expect(again).toHaveClass(/btn-primary/);
   await expect(page.getByTestId('print')).not.toHaveClass(/btn-primary/);
@@ -301,10 +301,13 @@ test('a sale that fails after pending tells the desk and the slip the money is d
     'If the customer paid while it was pending, give them back ₦57,680.00.',
   );
   const receipt = page.getByTestId('receipt');
-  await expect(receipt.getByTestId('receipt-not-charged')).toHaveText(/REFUNDED\s*Sale of ₦57,680\.00/);
+  await expect(receipt.getByTestId('receipt-not-charged')).toHaveText(/NOT DELIVERED\s*Sale of ₦57,680\.00/);
   await expect(receipt.getByTestId('receipt-failed-text')).toContainText(
-    'The ₦57,680.00 paid for it is due back to the customer.',
+    'If ₦57,680.00 was paid for it, it is due back to the customer.',
   );
+  // The customer's slip never says "refunded" for money the desk may still owe.
+  await expect(receipt.getByTestId('receipt-status')).toHaveText('Failed — refund if paid');
+  await expect(receipt).not.toContainText(/refunded/i);
   await snap(page, 'counter-failed-after-pending');
   expect(problems).toEqual([]);
 });

@@ -59,6 +59,8 @@ test('an admin reverses a completed sale from Sales history: in-app dialog, once
   await expect(page.getByTestId('reversed-refund')).toContainText('credited back ₦175.00');
   // The slip keeps the provider's reference, which a dispute with the provider quotes.
   await expect(page.getByTestId('receipt')).toContainText(/Provider ref\.\s*SIM/);
+  // The customer's slip says the money is owed back, not that it went back.
+  await expect(page.getByTestId('receipt').getByTestId('receipt-status')).toHaveText('Reversed — refund due');
 
   // The node refuses a second reversal whatever the page shows.
   const csrf = await page.evaluate(async () => {
