@@ -42,6 +42,8 @@ export type Decision =
       reason: string;
       upstreamReference?: string;
       needsAttention: boolean;
+      /** The answer said the provider holds the sale (pending), so it did receive it. */
+      acknowledged: boolean;
     }
   /** The purchase is already final (settled meanwhile by another answer or an operator). */
   | { action: 'none' };
@@ -91,6 +93,7 @@ export function decide(
     reason: 'reason' in outcome ? (outcome.reason ?? outcome.kind) : outcome.kind,
     upstreamReference: 'upstreamReference' in outcome ? outcome.upstreamReference : undefined,
     needsAttention: now - purchase.sentAt >= policy.attentionAfterMs,
+    acknowledged: outcome.kind === 'pending',
   };
 }
 

@@ -218,6 +218,7 @@ export class VendWorker {
           ? `Restored from a backup: none of its providers (${asked.map((u) => u.name).join(', ')}) has a record of it; it may have gone to one no longer routed. Ask the providers, then resolve it`
           : 'Restored from a backup: no provider is routed for it now; ask the providers, then resolve it',
         needsAttention: true,
+        acknowledged: false,
       },
       job.upstreamName,
     );

@@ -59,7 +59,7 @@ export function applyDecision(
       requeueForNextRoute(db, purchaseId, decision.routeIndex, decision.reason);
       return;
     case 'requery_later':
-      schedulePoll(db, purchaseId, decision.nextPollAt, decision.reason, checkedAt);
+      schedulePoll(db, purchaseId, decision.nextPollAt, decision.reason, checkedAt, decision.acknowledged);
       if (decision.upstreamReference)
         touchPurchase(db, purchaseId, { upstreamReference: decision.upstreamReference });
       if (decision.needsAttention) flagNeedsAttention(db, purchaseId);

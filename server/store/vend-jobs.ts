@@ -18,6 +18,8 @@ export interface VendJob {
   lastCheckedAt: number | null;
   /** Taken over from a restored backup: every route is asked until one has a record of the sale. */
   askEveryRoute: boolean;
+  /** The provider has answered that it holds the sale (pending): it received it. */
+  providerAcknowledged: boolean;
 }
 
 interface JobRow {
@@ -31,6 +33,7 @@ interface JobRow {
   last_error: string | null;
   last_checked_at: number | null;
   ask_every_route: number;
+  provider_acknowledged: number;
 }
 
 const toJob = (r: JobRow): VendJob => ({
@@ -44,13 +47,14 @@ const toJob = (r: JobRow): VendJob => ({
   lastError: r.last_error,
   lastCheckedAt: r.last_checked_at ?? null,
   askEveryRoute: r.ask_every_route === 1,
+  providerAcknowledged: r.provider_acknowledged === 1,
 });
 
 /**
  * When the desk starts showing a sale as pending. Airtime and data are answered at once and the
- * page follows the sale, so a provider that takes seconds to say "failed" leaves "Pending … your
- * airtime has been sent" on screen meanwhile, with no requery; a bill or an order keeps the desk
- * busy until its answer, or until the node's wait for it (--sync-wait) runs out.
+ * page follows the sale, so a provider that takes seconds to say "failed" leaves it pending on
+ * screen meanwhile, with no requery; a bill or an order keeps the desk busy until its answer, or
+ * until the node's wait for it (--sync-wait) runs out.
  */
 export const DESK_FOLLOWS_MS = 2_000;
 const followedAtOnce = (sale: { kind: string; product: string }) =>
@@ -158,7 +162,8 @@ export function sendingJobs(db: Db): VendJob[] {
 
 /**
  * Outcome unknown or pending: requery later, never re-send. checkedAt is when the provider
- * (or the lack of one) answered, so the console can say when it was last asked.
+ * (or the lack of one) answered, so the console can say when it was last asked. `acknowledged`:
+ * this answer said the provider holds the sale; once said, a later unclear answer does not undo it.
  */
 export function schedulePoll(
   db: Db,
@@ -166,12 +171,14 @@ export function schedulePoll(
   nextPollAt: number,
   error: string | null,
   checkedAt: number | null = null,
+  acknowledged = false,
 ): void {
   prep(
     db,
     `UPDATE vend_jobs SET state = 'polling', poll_count = poll_count + 1, next_poll_at = ?, last_error = ?,
-       last_checked_at = COALESCE(?, last_checked_at) WHERE purchase_id = ? AND state <> 'done'`,
-  ).run(nextPollAt, error, checkedAt, purchaseId);
+       last_checked_at = COALESCE(?, last_checked_at), provider_acknowledged = MAX(provider_acknowledged, ?)
+     WHERE purchase_id = ? AND state <> 'done'`,
+  ).run(nextPollAt, error, checkedAt, acknowledged ? 1 : 0, purchaseId);
 }
 
 /** The upstream refused before accepting the vend: the next route may be tried. */

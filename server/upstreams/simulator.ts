@@ -4,6 +4,7 @@ import type { VendOutcome } from '../domain/vend-outcome.js';
 import { CustomerRejected } from '../domain/errors.js';
 import type { CatalogSnapshot, Upstream, VendRequest, VerifyRequest, VerifyResult } from './types.js';
 import { deliversEsim } from '../domain/esim-sale.js';
+import { billProviderName } from '../../common/provider-names.js';
 
 export interface SimulatorOptions {
   latencyMs?: number;
@@ -34,6 +35,14 @@ export const TEST_IDS = {
 } as const;
 export const TEST_TOKEN = '12345678901234567890';
 export const TEST_CUSTOMER_NAME = 'TEST CUSTOMER';
+
+/**
+ * A customer id is a test id in any letter case (`testbet001`): agents type it as they see
+ * fit, and this simulator stands in for billers that do not mind. Only the simulator's own
+ * check: what a real upstream is sent stays as typed.
+ */
+const isTestId = (id: string, testId: string | undefined): boolean =>
+  testId !== undefined && id.toUpperCase() === testId.toUpperCase();
 
 /**
  * Phone numbers whose last seven digits script an airtime or data outcome, so integrators can
@@ -140,9 +149,9 @@ export class SimulatorUpstream implements Upstream {
     const id = req.customerId;
     if (req.product === 'ELECTRICITY') {
       const expected = req.meterType === 'postpaid' ? TEST_IDS.postpaidMeter : TEST_IDS.prepaidMeter;
-      if (id !== expected) {
+      if (!isTestId(id, expected)) {
         throw new CustomerRejected(
-          `Invalid meter number: ${id} is not a ${req.meterType ?? 'prepaid'} meter of ${req.network} (test meter: ${expected})`,
+          `Invalid meter number: ${id} is not a ${req.meterType ?? 'prepaid'} meter of ${billProviderName(req.network)} (test meter: ${expected})`,
         );
       }
       return {
@@ -160,9 +169,9 @@ export class SimulatorUpstream implements Upstream {
       };
     }
     if (req.product === 'CABLE') {
-      if (id !== TEST_IDS.cable[req.network]) {
+      if (!isTestId(id, TEST_IDS.cable[req.network])) {
         throw new CustomerRejected(
-          `Invalid smartcard/IUC number ${id} for ${req.network} (test id: ${TEST_IDS.cable[req.network]})`,
+          `Invalid smartcard/IUC number ${id} for ${billProviderName(req.network)} (test id: ${TEST_IDS.cable[req.network]})`,
         );
       }
       return {
@@ -174,8 +183,10 @@ export class SimulatorUpstream implements Upstream {
         due_date: new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10),
       };
     }
-    if (id !== TEST_IDS.betting)
-      throw new CustomerRejected(`Invalid ${req.network} customer id ${id} (test id: ${TEST_IDS.betting})`);
+    if (!isTestId(id, TEST_IDS.betting))
+      throw new CustomerRejected(
+        `Invalid ${billProviderName(req.network)} customer id ${id} (test id: ${TEST_IDS.betting})`,
+      );
     return {
       product: req.product,
       network: req.network,
@@ -209,12 +220,12 @@ export class SimulatorUpstream implements Upstream {
     if (req.product === 'ELECTRICITY') {
       const meterType = req.details.meter_type;
       const expected = meterType === 'postpaid' ? TEST_IDS.postpaidMeter : TEST_IDS.prepaidMeter;
-      return req.msisdn === expected ? null : 'Invalid meter number';
+      return isTestId(req.msisdn, expected) ? null : 'Invalid meter number';
     }
     if (req.product === 'CABLE')
-      return req.msisdn === TEST_IDS.cable[req.network] ? null : 'Invalid smartcard number';
+      return isTestId(req.msisdn, TEST_IDS.cable[req.network]) ? null : 'Invalid smartcard number';
     if (req.product === 'BETTING')
-      return req.msisdn === TEST_IDS.betting ? null : 'Invalid betting customer id';
+      return isTestId(req.msisdn, TEST_IDS.betting) ? null : 'Invalid betting customer id';
     return null;
   }
 

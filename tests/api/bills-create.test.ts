@@ -260,10 +260,15 @@ describe('betting: TESTBET001 with the customer phone on /v1', () => {
       (await create('BETTING', 'BET9JA', 'TESTBET001', 301, '100', { phone: '2348031234567' })).status,
     ).toBe(200);
   });
-  it('another betting id is rejected by the biller: 400, nothing stored', async () => {
-    const r = await create('BETTING', 'BET9JA', 'NOTATEST', 301, '100', { phone: '08031234567' });
+  it('the test id in lower case is sold too, and kept as it was sent', async () => {
+    const r = await create('BETTING', 'SPORTYBET', 'testbet001', 302, '500', { phone: '08031234567' });
+    expectFinalSuccess(r, 'BETTING', 'SPORTYBET');
+    expect(r.json.data.msisdn).toBe('testbet001');
+  });
+  it('another betting id is rejected by the biller: 400 naming the platform as people write it, nothing stored', async () => {
+    const r = await create('BETTING', 'SPORTYBET', 'NOTATEST', 302, '100', { phone: '08031234567' });
     expect(r.status).toBe(400);
-    expect(r.json.message).toMatch(/NOTATEST/);
+    expect(r.json.message).toBe('Invalid SportyBet customer id NOTATEST (test id: TESTBET001)');
     expect((await status(r.body.client_request_id)).status).toBe(404);
   });
 });

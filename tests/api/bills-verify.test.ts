@@ -243,6 +243,42 @@ describe('test-credential table, verified', () => {
   );
 });
 
+describe('the test simulator reads ids in any case and names providers as people write them', () => {
+  const bet = (customer_msisdn: string, network: string) =>
+    verify({
+      customer_msisdn,
+      network,
+      product: 'BETTING',
+      plan_code: String(betting.find((p) => p.network === network)!.id),
+    });
+  it('testbet001 is the test betting id too; the id comes back as it was sent', async () => {
+    expectVerified(await bet('testbet001', 'SPORTYBET'), 'BETTING', 'SPORTYBET', 'testbet001');
+    expectVerified(await bet('TestBet001', '1XBET'), 'BETTING', '1XBET', 'TestBet001');
+  });
+  it.each([
+    [() => bet('testbet002', 'SPORTYBET'), 'Invalid SportyBet customer id testbet002 (test id: TESTBET001)'],
+    [() => bet('TESTBET999', '1XBET'), 'Invalid 1xBet customer id TESTBET999 (test id: TESTBET001)'],
+    [
+      () => verify({ customer_msisdn: '10000000010', network: 'GOTV', product: 'CABLE', plan_code: '218' }),
+      'Invalid smartcard/IUC number 10000000010 for GOtv (test id: 10000000020)',
+    ],
+    [
+      () =>
+        verify({
+          customer_msisdn: '12345',
+          network: 'ABA',
+          product: 'ELECTRICITY',
+          plan_code: plan('ABA', 'prepaid'),
+        }),
+      'Invalid meter number: 12345 is not a prepaid meter of Aba Power (test meter: 10000000001)',
+    ],
+  ])('a refusal names the provider: %#', async (call, message) => {
+    const r = await call();
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({ status: 'error', code: 400, message });
+  });
+});
+
 describe('plan_code or the legacy service_id: exactly one', () => {
   const base = { customer_msisdn: '10000000010', network: 'DSTV', product: 'CABLE' };
   it('service_id alone gives the same answer as plan_code', async () => {

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ADMIN, cli, login, snap, unique, watchPageErrors } from './helpers.js';
 import { csrfOf, openAdminPage, type Pair } from './admin-helpers.js';
 
@@ -172,8 +174,12 @@ test('a pending sale shows when it was last checked, what the provider said and 
   });
   await expect(page.getByTestId('pending-last-check')).not.toHaveText('not yet');
   await expect(page.getByTestId('pending-since')).toContainText(/ago|just now/);
+  // The simulator answered "pending": it holds the sale, so the desk may say it was sent.
   await expect(page.getByTestId('pending-customer-line')).toContainText(
     'Tell the customer: “Your data has been sent and the provider has not confirmed it yet.',
+  );
+  await expect(page.getByTestId('pending-explained')).toContainText(
+    'The wallet has been charged and the provider has not confirmed yet.',
   );
   await expect(status).toContainText('This page updates by itself, checking now and then.');
   await page.waitForTimeout(6000);
@@ -183,6 +189,97 @@ test('a pending sale shows when it was last checked, what the provider said and 
   await expect(page.getByTestId('requery')).toHaveText('Check with the provider now');
   await snap(page, 'counter-pending-sale');
   expect(problems).toEqual([]);
+});
+
+/**
+ * A provider on 127.0.0.1 whose create answers HTTP 500 (it may or may not have the sale) and
+ * whose status reads answer what the test sets: the desk must not say "sent" before the
+ * provider has said it holds the sale.
+ */
+async function unclearProvider() {
+  const state = { status: 'error' as 'error' | 'pending' | 'success' };
+  const envelope = {
+    pending: { status: 'pending', response_code: '02', response_message: 'Pending', data: {} },
+    success: {
+      status: 'success',
+      response_code: '00',
+      response_message: 'Successful',
+      data: { external_reference: 'UNCLEAR-1' },
+    },
+  };
+  const server = createServer((req, res) => {
+    req.resume();
+    const answer = (code: number, body: unknown) =>
+      res.writeHead(code, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (req.method === 'GET' && req.url?.startsWith('/v1/transactions/status') && state.status !== 'error')
+      return answer(200, envelope[state.status]);
+    answer(500, { status: 'error', code: 500, message: 'Internal server error' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, state, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+test('a pending sale the provider has not acknowledged is not called sent to the customer', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  const provider = await unclearProvider();
+  try {
+    const admin = await page.context().browser()!.newPage();
+    await login(admin, ADMIN);
+    const made = await admin.request.post('/console/admin/upstreams', {
+      headers: await csrfOf(admin.request),
+      data: {
+        name: `unclear${unique()}`.toLowerCase(),
+        type: 'vending-api',
+        base_url: provider.url,
+        merchant_code: 'UNCLEAR',
+        key: 'unclear-key',
+        secret: 'unclear-secret-value',
+        routes: ['data:9MOBILE'],
+      },
+    });
+    expect(made.status()).toBe(201);
+    await admin.close();
+
+    await login(page, agent);
+    await page.keyboard.press('d');
+    await page.getByLabel('Customer phone number').fill('0809 123 4567');
+    await page.getByLabel('Find a plan').fill('1GB');
+    await page.getByLabel('Find a plan').press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('confirm-sell').click();
+    const status = page.getByTestId('sale-status');
+    await expect(status).toContainText('Pending — waiting for the provider', { timeout: 20_000 });
+    await expect(page.getByTestId('pending-provider-said')).toHaveText(
+      "The provider's system did not answer properly; the node will ask again.",
+    );
+    const line = page.getByTestId('pending-customer-line');
+    await expect(line).toHaveText(
+      'Tell the customer: “Your data is being processed and is not confirmed as sent yet. Please wait a few minutes; if it does not go through, your money comes back in full.”',
+    );
+    await expect(page.getByTestId('pending-explained')).toContainText(
+      'The wallet has been charged and the provider has not yet said it received the sale.',
+    );
+    await snap(page, 'counter-pending-unacknowledged');
+
+    // The provider now says it holds the sale: from here on it has been sent.
+    provider.state.status = 'pending';
+    await page.getByTestId('requery').click();
+    await expect(line).toContainText('Your data has been sent and the provider has not confirmed it yet.');
+    await expect(page.getByTestId('pending-explained')).toContainText(
+      'The wallet has been charged and the provider has not confirmed yet.',
+    );
+
+    // Settled, so the node stops asking a provider this test is about to close.
+    provider.state.status = 'success';
+    await page.getByTestId('requery').click();
+    await expect(status).toContainText('Sale successful');
+    expect(problems).toEqual([]);
+  } finally {
+    await provider.close();
+  }
 });
 
 test('data plans are bought with the keyboard alone: search, arrows, Enter', async ({ page }) => {

@@ -129,14 +129,21 @@ test('betting: verify shows the customer username; the customer phone is require
   const problems = watchPageErrors(page);
   await login(page);
   await page.keyboard.press('b');
-  await page.getByLabel('Betting platform').selectOption('BET9JA');
+  await page.getByLabel('Betting platform').selectOption('SPORTYBET');
   // A filled-in ID that cannot be one says what is wrong with it, not "Enter the customer ID".
   await page.getByLabel('Customer ID').fill('TEST BET 001');
   await page.getByTestId('bill-next').click();
   await expect(
     page.getByText('The customer ID has only letters, digits and dashes, without spaces.'),
   ).toBeVisible();
-  await page.getByLabel('Customer ID').fill('TESTBET001');
+  // The biller's refusal names the platform as people write it, not its API code.
+  await page.getByLabel('Customer ID').fill('TESTBET002');
+  await page.getByTestId('bill-next').click();
+  await expect(page.getByTestId('customer-refused')).toContainText(
+    'Invalid SportyBet customer id TESTBET002',
+  );
+  // The test simulator takes its test id in any case, as typed.
+  await page.getByLabel('Customer ID').fill('testbet001');
   await page.getByTestId('bill-next').click();
   await expect(page.getByTestId('verified-customer_username')).toHaveText('testpunter');
   await page.getByLabel('Amount (₦)').fill('2000');

@@ -65,6 +65,23 @@ describe('the outcome table (decide)', () => {
     });
   });
 
+  it('only a pending answer says the provider holds the sale (the desk then calls it sent)', () => {
+    const acknowledged = (outcome: VendOutcome, over: Partial<DecisionSubject> = {}) => {
+      const d = decide(subject(over), outcome, SENT + 1_000);
+      return d.action === 'requery_later' ? d.acknowledged : d.action;
+    };
+    expect(acknowledged({ kind: 'pending' })).toBe(true);
+    expect(acknowledged({ kind: 'pending', reason: 'Transaction is processing' }, { requery: true })).toBe(
+      true,
+    );
+    expect(acknowledged({ kind: 'unknown', reason: 'Provider answered HTTP 500' })).toBe(false);
+    expect(acknowledged({ kind: 'unknown', reason: 'Status read failed: timeout' }, { requery: true })).toBe(
+      false,
+    );
+    expect(acknowledged({ kind: 'not_found' }, { requery: true })).toBe(false);
+    expect(acknowledged({ kind: 'not_accepted', reason: '502' }, { requery: true })).toBe(false);
+  });
+
   it('a "not found" answer to the send itself is not final: only a requery after the grace fails it', () => {
     expect(decide(subject(), { kind: 'not_found' }, SENT + 3_600_000).action).toBe('requery_later');
   });

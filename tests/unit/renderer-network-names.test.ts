@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { meterTypeName, networkName } from '../../renderer/src/lib/network-names.js';
+import { billProviderName } from '../../common/provider-names.js';
 
 describe('network and provider names in the console', () => {
   it('writes the API codes as customers know them', () => {
@@ -18,6 +19,10 @@ describe('network and provider names in the console', () => {
     expect(networkName('NEWCO')).toBe('NEWCO');
     expect(networkName('')).toBe('');
     expect(networkName(null)).toBe('');
+  });
+  it("the node's bill provider names are the console's", () => {
+    for (const code of ['SPORTYBET', 'sportybet', 'GOTV', 'ABA', '1XBET', 'EKEDC', 'Ikeja Electric', 'NEWCO'])
+      expect(billProviderName(code)).toBe(networkName(code));
   });
   it('capitalises the meter types', () => {
     expect(meterTypeName('prepaid')).toBe('Prepaid');

@@ -1175,6 +1175,8 @@ export interface paths {
               last_checked_at: string;
               /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
               provider_said: string;
+              /** @description pending sales only: the provider has answered that it holds the sale (it received it and is working on it); false while the sale waits to be sent, awaits the first answer, or had only unclear answers or "no record of it" */
+              provider_acknowledged?: boolean;
             };
           };
         };
@@ -1331,6 +1333,8 @@ export interface paths {
                 last_checked_at: string;
                 /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
                 provider_said: string;
+                /** @description pending sales only: the provider has answered that it holds the sale (it received it and is working on it); false while the sale waits to be sent, awaits the first answer, or had only unclear answers or "no record of it" */
+                provider_acknowledged?: boolean;
               }[];
               total: number;
               page: number;
@@ -1599,6 +1603,8 @@ export interface paths {
               last_checked_at: string;
               /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
               provider_said: string;
+              /** @description pending sales only: the provider has answered that it holds the sale (it received it and is working on it); false while the sale waits to be sent, awaits the first answer, or had only unclear answers or "no record of it" */
+              provider_acknowledged?: boolean;
             };
           };
         };
@@ -1746,6 +1752,8 @@ export interface paths {
               last_checked_at: string;
               /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
               provider_said: string;
+              /** @description pending sales only: the provider has answered that it holds the sale (it received it and is working on it); false while the sale waits to be sent, awaits the first answer, or had only unclear answers or "no record of it" */
+              provider_acknowledged?: boolean;
             };
           };
         };
@@ -1895,6 +1903,8 @@ export interface paths {
               last_checked_at: string;
               /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
               provider_said: string;
+              /** @description pending sales only: the provider has answered that it holds the sale (it received it and is working on it); false while the sale waits to be sent, awaits the first answer, or had only unclear answers or "no record of it" */
+              provider_acknowledged?: boolean;
             };
           };
         };
@@ -3104,6 +3114,8 @@ export interface paths {
               last_checked_at: string;
               /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
               provider_said: string;
+              /** @description pending sales only: the provider has answered that it holds the sale (it received it and is working on it); false while the sale waits to be sent, awaits the first answer, or had only unclear answers or "no record of it" */
+              provider_acknowledged?: boolean;
             };
           };
         };
@@ -3378,6 +3390,8 @@ export interface paths {
               last_checked_at: string;
               /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
               provider_said: string;
+              /** @description pending sales only: the provider has answered that it holds the sale (it received it and is working on it); false while the sale waits to be sent, awaits the first answer, or had only unclear answers or "no record of it" */
+              provider_acknowledged?: boolean;
             };
           };
         };
@@ -8404,6 +8418,8 @@ export interface paths {
               last_checked_at: string;
               /** @description pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise */
               provider_said: string;
+              /** @description pending sales only: the provider has answered that it holds the sale (it received it and is working on it); false while the sale waits to be sent, awaits the first answer, or had only unclear answers or "no record of it" */
+              provider_acknowledged?: boolean;
             };
           };
         };

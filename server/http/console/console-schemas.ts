@@ -86,6 +86,12 @@ export const Sale = Type.Object({
     description:
       "pending: the provider's last answer, in words; after an admin's re-check of a completed sale, what the provider said; '' otherwise",
   }),
+  provider_acknowledged: Type.Optional(
+    Type.Boolean({
+      description:
+        'pending sales only: the provider has answered that it holds the sale (it received it and is working on it); false while the sale waits to be sent, awaits the first answer, or had only unclear answers or "no record of it"',
+    }),
+  ),
 });
 
 export const PurchasePage = Type.Object({

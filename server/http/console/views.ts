@@ -105,6 +105,8 @@ export function saleView(
     last_checked_at:
       p.state === 'pending' && job?.lastCheckedAt ? new Date(job.lastCheckedAt).toISOString() : '',
     provider_said: p.state === 'pending' ? providerSaid(job) : '',
+    // Only on a pending sale: whether the desk may say it "has been sent" (see the schema).
+    ...(p.state === 'pending' ? { provider_acknowledged: job?.providerAcknowledged ?? false } : {}),
     // Only on a reversed sale, so every other answer stays as it was.
     ...(p.state === 'reversed'
       ? { reversed_at: p.reversedAt ?? '', reversal_reason: p.reversalReason ?? '' }
