@@ -182,6 +182,10 @@ test('a pending sale shows when it was last checked, what the provider said and 
     'The wallet has been charged and the provider has not confirmed yet.',
   );
   await expect(status).toContainText('This page updates by itself, checking now and then.');
+  // The desk's rule at the moment of sale: the wallet is charged, so the cash is taken.
+  await expect(page.getByTestId('pending-take-cash')).toContainText(
+    /^Take ₦[\d,]+\.\d\d from the customer as for any sale/,
+  );
   await page.waitForTimeout(6000);
   await expect(page.getByTestId('pending-last-check')).toContainText(/\d+ s ago/);
   await page.getByTestId('requery').click();
