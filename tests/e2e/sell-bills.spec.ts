@@ -75,6 +75,13 @@ test('electricity: verify shows name, address and limits; the token prints large
     .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   expect(size).toBeGreaterThan(body * 1.4);
   await snap(page, 'electricity-receipt');
+  // On a phone the receipt preview is a screen down: the panel shows the token where the agent looks first.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByTestId('status-token')).toHaveText('1234 5678 9012 3456 7890');
+  await expect(page.getByTestId('status-token')).toBeInViewport();
+  await page.screenshot({ path: 'test-results/e2e-shots/electricity-sale-390.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
   expect(await receiptPdf(page, 'electricity', '58')).toBeCloseTo(58, 0);
   expect(await receiptPdf(page, 'electricity', 'a4')).toBeCloseTo(210, 0);
   expect(problems).toEqual([]);

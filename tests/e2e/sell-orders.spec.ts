@@ -134,6 +134,14 @@ test('eSIM: browse by country, then the receipt shows the QR, LPA, SM-DP+ and ac
     .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(50);
   await snap(page, 'esim-receipt');
+  // On a phone the QR is a screen or two down: the panel's button brings it into view.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(qr).not.toBeInViewport();
+  await page.getByTestId('show-qr').click();
+  await expect(qr).toBeInViewport();
+  await page.screenshot({ path: 'test-results/e2e-shots/esim-qr-390.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
   expect(await receiptPdf(page, 'esim', 'a4')).toBeCloseTo(210, 0);
   expect(problems).toEqual([]);
 });
