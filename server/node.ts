@@ -126,7 +126,8 @@ export function buildServices(
 export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Promise<RunningNode> {
   // The lock comes first: a second node must not migrate, seal or seed under a running one.
   ensurePrivateDir(config.dataDir);
-  const unlock = lockDataDir(config.dataDir);
+  const lock = lockDataDir(config.dataDir);
+  const unlock = lock.release;
   let built: ReturnType<typeof buildServices>;
   try {
     built = buildServices(config, hooks);
@@ -136,7 +137,12 @@ export async function startNode(config: NodeConfig, hooks: NodeHooks = {}): Prom
   }
   const { services, firstRun, fixedModes, sealedResults } = built;
   try {
-    return await startLocked(config, services, { firstRun, fixedModes, sealedResults }, unlock);
+    return await startLocked(
+      config,
+      services,
+      { firstRun, fixedModes, sealedResults, tookOverFrom: lock.tookOverFrom },
+      unlock,
+    );
   } catch (err) {
     unlock();
     try {
@@ -163,11 +169,21 @@ export class StartFailed extends Error {
 async function startLocked(
   config: NodeConfig,
   services: Services,
-  built: { firstRun: IssuedPair | null; fixedModes: string[]; sealedResults: number },
+  built: {
+    firstRun: IssuedPair | null;
+    fixedModes: string[];
+    sealedResults: number;
+    tookOverFrom: number | null;
+  },
   unlock: () => void,
 ): Promise<RunningNode> {
-  const { firstRun, fixedModes, sealedResults } = built;
+  const { firstRun, fixedModes, sealedResults, tookOverFrom } = built;
   const app = await buildApp(services);
+  if (tookOverFrom !== null)
+    app.log.warn(
+      { previous_pid: tookOverFrom },
+      `the previous node (process ${tookOverFrom}) did not stop cleanly: its lock was taken over, and the sales it left unfinished are recovered`,
+    );
   if (fixedModes.length) app.log.warn({ fixed: fixedModes }, fixedModesMessage(fixedModes));
   if (sealedResults)
     app.log.info(`sealed ${sealedResults} purchase results stored in clear by an earlier version`);

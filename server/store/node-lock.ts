@@ -1,4 +1,5 @@
-import { openSync, readFileSync, rmSync, writeFileSync, closeSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join, resolve } from 'node:path';
 
 /** The file a running node holds in its data directory: its process id (and start time). */
@@ -14,41 +15,83 @@ interface Holder {
 }
 
 /**
+ * The file whose operating-system lock decides which process runs the node: SQLite's exclusive
+ * lock on it is released by the OS when its holder dies, however it dies. It is never deleted:
+ * a process that opened it just before the delete would lock a file no one else sees.
+ */
+export const OS_LOCK_FILE = 'node.lock.db';
+
+/** What taking the lock found: who held it last, when that node did not stop cleanly. */
+export interface DataDirLock {
+  release: () => void;
+  /** The process a lock left behind named (a node killed or crashed), taken over; null after a clean stop. */
+  tookOverFrom: number | null;
+}
+
+/**
  * One node per data directory: two would both recover and vend the same queued sales and
- * tear each other's upstream pools down on every commit. The lock is a file holding the
- * node's pid and start time, created exclusively. One left by a node that died (kill -9) is
- * taken over when it names a process that is gone, a process started later than that node
- * (its pid reused after a reboot), or this very process without this process holding it (a
- * container restarted after a crash runs the node under the same pid, often 1, every time).
+ * tear each other's upstream pools down on every commit. What decides is an exclusive lock on
+ * `node.lock.db` that the OS drops with its process, so two nodes starting at once on a lock a
+ * dead node left can never both win (deciding from the pid file alone, both could find its
+ * holder dead, and one delete the other's fresh lock). `node.lock` beside it names the holder
+ * (pid and start time) for messages and for the operator. A pid file naming a process that
+ * still runs, started when that node was, is also respected (a node of an earlier version,
+ * which knew no other lock); one naming a process that is gone, a process started later (its
+ * pid reused after a reboot), or this very process without this process holding it (a
+ * container restarted after a crash runs the node under the same pid, often 1) is taken over.
  * The CLI takes no lock: it is meant to run beside a node.
  */
-export function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): DataDirLock {
   const dir = resolve(dataDir);
   const file = join(dir, LOCK_FILE);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(file, 'wx', 0o600);
-      writeFileSync(fd, `${process.pid} ${startTimeOf(process.pid) ?? ''}`.trim() + '\n');
-      closeSync(fd);
-      heldHere.add(dir);
-      return () => {
-        // Only our own lock: a node that took over a stale one keeps its own.
-        if (!heldHere.delete(dir)) return;
-        if (holderOf(file)?.pid === process.pid) rmSync(file, { force: true });
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const holder = holderOf(file);
-      if (holder?.pid === process.pid && heldHere.has(dir))
-        throw new Error(`this process already runs a VendPoint node on ${dataDir}`);
-      if (holder && holder.pid !== process.pid && isSameProcess(holder))
-        throw new Error(
-          `another VendPoint node (process ${holder.pid}) is running on ${dataDir}: stop it first, or give this one another --data-dir. If no VendPoint runs as process ${holder.pid}, delete ${file}.`,
-        );
-      rmSync(file, { force: true }); // left by a node that is gone
-    }
+  const holder = holderOf(file);
+  if (holder?.pid === process.pid && heldHere.has(dir))
+    throw new Error(`this process already runs a VendPoint node on ${dataDir}`);
+  const running = (pid: number) =>
+    new Error(
+      `another VendPoint node (process ${pid}) is running on ${dataDir}: stop it first, or give this one another --data-dir. If no VendPoint runs as process ${pid}, delete ${file}.`,
+    );
+  // Before the OS lock's file is made: a refused node writes nothing.
+  if (holder && holder.pid !== process.pid && isSameProcess(holder)) throw running(holder.pid);
+  const osLock = takeOsLock(join(dir, OS_LOCK_FILE));
+  if (!osLock) throw running(holderOf(file)?.pid ?? holder?.pid ?? 0);
+  try {
+    writeFileSync(file, `${process.pid} ${startTimeOf(process.pid) ?? ''}`.trim() + '\n', { mode: 0o600 });
+  } catch (err) {
+    osLock.close();
+    throw err;
   }
-  throw new Error(`could not take ${file}`);
+  heldHere.add(dir);
+  return {
+    tookOverFrom: holder?.pid ?? null,
+    release: () => {
+      // Only our own lock, once.
+      if (!heldHere.delete(dir)) return;
+      if (holderOf(file)?.pid === process.pid) rmSync(file, { force: true });
+      osLock.close();
+    },
+  };
+}
+
+/**
+ * SQLite's exclusive lock on `file`, held while the connection stays open (no wait: a held
+ * lock answers SQLITE_BUSY at once); null when another process holds it. The journal is kept
+ * in memory and nothing is ever written, so the file stays empty.
+ */
+function takeOsLock(file: string): Database.Database | null {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { timeout: 0 });
+    chmodSync(file, 0o600);
+    db.pragma('journal_mode = MEMORY');
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.exec('BEGIN EXCLUSIVE');
+    return db;
+  } catch (err) {
+    db?.close();
+    if ((err as { code?: string }).code === 'SQLITE_BUSY') return null;
+    throw err;
+  }
 }
 
 function holderOf(file: string): Holder | null {
@@ -71,10 +114,21 @@ function isSameProcess(holder: Holder): boolean {
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+    // A zombie (killed, not yet reaped by its parent) holds nothing any more.
+    return stateOf(pid) !== 'Z';
   } catch (err) {
     // EPERM: it exists, under another user.
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A process's state letter (field 3 of `/proc/<pid>/stat`: R, S, Z, …); null without procfs. */
+function stateOf(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? null;
+  } catch {
+    return null;
   }
 }
 

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import {
   existsSync,
@@ -81,6 +81,62 @@ describe('one node per data directory', () => {
     expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toMatch(new RegExp(`^${process.pid} \\d+\n$`));
     await node.close();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it('the OS lock decides: a pid file naming a dead node does not let a second node in beside a live holder', async () => {
+    // Two nodes starting at once on a lock a killed node left could both find its holder dead,
+    // and the later one delete the earlier one's fresh lock: the OS lock on node.lock.db is what
+    // they race for. Here another process holds it while node.lock still names the dead node.
+    const dir = fresh('os-lock');
+    const holder = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import('./server/store/node-lock.ts').then(({ lockDataDir }) => { lockDataDir(${JSON.stringify(dir)}); console.log('held'); setInterval(() => {}, 1000); })`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      await new Promise<void>((ok) => holder.stdout.on('data', (d) => String(d).includes('held') && ok()));
+      const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+        encoding: 'utf8',
+      });
+      writeFileSync(join(dir, LOCK_FILE), `${gone.stdout}\n`);
+      await expect(startNode(testConfig(dir))).rejects.toThrow(
+        /another VendPoint node \(process \d+\) is running/,
+      );
+    } finally {
+      holder.kill('SIGKILL');
+      await new Promise((r) => holder.once('exit', r));
+    }
+    // Its holder killed, the OS lock is free again: the next node takes over and says so.
+    const node = await startNode(testConfig(dir));
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').split(' ')[0]).toBe(String(process.pid));
+    await node.close();
+  });
+
+  it('a lock naming a zombie (killed, not yet reaped) is taken over: it holds nothing any more', async () => {
+    const dir = fresh('zombie');
+    // `true` exits at once; its parent, now `sleep`, never reaps it.
+    const parent = spawn('bash', ['-c', 'true & echo $!; exec sleep 30'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const pid = await new Promise<number>((ok) =>
+        parent.stdout.once('data', (d) => ok(Number(String(d).trim()))),
+      );
+      await expect
+        .poll(() => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[0])
+        .toBe('Z');
+      const started = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[19];
+      writeFileSync(join(dir, LOCK_FILE), `${pid} ${started}\n`);
+      const node = await startNode(testConfig(dir));
+      await node.close();
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 
   it('a first start that fails (port in use) still hands over the DEMO pair, and holds no lock', async () => {
