@@ -8,6 +8,7 @@ import { resourcesDir } from './resources.js';
 import { requireMerchant } from './store/merchants.js';
 import { fundWallet, verifyLedger } from './store/wallets.js';
 import { backupNow } from './services/admin-backup.js';
+import { restoreBackup } from './services/restore-backup.js';
 import { parseNaira, formatNaira } from './domain/money.js';
 import { DEFAULTS } from './config.js';
 import { PurchaseStore } from './store/purchase-store.js';
@@ -135,6 +136,22 @@ program
       );
     }),
   );
+
+program
+  .command('restore')
+  .description(
+    'put a backup in place of the database, the node stopped: the replaced database and its -wal/-shm are moved aside together (secret.key is kept)',
+  )
+  .requiredOption('--from <file>', 'the backup file (from <data dir>/backups/)')
+  .action((o: { from: string }) => {
+    const r = restoreBackup(resolve(program.opts().dataDir as string), resolve(o.from));
+    out(
+      r,
+      `Restored ${r.restored_from} (taken ${r.backup_taken_at})` +
+        (r.moved_aside_to ? `; the database it replaced is in ${r.moved_aside_to}` : '') +
+        '. Start the node: it asks the providers about the live sales the backup held as queued or on the wire and never sends them again. Sales made after the backup are not in it: reconcile each provider for the days since.',
+    );
+  });
 
 program
   .command('ledger')

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePrivateDir, ensurePrivateFile, tightenSqliteSideFiles } from './file-modes.js';
+import { BACKUP_TAKEN_SETTING } from './settings.js';
 
 export type Db = Database.Database;
 
@@ -38,7 +39,7 @@ export function loadMigrations(dir = migrationsDir()): Migration[] {
 }
 
 /** The newest schema version this VendPoint knows, from the file names alone. */
-function latestKnownVersion(dir = migrationsDir()): number {
+export function latestKnownVersion(dir = migrationsDir()): number {
   const last = migrationFiles(dir).at(-1);
   return last ? Number(last.slice(0, 3)) : 0;
 }
@@ -54,6 +55,7 @@ export class DatabaseFromFuture extends DatabaseRefused {}
  */
 function checkBeforeWriting(path: string): void {
   if (!existsSync(path) || statSync(path).size === 0) return;
+  refuseForeignWal(path);
   let ro: Db | null = null;
   try {
     ro = new Database(path, { readonly: true, fileMustExist: true });
@@ -83,6 +85,20 @@ function checkBeforeWriting(path: string): void {
       throw new DatabaseFromFuture(
         `database schema version ${newest} in ${path} is newer than this VendPoint (knows up to ${latestKnown}); upgrade VendPoint (the file was not changed)`,
       );
+    // A restored backup is checked whole once, before its first start acts on it (which clears
+    // the mark): a damaged copy must not take sales.
+    const hasSettings = ro
+      .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'settings'`)
+      .get();
+    const restored =
+      hasSettings && ro.prepare('SELECT 1 FROM settings WHERE key = ?').get(BACKUP_TAKEN_SETTING);
+    if (restored) {
+      const result = String(ro.pragma('integrity_check(1)', { simple: true }));
+      if (result !== 'ok')
+        throw new DatabaseRefused(
+          `${path} is a restored backup that fails its integrity check (${result}); restore the backup again with \`restore --from FILE\`, or another backup (the file was not changed)`,
+        );
+    }
   } catch (err) {
     if (err instanceof DatabaseRefused) throw err;
     const code = (err as { code?: string }).code;
@@ -94,6 +110,28 @@ function checkBeforeWriting(path: string): void {
   } finally {
     ro?.close();
   }
+}
+
+/**
+ * A backup copy is in rollback-journal mode (header bytes 18–19 are 1; the node's own database
+ * is in WAL mode, 2). A non-empty `-wal` beside such a file belongs to the database the copy
+ * replaced: SQLite would replay it onto the copy when switching it to WAL, damaging it beyond
+ * repair, silently. It is refused before anything opens the file.
+ */
+function refuseForeignWal(path: string): void {
+  const wal = `${path}-wal`;
+  if (!existsSync(wal) || statSync(wal).size === 0) return;
+  const header = Buffer.alloc(20);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, header, 0, 20, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (header[18] === 1 && header[19] === 1)
+    throw new DatabaseRefused(
+      `${path} is a copied-in backup, but ${wal} beside it belongs to the database it replaced, and replaying it would damage the copy: move ${wal} and ${path}-shm aside (\`restore --from FILE\` does this), then start again (nothing was changed)`,
+    );
 }
 
 /**

@@ -1,0 +1,121 @@
+import Database from 'better-sqlite3';
+import {
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  closeSync,
+  openSync,
+  renameSync,
+  statSync,
+  rmSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { latestKnownVersion } from '../store/db.js';
+import { ensurePrivateDir, ensurePrivateFile } from '../store/file-modes.js';
+import { lockDataDir } from '../store/node-lock.js';
+import { BACKUP_TAKEN_SETTING } from '../store/settings.js';
+
+export const DB_FILE = 'vendpoint.db';
+const SIDE_FILES = ['-wal', '-shm', '-journal'];
+
+export interface RestoredFiles {
+  restored_from: string;
+  backup_taken_at: string;
+  /** Where the database it replaced (and its -wal and -shm) were moved; null on an empty directory. */
+  moved_aside_to: string | null;
+}
+
+/**
+ * `restore --from FILE`: puts a backup in place of the data directory's database, with the node
+ * stopped. The replaced database and its `-wal`/`-shm` are moved aside together, never left
+ * beside the copy: SQLite would replay that `-wal` onto the copy and damage it. The backup is
+ * checked first (a "Backup now" copy, whole, and from this VendPoint or older), copied under a
+ * temporary name and synced, and only then given its final name. secret.key is not touched.
+ */
+export function restoreBackup(dataDir: string, from: string): RestoredFiles {
+  if (!existsSync(from) || !statSync(from).isFile()) throw new Error(`${from}: no such backup file`);
+  const takenAt = checkBackup(from);
+  ensurePrivateDir(dataDir);
+  // The node must be stopped: a running one would go on writing to the file it has open.
+  const lock = lockDataDir(dataDir);
+  try {
+    const target = join(dataDir, DB_FILE);
+    const present = [DB_FILE, ...SIDE_FILES.map((s) => DB_FILE + s)].filter((f) =>
+      existsSync(join(dataDir, f)),
+    );
+    let aside: string | null = null;
+    if (present.length) {
+      aside = join(dataDir, `replaced-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+      ensurePrivateDir(aside);
+      for (const f of present) renameSync(join(dataDir, f), join(aside, f));
+    }
+    const partial = `${target}.restoring`;
+    ensurePrivateFile(partial);
+    try {
+      copyFileSync(from, partial);
+      syncFile(partial);
+      renameSync(partial, target);
+      syncFile(dataDir);
+    } catch (err) {
+      rmSync(partial, { force: true });
+      throw err;
+    }
+    return { restored_from: from, backup_taken_at: takenAt, moved_aside_to: aside };
+  } finally {
+    lock.release();
+  }
+}
+
+/** The backup's moment; throws, saying why, for a file that is not a whole VendPoint backup. */
+function checkBackup(from: string): string {
+  let db: Database.Database;
+  try {
+    db = new Database(from, { readonly: true, fileMustExist: true });
+  } catch (err) {
+    throw new Error(`${from} cannot be opened as a database (${(err as Error).message})`);
+  }
+  try {
+    const has = (name: string) =>
+      db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name);
+    const row =
+      has('schema_migrations') && has('settings')
+        ? (db.prepare('SELECT value FROM settings WHERE key = ?').get(BACKUP_TAKEN_SETTING) as
+            { value: string } | undefined)
+        : undefined;
+    if (!row)
+      throw new Error(
+        `${from} is not a VendPoint backup (one made by \`backup\` or the console's Backup now): a copy without its mark would send again sales the node made after it`,
+      );
+    const newest = (
+      db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null }
+    ).v;
+    if (newest !== null && newest > latestKnownVersion())
+      throw new Error(
+        `${from} was made by a newer VendPoint (schema ${newest}; this one knows up to ${latestKnownVersion()}): upgrade VendPoint first`,
+      );
+    const integrity = String(db.pragma('integrity_check(1)', { simple: true }));
+    if (integrity !== 'ok')
+      throw new Error(`${from} fails its integrity check (${integrity}): restore another backup`);
+    return JSON.parse(row.value) as string;
+  } catch (err) {
+    if (
+      (err as { code?: string }).code === 'SQLITE_NOTADB' ||
+      (err as { code?: string }).code === 'SQLITE_CORRUPT'
+    )
+      throw new Error(
+        `${from} is not a readable database (${(err as Error).message}): restore another backup`,
+      );
+    throw err;
+  } finally {
+    db.close();
+  }
+}
+
+function syncFile(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
