@@ -205,7 +205,7 @@ async function startLocked(
   if (restored)
     app.log.warn(
       { backup_taken_at: restored.takenAt, live_sales_asked_not_sent: restored.asked },
-      `started on a backup taken at ${restored.takenAt}: ${restored.asked} live sale(s) it held as queued or on the wire are asked about at every provider routed for them, never sent again (one none has a record of waits in Needs attention); sales made after the backup are not in this database, so run a reconciliation with each provider for the days since`,
+      `started on a backup taken at ${restored.takenAt}: ${restored.asked} live sale(s) it held as queued or on the wire are asked about at every provider routed for them, never sent again (one none has a record of waits in Needs attention); sales made after the backup are not in this database: run \`reconcile run --date YYYY-MM-DD\` for each day since the backup that has ended; today's sales are compared by tomorrow morning's run (a day is reconciled once it is over)`,
     );
   services.worker.recover();
   services.webhooks.start();
