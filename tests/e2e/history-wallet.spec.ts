@@ -11,6 +11,7 @@ import {
   unique,
   watchPageErrors,
 } from './helpers.js';
+import { csrfOf } from './admin-helpers.js';
 
 /** A phone number no other test uses, so the search finds exactly this test's sale. */
 const PHONE = '09061234599';
@@ -218,5 +219,60 @@ test('history tells a sale that failed after pending (money to give back) from o
     path: join(SHOTS_DIR, 'history-failed-after-pending-390x844.png'),
     fullPage: true,
   });
+  expect(problems).toEqual([]);
+});
+
+test('history follows its pending sales by itself: failed after pending turns "Failed — refund customer"', async ({
+  page,
+  request,
+}) => {
+  const problems = watchPageErrors(page);
+  const agent = await ownDesk(request);
+  await login(page, agent);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Test numbers ...0003 (pending, then failed at its first check about 10 s later) and ...0002
+  // (pending, then successful), sold through the page's own session while History is open.
+  const headers = await csrfOf(page.request);
+  for (const [phone, network] of [
+    ['08130000003', 'mtn'],
+    ['09050000002', 'glo'],
+  ]) {
+    const sold = await page.request.post('/console/sell', {
+      headers,
+      data: {
+        product: 'airtime',
+        network,
+        customer_msisdn: phone,
+        amount: '400',
+        client_request_id: `h2-${unique()}`,
+      },
+    });
+    expect(sold.status()).toBe(200);
+  }
+  await page.goto('/#/history');
+  await page.getByLabel('Product').selectOption('airtime');
+  const rows = page.getByTestId('history-row');
+  const failing = rows.filter({ hasText: '0813 000 0003' });
+  const succeeding = rows.filter({ hasText: '0905 000 0002' });
+  await expect(failing.getByTestId('status-badge')).toHaveText('Pending');
+  await expect(succeeding.getByTestId('status-badge')).toHaveText('Pending');
+  // A keyboard agent waits on the row's Requery button; nobody presses it.
+  await failing.getByRole('button', { name: 'Requery' }).focus();
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(SHOTS_DIR, 'history-following-390x844.png'), fullPage: true });
+
+  await expect(failing.getByTestId('status-badge')).toHaveText('Failed — refund customer', {
+    timeout: 40_000,
+  });
+  await expect(succeeding.getByTestId('status-badge')).toHaveText('Successful', { timeout: 40_000 });
+  // In place: the filter, the rows and the focus (now on the same row's Open link) stay.
+  await expect(page.getByLabel('Product')).toHaveValue('airtime');
+  await expect(rows).toHaveCount(2);
+  await expect(failing.getByRole('button', { name: 'Requery' })).toHaveCount(0);
+  await expect(failing.getByRole('link', { name: 'Open' })).toBeFocused();
+  await expect.poll(() => sideways(page)).toBe(0);
+  await page.screenshot({ path: join(SHOTS_DIR, 'history-followed-390x844.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: join(SHOTS_DIR, 'history-followed-1280x800.png'), fullPage: true });
   expect(problems).toEqual([]);
 });
