@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, watchPageErrors } from './helpers.js';
+import { adminApi, cli, login, unique, watchPageErrors } from './helpers.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADMIN_SHOTS_DIR } from './admin-helpers.js';
+import { ADMIN_SHOTS_DIR, csrfOf, shot } from './admin-helpers.js';
 
 /**
  * A till's narrow screen (800 px): the admin menu runs across the top and each page gets the
@@ -143,4 +143,116 @@ test('at 800 px the admin menu has no fold button', async ({ page }) => {
   await expect(
     page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Reports' }),
   ).toBeVisible();
+});
+
+/** How far the page scrolls sideways: 0 when everything fits the window. */
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * A phone (390 px) on a shift's cash-up: the count, the report and the closed shifts one under
+ * the other, each label and figure whole on the screen; a till's 800 px and the printed page as before.
+ */
+test('at 390 px the cash-up stacks: the report is readable and nothing scrolls sideways', async ({
+  page,
+  playwright,
+  request,
+  baseURL,
+}) => {
+  const problems = watchPageErrors(page);
+  const code = `CASH${unique()}`.slice(0, 20);
+  cli(['merchant', 'create', '--code', code, '--name', 'Cash-up Stores']);
+  cli(['wallet', 'fund', '--code', code, '--env', 'test', '--amount', '100000']);
+  const agent = { username: `till${unique()}`.toLowerCase().slice(0, 30), password: 'agent password 123' };
+  const created = await request.post('/console/users', {
+    headers: await adminApi(request),
+    data: { ...agent, role: 'agent', merchant_code: code },
+  });
+  expect(created.status()).toBe(201);
+  // A sale, one that fails at once and one that fails after pending (...0003): every line shows.
+  const desk = await playwright.request.newContext({ baseURL });
+  expect((await desk.post('/console/login', { data: agent })).status()).toBe(200);
+  const headers = await csrfOf(desk);
+  const sell = async (phone: string, amount: string) => {
+    const r = await desk.post('/console/sell', {
+      headers,
+      data: {
+        product: 'airtime',
+        network: 'mtn',
+        customer_msisdn: phone,
+        amount,
+        client_request_id: `cash-${unique()}`,
+      },
+    });
+    expect(r.status()).toBe(200);
+    return ((await r.json()) as { reference: string }).reference;
+  };
+  await sell('08031234567', '45000');
+  await sell('08031234567', '35275');
+  await sell('08030000001', '300');
+  const late = await sell('08030000003', '250');
+  await expect
+    .poll(async () => {
+      const r = await desk.post(`/console/purchases/${late}/requery`, { headers, data: {} });
+      return ((await r.json()) as { was_pending?: boolean }).was_pending;
+    })
+    .toBe(true);
+  await desk.dispose();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page);
+  await page.goto('/#/admin/users');
+  await page.getByTestId(`cashup-${agent.username}`).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Cash-up: ${agent.username}` })).toBeVisible();
+  const report = page.getByTestId('cashup-report');
+  await expect(page.getByTestId('cashup-failed-after-pending')).toContainText('1 sale, ₦250.00');
+  await expect.poll(() => sideways(page), { message: 'the cash-up scrolls sideways' }).toBe(0);
+
+  // One column: the count, then the report, then the closed shifts.
+  const controls = (await page.getByLabel('Cash counted (₦)').boundingBox())!;
+  const box = (await report.boundingBox())!;
+  const closed = (await page.getByRole('heading', { name: 'Closed shifts' }).boundingBox())!;
+  expect(box.y).toBeGreaterThan(controls.y + controls.height);
+  expect(closed.y).toBeGreaterThan(box.y + box.height);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(box.width).toBeGreaterThan(320);
+  // Every label and figure of the report whole inside it, none broken a letter to a line.
+  const cut = await report.evaluate((el) => {
+    const edge = el.getBoundingClientRect();
+    return Array.from(el.querySelectorAll('dt, dd, td, .title, .env, .line'))
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        const word = Math.max(...(e.textContent ?? '').split(/\s+/).map((w) => w.length));
+        // A cell narrower than its longest word (in ch) has broken a word.
+        const ch = parseFloat(getComputedStyle(e).fontSize) * 0.45;
+        return (
+          r.left < edge.left || r.right > edge.right || e.scrollWidth > e.clientWidth || r.width < word * ch
+        );
+      })
+      .map((e) => e.textContent?.trim());
+  });
+  expect(cut, 'cut or squeezed in the report').toEqual([]);
+  await expect(report.locator('dt').first()).toHaveText('Cash expected');
+  await expect(report.locator('dd').first()).toHaveText('₦80,275.00');
+  mkdirSync(ADMIN_SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(ADMIN_SHOTS_DIR, 'admin-cashup-390.png'), fullPage: true });
+
+  // A till's 800 px: still nothing sideways, the signature lines inside the report.
+  await page.setViewportSize({ width: 800, height: 900 });
+  await expect.poll(() => sideways(page)).toBe(0);
+  const wide = (await report.boundingBox())!;
+  for (const line of await report.locator('.line').all()) {
+    const l = (await line.boundingBox())!;
+    expect(l.x + l.width).toBeLessThanOrEqual(wide.x + wide.width);
+  }
+  await page.screenshot({ path: join(ADMIN_SHOTS_DIR, 'admin-cashup-800.png'), fullPage: true });
+  await shot(page, 'admin-cashup-narrow-test');
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({
+    path: join(ADMIN_SHOTS_DIR, 'admin-cashup-narrow-test-print-1280x800.png'),
+    fullPage: true,
+  });
+  await page.emulateMedia({ media: 'screen' });
+  expect(problems).toEqual([]);
 });

@@ -11,6 +11,7 @@ import {
   unique,
   watchPageErrors,
 } from './helpers.js';
+import { csrfOf } from './admin-helpers.js';
 
 /** A phone number no other test uses, so the search finds exactly this test's sale. */
 const PHONE = '09061234599';
@@ -97,7 +98,7 @@ async function ownDesk(request: import('@playwright/test').APIRequestContext) {
     })
   ).status();
   expect(created).toBe(201);
-  return agent;
+  return { ...agent, code };
 }
 
 /** Sells test airtime from the tiles and waits for the sale page. */
@@ -218,5 +219,138 @@ test('history tells a sale that failed after pending (money to give back) from o
     path: join(SHOTS_DIR, 'history-failed-after-pending-390x844.png'),
     fullPage: true,
   });
+  expect(problems).toEqual([]);
+});
+
+test('history follows its pending sales by itself: failed after pending turns "Failed — refund customer"', async ({
+  page,
+  request,
+}) => {
+  const problems = watchPageErrors(page);
+  const agent = await ownDesk(request);
+  await login(page, agent);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Test numbers ...0003 (pending, then failed at its first check about 10 s later) and ...0002
+  // (pending, then successful), sold through the page's own session while History is open.
+  const headers = await csrfOf(page.request);
+  for (const [phone, network] of [
+    ['08130000003', 'mtn'],
+    ['09050000002', 'glo'],
+  ]) {
+    const sold = await page.request.post('/console/sell', {
+      headers,
+      data: {
+        product: 'airtime',
+        network,
+        customer_msisdn: phone,
+        amount: '400',
+        client_request_id: `h2-${unique()}`,
+      },
+    });
+    expect(sold.status()).toBe(200);
+  }
+  await page.goto('/#/history');
+  await page.getByLabel('Product').selectOption('airtime');
+  const rows = page.getByTestId('history-row');
+  const failing = rows.filter({ hasText: '0813 000 0003' });
+  const succeeding = rows.filter({ hasText: '0905 000 0002' });
+  await expect(failing.getByTestId('status-badge')).toHaveText('Pending');
+  await expect(succeeding.getByTestId('status-badge')).toHaveText('Pending');
+  // A keyboard agent waits on the row's Requery button; nobody presses it.
+  await failing.getByRole('button', { name: 'Requery' }).focus();
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(SHOTS_DIR, 'history-following-390x844.png'), fullPage: true });
+
+  await expect(failing.getByTestId('status-badge')).toHaveText('Failed — refund customer', {
+    timeout: 40_000,
+  });
+  await expect(succeeding.getByTestId('status-badge')).toHaveText('Successful', { timeout: 40_000 });
+  // In place: the filter, the rows and the focus (now on the same row's Open link) stay.
+  await expect(page.getByLabel('Product')).toHaveValue('airtime');
+  await expect(rows).toHaveCount(2);
+  await expect(failing.getByRole('button', { name: 'Requery' })).toHaveCount(0);
+  await expect(failing.getByRole('link', { name: 'Open' })).toBeFocused();
+  await expect.poll(() => sideways(page)).toBe(0);
+  await page.screenshot({ path: join(SHOTS_DIR, 'history-followed-390x844.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: join(SHOTS_DIR, 'history-followed-1280x800.png'), fullPage: true });
+  expect(problems).toEqual([]);
+});
+
+/** Each ledger row's Amount and balance cells: whole, and inside the window and their card. */
+async function ledgerMoneyCells(page: Page, rowTestid: string, width: number) {
+  const rows = page.getByTestId(rowTestid);
+  const n = await rows.count();
+  expect(n).toBeGreaterThan(0);
+  for (let i = 0; i < n; i++) {
+    for (const cell of ['.l-amount', '.l-balance']) {
+      const td = rows.nth(i).locator(cell);
+      await expect(td).toBeVisible();
+      const box = (await td.boundingBox())!;
+      expect(box.x, cell).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, cell).toBeLessThanOrEqual(width);
+      expect(await td.evaluate((el) => el.scrollWidth <= el.clientWidth), `${cell} is cut`).toBe(true);
+    }
+  }
+  // The table no longer scrolls inside its card: nothing is hidden to the right.
+  expect(await page.locator('.table-wrap').evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+}
+
+test('wallet ledger at 390 px: every entry shows its amount and the balance after it, on the agent and the admin pages', async ({
+  page,
+  request,
+}) => {
+  const problems = watchPageErrors(page);
+  const desk = await ownDesk(request);
+  // A balance in the millions: the widest figure a desk sees.
+  cli(['wallet', 'fund', '--code', desk.code, '--env', 'test', '--amount', '2480000']);
+  await login(page, desk);
+  const headers = await csrfOf(page.request);
+  // A sale, and one that fails at once (its debit, then its refund).
+  for (const phone of ['08031234567', '08030000001']) {
+    const sold = await page.request.post('/console/sell', {
+      headers,
+      data: {
+        product: 'airtime',
+        network: 'mtn',
+        customer_msisdn: phone,
+        amount: '1250.50',
+        client_request_id: `m1-${unique()}`,
+      },
+    });
+    expect(sold.status()).toBe(200);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/#/wallet');
+  const rows = page.getByTestId('ledger-row');
+  await expect(rows).toHaveCount(5);
+  await expect(rows.first().locator('.l-kind')).toHaveText('Refund');
+  await expect(rows.first().locator('.l-amount')).toHaveText('₦1,250.50');
+  await expect(rows.first().locator('.l-balance')).toHaveText(/^Balance after ₦2,498,749\.50$/);
+  await expect(rows.nth(1).locator('.l-amount')).toHaveText('-₦1,250.50');
+  await expect.poll(() => sideways(page), { message: 'the wallet scrolls sideways' }).toBe(0);
+  await ledgerMoneyCells(page, 'ledger-row', 390);
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(SHOTS_DIR, 'wallet-390x844.png'), fullPage: true });
+  // A wide window keeps the table: its headers name the figures, the cells hold only them.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('columnheader', { name: 'Balance after' })).toBeVisible();
+  expect(await rows.first().locator('.l-balance').innerText()).toBe('₦2,498,749.50');
+  await page.screenshot({ path: join(SHOTS_DIR, 'wallet-1280x800.png'), fullPage: true });
+
+  // The admin's Wallets page shows the same ledger, the same way.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await login(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/#/admin/wallets?code=${desk.code}&env=test`);
+  const adminRows = page.getByTestId('admin-ledger-row');
+  await expect(adminRows).toHaveCount(5);
+  await expect(adminRows.first().locator('.l-balance')).toHaveText(/^Running balance ₦2,498,749\.50$/);
+  await expect.poll(() => sideways(page), { message: 'Admin → Wallets scrolls sideways' }).toBe(0);
+  await ledgerMoneyCells(page, 'admin-ledger-row', 390);
+  await page.screenshot({ path: join(SHOTS_DIR, 'admin-wallet-390x844.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('columnheader', { name: 'Running balance' })).toBeVisible();
+  await page.screenshot({ path: join(SHOTS_DIR, 'admin-wallet-1280x800.png'), fullPage: true });
   expect(problems).toEqual([]);
 });

@@ -4,6 +4,7 @@ import { useSessionStore } from '../../renderer/src/stores/session.js';
 import { useSaleStore, nextFollowDelay } from '../../renderer/src/stores/sale.js';
 import { useHistoryStore } from '../../renderer/src/stores/history.js';
 import { useWalletStore } from '../../renderer/src/stores/wallet.js';
+import type { Sale } from '../../renderer/src/api/types.js';
 import { apiPost, setCsrfToken, setEnvironmentWithdrawnHandler } from '../../renderer/src/api/client.js';
 
 interface Call {
@@ -251,6 +252,107 @@ describe('useHistoryStore', () => {
     expect(h.csvHref).toBe('/console/purchases.csv?search=0803&status=failed');
     await h.goTo(9);
     expect(h.page).toBe(3);
+  });
+
+  it('follows the pending rows of the page until they are final, at the sale page pace, one look at a time', async () => {
+    const row = (reference: string, status: string) => ({ ...sale(status), reference });
+    // ref-1 turns failed at the second look, ref-2 leaves the page (a status filter) and is read by itself.
+    let looks = 0;
+    const calls = fakeNode({
+      'GET /console/purchases': () => {
+        looks++;
+        if (looks === 1)
+          return {
+            rows: [row('ref-1', 'pending'), row('ref-2', 'pending'), row('ref-3', 'success')],
+            total: 3,
+          };
+        return {
+          rows: [row('ref-1', looks === 2 ? 'pending' : 'failed'), row('ref-3', 'success')],
+          total: 2,
+        };
+      },
+      'GET /console/purchases/ref-2': () => row('ref-2', looks < 3 ? 'pending' : 'success'),
+    });
+    const h = useHistoryStore();
+    await h.load();
+    const waits: number[] = [];
+    const following = h.followPending(async (ms) => void waits.push(ms));
+    // A second call while following starts nothing more.
+    await h.followPending(async () => {
+      throw new Error('a second loop ran');
+    });
+    await following;
+    expect(waits).toEqual([1000, 2000]);
+    expect(h.rows.map((r) => r.status)).toEqual(['failed', 'success', 'success']);
+    // The page read again each look, ref-2 read by its reference while it was off that page; the count kept.
+    expect(calls.map((c) => c.url.split('?')[0])).toEqual([
+      '/console/purchases',
+      '/console/purchases',
+      '/console/purchases/ref-2',
+      '/console/purchases',
+      '/console/purchases/ref-2',
+    ]);
+    expect(h.total).toBe(3);
+  });
+
+  it('a follow started again while a look is on the wire waits for it: never two looks at once', async () => {
+    const h = useHistoryStore();
+    let looks = 0;
+    let second: Promise<void> | undefined;
+    fakeNode({
+      'GET /console/purchases': () => {
+        // The agent leaves and comes back while the first look is asked.
+        if (++looks === 2)
+          queueMicrotask(() => {
+            h.stopFollowing();
+            second = h.followPending(async () => {
+              throw new Error('a second look was asked beside the first');
+            });
+          });
+        return { rows: [sale(looks === 1 ? 'pending' : 'failed')], total: 1 };
+      },
+    });
+    await h.load();
+    await h.followPending(async () => undefined);
+    await second;
+    expect(looks).toBe(2);
+    expect(h.rows[0].status).toBe('failed');
+  });
+
+  it('stops following when the page is left', async () => {
+    const calls = fakeNode({ 'GET /console/purchases': { rows: [sale('pending')], total: 1 } });
+    const h = useHistoryStore();
+    await h.load();
+    let naps = 0;
+    await h.followPending(async () => {
+      if (++naps === 3) h.stopFollowing();
+    });
+    // Two looks, then the page was left during the third wait: no third look.
+    expect(calls).toHaveLength(3);
+    expect(h.rows[0].status).toBe('pending');
+  });
+
+  it('never undoes a newer state: a Requery or Reverse answered while a look was asked stays', async () => {
+    const row = (reference: string, status: string) => ({ ...sale(status), reference });
+    const h = useHistoryStore();
+    let looks = 0;
+    fakeNode({
+      'GET /console/purchases': () => {
+        // The look reads the page just before the agent's Requery shows ref-1 failed, and an
+        // admin's Requery then Reverse shows ref-3 reversed.
+        if (++looks === 2) {
+          h.update(row('ref-1', 'failed') as Sale);
+          h.update(row('ref-3', 'reversed') as Sale);
+        }
+        const later = looks < 3 ? 'pending' : 'success';
+        const ref3 = looks === 1 ? 'pending' : 'success';
+        return { rows: [row('ref-1', 'pending'), row('ref-2', later), row('ref-3', ref3)], total: 3 };
+      },
+    });
+    await h.load();
+    await h.followPending(async () => undefined);
+    expect(looks).toBe(3);
+    expect(h.rows.map((r) => r.status)).toEqual(['failed', 'success', 'reversed']);
   });
 
   it('shows an error sentence and no rows when the node refuses', async () => {

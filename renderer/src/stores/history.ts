@@ -3,6 +3,7 @@ import { computed, reactive, ref } from 'vue';
 import { apiGet, queryString } from '../api/client.js';
 import type { PurchasePage, Sale } from '../api/types.js';
 import { ApiError } from '../lib/errors.js';
+import { nextFollowDelay } from './sale.js';
 
 export interface HistoryFilters {
   search: string;
@@ -13,6 +14,8 @@ export interface HistoryFilters {
 }
 
 export const emptyFilters = (): HistoryFilters => ({ search: '', product: '', status: '', from: '', to: '' });
+
+const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Sales history of the session's merchant and environment: filters, one page at a time, CSV. */
 export const useHistoryStore = defineStore('history', () => {
@@ -28,6 +31,8 @@ export const useHistoryStore = defineStore('history', () => {
   const pages = computed(() => Math.max(1, Math.ceil(total.value / limit.value)));
   const query = computed(() => queryString({ ...filters, search: filters.search.trim() }));
   const csvHref = computed(() => `/console/purchases.csv${query.value}`);
+  const pagePath = () =>
+    `/console/purchases${queryString({ ...filters, search: filters.search.trim(), page: page.value, limit: limit.value })}`;
 
   /** Loads the current page; an older answer arriving after a newer request is ignored. */
   async function load(): Promise<void> {
@@ -35,13 +40,7 @@ export const useHistoryStore = defineStore('history', () => {
     loading.value = true;
     error.value = '';
     try {
-      const params = queryString({
-        ...filters,
-        search: filters.search.trim(),
-        page: page.value,
-        limit: limit.value,
-      });
-      const r = await apiGet<PurchasePage>(`/console/purchases${params}`);
+      const r = await apiGet<PurchasePage>(pagePath());
       if (mine !== generation) return;
       rows.value = r.rows;
       total.value = r.total;
@@ -76,6 +75,69 @@ export const useHistoryStore = defineStore('history', () => {
     if (i >= 0) rows.value[i] = sale;
   }
 
+  const pendingOnPage = () => rows.value.filter((r) => r.status === 'pending').map((r) => r.reference);
+
+  /** A pending row takes its sale's final state; a row is never put back to pending by an older read. */
+  function settle(sale: Sale): void {
+    const i = rows.value.findIndex((r) => r.reference === sale.reference);
+    if (i >= 0 && rows.value[i].status === 'pending' && sale.status !== 'pending') rows.value[i] = sale;
+  }
+
+  /**
+   * One look at the page's pending sales: the page read again, only its pending rows updated in
+   * place (the order, the other rows and the count stay, so nothing moves under the agent); a
+   * pending row no longer on that page (newer sales pushed it on, or a status filter now leaves
+   * it out) is read by its reference.
+   */
+  async function lookAtPending(): Promise<void> {
+    const waiting = pendingOnPage();
+    let fresh: Map<string, Sale>;
+    try {
+      fresh = new Map((await apiGet<PurchasePage>(pagePath())).rows.map((s) => [s.reference, s]));
+    } catch {
+      return; // the node is away or refused: the next look asks again
+    }
+    for (const reference of waiting) {
+      const sale =
+        fresh.get(reference) ??
+        (await apiGet<Sale>(`/console/purchases/${encodeURIComponent(reference)}`).catch(() => null));
+      if (sale) settle(sale);
+    }
+  }
+
+  let followRun = 0;
+  let following = false;
+  let look: Promise<void> = Promise.resolve();
+
+  /**
+   * Keeps the page's pending rows current until none is left or stopFollowing(): a look after
+   * each of the sale page's delays (1, 2, 3, 5, 5, 10 s, then every 15 s), one look at a time.
+   * A second call while following does nothing.
+   */
+  async function followPending(sleep: (ms: number) => Promise<void> = sleepFor): Promise<void> {
+    if (following) return;
+    following = true;
+    const run = ++followRun;
+    try {
+      // A look of a run stopped meanwhile ends first: never two at once.
+      await look;
+      for (let attempt = 0; run === followRun && pendingOnPage().length; attempt++) {
+        await sleep(nextFollowDelay(attempt));
+        if (run !== followRun || !pendingOnPage().length) break;
+        look = lookAtPending();
+        await look;
+      }
+    } finally {
+      if (run === followRun) following = false;
+    }
+  }
+
+  /** The page is left: the loop ends at its next step and asks nothing more. */
+  function stopFollowing(): void {
+    followRun++;
+    following = false;
+  }
+
   return {
     filters,
     page,
@@ -91,5 +153,7 @@ export const useHistoryStore = defineStore('history', () => {
     goTo,
     reset,
     update,
+    followPending,
+    stopFollowing,
   };
 });
