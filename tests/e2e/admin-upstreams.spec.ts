@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { login, watchPageErrors } from './helpers.js';
+import { ADMIN_SHOTS_DIR, openAdminPage, shot } from './admin-helpers.js';
+
+/** The Upstreams page: the add form's field errors and layout. */
+
+test('the upstream form says a wrong field beside it, marks it and puts the focus there; its rows are full', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  let sent = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/console/admin/upstreams')) sent += 1;
+  });
+  await login(page);
+  await page.getByTestId('nav-admin').click();
+  await openAdminPage(page, 'Upstreams & routes', 'Upstreams & routes');
+  await page.getByTestId('add-upstream').click();
+  const form = page.getByTestId('upstream-form');
+  const grace = form.getByLabel('No record means failed after (minutes)');
+
+  await test.step('at 1280 px the three options share a row, the long label on one line', async () => {
+    const top = async (label: string) => (await form.getByLabel(label, { exact: true }).boundingBox())!.y;
+    expect(await top('No record means failed after (minutes)')).toBe(await top('Alert below (₦)'));
+    expect(await top('Time-out (ms)')).toBe(await top('Alert below (₦)'));
+    expect(await top('API secret')).toBe(await top('API key'));
+    const label = form.locator('label[for="u-grace"]');
+    const lineHeight = await label.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect((await label.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+    await shot(page, 'admin-upstream-form');
+  });
+
+  await test.step('a grace of 1 minute is refused beside its field, which takes the focus', async () => {
+    await form.getByLabel('Name', { exact: true }).fill('grace-check');
+    await grace.fill('1');
+    await page.getByTestId('upstream-submit').click();
+    const error = form.getByTestId('upstream-grace-error');
+    await expect(error).toHaveText('Enter whole minutes from 2 to 1440 (a day), or leave it empty for 2.');
+    await expect(grace).toHaveAttribute('aria-invalid', 'true');
+    await expect(grace).toHaveAttribute('aria-describedby', /\bu-grace-error\b/);
+    await expect(grace).toBeFocused();
+    // Said beside the field only: nothing at the foot of the form, nothing sent.
+    await expect(form.locator('.field-error')).toHaveCount(1);
+    await shot(page, 'admin-upstream-grace-refused');
+  });
+
+  await test.step('every problem at once; the focus goes to the first', async () => {
+    await form.getByLabel('Name', { exact: true }).fill('');
+    await form.getByLabel('Alert below (₦)').fill('lots');
+    await page.getByTestId('upstream-submit').click();
+    await expect(form.getByLabel('Name', { exact: true })).toBeFocused();
+    await expect(form.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.locator('#u-name-error')).toHaveText('Enter a name for the upstream, e.g. provider-a.');
+    await expect(form.locator('#u-low-error')).toHaveText(
+      'The low-balance alert must be a Naira amount like 50000.',
+    );
+    await expect(grace).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  await test.step('at 390 px the form is one column and does not scroll sideways', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(grace).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const box = (await grace.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    mkdirSync(ADMIN_SHOTS_DIR, { recursive: true });
+    await page.screenshot({ path: join(ADMIN_SHOTS_DIR, 'admin-upstream-form-390x844.png'), fullPage: true });
+  });
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await form.getByLabel('Name', { exact: true }).fill('');
+  await form.getByLabel('Alert below (₦)').fill('');
+  await grace.fill('');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  expect(sent).toBe(0);
+  expect(problems).toEqual([]);
+});
