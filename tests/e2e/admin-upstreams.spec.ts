@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { login, watchPageErrors } from './helpers.js';
-import { ADMIN_SHOTS_DIR, openAdminPage, shot } from './admin-helpers.js';
+import { login, unique, watchPageErrors } from './helpers.js';
+import { ADMIN_SHOTS_DIR, csrfOf, openAdminPage, shot } from './admin-helpers.js';
 
-/** The Upstreams page: the add form's field errors and layout. */
+/** The Upstreams page: the add form's field errors and layout, an upstream's card. */
 
 test('the upstream form says a wrong field beside it, marks it and puts the focus there; its rows are full', async ({
   page,
@@ -75,5 +75,50 @@ test('the upstream form says a wrong field beside it, marks it and puts the focu
   await grace.fill('');
   await page.getByRole('button', { name: 'Cancel' }).click();
   expect(sent).toBe(0);
+  expect(problems).toEqual([]);
+});
+
+/**
+ * The node lists an upstream's routes by product code (capitals first: Betting, Cable TV,
+ * Electricity, Airtime…). Its card lists them as the desk and the Route order table do.
+ */
+test("an upstream's route chips follow the desk's product order", async ({ page }) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  const headers = await csrfOf(page.request);
+  const name = `order${unique()}`.toLowerCase().slice(0, 30);
+  // Disabled before it has routes: it gets no sales, whatever else runs on this node.
+  const made = await page.request.post('/console/admin/upstreams', {
+    headers,
+    data: { name, type: 'simulator' },
+  });
+  expect(made.status()).toBe(201);
+  const path = `/console/admin/upstreams/${name}`;
+  expect((await page.request.patch(path, { headers, data: { enabled: false } })).status()).toBe(200);
+  const routed = await page.request.patch(path, {
+    headers,
+    data: { routes: ['esim', 'BETTING', 'giftcard', 'ELECTRICITY', 'data:GLO', 'data'] },
+  });
+  expect(routed.status()).toBe(200);
+
+  await page.getByTestId('nav-admin').click();
+  await openAdminPage(page, 'Upstreams & routes', 'Upstreams & routes');
+  const card = page.getByTestId(`upstream-${name}`);
+  await expect(card.locator('.admin-chip')).toHaveText([
+    'Data',
+    'Data · Glo',
+    'Electricity',
+    'Betting',
+    'Gift cards',
+    'eSIM',
+  ]);
+  // The Route order table's rows for it come in the same product order.
+  const rows = page
+    .getByTestId('route-table')
+    .locator('tbody tr', { has: page.getByText(name, { exact: true }) });
+  const products = (await rows.locator('td:first-child').allTextContents()).map((t) => t.trim());
+  expect([...new Set(products)]).toEqual(['Data', 'Electricity', 'Betting', 'Gift cards', 'eSIM']);
+  await card.scrollIntoViewIfNeeded();
+  await card.screenshot({ path: join(ADMIN_SHOTS_DIR, 'admin-upstream-route-chips.png') });
   expect(problems).toEqual([]);
 });
