@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { login, unique, watchPageErrors } from './helpers.js';
-import { ADMIN_SHOTS_DIR, csrfOf, openAdminPage, shot } from './admin-helpers.js';
+import { cli, login, unique, watchPageErrors } from './helpers.js';
+import { ADMIN_SHOTS_DIR, csrfOf, openAdminPage, shot, type Pair } from './admin-helpers.js';
 
 /** The Upstreams page: the add form's field errors and layout, an upstream's card. */
 
@@ -120,5 +120,75 @@ test("an upstream's route chips follow the desk's product order", async ({ page 
   expect([...new Set(products)]).toEqual(['Data', 'Electricity', 'Betting', 'Gift cards', 'eSIM']);
   await card.scrollIntoViewIfNeeded();
   await card.screenshot({ path: join(ADMIN_SHOTS_DIR, 'admin-upstream-route-chips.png') });
+  expect(problems).toEqual([]);
+});
+
+/**
+ * "Test connection" reads the provider's balance; the card's Balance line then shows that
+ * reading (kept by the node, with its time), never a balance the node did not read.
+ */
+test('after a connection test reads the balance, the card shows it; a failed read shows none', async ({
+  page,
+  baseURL,
+}) => {
+  const problems = watchPageErrors(page);
+  // The provider is this very node, through a merchant's test pair; no routes: it gets no sales.
+  const code = `BAL${unique()}`.slice(0, 20);
+  const pair = (cli(['merchant', 'create', '--code', code, '--name', 'Balance Provider']) as { test: Pair })
+    .test;
+  cli(['wallet', 'fund', '--code', code, '--env', 'test', '--amount', '1000000']);
+  await login(page);
+  const headers = await csrfOf(page.request);
+  const name = `bal${unique()}`.toLowerCase().slice(0, 30);
+  const dead = `nobal${unique()}`.toLowerCase().slice(0, 30);
+  for (const [n, url] of [
+    [name, baseURL],
+    [dead, 'http://127.0.0.1:9'], // port 9 (discard): nothing listens there
+  ]) {
+    const made = await page.request.post('/console/admin/upstreams', {
+      headers,
+      data: {
+        name: n,
+        type: 'vending-api',
+        base_url: url,
+        merchant_code: code,
+        key: pair.key,
+        secret: pair.secret,
+      },
+    });
+    expect(made.status()).toBe(201);
+  }
+
+  await page.getByTestId('nav-admin').click();
+  await openAdminPage(page, 'Upstreams & routes', 'Upstreams & routes');
+  const card = page.getByTestId(`upstream-${name}`);
+  const balance = card.getByTestId(`balance-${name}`);
+  await expect(balance).toContainText('not read yet');
+  await card.getByTestId(`test-${name}`).click();
+  await expect(card.getByTestId('connection-result')).toContainText('Balance: ₦1,000,000.00.');
+  await expect(balance).toContainText('₦1,000,000.00');
+  await expect(balance).toContainText(/read \d+ \w+ \d{4}/);
+  await expect(balance).not.toContainText('not read yet');
+  await card.scrollIntoViewIfNeeded();
+  mkdirSync(ADMIN_SHOTS_DIR, { recursive: true });
+  await card.screenshot({ path: join(ADMIN_SHOTS_DIR, 'admin-upstream-balance-after-test.png') });
+
+  // A provider that does not answer: its test fails and its card still has no balance to show.
+  const deadCard = page.getByTestId(`upstream-${dead}`);
+  await deadCard.getByTestId(`test-${dead}`).click();
+  await expect(deadCard.getByTestId('connection-result')).toContainText('Connection problem.');
+  await expect(deadCard.getByTestId(`balance-${dead}`)).toContainText('not read yet');
+  await expect(deadCard.getByTestId(`balance-${dead}`)).not.toContainText('₦');
+  // A wrong secret: the balance shown stays the last one read, and the card says a read since failed.
+  const patched = await page.request.patch(`/console/admin/upstreams/${name}`, {
+    headers,
+    data: { secret: 'not the secret at all' },
+  });
+  expect(patched.status()).toBe(200);
+  await card.getByTestId(`test-${name}`).click();
+  await expect(card.getByTestId('connection-result')).toContainText('Connection problem.');
+  await expect(balance).toContainText('₦1,000,000.00');
+  await expect(balance).toContainText(/; a later read at .+ failed$/);
+  await card.screenshot({ path: join(ADMIN_SHOTS_DIR, 'admin-upstream-balance-read-failed.png') });
   expect(problems).toEqual([]);
 });
