@@ -154,6 +154,8 @@ test('after a connection test reads the balance, the card shows it; a failed rea
         merchant_code: code,
         key: pair.key,
         secret: pair.secret,
+        // Above the balance it holds: the card says it is low.
+        options: { lowBalanceNaira: '2000000' },
       },
     });
     expect(made.status()).toBe(201);
@@ -172,6 +174,15 @@ test('after a connection test reads the balance, the card shows it; a failed rea
   await card.scrollIntoViewIfNeeded();
   mkdirSync(ADMIN_SHOTS_DIR, { recursive: true });
   await card.screenshot({ path: join(ADMIN_SHOTS_DIR, 'admin-upstream-balance-after-test.png') });
+  await expect(balance).toContainText('Low: under ₦2,000,000.00');
+  // On a phone the card's labels sit above their values: the Low badge and the reading's time
+  // stay inside the card, and the page does not scroll sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const label = card.locator('dt', { hasText: 'Balance' });
+  expect((await label.boundingBox())!.y).toBeLessThan((await balance.boundingBox())!.y);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await card.screenshot({ path: join(ADMIN_SHOTS_DIR, 'admin-upstream-balance-390.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // A provider that does not answer: its test fails and its card still has no balance to show.
   const deadCard = page.getByTestId(`upstream-${dead}`);
