@@ -7,7 +7,7 @@ import {
   type UpstreamRecord,
 } from '../store/upstreams.js';
 import { recordAudit } from '../store/audit.js';
-import { upstreamHealth } from './upstream-health.js';
+import { BALANCE_NOT_REPORTED, recordBalance, upstreamHealth } from './upstream-health.js';
 import { SimulatorUpstream, type SimulatorOptions } from '../upstreams/simulator.js';
 import { createVendingApiUpstream } from '../upstreams/vending-api/index.js';
 import { errorCode, transportProblem } from '../upstreams/vending-api/transport-words.js';
@@ -104,17 +104,23 @@ export async function testUpstreamConnection(s: Services, name: string, actor: s
         : await healthOf(record.baseUrl ?? '');
     let balance: string | null = null;
     let balanceError: string | null = null;
+    const read: { balance: number | null; error: string | null } = { balance: null, error: null };
     try {
-      const kobo = await upstream.balance();
-      if (kobo === null)
+      read.balance = await upstream.balance();
+      if (read.balance === null) {
+        read.error = BALANCE_NOT_REPORTED;
         balanceError =
           record.type === 'simulator'
             ? 'a simulator has no balance'
             : 'the balance could not be read: check the base URL, merchant code, key and secret';
-      else balance = formatNaira(kobo);
+      } else balance = formatNaira(read.balance);
     } catch (err) {
-      balanceError = `${err instanceof Error ? err.message : String(err)}: check the base URL, merchant code, key and secret`;
+      read.error = err instanceof Error ? err.message : String(err);
+      balanceError = `${read.error}: check the base URL, merchant code, key and secret`;
     }
+    // Kept as the 5-minute job keeps its reads: the upstream's card shows the balance this test
+    // read (or still none when it could not), not "not read yet" beside it. A simulator has none.
+    if (record.type === 'vending-api') recordBalance(s, name, record.options, read);
     const ok = health.ok && (balance !== null || record.type === 'simulator');
     recordAudit(s.db, actor, 'upstream.test', name, {
       ok,

@@ -60,19 +60,37 @@ export async function checkUpstreamBalances(s: Services, log?: Log): Promise<Ups
   return upstreamHealth(s);
 }
 
+/** What a reading keeps when the provider answered without a balance. */
+export const BALANCE_NOT_REPORTED = 'The provider did not report a balance';
+
 async function readOne(s: Services, u: Upstream, options: Record<string, unknown>, log?: Log): Promise<void> {
-  const threshold = thresholdKobo(s, options);
   let balance: number | null = null;
   let error: string | null = null;
   try {
     balance = await u.balance();
-    if (balance === null) error = 'The provider did not report a balance';
+    if (balance === null) error = BALANCE_NOT_REPORTED;
   } catch (err) {
     error = err instanceof Error ? err.message : String(err);
   }
+  recordBalance(s, u.name, options, { balance, error }, log);
+}
+
+/**
+ * Keeps one balance read (the 5-minute job's, "Read balances now" or a connection test's) for
+ * the console, and warns when it is under the upstream's threshold.
+ */
+export function recordBalance(
+  s: Services,
+  name: string,
+  options: Record<string, unknown>,
+  read: { balance: number | null; error: string | null },
+  log?: Log,
+): void {
+  const { balance, error } = read;
+  const threshold = thresholdKobo(s, options);
   const low = balance !== null && balance < threshold;
   recordBalanceReading(s.db, {
-    upstream_name: u.name,
+    upstream_name: name,
     balance_kobo: balance,
     threshold_kobo: threshold,
     low_balance: low,
@@ -81,11 +99,11 @@ async function readOne(s: Services, u: Upstream, options: Record<string, unknown
   });
   if (low) {
     log?.warn(
-      { upstream: u.name, balance: formatNaira(balance!), threshold: formatNaira(threshold) },
+      { upstream: name, balance: formatNaira(balance!), threshold: formatNaira(threshold) },
       'upstream balance is low: fund it before purchases fail',
     );
   } else if (error) {
-    log?.warn({ upstream: u.name, error }, 'upstream balance could not be read');
+    log?.warn({ upstream: name, error }, 'upstream balance could not be read');
   }
 }
 

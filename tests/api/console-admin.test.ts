@@ -226,6 +226,18 @@ describe('merchants and credentials', () => {
       // It works, but through a test key: live sales routed here would deliver nothing.
       expect(probe.json.warning).toMatch(/^This is a VendPoint node's TEST key/);
       expect(probe.text).not.toContain(test.secret);
+      // The node keeps what the test read: the upstream's balance is no longer "not read yet".
+      const healthOf = async (name: string) =>
+        (
+          (await admin.get('/console/admin/upstreams')).json.upstreams as { name: string; health: any }[]
+        ).find((u) => u.name === name)!.health;
+      const read = await healthOf('chain');
+      expect(read).toMatchObject({ balance: '19020.00', last_error: null });
+      expect(read.balance_checked_at).toBeTruthy();
+      expect(read.balance_checked_at <= probe.json.checked_at).toBe(true);
+      // A simulator has no balance to keep.
+      await admin.post('/console/admin/upstreams/slowsim/test');
+      expect(await healthOf('slowsim')).toMatchObject({ balance: null, last_checked_at: null });
       const wrong = await admin.patch('/console/admin/upstreams/chain', {
         secret: 'not-the-secret-at-all',
         enabled: false,
@@ -235,6 +247,11 @@ describe('merchants and credentials', () => {
       const failed = await admin.post('/console/admin/upstreams/chain/test');
       expect(failed.json).toMatchObject({ ok: false, health: { ok: true }, balance: null });
       expect(failed.json.balance_error).toMatch(/key and secret/);
+      // A read that failed is kept as failed: the balance shown stays the last one read, with its time.
+      const after = await healthOf('chain');
+      expect(after).toMatchObject({ balance: '19020.00', balance_checked_at: read.balance_checked_at });
+      expect(after.last_error).toBeTruthy();
+      expect(after.last_checked_at > read.balance_checked_at).toBe(true);
       // New routes are audited as routes, the same shape upstream.add records.
       await admin.patch('/console/admin/upstreams/chain', { routes: ['airtime:MTN', 'CABLE'] });
       const audit = (await admin.get('/console/admin/audit')).json.entries as {

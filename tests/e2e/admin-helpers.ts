@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -53,4 +53,29 @@ export async function v1(
 export async function openAdminPage(page: Page, link: string, heading: string | RegExp): Promise<void> {
   await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: link }).click();
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+/**
+ * An element's text as the browser laid it out, one string per line (each trimmed): where a
+ * phone number or a URL was broken, if it was.
+ */
+export async function laidOutLines(locator: Locator): Promise<string[]> {
+  return locator.evaluate((el) => {
+    const lines: { top: number; text: string }[] = [];
+    const range = document.createRange();
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let i = 0; i < text.length; i++) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const box = range.getClientRects()[0];
+        if (!box) continue; // collapsed white space
+        const last = lines[lines.length - 1];
+        if (last && Math.abs(box.top - last.top) < box.height / 2) last.text += text[i];
+        else lines.push({ top: box.top, text: text[i] });
+      }
+    }
+    return lines.map((l) => l.text.trim()).filter(Boolean);
+  });
 }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectSuccessfulReceipt, login, snap, watchPageErrors } from './helpers.js';
+import { laidOutLines } from './admin-helpers.js';
 
 /** A phone number no other test uses, so the search finds exactly this test's sale. */
 const PHONE = '09061234577';
@@ -23,6 +24,18 @@ test('an admin reverses a completed sale from Sales history: in-app dialog, once
   const row = page.getByTestId('history-row');
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('status-badge')).toHaveText('Successful');
+  // With Reverse and Open taking room, the customer's number still reads on one line, down to
+  // a narrow window (the table squeezes its columns) and on a phone (each sale a card).
+  const phone = row.locator('.h-customer');
+  for (const width of [1280, 640, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(row.getByTestId('reverse-sale')).toBeVisible();
+    expect(await laidOutLines(phone), `at ${width} px`).toEqual(['0906 123 4577']);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/e2e-shots/history-admin-390x844.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: 'test-results/e2e-shots/history-admin-1280x800.png' });
 
   // Cancelling the dialog changes nothing.
   await row.getByTestId('reverse-sale').click();

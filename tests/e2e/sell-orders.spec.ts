@@ -156,6 +156,17 @@ test('eSIM and gift cards by keyboard, as data plans: one match is chosen, Enter
   await expect(esimSearch).toBeFocused();
   const plans = page.getByTestId('esim-list').getByRole('radio');
   await expect(plans.first()).toBeAttached();
+  // A plan for a whole region is said the same way in the list and on the confirm step.
+  await esimSearch.fill('europe 3gb');
+  const europe = page.getByTestId('esim-list').locator('label').filter({ hasText: 'Europe 3GB / 30 days' });
+  await expect(europe.getByTestId('esim-destination')).toHaveText('Several countries · Europe');
+  await europe.click();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm').locator('dt:text-is("Destination") + dd')).toHaveText(
+    'Several countries · Europe',
+  );
+  await page.keyboard.press('Escape');
+  await esimSearch.fill('');
   // A search that leaves one plan chooses it: Enter alone goes on.
   await page.keyboard.type('united kingdom 5gb');
   await expect(plans).toHaveCount(1);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { searchDataPlans, type DataPlanRow } from '../../renderer/src/lib/plan-search.js';
 import {
   cardValueText,
+  esimDestination,
   faceValueText,
   filterEsimPlans,
   filterGiftcards,
@@ -117,5 +118,13 @@ describe('gift card and eSIM browsing', () => {
     expect(filterEsimPlans(plans, 'GH', '').map((p) => p.plan_id)).toEqual(['B']);
     expect(filterEsimPlans(plans, 'kingdom', '').map((p) => p.plan_id)).toEqual(['A']);
     expect(filterEsimPlans(plans, '', 'Europe').map((p) => p.plan_id)).toEqual(['C', 'A']);
+  });
+});
+
+describe("an eSIM plan's destination", () => {
+  it('names the country, or says a region plan covers several countries, with the region', () => {
+    expect(esimDestination({ country: 'United Kingdom', region: 'Europe' })).toBe('United Kingdom · Europe');
+    expect(esimDestination({ country: '', region: 'Africa' })).toBe('Several countries · Africa');
+    expect(esimDestination({ country: 'Japan', region: '' })).toBe('Japan');
   });
 });

@@ -64,6 +64,14 @@ export function filterEsimPlans(items: EsimItem[], search: string, region: strin
     .sort((a, b) => ofCountry(a) - ofCountry(b) || a.title.localeCompare(b.title) || a.data_gb - b.data_gb);
 }
 
+/**
+ * Where an eSIM works, the same in the plan list and on the confirm step: "United Kingdom ·
+ * Europe", or "Several countries · Europe" for a plan of a whole region.
+ */
+export function esimDestination(i: Pick<EsimItem, 'country' | 'region'>): string {
+  return [i.country || 'Several countries', i.region].filter(Boolean).join(' · ');
+}
+
 /** "2 GB · 15 days" */
 export function esimAllowance(i: EsimItem): string {
   return `${i.data_gb} GB · ${i.duration_days} day${i.duration_days === 1 ? '' : 's'}`;

@@ -1,3 +1,5 @@
+import { PRODUCT_TILES, TILE_PRODUCT } from './products.js';
+
 /** What the route table needs of a route (the console's RouteInfo has these and more). */
 export interface RouteLike {
   id: number;
@@ -9,21 +11,42 @@ export interface RouteLike {
 
 const byPriority = (a: RouteLike, b: RouteLike) => a.priority - b.priority || a.id - b.id;
 
+/** Route products in the order the desk shows its tiles: the admin lists routes in this order too. */
+export const DESK_PRODUCT_ORDER: readonly string[] = PRODUCT_TILES.map((t) => TILE_PRODUCT[t.id]);
+
+/** A product's place in `order`; one the order does not know goes last. */
+function rankIn(order: readonly string[], product: string): number {
+  const i = order.indexOf(product);
+  return i < 0 ? order.length : i;
+}
+
+/**
+ * Routes in the desk's product order, a product's every-network route before its network ones
+ * (by network): an upstream's route chips read like the Route order table.
+ */
+export function inDeskOrder<R extends { product: string; network: string }>(routes: readonly R[]): R[] {
+  return [...routes].sort(
+    (a, b) =>
+      rankIn(DESK_PRODUCT_ORDER, a.product) - rankIn(DESK_PRODUCT_ORDER, b.product) ||
+      a.network.localeCompare(b.network),
+  );
+}
+
 /**
  * Routes grouped by product and network, each group in the order it is tried, the groups in
  * the order the desk shows products (`productOrder`), a product's every-network routes before
  * its network ones.
  */
-export function routeGroups<R extends RouteLike>(routes: R[], productOrder: string[]): R[][] {
+export function routeGroups<R extends RouteLike>(
+  routes: R[],
+  productOrder: readonly string[] = DESK_PRODUCT_ORDER,
+): R[][] {
   const map = new Map<string, R[]>();
   for (const r of routes) {
     const k = `${r.product}|${r.network}`;
     map.set(k, [...(map.get(k) ?? []), r]);
   }
-  const rank = (p: string) => {
-    const i = productOrder.indexOf(p);
-    return i < 0 ? productOrder.length : i;
-  };
+  const rank = (p: string) => rankIn(productOrder, p);
   return [...map.values()]
     .map((list) => list.sort(byPriority))
     .sort((a, b) => rank(a[0].product) - rank(b[0].product) || a[0].network.localeCompare(b[0].network));

@@ -8,7 +8,10 @@ type SaleLine = Pick<
   'product' | 'kind' | 'network' | 'customer' | 'plan_name' | 'quantity' | 'details'
 >;
 
-const isTelco = (s: SaleLine) => s.product === 'airtime' || s.product === 'data';
+/** An airtime or data sale: its customer is a phone number, shown as one (never split across lines). */
+export const isPhoneCustomer = (s: Pick<SaleLine, 'product'>) =>
+  s.product === 'airtime' || s.product === 'data';
+const isTelco = isPhoneCustomer;
 
 /** A data plan named with its network ("Glo TikTok 1GB Weekly") is not given the network twice. */
 function dataItem(network: string, plan: string): string {

@@ -79,7 +79,10 @@ export const useUpstreamsStore = defineStore('upstreams', () => {
     const r = await run(() =>
       apiPost<ConnectionTest>(`/console/admin/upstreams/${encodeURIComponent(name)}/test`),
     );
-    if (r) tests.value = { ...tests.value, [name]: r };
+    if (!r) return;
+    tests.value = { ...tests.value, [name]: r };
+    // The node kept the balance the test read: the card's balance line shows it too.
+    await reloadKeepingNotice(load);
   }
 
   async function checkBalances(): Promise<void> {
