@@ -44,6 +44,20 @@ export async function snap(page: Page, name: string): Promise<void> {
   if (original) await page.setViewportSize(original);
 }
 
+/** The screen on a phone (390×844) and on a desk (1280×800), full page; the viewport is restored. */
+export async function snapPhoneAndDesk(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  const original = page.viewportSize();
+  for (const [w, h] of [
+    [390, 844],
+    [1280, 800],
+  ]) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: join(SHOTS_DIR, `${name}-${w}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
 /** Prints the receipt to PDF on the chosen paper; returns the first page's width in mm. */
 export async function receiptPdf(page: Page, name: string, paper: '58' | '80' | 'a4'): Promise<number> {
   mkdirSync(SHOTS_DIR, { recursive: true });

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectSuccessfulReceipt, login, receiptPdf, snap, watchPageErrors } from './helpers.js';
+import {
+  expectSuccessfulReceipt,
+  login,
+  receiptPdf,
+  snap,
+  snapPhoneAndDesk,
+  watchPageErrors,
+} from './helpers.js';
 
 test('airtime: phone first, network detected, override warned; the pending sale resolves by itself', async ({
   page,
@@ -41,6 +48,38 @@ test('airtime: phone first, network detected, override warned; the pending sale 
   await snap(page, 'airtime-receipt');
   const width = await receiptPdf(page, 'airtime', '58');
   expect(width).toBeCloseTo(58, 0);
+  expect(problems).toEqual([]);
+});
+
+test('a network chosen against the prefix is still warned on the confirm step, for airtime and data', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  const warning = 'prefix belongs to MTN, but Glo is selected';
+  await login(page);
+  await page.keyboard.press('a');
+  await page.getByLabel('Customer phone number').fill('08031234567');
+  await page.getByTestId('network-GLO').click();
+  await page.getByLabel('Amount (₦)').fill('500');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm-notice')).toContainText(warning);
+  await snapPhoneAndDesk(page, 'airtime-confirm-override');
+  // Back on the detected network, the confirm step has nothing to warn about.
+  await page.getByRole('button', { name: 'Change details' }).click();
+  await page.getByTestId('network-MTN').click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('confirm-total')).toHaveText('₦500.00');
+  await expect(page.getByTestId('confirm-notice')).toHaveCount(0);
+
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('tile-data').click();
+  await page.getByLabel('Customer phone number').fill('08031234567');
+  await page.getByTestId('network-GLO').click();
+  const plans = page.getByTestId('data-plans').locator('label');
+  await plans.first().click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('confirm-notice')).toContainText(warning);
   expect(problems).toEqual([]);
 });
 
