@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { expectSuccessfulReceipt, login, receiptPdf, snap, watchPageErrors } from './helpers.js';
+import {
+  expectSuccessfulReceipt,
+  login,
+  receiptPdf,
+  snap,
+  snapPhoneAndDesk,
+  watchPageErrors,
+} from './helpers.js';
 
 test('gift cards: browse by brand, availability checked before charging, codes hidden until revealed', async ({
   page,
@@ -105,6 +112,12 @@ test('eSIM: browse by country, then the receipt shows the QR, LPA, SM-DP+ and ac
   await page.getByLabel('Country or plan').fill('United Kingdom');
   const list = page.getByTestId('esim-list').locator('label');
   await expect(list.first()).toContainText('United Kingdom');
+  // Smallest first, by the number: 1GB, 5GB, 10GB, 20GB (as text, 10GB came before 1GB).
+  const sizes = (await list.locator('.pick-title').allInnerTexts()).map((t) =>
+    Number(/(\d+)GB/.exec(t)?.[1]),
+  );
+  expect(sizes).toEqual([1, 5, 10, 20]);
+  await snapPhoneAndDesk(page, 'esim-list-by-size');
   await list.first().click();
   await page.keyboard.press('Enter');
   // Before paying, the agent is reminded to check the customer's phone can take an eSIM.
