@@ -83,6 +83,7 @@ test('electricity: verify shows name, address and limits; the token prints large
   await page.screenshot({ path: 'test-results/e2e-shots/electricity-sale-390.png' });
   await page.setViewportSize({ width: 1280, height: 800 });
   expect(await receiptPdf(page, 'electricity', '58')).toBeCloseTo(58, 0);
+  expect(await receiptPdf(page, 'electricity', '80')).toBeCloseTo(80, 0);
   expect(await receiptPdf(page, 'electricity', 'a4')).toBeCloseTo(210, 0);
   expect(problems).toEqual([]);
 });

@@ -44,11 +44,37 @@ test('gift cards: browse by brand, availability checked before charging, codes h
   expect(copied).toHaveLength(2);
   expect(copied[0]).toMatch(new RegExp(`^Card 1: Code ${firstCode}, PIN \\d+`));
   await snap(page, 'giftcard-receipt');
+  // Revealed codes make the receipt longer: on a roll it is still one piece of paper.
+  expect(await receiptPdf(page, 'giftcard', '58')).toBeCloseTo(58, 0);
   expect(await receiptPdf(page, 'giftcard', '80')).toBeCloseTo(80, 0);
+  expect(await receiptPdf(page, 'giftcard', 'a4')).toBeCloseTo(210, 0);
   // Shown codes can be put away again once the customer has them.
   await page.getByTestId('hide-cards').click();
   await expect(receipt.getByTestId('card-code')).toHaveCount(0);
   await expect(receipt.getByTestId('receipt-cards')).toContainText('2 card codes hidden');
+  expect(problems).toEqual([]);
+});
+
+test('a long receipt (five gift cards, codes shown) prints as one piece of roll paper, not a 210 mm page and a spill', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.keyboard.press('g');
+  await page.getByLabel('Brand').selectOption('Steam');
+  await page.getByLabel('Currency').selectOption('USD');
+  await page.getByTestId('giftcard-list').locator('label').first().click();
+  await page.getByLabel('Quantity').selectOption('5');
+  await page.getByTestId('giftcard-next').click();
+  await page.getByTestId('confirm-sell').click();
+  const receipt = await expectSuccessfulReceipt(page);
+  await page.getByTestId('reveal-cards').click();
+  await expect(receipt.getByTestId('card-code').first()).toContainText('TEST-');
+  // Longer than the 210 mm page the rolls used to have: one page all the same.
+  await page.getByTestId('paper-58').click();
+  expect((await receipt.boundingBox())!.height).toBeGreaterThan((210 * 96) / 25.4);
+  expect(await receiptPdf(page, 'giftcard-5', '58')).toBeCloseTo(58, 0);
+  expect(await receiptPdf(page, 'giftcard-5', '80')).toBeCloseTo(80, 0);
   expect(problems).toEqual([]);
 });
 
@@ -156,6 +182,9 @@ test('eSIM: browse by country, then the receipt shows the QR, LPA, SM-DP+ and ac
   await page.screenshot({ path: 'test-results/e2e-shots/esim-qr-390.png' });
   await page.setViewportSize({ width: 1280, height: 800 });
   expect(await receiptPdf(page, 'esim', 'a4')).toBeCloseTo(210, 0);
+  // The eSIM slip (QR, codes, install steps) is long: on 80 mm it used to spill onto a second page.
+  expect(await receiptPdf(page, 'esim', '80')).toBeCloseTo(80, 0);
+  expect(await receiptPdf(page, 'esim', '58')).toBeCloseTo(58, 0);
   expect(problems).toEqual([]);
 });
 
