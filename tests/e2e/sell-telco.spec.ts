@@ -276,3 +276,31 @@ test('Pay that never reached the node: the page says nothing was charged and Pay
   expect(sells).toBe(2);
   expect(problems).toEqual([]);
 });
+
+test.describe('on a touch phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the first tap on Continue counts, though leaving the empty phone field shows its error above the button', async ({
+    page,
+  }) => {
+    const problems = watchPageErrors(page);
+    await login(page);
+    await page.getByTestId('tile-airtime').tap();
+    const phone = page.getByLabel('Customer phone number');
+    await expect(phone).toBeFocused();
+    await page.getByRole('button', { name: 'Continue' }).tap();
+    // One tap: every field says what it needs and the focus goes to the first, the phone.
+    await expect(page.getByTestId('phone-error')).toHaveText('Enter an 11-digit number like 0803 123 4567.');
+    await expect(page.getByText('Choose the network.')).toBeVisible();
+    await expect(page.getByText('Enter the amount in Naira, for example 500.')).toBeVisible();
+    await expect(phone).toBeFocused();
+    await snapPhoneAndDesk(page, 'airtime-empty-continue');
+    // A tap elsewhere that leaves a short number still shows its error, once the tap is over.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('tile-data').tap();
+    await page.getByLabel('Customer phone number').fill('0803 123');
+    await page.getByRole('heading', { name: 'Data' }).tap();
+    await expect(page.getByTestId('phone-error')).toHaveText('Enter an 11-digit number like 0803 123 4567.');
+    expect(problems).toEqual([]);
+  });
+});
