@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { join } from 'node:path';
 import {
+  SHOTS_DIR,
   expectSuccessfulReceipt,
   login,
   receiptPdf,
@@ -223,6 +225,21 @@ test('Esc on a sale goes to the tiles, never back into a "Try again" form that w
   expect(problems).toEqual([]);
 });
 
+test('at a desk the keyboard help stays: tile letters, key caps and the arrow keys of the plan list', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await expect(page.getByText("Press a tile's letter to start.")).toBeVisible();
+  await expect(page.getByTestId('tile-data').locator('kbd')).toBeVisible();
+  await page.keyboard.press('d');
+  await page.getByLabel('Customer phone number').fill('0803 123 4567');
+  await expect(page.getByText('↓ moves into the list, arrows choose, Enter takes the plan')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' }).locator('kbd')).toBeVisible();
+  await snapPhoneAndDesk(page, 'data-form-desk');
+  expect(problems).toEqual([]);
+});
+
 /** From the sell screen: an MTN airtime sale of `naira`, confirmed and paid once. */
 async function payAirtime(page: Page, naira: string): Promise<void> {
   await page.keyboard.press('a');
@@ -280,6 +297,28 @@ test('Pay that never reached the node: the page says nothing was charged and Pay
 test.describe('on a touch phone (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
+  test('keyboard help (key caps, letters, arrow keys) is not shown: a phone has no keys to press', async ({
+    page,
+  }) => {
+    const problems = watchPageErrors(page);
+    await login(page);
+    await expect(page.getByText("Press a tile's letter to start.")).toBeHidden();
+    await expect(page.getByText('You are in test mode: nothing real is sold.')).toBeVisible();
+    await expect(page.locator('kbd').first()).toBeAttached();
+    await expect(page.locator('kbd:visible')).toHaveCount(0);
+    // Not full page: a full-page shot drops Chromium's touch emulation, and the key caps come back.
+    await page.screenshot({ path: join(SHOTS_DIR, 'tiles-touch-390.png') });
+    await page.getByTestId('tile-data').tap();
+    await page.getByLabel('Customer phone number').fill('0803 123 4567');
+    // The count of plans stays; what the arrow keys do goes.
+    const hint = page.locator('.field-hint').filter({ hasText: /\d+ of \d+ plans/ });
+    await expect(hint).toBeVisible();
+    await expect(hint.getByText('↓ moves into the list')).toBeHidden();
+    await expect(page.locator('kbd:visible')).toHaveCount(0);
+    await page.screenshot({ path: join(SHOTS_DIR, 'data-form-touch-390.png') });
+    expect(problems).toEqual([]);
+  });
+
   test('the first tap on Continue counts, though leaving the empty phone field shows its error above the button', async ({
     page,
   }) => {
@@ -294,7 +333,7 @@ test.describe('on a touch phone (390 px)', () => {
     await expect(page.getByText('Choose the network.')).toBeVisible();
     await expect(page.getByText('Enter the amount in Naira, for example 500.')).toBeVisible();
     await expect(phone).toBeFocused();
-    await snapPhoneAndDesk(page, 'airtime-empty-continue');
+    await page.screenshot({ path: join(SHOTS_DIR, 'airtime-empty-continue-390.png'), fullPage: true });
     // A tap elsewhere that leaves a short number still shows its error, once the tap is over.
     await page.keyboard.press('Escape');
     await page.getByTestId('tile-data').tap();
