@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import {
   SHOTS_DIR,
@@ -296,6 +296,44 @@ test('Pay that never reached the node: the page says nothing was charged and Pay
 
 test.describe('on a touch phone (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the tiles run two a row, and everything a finger taps is at least 44 px tall', async ({ page }) => {
+    const problems = watchPageErrors(page);
+    await login(page);
+    const tall = async (control: Locator, name: string) => {
+      await expect(control, name).toBeVisible();
+      expect((await control.boundingBox())!.height, name).toBeGreaterThanOrEqual(44);
+    };
+    const airtime = (await page.getByTestId('tile-airtime').boundingBox())!;
+    const data = (await page.getByTestId('tile-data').boundingBox())!;
+    expect(data.y).toBe(airtime.y);
+    expect(data.x).toBeGreaterThan(airtime.x + airtime.width);
+    // The last of the seven tiles within about a screen, not two screens down.
+    expect((await page.getByTestId('tile-esim').boundingBox())!.y).toBeLessThan(1000);
+    await page.screenshot({ path: join(SHOTS_DIR, 'tiles-touch-two-a-row-390.png') });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Sell', 'History', 'Wallet', 'Admin'])
+      await tall(nav.getByRole('link', { name }), name);
+    await tall(page.getByRole('button', { name: 'Sign out' }), 'Sign out');
+    for (const name of ['TEST', 'LIVE']) await tall(page.getByRole('radio', { name }), name);
+
+    await page.getByTestId('tile-airtime').tap();
+    await tall(page.getByRole('button', { name: /Back/ }), '← Back');
+    await tall(page.getByRole('button', { name: '₦1,000.00' }), 'quick amount');
+    await tall(page.getByTestId('network-GLO'), 'network');
+    await page.getByLabel('Customer phone number').fill('0803 123 4567');
+    await page.getByRole('button', { name: '₦1,000.00' }).tap();
+    await page.getByRole('button', { name: 'Continue' }).tap();
+    await page.getByTestId('confirm-sell').tap();
+    await expectSuccessfulReceipt(page);
+    await tall(page.getByTestId('paper-58'), 'paper');
+
+    await nav.getByRole('link', { name: 'History' }).tap();
+    await tall(page.getByTestId('history-row').first().getByRole('link', { name: 'Open' }), 'Open');
+    await tall(page.getByRole('button', { name: 'Older →' }), 'pager');
+    await page.screenshot({ path: join(SHOTS_DIR, 'history-touch-390.png') });
+    expect(problems).toEqual([]);
+  });
 
   test('keyboard help (key caps, letters, arrow keys) is not shown: a phone has no keys to press', async ({
     page,
