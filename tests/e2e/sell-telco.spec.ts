@@ -240,6 +240,45 @@ test('at a desk the keyboard help stays: tile letters, key caps and the arrow ke
   expect(problems).toEqual([]);
 });
 
+test('the sale page at 390 px: Try again under the failure, not among the printing; the next steps a column of whole buttons', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page);
+  await page.keyboard.press('a');
+  await page.getByLabel('Customer phone number').fill('0803 000 0001');
+  await page.getByLabel('Amount (₦)').fill('600');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('confirm-sell').click();
+  await expect(page.getByTestId('sale-status')).toContainText('NOT CHARGED');
+  const again = page.getByTestId('try-again');
+  await expect(again).toBeFocused();
+  // Not inside the "Failure slip" card, whose buttons print.
+  await expect(page.locator('section.card').getByTestId('try-again')).toHaveCount(0);
+  const slip = (await page
+    .locator('section.card')
+    .filter({ has: page.getByTestId('print') })
+    .boundingBox())!;
+  expect((await again.boundingBox())!.y).toBeLessThan(slip.y);
+  const steps = [
+    page.getByRole('link', { name: /^New sale/ }),
+    page.getByRole('link', { name: 'Another Airtime sale' }),
+    page.locator('main').getByRole('link', { name: 'History', exact: true }),
+  ];
+  const boxes = await Promise.all(steps.map(async (l) => (await l.boundingBox())!));
+  for (const b of boxes) {
+    expect(b.x).toBe(boxes[0].x);
+    expect(b.width).toBe(boxes[0].width);
+  }
+  // History reads as a button like the others, not as plain text.
+  expect(await steps[2].evaluate((el) => getComputedStyle(el).borderTopColor)).toBe(
+    await steps[0].evaluate((el) => getComputedStyle(el).borderTopColor),
+  );
+  await snapPhoneAndDesk(page, 'sale-failed-actions');
+  expect(problems).toEqual([]);
+});
+
 /** From the sell screen: an MTN airtime sale of `naira`, confirmed and paid once. */
 async function payAirtime(page: Page, naira: string): Promise<void> {
   await page.keyboard.press('a');
