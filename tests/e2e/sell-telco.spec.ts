@@ -279,6 +279,63 @@ test('the sale page at 390 px: Try again under the failure, not among the printi
   expect(problems).toEqual([]);
 });
 
+/** Fields whose example text (placeholder) or chosen option is wider than the field shows. */
+async function cutOffFields(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    const cut: string[] = [];
+    for (const el of Array.from(
+      document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input[placeholder], select'),
+    )) {
+      if (!el.offsetParent) continue;
+      const text = el instanceof HTMLSelectElement ? (el.selectedOptions[0]?.text ?? '') : el.placeholder;
+      const s = getComputedStyle(el);
+      ctx.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+      // A select's arrow takes about 24 px of its room.
+      const arrow = el instanceof HTMLSelectElement ? 24 : 0;
+      const room = el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - arrow;
+      if (ctx.measureText(text).width > room) cut.push(`${el.id}: "${text}"`);
+    }
+    return cut;
+  });
+}
+
+test('at 390 px and 1280 px no field cuts off its example text, and a data plan reads in two short lines', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  for (const [w, h] of [
+    [390, 844],
+    [1280, 800],
+  ]) {
+    await page.setViewportSize({ width: w, height: h });
+    for (const form of ['data', 'esim', 'giftcards', 'electricity', 'cable', 'betting', 'history']) {
+      await page.goto(form === 'history' ? '/#/history' : `/#/sell/${form}`);
+      if (form === 'data') {
+        await page.getByLabel('Customer phone number').fill('0803 123 4567');
+        await expect(page.getByTestId('data-plans').locator('label').first()).toBeVisible();
+      } else await expect(page.locator('input[placeholder], select').first()).toBeVisible();
+      expect(await cutOffFields(page), `${form} at ${w} px`).toEqual([]);
+    }
+  }
+  // On a phone a plan's size and price share a line and its name has the line under them, not
+  // three or four lines of a narrow column beside a size column.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/#/sell/data');
+  await page.getByLabel('Customer phone number').fill('0803 123 4567');
+  const rows = page.getByTestId('data-plans').locator('label');
+  await expect(rows.first()).toBeVisible();
+  for (const row of (await rows.all()).slice(0, 8)) {
+    const lines = await row
+      .locator('.plan-name')
+      .evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+    expect(lines, await row.innerText()).toBeLessThan(1.5);
+  }
+  await snapPhoneAndDesk(page, 'data-plans');
+  expect(problems).toEqual([]);
+});
+
 /** From the sell screen: an MTN airtime sale of `naira`, confirmed and paid once. */
 async function payAirtime(page: Page, naira: string): Promise<void> {
   await page.keyboard.press('a');
