@@ -35,6 +35,8 @@ test('gift cards: browse by brand, availability checked before charging, codes h
   await expect(receipt.getByTestId('card-code')).toHaveCount(0);
   await page.getByTestId('reveal-cards').click();
   await expect(receipt.getByTestId('card-code').first()).toContainText('TEST-');
+  // Reveal's button is gone: the focus moves on to the next one, Copy, rather than to the page.
+  await expect(page.getByTestId('copy-cards')).toBeFocused();
   // The codes copy as text, one card per line, for pasting into the customer's message.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   const firstCode = await receipt.getByTestId('card-code').first().textContent();
@@ -51,6 +53,7 @@ test('gift cards: browse by brand, availability checked before charging, codes h
   // Shown codes can be put away again once the customer has them.
   await page.getByTestId('hide-cards').click();
   await expect(receipt.getByTestId('card-code')).toHaveCount(0);
+  await expect(page.getByTestId('reveal-cards')).toBeFocused();
   await expect(receipt.getByTestId('receipt-cards')).toContainText('2 card codes hidden');
   expect(problems).toEqual([]);
 });

@@ -44,6 +44,8 @@ test('airtime: phone first, network detected, override warned; the pending sale 
   // may last only a frame: what matters is that the receipt arrives without the agent acting
   // (counter.spec.ts covers what a sale that stays pending shows).
   const receipt = await expectSuccessfulReceipt(page);
+  // Pay's button went with the confirm step: the focus is on the next thing to press, not lost.
+  await expect(page.getByTestId('print')).toBeFocused();
   await expect(receipt.getByTestId('receipt-amount')).toHaveText('₦1,500.00');
   await expect(receipt).toContainText('0803 123 4567');
   await expect(receipt).toContainText('TEST — NOT A REAL SALE');
