@@ -259,6 +259,8 @@ test('a pending sale the provider has not acknowledged is not called sent to the
     await expect(page.getByTestId('pending-provider-said')).toHaveText(
       "The provider's system did not answer properly; the node will ask again.",
     );
+    // Pay's button went with the confirm step: a pending sale's page has the focus on Print.
+    await expect(page.getByTestId('print')).toBeFocused();
     const line = page.getByTestId('pending-customer-line');
     await expect(line).toHaveText(
       'Tell the customer: “Your data is being processed and is not confirmed as sent yet. Please wait a few minutes; if it does not go through, your money comes back in full.”',
@@ -280,6 +282,8 @@ test('a pending sale the provider has not acknowledged is not called sent to the
     provider.state.status = 'success';
     await page.getByTestId('requery').click();
     await expect(status).toContainText('Sale successful');
+    // Requery's button went with the pending state: the focus goes on to Print, not to the page.
+    await expect(page.getByTestId('print')).toBeFocused();
     expect(problems).toEqual([]);
   } finally {
     await provider.close();

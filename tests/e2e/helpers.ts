@@ -44,17 +44,37 @@ export async function snap(page: Page, name: string): Promise<void> {
   if (original) await page.setViewportSize(original);
 }
 
-/** Prints the receipt to PDF on the chosen paper; returns the first page's width in mm. */
+/** The screen on a phone (390×844) and on a desk (1280×800), full page; the viewport is restored. */
+export async function snapPhoneAndDesk(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  const original = page.viewportSize();
+  for (const [w, h] of [
+    [390, 844],
+    [1280, 800],
+  ]) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: join(SHOTS_DIR, `${name}-${w}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/**
+ * Prints the receipt to PDF on the chosen paper and checks it is one page (a roll has no page
+ * length, and these receipts fit an A4 sheet); returns the page's width in mm.
+ */
 export async function receiptPdf(page: Page, name: string, paper: '58' | '80' | 'a4'): Promise<number> {
   mkdirSync(SHOTS_DIR, { recursive: true });
   await page.getByTestId(`paper-${paper}`).click();
-  const pdf = await page.pdf({
-    path: join(SHOTS_DIR, `${name}-receipt-${paper}.pdf`),
-    preferCSSPageSize: true,
-    printBackground: true,
-  });
-  const box = /\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(pdf.toString('latin1'));
+  const pdf = (
+    await page.pdf({
+      path: join(SHOTS_DIR, `${name}-receipt-${paper}.pdf`),
+      preferCSSPageSize: true,
+      printBackground: true,
+    })
+  ).toString('latin1');
+  const box = /\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(pdf);
   expect(box, 'the PDF has a page box').not.toBeNull();
+  expect(pdf.match(/\/Type\s*\/Page\b(?!s)/g), `${name} on ${paper} prints as one page`).toHaveLength(1);
   return (Number(box![1]) / 72) * 25.4;
 }
 

@@ -1,5 +1,16 @@
-import { expect, test } from '@playwright/test';
-import { expectSuccessfulReceipt, login, receiptPdf, snap, watchPageErrors } from './helpers.js';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  expectSuccessfulReceipt,
+  login,
+  receiptPdf,
+  snap,
+  snapPhoneAndDesk,
+  watchPageErrors,
+} from './helpers.js';
+
+/** The names of a summary's or receipt's lines (its <dt>s), in order. */
+const labelsOf = (lines: Locator) => lines.locator('dt').allInnerTexts();
+const confirmLabels = (page: Page) => labelsOf(page.getByTestId('confirm'));
 
 test('electricity: a wrong meter fails verify with the biller reason and charges nothing', async ({
   page,
@@ -62,10 +73,19 @@ test('electricity: verify shows name, address and limits; the token prints large
   await snap(page, 'electricity-verified');
   await page.getByTestId('bill-next').click();
   await expect(page.getByTestId('confirm-total')).toHaveText('₦5,000.00');
+  // The form's names for its fields, on the confirm step and the receipt alike.
+  expect(await confirmLabels(page)).toEqual(
+    expect.arrayContaining(['Distribution company', 'Meter number', 'Plan']),
+  );
+  await snapPhoneAndDesk(page, 'electricity-confirm');
   await page.getByTestId('confirm-sell').click();
 
   const receipt = await expectSuccessfulReceipt(page);
   await expect(receipt.getByTestId('receipt-token')).toHaveText('1234 5678 9012 3456 7890');
+  expect(await labelsOf(receipt)).toEqual(
+    expect.arrayContaining(['Distribution company', 'Meter number', 'Plan']),
+  );
+  expect(await labelsOf(receipt)).not.toContain('Provider');
   await expect(receipt.getByTestId('receipt-units')).toHaveText('Units: 23.9 kWh');
   const size = await receipt
     .getByTestId('receipt-token')
@@ -83,6 +103,7 @@ test('electricity: verify shows name, address and limits; the token prints large
   await page.screenshot({ path: 'test-results/e2e-shots/electricity-sale-390.png' });
   await page.setViewportSize({ width: 1280, height: 800 });
   expect(await receiptPdf(page, 'electricity', '58')).toBeCloseTo(58, 0);
+  expect(await receiptPdf(page, 'electricity', '80')).toBeCloseTo(80, 0);
   expect(await receiptPdf(page, 'electricity', 'a4')).toBeCloseTo(210, 0);
   expect(problems).toEqual([]);
 });
@@ -103,9 +124,17 @@ test('cable TV: the bouquet fixes the amount; verify shows the current bouquet',
   await page.getByTestId('bill-next').click();
   const price = firstPlan!.split(' — ')[1].trim();
   await expect(page.getByTestId('confirm-total')).toHaveText(price);
+  expect(await confirmLabels(page)).toEqual(
+    expect.arrayContaining(['Provider', 'Bouquet', 'Smartcard / IUC number']),
+  );
+  await snapPhoneAndDesk(page, 'cable-confirm');
   await page.getByTestId('confirm-sell').click();
   const receipt = await expectSuccessfulReceipt(page);
   await expect(receipt.getByTestId('receipt-amount')).toHaveText(price);
+  expect(await labelsOf(receipt)).toEqual(
+    expect.arrayContaining(['Provider', 'Bouquet', 'Smartcard / IUC number']),
+  );
+  expect(await labelsOf(receipt)).not.toContain('Plan');
   // The provider as customers write it, not the API's code.
   await expect(receipt).toContainText('ProviderGOtv');
   await expect(receipt).not.toContainText('GOTV');
@@ -166,9 +195,11 @@ test('betting: verify shows the customer username; the customer phone is require
   await page.getByLabel('Customer phone').fill('08123456789');
   await page.getByTestId('bill-next').click();
   await expect(page.getByTestId('confirm')).toContainText('testpunter');
+  expect(await confirmLabels(page)).toEqual(expect.arrayContaining(['Betting platform', 'Customer ID']));
   await page.getByTestId('confirm-sell').click();
   const receipt = await expectSuccessfulReceipt(page);
   await expect(receipt).toContainText('testpunter');
+  expect(await labelsOf(receipt)).toEqual(expect.arrayContaining(['Betting platform', 'Customer ID']));
   await expect(receipt.getByTestId('receipt-amount')).toHaveText('₦2,000.00');
   await snap(page, 'betting-receipt');
   expect(await receiptPdf(page, 'betting', '58')).toBeCloseTo(58, 0);

@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { expectSuccessfulReceipt, login, receiptPdf, snap, watchPageErrors } from './helpers.js';
+import {
+  expectSuccessfulReceipt,
+  login,
+  receiptPdf,
+  snap,
+  snapPhoneAndDesk,
+  watchPageErrors,
+} from './helpers.js';
 
 test('gift cards: browse by brand, availability checked before charging, codes hidden until revealed', async ({
   page,
@@ -28,6 +35,8 @@ test('gift cards: browse by brand, availability checked before charging, codes h
   await expect(receipt.getByTestId('card-code')).toHaveCount(0);
   await page.getByTestId('reveal-cards').click();
   await expect(receipt.getByTestId('card-code').first()).toContainText('TEST-');
+  // Reveal's button is gone: the focus moves on to the next one, Copy, rather than to the page.
+  await expect(page.getByTestId('copy-cards')).toBeFocused();
   // The codes copy as text, one card per line, for pasting into the customer's message.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   const firstCode = await receipt.getByTestId('card-code').first().textContent();
@@ -37,11 +46,38 @@ test('gift cards: browse by brand, availability checked before charging, codes h
   expect(copied).toHaveLength(2);
   expect(copied[0]).toMatch(new RegExp(`^Card 1: Code ${firstCode}, PIN \\d+`));
   await snap(page, 'giftcard-receipt');
+  // Revealed codes make the receipt longer: on a roll it is still one piece of paper.
+  expect(await receiptPdf(page, 'giftcard', '58')).toBeCloseTo(58, 0);
   expect(await receiptPdf(page, 'giftcard', '80')).toBeCloseTo(80, 0);
+  expect(await receiptPdf(page, 'giftcard', 'a4')).toBeCloseTo(210, 0);
   // Shown codes can be put away again once the customer has them.
   await page.getByTestId('hide-cards').click();
   await expect(receipt.getByTestId('card-code')).toHaveCount(0);
+  await expect(page.getByTestId('reveal-cards')).toBeFocused();
   await expect(receipt.getByTestId('receipt-cards')).toContainText('2 card codes hidden');
+  expect(problems).toEqual([]);
+});
+
+test('a long receipt (five gift cards, codes shown) prints as one piece of roll paper, not a 210 mm page and a spill', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.keyboard.press('g');
+  await page.getByLabel('Brand').selectOption('Steam');
+  await page.getByLabel('Currency').selectOption('USD');
+  await page.getByTestId('giftcard-list').locator('label').first().click();
+  await page.getByLabel('Quantity').selectOption('5');
+  await page.getByTestId('giftcard-next').click();
+  await page.getByTestId('confirm-sell').click();
+  const receipt = await expectSuccessfulReceipt(page);
+  await page.getByTestId('reveal-cards').click();
+  await expect(receipt.getByTestId('card-code').first()).toContainText('TEST-');
+  // Longer than the 210 mm page the rolls used to have: one page all the same.
+  await page.getByTestId('paper-58').click();
+  expect((await receipt.boundingBox())!.height).toBeGreaterThan((210 * 96) / 25.4);
+  expect(await receiptPdf(page, 'giftcard-5', '58')).toBeCloseTo(58, 0);
+  expect(await receiptPdf(page, 'giftcard-5', '80')).toBeCloseTo(80, 0);
   expect(problems).toEqual([]);
 });
 
@@ -105,6 +141,12 @@ test('eSIM: browse by country, then the receipt shows the QR, LPA, SM-DP+ and ac
   await page.getByLabel('Country or plan').fill('United Kingdom');
   const list = page.getByTestId('esim-list').locator('label');
   await expect(list.first()).toContainText('United Kingdom');
+  // Smallest first, by the number: 1GB, 5GB, 10GB, 20GB (as text, 10GB came before 1GB).
+  const sizes = (await list.locator('.pick-title').allInnerTexts()).map((t) =>
+    Number(/(\d+)GB/.exec(t)?.[1]),
+  );
+  expect(sizes).toEqual([1, 5, 10, 20]);
+  await snapPhoneAndDesk(page, 'esim-list-by-size');
   await list.first().click();
   await page.keyboard.press('Enter');
   // Before paying, the agent is reminded to check the customer's phone can take an eSIM.
@@ -143,6 +185,9 @@ test('eSIM: browse by country, then the receipt shows the QR, LPA, SM-DP+ and ac
   await page.screenshot({ path: 'test-results/e2e-shots/esim-qr-390.png' });
   await page.setViewportSize({ width: 1280, height: 800 });
   expect(await receiptPdf(page, 'esim', 'a4')).toBeCloseTo(210, 0);
+  // The eSIM slip (QR, codes, install steps) is long: on 80 mm it used to spill onto a second page.
+  expect(await receiptPdf(page, 'esim', '80')).toBeCloseTo(80, 0);
+  expect(await receiptPdf(page, 'esim', '58')).toBeCloseTo(58, 0);
   expect(problems).toEqual([]);
 });
 
@@ -181,16 +226,13 @@ test('eSIM and gift cards by keyboard, as data plans: one match is chosen, Enter
   await esimSearch.press('ArrowDown');
   const fiveGb = page.getByTestId('esim-list').locator('label').filter({ hasText: '5GB' }).getByRole('radio');
   await expect(fiveGb).toBeFocused();
+  // The plans run smallest first: ↑ from 5GB is 1GB.
   await page.keyboard.press('ArrowUp');
-  const twentyGb = page
-    .getByTestId('esim-list')
-    .locator('label')
-    .filter({ hasText: '20GB' })
-    .getByRole('radio');
-  await expect(twentyGb).toBeFocused();
-  await expect(twentyGb).toBeChecked();
+  const oneGb = page.getByTestId('esim-list').locator('label').filter({ hasText: ' 1GB' }).getByRole('radio');
+  await expect(oneGb).toBeFocused();
+  await expect(oneGb).toBeChecked();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('confirm')).toContainText('United Kingdom 20GB / 30 days');
+  await expect(page.getByTestId('confirm')).toContainText('United Kingdom 1GB / 7 days');
 
   await page.goto('/#/sell/giftcards');
   const gcSearch = page.getByLabel('Search');

@@ -119,6 +119,45 @@ describe('gift card and eSIM browsing', () => {
     expect(filterEsimPlans(plans, 'kingdom', '').map((p) => p.plan_id)).toEqual(['A']);
     expect(filterEsimPlans(plans, '', 'Europe').map((p) => p.plan_id)).toEqual(['C', 'A']);
   });
+  it("order a destination's eSIM plans by size as a number, then days, then price (not 10GB before 1GB)", () => {
+    const esim = (
+      gb: number,
+      days: number,
+      naira: string,
+      title = `United Kingdom ${gb}GB / ${days} days`,
+    ) => ({
+      plan_id: `${title} ${naira}`,
+      title,
+      country: 'GB',
+      region: 'Europe',
+      data_gb: gb,
+      duration_days: days,
+      currency_code: 'USD',
+      ngn_price: naira,
+    });
+    const plans: EsimItem[] = [
+      esim(10, 30, '23948.00'),
+      esim(1, 7, '7184.00'),
+      esim(20, 30, '38316.00'),
+      esim(5, 30, '15167.00'),
+      esim(5, 7, '9000.00'),
+      esim(5, 30, '14000.00', 'United Kingdom 5GB / 30 days Plus'),
+      esim(3, 30, '11000.00', 'Europe 3GB / 30 days'),
+    ];
+    const order = (search: string) =>
+      filterEsimPlans(plans, search, '').map((p) => `${p.data_gb}/${p.duration_days}/${p.ngn_price}`);
+    expect(order('kingdom')).toEqual([
+      '1/7/7184.00',
+      '5/7/9000.00',
+      '5/30/14000.00',
+      '5/30/15167.00',
+      '10/30/23948.00',
+      '20/30/38316.00',
+    ]);
+    // Destinations stay in name order, each one's plans together.
+    expect(order('')[0]).toBe('3/30/11000.00');
+    expect(order('')).toHaveLength(7);
+  });
 });
 
 describe("an eSIM plan's destination", () => {

@@ -2,8 +2,8 @@ import { failureText } from '../../renderer/src/lib/failure-text.js';
 import { describe, expect, it } from 'vitest';
 import { electricityTokens, groupInFours } from '../../renderer/src/lib/token.js';
 import { humanMessage } from '../../renderer/src/lib/errors.js';
-import { billAmountRange } from '../../renderer/src/lib/bills.js';
-import { tileForKey, PRODUCT_TILES } from '../../renderer/src/lib/products.js';
+import { BILL_TEXT, billAmountRange } from '../../renderer/src/lib/bills.js';
+import { tileForKey, PRODUCT_TILES, saleFieldLabels } from '../../renderer/src/lib/products.js';
 import { isTypingTarget } from '../../renderer/src/lib/keys.js';
 import { walletRefund } from '../../renderer/src/lib/refund-text.js';
 
@@ -74,6 +74,33 @@ describe('API errors as sentences', () => {
     expect(humanMessage(409, 'a1b2c3d4-0000-4000-8000-000000000001 is still pending here')).toBe(
       'a1b2c3d4-0000-4000-8000-000000000001 is still pending here.',
     );
+  });
+});
+
+describe("a sale's field names on its receipt", () => {
+  it("are a bill form's own: distribution company, bouquet, smartcard / IUC number, betting platform", () => {
+    expect(saleFieldLabels('ELECTRICITY', 'transaction')).toMatchObject({
+      provider: 'Distribution company',
+      customer: 'Meter number',
+    });
+    expect(saleFieldLabels('CABLE', 'transaction')).toMatchObject({
+      provider: 'Provider',
+      plan: 'Bouquet',
+      customer: 'Smartcard / IUC number',
+    });
+    expect(saleFieldLabels('BETTING', 'transaction').provider).toBe('Betting platform');
+    // One source: the receipt reads the form's table, not a copy of it.
+    for (const product of ['ELECTRICITY', 'CABLE', 'BETTING'] as const)
+      expect(saleFieldLabels(product, 'transaction')).toBe(BILL_TEXT[product]);
+  });
+  it('name a telco sale by network, plan and phone, and an order by its item', () => {
+    expect(saleFieldLabels('data', 'transaction')).toEqual({
+      provider: 'Network',
+      plan: 'Plan',
+      customer: 'Phone number',
+    });
+    expect(saleFieldLabels('giftcard', 'giftcard').plan).toBe('Item');
+    expect(saleFieldLabels('esim', 'esim').plan).toBe('Item');
   });
 });
 

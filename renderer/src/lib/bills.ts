@@ -6,7 +6,9 @@ export type BillProduct = 'ELECTRICITY' | 'CABLE' | 'BETTING';
 export interface BillFlowText {
   title: string;
   subtitle: string;
+  /** The names of the sale's fields, on the form, its confirm step and the receipt alike. */
   provider: string;
+  plan: string;
   customer: string;
   customerPlaceholder: string;
   /** The simulator's accepted ids (spec "Test credential behaviour"), shown in test mode only. */
@@ -19,6 +21,7 @@ export const BILL_TEXT: Record<BillProduct, BillFlowText> = {
     title: 'Electricity',
     subtitle: 'Prepaid tokens and postpaid bill payments for every distribution company.',
     provider: 'Distribution company',
+    plan: 'Plan',
     customer: 'Meter number',
     // No length is promised: the node takes 1–40 letters, digits and dashes, and the
     // distribution company says whether the number is one of its meters.
@@ -30,6 +33,7 @@ export const BILL_TEXT: Record<BillProduct, BillFlowText> = {
     title: 'Cable TV',
     subtitle: 'DStv, GOtv and StarTimes subscriptions.',
     provider: 'Provider',
+    plan: 'Bouquet',
     customer: 'Smartcard / IUC number',
     customerPlaceholder: 'Smartcard or IUC number',
     testIds: 'Test smartcards: DStv 10000000010, GOtv 10000000020, StarTimes 10000000030.',
@@ -39,6 +43,7 @@ export const BILL_TEXT: Record<BillProduct, BillFlowText> = {
     title: 'Betting',
     subtitle: "Fund a customer's betting wallet.",
     provider: 'Betting platform',
+    plan: 'Plan',
     customer: 'Customer ID',
     customerPlaceholder: 'Betting account ID',
     testIds: 'Test customer ID: TESTBET001.',

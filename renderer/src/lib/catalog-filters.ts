@@ -50,8 +50,9 @@ export function cardValueText(currency: string, value: number | string | null | 
 }
 
 /**
- * eSIM plans by country code, region or words of the title, by title then size. A word that is
- * a plan's country code puts that country's plans first: "GB" is also in every "1GB" title.
+ * eSIM plans by country code, region or words of the title: by destination, then the smallest
+ * allowance first (data, then days, then price). A word that is a plan's country code puts that
+ * country's plans first: "GB" is also in every "1GB" title.
  */
 export function filterEsimPlans(items: EsimItem[], search: string, region: string): EsimItem[] {
   const words = norm(search).split(/\s+/).filter(Boolean);
@@ -61,7 +62,15 @@ export function filterEsimPlans(items: EsimItem[], search: string, region: strin
       const hay = `${i.title} ${i.country} ${i.region} ${i.plan_id}`.toLowerCase();
       return words.every((w) => hay.includes(w)) && (!region || i.region === region);
     })
-    .sort((a, b) => ofCountry(a) - ofCountry(b) || a.title.localeCompare(b.title) || a.data_gb - b.data_gb);
+    .sort(
+      (a, b) =>
+        ofCountry(a) - ofCountry(b) ||
+        titlePlace(a).localeCompare(titlePlace(b)) ||
+        a.data_gb - b.data_gb ||
+        a.duration_days - b.duration_days ||
+        priceOf(a) - priceOf(b) ||
+        a.title.localeCompare(b.title),
+    );
 }
 
 /**
@@ -71,6 +80,13 @@ export function filterEsimPlans(items: EsimItem[], search: string, region: strin
 export function esimDestination(i: Pick<EsimItem, 'country' | 'region'>): string {
   return [i.country || 'Several countries', i.region].filter(Boolean).join(' · ');
 }
+
+/**
+ * "United Kingdom" of "United Kingdom 10GB / 30 days": the title before its allowance, so a
+ * destination's plans sit together and are ordered by their numbers, not as text (10GB < 1GB).
+ */
+const titlePlace = (i: EsimItem) => i.title.replace(/\s*\d.*$/, '');
+const priceOf = (i: EsimItem) => (i.ngn_price ? Number(i.ngn_price) : Infinity);
 
 /** "2 GB · 15 days" */
 export function esimAllowance(i: EsimItem): string {

@@ -1,3 +1,5 @@
+import { BILL_TEXT, type BillProduct } from './bills.js';
+
 /** The seven things an agent sells, with their tile shortcut keys. */
 export type SellProduct = 'airtime' | 'data' | 'electricity' | 'cable' | 'betting' | 'giftcards' | 'esim';
 
@@ -53,18 +55,17 @@ export function productName(product: string, kind?: string): string {
   return PRODUCT_NAMES[product] ?? product;
 }
 
-/** What the customer id means for a product: receipts label it accordingly. */
-export function customerLabel(product: string): string {
-  switch (product) {
-    case 'ELECTRICITY':
-      return 'Meter number';
-    case 'CABLE':
-      return 'Smartcard / IUC';
-    case 'BETTING':
-      return 'Customer ID';
-    default:
-      return 'Phone number';
-  }
+/** The names of a sale's provider, plan and customer id: a bill's are its form's (BILL_TEXT). */
+export interface SaleFieldLabels {
+  provider: string;
+  plan: string;
+  customer: string;
+}
+
+/** The receipt's names for a sale's fields, the ones its sell form and confirm step use. */
+export function saleFieldLabels(product: string, kind: string): SaleFieldLabels {
+  if (product in BILL_TEXT) return BILL_TEXT[product as BillProduct];
+  return { provider: 'Network', plan: kind === 'transaction' ? 'Plan' : 'Item', customer: 'Phone number' };
 }
 
 export const STATUS_LABEL: Record<string, string> = {
