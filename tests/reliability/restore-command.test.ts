@@ -27,7 +27,12 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'vendpoint-restore-cmd-'));
 const dataDir = join(dir, 'data');
 const db = join(dataDir, 'vendpoint.db');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** Every node started here, stopped at the end even when an assertion failed first. */
+const started: ChildProcess[] = [];
+afterAll(async () => {
+  for (const c of started) await stop(c, 'SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const env = { ...process.env, VENDPOINT_SCHEDULES: 'off', VENDPOINT_LOG_LEVEL: 'warn' };
 
@@ -65,6 +70,7 @@ async function serve(): Promise<{
       env,
     },
   );
+  started.push(child);
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
