@@ -19,6 +19,7 @@ import { registerEventFeedRoutes } from './http/v1/events.js';
 import { registerInternalRoutes } from './http/internal/routes.js';
 import { registerConsole } from './http/console/index.js';
 import { lazyChildLogger } from './http/lazy-child-logger.js';
+import { drainOnClose, isStopping, refuseWhileStopping } from './http/drain.js';
 import { QuietRequestLog, logDestination } from './http/request-logging.js';
 import { IpRateLimiter } from './http/ip-rate-limit.js';
 import { sharedSerializerFactory, sharedValidatorFactory } from './http/shared-schema-compilers.js';
@@ -49,6 +50,8 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
           },
     logController: new QuietRequestLog(),
     bodyLimit: BODY_LIMIT,
+    // A request reaching a stopping node is answered in the API's error body (http/drain.ts).
+    return503OnClosing: false,
     // A request without Host reaches the Host check below, which answers it in the error body
     // (Node's own refusal is an empty 400).
     http: { requireHostHeader: false },
@@ -98,8 +101,13 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
 
   // Callback-style hooks: on the hottest path an async hook costs a promise per request.
   const hostIsOurs = hostChecker(s.config.allowedHosts);
+  drainOnClose(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    if (isStopping(app)) {
+      refuseWhileStopping(reply);
+      return;
+    }
     if (!hostIsOurs(request.headers.host)) {
       if (request.headers.host === undefined || request.headers.host === '')
         reply.status(400).send(errorBody(400, 'A Host header is required'));
