@@ -4,8 +4,12 @@ import { assertOneLineText } from './domain/text-hygiene.js';
 
 /** What cli.ts lends the command groups it registers from other files: the store, the output, the actor. */
 export interface CliTools {
+  /** For commands that set a node up: a missing data directory is created (and said to be new). */
   withStore<T>(fn: (db: Db, dataDir: string) => T): T;
   withStoreAsync<T>(fn: (db: Db, dataDir: string) => Promise<T>): Promise<T>;
+  /** For commands that read or act on what a node holds: a directory without a database is refused. */
+  withExistingStore<T>(fn: (db: Db, dataDir: string) => T): T;
+  withExistingStoreAsync<T>(fn: (db: Db, dataDir: string) => Promise<T>): Promise<T>;
   out(json: unknown, human: string): void;
   actor: string;
 }

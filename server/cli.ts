@@ -21,6 +21,8 @@ import { registerWebhookCommands } from './webhooks-cli.js';
 import { registerReconcileCommands } from './reconcile-cli.js';
 import { envOption, oneLine, type CliTools } from './cli-tools.js';
 import { reverseSaleWith } from './services/reconciliation-reversal.js';
+import { assertExistingDataDir, dataDirFlag } from './cli-data-dir.js';
+import { NEW_DATA_DIR_WARNING } from './first-run.js';
 
 /** The operator CLI (DESIGN "Operator CLI contract"). `--json` prints exactly one JSON object. */
 const program = new Command('vendpoint');
@@ -38,45 +40,60 @@ program
       return option.mandatory ? `${text} (required)`.trim() : text;
     },
   })
-  .option('--data-dir <dir>', 'data directory', process.env.VENDPOINT_DATA_DIR ?? DEFAULTS.dataDir)
+  .option(
+    '--data-dir <dir>',
+    'data directory',
+    dataDirFlag,
+    process.env.VENDPOINT_DATA_DIR ?? DEFAULTS.dataDir,
+  )
   .option('--json', 'print one JSON object');
 
 const ACTOR = `cli:${process.env.USER ?? 'operator'}`;
 
 /**
- * Opens (and on first use creates) the data directory. What that creation printed on a node's
- * first start, the DEMO test pair, goes to stderr here, --json or not: stdout stays one object,
- * and the secret is shown this once.
+ * Opens the data directory. A command that sets a node up creates a missing one, as a node's
+ * first start does: the DEMO test pair it made goes to stderr, --json or not (stdout stays one
+ * object, and the secret is shown this once), with the node's warning that it was new. Every
+ * other command (`existing`) refuses a directory holding no database.
  */
-function openForCli(): { db: Db; dataDir: string } {
+function openForCli(existing: boolean): { db: Db; dataDir: string } {
   const dataDir = resolve(program.opts().dataDir as string);
+  if (existing) assertExistingDataDir(dataDir);
   const { db, demo, fixedModes } = openStore(dataDir, catalogDir(resourcesDir()));
   if (fixedModes.length) console.error(fixedModesMessage(fixedModes));
   if (demo) {
-    console.error(
-      `Initialised ${dataDir}: DEMO merchant created (test key ${demo.test.key}, secret ${demo.test.secret})`,
-    );
+    console.error(`Initialised ${dataDir}: ${NEW_DATA_DIR_WARNING}.`);
+    console.error(`DEMO merchant created (test key ${demo.test.key}, secret ${demo.test.secret})`);
   }
   return { db, dataDir };
 }
 
-function withStore<T>(fn: (db: Db, dataDir: string) => T): T {
-  const { db, dataDir } = openForCli();
-  try {
-    return fn(db, dataDir);
-  } finally {
-    db.close();
-  }
+function storeUser(existing: boolean) {
+  return <T>(fn: (db: Db, dataDir: string) => T): T => {
+    const { db, dataDir } = openForCli(existing);
+    try {
+      return fn(db, dataDir);
+    } finally {
+      db.close();
+    }
+  };
 }
 
-async function withStoreAsync<T>(fn: (db: Db, dataDir: string) => Promise<T>): Promise<T> {
-  const { db, dataDir } = openForCli();
-  try {
-    return await fn(db, dataDir);
-  } finally {
-    db.close();
-  }
+function asyncStoreUser(existing: boolean) {
+  return async <T>(fn: (db: Db, dataDir: string) => Promise<T>): Promise<T> => {
+    const { db, dataDir } = openForCli(existing);
+    try {
+      return await fn(db, dataDir);
+    } finally {
+      db.close();
+    }
+  };
 }
+
+const withStore = storeUser(false);
+const withStoreAsync = asyncStoreUser(false);
+const withExistingStore = storeUser(true);
+const withExistingStoreAsync = asyncStoreUser(true);
 
 function out(json: unknown, human: string): void {
   if (program.opts().json) process.stdout.write(`${JSON.stringify(json)}\n`);
@@ -85,7 +102,14 @@ function out(json: unknown, human: string): void {
 
 const env = () => envOption().makeOptionMandatory();
 
-const tools: CliTools = { withStore, withStoreAsync, out, actor: ACTOR };
+const tools: CliTools = {
+  withStore,
+  withStoreAsync,
+  withExistingStore,
+  withExistingStoreAsync,
+  out,
+  actor: ACTOR,
+};
 
 // Groups register in the order help lists them: merchant, credentials, wallet, upstream, backup,
 // ledger, purchase, report, webhook, reconcile.
@@ -121,7 +145,7 @@ program
     "a consistent copy of the database into <data dir>/backups/ while the node runs (as the console's Backup now); keep secret.key apart",
   )
   .action(() =>
-    withStoreAsync(async (db, dataDir) => {
+    withExistingStoreAsync(async (db, dataDir) => {
       const b = await backupNow({ db, config: { dataDir }, now: Date.now }, ACTOR);
       out(
         {
@@ -141,7 +165,7 @@ program
   .description('the books: every wallet against its ledger')
   .command('verify')
   .action(() =>
-    withStore((db) => {
+    withExistingStore((db) => {
       const r = verifyLedger(db);
       out(
         r,
@@ -170,6 +194,7 @@ program
   .option('--smtp-url <url>', 'SMTP server (or VENDPOINT_SMTP_URL)')
   .action(async (o: { date: string; send?: boolean; code?: string; smtpUrl?: string }) => {
     const dataDir = resolve(program.opts().dataDir as string);
+    assertExistingDataDir(dataDir);
     const r = await runReportsCommand({
       dataDir,
       date: o.date,

@@ -1,11 +1,13 @@
 import type { IssuedPair } from './store/merchants.js';
 
+/** Said wherever a data directory is created (node or CLI): a mistyped --data-dir starts empty. */
+export const NEW_DATA_DIR_WARNING =
+  'this data directory was new (if you expected your sales here, stop now and check --data-dir)';
+
 /** Shown once, when a new data directory is created: the DEMO test pair and a curl to try. */
 export function printFirstRun(url: string, pair: IssuedPair): void {
   console.log('');
-  console.log(
-    'First start: this data directory was new (if you expected your sales here, stop now and check --data-dir).',
-  );
+  console.log(`First start: ${NEW_DATA_DIR_WARNING}.`);
   console.log('Created merchant DEMO with a ₦1,000,000.00 test wallet. Its TEST credentials (shown once):');
   console.log(`  X-Merchant-Key:    ${pair.key}`);
   console.log(`  X-Merchant-Secret: ${pair.secret}`);

@@ -106,7 +106,7 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
         }),
     );
   merchant.command('list').action(() =>
-    cli.withStore((db) => {
+    cli.withExistingStore((db) => {
       const all = listMerchants(db);
       cli.out(
         { merchants: all.map(merchantJson) },

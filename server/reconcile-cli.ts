@@ -39,7 +39,7 @@ export function registerReconcileCommands(program: Command, cli: ReconcileCliToo
     .option('--smtp-url <url>', 'SMTP server for the e-mail (or VENDPOINT_SMTP_URL)')
     .action(async (o: { date: string; upstream?: string; smtpUrl?: string }) => {
       const day = parseDay(o.date);
-      await cli.withStoreAsync(async (db, dataDir) => {
+      await cli.withExistingStoreAsync(async (db, dataDir) => {
         const box = SecretBox.forDataDir(dataDir);
         const router = new UpstreamRouter(db, box);
         try {
@@ -92,7 +92,7 @@ export function registerReconcileCommands(program: Command, cli: ReconcileCliToo
     .option('--date <YYYY-MM-DD>')
     .addOption(new Option('--status <status>').choices(['open', 'cleared', 'resolved']))
     .action((o: { date?: string; status?: 'open' | 'cleared' | 'resolved' }) =>
-      cli.withStore((db) => {
+      cli.withExistingStore((db) => {
         const day = o.date ? parseDay(o.date) : undefined;
         const runs = listRuns(db, 50).filter((r) => !day || r.day === day);
         const exceptions = listExceptions(db, { day, status: o.status });
@@ -128,7 +128,7 @@ export function registerReconcileCommands(program: Command, cli: ReconcileCliToo
         const id = Number(o.id);
         if (!Number.isSafeInteger(id) || id <= 0)
           throw new InvalidInput('--id must be an exception id', 'id');
-        await cli.withStoreAsync(async (db, dataDir) => {
+        await cli.withExistingStoreAsync(async (db, dataDir) => {
           // A debit correction asks the upstream what it delivered, as the console's does.
           const router = new UpstreamRouter(db, SecretBox.forDataDir(dataDir));
           try {

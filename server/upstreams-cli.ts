@@ -95,7 +95,7 @@ export function registerUpstreamCommands(program: Command, cli: CliTools): void 
         }),
     );
   upstream.command('list').action(() =>
-    cli.withStore((db) => {
+    cli.withExistingStore((db) => {
       const routes = listRoutes(db);
       const all = listUpstreams(db).map((u) => upstreamJson(u, routes));
       cli.out(

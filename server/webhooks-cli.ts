@@ -101,7 +101,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
     .requiredOption('--code <code>')
     .addOption(envOption())
     .action((o: { code: string; env?: 'test' | 'live' }) =>
-      cli.withStore((db, dataDir) => {
+      cli.withExistingStore((db, dataDir) => {
         const m = requireMerchant(db, o.code);
         const list = listWebhookEndpoints(context(db, dataDir, false), m.id, o.env);
         cli.out(
@@ -125,7 +125,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
       String(DEFAULT_ROTATION_OVERLAP_HOURS),
     )
     .action((o: { id: string; overlapHours: string }) =>
-      cli.withStore((db, dataDir) => {
+      cli.withExistingStore((db, dataDir) => {
         const e = endpointById({ db }, o.id);
         const hours = Number(o.overlapHours);
         if (!Number.isFinite(hours) || hours < 0 || hours > 168)
@@ -145,7 +145,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
     .command('remove')
     .requiredOption('--id <we_N>')
     .action((o: { id: string }) =>
-      cli.withStore((db, dataDir) => {
+      cli.withExistingStore((db, dataDir) => {
         const e = endpointById({ db }, o.id);
         setWebhookEndpointStatus(context(db, dataDir, false), e, 'removed', cli.actor);
         cli.out({ id: o.id, removed: true }, `Webhook ${o.id} removed`);
@@ -160,7 +160,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
       .command(name)
       .requiredOption('--id <we_N>')
       .action((o: { id: string }) =>
-        cli.withStore((db, dataDir) => {
+        cli.withExistingStore((db, dataDir) => {
           const v = setWebhookEndpointStatus(
             context(db, dataDir, false),
             endpointById({ db }, o.id),
@@ -177,7 +177,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
     .requiredOption('--id <we_N>')
     .option('--allow-private-webhooks', 'send to a private or loopback URL (as `webhook add` took it)')
     .action(async (o: { id: string; allowPrivateWebhooks?: boolean }) => {
-      await cli.withStoreAsync(async (db, dataDir) => {
+      await cli.withExistingStoreAsync(async (db, dataDir) => {
         const s = context(db, dataDir, Boolean(o.allowPrivateWebhooks) || allowPrivateFromEnv());
         const endpoint = endpointById({ db }, o.id);
         // stderr: a receiver that never answers takes the sender's time-outs (about 10 s).
@@ -199,7 +199,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
     .requiredOption('--id <we_N>')
     .option('--limit <n>', 'newest first, 1 to 500', '50')
     .action((o: { id: string; limit: string }) =>
-      cli.withStore((db) => {
+      cli.withExistingStore((db) => {
         if (!/^\d+$/.test(o.limit) || Number(o.limit) < 1 || Number(o.limit) > 500)
           throw new InvalidInput('--limit must be a whole number from 1 to 500', 'limit');
         const e = endpointById({ db }, o.id);
@@ -222,7 +222,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
     .requiredOption('--id <we_N>')
     .option('--delivery <id>', 'one failed (or retrying) delivery; default all of them')
     .action((o: { id: string; delivery?: string }) =>
-      cli.withStore((db, dataDir) => {
+      cli.withExistingStore((db, dataDir) => {
         const e = endpointById({ db }, o.id);
         if (o.delivery !== undefined && !/^[1-9]\d{0,14}$/.test(o.delivery))
           throw new InvalidInput(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -7,6 +8,8 @@ import { runCli } from '../helpers/cli.js';
 import { eventually, startTestNode, type TestNode } from '../helpers/test-node.js';
 import { addUpstream, listUpstreams } from '../../server/store/upstreams.js';
 import { SecretBox } from '../../server/store/secret-box.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
 
 let t: TestNode;
 beforeAll(async () => {
@@ -226,6 +229,10 @@ describe('ledger verify on a hand-corrupted database', () => {
   it('fails with exit 1 and names the problem', () => {
     const dir = mkdtempSync(join(tmpdir(), 'vendpoint-corrupt-'));
     try {
+      expect(
+        runCli(dir, ['--json', 'wallet', 'threshold', '--code', 'DEMO', '--env', 'test', '--amount', 'off'])
+          .status,
+      ).toBe(0);
       expect(runCli(dir, ['--json', 'ledger', 'verify']).json.ok).toBe(true);
       const db = new Database(join(dir, 'vendpoint.db'));
       db.prepare("UPDATE wallets SET balance_kobo = balance_kobo + 100 WHERE environment = 'test'").run();
@@ -391,16 +398,86 @@ describe('refusals: exit 2, one JSON object under --json, nothing changed', () =
     }
   });
 
-  it('creating the data directory prints the DEMO test pair on stderr, --json or not', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vendpoint-first-'));
+  it("a command that sets a node up creates the data directory, printing the DEMO test pair and the node's warning on stderr, --json or not", () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'vendpoint-first-')), 'data');
     try {
-      const r = runCli(dir, ['--json', 'merchant', 'list']);
+      const r = runCli(dir, ['--json', 'merchant', 'create', '--code', 'FIRST', '--name', 'First']);
       expect(r.status).toBe(0);
-      expect(r.json.merchants).toHaveLength(1);
+      expect(r.json.merchant_code).toBe('FIRST');
+      expect(r.stderr).toContain(
+        `Initialised ${dir}: this data directory was new (if you expected your sales here, stop now and check --data-dir).`,
+      );
       expect(r.stderr).toMatch(/DEMO merchant created \(test key vpk_test_\S+, secret vps_test_\S+\)/);
-      expect(runCli(dir, ['--json', 'merchant', 'list']).stderr).not.toContain('vps_test_');
+      const again = runCli(dir, ['--json', 'merchant', 'list']);
+      expect(again.json.merchants).toHaveLength(2);
+      expect(again.stderr).toBe('');
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(dirname(dir), { recursive: true, force: true });
+    }
+  });
+
+  it('a command that reads or acts on what a node holds refuses a missing or empty data directory, creating nothing (exit 2)', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'vendpoint-missing-'));
+    try {
+      const missing = join(parent, 'typo', 'data');
+      for (const args of [
+        ['ledger', 'verify'],
+        ['merchant', 'list'],
+        ['upstream', 'list'],
+        ['reconcile', 'list'],
+        ['reconcile', 'run', '--date', '2026-01-01'],
+        ['webhook', 'list', '--code', 'DEMO'],
+        ['webhook', 'deliveries', '--id', 'we_1'],
+        ['purchase', 'reverse', '--ref', 'x', '--reason', 'why not'],
+        ['report', 'run', '--date', '2026-01-01'],
+        ['backup'],
+      ]) {
+        const r = runCli(missing, ['--json', ...args]);
+        expect(r.status, args.join(' ')).toBe(2);
+        expect(r.stdout.trim().split('\n')).toHaveLength(1);
+        expect(r.json.error).toBe(
+          `no data directory at ${missing}, and this command creates none: check --data-dir (or VENDPOINT_DATA_DIR); a new data directory is made by the first start of a node on it, or by a command that sets one up (merchant create, upstream add)`,
+        );
+      }
+      expect(existsSync(join(parent, 'typo'))).toBe(false);
+      // A directory that exists but holds no database: the same, in words.
+      const text = runCli(parent, ['ledger', 'verify']);
+      expect(text.status).toBe(2);
+      expect(text.stdout).toBe('');
+      expect(text.stderr).toMatch(
+        new RegExp(`^error: ${parent} holds no VendPoint database \\(vendpoint\\.db\\)`),
+      );
+      expect(existsSync(join(parent, 'vendpoint.db'))).toBe(false);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a --data-dir that is another flag (--data-dir --json), creating no directory named after it', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'vendpoint-flagdir-'));
+    try {
+      const r = spawnSync(
+        join(ROOT, 'node_modules', '.bin', 'tsx'),
+        [
+          join(ROOT, 'server', 'cli.ts'),
+          '--data-dir',
+          '--json',
+          'merchant',
+          'create',
+          '--code',
+          'AB',
+          '--name',
+          'A',
+        ],
+        { cwd, encoding: 'utf8' },
+      );
+      expect(r.status).toBe(2);
+      expect(JSON.parse(r.stdout).error).toMatch(
+        /"--json" is a flag, not a directory: give --data-dir a directory/,
+      );
+      expect(readdirSync(cwd)).toEqual([]);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
     }
   });
 
