@@ -95,7 +95,11 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   app.decorateRequest('caller', null);
   const limited = s.config.rateLimitPerMinute > 0;
   const perIp = limited ? new IpRateLimiter(s.config.rateLimitPerMinute, s.now) : null;
-  registerErrorHandling(app, { unauthorized: perIp ? (request) => perIp.penalise(request.ip) : undefined });
+  s.diskFull.setLogger(app.log);
+  registerErrorHandling(app, {
+    unauthorized: perIp ? (request) => perIp.penalise(request.ip) : undefined,
+    diskFull: s.diskFull,
+  });
   watchRouteSchemas(app);
   app.addSchema(ErrorBody);
 
@@ -174,13 +178,24 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
         tags: ['health'],
         summary: 'Uptime check, no authentication',
         security: [],
-        response: { 200: Type.Object({ status: Type.Literal('ok'), uptime_s: Type.Integer() }) },
+        description:
+          "`status` is `ok`, or `degraded` while the node's disk is full: `disk_full_since` then says since when, and purchases are refused with 503 and `Retry-After` (nothing charged) until space is freed; reads still answer.",
+        response: {
+          200: Type.Object({
+            status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+            uptime_s: Type.Integer(),
+            disk_full_since: Type.Optional(Type.String({ format: 'date-time' })),
+          }),
+        },
       },
     },
-    async () => ({
-      status: 'ok',
-      uptime_s: Math.round(process.uptime()),
-    }),
+    async () => {
+      const uptime_s = Math.round(process.uptime());
+      const since = s.diskFull.since;
+      return since === null
+        ? { status: 'ok', uptime_s }
+        : { status: 'degraded', uptime_s, disk_full_since: since };
+    },
   );
 
   await app.register(async (api) => {

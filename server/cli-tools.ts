@@ -1,6 +1,7 @@
 import { Option } from 'commander';
 import type { Db } from './store/db.js';
 import { assertOneLineText } from './domain/text-hygiene.js';
+import { diskFullMessage, isDiskFull } from './store/disk-full.js';
 
 /** What cli.ts lends the command groups it registers from other files: the store, the output, the actor. */
 export interface CliTools {
@@ -19,3 +20,9 @@ export const envOption = () => new Option('--env <env>', 'test or live').choices
 
 /** A flag whose value is stored: refused, with the API's words, when it holds a control character. */
 export const oneLine = (flag: string) => (v: string) => assertOneLineText(v, flag);
+
+/** A refusal's words: a full disk is said as the API says it, not as SQLite's "database or disk is full". */
+export function cliErrorMessage(err: unknown): string {
+  if (isDiskFull(err)) return diskFullMessage("The data directory's");
+  return err instanceof Error ? err.message : String(err);
+}

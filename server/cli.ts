@@ -19,7 +19,7 @@ import { registerUpstreamCommands } from './upstreams-cli.js';
 import { registerPurchaseCommands } from './purchases-cli.js';
 import { registerWebhookCommands } from './webhooks-cli.js';
 import { registerReconcileCommands } from './reconcile-cli.js';
-import { envOption, oneLine, type CliTools } from './cli-tools.js';
+import { cliErrorMessage, envOption, oneLine, type CliTools } from './cli-tools.js';
 import { reverseSaleWith } from './services/reconciliation-reversal.js';
 import { assertExistingDataDir, dataDirFlag } from './cli-data-dir.js';
 import { NEW_DATA_DIR_WARNING } from './first-run.js';
@@ -227,7 +227,7 @@ program.parseAsync(process.argv).catch((err: unknown) => {
     process.exitCode = 2;
     return;
   }
-  const message = err instanceof Error ? err.message : String(err);
+  const message = cliErrorMessage(err);
   if (program.opts().json) process.stdout.write(`${JSON.stringify({ error: message })}\n`);
   else console.error(`error: ${message}`);
   process.exitCode = 2;

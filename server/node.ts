@@ -29,6 +29,7 @@ import type { IssuedPair } from './store/merchants.js';
 import type { SimulatorOptions } from './upstreams/simulator.js';
 import { WaitAdmission } from './services/wait-admission.js';
 import { startStopping } from './http/drain.js';
+import { DiskFullWatch, probeWrite } from './store/disk-full.js';
 
 /** Pending connections the kernel may queue for the node before accepting them. */
 const LISTEN_BACKLOG = 4096;
@@ -117,6 +118,7 @@ export function buildServices(
     credentials: new CredentialCache(db),
     setupClaim: new SetupClaim(countConsoleUsers(db) === 0),
     waiting: new WaitAdmission(config.maxWaiting),
+    diskFull: new DiskFullWatch(() => probeWrite(db), now),
     box,
     now,
   };
@@ -238,6 +240,7 @@ async function startLocked(
       await services.worker.stop();
       await services.webhooks.stop();
       await services.router.close();
+      services.diskFull.stop();
       services.db.close();
       unlock();
       app.log.info(services.purchases.stats, 'node stopped (group commit totals)');
