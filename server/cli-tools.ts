@@ -2,6 +2,7 @@ import { Option } from 'commander';
 import type { Db } from './store/db.js';
 import { assertOneLineText } from './domain/text-hygiene.js';
 import { diskFullMessage, isDiskFull } from './store/disk-full.js';
+import { DATA_DIR_WRITE_HINT, cannotWriteDataDir } from './store/write-hint.js';
 
 /** What cli.ts lends the command groups it registers from other files: the store, the output, the actor. */
 export interface CliTools {
@@ -21,8 +22,13 @@ export const envOption = () => new Option('--env <env>', 'test or live').choices
 /** A flag whose value is stored: refused, with the API's words, when it holds a control character. */
 export const oneLine = (flag: string) => (v: string) => assertOneLineText(v, flag);
 
-/** A refusal's words: a full disk is said as the API says it, not as SQLite's "database or disk is full". */
+/**
+ * A refusal's words: a full disk as the API says it (not SQLite's "database or disk is full"),
+ * and a data directory it cannot write with the node's hint.
+ */
 export function cliErrorMessage(err: unknown): string {
   if (isDiskFull(err)) return diskFullMessage("The data directory's");
-  return err instanceof Error ? err.message : String(err);
+  const message = err instanceof Error ? err.message : String(err);
+  // The node's hint, in the one line (or {"error"}) the CLI answers with.
+  return cannotWriteDataDir(err) ? `${message}. ${DATA_DIR_WRITE_HINT}` : message;
 }

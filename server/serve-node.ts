@@ -2,6 +2,7 @@ import { NODE_USAGE, configFromArgs, wantsHelp } from './config.js';
 import { StartFailed, startNode } from './node.js';
 import { printFirstRun, printSetupCode } from './first-run.js';
 import { setFlagsFromString } from 'node:v8';
+import { DATA_DIR_WRITE_HINT, cannotWriteDataDir } from './store/write-hint.js';
 
 /**
  * The old generation grows by 20% of what survived its last collection before the next one,
@@ -42,11 +43,7 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   console.error(`VendPoint could not start: ${err instanceof Error ? err.message : String(err)}`);
-  const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
-    console.error(
-      'VendPoint must be able to write its data directory (--data-dir or VENDPOINT_DATA_DIR): check that this user owns it and that the disk is not read-only.',
-    );
+  if (cannotWriteDataDir(err)) console.error(DATA_DIR_WRITE_HINT);
   if (err instanceof StartFailed) {
     console.error(
       'The data directory was created before the failure; its DEMO test credentials (shown once):',
