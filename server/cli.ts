@@ -1,12 +1,12 @@
 import { Command, CommanderError, Help, Option } from 'commander';
 import { formatKobo } from '../common/money-display.js';
 import { join, resolve } from 'node:path';
-import { openStore } from './store/bootstrap.js';
+import { openBooks, openStore } from './store/bootstrap.js';
 import { catalogDir } from './store/catalog.js';
 import { fixedModesMessage } from './store/file-modes.js';
 import { resourcesDir } from './resources.js';
 import { requireMerchant } from './store/merchants.js';
-import { fundWallet, verifyLedger } from './store/wallets.js';
+import { fundWallet, verifyLedger, type LedgerProblem } from './store/wallets.js';
 import { backupNow } from './services/admin-backup.js';
 import { parseNaira, formatNaira } from './domain/money.js';
 import { DEFAULTS } from './config.js';
@@ -95,6 +95,17 @@ const withStoreAsync = asyncStoreUser(false);
 const withExistingStore = storeUser(true);
 const withExistingStoreAsync = asyncStoreUser(true);
 
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** `ledger verify` for people: the problems one per line, each naming its wallet. */
+function ledgerVerdict(r: { ok: boolean; wallets: number; problems: LedgerProblem[] }): string {
+  if (r.ok) return `ledger ok: ${count(r.wallets, 'wallet', 'wallets')}`;
+  const lines = r.problems.map(
+    (p) => `  ${p.merchant_code ? `${p.merchant_code} ${p.environment} wallet: ` : ''}${p.problem}`,
+  );
+  return `ledger NOT ok (${count(r.problems.length, 'problem', 'problems')}):\n${lines.join('\n')}`;
+}
+
 function out(json: unknown, human: string): void {
   if (program.opts().json) process.stdout.write(`${JSON.stringify(json)}\n`);
   else console.log(human);
@@ -164,23 +175,20 @@ program
   .command('ledger')
   .description('the books: every wallet against its ledger')
   .command('verify')
-  .action(() =>
-    withExistingStore((db) => {
+  .action(() => {
+    // The books only: no secret.key is needed, so a backup can be checked before its key is found.
+    const dataDir = resolve(program.opts().dataDir as string);
+    assertExistingDataDir(dataDir);
+    const { db, fixedModes } = openBooks(dataDir);
+    try {
+      if (fixedModes.length) console.error(fixedModesMessage(fixedModes));
       const r = verifyLedger(db);
-      out(
-        r,
-        r.ok
-          ? `ledger ok: ${r.wallets} wallets`
-          : `ledger NOT ok (${r.problems.length} problems):\n${r.problems
-              .map(
-                (p) =>
-                  `  ${p.merchant_code ? `${p.merchant_code} ${p.environment} wallet: ` : ''}${p.problem}`,
-              )
-              .join('\n')}`,
-      );
+      out(r, ledgerVerdict(r));
       if (!r.ok) process.exitCode = 1;
-    }),
-  );
+    } finally {
+      db.close();
+    }
+  });
 
 registerPurchaseCommands(program, tools);
 

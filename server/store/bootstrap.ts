@@ -69,6 +69,23 @@ export interface OpenedStore {
 }
 
 /**
+ * The database alone, for checking the books (`ledger verify`): secret.key is neither needed
+ * nor made, and nothing is sealed or seeded, so a backup can be checked before its key is
+ * found. Pending migrations are applied, as by any opening (they are SQL alone).
+ */
+export function openBooks(dataDir: string): { db: Db; fixedModes: string[] } {
+  const fixedModes = tightenDataDir(dataDir);
+  const db = openDatabase(dataDir);
+  try {
+    migrate(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return { db, fixedModes };
+}
+
+/**
  * Whatever first opens a data directory (node or CLI) initialises it fully: migrations,
  * default catalogs, the DEMO merchant with a funded test wallet (DESIGN "Runtime modes").
  */
