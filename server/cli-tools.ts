@@ -1,4 +1,4 @@
-import { Option } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Db } from './store/db.js';
 import { assertOneLineText } from './domain/text-hygiene.js';
 import { diskFullMessage, isDiskFull } from './store/disk-full.js';
@@ -31,4 +31,35 @@ export function cliErrorMessage(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   // The node's hint, in the one line (or {"error"}) the CLI answers with.
   return cannotWriteDataDir(err) ? `${message}. ${DATA_DIR_WRITE_HINT}` : message;
+}
+
+const orList = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names.join('');
+
+/**
+ * A command group run without its command (`ledger`) says so in an error line before its help;
+ * commander printed the help alone, which reads like an answer. A word that is none of its
+ * commands is refused as commander would.
+ */
+export function sayCommandNeeded(group: Command): void {
+  group
+    .helpCommand(true)
+    .allowExcessArguments()
+    .action(() => {
+      const names = group.commands.map((c) => c.name());
+      const word = group.args[0];
+      if (word !== undefined)
+        group.error(
+          `error: unknown command '${word}' (${group.parent ? group.name() : 'the CLI'} has ${orList(names)})`,
+          {
+            code: 'commander.unknownCommand',
+          },
+        );
+      group.error(
+        group.parent
+          ? `error: ${group.name()} needs a command: ${orList(names)}`
+          : 'error: a command is needed: the help below lists them',
+        { code: 'commander.commandNeeded' },
+      );
+    });
 }

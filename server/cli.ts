@@ -19,7 +19,7 @@ import { registerUpstreamCommands } from './upstreams-cli.js';
 import { registerPurchaseCommands } from './purchases-cli.js';
 import { registerWebhookCommands } from './webhooks-cli.js';
 import { registerReconcileCommands } from './reconcile-cli.js';
-import { cliErrorMessage, envOption, oneLine, type CliTools } from './cli-tools.js';
+import { cliErrorMessage, envOption, oneLine, sayCommandNeeded, type CliTools } from './cli-tools.js';
 import { reverseSaleWith } from './services/reconciliation-reversal.js';
 import { assertExistingDataDir, dataDirFlag } from './cli-data-dir.js';
 import { NEW_DATA_DIR_WARNING } from './first-run.js';
@@ -46,7 +46,16 @@ program
     dataDirFlag,
     process.env.VENDPOINT_DATA_DIR ?? DEFAULTS.dataDir,
   )
-  .option('--json', 'print one JSON object');
+  .option('--json', 'print one JSON object')
+  .addHelpText(
+    'after',
+    `
+Exit codes:
+  0  done
+  1  the command found what it checks not ok: ledger verify found problems, reconcile run left
+     exceptions open or a run failed, report run or webhook test did not deliver
+  2  error or refused (a usage error too); nothing was changed`,
+  );
 
 const ACTOR = `cli:${process.env.USER ?? 'operator'}`;
 
@@ -129,6 +138,7 @@ registerMerchantCommands(program, tools);
 const wallet = program.command('wallet').description('merchant wallets');
 wallet
   .command('fund')
+  .description("credits a merchant's wallet (one ledger entry, audited)")
   .requiredOption('--code <code>')
   .addOption(env())
   .requiredOption('--amount <naira>')
@@ -175,6 +185,7 @@ program
   .command('ledger')
   .description('the books: every wallet against its ledger')
   .command('verify')
+  .description('checks every wallet against its ledger and every sale against its debit; exit 1 when not ok')
   .action(() => {
     // The books only: no secret.key is needed, so a backup can be checked before its key is found.
     const dataDir = resolve(program.opts().dataDir as string);
@@ -196,6 +207,7 @@ program
   .command('report')
   .description('daily reports')
   .command('run')
+  .description("builds a day's merchant reports (and with --send e-mails those not delivered yet)")
   .requiredOption('--date <YYYY-MM-DD>')
   .option('--send', 'send the e-mails too')
   .option('--code <code>', 'one merchant only')
@@ -220,6 +232,8 @@ registerReconcileCommands(program, {
   ...tools,
   reverseSaleFor: (db) => reverseSaleWith({ db, purchases: new PurchaseStore(db, new CommitBatcher(db)) }),
 });
+
+for (const group of [program, ...program.commands]) if (group.commands.length) sayCommandNeeded(group);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof CommanderError) {

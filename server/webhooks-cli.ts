@@ -61,6 +61,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
   const webhook = program.command('webhook').description("merchants' webhook endpoints");
   webhook
     .command('add')
+    .description("a webhook endpoint for a merchant's environment (its signing secret shown once)")
     .requiredOption('--code <code>')
     .addOption(envOption().makeOptionMandatory())
     .requiredOption('--url <url>')
@@ -98,6 +99,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
 
   webhook
     .command('list')
+    .description("a merchant's webhook endpoints (never secrets)")
     .requiredOption('--code <code>')
     .addOption(envOption())
     .action((o: { code: string; env?: 'test' | 'live' }) =>
@@ -118,6 +120,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
 
   webhook
     .command('rotate')
+    .description('a new signing secret; the old one signs too for the overlap')
     .requiredOption('--id <we_N>')
     .option(
       '--overlap-hours <h>',
@@ -143,6 +146,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
 
   webhook
     .command('remove')
+    .description('removes an endpoint: nothing more is delivered to it')
     .requiredOption('--id <we_N>')
     .action((o: { id: string }) =>
       cli.withExistingStore((db, dataDir) => {
@@ -158,6 +162,11 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
   ] as const) {
     webhook
       .command(name)
+      .description(
+        name === 'pause'
+          ? 'pauses deliveries to an endpoint (they wait, queued)'
+          : 'resumes deliveries to a paused endpoint',
+      )
       .requiredOption('--id <we_N>')
       .action((o: { id: string }) =>
         cli.withExistingStore((db, dataDir) => {
@@ -174,6 +183,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
 
   webhook
     .command('test')
+    .description('posts a signed webhook.test event now and reports the answer; exit 1 when not delivered')
     .requiredOption('--id <we_N>')
     .option('--allow-private-webhooks', 'send to a private or loopback URL (as `webhook add` took it)')
     .action(async (o: { id: string; allowPrivateWebhooks?: boolean }) => {
@@ -196,6 +206,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
 
   webhook
     .command('deliveries')
+    .description("an endpoint's delivery log, newest first")
     .requiredOption('--id <we_N>')
     .option('--limit <n>', 'newest first, 1 to 500', '50')
     .action((o: { id: string; limit: string }) =>
@@ -219,6 +230,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
 
   webhook
     .command('replay')
+    .description('sends failed deliveries again now (or one of them)')
     .requiredOption('--id <we_N>')
     .option('--delivery <id>', 'one failed (or retrying) delivery; default all of them')
     .action((o: { id: string; delivery?: string }) =>

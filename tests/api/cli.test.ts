@@ -397,7 +397,7 @@ describe('refusals: exit 2, one JSON object under --json, nothing changed', () =
       // A command group without its command: a message, not commander's "(outputHelp)".
       const group = runCli(dir, ['--json', 'merchant']);
       expect(group.status).toBe(2);
-      expect(group.json).toEqual({ error: 'a command is needed: the help above lists them' });
+      expect(group.json).toEqual({ error: 'merchant needs a command: create, update or list' });
       expect(runCli(dir, ['--json', 'wallet', 'fund', '--code', 'DEMO']).status).toBe(2);
       // Refused before anything was opened or created.
       expect(existsSync(dir)).toBe(false);
@@ -429,6 +429,34 @@ describe('refusals: exit 2, one JSON object under --json, nothing changed', () =
     } finally {
       rmSync(dirname(dir), { recursive: true, force: true });
     }
+  });
+
+  it('help describes every command in one line and states the exit codes; a group alone says a command is needed', () => {
+    const dir = join(tmpdir(), 'vendpoint-help-never-made');
+    const top = runCli(dir, ['--help']);
+    expect(top.status).toBe(0);
+    expect(top.stdout).toMatch(/Exit codes:\n {2}0 {2}done\n {2}1 {2}.*ledger verify found problems/);
+    expect(top.stdout).toMatch(/\n {2}2 {2}error or refused/);
+    const groups = [...top.stdout.matchAll(/^ {2}([a-z]+) {2,}\S/gm)]
+      .map((m) => m[1])
+      .filter((g) => g !== 'help');
+    expect(groups).toContain('ledger');
+    let commands = 0;
+    for (const group of groups) {
+      const help = runCli(dir, [group, '--help']).stdout;
+      const listed = help.includes('Commands:') ? help.split('Commands:\n')[1] : '';
+      for (const line of listed.split('\n').filter((l) => /^ {2}[a-z]/.test(l))) {
+        commands++;
+        // "  name [options]  what it does": never a bare name.
+        expect(line, `${group}: ${line}`).toMatch(/^ {2}[a-z]+(?: \[[a-z]+\])? {2,}\S/);
+      }
+    }
+    expect(commands).toBeGreaterThan(25);
+    const alone = runCli(dir, ['ledger']);
+    expect(alone.status).toBe(2);
+    expect(alone.stdout).toBe('');
+    expect(alone.stderr).toMatch(/^error: ledger needs a command: verify\n\nUsage: vendpoint ledger/);
+    expect(existsSync(dir)).toBe(false);
   });
 
   it('a command that reads or acts on what a node holds refuses a missing or empty data directory, creating nothing (exit 2)', () => {
