@@ -16,6 +16,10 @@ export interface CliTools {
   actor: string;
 }
 
+/** `--smtp-url`: a password in it would show in `ps` and the shell history. */
+export const SMTP_URL_HELP =
+  'SMTP server for the e-mails; a URL with a password belongs in VENDPOINT_SMTP_URL instead (a command line shows in ps and the shell history)';
+
 /** `--env test|live`: which of a merchant's two environments a command acts on. */
 export const envOption = () => new Option('--env <env>', 'test or live').choices(['test', 'live']);
 

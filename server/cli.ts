@@ -19,7 +19,14 @@ import { registerUpstreamCommands } from './upstreams-cli.js';
 import { registerPurchaseCommands } from './purchases-cli.js';
 import { registerWebhookCommands } from './webhooks-cli.js';
 import { registerReconcileCommands } from './reconcile-cli.js';
-import { cliErrorMessage, envOption, oneLine, sayCommandNeeded, type CliTools } from './cli-tools.js';
+import {
+  cliErrorMessage,
+  envOption,
+  oneLine,
+  sayCommandNeeded,
+  SMTP_URL_HELP,
+  type CliTools,
+} from './cli-tools.js';
 import { reverseSaleWith } from './services/reconciliation-reversal.js';
 import { assertExistingDataDir, dataDirFlag } from './cli-data-dir.js';
 import { NEW_DATA_DIR_WARNING } from './first-run.js';
@@ -211,7 +218,7 @@ program
   .requiredOption('--date <YYYY-MM-DD>')
   .option('--send', 'send the e-mails too')
   .option('--code <code>', 'one merchant only')
-  .option('--smtp-url <url>', 'SMTP server (or VENDPOINT_SMTP_URL)')
+  .option('--smtp-url <url>', SMTP_URL_HELP)
   .action(async (o: { date: string; send?: boolean; code?: string; smtpUrl?: string }) => {
     const dataDir = resolve(program.opts().dataDir as string);
     assertExistingDataDir(dataDir);

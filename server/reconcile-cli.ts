@@ -15,7 +15,7 @@ import { runReconciliation } from './reports/reconciliation-run.js';
 import { silentLog } from './reports/delivery-service.js';
 import { parseDay } from './domain/business-days.js';
 import { InvalidInput } from './domain/errors.js';
-import type { CliTools } from './cli-tools.js';
+import { SMTP_URL_HELP, type CliTools } from './cli-tools.js';
 
 interface ReconcileCliTools extends CliTools {
   /** How the CLI reverses a sale (the reversals service on this data directory). */
@@ -36,7 +36,7 @@ export function registerReconcileCommands(program: Command, cli: ReconcileCliToo
     .description('reconcile one business day; exit 1 when exceptions remain open')
     .requiredOption('--date <YYYY-MM-DD>')
     .option('--upstream <name>', 'one upstream only')
-    .option('--smtp-url <url>', 'SMTP server for the e-mail (or VENDPOINT_SMTP_URL)')
+    .option('--smtp-url <url>', SMTP_URL_HELP)
     .action(async (o: { date: string; upstream?: string; smtpUrl?: string }) => {
       const day = parseDay(o.date);
       await cli.withExistingStoreAsync(async (db, dataDir) => {

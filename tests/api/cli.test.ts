@@ -452,12 +452,20 @@ describe('refusals: exit 2, one JSON object under --json, nothing changed', () =
       }
     }
     expect(commands).toBeGreaterThan(25);
+    // A password in --smtp-url would show in ps: help sends it to the environment variable.
+    for (const command of [
+      ['report', 'run'],
+      ['reconcile', 'run'],
+    ])
+      expect(runCli(dir, [...command, '--help']).stdout.replace(/\s+/g, ' ')).toContain(
+        'a URL with a password belongs in VENDPOINT_SMTP_URL instead (a command line shows in ps and the shell history)',
+      );
     const alone = runCli(dir, ['ledger']);
     expect(alone.status).toBe(2);
     expect(alone.stdout).toBe('');
     expect(alone.stderr).toMatch(/^error: ledger needs a command: verify\n\nUsage: vendpoint ledger/);
     expect(existsSync(dir)).toBe(false);
-  });
+  }, 120_000);
 
   it('a command that reads or acts on what a node holds refuses a missing or empty data directory, creating nothing (exit 2)', () => {
     const parent = mkdtempSync(join(tmpdir(), 'vendpoint-missing-'));

@@ -104,6 +104,9 @@ describe('the bundled headless node (dist/headless/serve.js)', () => {
       expect(help.status).toBe(0);
       expect(help.stdout).toContain('--data-dir DIR');
       expect(help.stdout).toContain('--allow-private-webhooks');
+      expect(help.stdout).toMatch(
+        /--smtp-url URL .* a URL with a\n +password: the variable \(ps shows flags\)/,
+      );
       const typo = run('--data-dri', dir, '--port', '0');
       expect(typo.status).toBe(1);
       expect(typo.stderr).toContain(
