@@ -1,7 +1,7 @@
 import { Command, CommanderError, Help, Option } from 'commander';
 import { formatKobo } from '../common/money-display.js';
 import { join, resolve } from 'node:path';
-import { openBooks, openStore } from './store/bootstrap.js';
+import { markDemoPairShown, openBooks, openStore } from './store/bootstrap.js';
 import { catalogDir } from './store/catalog.js';
 import { fixedModesMessage } from './store/file-modes.js';
 import { resourcesDir } from './resources.js';
@@ -80,6 +80,7 @@ function openForCli(existing: boolean): { db: Db; dataDir: string } {
   if (demo) {
     console.error(`Initialised ${dataDir}: ${NEW_DATA_DIR_WARNING}.`);
     console.error(`DEMO merchant created (test key ${demo.test.key}, secret ${demo.test.secret})`);
+    markDemoPairShown(db);
   }
   return { db, dataDir };
 }

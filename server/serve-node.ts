@@ -1,6 +1,7 @@
 import { NODE_USAGE, configFromArgs, wantsHelp } from './config.js';
 import { StartFailed, startNode } from './node.js';
 import { printFirstRun, printSetupCode } from './first-run.js';
+import { markDemoPairShown, reissueUnshownDemoPair } from './store/bootstrap.js';
 import { setFlagsFromString } from 'node:v8';
 import { DATA_DIR_WRITE_HINT, cannotWriteDataDir } from './store/write-hint.js';
 
@@ -30,7 +31,12 @@ async function main(): Promise<void> {
   const node = await startNode(config);
   console.log(`VendPoint node listening on ${node.url}`);
   console.log(`Console: ${node.url}/   API docs: ${node.url}/v1/docs   Data: ${config.dataDir}`);
-  if (node.firstRun) printFirstRun(node.url, node.firstRun);
+  // A first start killed before its banner left a DEMO pair nobody saw: a fresh one is shown now.
+  const demoPair = node.firstRun ?? reissueUnshownDemoPair(node.services.db);
+  if (demoPair) {
+    printFirstRun(node.url, demoPair, node.firstRun ? 'new' : 'reissued');
+    markDemoPairShown(node.services.db);
+  }
   if (node.setupCode) printSetupCode(node.url, node.setupCode);
   const shutdown = async (signal: string) => {
     console.log(`${signal}: stopping (in-flight vends finish or stay recoverable)`);
