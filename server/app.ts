@@ -19,6 +19,7 @@ import { registerEventFeedRoutes } from './http/v1/events.js';
 import { registerInternalRoutes } from './http/internal/routes.js';
 import { registerConsole } from './http/console/index.js';
 import { lazyChildLogger } from './http/lazy-child-logger.js';
+import { drainOnClose, isStopping, refuseWhileStopping } from './http/drain.js';
 import { QuietRequestLog, logDestination } from './http/request-logging.js';
 import { IpRateLimiter } from './http/ip-rate-limit.js';
 import { sharedSerializerFactory, sharedValidatorFactory } from './http/shared-schema-compilers.js';
@@ -49,6 +50,8 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
           },
     logController: new QuietRequestLog(),
     bodyLimit: BODY_LIMIT,
+    // A request reaching a stopping node is answered in the API's error body (http/drain.ts).
+    return503OnClosing: false,
     // A request without Host reaches the Host check below, which answers it in the error body
     // (Node's own refusal is an empty 400).
     http: { requireHostHeader: false },
@@ -92,14 +95,23 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   app.decorateRequest('caller', null);
   const limited = s.config.rateLimitPerMinute > 0;
   const perIp = limited ? new IpRateLimiter(s.config.rateLimitPerMinute, s.now) : null;
-  registerErrorHandling(app, { unauthorized: perIp ? (request) => perIp.penalise(request.ip) : undefined });
+  s.diskFull.setLogger(app.log);
+  registerErrorHandling(app, {
+    unauthorized: perIp ? (request) => perIp.penalise(request.ip) : undefined,
+    diskFull: s.diskFull,
+  });
   watchRouteSchemas(app);
   app.addSchema(ErrorBody);
 
   // Callback-style hooks: on the hottest path an async hook costs a promise per request.
   const hostIsOurs = hostChecker(s.config.allowedHosts);
+  drainOnClose(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    if (isStopping(app)) {
+      refuseWhileStopping(reply);
+      return;
+    }
     if (!hostIsOurs(request.headers.host)) {
       if (request.headers.host === undefined || request.headers.host === '')
         reply.status(400).send(errorBody(400, 'A Host header is required'));
@@ -166,13 +178,24 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
         tags: ['health'],
         summary: 'Uptime check, no authentication',
         security: [],
-        response: { 200: Type.Object({ status: Type.Literal('ok'), uptime_s: Type.Integer() }) },
+        description:
+          "`status` is `ok`, or `degraded` while the node's disk is full: `disk_full_since` then says since when, and purchases are refused with 503 and `Retry-After` (nothing charged) until space is freed; reads still answer.",
+        response: {
+          200: Type.Object({
+            status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+            uptime_s: Type.Integer(),
+            disk_full_since: Type.Optional(Type.String({ format: 'date-time' })),
+          }),
+        },
       },
     },
-    async () => ({
-      status: 'ok',
-      uptime_s: Math.round(process.uptime()),
-    }),
+    async () => {
+      const uptime_s = Math.round(process.uptime());
+      const since = s.diskFull.since;
+      return since === null
+        ? { status: 'ok', uptime_s }
+        : { status: 'degraded', uptime_s, disk_full_since: since };
+    },
   );
 
   await app.register(async (api) => {

@@ -1,17 +1,69 @@
-import { Option } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Db } from './store/db.js';
 import { assertOneLineText } from './domain/text-hygiene.js';
+import { diskFullMessage, isDiskFull } from './store/disk-full.js';
+import { DATA_DIR_WRITE_HINT, cannotWriteDataDir } from './store/write-hint.js';
 
 /** What cli.ts lends the command groups it registers from other files: the store, the output, the actor. */
 export interface CliTools {
+  /** For commands that set a node up: a missing data directory is created (and said to be new). */
   withStore<T>(fn: (db: Db, dataDir: string) => T): T;
   withStoreAsync<T>(fn: (db: Db, dataDir: string) => Promise<T>): Promise<T>;
+  /** For commands that read or act on what a node holds: a directory without a database is refused. */
+  withExistingStore<T>(fn: (db: Db, dataDir: string) => T): T;
+  withExistingStoreAsync<T>(fn: (db: Db, dataDir: string) => Promise<T>): Promise<T>;
   out(json: unknown, human: string): void;
   actor: string;
 }
+
+/** `--smtp-url`: a password in it would show in `ps` and the shell history. */
+export const SMTP_URL_HELP =
+  'SMTP server for the e-mails; a URL with a password belongs in VENDPOINT_SMTP_URL instead (a command line shows in ps and the shell history)';
 
 /** `--env test|live`: which of a merchant's two environments a command acts on. */
 export const envOption = () => new Option('--env <env>', 'test or live').choices(['test', 'live']);
 
 /** A flag whose value is stored: refused, with the API's words, when it holds a control character. */
 export const oneLine = (flag: string) => (v: string) => assertOneLineText(v, flag);
+
+/**
+ * A refusal's words: a full disk as the API says it (not SQLite's "database or disk is full"),
+ * and a data directory it cannot write with the node's hint.
+ */
+export function cliErrorMessage(err: unknown): string {
+  if (isDiskFull(err)) return diskFullMessage("The data directory's");
+  const message = err instanceof Error ? err.message : String(err);
+  // The node's hint, in the one line (or {"error"}) the CLI answers with.
+  return cannotWriteDataDir(err) ? `${message}. ${DATA_DIR_WRITE_HINT}` : message;
+}
+
+const orList = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names.join('');
+
+/**
+ * A command group run without its command (`ledger`) says so in an error line before its help;
+ * commander printed the help alone, which reads like an answer. A word that is none of its
+ * commands is refused as commander would.
+ */
+export function sayCommandNeeded(group: Command): void {
+  group
+    .helpCommand(true)
+    .allowExcessArguments()
+    .action(() => {
+      const names = group.commands.map((c) => c.name());
+      const word = group.args[0];
+      if (word !== undefined)
+        group.error(
+          `error: unknown command '${word}' (${group.parent ? group.name() : 'the CLI'} has ${orList(names)})`,
+          {
+            code: 'commander.unknownCommand',
+          },
+        );
+      group.error(
+        group.parent
+          ? `error: ${group.name()} needs a command: ${orList(names)}`
+          : 'error: a command is needed: the help below lists them',
+        { code: 'commander.commandNeeded' },
+      );
+    });
+}

@@ -1,12 +1,12 @@
 import { Command, CommanderError, Help, Option } from 'commander';
 import { formatKobo } from '../common/money-display.js';
 import { join, resolve } from 'node:path';
-import { openStore } from './store/bootstrap.js';
+import { markDemoPairShown, openBooks, openStore } from './store/bootstrap.js';
 import { catalogDir } from './store/catalog.js';
 import { fixedModesMessage } from './store/file-modes.js';
 import { resourcesDir } from './resources.js';
 import { requireMerchant } from './store/merchants.js';
-import { fundWallet, verifyLedger } from './store/wallets.js';
+import { fundWallet, verifyLedger, type LedgerProblem } from './store/wallets.js';
 import { backupNow } from './services/admin-backup.js';
 import { restoreBackup } from './services/restore-backup.js';
 import { parseNaira, formatNaira } from './domain/money.js';
@@ -20,8 +20,17 @@ import { registerUpstreamCommands } from './upstreams-cli.js';
 import { registerPurchaseCommands } from './purchases-cli.js';
 import { registerWebhookCommands } from './webhooks-cli.js';
 import { registerReconcileCommands } from './reconcile-cli.js';
-import { envOption, oneLine, type CliTools } from './cli-tools.js';
+import {
+  cliErrorMessage,
+  envOption,
+  oneLine,
+  sayCommandNeeded,
+  SMTP_URL_HELP,
+  type CliTools,
+} from './cli-tools.js';
 import { reverseSaleWith } from './services/reconciliation-reversal.js';
+import { assertExistingDataDir, dataDirFlag } from './cli-data-dir.js';
+import { NEW_DATA_DIR_WARNING } from './first-run.js';
 
 /** The operator CLI (DESIGN "Operator CLI contract"). `--json` prints exactly one JSON object. */
 const program = new Command('vendpoint');
@@ -39,44 +48,80 @@ program
       return option.mandatory ? `${text} (required)`.trim() : text;
     },
   })
-  .option('--data-dir <dir>', 'data directory', process.env.VENDPOINT_DATA_DIR ?? DEFAULTS.dataDir)
-  .option('--json', 'print one JSON object');
+  .option(
+    '--data-dir <dir>',
+    'data directory',
+    dataDirFlag,
+    process.env.VENDPOINT_DATA_DIR ?? DEFAULTS.dataDir,
+  )
+  .option('--json', 'print one JSON object')
+  .addHelpText(
+    'after',
+    `
+Exit codes:
+  0  done
+  1  the command found what it checks not ok: ledger verify found problems, reconcile run left
+     exceptions open or a run failed, report run or webhook test did not deliver
+  2  error or refused (a usage error too); nothing was changed`,
+  );
 
 const ACTOR = `cli:${process.env.USER ?? 'operator'}`;
 
 /**
- * Opens (and on first use creates) the data directory. What that creation printed on a node's
- * first start, the DEMO test pair, goes to stderr here, --json or not: stdout stays one object,
- * and the secret is shown this once.
+ * Opens the data directory. A command that sets a node up creates a missing one, as a node's
+ * first start does: the DEMO test pair it made goes to stderr, --json or not (stdout stays one
+ * object, and the secret is shown this once), with the node's warning that it was new. Every
+ * other command (`existing`) refuses a directory holding no database.
  */
-function openForCli(): { db: Db; dataDir: string } {
+function openForCli(existing: boolean): { db: Db; dataDir: string } {
   const dataDir = resolve(program.opts().dataDir as string);
+  if (existing) assertExistingDataDir(dataDir);
   const { db, demo, fixedModes } = openStore(dataDir, catalogDir(resourcesDir()));
   if (fixedModes.length) console.error(fixedModesMessage(fixedModes));
   if (demo) {
-    console.error(
-      `Initialised ${dataDir}: DEMO merchant created (test key ${demo.test.key}, secret ${demo.test.secret})`,
-    );
+    console.error(`Initialised ${dataDir}: ${NEW_DATA_DIR_WARNING}.`);
+    console.error(`DEMO merchant created (test key ${demo.test.key}, secret ${demo.test.secret})`);
+    markDemoPairShown(db);
   }
   return { db, dataDir };
 }
 
-function withStore<T>(fn: (db: Db, dataDir: string) => T): T {
-  const { db, dataDir } = openForCli();
-  try {
-    return fn(db, dataDir);
-  } finally {
-    db.close();
-  }
+function storeUser(existing: boolean) {
+  return <T>(fn: (db: Db, dataDir: string) => T): T => {
+    const { db, dataDir } = openForCli(existing);
+    try {
+      return fn(db, dataDir);
+    } finally {
+      db.close();
+    }
+  };
 }
 
-async function withStoreAsync<T>(fn: (db: Db, dataDir: string) => Promise<T>): Promise<T> {
-  const { db, dataDir } = openForCli();
-  try {
-    return await fn(db, dataDir);
-  } finally {
-    db.close();
-  }
+function asyncStoreUser(existing: boolean) {
+  return async <T>(fn: (db: Db, dataDir: string) => Promise<T>): Promise<T> => {
+    const { db, dataDir } = openForCli(existing);
+    try {
+      return await fn(db, dataDir);
+    } finally {
+      db.close();
+    }
+  };
+}
+
+const withStore = storeUser(false);
+const withStoreAsync = asyncStoreUser(false);
+const withExistingStore = storeUser(true);
+const withExistingStoreAsync = asyncStoreUser(true);
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** `ledger verify` for people: the problems one per line, each naming its wallet. */
+function ledgerVerdict(r: { ok: boolean; wallets: number; problems: LedgerProblem[] }): string {
+  if (r.ok) return `ledger ok: ${count(r.wallets, 'wallet', 'wallets')}`;
+  const lines = r.problems.map(
+    (p) => `  ${p.merchant_code ? `${p.merchant_code} ${p.environment} wallet: ` : ''}${p.problem}`,
+  );
+  return `ledger NOT ok (${count(r.problems.length, 'problem', 'problems')}):\n${lines.join('\n')}`;
 }
 
 function out(json: unknown, human: string): void {
@@ -86,7 +131,14 @@ function out(json: unknown, human: string): void {
 
 const env = () => envOption().makeOptionMandatory();
 
-const tools: CliTools = { withStore, withStoreAsync, out, actor: ACTOR };
+const tools: CliTools = {
+  withStore,
+  withStoreAsync,
+  withExistingStore,
+  withExistingStoreAsync,
+  out,
+  actor: ACTOR,
+};
 
 // Groups register in the order help lists them: merchant, credentials, wallet, upstream, backup,
 // ledger, purchase, report, webhook, reconcile.
@@ -95,6 +147,7 @@ registerMerchantCommands(program, tools);
 const wallet = program.command('wallet').description('merchant wallets');
 wallet
   .command('fund')
+  .description("credits a merchant's wallet (one ledger entry, audited)")
   .requiredOption('--code <code>')
   .addOption(env())
   .requiredOption('--amount <naira>')
@@ -122,7 +175,7 @@ program
     "a consistent copy of the database into <data dir>/backups/ while the node runs (as the console's Backup now); keep secret.key apart",
   )
   .action(() =>
-    withStoreAsync(async (db, dataDir) => {
+    withExistingStoreAsync(async (db, dataDir) => {
       const b = await backupNow({ db, config: { dataDir }, now: Date.now }, ACTOR);
       out(
         {
@@ -157,23 +210,21 @@ program
   .command('ledger')
   .description('the books: every wallet against its ledger')
   .command('verify')
-  .action(() =>
-    withStore((db) => {
+  .description('checks every wallet against its ledger and every sale against its debit; exit 1 when not ok')
+  .action(() => {
+    // The books only: no secret.key is needed, so a backup can be checked before its key is found.
+    const dataDir = resolve(program.opts().dataDir as string);
+    assertExistingDataDir(dataDir);
+    const { db, fixedModes } = openBooks(dataDir);
+    try {
+      if (fixedModes.length) console.error(fixedModesMessage(fixedModes));
       const r = verifyLedger(db);
-      out(
-        r,
-        r.ok
-          ? `ledger ok: ${r.wallets} wallets`
-          : `ledger NOT ok (${r.problems.length} problems):\n${r.problems
-              .map(
-                (p) =>
-                  `  ${p.merchant_code ? `${p.merchant_code} ${p.environment} wallet: ` : ''}${p.problem}`,
-              )
-              .join('\n')}`,
-      );
+      out(r, ledgerVerdict(r));
       if (!r.ok) process.exitCode = 1;
-    }),
-  );
+    } finally {
+      db.close();
+    }
+  });
 
 registerPurchaseCommands(program, tools);
 
@@ -181,12 +232,14 @@ program
   .command('report')
   .description('daily reports')
   .command('run')
+  .description("builds a day's merchant reports (and with --send e-mails those not delivered yet)")
   .requiredOption('--date <YYYY-MM-DD>')
   .option('--send', 'send the e-mails too')
   .option('--code <code>', 'one merchant only')
-  .option('--smtp-url <url>', 'SMTP server (or VENDPOINT_SMTP_URL)')
+  .option('--smtp-url <url>', SMTP_URL_HELP)
   .action(async (o: { date: string; send?: boolean; code?: string; smtpUrl?: string }) => {
     const dataDir = resolve(program.opts().dataDir as string);
+    assertExistingDataDir(dataDir);
     const r = await runReportsCommand({
       dataDir,
       date: o.date,
@@ -205,6 +258,8 @@ registerReconcileCommands(program, {
   reverseSaleFor: (db) => reverseSaleWith({ db, purchases: new PurchaseStore(db, new CommitBatcher(db)) }),
 });
 
+for (const group of [program, ...program.commands]) if (group.commands.length) sayCommandNeeded(group);
+
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof CommanderError) {
     // Help and version were asked for: they are printed, and that is success.
@@ -219,7 +274,7 @@ program.parseAsync(process.argv).catch((err: unknown) => {
     process.exitCode = 2;
     return;
   }
-  const message = err instanceof Error ? err.message : String(err);
+  const message = cliErrorMessage(err);
   if (program.opts().json) process.stdout.write(`${JSON.stringify({ error: message })}\n`);
   else console.error(`error: ${message}`);
   process.exitCode = 2;

@@ -59,7 +59,8 @@ export const NODE_USAGE = `Usage: npm run serve -- [flags]   (or node dist/headl
   --data-dir DIR            VENDPOINT_DATA_DIR          default ./data
   --host HOST               VENDPOINT_HOST              default 127.0.0.1
   --port N                  VENDPOINT_PORT              default 7300 (0: any free port)
-  --smtp-url URL            VENDPOINT_SMTP_URL          mail for reports and alerts
+  --smtp-url URL            VENDPOINT_SMTP_URL          mail for reports and alerts; a URL with a
+                                                        password: the variable (ps shows flags)
   --allowed-hosts A,B       VENDPOINT_ALLOWED_HOSTS     extra Host names served
   --trusted-proxies A,B     VENDPOINT_TRUSTED_PROXIES   proxies whose X-Forwarded-For is believed
   --rate-limit N            VENDPOINT_RATE_LIMIT        requests per minute, default 6000; 0: off

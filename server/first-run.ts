@@ -1,10 +1,19 @@
 import type { IssuedPair } from './store/merchants.js';
 
-/** Shown once, when a new data directory is created: the DEMO test pair and a curl to try. */
-export function printFirstRun(url: string, pair: IssuedPair): void {
+/** Said wherever a data directory is created (node or CLI): a mistyped --data-dir starts empty. */
+export const NEW_DATA_DIR_WARNING =
+  'this data directory was new (if you expected your sales here, stop now and check --data-dir)';
+
+/**
+ * Shown once, when a new data directory is created: the DEMO test pair and a curl to try. A
+ * `reissued` pair replaces one its first start made but stopped before showing.
+ */
+export function printFirstRun(url: string, pair: IssuedPair, how: 'new' | 'reissued' = 'new'): void {
   console.log('');
   console.log(
-    'First start: this data directory was new (if you expected your sales here, stop now and check --data-dir).',
+    how === 'new'
+      ? `First start: ${NEW_DATA_DIR_WARNING}.`
+      : `First start completed: the start that created this data directory stopped before showing the DEMO credentials, so a new pair replaces them (if you expected your sales here, stop now and check --data-dir).`,
   );
   console.log('Created merchant DEMO with a ₦1,000,000.00 test wallet. Its TEST credentials (shown once):');
   console.log(`  X-Merchant-Key:    ${pair.key}`);

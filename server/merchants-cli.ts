@@ -29,6 +29,7 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
   const merchant = program.command('merchant').description('merchant profiles');
   merchant
     .command('create')
+    .description('a new merchant with a test and a live credential pair (secrets shown once)')
     .requiredOption('--code <code>', '2-20 capital letters, digits or _')
     .requiredOption('--name <name>', 'display name', merchantName)
     .action((o: { code: string; name: string }) =>
@@ -44,6 +45,7 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
     );
   merchant
     .command('update')
+    .description("changes a merchant's name, status, live IP allowlist, live bills or report recipients")
     .requiredOption('--code <code>')
     .option('--name <name>', 'display name', merchantName)
     .option(
@@ -105,20 +107,24 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
           );
         }),
     );
-  merchant.command('list').action(() =>
-    cli.withStore((db) => {
-      const all = listMerchants(db);
-      cli.out(
-        { merchants: all.map(merchantJson) },
-        all.map((m) => `${m.code.padEnd(12)} #${m.id} ${m.status.padEnd(9)} ${m.name}`).join('\n'),
-      );
-    }),
-  );
+  merchant
+    .command('list')
+    .description('all merchants')
+    .action(() =>
+      cli.withExistingStore((db) => {
+        const all = listMerchants(db);
+        cli.out(
+          { merchants: all.map(merchantJson) },
+          all.map((m) => `${m.code.padEnd(12)} #${m.id} ${m.status.padEnd(9)} ${m.name}`).join('\n'),
+        );
+      }),
+    );
 
   program
     .command('credentials')
     .description('credential pairs')
     .command('rotate')
+    .description('a new key and secret for one environment; the old pair stops working at once')
     .requiredOption('--code <code>')
     .addOption(envOption().makeOptionMandatory())
     .action((o: { code: string; env: 'test' | 'live' }) =>

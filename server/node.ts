@@ -28,6 +28,8 @@ import { NOT_FOUND_GRACE_MS } from './domain/vend-outcome.js';
 import type { IssuedPair } from './store/merchants.js';
 import type { SimulatorOptions } from './upstreams/simulator.js';
 import { WaitAdmission } from './services/wait-admission.js';
+import { startStopping } from './http/drain.js';
+import { DiskFullWatch, probeWrite } from './store/disk-full.js';
 
 /** Pending connections the kernel may queue for the node before accepting them. */
 const LISTEN_BACKLOG = 4096;
@@ -116,6 +118,7 @@ export function buildServices(
     credentials: new CredentialCache(db),
     setupClaim: new SetupClaim(countConsoleUsers(db) === 0),
     waiting: new WaitAdmission(config.maxWaiting),
+    diskFull: new DiskFullWatch(() => probeWrite(db), now),
     box,
     now,
   };
@@ -238,11 +241,22 @@ async function startLocked(
     async close() {
       if (closed) return;
       closed = true;
-      await schedules?.stop();
+      startStopping(app);
+      // Held sales (sync routes, bills, orders) are answered before the port is given up: the
+      // pending poller runs on meanwhile, so a provider's answer due before --sync-wait ends
+      // still reaches its client, as the spec's final answer, and the drain ends with it.
+      const held = services.waiting.waiting;
+      if (held)
+        app.log.info(
+          `stopping: waiting for ${held} held ${held === 1 ? 'sale' : 'sales'} (up to ${Math.round(config.syncTimeoutMs / 1000)} s) for the provider's answer; new requests are refused`,
+        );
+      await schedules?.stop(['pending-poller']);
       await app.close();
+      await schedules?.stop();
       await services.worker.stop();
       await services.webhooks.stop();
       await services.router.close();
+      services.diskFull.stop();
       services.db.close();
       unlock();
       app.log.info(services.purchases.stats, 'node stopped (group commit totals)');

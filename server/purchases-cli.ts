@@ -22,7 +22,7 @@ export function registerPurchaseCommands(program: Command, cli: CliTools): void 
     .addOption(new Option('--outcome <outcome>').choices(['success', 'failed']).makeOptionMandatory())
     .requiredOption('--reason <text>', 'why, kept in the audit log', oneLine('--reason'))
     .action((o: { ref: string; outcome: 'success' | 'failed'; reason: string }) =>
-      cli.withStore((db) => {
+      cli.withExistingStore((db) => {
         const p = resolvePurchaseManually(db, {
           reference: findSale(db, o.ref).internalReference,
           outcome: o.outcome,
@@ -42,7 +42,7 @@ export function registerPurchaseCommands(program: Command, cli: CliTools): void 
     .requiredOption('--ref <reference>', 'internal reference, or the merchant request id')
     .requiredOption('--reason <text>', 'why, kept in the audit log', oneLine('--reason'))
     .action((o: { ref: string; reason: string }) =>
-      cli.withStoreAsync(async (db) => {
+      cli.withExistingStoreAsync(async (db) => {
         if (o.reason.trim().length < 3)
           throw new InvalidInput(
             '--reason: say why in a few words, at least 3 characters (kept in the audit log)',
@@ -70,7 +70,7 @@ export function registerPurchaseCommands(program: Command, cli: CliTools): void 
       oneLine('--reason'),
     )
     .action((o: { ref: string; reason: string }) =>
-      cli.withStoreAsync(async (db) => {
+      cli.withExistingStoreAsync(async (db) => {
         const p = await reverseSale(
           { db, purchases: new PurchaseStore(db, new CommitBatcher(db)) },
           { reference: o.ref, reason: o.reason, actor: cli.actor, source: 'admin' },

@@ -15,7 +15,7 @@ import { runReconciliation } from './reports/reconciliation-run.js';
 import { silentLog } from './reports/delivery-service.js';
 import { parseDay } from './domain/business-days.js';
 import { InvalidInput } from './domain/errors.js';
-import type { CliTools } from './cli-tools.js';
+import { SMTP_URL_HELP, type CliTools } from './cli-tools.js';
 
 interface ReconcileCliTools extends CliTools {
   /** How the CLI reverses a sale (the reversals service on this data directory). */
@@ -36,10 +36,10 @@ export function registerReconcileCommands(program: Command, cli: ReconcileCliToo
     .description('reconcile one business day; exit 1 when exceptions remain open')
     .requiredOption('--date <YYYY-MM-DD>')
     .option('--upstream <name>', 'one upstream only')
-    .option('--smtp-url <url>', 'SMTP server for the e-mail (or VENDPOINT_SMTP_URL)')
+    .option('--smtp-url <url>', SMTP_URL_HELP)
     .action(async (o: { date: string; upstream?: string; smtpUrl?: string }) => {
       const day = parseDay(o.date);
-      await cli.withStoreAsync(async (db, dataDir) => {
+      await cli.withExistingStoreAsync(async (db, dataDir) => {
         const box = SecretBox.forDataDir(dataDir);
         const router = new UpstreamRouter(db, box);
         try {
@@ -92,7 +92,7 @@ export function registerReconcileCommands(program: Command, cli: ReconcileCliToo
     .option('--date <YYYY-MM-DD>')
     .addOption(new Option('--status <status>').choices(['open', 'cleared', 'resolved']))
     .action((o: { date?: string; status?: 'open' | 'cleared' | 'resolved' }) =>
-      cli.withStore((db) => {
+      cli.withExistingStore((db) => {
         const day = o.date ? parseDay(o.date) : undefined;
         const runs = listRuns(db, 50).filter((r) => !day || r.day === day);
         const exceptions = listExceptions(db, { day, status: o.status });
@@ -128,7 +128,7 @@ export function registerReconcileCommands(program: Command, cli: ReconcileCliToo
         const id = Number(o.id);
         if (!Number.isSafeInteger(id) || id <= 0)
           throw new InvalidInput('--id must be an exception id', 'id');
-        await cli.withStoreAsync(async (db, dataDir) => {
+        await cli.withExistingStoreAsync(async (db, dataDir) => {
           // A debit correction asks the upstream what it delivered, as the console's does.
           const router = new UpstreamRouter(db, SecretBox.forDataDir(dataDir));
           try {

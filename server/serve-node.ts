@@ -1,7 +1,9 @@
 import { NODE_USAGE, configFromArgs, wantsHelp } from './config.js';
 import { StartFailed, startNode } from './node.js';
 import { printFirstRun, printSetupCode } from './first-run.js';
+import { markDemoPairShown, reissueUnshownDemoPair } from './store/bootstrap.js';
 import { setFlagsFromString } from 'node:v8';
+import { DATA_DIR_WRITE_HINT, cannotWriteDataDir } from './store/write-hint.js';
 
 /**
  * The old generation grows by 20% of what survived its last collection before the next one,
@@ -29,7 +31,12 @@ async function main(): Promise<void> {
   const node = await startNode(config);
   console.log(`VendPoint node listening on ${node.url}`);
   console.log(`Console: ${node.url}/   API docs: ${node.url}/v1/docs   Data: ${config.dataDir}`);
-  if (node.firstRun) printFirstRun(node.url, node.firstRun);
+  // A first start killed before its banner left a DEMO pair nobody saw: a fresh one is shown now.
+  const demoPair = node.firstRun ?? reissueUnshownDemoPair(node.services.db);
+  if (demoPair) {
+    printFirstRun(node.url, demoPair, node.firstRun ? 'new' : 'reissued');
+    markDemoPairShown(node.services.db);
+  }
   if (node.setupCode) printSetupCode(node.url, node.setupCode);
   const shutdown = async (signal: string) => {
     console.log(`${signal}: stopping (in-flight vends finish or stay recoverable)`);
@@ -42,11 +49,7 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   console.error(`VendPoint could not start: ${err instanceof Error ? err.message : String(err)}`);
-  const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
-    console.error(
-      'VendPoint must be able to write its data directory (--data-dir or VENDPOINT_DATA_DIR): check that this user owns it and that the disk is not read-only.',
-    );
+  if (cannotWriteDataDir(err)) console.error(DATA_DIR_WRITE_HINT);
   if (err instanceof StartFailed) {
     console.error(
       'The data directory was created before the failure; its DEMO test credentials (shown once):',

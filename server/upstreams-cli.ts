@@ -32,6 +32,7 @@ export function registerUpstreamCommands(program: Command, cli: CliTools): void 
   const upstream = program.command('upstream').description('upstream providers and routes');
   upstream
     .command('add')
+    .description('a provider to vend live through, and the products routed to it')
     .requiredOption('--name <name>', 'upstream name', oneLine('--name'))
     .addOption(new Option('--type <type>').choices(['vending-api', 'simulator']).makeOptionMandatory())
     .option('--base-url <url>', 'the provider API base URL', oneLine('--base-url'))
@@ -94,19 +95,22 @@ export function registerUpstreamCommands(program: Command, cli: CliTools): void 
           );
         }),
     );
-  upstream.command('list').action(() =>
-    cli.withStore((db) => {
-      const routes = listRoutes(db);
-      const all = listUpstreams(db).map((u) => upstreamJson(u, routes));
-      cli.out(
-        { upstreams: all },
-        all
-          .map(
-            (u) =>
-              `${u.name.padEnd(16)} ${u.type.padEnd(12)} ${u.base_url ?? ''} routes: ${u.routes.map((r) => r.product + (r.network ? ':' + r.network : '')).join(', ')}`,
-          )
-          .join('\n') || '(no upstreams)',
-      );
-    }),
-  );
+  upstream
+    .command('list')
+    .description('upstreams and their routes (never secrets)')
+    .action(() =>
+      cli.withExistingStore((db) => {
+        const routes = listRoutes(db);
+        const all = listUpstreams(db).map((u) => upstreamJson(u, routes));
+        cli.out(
+          { upstreams: all },
+          all
+            .map(
+              (u) =>
+                `${u.name.padEnd(16)} ${u.type.padEnd(12)} ${u.base_url ?? ''} routes: ${u.routes.map((r) => r.product + (r.network ? ':' + r.network : '')).join(', ')}`,
+            )
+            .join('\n') || '(no upstreams)',
+        );
+      }),
+    );
 }

@@ -61,6 +61,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
   const webhook = program.command('webhook').description("merchants' webhook endpoints");
   webhook
     .command('add')
+    .description("a webhook endpoint for a merchant's environment (its signing secret shown once)")
     .requiredOption('--code <code>')
     .addOption(envOption().makeOptionMandatory())
     .requiredOption('--url <url>')
@@ -98,10 +99,11 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
 
   webhook
     .command('list')
+    .description("a merchant's webhook endpoints (never secrets)")
     .requiredOption('--code <code>')
     .addOption(envOption())
     .action((o: { code: string; env?: 'test' | 'live' }) =>
-      cli.withStore((db, dataDir) => {
+      cli.withExistingStore((db, dataDir) => {
         const m = requireMerchant(db, o.code);
         const list = listWebhookEndpoints(context(db, dataDir, false), m.id, o.env);
         cli.out(
@@ -118,6 +120,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
 
   webhook
     .command('rotate')
+    .description('a new signing secret; the old one signs too for the overlap')
     .requiredOption('--id <we_N>')
     .option(
       '--overlap-hours <h>',
@@ -125,7 +128,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
       String(DEFAULT_ROTATION_OVERLAP_HOURS),
     )
     .action((o: { id: string; overlapHours: string }) =>
-      cli.withStore((db, dataDir) => {
+      cli.withExistingStore((db, dataDir) => {
         const e = endpointById({ db }, o.id);
         const hours = Number(o.overlapHours);
         if (!Number.isFinite(hours) || hours < 0 || hours > 168)
@@ -143,9 +146,10 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
 
   webhook
     .command('remove')
+    .description('removes an endpoint: nothing more is delivered to it')
     .requiredOption('--id <we_N>')
     .action((o: { id: string }) =>
-      cli.withStore((db, dataDir) => {
+      cli.withExistingStore((db, dataDir) => {
         const e = endpointById({ db }, o.id);
         setWebhookEndpointStatus(context(db, dataDir, false), e, 'removed', cli.actor);
         cli.out({ id: o.id, removed: true }, `Webhook ${o.id} removed`);
@@ -158,9 +162,14 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
   ] as const) {
     webhook
       .command(name)
+      .description(
+        name === 'pause'
+          ? 'pauses deliveries to an endpoint (they wait, queued)'
+          : 'resumes deliveries to a paused endpoint',
+      )
       .requiredOption('--id <we_N>')
       .action((o: { id: string }) =>
-        cli.withStore((db, dataDir) => {
+        cli.withExistingStore((db, dataDir) => {
           const v = setWebhookEndpointStatus(
             context(db, dataDir, false),
             endpointById({ db }, o.id),
@@ -174,10 +183,11 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
 
   webhook
     .command('test')
+    .description('posts a signed webhook.test event now and reports the answer; exit 1 when not delivered')
     .requiredOption('--id <we_N>')
     .option('--allow-private-webhooks', 'send to a private or loopback URL (as `webhook add` took it)')
     .action(async (o: { id: string; allowPrivateWebhooks?: boolean }) => {
-      await cli.withStoreAsync(async (db, dataDir) => {
+      await cli.withExistingStoreAsync(async (db, dataDir) => {
         const s = context(db, dataDir, Boolean(o.allowPrivateWebhooks) || allowPrivateFromEnv());
         const endpoint = endpointById({ db }, o.id);
         // stderr: a receiver that never answers takes the sender's time-outs (about 10 s).
@@ -196,10 +206,11 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
 
   webhook
     .command('deliveries')
+    .description("an endpoint's delivery log, newest first")
     .requiredOption('--id <we_N>')
     .option('--limit <n>', 'newest first, 1 to 500', '50')
     .action((o: { id: string; limit: string }) =>
-      cli.withStore((db) => {
+      cli.withExistingStore((db) => {
         if (!/^\d+$/.test(o.limit) || Number(o.limit) < 1 || Number(o.limit) > 500)
           throw new InvalidInput('--limit must be a whole number from 1 to 500', 'limit');
         const e = endpointById({ db }, o.id);
@@ -219,10 +230,11 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
 
   webhook
     .command('replay')
+    .description('sends failed deliveries again now (or one of them)')
     .requiredOption('--id <we_N>')
     .option('--delivery <id>', 'one failed (or retrying) delivery; default all of them')
     .action((o: { id: string; delivery?: string }) =>
-      cli.withStore((db, dataDir) => {
+      cli.withExistingStore((db, dataDir) => {
         const e = endpointById({ db }, o.id);
         if (o.delivery !== undefined && !/^[1-9]\d{0,14}$/.test(o.delivery))
           throw new InvalidInput(

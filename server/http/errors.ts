@@ -10,6 +10,7 @@ import {
   retryAfterSeconds,
 } from '../domain/errors.js';
 import { ruleForPattern } from './schema-blocks.js';
+import { diskFullMessage, isDiskFull } from '../store/disk-full.js';
 
 /** The one place domain errors become HTTP: stable code -> status, spec error body. */
 const STATUS_OF: Record<string, number> = {
@@ -174,6 +175,8 @@ export function validationMessage(issues: AjvIssue[], context: string | undefine
 export interface ErrorHooks {
   /** Every failed authentication (a 401) passes here, so the per-IP limit can charge it. */
   unauthorized?: (request: FastifyRequest) => void;
+  /** Writes refused for a full disk: logged once with the stack, then counted. */
+  diskFull?: { refused(err: unknown): void };
 }
 
 /** A used key's message names the outcome call on the prefix the caller uses. */
@@ -216,15 +219,12 @@ export function registerErrorHandling(app: FastifyInstance, hooks: ErrorHooks = 
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));
     }
-    if ((error.code as string) === 'SQLITE_FULL') {
+    if (isDiskFull(error)) {
       // The write's transaction rolled back: nothing of this request was stored or charged.
-      request.log.error({ err: error }, 'disk full: a write was refused');
+      if (hooks.diskFull) hooks.diskFull.refused(error);
+      else request.log.error({ err: error }, 'disk full: a write was refused');
       reply.header('retry-after', 60);
-      return reply
-        .status(503)
-        .send(
-          errorBody(503, "The node's disk is full: nothing was stored or charged; retry once space is freed"),
-        );
+      return reply.status(503).send(errorBody(503, diskFullMessage("The node's")));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody(500, 'Internal server error; retry with backoff'));

@@ -3,7 +3,8 @@ import type { Services } from '../services/context.js';
 import { businessTimezone } from '../store/settings.js';
 
 export interface ScheduleHandle {
-  stop(): Promise<void>;
+  /** Stops the jobs, except those named in `keep`, which run on until a later call stops them. */
+  stop(keep?: readonly string[]): Promise<void>;
   tasks: Record<string, ScheduledTask>;
 }
 
@@ -42,8 +43,12 @@ export function startSchedules(
   for (const [name, job] of Object.entries(extra)) add(name, job.expression, job.run);
   return {
     tasks,
-    async stop() {
-      for (const t of Object.values(tasks)) await t.stop();
+    async stop(keep = []) {
+      for (const [name, t] of Object.entries(tasks)) {
+        if (keep.includes(name)) continue;
+        await t.stop();
+        delete tasks[name];
+      }
     },
   };
 }

@@ -13,6 +13,7 @@ import type { Merchant } from '../store/merchants.js';
 import type { Environment } from '../store/credentials-crypto.js';
 import type { CredentialCache } from '../store/credential-cache.js';
 import type { WaitAdmission } from './wait-admission.js';
+import type { DiskFullWatch } from '../store/disk-full.js';
 
 /** The one-time setup code of an unclaimed node (http/first-run-claim.ts implements it). */
 export interface SetupCode {
@@ -59,6 +60,8 @@ export interface Services {
   setupClaim: SetupCode;
   /** Bounds the purchases held open waiting for their provider (503 + Retry-After beyond). */
   waiting: WaitAdmission;
+  /** Whether writes are being refused for a full disk (healthz says so), and its quiet logging. */
+  diskFull: DiskFullWatch;
   now: () => number;
 }
 

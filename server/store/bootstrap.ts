@@ -1,7 +1,13 @@
 import type { Db } from './db.js';
 import { migrate, openDatabase } from './db.js';
 import { seedCatalogs } from './catalog.js';
-import { createMerchant, type IssuedPair } from './merchants.js';
+import {
+  createMerchant,
+  DEMO_PAIR_UNSHOWN,
+  getMerchantByCode,
+  rotateCredentials,
+  type IssuedPair,
+} from './merchants.js';
 import { fundWallet } from './wallets.js';
 import { getSetting, setSetting } from './settings.js';
 import { SecretBox } from './secret-box.js';
@@ -53,6 +59,28 @@ function storedKeyCheck(db: Db): { check: string | null; initialised: boolean } 
     initialised: getSetting(db, 'initialised', false),
   };
 }
+export function markDemoPairShown(db: Db): void {
+  if (getSetting(db, DEMO_PAIR_UNSHOWN, false)) setSetting(db, DEMO_PAIR_UNSHOWN, false);
+}
+
+/**
+ * The DEMO test pair of a first start that stopped before its banner (killed, a power cut):
+ * nobody saw it, so a fresh one replaces it (the unseen one is revoked) for this start to show;
+ * null when it was shown. Still marked unshown until the caller has shown it.
+ */
+export function reissueUnshownDemoPair(db: Db): IssuedPair | null {
+  if (!getSetting(db, DEMO_PAIR_UNSHOWN, false)) return null;
+  if (!getMerchantByCode(db, DEMO_CODE)) {
+    markDemoPairShown(db);
+    return null;
+  }
+  return db.transaction(() => {
+    const pair = rotateCredentials(db, DEMO_CODE, 'test', 'system');
+    setSetting(db, DEMO_PAIR_UNSHOWN, true); // the rotation counts as shown; this one is not yet
+    return pair;
+  })();
+}
+
 /** ₦1,000,000 of test money so the demo merchant can try every product at once. */
 export const DEMO_TEST_FUNDING_KOBO = 100_000_000;
 
@@ -66,6 +94,23 @@ export interface OpenedStore {
   sealedResults: number;
   /** Present only when this call created the data directory's database: shown once. */
   demo: { merchantId: number; test: IssuedPair } | null;
+}
+
+/**
+ * The database alone, for checking the books (`ledger verify`): secret.key is neither needed
+ * nor made, and nothing is sealed or seeded, so a backup can be checked before its key is
+ * found. Pending migrations are applied, as by any opening (they are SQL alone).
+ */
+export function openBooks(dataDir: string): { db: Db; fixedModes: string[] } {
+  const fixedModes = tightenDataDir(dataDir);
+  const db = openDatabase(dataDir);
+  try {
+    migrate(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return { db, fixedModes };
 }
 
 /**
@@ -103,6 +148,7 @@ export function openStore(dataDir: string, catalogDir: string): OpenedStore {
       actor: 'system',
     });
     setSetting(db, 'initialised', true);
+    setSetting(db, DEMO_PAIR_UNSHOWN, true);
     demo = { merchantId: created.merchant.id, test: created.test };
   }).immediate();
   return { db, box, fixedModes, sealedResults, demo };

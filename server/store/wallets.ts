@@ -5,6 +5,7 @@ import type { Environment } from './credentials-crypto.js';
 import { InsufficientBalance, InvalidInput, NotFound } from '../domain/errors.js';
 import { recordAudit } from './audit.js';
 import { recordWalletEvent } from './events.js';
+import { formatKobo } from '../../common/money-display.js';
 
 export interface Wallet {
   id: number;
@@ -277,7 +278,7 @@ const PURCHASE_CHECKS: { sql: string; problem: (b: PurchaseFinding) => string }[
     sql: `SELECT p.merchant_id, p.environment, p.internal_reference, p.state, SUM(e.amount_kobo) AS net FROM purchases p
          JOIN ledger_entries e ON e.purchase_id = p.id GROUP BY p.id
          HAVING net <> CASE WHEN p.state IN ('failed', 'reversed') THEN 0 ELSE -p.debit_kobo END`,
-    problem: (b) => `purchase ${b.internal_reference} (${b.state}) nets ${b.net} kobo in the ledger`,
+    problem: (b) => `purchase ${b.internal_reference} (${b.state}) nets ${formatKobo(b.net)} in the ledger`,
   },
 ];
 
@@ -307,7 +308,7 @@ export function verifyLedger(db: Db): { ok: boolean; wallets: number; problems: 
     const p = (problem: string) =>
       problems.push({ wallet_id: w.id, merchant_code: w.code, environment: w.environment, problem });
     if (w.balance_kobo !== w.sum_kobo)
-      p(`cached balance ${w.balance_kobo} kobo != ledger sum ${w.sum_kobo} kobo`);
+      p(`cached balance ${formatKobo(w.balance_kobo)} ≠ ledger sum ${formatKobo(w.sum_kobo)}`);
     if (w.balance_kobo < 0 || w.min_after < 0) p('negative balance');
     let running = 0;
     for (const e of prep(
@@ -316,7 +317,9 @@ export function verifyLedger(db: Db): { ok: boolean; wallets: number; problems: 
     ).iterate(w.id) as IterableIterator<{ id: number; amount_kobo: number; balance_after_kobo: number }>) {
       running += e.amount_kobo;
       if (running !== e.balance_after_kobo) {
-        p(`entry ${e.id}: running balance ${running} != recorded ${e.balance_after_kobo}`);
+        p(
+          `entry ${e.id}: running balance ${formatKobo(running)} ≠ recorded ${formatKobo(e.balance_after_kobo)}`,
+        );
         break;
       }
     }

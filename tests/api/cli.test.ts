@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -7,6 +8,8 @@ import { runCli } from '../helpers/cli.js';
 import { eventually, startTestNode, type TestNode } from '../helpers/test-node.js';
 import { addUpstream, listUpstreams } from '../../server/store/upstreams.js';
 import { SecretBox } from '../../server/store/secret-box.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
 
 let t: TestNode;
 beforeAll(async () => {
@@ -226,18 +229,37 @@ describe('ledger verify on a hand-corrupted database', () => {
   it('fails with exit 1 and names the problem', () => {
     const dir = mkdtempSync(join(tmpdir(), 'vendpoint-corrupt-'));
     try {
+      expect(
+        runCli(dir, ['--json', 'wallet', 'threshold', '--code', 'DEMO', '--env', 'test', '--amount', 'off'])
+          .status,
+      ).toBe(0);
       expect(runCli(dir, ['--json', 'ledger', 'verify']).json.ok).toBe(true);
       const db = new Database(join(dir, 'vendpoint.db'));
       db.prepare("UPDATE wallets SET balance_kobo = balance_kobo + 100 WHERE environment = 'test'").run();
       db.close();
+      // Checking the books needs no secret: a backup can be checked before its key is found.
+      renameSync(join(dir, 'secret.key'), join(dir, 'secret.key.away'));
       const r = runCli(dir, ['--json', 'ledger', 'verify']);
       expect(r.status).toBe(1);
-      expect(r.json.ok).toBe(false);
-      expect(r.json.problems[0].problem).toMatch(/cached balance/);
-      // The text names the wallet, as the JSON does.
+      expect(r.json).toEqual({
+        ok: false,
+        wallets: 2,
+        problems: [
+          {
+            wallet_id: expect.any(Number),
+            merchant_code: 'DEMO',
+            environment: 'test',
+            problem: 'cached balance ₦1,000,001.00 ≠ ledger sum ₦1,000,000.00',
+          },
+        ],
+      });
+      // The text names the wallet, as the JSON does, in Naira.
       const text = runCli(dir, ['ledger', 'verify']);
       expect(text.status).toBe(1);
-      expect(text.stdout).toMatch(/DEMO test wallet: cached balance/);
+      expect(text.stdout).toBe(
+        'ledger NOT ok (1 problem):\n  DEMO test wallet: cached balance ₦1,000,001.00 ≠ ledger sum ₦1,000,000.00\n',
+      );
+      expect(existsSync(join(dir, 'secret.key'))).toBe(false); // none was made either
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -375,7 +397,7 @@ describe('refusals: exit 2, one JSON object under --json, nothing changed', () =
       // A command group without its command: a message, not commander's "(outputHelp)".
       const group = runCli(dir, ['--json', 'merchant']);
       expect(group.status).toBe(2);
-      expect(group.json).toEqual({ error: 'a command is needed: the help above lists them' });
+      expect(group.json).toEqual({ error: 'merchant needs a command: create, update or list' });
       expect(runCli(dir, ['--json', 'wallet', 'fund', '--code', 'DEMO']).status).toBe(2);
       // Refused before anything was opened or created.
       expect(existsSync(dir)).toBe(false);
@@ -391,16 +413,122 @@ describe('refusals: exit 2, one JSON object under --json, nothing changed', () =
     }
   });
 
-  it('creating the data directory prints the DEMO test pair on stderr, --json or not', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vendpoint-first-'));
+  it("a command that sets a node up creates the data directory, printing the DEMO test pair and the node's warning on stderr, --json or not", () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'vendpoint-first-')), 'data');
     try {
-      const r = runCli(dir, ['--json', 'merchant', 'list']);
+      const r = runCli(dir, ['--json', 'merchant', 'create', '--code', 'FIRST', '--name', 'First']);
       expect(r.status).toBe(0);
-      expect(r.json.merchants).toHaveLength(1);
+      expect(r.json.merchant_code).toBe('FIRST');
+      expect(r.stderr).toContain(
+        `Initialised ${dir}: this data directory was new (if you expected your sales here, stop now and check --data-dir).`,
+      );
       expect(r.stderr).toMatch(/DEMO merchant created \(test key vpk_test_\S+, secret vps_test_\S+\)/);
-      expect(runCli(dir, ['--json', 'merchant', 'list']).stderr).not.toContain('vps_test_');
+      const again = runCli(dir, ['--json', 'merchant', 'list']);
+      expect(again.json.merchants).toHaveLength(2);
+      expect(again.stderr).toBe('');
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(dirname(dir), { recursive: true, force: true });
+    }
+  });
+
+  it('help describes every command in one line and states the exit codes; a group alone says a command is needed', () => {
+    const dir = join(tmpdir(), 'vendpoint-help-never-made');
+    const top = runCli(dir, ['--help']);
+    expect(top.status).toBe(0);
+    expect(top.stdout).toMatch(/Exit codes:\n {2}0 {2}done\n {2}1 {2}.*ledger verify found problems/);
+    expect(top.stdout).toMatch(/\n {2}2 {2}error or refused/);
+    const groups = [...top.stdout.matchAll(/^ {2}([a-z]+) {2,}\S/gm)]
+      .map((m) => m[1])
+      .filter((g) => g !== 'help');
+    expect(groups).toContain('ledger');
+    let commands = 0;
+    for (const group of groups) {
+      const help = runCli(dir, [group, '--help']).stdout;
+      const listed = help.includes('Commands:') ? help.split('Commands:\n')[1] : '';
+      for (const line of listed.split('\n').filter((l) => /^ {2}[a-z]/.test(l))) {
+        commands++;
+        // "  name [options]  what it does": never a bare name.
+        expect(line, `${group}: ${line}`).toMatch(/^ {2}[a-z]+(?: \[[a-z]+\])? {2,}\S/);
+      }
+    }
+    expect(commands).toBeGreaterThan(25);
+    // A password in --smtp-url would show in ps: help sends it to the environment variable.
+    for (const command of [
+      ['report', 'run'],
+      ['reconcile', 'run'],
+    ])
+      expect(runCli(dir, [...command, '--help']).stdout.replace(/\s+/g, ' ')).toContain(
+        'a URL with a password belongs in VENDPOINT_SMTP_URL instead (a command line shows in ps and the shell history)',
+      );
+    const alone = runCli(dir, ['ledger']);
+    expect(alone.status).toBe(2);
+    expect(alone.stdout).toBe('');
+    expect(alone.stderr).toMatch(/^error: ledger needs a command: verify\n\nUsage: vendpoint ledger/);
+    expect(existsSync(dir)).toBe(false);
+  }, 120_000);
+
+  it('a command that reads or acts on what a node holds refuses a missing or empty data directory, creating nothing (exit 2)', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'vendpoint-missing-'));
+    try {
+      const missing = join(parent, 'typo', 'data');
+      for (const args of [
+        ['ledger', 'verify'],
+        ['merchant', 'list'],
+        ['upstream', 'list'],
+        ['reconcile', 'list'],
+        ['reconcile', 'run', '--date', '2026-01-01'],
+        ['webhook', 'list', '--code', 'DEMO'],
+        ['webhook', 'deliveries', '--id', 'we_1'],
+        ['purchase', 'reverse', '--ref', 'x', '--reason', 'why not'],
+        ['report', 'run', '--date', '2026-01-01'],
+        ['backup'],
+      ]) {
+        const r = runCli(missing, ['--json', ...args]);
+        expect(r.status, args.join(' ')).toBe(2);
+        expect(r.stdout.trim().split('\n')).toHaveLength(1);
+        expect(r.json.error).toBe(
+          `no data directory at ${missing}, and this command creates none: check --data-dir (or VENDPOINT_DATA_DIR); a new data directory is made by the first start of a node on it, or by a command that sets one up (merchant create, upstream add)`,
+        );
+      }
+      expect(existsSync(join(parent, 'typo'))).toBe(false);
+      // A directory that exists but holds no database: the same, in words.
+      const text = runCli(parent, ['ledger', 'verify']);
+      expect(text.status).toBe(2);
+      expect(text.stdout).toBe('');
+      expect(text.stderr).toMatch(
+        new RegExp(`^error: ${parent} holds no VendPoint database \\(vendpoint\\.db\\)`),
+      );
+      expect(existsSync(join(parent, 'vendpoint.db'))).toBe(false);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a --data-dir that is another flag (--data-dir --json), creating no directory named after it', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'vendpoint-flagdir-'));
+    try {
+      const r = spawnSync(
+        join(ROOT, 'node_modules', '.bin', 'tsx'),
+        [
+          join(ROOT, 'server', 'cli.ts'),
+          '--data-dir',
+          '--json',
+          'merchant',
+          'create',
+          '--code',
+          'AB',
+          '--name',
+          'A',
+        ],
+        { cwd, encoding: 'utf8' },
+      );
+      expect(r.status).toBe(2);
+      expect(JSON.parse(r.stdout).error).toMatch(
+        /"--json" is a flag, not a directory: give --data-dir a directory/,
+      );
+      expect(readdirSync(cwd)).toEqual([]);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
     }
   });
 

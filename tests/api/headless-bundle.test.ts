@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +104,9 @@ describe('the bundled headless node (dist/headless/serve.js)', () => {
       expect(help.status).toBe(0);
       expect(help.stdout).toContain('--data-dir DIR');
       expect(help.stdout).toContain('--allow-private-webhooks');
+      expect(help.stdout).toMatch(
+        /--smtp-url URL .* a URL with a\n +password: the variable \(ps shows flags\)/,
+      );
       const typo = run('--data-dri', dir, '--port', '0');
       expect(typo.status).toBe(1);
       expect(typo.stderr).toContain(
@@ -115,6 +118,32 @@ describe('the bundled headless node (dist/headless/serve.js)', () => {
       // Neither the named directory nor the default ./data of the working directory was made.
       expect(existsSync(dir)).toBe(false);
       expect(existsSync(join(scratch, 'data'))).toBe(false);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('a data directory that cannot be created gets the "must be able to write" hint, from the node and the CLI', () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'vendpoint-unwritable-'));
+    try {
+      // mkdir answers ENOENT under a link to nowhere, as under a parent on a read-only disk.
+      symlinkSync(join(scratch, 'gone', 'disk'), join(scratch, 'mnt'));
+      const dir = join(scratch, 'mnt', 'data');
+      const hint =
+        'VendPoint must be able to write its data directory (--data-dir or VENDPOINT_DATA_DIR): check that this user owns it, that the directories above it exist, and that the disk is not read-only.';
+      const node = spawnSync(process.execPath, [BUNDLE, '--data-dir', dir, '--port', '0'], {
+        cwd: scratch,
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(node.status).toBe(1);
+      expect(node.stderr).toContain(
+        `VendPoint could not start: ENOENT: no such file or directory, mkdir '${dir}'`,
+      );
+      expect(node.stderr).toContain(`\n${hint}\n`);
+      const cli = runCli(dir, ['--json', 'merchant', 'create', '--code', 'UNW', '--name', 'Unwritable']);
+      expect(cli.status).toBe(2);
+      expect(cli.json.error).toBe(`ENOENT: no such file or directory, mkdir '${dir}'. ${hint}`);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }

@@ -14,39 +14,40 @@ const root = mkdtempSync(join(tmpdir(), 'vendpoint-keycheck-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const dir = (name: string) => join(root, name);
-const verify = (d: string, env: Record<string, string> = {}) =>
-  runCli(d, ['--json', 'ledger', 'verify'], env);
+/** A command that opens the store (and, as one that sets a node up, creates a missing directory). */
+const open = (d: string, env: Record<string, string> = {}) =>
+  runCli(d, ['--json', 'reconcile', 'settings'], env);
 
 describe('secret.key belongs to its database', () => {
   it('a restored database without its key file is refused, and no new key is made', () => {
-    expect(verify(dir('a')).status).toBe(0);
-    expect(verify(dir('b')).status).toBe(0);
+    expect(open(dir('a')).status).toBe(0);
+    expect(open(dir('b')).status).toBe(0);
     const key = join(dir('a'), 'secret.key');
     const original = readFileSync(key, 'utf8');
     rmSync(key);
-    const r = verify(dir('a'));
+    const r = open(dir('a'));
     expect(r.status).not.toBe(0);
     expect(r.json.error).toMatch(/secret\.key is missing, but the database in .* was sealed with one/);
     expect(existsSync(key)).toBe(false);
 
     // Another directory's key is refused too.
     copyFileSync(join(dir('b'), 'secret.key'), key);
-    const foreign = verify(dir('a'));
+    const foreign = open(dir('a'));
     expect(foreign.status).not.toBe(0);
     expect(foreign.json.error).toMatch(/is not the key the database .* was sealed with/);
 
     // The right key back: it opens.
     rmSync(key);
     writeFileSync(key, original, { mode: 0o600 });
-    expect(verify(dir('a')).status).toBe(0);
+    expect(open(dir('a')).status).toBe(0);
   });
 
   it('a key lost for good can be replaced, explicitly, once', () => {
     rmSync(join(dir('b'), 'secret.key'));
-    expect(verify(dir('b')).status).not.toBe(0);
-    expect(verify(dir('b'), { VENDPOINT_REPLACE_LOST_SECRET_KEY: '1' }).status).toBe(0);
+    expect(open(dir('b')).status).not.toBe(0);
+    expect(open(dir('b'), { VENDPOINT_REPLACE_LOST_SECRET_KEY: '1' }).status).toBe(0);
     // From then on the new key is the database's own.
-    expect(verify(dir('b')).status).toBe(0);
+    expect(open(dir('b')).status).toBe(0);
   });
 
   it('backup (the CLI) writes a complete copy marked as a backup, beside the database', () => {

@@ -145,7 +145,7 @@ describe('migration 013 (reversal states and ledger kinds)', () => {
     expect(verifyLedger(db).problems.map((p) => p.problem)).toEqual(
       expect.arrayContaining([
         'reversed purchase R-OK was not credited back',
-        'purchase R-OK (reversed) nets -10000 kobo in the ledger',
+        'purchase R-OK (reversed) nets -₦100.00 in the ledger',
       ]),
     );
     db.transaction(() =>
