@@ -85,7 +85,7 @@ async function serve(): Promise<{
 }
 
 async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill(signal);
   await exited;
