@@ -119,8 +119,9 @@ describe('one node per data directory', () => {
 
   it('a lock naming a zombie (killed, not yet reaped) is taken over: it holds nothing any more', async () => {
     const dir = fresh('zombie');
-    // `true` exits at once; its parent, now `sleep`, never reaps it.
-    const parent = spawn('bash', ['-c', 'true & echo $!; exec sleep 30'], {
+    // The background `sleep 1` ends after bash has become `sleep 30`, which never reaps it. (A
+    // child that ended before the exec would be reaped by bash itself: no zombie.)
+    const parent = spawn('bash', ['-c', 'sleep 1 & echo $!; exec sleep 30'], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     try {
@@ -128,7 +129,9 @@ describe('one node per data directory', () => {
         parent.stdout.once('data', (d) => ok(Number(String(d).trim()))),
       );
       await expect
-        .poll(() => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[0])
+        .poll(() => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[0], {
+          timeout: 15_000,
+        })
         .toBe('Z');
       const started = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[19];
       writeFileSync(join(dir, LOCK_FILE), `${pid} ${started}\n`);
