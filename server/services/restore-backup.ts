@@ -11,12 +11,11 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { latestKnownVersion } from '../store/db.js';
-import { ensurePrivateDir, ensurePrivateFile } from '../store/file-modes.js';
+import { ensurePrivateDir, ensurePrivateFile, SQLITE_SIDE_SUFFIXES } from '../store/file-modes.js';
 import { lockDataDir } from '../store/node-lock.js';
 import { BACKUP_TAKEN_SETTING } from '../store/settings.js';
 
-export const DB_FILE = 'vendpoint.db';
-const SIDE_FILES = ['-wal', '-shm', '-journal'];
+const DB_FILE = 'vendpoint.db';
 
 export interface RestoredFiles {
   restored_from: string;
@@ -40,7 +39,7 @@ export function restoreBackup(dataDir: string, from: string): RestoredFiles {
   const lock = lockDataDir(dataDir);
   try {
     const target = join(dataDir, DB_FILE);
-    const present = [DB_FILE, ...SIDE_FILES.map((s) => DB_FILE + s)].filter((f) =>
+    const present = [DB_FILE, ...SQLITE_SIDE_SUFFIXES.map((s) => DB_FILE + s)].filter((f) =>
       existsSync(join(dataDir, f)),
     );
     let aside: string | null = null;

@@ -81,9 +81,12 @@ function safeList(dir: string) {
   }
 }
 
+/** The files SQLite keeps beside a database, by suffix. */
+export const SQLITE_SIDE_SUFFIXES = ['-wal', '-shm', '-journal'];
+
 /** SQLite's side files of a database path, removed after a copy is closed. */
 export function removeSqliteSideFiles(dbPath: string): void {
-  for (const suffix of ['-wal', '-shm', '-journal']) rmSync(`${dbPath}${suffix}`, { force: true });
+  for (const suffix of SQLITE_SIDE_SUFFIXES) rmSync(`${dbPath}${suffix}`, { force: true });
 }
 
 /** Makes SQLite's side files of an open WAL database private (belt and braces beside the inherited mode). */

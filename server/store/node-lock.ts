@@ -122,22 +122,19 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** A process's state letter (field 3 of `/proc/<pid>/stat`: R, S, Z, …); null without procfs. */
-function stateOf(pid: number): string | null {
+/**
+ * The fields of `/proc/<pid>/stat` after the name in parentheses (which may hold spaces):
+ * [0] the state letter (R, S, Z, …), field 3; [19] the start time in clock ticks, field 22.
+ * null without procfs or for a process that is gone.
+ */
+function statFields(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? null;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
 }
 
-/** A process's start time (field 22 of `/proc/<pid>/stat`, after the name in parentheses); null without procfs. */
-function startTimeOf(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-  } catch {
-    return null;
-  }
-}
+const stateOf = (pid: number): string | null => statFields(pid)?.[0] ?? null;
+const startTimeOf = (pid: number): string | null => statFields(pid)?.[19] ?? null;
