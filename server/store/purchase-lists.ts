@@ -61,15 +61,16 @@ function whereOf(f: PurchaseFilter): SqlWhere {
   // The references a receipt prints are searched too: the provider's (`external_reference`,
   // `receipt_number`) live in a plain result; a sealed one (vouchers) starts otherwise than `{`,
   // and its order reference is the upstream reference.
+  // The item's name too (a gift card, an eSIM plan, a bouquet), as those sales have no phone.
   // What was typed is matched as text: its % and _ are escaped, not LIKE's wildcards.
   if (f.search)
     where.add(
       `(msisdn LIKE ? ESCAPE '\\' OR idem_key LIKE ? ESCAPE '\\' OR internal_reference LIKE ? ESCAPE '\\'
-        OR upstream_reference LIKE ? ESCAPE '\\'
+        OR upstream_reference LIKE ? ESCAPE '\\' OR plan_name LIKE ? ESCAPE '\\'
         OR CASE WHEN substr(result, 1, 1) = '{'
              THEN result ->> '$.external_reference' LIKE ? ESCAPE '\\'
                OR result ->> '$.receipt_number' LIKE ? ESCAPE '\\' END)`,
-      ...Array(6).fill(`%${likeLiteral(f.search)}%`),
+      ...Array(7).fill(`%${likeLiteral(f.search)}%`),
     );
   if (f.from) where.add('created_at >= ?', f.from);
   if (f.to) where.add('created_at < ?', f.to);

@@ -204,6 +204,15 @@ describe('selling from the console', () => {
     expect(qr.headers['content-type']).toBe('image/png');
     expect(qr.text.slice(1, 4)).toBe('PNG');
     expect((await ada('GET', `/console/purchases/${card.json.reference}/qrcode`)).status).toBe(404);
+
+    // Neither has a phone: History finds them by the item's name, in any case.
+    const byItem = async (typed: string) =>
+      (await ada('GET', `/console/purchases?search=${encodeURIComponent(typed)}`)).json.rows.map(
+        (r: { reference: string }) => r.reference,
+      );
+    expect(card.json.plan_name).toMatch(/steam/i);
+    expect(await byItem('steam')).toEqual([card.json.reference]);
+    expect(await byItem(esim.json.plan_name.toUpperCase())).toEqual([esim.json.reference]);
   });
 
   it('shows both wallets and the ledger, newest first', async () => {

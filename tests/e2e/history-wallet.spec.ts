@@ -31,7 +31,7 @@ test('history: search by phone, open the detail, reprint, export CSV; wallet: ba
 
   await page.keyboard.press('Alt+h');
   await expect(page.getByRole('heading', { name: 'Sales history' })).toBeVisible();
-  await page.getByLabel('Phone, meter or reference').fill(PHONE);
+  await page.getByLabel('Phone, meter, reference or item').fill(PHONE);
   await expect(page.getByTestId('history-count')).toHaveText(/^1 sale · page 1 of 1$/);
   await expect(page.getByTestId('history-row')).toContainText('₦250.00');
   await page.getByLabel('Status').selectOption('failed');
@@ -147,7 +147,7 @@ test('history at 390 px: each sale fits the screen with its time, product, amoun
   await expect.poll(() => sideways(page), { message: 'History scrolls sideways' }).toBe(0);
   // The filters stay inside their card.
   const card = (await page.locator('section.card').boundingBox())!;
-  for (const field of ['Phone, meter or reference', 'Product', 'Status', 'From', 'To']) {
+  for (const field of ['Phone, meter, reference or item', 'Product', 'Status', 'From', 'To']) {
     const box = (await page.getByLabel(field).boundingBox())!;
     expect(box.x + box.width, field).toBeLessThanOrEqual(card.x + card.width);
   }

@@ -20,7 +20,7 @@ test('an admin reverses a completed sale from Sales history: in-app dialog, once
 
   await page.keyboard.press('Alt+h');
   await expect(page.getByRole('heading', { name: 'Sales history' })).toBeVisible();
-  await page.getByLabel('Phone, meter or reference').fill(PHONE);
+  await page.getByLabel('Phone, meter, reference or item').fill(PHONE);
   const row = page.getByTestId('history-row');
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('status-badge')).toHaveText('Successful');

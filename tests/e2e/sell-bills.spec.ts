@@ -215,6 +215,11 @@ test('cable TV at 390 px: the renewal button stays inside its card', async ({ pa
   await page.getByLabel('Smartcard / IUC number').fill('10000000010');
   await page.getByTestId('bill-next').click();
   await expect(page.getByTestId('renewing-current')).toBeVisible();
+  // The verified name keeps one line: on a phone each label sits above its value.
+  const lines = await page
+    .getByTestId('verified-customer_name')
+    .evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+  expect(lines).toBeLessThan(1.5);
   // Another bouquet chosen: the button offering the current one appears.
   const bouquet = page.getByLabel('Bouquet');
   const other = await bouquet

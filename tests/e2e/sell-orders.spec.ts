@@ -103,7 +103,7 @@ test('gift cards: a variable-value card prints the value bought, and History sho
   await expect(receipt.getByTestId('receipt-card-value')).toHaveText('USD 35.50');
   const reference = (await receipt.getByTestId('receipt-reference').innerText()).trim();
   await page.keyboard.press('Alt+h');
-  await page.getByLabel('Phone, meter or reference').fill(reference.slice(-8));
+  await page.getByLabel('Phone, meter, reference or item').fill(reference.slice(-8));
   await expect(page.getByTestId('history-row').first()).toContainText(
     'Amazon.com USD 10-500 (US) · USD 35.50',
   );

@@ -91,7 +91,7 @@ function searchTerm(text: string): string {
   return /^234[789]\d{9}$/.test(digits) ? `0${digits.slice(3)}` : digits;
 }
 
-/** History filters from the query: search (phone, meter, reference), product, status, business days. */
+/** History filters from the query: search (phone, meter, reference, item name), product, status, business days. */
 function filterOf(caller: Caller, q: Partial<Record<string, string>>, timezone: string): PurchaseFilter {
   const f: PurchaseFilter = { merchantId: caller.merchant.id, environment: caller.environment };
   const search = q.search?.trim();
