@@ -1,5 +1,6 @@
 import { canTransition, type PurchaseState } from './purchase-state.js';
 import { NOT_FOUND_GRACE_MS, nextRequeryDelayMs, notFoundIsFinal, type VendOutcome } from './vend-outcome.js';
+import { declinedReason, PUBLIC_FAILURE } from './failure-reason.js';
 
 /** What the outcome table needs to know about a purchase whose vend or requery was answered. */
 export interface DecisionSubject {
@@ -34,7 +35,8 @@ export const DEFAULT_POLICY: DecisionPolicy = {
  */
 export type Decision =
   | { action: 'succeed'; to: 'success'; result: Record<string, unknown>; upstreamReference?: string }
-  | { action: 'fail'; to: 'failed'; reason: string }
+  /** `publicReason`: what an integrator is told (domain/failure-reason.ts); `reason` is the node's own. */
+  | { action: 'fail'; to: 'failed'; reason: string; publicReason: string }
   | { action: 'try_next_route'; routeIndex: number; reason: string }
   | {
       action: 'requery_later';
@@ -70,12 +72,21 @@ export function decide(
     };
   }
   if (outcome.kind === 'failed') {
-    return settle('failed') ? { action: 'fail', to: 'failed', reason: outcome.reason } : { action: 'none' };
+    return settle('failed')
+      ? {
+          action: 'fail',
+          to: 'failed',
+          reason: outcome.reason,
+          publicReason: declinedReason(outcome.message),
+        }
+      : { action: 'none' };
   }
   if (outcome.kind === 'not_accepted' && !purchase.requery) {
     if (purchase.nextRoute !== null)
       return { action: 'try_next_route', routeIndex: purchase.nextRoute, reason: outcome.reason };
-    return settle('failed') ? { action: 'fail', to: 'failed', reason: outcome.reason } : { action: 'none' };
+    return settle('failed')
+      ? { action: 'fail', to: 'failed', reason: outcome.reason, publicReason: PUBLIC_FAILURE.notAccepted }
+      : { action: 'none' };
   }
   if (
     outcome.kind === 'not_found' &&
@@ -83,7 +94,12 @@ export function decide(
     notFoundIsFinal(purchase.sentAt, now, policy.notFoundGraceMs)
   ) {
     return settle('failed')
-      ? { action: 'fail', to: 'failed', reason: 'The provider has no record of this purchase' }
+      ? {
+          action: 'fail',
+          to: 'failed',
+          reason: 'The provider has no record of this purchase',
+          publicReason: PUBLIC_FAILURE.notFound,
+        }
       : { action: 'none' };
   }
   if (purchase.state !== 'pending') return { action: 'none' };

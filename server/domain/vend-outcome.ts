@@ -5,7 +5,8 @@
  */
 export type VendOutcome =
   | { kind: 'success'; result: Record<string, unknown>; upstreamReference?: string }
-  | { kind: 'failed'; reason: string }
+  /** `message`: the provider's own words, as an integrator may see them (see failure-reason.ts). */
+  | { kind: 'failed'; reason: string; message?: string }
   /** Failed before the upstream accepted anything: safe to try the next upstream. */
   /** `transport`: the provider was not reached at all (counts toward its circuit); otherwise it answered and refused. */
   /** `code`: a transport failure's own code (ECONNREFUSED, UND_ERR_…), for the log; the reason says it in words. */

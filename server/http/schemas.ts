@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { PageNumber, PageSize, PatternText } from './schema-blocks.js';
+import { PUBLIC_FAILURE } from '../domain/failure-reason.js';
 
 /**
  * The two prefixes every merchant operation is mounted under: the spec's /v1 and the older
@@ -58,6 +59,13 @@ export const TransactionCreateBody = Type.Object(
   { additionalProperties: true },
 );
 
+/** The API's words for `data.failure_reason` (domain/failure-reason.ts), shared by transactions and orders. */
+export const FAILURE_REASON_DOC =
+  "present only on a failed sale (not a reversed one): why, in words to pass on to the customer — the provider's own when it gave a reason (e.g. an invalid meter), else one of: " +
+  Object.values(PUBLIC_FAILURE)
+    .map((t) => `"${t}"`)
+    .join(', ');
+
 export const TransactionData = Type.Object(
   {
     internal_reference: Type.String(),
@@ -78,6 +86,7 @@ export const TransactionData = Type.Object(
       }),
     ),
     reversed_at: Type.Optional(Type.String({ description: 'when it was reversed, UTC, with `reversed`' })),
+    failure_reason: Type.Optional(Type.String({ description: FAILURE_REASON_DOC })),
   },
   { additionalProperties: Type.String() },
 );

@@ -9,6 +9,7 @@ import {
   type VendOutcome,
 } from '../domain/vend-outcome.js';
 import { breakerSignal, decide, type Decision, type DecisionSubject } from '../domain/purchase-decision.js';
+import { PUBLIC_FAILURE } from '../domain/failure-reason.js';
 import type { UpstreamRouter } from '../routing/upstream-router.js';
 import { DEFAULT_MAX_IN_FLIGHT, InFlightLimit } from './in-flight-limit.js';
 import { vendRequestOf, type Upstream } from '../upstreams/types.js';
@@ -271,7 +272,12 @@ export class VendWorker {
         if (!upstream) {
           await this.settle(
             purchaseId,
-            { action: 'fail', to: 'failed', reason: 'No upstream available for this product' },
+            {
+              action: 'fail',
+              to: 'failed',
+              reason: 'No upstream available for this product',
+              publicReason: PUBLIC_FAILURE.noProvider,
+            },
             null,
           );
           this.opts.log.warn(

@@ -61,6 +61,7 @@ export function createPurchase(db: Db, input: NewPurchase): Purchase {
     now,
     null,
     null,
+    null,
   ];
   try {
     values[0] = Number(prep(db, INSERT_PURCHASE).run(...values.slice(1)).lastInsertRowid);

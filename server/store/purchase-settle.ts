@@ -32,7 +32,7 @@ const SETTLE_SUCCESS = `UPDATE purchases SET state = 'success', result = ?, upst
     upstream_reference = COALESCE(?, upstream_reference), needs_attention = 0, updated_at = ?
   WHERE id = ? AND ${MAY_SUCCEED} RETURNING ${PURCHASE_COLUMNS}`;
 const MAY_FAIL = mayBecome('failed');
-const SETTLE_FAILED = `UPDATE purchases SET state = 'failed', failure_reason = ?, needs_attention = 0, updated_at = ?
+const SETTLE_FAILED = `UPDATE purchases SET state = 'failed', failure_reason = ?, public_failure_reason = ?, needs_attention = 0, updated_at = ?
   WHERE id = ? AND ${MAY_FAIL} RETURNING ${PURCHASE_COLUMNS}`;
 
 /**
@@ -71,11 +71,14 @@ export function settleSuccess(
   return settled !== undefined;
 }
 
-/** pending -> failed, the debit refunded by one ledger entry and its event, in the caller's transaction. */
+/**
+ * pending -> failed, the debit refunded by one ledger entry and its event, in the caller's
+ * transaction. `reason` is the node's own (logs, console, CLI); `publicReason` what the API says.
+ */
 export function settleFailed(
   db: Db,
   purchaseId: number,
-  reason: string,
+  { reason, publicReason }: { reason: string; publicReason: string },
   actor: string,
   jobFinished = false,
 ): boolean {
@@ -84,7 +87,7 @@ export function settleFailed(
   const p = getPurchaseById(db, purchaseId);
   if (!p || !canTransition(p.state, 'failed')) return false;
   // Guarded in SQL too, as the success is: the row read above is the one the refund is for.
-  const failed = purchaseQuery(db, SETTLE_FAILED).get(reason, nowIso(), purchaseId);
+  const failed = purchaseQuery(db, SETTLE_FAILED).get(reason, publicReason, nowIso(), purchaseId);
   if (!failed) return false;
   postLedgerEntryFor(db, p.merchantId, p.environment, {
     kind: 'refund',
@@ -128,7 +131,7 @@ export function correctFailedToSuccess(
   });
   const row = purchaseQuery(
     db,
-    `UPDATE purchases SET state = 'success', failure_reason = NULL, result = COALESCE(?, result),
+    `UPDATE purchases SET state = 'success', failure_reason = NULL, public_failure_reason = NULL, result = COALESCE(?, result),
        upstream_reference = COALESCE(?, upstream_reference), updated_at = ? WHERE id = ? AND state = 'failed'
        RETURNING ${PURCHASE_COLUMNS}`,
   ).get(

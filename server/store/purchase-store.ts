@@ -52,7 +52,15 @@ export function applyDecision(
         noteLateAnswer(db, purchaseId, 'success', upstreamName, decision.upstreamReference ?? null);
       return;
     case 'fail':
-      if (!settleFailed(db, purchaseId, decision.reason, 'system', jobFinished))
+      if (
+        !settleFailed(
+          db,
+          purchaseId,
+          { reason: decision.reason, publicReason: decision.publicReason },
+          'system',
+          jobFinished,
+        )
+      )
         noteLateAnswer(db, purchaseId, 'failed', upstreamName, null);
       return;
     case 'try_next_route':

@@ -45,12 +45,21 @@ export interface Purchase {
   /** Set when a completed sale was reversed (its money returned to the wallet). */
   reversedAt: string | null;
   reversalReason: string | null;
+  /** A failed sale's reason in the API's words (domain/failure-reason.ts); null on one failed before it was kept. */
+  publicFailureReason: string | null;
 }
 
 /** What a create stores; the node fills in the rest (reference, state, outcome, timestamps). */
 export type NewPurchase = Omit<Purchase, 'id' | 'internalReference' | Settled | Optional | Stamps> &
   Partial<Pick<Purchase, Optional>> & { actor: string };
-type Settled = 'state' | 'result' | 'failureReason' | 'upstreamName' | 'upstreamReference' | 'needsAttention';
+type Settled =
+  | 'state'
+  | 'result'
+  | 'failureReason'
+  | 'publicFailureReason'
+  | 'upstreamName'
+  | 'upstreamReference'
+  | 'needsAttention';
 type Optional = 'phone' | 'planRef' | 'planId' | 'planName' | 'quantity' | 'details' | 'agentUserId';
 type Stamps = 'createdAt' | 'updatedAt' | 'reversedAt' | 'reversalReason';
 
@@ -91,6 +100,7 @@ export const PURCHASE_COLUMNS = [
   'updated_at',
   'reversed_at',
   'reversal_reason',
+  'public_failure_reason',
 ].join(', ');
 
 /** A stored purchase as PURCHASE_COLUMNS reads it: details and the (possibly sealed) result as JSON text, the attention flag 0 or 1. */
@@ -125,6 +135,7 @@ export type PurchaseValues = [
   updatedAt: string,
   reversedAt: string | null,
   reversalReason: string | null,
+  publicFailureReason: string | null,
 ];
 
 /**
@@ -174,6 +185,7 @@ export function purchaseOf(v: PurchaseValues, db: Db): Purchase {
     updatedAt: v[27],
     reversedAt: v[28],
     reversalReason: v[29],
+    publicFailureReason: v[30],
   };
 }
 

@@ -3,6 +3,7 @@ import { getPurchaseByReference, type Purchase } from './purchases.js';
 import { settleFailed, settleSuccess } from './purchase-settle.js';
 import { recordAudit } from './audit.js';
 import { Conflict, InvalidInput, NotFound } from '../domain/errors.js';
+import { PUBLIC_FAILURE } from '../domain/failure-reason.js';
 import { getJob } from './vend-jobs.js';
 
 /**
@@ -50,7 +51,12 @@ export function resolvePurchaseManually(
           resolution_reason: input.reason,
         });
       } else {
-        settleFailed(db, p.id, `resolved by operator: ${input.reason}`, input.actor);
+        settleFailed(
+          db,
+          p.id,
+          { reason: `resolved by operator: ${input.reason}`, publicReason: PUBLIC_FAILURE.operator },
+          input.actor,
+        );
       }
       recordAudit(db, input.actor, 'purchase.resolve', input.reference, {
         outcome: input.outcome,

@@ -89,6 +89,18 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * behaviour, and live traffic only where an operator routes to it (demos). Deterministic per
  * reference; pending vends resolve once `pendingForMs` has passed since the send.
  */
+/** The simulator's refusals, in its own words as a provider gives them (the integrator sees them). */
+const SCRIPTED_FAILURE: VendOutcome = {
+  kind: 'failed',
+  reason: 'Simulated failure (test number)',
+  message: 'Simulated failure (test number)',
+};
+const RANDOM_FAILURE: VendOutcome = {
+  kind: 'failed',
+  reason: 'Simulated failure',
+  message: 'Simulated failure',
+};
+
 export class SimulatorUpstream implements Upstream {
   readonly type = 'simulator' as const;
   readonly inProcess = true;
@@ -104,15 +116,15 @@ export class SimulatorUpstream implements Upstream {
     this.vendCalls.set(req.reference, (this.vendCalls.get(req.reference) ?? 0) + 1);
     if (this.opts.latencyMs) await sleep(this.opts.latencyMs);
     const rejection = this.rejectionOf(req);
-    if (rejection) return { kind: 'failed', reason: rejection };
+    if (rejection) return { kind: 'failed', reason: rejection, message: rejection };
     const scripted = scriptedOutcome(req);
-    if (scripted === 'failed') return { kind: 'failed', reason: 'Simulated failure (test number)' };
+    if (scripted === 'failed') return SCRIPTED_FAILURE;
     if (scripted) return { kind: 'pending', reason: 'Simulated pending (test number)' };
     // Slow fulfilment decides its outcome (failure rate included) on the requery.
     if (this.fulfilsSlowly(req)) return { kind: 'pending', reason: 'Simulated fulfilment in progress' };
     const u = unitHash(req.reference, 'outcome');
     const failureRate = this.opts.failureRate ?? 0;
-    if (u < failureRate) return { kind: 'failed', reason: 'Simulated failure' };
+    if (u < failureRate) return RANDOM_FAILURE;
     if (u < failureRate + (this.opts.pendingRate ?? 0))
       return { kind: 'pending', reason: 'Simulated pending' };
     return this.success(req);
@@ -122,12 +134,11 @@ export class SimulatorUpstream implements Upstream {
     if (this.opts.latencyMs) await sleep(this.opts.latencyMs);
     // A scripted pending settles at its first status check (about 10 s after the sale).
     const scripted = scriptedOutcome(req);
-    if (scripted === 'failed' || scripted === 'pending_then_failed')
-      return { kind: 'failed', reason: 'Simulated failure (test number)' };
+    if (scripted === 'failed' || scripted === 'pending_then_failed') return SCRIPTED_FAILURE;
     if (scripted === 'pending_then_success') return this.success(req);
     const u = unitHash(req.reference, 'outcome');
     const failureRate = this.opts.failureRate ?? 0;
-    if (u < failureRate) return { kind: 'failed', reason: 'Simulated failure' };
+    if (u < failureRate) return RANDOM_FAILURE;
     const pendingFor = this.opts.pendingForMs ?? 15_000;
     if (req.sentAt && Date.now() - req.sentAt < pendingFor) return { kind: 'pending' };
     return this.success(req);

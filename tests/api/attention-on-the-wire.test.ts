@@ -76,7 +76,12 @@ describe('settling a sale by hand while the provider is answering', () => {
       ),
     )();
     db.transaction(() =>
-      applyDecision(db, p.id, { action: 'fail', to: 'failed', reason: 'agrees' }, 'simulator'),
+      applyDecision(
+        db,
+        p.id,
+        { action: 'fail', to: 'failed', reason: 'agrees', publicReason: 'declined' },
+        'simulator',
+      ),
     )();
     expect(purchaseOf('wire-1').state).toBe('failed'); // the money follows the settled state
     const audit = db

@@ -145,7 +145,7 @@ describe('live orders that fail', () => {
       status: 'failed',
       response_code: '01',
       response_message: 'Failed',
-      data: { request_id: requestId },
+      data: { request_id: requestId, failure_reason: 'Simulated failure' },
     });
     expect(r.json.data.internal_reference).toEqual(expect.any(String));
     expect(r.json.data.cards).toBeUndefined();

@@ -31,8 +31,19 @@ describe('test numbers that script an airtime or data outcome', () => {
       () => status('tn-fail'),
       (r) => r.json.response_code === '01',
     );
-    expect(final.json).toMatchObject({ response_code: '01' });
+    // The spec's "Failed", and why in words to pass on; the feed's event carries the same answer.
+    expect(final.json).toMatchObject({
+      response_code: '01',
+      response_message: 'Failed',
+      data: { failure_reason: 'Simulated failure (test number)' },
+    });
     expect(await balance()).toBe(before);
+    const feed = await t.call('GET', '/v1/events?limit=100');
+    const failed = feed.json.data.find(
+      (e: { type: string; data: { data: { request_id: string } } }) =>
+        e.type === 'transaction.failed' && e.data.data.request_id === 'tn-fail',
+    );
+    expect(failed.data).toEqual(final.json);
   });
 
   it('...0000002 is pending, then succeeds at the status check', async () => {
@@ -80,5 +91,6 @@ describe('test numbers that script an airtime or data outcome', () => {
       (r) => r.json.response_code === '00',
     );
     expect(final.json.response_code).toBe('00');
+    expect(final.json.data.failure_reason).toBeUndefined();
   });
 });

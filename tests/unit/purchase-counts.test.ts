@@ -91,12 +91,12 @@ describe('kept purchase counts (purchase_counts)', () => {
     const made = Array.from({ length: 90 }, (_, i) => buy(db, m.id, i));
     db.transaction(() => {
       for (const p of made.slice(0, 40)) settleSuccess(db, p.id, {});
-      for (const p of made.slice(40, 55)) settleFailed(db, p.id, 'no', 't');
+      for (const p of made.slice(40, 55)) settleFailed(db, p.id, { reason: 'no', publicReason: 'no' }, 't');
       for (const p of made.slice(30, 36))
         reverseCompletedSale(db, p.id, { reason: 'r', actor: 't', source: 'admin' });
       // Already final: changes nothing, counts nothing twice.
       settleSuccess(db, made[0].id, {});
-      settleFailed(db, made[1].id, 'late', 't');
+      settleFailed(db, made[1].id, { reason: 'late', publicReason: 'late' }, 't');
     })();
     expect(kept(db)).toEqual(counted(db));
     expect(listPurchases(db, { merchantId: m.id, environment: 'test', state: 'failed' }, 1, 10).total).toBe(
@@ -161,7 +161,7 @@ describe('state-filtered lists (anchored) equal OFFSET paging while older sales 
     const settle = (from: number, to: number) =>
       db.transaction(() => {
         for (let i = from; i < to; i++)
-          if (i % 4 === 3) settleFailed(db, made[i].id, 'no', 't');
+          if (i % 4 === 3) settleFailed(db, made[i].id, { reason: 'no', publicReason: 'no' }, 't');
           else if (i % 4) settleSuccess(db, made[i].id, {});
       })();
     settle(1_000, 2_400);
@@ -276,7 +276,9 @@ describe('the store functions that move money', () => {
     db.transaction(() => settleSuccess(db, b.id, {}))();
     const ledger = () => (db.prepare('SELECT COUNT(*) AS n FROM ledger_entries').get() as { n: number }).n;
     const before = ledger();
-    expect(() => settleFailed(db, a.id, 'no', 't')).toThrow(/settleFailed moves money/);
+    expect(() => settleFailed(db, a.id, { reason: 'no', publicReason: 'no' }, 't')).toThrow(
+      /settleFailed moves money/,
+    );
     expect(() => reverseCompletedSale(db, b.id, { reason: 'r', actor: 't', source: 'admin' })).toThrow(
       /inside a transaction/,
     );

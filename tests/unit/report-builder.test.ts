@@ -44,6 +44,7 @@ function purchase(
     updatedAt: p.createdAt,
     reversedAt: null,
     reversalReason: null,
+    publicFailureReason: null,
     ...p,
   };
 }

@@ -85,7 +85,13 @@ describe('vend outcome table', () => {
     expect(vendOutcomeOf(envelope('01', { telco_message: 'Invalid number' }), REF)).toEqual({
       kind: 'failed',
       reason: 'Provider answered failed (01): msg: Invalid number',
+      message: 'Invalid number',
     });
+    // Another VendPoint node's own public reason is what it says; a bare state word says nothing.
+    expect(
+      vendOutcomeOf(envelope('01', { failure_reason: 'Invalid meter number', telco_message: 'x' }), REF),
+    ).toMatchObject({ kind: 'failed', message: 'Invalid meter number' });
+    expect(vendOutcomeOf(envelope('01'), REF)).toMatchObject({ kind: 'failed', message: 'msg' });
     expect(vendOutcomeOf(envelope('02', { internal_reference: 'IR-2' }), REF)).toMatchObject({
       kind: 'pending',
       upstreamReference: 'IR-2',

@@ -3,7 +3,7 @@ import type { Purchase } from '../../store/purchases.js';
 import { publicStatusOf, responseCodeOf } from '../../domain/purchase-state.js';
 import { purchaseMessage, sqlTime } from './transaction-views.js';
 import { INSTALL_FIELDS } from '../../domain/result-fields.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, FAILURE_REASON_DOC } from '../schemas.js';
 
 /** The error answers of the gift-card and eSIM routes: unknown plans, and an upstream that failed or is missing. */
 export const orderErrors = Object.assign({}, errorResponses, {
@@ -61,6 +61,7 @@ export function orderData(p: Purchase): Record<string, unknown> {
   data.product_title = p.planName;
   data.amount = p.amountText;
   data.merchant_id = p.merchantId;
+  if (p.state === 'failed' && p.publicFailureReason) data.failure_reason = p.publicFailureReason;
   if (p.state !== 'success' || !p.result) return data;
   if (p.kind === 'giftcard') {
     data.cards = Array.isArray(p.result.cards) ? p.result.cards.map(cardOf) : [];
@@ -110,6 +111,7 @@ const OrderEnvelope = Type.Object({
       }),
     ),
     reversed_at: Type.Optional(Type.String({ description: 'when it was reversed, UTC, with `reversed`' })),
+    failure_reason: Type.Optional(Type.String({ description: FAILURE_REASON_DOC })),
     redemption_instructions: Type.Optional(Type.String()),
   }),
 });

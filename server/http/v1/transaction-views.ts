@@ -34,6 +34,9 @@ export function transactionData(
     data.updated_at = sqlTime(p.updatedAt);
     data.merchant_name = merchantName;
   }
+  // Why it failed, in words safe to pass on (the node's own reason names upstreams): on a failed
+  // sale only, so every other answer is as it was.
+  if (p.state === 'failed' && p.publicFailureReason) data.failure_reason = p.publicFailureReason;
   if (p.state === 'reversed' && (view === 'status' || view === 'list')) {
     data.reversed = true;
     data.reversed_at = sqlTime(p.reversedAt ?? p.updatedAt);

@@ -156,7 +156,14 @@ export function envelopeOutcome(json: unknown, reference: string): VendOutcome {
   }
   const telco = cleanMessage(data.telco_message);
   const detail = [message, telco && telco !== message ? telco : null].filter(Boolean).join(': ');
-  return { kind: 'failed', reason: `Provider answered failed (01)${detail ? `: ${detail}` : ''}` };
+  // What the integrator may be told: another VendPoint node's own public reason, else the
+  // provider's telco message, else its response message (domain/failure-reason.ts drops a bare "Failed").
+  const said = cleanMessage(data.failure_reason) ?? telco ?? message;
+  return {
+    kind: 'failed',
+    reason: `Provider answered failed (01)${detail ? `: ${detail}` : ''}`,
+    ...(said ? { message: said } : {}),
+  };
 }
 
 function upstreamReferenceOf(data: Json): string | undefined {
