@@ -58,7 +58,8 @@ describe('low-balance e-mail', () => {
     const mail = smtp.received[0];
     expect(mail.envelope.to.sort()).toEqual(['cfo@lowmail.example', 'ops@lowmail.example']);
     expect(mail.parsed.subject).toContain('LOWMAIL');
-    expect(mail.parsed.text).toContain('700.00');
+    expect(mail.parsed.text).toContain('Balance now: NGN 700.00');
+    expect(mail.parsed.text).toContain('Threshold: NGN 800.00');
 
     // Funded back above, then below again: a second alert.
     fundWallet(t.node.services.db, {
