@@ -116,11 +116,15 @@ export function setLowBalanceThreshold(
   return db
     .transaction(() => {
       const w = getWallet(db, input.merchantId, input.env);
-      // Re-armed on every change: the next debit below the new threshold alerts once.
-      prep(db, 'UPDATE wallets SET low_balance_kobo = ?, low_balance_alerted = 0 WHERE id = ?').run(
-        input.thresholdKobo,
-        w.id,
-      );
+      // A wallet at or above the new threshold is re-armed: its next fall below alerts once. One
+      // still below keeps its state: saving a threshold again is no new crossing, and a fall
+      // already alerted is not alerted twice (a threshold set while below alerts at the next debit).
+      prep(
+        db,
+        `UPDATE wallets SET low_balance_kobo = ?,
+           low_balance_alerted = CASE WHEN balance_kobo < COALESCE(?, 0) THEN low_balance_alerted ELSE 0 END
+         WHERE id = ?`,
+      ).run(input.thresholdKobo, input.thresholdKobo, w.id);
       recordAudit(db, input.actor, 'wallet.low_balance_threshold', input.merchantCode, {
         environment: input.env,
         threshold_kobo: input.thresholdKobo,

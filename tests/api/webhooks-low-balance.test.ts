@@ -61,7 +61,18 @@ describe('low-balance e-mail', () => {
     expect(mail.parsed.text).toContain('Balance now: NGN 700.00');
     expect(mail.parsed.text).toContain('Threshold: NGN 800.00');
 
-    // Funded back above, then below again: a second alert.
+    // Saving a threshold again (the same, or a higher one) while still below is no new crossing.
+    for (const thresholdKobo of [800_00, 900_00])
+      setLowBalanceThreshold(t.node.services.db, {
+        merchantId: m.id,
+        merchantCode: 'LOWMAIL',
+        env: 'test',
+        thresholdKobo,
+        actor: 'test',
+      });
+    expect((await buy('lm-3b')).status).toBe(200); // 400: still below, no repeat
+
+    // Funded back to the threshold, then below again: a second alert.
     fundWallet(t.node.services.db, {
       merchantId: m.id,
       merchantCode: 'LOWMAIL',
@@ -70,8 +81,8 @@ describe('low-balance e-mail', () => {
       reason: 'top-up',
       actor: 'test',
     });
-    expect((await buy('lm-4')).status).toBe(200); // 1050 -> 900: above
-    expect((await buy('lm-5')).status).toBe(200); // 750: below -> alert
+    expect((await buy('lm-4')).status).toBe(200); // 900 -> 750: below -> alert
+    expect((await buy('lm-5')).status).toBe(200); // 600: no repeat
     await eventually(
       async () => smtp.received.length,
       (n) => n >= 2,
