@@ -60,9 +60,16 @@ function csvNote(r: DailyReport, csv: CsvDelivery): string {
 
 /** The plain-text part: aligned columns that read in any client and in a terminal. */
 export function reportText(r: DailyReport, csv: CsvDelivery): string {
-  // Labels indented under their heading; counts and amounts in fixed columns.
+  // Labels indented under their heading; counts and amounts in fixed columns, as wide as the
+  // longest label this report prints ("  Reversed (refunded after success)" is 35 characters).
+  const labels = [
+    ...STATUS_ROWS.map((s) => s.label),
+    ...Object.values(NOW_LABEL),
+    ...r.byProduct.map((p) => productLabel(p.product)),
+  ];
+  const width = Math.max(30, ...labels.map((l) => l.length + 3));
   const line = (label: string, count: string, amount: string, indent = '  ') =>
-    `${(indent + label).padEnd(30)}${count.padStart(6)}  NGN ${amount.padStart(16)}`;
+    `${(indent + label).padEnd(width)}${count.padStart(6)}  NGN ${amount.padStart(16)}`;
   const tally = (label: string, t: Tally) => line(label, String(t.count), groupedNaira(t.amountKobo));
   const out = [
     `Daily report for ${r.merchant.name} (${r.merchant.code})${r.environment === 'test' ? ' - TEST environment' : ''}`,
