@@ -4,6 +4,8 @@ import { failureMailedBefore, noteRunMail, type ReconciliationRun } from '../sto
 import { getReconciliationSettings } from '../store/reconciliation-settings.js';
 import { listExceptions } from '../store/reconciliation-exceptions.js';
 import { formatNaira } from '../domain/money.js';
+import { getPurchaseById } from '../store/purchases.js';
+import { getMerchantById } from '../store/merchants.js';
 import { dayWindow, type Day } from '../domain/business-days.js';
 import { InvalidInput } from '../domain/errors.js';
 import { getReportSettings } from './report-settings.js';
@@ -110,6 +112,18 @@ const KIND_WORDS: Record<string, string> = {
 /** Shown in the e-mail; the console lists every one. */
 const MAIL_ROWS = 50;
 
+/**
+ * Under an exception: whose sale it is and what the merchant quotes in a dispute (its merchant,
+ * product, customer and request id), so the operator can act without opening the console.
+ */
+function saleLine(ctx: ReportContext, purchaseId: number | null): string[] {
+  const p = purchaseId === null ? null : getPurchaseById(ctx.db, purchaseId);
+  if (!p) return [];
+  const merchant = getMerchantById(ctx.db, p.merchantId)?.code ?? `merchant ${p.merchantId}`;
+  const item = [p.product, p.network, p.msisdn].filter(Boolean).join(' ');
+  return [`      ${merchant} ${p.environment}  ${item}  request id ${p.idemKey}`];
+}
+
 function composeRunMail(
   ctx: ReportContext,
   run: ReconciliationRun,
@@ -123,10 +137,10 @@ function composeRunMail(
   const amount = (k: number | null) => (k === null ? '-' : `NGN ${formatNaira(k)}`);
   // The id is what `reconcile resolve --id` takes; the references are what the console and the
   // merchant search by.
-  const lines = open.map(
-    (e) =>
-      `#${e.id}  ${e.reference}  ${KIND_WORDS[e.kind] ?? e.kind}  ours: ${e.ourState ?? 'none'} ${amount(e.ourAmountKobo)}  upstream: ${e.theirState ?? 'none'} ${amount(e.theirAmountKobo)}`,
-  );
+  const lines = open.flatMap((e) => [
+    `#${e.id}  ${e.reference}  ${KIND_WORDS[e.kind] ?? e.kind}  ours: ${e.ourState ?? 'none'} ${amount(e.ourAmountKobo)}  upstream: ${e.theirState ?? 'none'} ${amount(e.theirAmountKobo)}`,
+    ...saleLine(ctx, e.purchaseId),
+  ]);
   // What this run compared, class by class: differences resolved earlier are counted too, so
   // these add up to more than the open ones when some were resolved.
   const counts = Object.entries(run.counts)
@@ -144,6 +158,7 @@ function composeRunMail(
     ...more,
     '',
     `Resolve them in the console (Reconciliation) or with: npm run cli -- reconcile resolve --id N --action accept_upstream|settled_outside --reason TEXT`,
+    `(accepting the upstream's success on one "${KIND_WORDS.ours_failed_theirs_success}" debits the wallet again: add --confirm)`,
   ].join('\n');
   const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return {

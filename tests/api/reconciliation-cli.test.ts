@@ -6,6 +6,7 @@ import { runReconciliationSchedule } from '../../server/jobs/reconciliation-sche
 import { listRuns } from '../../server/store/reconciliations.js';
 import { addUpstream } from '../../server/store/upstreams.js';
 import type { SeedRow } from '../helpers/reconcile-seed.js';
+import { getPurchaseByReference } from '../../server/store/purchases.js';
 
 const DAY = '2026-04-07';
 const start = Date.parse('2026-04-06T23:00:00.000Z'); // 00:00 in Lagos
@@ -66,6 +67,14 @@ describe('reconcile CLI, e-mail and schedule', () => {
     // Each open one by the id `reconcile resolve --id` takes.
     for (const e of r.json.exceptions as { id: number; reference: string }[])
       expect(mail.parsed.text).toContain(`#${e.id}  ${e.reference}`);
+    // Under each, whose sale it is and the request id the merchant quotes.
+    const ours = getPurchaseByReference(pair.ours.node.services.db, refs[10])!;
+    expect(mail.parsed.text).toMatch(
+      new RegExp(
+        `#\\d+  ${refs[10]}  .*\\n +\\S+ ${ours.environment}  .*${ours.msisdn}  request id ${ours.idemKey}`,
+      ),
+    );
+    expect(mail.parsed.text).toContain('add --confirm');
   });
 
   it('reconcile list shows the run and the exceptions; resolve needs a reason and records who and why', async () => {
