@@ -37,10 +37,13 @@ function cellText(cell: CsvCell): string {
 
 /**
  * RFC 4180 CSV with a header row (csv-stringify quotes separators, quotes and line breaks).
- * `crlf` for files mailed as attachments, which mail clients and spreadsheets expect.
+ * `crlf` for files mailed as attachments, which mail clients and spreadsheets expect. Every file
+ * starts with a UTF-8 byte-order mark: Excel reads a CSV without one in the PC's own code page,
+ * which garbles ₦, accents and dashes in names, plan titles and reasons.
  */
 export function toCsv(columns: readonly string[], rows: CsvCell[][], opts: { crlf?: boolean } = {}): string {
   return stringify([columns.map(spreadsheetSafe), ...rows.map((r) => r.map(cellText))], {
     record_delimiter: opts.crlf ? 'windows' : 'unix',
+    bom: true,
   });
 }

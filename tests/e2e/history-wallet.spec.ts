@@ -44,6 +44,8 @@ test('history: search by phone, open the detail, reprint, export CSV; wallet: ba
   const download = page.waitForEvent('download');
   await page.getByTestId('export-csv').click();
   const csv = readFileSync((await (await download).path())!, 'utf8');
+  // A byte-order mark first, so Excel reads the file as UTF-8.
+  expect(csv.startsWith('\uFEFF')).toBe(true);
   const lines = csv.trim().split('\n');
   expect(lines[0]).toContain('reference');
   expect(lines).toHaveLength(2);

@@ -1,8 +1,11 @@
 /**
  * A strict RFC 4180 reader for asserting on report attachments row by row (no CSV parser is
- * installed, and a test should not trust the writer it checks). Records must end with CRLF.
+ * installed, and a test should not trust the writer it checks). Records must end with CRLF, and
+ * the file starts with a UTF-8 byte-order mark (for Excel), which is not part of the first cell.
  */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(file: string): string[][] {
+  if (!file.startsWith('\uFEFF')) throw new Error('no UTF-8 byte-order mark at the start');
+  const text = file.slice(1);
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';

@@ -13,16 +13,16 @@ describe('one CSV writer for every export', () => {
 
   it('other text is written as it is, quoted where CSV needs it', () => {
     expect(spreadsheetSafe('08030000000')).toBe('08030000000');
-    expect(toCsv(['a', 'b'], [['x, "y"', 'plain']])).toBe('a,b\n"x, ""y""",plain\n');
+    expect(toCsv(['a', 'b'], [['x, "y"', 'plain']])).toBe('\uFEFFa,b\n"x, ""y""",plain\n');
   });
 
   it('amounts the node formats stay numbers, negative ones included; a non-number marked as one is still escaped', () => {
     const csv = toCsv(['amount', 'balance'], [[csvAmount('-100.00'), csvAmount('2500.50')]], { crlf: true });
-    expect(csv).toBe('amount,balance\r\n-100.00,2500.50\r\n');
-    expect(toCsv(['a'], [[csvAmount('-1+1')]])).toBe("a\n'-1+1\n");
+    expect(csv).toBe('\uFEFFamount,balance\r\n-100.00,2500.50\r\n');
+    expect(toCsv(['a'], [[csvAmount('-1+1')]])).toBe("\uFEFFa\n'-1+1\n");
   });
 
   it('empty cells for null and undefined', () => {
-    expect(toCsv(['a', 'b'], [[null, undefined]])).toBe('a,b\n,\n');
+    expect(toCsv(['a', 'b'], [[null, undefined]])).toBe('\uFEFFa,b\n,\n');
   });
 });
