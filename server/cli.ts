@@ -9,7 +9,8 @@ import { requireMerchant } from './store/merchants.js';
 import { fundWallet, verifyLedger, type LedgerProblem } from './store/wallets.js';
 import { backupNow } from './services/admin-backup.js';
 import { restoreBackup } from './services/restore-backup.js';
-import { parseNaira, formatNaira } from './domain/money.js';
+import { parseNaira } from './domain/money.js';
+import { koboToApiNaira } from '../common/money.js';
 import { DEFAULTS } from './config.js';
 import { PurchaseStore } from './store/purchase-store.js';
 import { CommitBatcher } from './store/commit-batcher.js';
@@ -163,7 +164,7 @@ wallet
         reason: o.reason,
         actor: ACTOR,
       });
-      out({ balance: formatNaira(after) }, `${o.code} ${o.env} wallet balance: ${formatKobo(after)}`);
+      out({ balance: koboToApiNaira(after) }, `${o.code} ${o.env} wallet balance: ${formatKobo(after)}`);
     }),
   );
 

@@ -23,7 +23,8 @@ import {
 import { getSetting } from './store/settings.js';
 import { DELIVERY_DEFAULTS, WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
 import { SENDER_DEFAULTS } from './jobs/webhook-sender.js';
-import { formatNaira, parseNaira } from './domain/money.js';
+import { parseNaira } from './domain/money.js';
+import { koboToApiNaira } from '../common/money.js';
 import { InvalidInput } from './domain/errors.js';
 import { envOption, type CliTools } from './cli-tools.js';
 
@@ -273,7 +274,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
         });
         const now = getLowBalanceThreshold(db, m.id, o.env);
         cli.out(
-          { low_balance_threshold: now === null ? null : formatNaira(now) },
+          { low_balance_threshold: now === null ? null : koboToApiNaira(now) },
           now === null
             ? `${o.code} ${o.env}: no low-balance alert`
             : `${o.code} ${o.env}: alert below ${formatKobo(now)}`,

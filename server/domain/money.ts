@@ -1,36 +1,29 @@
 import { InvalidInput } from './errors.js';
+import { readNairaAmount, type Kobo } from '../../common/money.js';
 
-/** Kobo inside, Naira strings at the edges (DESIGN "Money and wallets"). */
-export type Kobo = number;
+/** Kobo inside, Naira strings at the edges (DESIGN "Money and wallets"); the text rules are in common/money.ts. */
+export type { Kobo } from '../../common/money.js';
 
-const NAIRA = /^\d+(\.\d{1,2})?$/;
-/** Larger than any sane purchase, small enough that kobo stays a safe integer. */
-const MAX_KOBO = 1_000_000_000_000;
-
-/** Parses a strictly formatted positive Naira string ("100", "100.5", "100.50") into kobo. */
+/**
+ * A positive Naira amount in a request ("100", "100.5", "100.50") -> kobo, or a 400 naming the
+ * field: common/money.ts readNairaAmount, worded for the integrator or operator who sent it.
+ */
 export function parseNaira(value: unknown, field = 'amount'): Kobo {
-  if (typeof value !== 'string') {
-    throw new InvalidInput(`${field} must be a Naira amount sent as a string, e.g. "100.00"`, field);
+  const read = readNairaAmount(value);
+  if (read.ok) return read.kobo;
+  switch (read.problem) {
+    case 'not-text':
+      throw new InvalidInput(`${field} must be a Naira amount sent as a string, e.g. "100.00"`, field);
+    case 'not-an-amount':
+      throw new InvalidInput(
+        `${field} must be a positive Naira amount with at most two decimals, e.g. "100.00"`,
+        field,
+      );
+    case 'too-large':
+      throw new InvalidInput(`${field} is too large`, field);
+    case 'zero':
+      throw new InvalidInput(`${field} must be greater than zero`, field);
   }
-  if (!NAIRA.test(value)) {
-    throw new InvalidInput(
-      `${field} must be a positive Naira amount with at most two decimals, e.g. "100.00"`,
-      field,
-    );
-  }
-  const [whole, frac = ''] = value.split('.');
-  const kobo = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
-  if (!Number.isSafeInteger(kobo) || kobo > MAX_KOBO) throw new InvalidInput(`${field} is too large`, field);
-  if (kobo <= 0) throw new InvalidInput(`${field} must be greater than zero`, field);
-  return kobo;
-}
-
-/** Formats kobo as a Naira string with two decimals: 123450 -> "1234.50". */
-export function formatNaira(kobo: Kobo): string {
-  if (!Number.isSafeInteger(kobo)) throw new Error(`not an integer kobo amount: ${kobo}`);
-  const sign = kobo < 0 ? '-' : '';
-  const abs = Math.abs(kobo);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** Applies a basis-point adjustment (negative = discount) rounding half up to the kobo. */

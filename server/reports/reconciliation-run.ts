@@ -3,7 +3,7 @@ import { reconcileDay } from '../services/reconciliation.js';
 import { failureMailedBefore, noteRunMail, type ReconciliationRun } from '../store/reconciliations.js';
 import { getReconciliationSettings } from '../store/reconciliation-settings.js';
 import { listExceptions } from '../store/reconciliation-exceptions.js';
-import { formatNaira } from '../domain/money.js';
+import { koboToApiNaira } from '../../common/money.js';
 import { getPurchaseById } from '../store/purchases.js';
 import { getMerchantById } from '../store/merchants.js';
 import { dayWindow, type Day } from '../domain/business-days.js';
@@ -134,7 +134,7 @@ function composeRunMail(
     status: 'open',
     limit: MAIL_ROWS,
   });
-  const amount = (k: number | null) => (k === null ? '-' : `NGN ${formatNaira(k)}`);
+  const amount = (k: number | null) => (k === null ? '-' : `NGN ${koboToApiNaira(k)}`);
   // The id is what `reconcile resolve --id` takes; the references are what the console and the
   // merchant search by.
   const lines = open.flatMap((e) => [

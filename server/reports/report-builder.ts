@@ -4,7 +4,7 @@ import type { Environment } from '../store/credentials-crypto.js';
 import type { PurchaseState } from '../domain/purchase-state.js';
 import { responseCodeOf } from '../domain/purchase-state.js';
 import { dayWindow, localTime, type Day } from '../domain/business-days.js';
-import { formatNaira } from '../domain/money.js';
+import { koboToApiNaira } from '../../common/money.js';
 
 /**
  * The daily report of one merchant, one environment and one local day, computed from rows the
@@ -172,8 +172,8 @@ export function buildDailyReport(input: ReportInput): DailyReport {
 
 const tallyJson = (t: Tally) => ({
   count: t.count,
-  amount: formatNaira(t.amountKobo),
-  debit: formatNaira(t.debitKobo),
+  amount: koboToApiNaira(t.amountKobo),
+  debit: koboToApiNaira(t.debitKobo),
 });
 
 /** The report as the CLI prints it and the console API returns it: Naira strings, snake_case. */
@@ -202,15 +202,15 @@ export function reportSummaryJson(r: DailyReport) {
       now_pending: r.changedAfterDay.pending.count,
       now_reversed: r.changedAfterDay.reversed.count,
     },
-    opening_balance: formatNaira(r.openingKobo),
-    closing_balance: formatNaira(r.closingKobo),
+    opening_balance: koboToApiNaira(r.openingKobo),
+    closing_balance: koboToApiNaira(r.closingKobo),
     wallet_movements: {
-      funding: formatNaira(r.ledger.funding),
-      debits: formatNaira(r.ledger.debit),
-      refunds: formatNaira(r.ledger.refund),
-      adjustments: formatNaira(r.ledger.adjustment),
-      reversals: formatNaira(r.ledger.reversal),
-      debit_corrections: formatNaira(r.ledger.debit_correction),
+      funding: koboToApiNaira(r.ledger.funding),
+      debits: koboToApiNaira(r.ledger.debit),
+      refunds: koboToApiNaira(r.ledger.refund),
+      adjustments: koboToApiNaira(r.ledger.adjustment),
+      reversals: koboToApiNaira(r.ledger.reversal),
+      debit_corrections: koboToApiNaira(r.ledger.debit_correction),
     },
     generated_at: r.generatedAt,
   };

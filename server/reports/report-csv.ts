@@ -1,5 +1,5 @@
 import { csvAmount, toCsv, type CsvCell } from '../domain/csv.js';
-import { formatNaira } from '../domain/money.js';
+import { koboToApiNaira } from '../../common/money.js';
 import { rowResponseCode, type DailyReport, type ReportRow } from './report-builder.js';
 
 /**
@@ -35,8 +35,8 @@ function csvRecord(r: ReportRow): CsvCell[] {
     r.network,
     r.customerId,
     r.plan,
-    csvAmount(formatNaira(r.amountKobo)),
-    csvAmount(formatNaira(r.debitKobo)),
+    csvAmount(koboToApiNaira(r.amountKobo)),
+    csvAmount(koboToApiNaira(r.debitKobo)),
     r.status,
     rowResponseCode(r),
     r.token,

@@ -11,7 +11,7 @@ import {
 } from '../store/admin-queries.js';
 import { lastCashup, recordCashup, type Cashup } from '../store/admin-cashups.js';
 import { InvalidInput, NotFound } from '../domain/errors.js';
-import { formatNaira, type Kobo } from '../domain/money.js';
+import { koboToApiNaira, type Kobo } from '../../common/money.js';
 import { localDayStart } from '../domain/business-days.js';
 import { businessTimezone } from '../store/settings.js';
 
@@ -99,7 +99,7 @@ function defaultStart(s: Services, userId: number, env: Environment): string {
   return last?.shiftEnd ?? localDayStart(s.now(), businessTimezone(s.db));
 }
 
-const tallyJson = (t: Tally) => ({ count: t.count, amount: formatNaira(t.amount_kobo) });
+const tallyJson = (t: Tally) => ({ count: t.count, amount: koboToApiNaira(t.amount_kobo) });
 
 function summaryJson(summary: ShiftSummary, countedKobo: Kobo | null) {
   const expected = summary.by_status.success.amount_kobo;
@@ -113,10 +113,10 @@ function summaryJson(summary: ShiftSummary, countedKobo: Kobo | null) {
       failed: tallyJson(summary.by_status.failed),
     },
     sales_count: summary.by_status.success.count,
-    total: formatNaira(expected),
-    counted: countedKobo === null ? null : formatNaira(countedKobo),
+    total: koboToApiNaira(expected),
+    counted: countedKobo === null ? null : koboToApiNaira(countedKobo),
     // Positive: more cash than sales (an over); negative: cash missing (a short).
-    difference: countedKobo === null ? null : formatNaira(countedKobo - expected),
+    difference: countedKobo === null ? null : koboToApiNaira(countedKobo - expected),
   };
 }
 

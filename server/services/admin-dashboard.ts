@@ -4,7 +4,7 @@ import type { Environment } from '../store/credentials-crypto.js';
 import { pendingCounts, salesByProductAndState, walletTotal } from '../store/admin-queries.js';
 import { upstreamHealth } from './upstream-health.js';
 import { lastCatalogSync } from './catalog-sync.js';
-import { formatNaira } from '../domain/money.js';
+import { koboToApiNaira } from '../../common/money.js';
 import { failingEndpoints } from '../store/webhook-deliveries.js';
 import { businessTimezone } from '../store/settings.js';
 
@@ -45,7 +45,7 @@ export function dashboard(s: Services, env: Environment) {
   }
   const cell = (c: { count: number; amount_kobo: number }) => ({
     count: c.count,
-    amount: formatNaira(c.amount_kobo),
+    amount: koboToApiNaira(c.amount_kobo),
   });
   const wallets = walletTotal(s.db, env);
   const health = upstreamHealth(s);
@@ -61,7 +61,7 @@ export function dashboard(s: Services, env: Environment) {
       failed: cell(row.failed),
     })),
     totals: { success: cell(totals.success), pending: cell(totals.pending), failed: cell(totals.failed) },
-    wallets: { balance: formatNaira(wallets.balance_kobo), count: wallets.wallets },
+    wallets: { balance: koboToApiNaira(wallets.balance_kobo), count: wallets.wallets },
     pending: pendingCounts(s.db, env),
     upstreams: health,
     low_balance_upstreams: health.filter((h) => h.low_balance).map((h) => h.name),

@@ -13,7 +13,7 @@ import { createVendingApiUpstream } from '../upstreams/vending-api/index.js';
 import { errorCode, transportProblem } from '../upstreams/vending-api/transport-words.js';
 import type { Upstream } from '../upstreams/types.js';
 import { NotFound } from '../domain/errors.js';
-import { formatNaira } from '../domain/money.js';
+import { koboToApiNaira } from '../../common/money.js';
 
 const HEALTH_TIMEOUT_MS = 5_000;
 
@@ -113,7 +113,7 @@ export async function testUpstreamConnection(s: Services, name: string, actor: s
           record.type === 'simulator'
             ? 'a simulator has no balance'
             : 'the balance could not be read: check the base URL, merchant code, key and secret';
-      } else balance = formatNaira(read.balance);
+      } else balance = koboToApiNaira(read.balance);
     } catch (err) {
       read.error = err instanceof Error ? err.message : String(err);
       balanceError = `${read.error}: check the base URL, merchant code, key and secret`;

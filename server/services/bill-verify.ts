@@ -4,7 +4,7 @@ import { parseBillNetwork, parseCustomerId, type BillProduct } from '../domain/n
 import { resolveBillPlan } from '../domain/plan-resolution.js';
 import type { BillPlan } from '../store/catalog.js';
 import type { Upstream, VerifyRequest, VerifyResult } from '../upstreams/types.js';
-import { formatNaira } from '../domain/money.js';
+import { koboToApiNaira } from '../../common/money.js';
 
 export interface VerifyInput {
   merchant_code?: unknown;
@@ -64,9 +64,9 @@ async function firstAnswer(upstreams: Upstream[], request: VerifyRequest): Promi
  */
 function withPurchaseLimits(result: VerifyResult, plan: BillPlan): VerifyResult {
   const out = { ...result };
-  if (!(Number(out.min_amount) > 0)) out.min_amount = formatNaira(plan.price_kobo);
+  if (!(Number(out.min_amount) > 0)) out.min_amount = koboToApiNaira(plan.price_kobo);
   if (!(Number(out.max_amount) > 0)) {
-    if (plan.max_kobo !== null) out.max_amount = formatNaira(plan.max_kobo);
+    if (plan.max_kobo !== null) out.max_amount = koboToApiNaira(plan.max_kobo);
     else delete out.max_amount;
   }
   return out;

@@ -1,6 +1,6 @@
 import type { Services, Caller } from './context.js';
 import { InvalidInput, NotFound } from '../domain/errors.js';
-import { formatNaira, type Kobo } from '../domain/money.js';
+import { koboToApiNaira, type Kobo } from '../../common/money.js';
 import { ngnPriceKobo, type FxConfig } from '../domain/fx-pricing.js';
 import { MAX_ESIM_REQUEST_ID_LENGTH, parseCountryFilter } from '../domain/order-rules.js';
 import type { EsimPlan } from '../store/catalog.js';
@@ -26,7 +26,7 @@ export function esimItem(plan: EsimPlan, fx: FxConfig): EsimItem {
     currency_code: plan.currency_code,
   };
   const price = ngnPriceKobo(plan.price, plan.currency_code, fx);
-  if (price !== null) item.ngn_price = formatNaira(price);
+  if (price !== null) item.ngn_price = koboToApiNaira(price);
   return item;
 }
 
@@ -52,7 +52,7 @@ export function listEsimPlans(s: Services, caller: Caller, f: EsimFilters): Esim
   const pricer = merchantPricer(s, caller, 'esim');
   const all = pricer
     ? listed.map(({ item, kobo }) =>
-        kobo === null ? item : Object.assign({}, item, { ngn_price: formatNaira(pricer(kobo)) }),
+        kobo === null ? item : Object.assign({}, item, { ngn_price: koboToApiNaira(pricer(kobo)) }),
       )
     : listed.map((l) => l.item);
   return all.filter(
@@ -74,7 +74,7 @@ export function esimPlan(s: Services, caller: Caller, planId: string): EsimItem 
   const item = esimItem(plan, s.catalog.get().fx);
   return item.ngn_price === undefined
     ? item
-    : Object.assign({}, item, { ngn_price: formatNaira(priceOf(s, caller, plan)) });
+    : Object.assign({}, item, { ngn_price: koboToApiNaira(priceOf(s, caller, plan)) });
 }
 
 /** The caller's NGN price of a plan: catalog ngn_price, quote ngn_amount, order amount and debit. */
@@ -95,7 +95,7 @@ export function esimQuote(s: Services, caller: Caller, planId: string) {
   return {
     plan_id: plan.plan_id,
     title: plan.title,
-    ngn_amount: formatNaira(priceOf(s, caller, plan)),
+    ngn_amount: koboToApiNaira(priceOf(s, caller, plan)),
     currency_code: plan.currency_code,
   };
 }
@@ -140,7 +140,7 @@ function validateEsimOrder(s: Services, caller: Caller, body: Record<string, unk
     planRef: plan.plan_id,
     planId: plan.plan_id,
     planName: plan.title,
-    amountText: formatNaira(price),
+    amountText: koboToApiNaira(price),
     amountKobo: price,
     debitKobo: price,
     details: {

@@ -1,6 +1,6 @@
 import type { Services, Caller } from './context.js';
 import { InvalidInput, ProvidersPaused } from '../domain/errors.js';
-import { formatNaira, type Kobo } from '../domain/money.js';
+import { koboToApiNaira, type Kobo } from '../../common/money.js';
 import { ngnPriceKobo, type FxConfig } from '../domain/fx-pricing.js';
 import {
   GIFTCARD_CURRENCIES,
@@ -54,7 +54,7 @@ export function giftcardItem(plan: GiftCardPlan, fx: FxConfig): GiftcardItem {
     item.max_price = plan.max_price ?? item.min_price;
   }
   const price = listPriceKobo(plan, plan.fixed_price ? (plan.face_value ?? 0) : (plan.min_price ?? 0), fx);
-  if (price !== null) item.ngn_price = formatNaira(price);
+  if (price !== null) item.ngn_price = koboToApiNaira(price);
   return item;
 }
 
@@ -113,7 +113,7 @@ export function listGiftcards(s: Services, caller: Caller, f: GiftcardFilters): 
   const pricer = merchantPricer(s, caller, 'giftcard');
   const all = pricer
     ? listed.map(({ item, kobo }) =>
-        kobo === null ? item : Object.assign({}, item, { ngn_price: formatNaira(pricer(kobo)) }),
+        kobo === null ? item : Object.assign({}, item, { ngn_price: koboToApiNaira(pricer(kobo)) }),
       )
     : listed.map((l) => l.item);
   const search = lower(f.search);
@@ -168,7 +168,7 @@ export function quoteGiftcard(s: Services, caller: Caller, planIdValue: unknown,
   const face = faceValueOf(plan, faceValue);
   return {
     plan_id: plan.plan_id,
-    ngn_amount: formatNaira(unitPriceOrThrow(s, caller, plan, face)),
+    ngn_amount: koboToApiNaira(unitPriceOrThrow(s, caller, plan, face)),
     currency_code: plan.currency_code,
     face_value: face,
   };
@@ -225,7 +225,7 @@ function validateGiftcardOrder(s: Services, caller: Caller, body: Record<string,
   const total = unit * quantity;
   const details: Record<string, unknown> = {
     currency_code: plan.currency_code,
-    unit_ngn_price: formatNaira(unit),
+    unit_ngn_price: koboToApiNaira(unit),
     fulfillment: plan.fulfillment,
     ...(plan.fixed_price ? {} : { face_value: faceValue }),
     ...(delivery ?? {}),
@@ -242,7 +242,7 @@ function validateGiftcardOrder(s: Services, caller: Caller, body: Record<string,
     planRef: String(plan.plan_id),
     planId: String(plan.plan_id),
     planName: plan.title,
-    amountText: formatNaira(total),
+    amountText: koboToApiNaira(total),
     amountKobo: total,
     debitKobo: total,
     quantity,

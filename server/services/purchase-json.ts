@@ -1,5 +1,5 @@
 import type { Purchase } from '../store/purchases.js';
-import { formatNaira } from '../domain/money.js';
+import { koboToApiNaira } from '../../common/money.js';
 import { responseCodeOf } from '../domain/purchase-state.js';
 
 /** A purchase as operators see it (CLI, console): everything but internals. */
@@ -16,7 +16,7 @@ export function purchaseJson(p: Purchase) {
     plan: p.planRef,
     plan_name: p.planName,
     amount: p.amountText,
-    debit: formatNaira(p.debitKobo),
+    debit: koboToApiNaira(p.debitKobo),
     quantity: p.quantity,
     status: p.state,
     response_code: responseCodeOf(p.state),

@@ -1,9 +1,9 @@
 import type { ReconciliationRun } from '../store/reconciliations.js';
 import type { ReconciliationException } from '../store/reconciliation-exceptions.js';
-import { formatNaira } from '../domain/money.js';
+import { koboToApiNaira } from '../../common/money.js';
 import { acceptEffectOf } from '../domain/reconciliation.js';
 
-const naira = (k: number | null) => (k === null ? null : formatNaira(k));
+const naira = (k: number | null) => (k === null ? null : koboToApiNaira(k));
 
 /** A run as the CLI and the console show it. */
 export function reconciliationRunJson(r: ReconciliationRun) {

@@ -1,6 +1,7 @@
 import type { Services, Caller } from './context.js';
 import { Forbidden, InvalidInput } from '../domain/errors.js';
-import { parseNaira, formatNaira } from '../domain/money.js';
+import { parseNaira } from '../domain/money.js';
+import { koboToApiNaira } from '../../common/money.js';
 import {
   isBillProduct,
   parseBillNetwork,
@@ -147,7 +148,7 @@ function validateData({ s, caller, body, base, planField, planSent }: Ctx): NewP
   const plan = resolveDataPlan(s.catalog.get().dataPlans, network, planSent, planField);
   if (plan.price_kobo !== base.amountKobo) {
     throw new InvalidInput(
-      `amount must equal the plan price of ${formatNaira(plan.price_kobo)} for ${plan.plan_code}`,
+      `amount must equal the plan price of ${koboToApiNaira(plan.price_kobo)} for ${plan.plan_code}`,
       'amount',
     );
   }
@@ -175,7 +176,7 @@ function validateEsimRedemption({ s, caller, body, base, planField, planSent }: 
   // The eSIM catalog shows this merchant's price (ngn_price is what is debited): amount must equal it, and it is the debit.
   const price = merchantPriceKobo(s, caller, 'esim', list);
   if (price !== base.amountKobo)
-    throw new InvalidInput(`amount must equal the eSIM plan price of ${formatNaira(price)}`, 'amount');
+    throw new InvalidInput(`amount must equal the eSIM plan price of ${koboToApiNaira(price)}`, 'amount');
   const msisdn = typeof body.customer_msisdn === 'string' ? body.customer_msisdn : '';
   if (msisdn) parseMsisdn(msisdn);
   return Object.assign({}, base, {
@@ -208,14 +209,14 @@ async function validateBill(
   checkLiveBillEnabled(caller, product);
   if (plan.amount_type === 'fixed' && plan.price_kobo !== amountKobo) {
     throw new InvalidInput(
-      `amount must equal the plan price of ${formatNaira(plan.price_kobo)} for ${plan.name}`,
+      `amount must equal the plan price of ${koboToApiNaira(plan.price_kobo)} for ${plan.name}`,
       'amount',
     );
   }
   if (plan.amount_type === 'range' && product !== 'ELECTRICITY') {
     if (amountKobo < plan.price_kobo || (plan.max_kobo !== null && amountKobo > plan.max_kobo)) {
       throw new InvalidInput(
-        `amount must be between ${formatNaira(plan.price_kobo)} and ${formatNaira(plan.max_kobo ?? plan.price_kobo)}`,
+        `amount must be between ${koboToApiNaira(plan.price_kobo)} and ${koboToApiNaira(plan.max_kobo ?? plan.price_kobo)}`,
         'amount',
       );
     }
@@ -233,7 +234,7 @@ async function validateBill(
         : (plan.max_kobo ?? Number.MAX_SAFE_INTEGER);
     if (amountKobo < min || amountKobo > max) {
       throw new InvalidInput(
-        `amount must be between ${formatNaira(min)} and ${formatNaira(max)} for this meter`,
+        `amount must be between ${koboToApiNaira(min)} and ${koboToApiNaira(max)} for this meter`,
         'amount',
       );
     }

@@ -1,5 +1,6 @@
 import type { Services } from './context.js';
-import { formatNaira, parseNaira } from '../domain/money.js';
+import { parseNaira } from '../domain/money.js';
+import { koboToApiNaira } from '../../common/money.js';
 import { getSetting } from '../store/settings.js';
 import { listUpstreams } from '../store/upstreams.js';
 import { latestBalanceReadings, recordBalanceReading } from '../store/upstream-balances.js';
@@ -99,7 +100,7 @@ export function recordBalance(
   });
   if (low) {
     log?.warn(
-      { upstream: name, balance: formatNaira(balance!), threshold: formatNaira(threshold) },
+      { upstream: name, balance: koboToApiNaira(balance!), threshold: koboToApiNaira(threshold) },
       'upstream balance is low: fund it before purchases fail',
     );
   } else if (error) {
@@ -118,10 +119,10 @@ export function upstreamHealth(s: Services): UpstreamHealth[] {
       type: r.type,
       enabled: r.enabled,
       circuit: s.router.breaker.snapshot(r.name),
-      balance: ok?.balance_kobo != null ? formatNaira(ok.balance_kobo) : null,
+      balance: ok?.balance_kobo != null ? koboToApiNaira(ok.balance_kobo) : null,
       balance_checked_at: ok?.checked_at ?? null,
       low_balance: ok?.low_balance ?? false,
-      low_balance_threshold: formatNaira(thresholdKobo(s, r.options)),
+      low_balance_threshold: koboToApiNaira(thresholdKobo(s, r.options)),
       last_checked_at: reading?.latest.checked_at ?? null,
       last_error: reading?.latest.error ?? null,
       problem: s.router.problemOf(r.name) ?? null,

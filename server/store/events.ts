@@ -7,7 +7,7 @@ import { transactionEnvelope, sqlTime } from '../http/v1/transaction-views.js';
 // Event payloads reuse the API's views; they should move below the store (a known layer exception).
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { orderEnvelope } from '../http/v1/order-views.js';
-import { formatNaira } from '../domain/money.js';
+import { koboToApiNaira } from '../../common/money.js';
 import { eventTypeOfOutcome, type EventType } from '../domain/webhook-events.js';
 import { jsonColumnFor, jsonFromColumn } from './sealed-results.js';
 
@@ -124,7 +124,7 @@ export function recordPurchaseOutcome(db: Db, p: Purchase): void {
 
 /** The balance answer of `GET /v1/wallet/balance` for one wallet. */
 export function walletBalanceAnswer(w: { environment: Environment; balanceKobo: number; updatedAt: string }) {
-  const balance = formatNaira(w.balanceKobo);
+  const balance = koboToApiNaira(w.balanceKobo);
   return {
     status: 'success' as const,
     data: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyBasisPoints, formatNaira, parseNaira } from '../../server/domain/money.js';
+import { applyBasisPoints, parseNaira } from '../../server/domain/money.js';
 import { InvalidInput } from '../../server/domain/errors.js';
 
 describe('Naira amounts are parsed strictly into kobo', () => {
@@ -39,24 +39,6 @@ describe('Naira amounts are parsed strictly into kobo', () => {
 
   it('refuses amounts too large to stay exact', () => {
     expect(() => parseNaira('99999999999999999')).toThrow(/too large/);
-  });
-});
-
-describe('kobo is formatted as a two-decimal Naira string', () => {
-  it.each([
-    [0, '0.00'],
-    [1, '0.01'],
-    [10_050, '100.50'],
-    [123_456_789, '1234567.89'],
-    [-250, '-2.50'],
-  ])('%i kobo is "%s"', (kobo, text) => {
-    expect(formatNaira(kobo)).toBe(text);
-  });
-  it('refuses a fractional kobo amount', () => {
-    expect(() => formatNaira(1.5)).toThrow();
-  });
-  it('round-trips every parseable amount', () => {
-    for (const text of ['1.00', '99.99', '500000.00']) expect(formatNaira(parseNaira(text))).toBe(text);
   });
 });
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatKobo,
-  formatNaira,
-  koboToNairaString,
-  nairaToKobo,
-  parseAmountInput,
-} from '../../common/money-display.js';
+import { formatKobo, formatNaira, parseAmountInput } from '../../common/money-display.js';
+import { koboToApiNaira, apiNairaToKobo } from '../../common/money.js';
 
 describe('Naira on screen', () => {
   it('formats kobo as ₦ with thousands separators and two decimals', () => {
@@ -38,8 +33,8 @@ describe('Naira on screen', () => {
     expect(parseAmountInput('ten')).toBeNull();
   });
   it('writes the API amount string with two decimals', () => {
-    expect(koboToNairaString(150000)).toBe('1500.00');
-    expect(koboToNairaString(5)).toBe('0.05');
-    expect(nairaToKobo('0.1')! + nairaToKobo('0.2')!).toBe(30);
+    expect(koboToApiNaira(150000)).toBe('1500.00');
+    expect(koboToApiNaira(5)).toBe('0.05');
+    expect(apiNairaToKobo('0.1')! + apiNairaToKobo('0.2')!).toBe(30);
   });
 });

@@ -4,7 +4,6 @@ import type { HttpResult } from '../../server/upstreams/vending-api/client.js';
 import {
   balanceOf,
   envelopeOutcome,
-  koboOfNaira,
   requeryOutcomeOf,
   rowsOf,
   vendOutcomeOf,
@@ -231,15 +230,16 @@ describe('verify, catalogs, balance', () => {
     expect(rowsOf(answer(500, { data: [] }))).toBeNull();
   });
 
-  it('Naira strings become kobo with integer arithmetic', () => {
-    expect(koboOfNaira('1000.00')).toBe(100_000);
-    expect(koboOfNaira('0.10')).toBe(10);
-    expect(koboOfNaira('1234.5')).toBe(123_450);
-    expect(koboOfNaira('19.99')).toBe(1_999);
-    expect(koboOfNaira('-5.01')).toBe(-501);
-    expect(koboOfNaira('1e3')).toBeNull();
-    expect(koboOfNaira(1000)).toBeNull();
-    expect(balanceOf(answer(200, { status: 'success', data: [], total: '1000.00' }))).toBe(100_000);
+  it("an upstream's Naira strings become kobo with integer arithmetic; a number where a string belongs is not read", () => {
+    const total = (t: unknown) => balanceOf(answer(200, { status: 'success', data: [], total: t }));
+    expect(total('1000.00')).toBe(100_000);
+    expect(total('0.10')).toBe(10);
+    expect(total('1234.5')).toBe(123_450);
+    expect(total('19.99')).toBe(1_999);
+    expect(total('-5.01')).toBe(-501);
+    expect(total('-0.00')).toBe(0);
+    expect(total('1e3')).toBeNull();
+    expect(total(1000)).toBeNull();
     expect(balanceOf(answer(502, 'bad'))).toBeNull();
   });
 });

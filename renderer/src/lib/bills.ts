@@ -1,5 +1,5 @@
 import type { BillPlanRow, VerifiedCustomer } from '../api/types.js';
-import { nairaToKobo } from '../../../common/money-display.js';
+import { apiNairaToKobo } from '../../../common/money.js';
 
 export type BillProduct = 'ELECTRICITY' | 'CABLE' | 'BETTING';
 
@@ -76,12 +76,12 @@ export function billAmountRange(
 ): { min: number; max: number } | null {
   if (!plan) return null;
   if (plan.amount_type === 'fixed') {
-    const k = nairaToKobo(plan.price) ?? 0;
+    const k = apiNairaToKobo(plan.price) ?? 0;
     return { min: k, max: k };
   }
-  const planMin = nairaToKobo(plan.price) ?? 0;
-  const planMax = nairaToKobo(plan.max_price ?? null) ?? Number.MAX_SAFE_INTEGER;
-  const vMin = nairaToKobo(verified?.min_amount ?? null);
-  const vMax = nairaToKobo(verified?.max_amount ?? null);
+  const planMin = apiNairaToKobo(plan.price) ?? 0;
+  const planMax = apiNairaToKobo(plan.max_price ?? null) ?? Number.MAX_SAFE_INTEGER;
+  const vMin = apiNairaToKobo(verified?.min_amount ?? null);
+  const vMax = apiNairaToKobo(verified?.max_amount ?? null);
   return { min: vMin && vMin > 0 ? vMin : planMin, max: vMax && vMax > 0 ? vMax : planMax };
 }

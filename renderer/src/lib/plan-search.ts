@@ -1,4 +1,4 @@
-import { nairaToKobo } from '../../../common/money-display.js';
+import { apiNairaToKobo } from '../../../common/money.js';
 
 export interface DataPlanRow {
   id: number;
@@ -32,10 +32,12 @@ export function searchDataPlans(plans: DataPlanRow[], query: string): DataPlanRo
   const matches = plans.filter((p) => {
     const hay = squash(`${p.name} ${p.value} ${p.validity} ${p.group}`);
     const codes = [p.plan_code.toLowerCase(), p.shortCode.toLowerCase()];
-    const priceNaira = String(Math.floor((nairaToKobo(p.price) ?? 0) / 100));
+    const priceNaira = String(Math.floor((apiNairaToKobo(p.price) ?? 0) / 100));
     return words.every((w) => wordIn(hay, w) || codes.includes(w) || priceNaira === w);
   });
-  return matches.sort((a, b) => (nairaToKobo(a.price) ?? 0) - (nairaToKobo(b.price) ?? 0) || a.id - b.id);
+  return matches.sort(
+    (a, b) => (apiNairaToKobo(a.price) ?? 0) - (apiNairaToKobo(b.price) ?? 0) || a.id - b.id,
+  );
 }
 
 /** "2GB SME (30 days)": the plan's name with its validity, never said twice. */

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { apiGet, apiPost, apiRequest } from '../api/client.js';
-import { formatNaira, koboToNairaString, parseAmountInput } from '../../../common/money-display.js';
+import { formatNaira, parseAmountInput } from '../../../common/money-display.js';
+import { koboToApiNaira } from '../../../common/money.js';
 import type {
   MerchantWebhooks,
   WebhookDeliveryInfo,
@@ -196,5 +197,5 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
 
 function nairaOrTyped(text: string): string {
   const kobo = parseAmountInput(text);
-  return kobo === null ? text : koboToNairaString(kobo);
+  return kobo === null ? text : koboToApiNaira(kobo);
 }

@@ -20,7 +20,7 @@ import { listPricing } from '../../store/pricing.js';
 import { parseAllowEntry } from '../access.js';
 import { BILL_PRODUCTS } from '../../domain/networks.js';
 import { InvalidInput } from '../../domain/errors.js';
-import { formatNaira } from '../../domain/money.js';
+import { koboToApiNaira } from '../../../common/money.js';
 import type { Environment } from '../../store/credentials-crypto.js';
 import { adminActor } from './admin-guard.js';
 import { OneLineText } from '../schema-blocks.js';
@@ -92,7 +92,7 @@ function merchantDetail(s: Services, m: Merchant) {
   const balances = walletBalancesByMerchant(s.db).get(m.id) ?? { test: 0, live: 0 };
   return {
     ...merchantJson(m),
-    wallets: { test: formatNaira(balances.test), live: formatNaira(balances.live) },
+    wallets: { test: koboToApiNaira(balances.test), live: koboToApiNaira(balances.live) },
     credentials: listCredentials(s.db, m.id) as CredentialRow[],
     pricing: [...listPricing(s.db, m.id)],
   };
@@ -113,7 +113,7 @@ export function registerAdminMerchantRoutes(scope: FastifyInstance, s: Services)
         const creds = listCredentials(s.db, m.id) as CredentialRow[];
         return {
           ...merchantJson(m),
-          wallets: { test: formatNaira(b.test), live: formatNaira(b.live) },
+          wallets: { test: koboToApiNaira(b.test), live: koboToApiNaira(b.live) },
           active_credentials: creds.filter((c) => c.status === 'active').map((c) => c.environment),
         };
       }),

@@ -8,7 +8,8 @@ import { listPricing, setPricing } from '../../store/pricing.js';
 import { debitUnderTerms, pickRule, type PricingRule } from '../../domain/pricing.js';
 import { ROUTABLE_PRODUCTS } from '../../store/upstreams.js';
 import { InvalidInput } from '../../domain/errors.js';
-import { formatNaira, parseNaira } from '../../domain/money.js';
+import { parseNaira } from '../../domain/money.js';
+import { koboToApiNaira } from '../../../common/money.js';
 import { adminActor } from './admin-guard.js';
 import { OneLineText } from '../schema-blocks.js';
 
@@ -92,9 +93,9 @@ export function registerAdminPricingRoutes(scope: FastifyInstance, s: Services):
     return {
       product: q.product,
       network,
-      catalog_amount: formatNaira(amount),
-      debit: formatNaira(debit),
-      difference: formatNaira(debit - amount),
+      catalog_amount: koboToApiNaira(amount),
+      debit: koboToApiNaira(debit),
+      difference: koboToApiNaira(debit - amount),
       rule: rule ? ruleJson(rule) : null,
     };
   });

@@ -11,7 +11,8 @@ import { getCashup, listCashups } from '../../store/admin-cashups.js';
 import { cashupJson, closeCashup, previewCashup } from '../../services/admin-cashup.js';
 import { hashPassword, parseNewPassword } from '../../services/console-auth.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
-import { formatNaira, parseNaira } from '../../domain/money.js';
+import { parseNaira } from '../../domain/money.js';
+import { koboToApiNaira } from '../../../common/money.js';
 import { adminActor } from './admin-guard.js';
 import { parseUserEnvironments } from '../../services/console-environments.js';
 import { NoteText, OneLineText } from '../schema-blocks.js';
@@ -60,8 +61,8 @@ function adminUserJson(s: Services, u: ConsoleUser) {
   return {
     ...user,
     sold_today: {
-      test: formatNaira(agentSoldKobo(s.db, u.id, 'test', dayStart)),
-      live: formatNaira(agentSoldKobo(s.db, u.id, 'live', dayStart)),
+      test: koboToApiNaira(agentSoldKobo(s.db, u.id, 'test', dayStart)),
+      live: koboToApiNaira(agentSoldKobo(s.db, u.id, 'live', dayStart)),
     },
     created_at,
   };

@@ -13,7 +13,8 @@ import { fundWallet, getWallet, listLedger, verifyLedger, type LedgerRow } from 
 import { ledgerBetween } from '../../store/admin-queries.js';
 import type { Environment } from '../../store/credentials-crypto.js';
 import { InsufficientBalance, InvalidInput } from '../../domain/errors.js';
-import { formatNaira, parseNaira } from '../../domain/money.js';
+import { parseNaira } from '../../domain/money.js';
+import { koboToApiNaira } from '../../../common/money.js';
 import { adminActor } from './admin-guard.js';
 import { LedgerPageQuery, OneLineText } from '../schema-blocks.js';
 
@@ -52,10 +53,10 @@ export function parseSignedAmount(kind: 'funding' | 'adjustment', amount: string
 export const ledgerEntryJson = (r: LedgerRow) => ({
   id: r.id,
   kind: r.kind,
-  amount: formatNaira(r.amount_kobo),
+  amount: koboToApiNaira(r.amount_kobo),
   amount_kobo: r.amount_kobo,
   // The running balance: every entry records the balance right after it.
-  balance_after: formatNaira(r.balance_after_kobo),
+  balance_after: koboToApiNaira(r.balance_after_kobo),
   reference: r.internal_reference ?? '',
   reason: r.reason,
   actor: r.actor,
@@ -106,7 +107,7 @@ export function registerAdminWalletRoutes(scope: FastifyInstance, s: Services): 
           reason,
           actor: adminActor(request),
         });
-        return { environment: env, balance: formatNaira(after), balance_kobo: after };
+        return { environment: env, balance: koboToApiNaira(after), balance_kobo: after };
       } catch (err) {
         if (err instanceof InsufficientBalance) {
           throw new InvalidInput(
@@ -139,7 +140,7 @@ export function registerAdminWalletRoutes(scope: FastifyInstance, s: Services): 
       return {
         merchant_code: merchant.code,
         environment: env,
-        balance: formatNaira(wallet.balanceKobo),
+        balance: koboToApiNaira(wallet.balanceKobo),
         entries: rows.map(ledgerEntryJson),
         next_before: rows.length === limit ? rows[rows.length - 1].id : null,
       };
@@ -188,8 +189,8 @@ export function registerAdminWalletRoutes(scope: FastifyInstance, s: Services): 
           r.created_at,
           localTime(r.created_at, timezone),
           r.kind,
-          csvAmount(formatNaira(r.amount_kobo)),
-          csvAmount(formatNaira(r.balance_after_kobo)),
+          csvAmount(koboToApiNaira(r.amount_kobo)),
+          csvAmount(koboToApiNaira(r.balance_after_kobo)),
           r.internal_reference ?? '',
           r.reason,
           r.actor,

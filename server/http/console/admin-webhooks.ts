@@ -15,7 +15,8 @@ import {
   setWebhookEndpointStatus,
 } from '../../services/webhooks.js';
 import { EVENT_TYPES } from '../../domain/webhook-events.js';
-import { formatNaira, parseNaira } from '../../domain/money.js';
+import { parseNaira } from '../../domain/money.js';
+import { koboToApiNaira } from '../../../common/money.js';
 import { adminActor } from './admin-guard.js';
 import { answer, CodeParams, IdParams, typed } from './contract.js';
 import {
@@ -50,7 +51,7 @@ export function registerAdminWebhookRoutes(scope: FastifyInstance, s: Services):
       const m = requireMerchant(s.db, request.params.code);
       const threshold = (env: 'test' | 'live') => {
         const k = getLowBalanceThreshold(s.db, m.id, env);
-        return k === null ? null : formatNaira(k);
+        return k === null ? null : koboToApiNaira(k);
       };
       return {
         merchant_code: m.code,
@@ -97,7 +98,7 @@ export function registerAdminWebhookRoutes(scope: FastifyInstance, s: Services):
         thresholdKobo: amount === null || amount === '' ? null : parseNaira(amount, 'amount'),
         actor: adminActor(request),
       });
-      return { low_balance_threshold: w.lowBalanceKobo === null ? null : formatNaira(w.lowBalanceKobo) };
+      return { low_balance_threshold: w.lowBalanceKobo === null ? null : koboToApiNaira(w.lowBalanceKobo) };
     },
   );
 

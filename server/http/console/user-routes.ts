@@ -1,4 +1,4 @@
-import { formatNaira } from '../../domain/money.js';
+import { koboToApiNaira } from '../../../common/money.js';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
@@ -21,7 +21,7 @@ export function userView(s: Services, u: ConsoleUser) {
     role: u.role,
     merchant_code: getMerchantById(s.db, u.merchantId)?.code ?? '',
     active: u.active,
-    daily_sales_limit: u.dailySalesLimitKobo === null ? null : formatNaira(u.dailySalesLimitKobo),
+    daily_sales_limit: u.dailySalesLimitKobo === null ? null : koboToApiNaira(u.dailySalesLimitKobo),
     environments: u.environments,
     start_environment: u.startEnvironment,
     created_at: u.createdAt,

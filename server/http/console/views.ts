@@ -1,6 +1,6 @@
 import { INSTALL_FIELDS, PROVIDER_FIELDS, TOKEN_FIELDS } from '../../domain/result-fields.js';
 import type { Purchase } from '../../store/purchases.js';
-import { formatNaira } from '../../domain/money.js';
+import { koboToApiNaira } from '../../../common/money.js';
 import { responseCodeOf } from '../../domain/purchase-state.js';
 import { wasPending, type VendJob } from '../../store/vend-jobs.js';
 import { deliversEsim } from '../../domain/esim-sale.js';
@@ -83,7 +83,7 @@ export function saleView(
     plan_name: p.planName,
     amount: p.amountText,
     amount_kobo: p.amountKobo,
-    debit: formatNaira(p.debitKobo),
+    debit: koboToApiNaira(p.debitKobo),
     quantity: p.quantity,
     status: p.state,
     response_code: responseCodeOf(p.state),

@@ -2,7 +2,7 @@ import { ledgerEntryJson } from './admin-wallets.js';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/context.js';
 import { getWallet, listLedger } from '../../store/wallets.js';
-import { formatNaira } from '../../domain/money.js';
+import { koboToApiNaira } from '../../../common/money.js';
 import { Forbidden, InvalidInput } from '../../domain/errors.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { mayView } from '../../services/console-environments.js';
@@ -32,7 +32,7 @@ export function registerWalletRoutes(scope: FastifyInstance, s: Services): void 
           const w = getWallet(s.db, caller.merchant.id, env);
           return {
             environment: env,
-            balance: formatNaira(w.balanceKobo),
+            balance: koboToApiNaira(w.balanceKobo),
             balance_kobo: w.balanceKobo,
             updated_at: w.updatedAt,
           };

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { InvalidInput } from '../../domain/errors.js';
 import { BILL_NETWORKS, parseBillNetwork, parseTelco, type BillProduct } from '../../domain/networks.js';
-import { formatNaira } from '../../domain/money.js';
+import { koboToApiNaira } from '../../../common/money.js';
 import type { BillPlan, DataPlan } from '../../store/catalog.js';
 import { errorResponses, type ApiPrefix } from '../schemas.js';
 import { specRoutes } from './spec-routes.js';
@@ -14,7 +14,7 @@ export function dataPlanRow(p: DataPlan) {
     plan_code: p.plan_code,
     name: p.name,
     description: p.description,
-    price: formatNaira(p.price_kobo),
+    price: koboToApiNaira(p.price_kobo),
     tarrifTypeId: p.tarrif_type_id,
     validity: p.validity,
     value: p.value,
@@ -43,9 +43,9 @@ export function billPlanRow(p: BillPlan): BillPlanRowJson {
     network: p.network,
     product: p.product,
     amount_type: p.amount_type,
-    price: formatNaira(p.price_kobo),
+    price: koboToApiNaira(p.price_kobo),
   };
-  if (p.max_kobo !== null) row.max_price = formatNaira(p.max_kobo);
+  if (p.max_kobo !== null) row.max_price = koboToApiNaira(p.max_kobo);
   if (p.meter_type) row.meter_type = p.meter_type;
   return row;
 }

@@ -1,3 +1,4 @@
+import { apiNairaToKobo } from '../../../common/money.js';
 import type { FxConfig } from '../../domain/fx-pricing.js';
 import {
   BILL_NETWORKS,
@@ -13,7 +14,6 @@ import type {
   SyncedGiftCard,
 } from '../../store/catalog-sync-store.js';
 import type { CatalogSnapshot, MappedCatalog } from '../types.js';
-import { koboOfNaira } from './mapper.js';
 
 /**
  * The provider's catalog rows read into plans (the adapter's payload mapping). Rows that do
@@ -52,7 +52,7 @@ const num = (v: unknown): number | null => {
   return typeof n === 'number' && Number.isFinite(n) ? n : null;
 };
 const priceKobo = (v: unknown): number | null => {
-  const k = koboOfNaira(typeof v === 'number' ? String(v) : v);
+  const k = apiNairaToKobo(typeof v === 'number' ? String(v) : typeof v === 'string' ? v : null);
   return k !== null && k > 0 ? k : null;
 };
 

@@ -1,3 +1,4 @@
+import { apiNairaToKobo } from '../../../common/money.js';
 import { INSTALL_FIELDS, TOKEN_FIELDS } from '../../domain/result-fields.js';
 import { CustomerRejected, UpstreamUnavailable } from '../../domain/errors.js';
 import type { VendOutcome } from '../../domain/vend-outcome.js';
@@ -241,7 +242,7 @@ export function listedTransactionsOf(
   const rows: ListedTransaction[] = [];
   for (const r of json.data.filter(isRecord)) {
     const reference = typeof r.request_id === 'string' ? r.request_id : r.client_request_id;
-    const amountKobo = koboOfNaira(r.amount);
+    const amountKobo = typeof r.amount === 'string' ? apiNairaToKobo(r.amount) : null;
     const createdAt = isoOfListTime(r.created_at);
     if (typeof reference === 'string' && reference && amountKobo !== null && createdAt)
       rows.push({ reference, amountKobo, createdAt });
@@ -259,18 +260,9 @@ function isoOfListTime(v: unknown): string | null {
   return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
 }
 
-/** "1000.50" -> 100050 kobo with integer arithmetic only; null when not a Naira string. */
-export function koboOfNaira(text: unknown): number | null {
-  if (typeof text !== 'string') return null;
-  const m = /^(-?)(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!m) return null;
-  const kobo = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
-  return m[1] === '-' && kobo !== 0 ? -kobo : kobo;
-}
-
 /** Wallet balance `total` in kobo, or null when the provider cannot say. */
 export function balanceOf(res: HttpResult): number | null {
   if (!res.ok || res.status !== 200) return null;
   const json = parseJson(res.body);
-  return isRecord(json) ? koboOfNaira(json.total) : null;
+  return isRecord(json) && typeof json.total === 'string' ? apiNairaToKobo(json.total) : null;
 }

@@ -1,4 +1,4 @@
-import { formatNaira } from '../../domain/money.js';
+import { koboToApiNaira } from '../../../common/money.js';
 import type { TransactionListQuery, VendRequest, VerifyRequest } from '../types.js';
 import type { HttpMethod } from './client.js';
 import { deliversEsim } from '../../domain/esim-sale.js';
@@ -55,7 +55,7 @@ export function vendCallOf(req: VendRequest, merchantCode: string): ApiCall | { 
     customer_msisdn: req.msisdn,
     network: req.network,
     product: req.product,
-    amount: formatNaira(req.amountKobo),
+    amount: koboToApiNaira(req.amountKobo),
     client_request_id: req.reference,
   };
   if (req.planId) body.plan_code = req.planId;
