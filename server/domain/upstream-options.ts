@@ -1,4 +1,5 @@
 import { InvalidInput } from './errors.js';
+import { koboToApiNaira, readNairaAmount, type Kobo } from '../../common/money.js';
 
 /** Options an upstream understands (simulator faults, client time-outs, low-balance threshold, not-found grace). */
 export const OPTION_KEYS: Record<string, 'number' | 'boolean' | 'naira'> = {
@@ -12,6 +13,9 @@ export const OPTION_KEYS: Record<string, 'number' | 'boolean' | 'naira'> = {
   lowBalanceNaira: 'naira',
   notFoundGraceMinutes: 'number',
 };
+
+/** The low-balance alert of an upstream that sets none (nor the `upstream_low_balance_naira` setting). */
+export const DEFAULT_LOW_BALANCE_KOBO: Kobo = 5_000_000;
 
 /** A provider may take a while to record a sale, but a day without a record is no record. */
 export const NOT_FOUND_GRACE_MINUTES_MAX = 1440;
@@ -27,11 +31,18 @@ export function parseUpstreamOptions(v: unknown): Record<string, unknown> {
     const type = Object.hasOwn(OPTION_KEYS, k) ? OPTION_KEYS[k] : undefined;
     if (!type)
       throw new InvalidInput(`unknown option ${k}; known: ${Object.keys(OPTION_KEYS).join(', ')}`, 'options');
+    // A threshold of zero would never warn; an upstream without one gets the default.
+    const naira = type === 'naira' ? readNairaAmount(value) : null;
+    if (naira && !naira.ok && naira.problem === 'zero')
+      throw new InvalidInput(
+        `option ${k} must be more than zero; leave it out for the default, ${koboToApiNaira(DEFAULT_LOW_BALANCE_KOBO)}`,
+        'options',
+      );
     const ok =
       type === 'boolean'
         ? typeof value === 'boolean'
-        : type === 'naira'
-          ? typeof value === 'string' && /^\d+(\.\d{1,2})?$/.test(value)
+        : naira
+          ? naira.ok
           : typeof value === 'number' && Number.isFinite(value) && value >= 0;
     if (!ok)
       throw new InvalidInput(

@@ -1,8 +1,8 @@
 import type { Services } from './context.js';
-import { parseNaira } from '../domain/money.js';
-import { koboToApiNaira } from '../../common/money.js';
+import { koboToApiNaira, readNairaAmount, type Kobo } from '../../common/money.js';
 import { getSetting } from '../store/settings.js';
 import { listUpstreams } from '../store/upstreams.js';
+import { DEFAULT_LOW_BALANCE_KOBO } from '../domain/upstream-options.js';
 import { latestBalanceReadings, recordBalanceReading } from '../store/upstream-balances.js';
 import type { Upstream } from '../upstreams/types.js';
 
@@ -12,10 +12,9 @@ import type { Upstream } from '../upstreams/types.js';
  * the console, beside the upstream's circuit state.
  *
  * Threshold: the upstream's own `lowBalanceNaira` option, else the `upstream_low_balance_naira`
- * setting, else ₦50,000.
+ * setting, else ₦50,000. Each is a Naira amount above zero (domain/upstream-options.ts refuses
+ * anything else where it is entered); a stored one that is not is logged once and skipped.
  */
-
-export const DEFAULT_LOW_BALANCE_NAIRA = '50000.00';
 
 type Log = { warn: (o: object, m: string) => void };
 
@@ -36,20 +35,37 @@ export interface UpstreamHealth {
   problem: string | null;
 }
 
-function thresholdKobo(s: Services, options: Record<string, unknown>): number {
-  for (const v of [
-    options.lowBalanceNaira,
-    getSetting<unknown>(s.db, 'upstream_low_balance_naira', null),
-    DEFAULT_LOW_BALANCE_NAIRA,
-  ]) {
-    try {
-      if (v !== null && v !== undefined)
-        return parseNaira(typeof v === 'number' ? String(v) : v, 'lowBalanceNaira');
-    } catch {
-      // An unreadable threshold falls through to the next source.
+/** The unreadable thresholds already logged, per node: a bad value is said once, not every five minutes. */
+const reported = new WeakMap<Services, Set<string>>();
+
+function thresholdKobo(s: Services, name: string, options: Record<string, unknown>, log?: Log): Kobo {
+  const sources: [string, unknown][] = [
+    [`upstream ${name} option lowBalanceNaira`, options.lowBalanceNaira],
+    ['setting upstream_low_balance_naira', getSetting<unknown>(s.db, 'upstream_low_balance_naira', null)],
+  ];
+  const unreadable: [string, unknown][] = [];
+  let kobo = DEFAULT_LOW_BALANCE_KOBO;
+  for (const [source, value] of sources) {
+    if (value === null || value === undefined) continue;
+    const read = readNairaAmount(typeof value === 'number' ? String(value) : value);
+    if (read.ok) {
+      kobo = read.kobo;
+      break;
     }
+    unreadable.push([source, value]);
   }
-  return parseNaira(DEFAULT_LOW_BALANCE_NAIRA);
+  const seen = reported.get(s) ?? new Set<string>();
+  reported.set(s, seen);
+  for (const [source, value] of unreadable) {
+    const key = `${source}\u0000${JSON.stringify(value)}`;
+    if (!log || seen.has(key)) continue;
+    seen.add(key);
+    log.warn(
+      { upstream: name, source, value, applies: koboToApiNaira(kobo) },
+      'low-balance threshold ignored: it is not a Naira amount above zero; set it again',
+    );
+  }
+  return kobo;
 }
 
 /** Reads every enabled live upstream's balance once, records it, warns when low. */
@@ -88,7 +104,7 @@ export function recordBalance(
   log?: Log,
 ): void {
   const { balance, error } = read;
-  const threshold = thresholdKobo(s, options);
+  const threshold = thresholdKobo(s, name, options, log);
   const low = balance !== null && balance < threshold;
   recordBalanceReading(s.db, {
     upstream_name: name,
@@ -122,7 +138,7 @@ export function upstreamHealth(s: Services): UpstreamHealth[] {
       balance: ok?.balance_kobo != null ? koboToApiNaira(ok.balance_kobo) : null,
       balance_checked_at: ok?.checked_at ?? null,
       low_balance: ok?.low_balance ?? false,
-      low_balance_threshold: koboToApiNaira(thresholdKobo(s, r.options)),
+      low_balance_threshold: koboToApiNaira(thresholdKobo(s, r.name, r.options)),
       last_checked_at: reading?.latest.checked_at ?? null,
       last_error: reading?.latest.error ?? null,
       problem: s.router.problemOf(r.name) ?? null,

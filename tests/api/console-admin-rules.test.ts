@@ -61,6 +61,16 @@ describe('upstream options', () => {
     expect(() => parseUpstreamOptions([1])).toThrow(/object/);
   });
 
+  it('refuses a low-balance alert of zero, which would never warn, saying how to get the default', () => {
+    for (const zero of ['0', '0.00', '0.0'])
+      expect(() => parseUpstreamOptions({ lowBalanceNaira: zero })).toThrow(
+        'option lowBalanceNaira must be more than zero; leave it out for the default, 50000.00',
+      );
+    expect(() => parseUpstreamOptions({ lowBalanceNaira: '-5' })).toThrow(/a Naira amount like "50000"/);
+    expect(() => parseUpstreamOptions({ lowBalanceNaira: '1,000' })).toThrow(/a Naira amount like "50000"/);
+    expect(parseUpstreamOptions({ lowBalanceNaira: '0.01' })).toEqual({ lowBalanceNaira: '0.01' });
+  });
+
   it('refuses names Object.prototype holds (toString, constructor) as unknown, not saved', () => {
     expect(() => parseUpstreamOptions({ toString: 1 })).toThrow(/unknown option toString/);
     expect(() => parseUpstreamOptions({ constructor: 1 })).toThrow(/unknown option constructor/);

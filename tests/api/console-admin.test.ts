@@ -206,6 +206,17 @@ describe('merchants and credentials', () => {
           })
         ).status,
       ).toBe(400);
+      // A low-balance alert of zero would never warn: refused with what to do, not stored.
+      const zero = await admin.post('/console/admin/upstreams', {
+        name: 'zeroalert',
+        type: 'vending-api',
+        base_url: t.url,
+        options: { lowBalanceNaira: '0' },
+      });
+      expect(zero.status).toBe(400);
+      expect(zero.json.message).toBe(
+        'option lowBalanceNaira must be more than zero; leave it out for the default, 50000.00',
+      );
       // Another merchant of this very node as a vending-api provider: a real chain.
       const chain = await admin.post('/console/admin/upstreams', {
         name: 'chain',

@@ -59,6 +59,20 @@ test('the upstream form says a wrong field beside it, marks it and puts the focu
     await expect(grace).toHaveAttribute('aria-invalid', 'true');
   });
 
+  await test.step('an alert of ₦0, which would never warn, is refused as the node refuses it', async () => {
+    await form.getByLabel('Name', { exact: true }).fill('zero-alert');
+    await grace.fill('');
+    const low = form.getByLabel('Alert below (₦)');
+    await low.fill('₦0.00');
+    await page.getByTestId('upstream-submit').click();
+    await expect(form.locator('#u-low-error')).toHaveText(
+      'The low-balance alert must be more than ₦0: leave it empty for the default.',
+    );
+    await expect(low).toBeFocused();
+    await expect(form.locator('.field-error')).toHaveCount(1);
+    await low.fill('lots');
+  });
+
   await test.step('at 390 px the form is one column and does not scroll sideways', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(grace).toBeVisible();

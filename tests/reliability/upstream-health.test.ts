@@ -171,6 +171,60 @@ describe('upstream health', () => {
   });
 });
 
+describe('an unreadable low-balance threshold', () => {
+  it('is logged once per value, not on every read, and the next one applies: the setting, else 50000.00', async () => {
+    const fault = await spawnFaultUpstream();
+    const t = await startTestNode();
+    try {
+      // Stored as a zero could be before the node refused it where it is entered (the store parses no options).
+      routeTo(t, 'zeroed', fault.url, [], {
+        options: { timeoutMs: 1_000, connectTimeoutMs: 500, lowBalanceNaira: '0' },
+      });
+      await fault.control({ balance: '20000.00' });
+      const warnings: { o: any; m: string }[] = [];
+      const log = { warn: (o: object, m: string) => void warnings.push({ o, m }) };
+      const ignored = () =>
+        warnings.filter((w) => w.m.startsWith('low-balance threshold ignored')).map((w) => w.o);
+      const health = () => upstreamHealth(t.node.services).find((h) => h.name === 'zeroed')!;
+
+      await checkUpstreamBalances(t.node.services, log);
+      await checkUpstreamBalances(t.node.services, log);
+      expect(health()).toMatchObject({
+        balance: '20000.00',
+        low_balance: true,
+        low_balance_threshold: '50000.00',
+      });
+      expect(ignored()).toEqual([
+        {
+          upstream: 'zeroed',
+          source: 'upstream zeroed option lowBalanceNaira',
+          value: '0',
+          applies: '50000.00',
+        },
+      ]);
+
+      setSetting(t.node.services.db, 'upstream_low_balance_naira', 'fifty');
+      await checkUpstreamBalances(t.node.services, log);
+      await checkUpstreamBalances(t.node.services, log);
+      expect(ignored()).toHaveLength(2);
+      expect(ignored()[1]).toEqual({
+        upstream: 'zeroed',
+        source: 'setting upstream_low_balance_naira',
+        value: 'fifty',
+        applies: '50000.00',
+      });
+
+      setSetting(t.node.services.db, 'upstream_low_balance_naira', '10000.00');
+      await checkUpstreamBalances(t.node.services, log);
+      expect(health()).toMatchObject({ low_balance: false, low_balance_threshold: '10000.00' });
+      expect(ignored()).toHaveLength(2);
+    } finally {
+      await t.close();
+      await fault.kill();
+    }
+  });
+});
+
 describe('schedules', () => {
   it('balance every 5 minutes, catalog sync hourly by default (a setting overrides it); a node starts and stops with them', async () => {
     expect(cron.validate(UPSTREAM_HEALTH_CRON)).toBe(true);
