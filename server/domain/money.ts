@@ -25,8 +25,3 @@ export function parseNaira(value: unknown, field = 'amount'): Kobo {
       throw new InvalidInput(`${field} must be greater than zero`, field);
   }
 }
-
-/** Applies a basis-point adjustment (negative = discount) rounding half up to the kobo. */
-export function applyBasisPoints(kobo: Kobo, basisPoints: number): Kobo {
-  return kobo + Math.round((kobo * basisPoints) / 10_000);
-}

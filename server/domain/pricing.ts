@@ -1,4 +1,5 @@
-import { applyBasisPoints, type Kobo } from './money.js';
+import { debitUnderTerm } from '../../common/pricing.js';
+import type { Kobo } from '../../common/money.js';
 
 export interface PricingRule {
   product: string;
@@ -22,8 +23,8 @@ export function pickRule(
 
 /**
  * The wallet debit under a merchant's terms. The merchant always sends the catalog price
- * (the spec's "amount must equal the plan price"); the debit applies the discount or markup.
- * Never below one kobo: a purchase always debits something.
+ * (the spec's "amount must equal the plan price"); the debit applies the discount or markup of
+ * the rule that applies (common/pricing.ts debitUnderTerm: never below one kobo).
  */
 export function debitUnderTerms(
   rules: readonly PricingRule[],
@@ -32,5 +33,5 @@ export function debitUnderTerms(
   catalogKobo: Kobo,
 ): Kobo {
   const rule = pickRule(rules, product, network);
-  return rule ? Math.max(1, applyBasisPoints(catalogKobo, rule.basis_points)) : catalogKobo;
+  return rule ? debitUnderTerm(catalogKobo, rule.basis_points) : catalogKobo;
 }

@@ -4,6 +4,7 @@ import { recordAudit } from './audit.js';
 import { InvalidInput } from '../domain/errors.js';
 import { productNetwork } from '../domain/networks.js';
 import type { PricingRule } from '../domain/pricing.js';
+import { isPricingBasisPoints, PRICING_BP_MAX } from '../../common/pricing.js';
 
 const PRODUCTS = ['airtime', 'data', 'ELECTRICITY', 'CABLE', 'BETTING', 'giftcard', 'esim'];
 
@@ -51,12 +52,10 @@ export function setPricing(
 ): readonly PricingRule[] {
   if (!PRODUCTS.includes(input.product))
     throw new InvalidInput(`product must be one of ${PRODUCTS.join(', ')}`, 'product');
-  if (
-    input.basisPoints !== null &&
-    (!Number.isInteger(input.basisPoints) || input.basisPoints < -5000 || input.basisPoints > 5000)
-  ) {
+  if (input.basisPoints !== null && !isPricingBasisPoints(input.basisPoints)) {
+    const max = PRICING_BP_MAX;
     throw new InvalidInput(
-      'basis_points must be an integer between -5000 (50% discount) and 5000 (50% markup)',
+      `basis_points must be an integer between -${max} (${max / 100}% discount) and ${max} (${max / 100}% markup)`,
       'basis_points',
     );
   }

@@ -152,3 +152,23 @@ describe('a term names a network sales of its product carry, or none', () => {
     expect((await t.call('GET', '/v1/wallet/balance', { pair: m.test })).json.total).toBe('905.00');
   });
 });
+
+describe('a term is bounded at ±50 % (common/pricing.ts, the bound the Pricing page checks)', () => {
+  it('keeps -5000 and 5000 basis points and refuses one past either, or a fraction, in the same words', () => {
+    const m = t.merchant('BOUND', { testNaira: 1_000 });
+    const term = (basisPoints: number) =>
+      setPricing(t.node.services.db, {
+        merchantId: m.id,
+        merchantCode: 'BOUND',
+        product: 'airtime',
+        basisPoints,
+        actor: 'test',
+      });
+    expect(term(-5000)[0]?.basis_points).toBe(-5000);
+    expect(term(5000)[0]?.basis_points).toBe(5000);
+    for (const bp of [-5001, 5001, 12.5])
+      expect(() => term(bp)).toThrow(
+        'basis_points must be an integer between -5000 (50% discount) and 5000 (50% markup)',
+      );
+  });
+});

@@ -128,9 +128,17 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await openAdminPage(page, 'Pricing', 'Pricing');
     await page.getByTestId('merchant-picker').selectOption(code);
     await page.getByLabel('Product').selectOption('airtime');
+    // Past the node's ±50 % bound: refused on the page, with the bound the node keeps.
+    await page.getByLabel('Term (%)').fill('-50.01');
+    await page.getByRole('button', { name: 'Save term' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Enter a percentage from -50 to 50' }),
+    ).toBeVisible();
     await page.getByLabel('Term (%)').fill('-2.5');
     await page.getByRole('button', { name: 'Save term' }).click();
     await expect(page.getByTestId('pricing-rules')).toContainText('Discount -2.50%');
+    // The table's example and the node's own quote come from one rule.
+    await expect(page.getByTestId('pricing-rules')).toContainText('₦975.00');
     await page.getByRole('button', { name: 'Check the debit' }).click();
     await expect(page.getByTestId('price-quote')).toContainText('debits ₦975.00');
     await shot(page, 'admin-pricing');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyBasisPoints, parseNaira } from '../../server/domain/money.js';
+import { parseNaira } from '../../server/domain/money.js';
 import { InvalidInput } from '../../server/domain/errors.js';
 
 describe('Naira amounts are parsed strictly into kobo', () => {
@@ -39,12 +39,5 @@ describe('Naira amounts are parsed strictly into kobo', () => {
 
   it('refuses amounts too large to stay exact', () => {
     expect(() => parseNaira('99999999999999999')).toThrow(/too large/);
-  });
-});
-
-describe('basis-point pricing adjustments', () => {
-  it('applies a 2% discount and a 1.5% markup, rounded to the kobo', () => {
-    expect(applyBasisPoints(10_000, -200)).toBe(9_800);
-    expect(applyBasisPoints(10_001, 150)).toBe(10_151);
   });
 });

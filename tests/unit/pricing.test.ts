@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { debitUnderTerms, pickRule } from '../../server/domain/pricing.js';
+import {
+  applyBasisPoints,
+  debitUnderTerm,
+  isPricingBasisPoints,
+  PRICING_BP_MAX,
+} from '../../common/pricing.js';
 
 const rules = [
   { product: 'airtime', network: '', basis_points: -200 },
@@ -23,5 +29,24 @@ describe('merchant pricing terms', () => {
     expect(
       debitUnderTerms([{ product: 'airtime', network: '', basis_points: -5000 }], 'airtime', '', 1),
     ).toBe(1);
+  });
+});
+
+describe('the pricing rule the node and the console share (common/pricing.ts)', () => {
+  it('applies a 2% discount and a 1.5% markup, rounded to the kobo', () => {
+    expect(applyBasisPoints(10_000, -200)).toBe(9_800);
+    expect(applyBasisPoints(10_001, 150)).toBe(10_151);
+  });
+  it('a ₦1,000 sale debits what the Pricing page shows, never less than one kobo', () => {
+    expect(debitUnderTerm(100_000, -250)).toBe(97_500);
+    expect(debitUnderTerm(100_000, 5_000)).toBe(150_000);
+    expect(debitUnderTerm(1, -5_000)).toBe(1);
+    expect(debitUnderTerm(1, -4_999)).toBe(1);
+  });
+  it('a term is whole basis points within ±50 %', () => {
+    expect(PRICING_BP_MAX).toBe(5_000);
+    for (const bp of [-5_000, -1, 0, 250, 5_000]) expect(isPricingBasisPoints(bp), String(bp)).toBe(true);
+    for (const bp of [-5_001, 5_001, 2.5, Number.NaN])
+      expect(isPricingBasisPoints(bp), String(bp)).toBe(false);
   });
 });
