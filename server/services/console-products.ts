@@ -1,6 +1,7 @@
 import type { Caller, Services } from './context.js';
 import { isBillProduct, SOLD_PRODUCTS } from '../domain/networks.js';
 import { Forbidden } from '../domain/errors.js';
+import { koboToApiNaira } from '../../common/money.js';
 
 /** The seven things the console sells, by the route product the node knows them as. */
 export const CONSOLE_PRODUCTS = SOLD_PRODUCTS;
@@ -69,4 +70,10 @@ export function assertConsoleProductAvailable(s: Services, caller: Caller, produ
   if (!(CONSOLE_PRODUCTS as readonly string[]).includes(product)) return;
   const a = productAvailability(s, caller, product as ConsoleProduct);
   if (!a.available) throw new Forbidden(a.reason.replace(/\.$/, ''));
+}
+
+/** The airtime amounts the node accepts now (the `limits` setting), for the desk to check first. */
+export function airtimeLimits(s: Services): { min_amount: string; max_amount: string } {
+  const { airtimeMinKobo, airtimeMaxKobo } = s.catalog.get().limits;
+  return { min_amount: koboToApiNaira(airtimeMinKobo), max_amount: koboToApiNaira(airtimeMaxKobo) };
 }

@@ -127,7 +127,10 @@ function validateAirtime({ s, caller, body, base }: Ctx): NewPurchase {
   parseMsisdn(body.customer_msisdn);
   const { airtimeMinKobo: min, airtimeMaxKobo: max } = s.catalog.get().limits;
   if (base.amountKobo < min || base.amountKobo > max)
-    throw new InvalidInput(`airtime amount must be between ${min / 100} and ${max / 100} Naira`, 'amount');
+    throw new InvalidInput(
+      `airtime amount must be between ${koboToApiNaira(min)} and ${koboToApiNaira(max)}`,
+      'amount',
+    );
   return Object.assign({}, base, {
     product: 'airtime',
     network,

@@ -161,6 +161,40 @@ test('airtime: an amount with a third decimal is refused with the two-decimal ru
   expect(problems).toEqual([]);
 });
 
+test("airtime: the amount is checked against the node's limits as its answer gives them, not fixed numbers", async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  // The node's `limits` setting as /console/products carries it (tests/api/airtime-limits.test.ts),
+  // changed for this page only: the shared e2e node keeps ₦50 to ₦50,000 for every other test.
+  await page.route('**/console/products', async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({
+      response,
+      json: { ...json, airtime_limits: { min_amount: '100.50', max_amount: '60000.00' } },
+    });
+  });
+  await login(page);
+  const limitsRead = page.waitForResponse((r) => r.url().endsWith('/console/products'));
+  await page.keyboard.press('a');
+  await limitsRead;
+  await page.getByLabel('Customer phone number').fill('08031234567');
+  // Quick amounts the node would refuse are not offered.
+  await expect(page.getByRole('button', { name: '₦200.00' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '₦100.00', exact: true })).toHaveCount(0);
+  await page.getByLabel('Amount (₦)').fill('100');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.field-error')).toHaveText('Airtime can be from ₦100.50 to ₦60,000.00.');
+  await expect(page.getByTestId('confirm')).toHaveCount(0);
+  await snapPhoneAndDesk(page, 'airtime-limits');
+  // Above the default ₦50,000 but within these limits: taken to the confirm step.
+  await page.getByLabel('Amount (₦)').fill('55,000');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm-total')).toHaveText('₦55,000.00');
+  expect(problems).toEqual([]);
+});
+
 test('airtime: a 0700 number is refused as not a mobile line, with no advice to choose a network', async ({
   page,
 }) => {

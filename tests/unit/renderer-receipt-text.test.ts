@@ -57,6 +57,10 @@ describe('API errors as sentences', () => {
     expect(humanMessage(400, 'amount must be between 50.00 and 50000.00')).toBe(
       'Amount must be between ₦50.00 and ₦50,000.00.',
     );
+    // The node's airtime refusal (services/transactions.ts), its bounds in the API's form.
+    expect(humanMessage(400, 'airtime amount must be between 100.50 and 60000.00')).toBe(
+      'Airtime amount must be between ₦100.50 and ₦60,000.00.',
+    );
     expect(humanMessage(500, 'Internal server error; retry with backoff')).toMatch(/Check History/);
     expect(humanMessage(502, 'The provider could not be reached; retry with backoff')).toMatch(
       /Nothing was charged/,

@@ -643,6 +643,11 @@ export interface paths {
           content: {
             'application/json': {
               environment: 'test' | 'live';
+              /** @description the amounts an airtime sale may have (the node's `limits` setting), as Naira strings */
+              airtime_limits: {
+                min_amount: string;
+                max_amount: string;
+              };
               products: {
                 product: 'airtime' | 'data' | 'ELECTRICITY' | 'CABLE' | 'BETTING' | 'giftcard' | 'esim';
                 available: boolean;

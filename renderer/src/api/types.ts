@@ -31,3 +31,5 @@ export type GiftcardAvailability = Answer<'/console/giftcards/{plan_id}/availabi
 export type EsimItem = Answer<'/console/esim', 'get'>['plans'][number];
 /** Whether the desk can sell a product in the session's environment, and why not. */
 export type ProductAvailability = Answer<'/console/products', 'get'>['products'][number];
+/** The airtime amounts the node accepts (its `limits` setting), as Naira strings. */
+export type AirtimeLimits = Answer<'/console/products', 'get'>['airtime_limits'];

@@ -196,6 +196,10 @@ export const Ok = Type.Object({ status: Type.Literal('success') });
 /** What the sell tiles show: whether each product can be sold in the session's environment. */
 export const ProductsAvailability = Type.Object({
   environment: Env,
+  airtime_limits: Type.Object(
+    { min_amount: Type.String(), max_amount: Type.String() },
+    { description: "the amounts an airtime sale may have (the node's `limits` setting), as Naira strings" },
+  ),
   products: Type.Array(
     Type.Object({
       product: Type.Union(

@@ -9,7 +9,11 @@ import { saleViews } from './purchase-routes.js';
 import { answer, typed } from './contract.js';
 import { BillPlanRow, DataPlanRow, ProductsAvailability, Sale, VerifiedCustomer } from './console-schemas.js';
 import { assertWithinDailyLimit } from '../../services/admin-sales-limit.js';
-import { assertConsoleProductAvailable, productsAvailability } from '../../services/console-products.js';
+import {
+  airtimeLimits,
+  assertConsoleProductAvailable,
+  productsAvailability,
+} from '../../services/console-products.js';
 
 const tags = ['sell'];
 
@@ -44,13 +48,18 @@ const VerifyBody = Type.Object({
  */
 export function registerSellRoutes(scope: FastifyInstance, s: Services): void {
   const app = typed(scope);
-  // What the sell tiles show: each product's availability in the session's environment.
+  // What the sell tiles show: each product's availability in the session's environment; and
+  // the airtime bounds the airtime form checks an amount against before the node is asked.
   app.get(
     '/console/products',
     { schema: { tags, response: answer(ProductsAvailability) } },
     async (request) => {
       const caller = consoleCaller(s, sessionOf(request));
-      return { environment: caller.environment, products: productsAvailability(s, caller) };
+      return {
+        environment: caller.environment,
+        airtime_limits: airtimeLimits(s),
+        products: productsAvailability(s, caller),
+      };
     },
   );
 
