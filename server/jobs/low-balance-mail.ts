@@ -4,7 +4,7 @@ import type { SecretBox } from '../store/secret-box.js';
 import { getEvent } from '../store/events.js';
 import { getMerchantById } from '../store/merchants.js';
 import { getLowBalanceThreshold } from '../store/wallets.js';
-import { formatNaira } from '../domain/money.js';
+import { koboToApiNaira } from '../../common/money.js';
 import { getReportSettings, effectiveSmtpUrl } from '../reports/report-settings.js';
 import { SmtpReportTransport, type ReportTransport } from '../reports/mailer.js';
 import { nextAttemptAt } from '../domain/webhook-events.js';
@@ -49,7 +49,7 @@ export async function sendDueAlertMails(
       const balance = answer.data[0]?.balance ?? '';
       // The threshold as it is now (it may have been changed since the crossing): what "back above" means.
       const threshold = getLowBalanceThreshold(db, merchant.id, event.environment);
-      const thresholdLine = threshold === null ? '' : `\nThreshold: NGN ${formatNaira(threshold)}`;
+      const thresholdLine = threshold === null ? '' : `\nThreshold: NGN ${koboToApiNaira(threshold)}`;
       const text = `The ${event.environment} wallet of ${merchant.name} (${merchant.code}) fell below its low-balance threshold.\nBalance now: NGN ${balance}${thresholdLine}\n\nFund the wallet to keep purchases going. You will not get another alert until the balance has gone back above the threshold.`;
       try {
         await transport.send({
