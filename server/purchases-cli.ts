@@ -1,9 +1,7 @@
 import { Option, type Command } from 'commander';
 import { formatKobo } from '../common/money-display.js';
-import { resolvePurchaseManually } from './store/resolve.js';
 import { findSale } from './store/find-sale.js';
-import { getPurchaseByReference } from './store/purchases.js';
-import { Conflict, InvalidInput } from './domain/errors.js';
+import { flagPurchase, resolvePurchase } from './services/attention.js';
 import { purchaseJson } from './services/purchase-json.js';
 import { reverseSale } from './services/reversals.js';
 import { PurchaseStore } from './store/purchase-store.js';
@@ -23,12 +21,15 @@ export function registerPurchaseCommands(program: Command, cli: CliTools): void 
     .requiredOption('--reason <text>', 'why, kept in the audit log', oneLine('--reason'))
     .action((o: { ref: string; outcome: 'success' | 'failed'; reason: string }) =>
       cli.withExistingStore((db) => {
-        const p = resolvePurchaseManually(db, {
-          reference: findSale(db, o.ref).internalReference,
-          outcome: o.outcome,
-          reason: o.reason,
-          actor: cli.actor,
-        });
+        const p = resolvePurchase(
+          { db },
+          {
+            reference: findSale(db, o.ref).internalReference,
+            outcome: o.outcome,
+            reason: o.reason,
+            actor: cli.actor,
+          },
+        );
         cli.out(
           purchaseJson(p),
           `Purchase ${p.internalReference} resolved as ${p.state}${p.state === 'failed' ? ' (refunded)' : ''}`,
@@ -43,16 +44,8 @@ export function registerPurchaseCommands(program: Command, cli: CliTools): void 
     .requiredOption('--reason <text>', 'why, kept in the audit log', oneLine('--reason'))
     .action((o: { ref: string; reason: string }) =>
       cli.withExistingStoreAsync(async (db) => {
-        if (o.reason.trim().length < 3)
-          throw new InvalidInput(
-            '--reason: say why in a few words, at least 3 characters (kept in the audit log)',
-            'reason',
-          );
-        const found = findSale(db, o.ref);
-        if (found.state !== 'pending')
-          throw new Conflict(`purchase ${found.internalReference} is already ${found.state}`);
-        await new PurchaseStore(db, new CommitBatcher(db)).flagByOperator(found, cli.actor, o.reason.trim());
-        const p = getPurchaseByReference(db, found.internalReference)!;
+        const purchases = new PurchaseStore(db, new CommitBatcher(db));
+        const p = await flagPurchase({ db, purchases }, findSale(db, o.ref), cli.actor, o.reason);
         cli.out(
           { ...purchaseJson(p), needs_attention: p.needsAttention },
           `Purchase ${p.internalReference} flagged: it needs attention (purchase resolve can settle it)`,

@@ -4,7 +4,7 @@ import type { Purchase } from '../store/purchases.js';
 import type { ReversalSource } from '../store/purchase-settle.js';
 import { findSale } from '../store/find-sale.js';
 import { Conflict, InvalidInput } from '../domain/errors.js';
-import { assertOneLineText } from '../domain/text-hygiene.js';
+import { OPERATOR_REASON_MAX, parseOperatorReason } from '../domain/operator-rules.js';
 import type { Vending } from './context.js';
 
 export interface ReverseSaleInput {
@@ -15,21 +15,6 @@ export interface ReverseSaleInput {
   source: ReversalSource;
   /** Limits a request-id lookup to one merchant (the request id is unique per merchant and environment only). */
   merchantId?: number;
-}
-
-export const REVERSAL_REASON_MAX = 300;
-
-/** Why, in a few words: kept in the audit log, the ledger and the integrator's answer. */
-export function reversalReason(reason: string): string {
-  const r = assertOneLineText(reason, 'reason').trim();
-  if (r.length < 3)
-    throw new InvalidInput(
-      'say why in a few words (at least 3 characters): the reason is kept in the audit log',
-      'reason',
-    );
-  if (r.length > REVERSAL_REASON_MAX)
-    throw new InvalidInput(`reason must be at most ${REVERSAL_REASON_MAX} characters`, 'reason');
-  return r;
 }
 
 /** A second reversal of one sale: refused, and told apart from other refusals by its class. */
@@ -54,7 +39,7 @@ export async function reverseSale(
   ctx: { db: Db; purchases: PurchaseStore },
   input: ReverseSaleInput,
 ): Promise<Purchase> {
-  const reason = reversalReason(input.reason);
+  const reason = parseOperatorReason(input.reason);
   if (!input.reference.trim()) throw new InvalidInput('a reference is required', 'reference');
   const p = findSale(ctx.db, input.reference, input.merchantId);
   if (p.state !== 'success') throw refusal(p);
@@ -89,7 +74,7 @@ export async function recheckCompletedSale(
     const said = outcome.kind === 'success' ? 'Successful' : `${outcome.kind.replace('_', ' ')}`;
     return { purchase: p, upstreamSaid: `The provider says: ${said}`, reversed: false };
   }
-  const why = `provider reports it failed: ${outcome.reason}`.slice(0, REVERSAL_REASON_MAX);
+  const why = `provider reports it failed: ${outcome.reason}`.slice(0, OPERATOR_REASON_MAX);
   const reversed = await ctx.purchases.reverse(p.id, { reason: why, actor, source: 'upstream' });
   return {
     purchase: reversed ?? ctx.purchases.purchase(p.id) ?? p,

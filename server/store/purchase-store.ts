@@ -2,6 +2,7 @@ import type { Db } from './db.js';
 import type { CommitBatcher } from './commit-batcher.js';
 import type { Decision } from '../domain/purchase-decision.js';
 import { Conflict } from '../domain/errors.js';
+import { assertStillPending, parseOperatorReason } from '../domain/operator-rules.js';
 import { getPurchaseById, type NewPurchase, type Purchase } from './purchases.js';
 import { createPurchase } from './purchase-create.js';
 import {
@@ -192,8 +193,13 @@ export class PurchaseStore {
     });
   }
 
-  /** An admin flags a pending purchase before its deadline; the flag and its audit entry are one commit. */
-  flagByOperator(purchase: Purchase, actor: string, reason: string): Promise<void> {
+  /**
+   * An admin flags a pending purchase before its deadline; the flag and its audit entry are one
+   * commit. A settled purchase or a missing reason is refused before anything is queued.
+   */
+  flagByOperator(purchase: Purchase, actor: string, reasonText: string): Promise<void> {
+    assertStillPending(purchase);
+    const reason = parseOperatorReason(reasonText);
     return this.batcher.submit(() => {
       assertProviderAnswered(this.db, purchase);
       // Settled since the console read it: nothing to flag, and nothing is audited as flagged.

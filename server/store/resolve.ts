@@ -4,6 +4,7 @@ import { settleFailed, settleSuccess } from './purchase-settle.js';
 import { recordAudit } from './audit.js';
 import { Conflict, InvalidInput, NotFound } from '../domain/errors.js';
 import { PUBLIC_FAILURE } from '../domain/failure-reason.js';
+import { assertStillPending, parseOperatorReason } from '../domain/operator-rules.js';
 import { getJob } from './vend-jobs.js';
 
 /**
@@ -31,12 +32,12 @@ export function resolvePurchaseManually(
 ): Purchase {
   if (input.outcome !== 'success' && input.outcome !== 'failed')
     throw new InvalidInput('outcome must be success or failed', 'outcome');
-  if (!input.reason.trim()) throw new InvalidInput('a reason is required', 'reason');
+  const reason = parseOperatorReason(input.reason);
   return db
     .transaction(() => {
       const p = getPurchaseByReference(db, input.reference);
       if (!p) throw new NotFound(`no purchase with internal reference ${input.reference}`);
-      if (p.state !== 'pending') throw new Conflict(`purchase ${input.reference} is already ${p.state}`);
+      assertStillPending(p);
       assertProviderAnswered(db, p);
       // Only a purchase that needs attention: one still inside its requery budget may yet be
       // vended by the provider, and a refund now would pay for it twice.
@@ -48,19 +49,19 @@ export function resolvePurchaseManually(
         settleSuccess(db, p.id, {
           ...(p.result ?? {}),
           resolved_manually: true,
-          resolution_reason: input.reason,
+          resolution_reason: reason,
         });
       } else {
         settleFailed(
           db,
           p.id,
-          { reason: `resolved by operator: ${input.reason}`, publicReason: PUBLIC_FAILURE.operator },
+          { reason: `resolved by operator: ${reason}`, publicReason: PUBLIC_FAILURE.operator },
           input.actor,
         );
       }
       recordAudit(db, input.actor, 'purchase.resolve', input.reference, {
         outcome: input.outcome,
-        reason: input.reason,
+        reason,
       });
       return getPurchaseByReference(db, input.reference)!;
     })

@@ -3,6 +3,7 @@ import type { Db } from './db.js';
 import { nowIso } from './db.js';
 import type { Environment } from './credentials-crypto.js';
 import { InsufficientBalance, InvalidInput, NotFound } from '../domain/errors.js';
+import { parseOperatorReason } from '../domain/operator-rules.js';
 import { recordAudit } from './audit.js';
 import { recordWalletEvent } from './events.js';
 import { formatKobo } from '../../common/money-display.js';
@@ -159,7 +160,10 @@ function appendLedgerEntry(db: Db, walletId: number, after: number, now: string,
   );
 }
 
-/** Credits (funding, with its `wallet.funded` event) or corrects (adjustment, either sign) a wallet, audited. */
+/**
+ * Credits (funding, with its `wallet.funded` event) or corrects (adjustment, either sign) a wallet,
+ * audited with the operator's reason (the console's fund form and the CLI's `wallet fund` alike).
+ */
 export function fundWallet(
   db: Db,
   input: {
@@ -175,13 +179,13 @@ export function fundWallet(
   const kind = input.kind ?? 'funding';
   if (kind === 'funding' && input.amountKobo <= 0)
     throw new InvalidInput('funding amount must be positive', 'amount');
-  if (!input.reason.trim()) throw new InvalidInput('a reason is required', 'reason');
+  const reason = parseOperatorReason(input.reason, 'the ledger and the audit log');
   return db
     .transaction(() => {
       const after = postLedgerEntryFor(db, input.merchantId, input.env, {
         kind,
         amountKobo: input.amountKobo,
-        reason: input.reason,
+        reason,
         actor: input.actor,
       });
       if (kind === 'funding') {
@@ -191,7 +195,7 @@ export function fundWallet(
       recordAudit(db, input.actor, `wallet.${kind}`, input.merchantCode, {
         environment: input.env,
         amount_kobo: input.amountKobo,
-        reason: input.reason,
+        reason,
       });
       return after;
     })

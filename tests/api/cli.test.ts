@@ -77,6 +77,31 @@ describe('operator CLI contract (--json prints exactly one object)', () => {
     expect(r.json.error).toMatch(/amount/);
   });
 
+  it('wallet fund refuses a reason too short to say why, as the console does, and credits nothing', async () => {
+    const fund = (reason: string) =>
+      runCli(t.dataDir, [
+        '--json',
+        'wallet',
+        'fund',
+        '--code',
+        'SHOP1',
+        '--env',
+        'test',
+        '--amount',
+        '10',
+        '--reason',
+        reason,
+      ]);
+    const r = fund(' x ');
+    expect(r.status).toBe(2);
+    expect(r.json).toEqual({
+      error:
+        'say why in a few words (at least 3 characters): the reason is kept in the ledger and the audit log',
+    });
+    expect(fund('y'.repeat(301)).json).toEqual({ error: 'reason must be at most 300 characters' });
+    expect((await t.call('GET', '/v1/wallet/balance', { pair: created.test })).json.total).toBe('2500.50');
+  });
+
   it('merchant update sets the allowlist, live bills and report recipients', async () => {
     const r = runCli(t.dataDir, [
       '--json',
@@ -374,6 +399,25 @@ describe('purchase resolve and a sale still in the provider’s hands', () => {
       expect(resolveIt('no-such-sale').json.error).toMatch(
         /no purchase with internal reference or request id/,
       );
+      // The console's reason rule: a one-letter reason (padded or not) refunds nothing.
+      for (const reason of ['x', '  ab  ']) {
+        const short = runCli(node.dataDir, [
+          '--json',
+          'purchase',
+          'resolve',
+          '--ref',
+          ref,
+          '--outcome',
+          'failed',
+          '--reason',
+          reason,
+        ]);
+        expect(short.status).toBe(2);
+        expect(short.json).toEqual({
+          error: 'say why in a few words (at least 3 characters): the reason is kept in the audit log',
+        });
+      }
+      expect((await node.call('GET', '/v1/wallet/balance', { pair: m.live })).json.total).toBe('900.00');
       const done = resolveIt('cli-in-flight');
       expect(done.status).toBe(0);
       expect(done.json).toMatchObject({ status: 'failed', internal_reference: ref });

@@ -122,6 +122,15 @@ describe('merchants and credentials', () => {
           })
         ).status,
       ).toBe(400);
+      const unsaid = await admin.post('/console/admin/merchants/ACME/wallets/live/fund', {
+        kind: 'funding',
+        amount: '5000',
+        reason: 'ok',
+      });
+      expect(unsaid.status).toBe(400);
+      expect(unsaid.json.message).toBe(
+        'say why in a few words (at least 3 characters): the reason is kept in the ledger and the audit log',
+      );
       const funded = await admin.post('/console/admin/merchants/ACME/wallets/live/fund', {
         kind: 'funding',
         amount: '5000',
@@ -306,6 +315,15 @@ describe('merchants and credentials', () => {
         (await admin.post(`/console/admin/attention/${internal}/resolve`, { outcome: 'failed', reason: '' }))
           .status,
       ).toBe(400);
+      // The node's one reason rule (the CLI's too): trimmed, at least 3 characters.
+      const short = await admin.post(`/console/admin/attention/${internal}/resolve`, {
+        outcome: 'failed',
+        reason: ' ab ',
+      });
+      expect(short.status).toBe(400);
+      expect(short.json.message).toBe(
+        'say why in a few words (at least 3 characters): the reason is kept in the audit log',
+      );
       const done = await admin.post(`/console/admin/attention/${internal}/resolve`, {
         outcome: 'failed',
         reason: 'provider confirmed it never vended',
@@ -340,6 +358,11 @@ describe('merchants and credentials', () => {
         body: airtime('ACME', { amount: '100' }),
       });
       const internal = sale.json.data.internal_reference as string;
+      const unsaid = await admin.post(`/console/admin/attention/${internal}/flag`, { reason: 'x' });
+      expect(unsaid.status).toBe(400);
+      expect(unsaid.json.message).toBe(
+        'say why in a few words (at least 3 characters): the reason is kept in the audit log',
+      );
       const flagged = await admin.post(`/console/admin/attention/${internal}/flag`, {
         reason: 'customer called',
       });

@@ -25,7 +25,7 @@ const fund = (kobo: number) =>
     merchantCode: 'CLIHOOK',
     env: 'test',
     amountKobo: kobo,
-    reason: 'f',
+    reason: 'test funding',
     actor: 'test',
   });
 
@@ -240,7 +240,7 @@ describe('webhook CLI', () => {
         env: 'test',
         amountKobo: -kobo,
         kind: 'adjustment',
-        reason: 'd',
+        reason: 'test adjustment',
         actor: 'test',
       });
     debit(60_000); // 1010 -> 410: below

@@ -40,7 +40,7 @@ describe('webhooks in the admin console', () => {
       merchantCode: 'CONHOOK',
       env: 'test',
       amountKobo: 700,
-      reason: 'f',
+      reason: 'test funding',
       actor: 'test',
     });
     const log = await eventually(

@@ -287,7 +287,7 @@ describe('retries and order', () => {
           merchantCode: 'HOOKORDER',
           env: 'test',
           amountKobo: i * 100,
-          reason: `f${i}`,
+          reason: `funding ${i}`,
           actor: 'test',
         });
       await eventually(
@@ -314,7 +314,7 @@ describe('the feed', () => {
         merchantCode: 'HOOKFEED',
         env: 'test',
         amountKobo: 100,
-        reason: 'f',
+        reason: 'test funding',
         actor: 'test',
       });
     const all = await t.call('GET', '/v1/events', { pair: m.test });
@@ -437,7 +437,7 @@ describe('safety', () => {
         merchantCode: 'STRICT',
         env: 'test',
         amountKobo: 100,
-        reason: 'f',
+        reason: 'test funding',
         actor: 'test',
       });
       const row = await eventually(

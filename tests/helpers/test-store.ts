@@ -23,7 +23,7 @@ export function storeWithMerchant(dirs: string[], code: string, fundKobo: number
     merchantCode: code,
     env: 'test',
     amountKobo: fundKobo,
-    reason: 'f',
+    reason: 'test funding',
     actor: 't',
   });
   return { dir, db, m };

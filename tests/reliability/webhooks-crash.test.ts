@@ -75,7 +75,7 @@ describe('webhooks: crash during delivery', () => {
         merchantCode: 'HOOKKILL',
         env: 'test',
         amountKobo: 10_000_000_00,
-        reason: 'f',
+        reason: 'test funding',
         actor: 'test',
       });
       const { secret } = createEndpoint(db, SecretBox.forDataDir(dataDir), {

@@ -3,14 +3,13 @@ import { Type } from '@sinclair/typebox';
 import { answer, ConsoleError, consoleErrors, RefParams, typed } from './contract.js';
 import { AttentionItem, AttentionLists } from './admin-schemas.js';
 import type { Services } from '../../services/context.js';
-import { getPurchaseByReference, type Purchase } from '../../store/purchases.js';
+import type { Purchase } from '../../store/purchases.js';
 import { listNeedsAttention } from '../../store/purchase-lists.js';
 import { listUnflaggedPending } from '../../store/admin-queries.js';
 import { listMerchants } from '../../store/merchants.js';
 import { getJob } from '../../store/vend-jobs.js';
-import { resolvePurchaseManually } from '../../store/resolve.js';
+import { flagPurchase, pendingPurchase, requeryPurchase, resolvePurchase } from '../../services/attention.js';
 import { purchaseJson } from '../../services/purchase-json.js';
-import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { adminActor } from './admin-guard.js';
 import { lastFlagOf } from '../../store/audit.js';
 import { OneLineText } from '../schema-blocks.js';
@@ -45,23 +44,6 @@ function attentionJson(s: Services, p: Purchase, merchants: Map<number, { code: 
 const merchantMap = (s: Services) =>
   new Map(listMerchants(s.db).map((m) => [m.id, { code: m.code, name: m.name }]));
 
-function pendingPurchase(s: Services, ref: string): Purchase {
-  const p = getPurchaseByReference(s.db, ref);
-  if (!p) throw new NotFound(`no purchase with internal reference ${ref}`);
-  if (p.state !== 'pending') throw new Conflict(`purchase ${ref} is already ${p.state}`);
-  return p;
-}
-
-function requireReason(reason: string): string {
-  const r = reason.trim();
-  if (r.length < 3)
-    throw new InvalidInput(
-      'say why in a few words (at least 3 characters): the reason is kept in the audit log',
-      'reason',
-    );
-  return r;
-}
-
 /**
  * Needs attention: purchases still pending past the node's deadline (the worker
  * flags them), and the other pending ones, oldest first. An admin requeries the upstream, or
@@ -80,9 +62,7 @@ export function registerAdminAttentionRoutes(scope: FastifyInstance, s: Services
 
   const requerySchema = { tags, params: RefParams, response: itemAnswer };
   app.post('/console/admin/attention/:ref/requery', { schema: requerySchema }, async (request) => {
-    const p = pendingPurchase(s, request.params.ref);
-    const after = (await s.worker.requery(p.id)) ?? p;
-    await s.purchases.auditRequery(after, adminActor(request));
+    const after = await requeryPurchase(s, request.params.ref, adminActor(request));
     return attentionJson(s, after, merchantMap(s));
   });
 
@@ -91,11 +71,9 @@ export function registerAdminAttentionRoutes(scope: FastifyInstance, s: Services
     '/console/admin/attention/:ref/flag',
     { schema: { tags, params: RefParams, body: ReasonBody, response: itemAnswer } },
     async (request) => {
-      const p = pendingPurchase(s, request.params.ref);
-      const reason = requireReason(request.body.reason);
-      const actor = adminActor(request);
-      await s.purchases.flagByOperator(p, actor, reason);
-      return attentionJson(s, getPurchaseByReference(s.db, p.internalReference)!, merchantMap(s));
+      const p = pendingPurchase(s.db, request.params.ref);
+      const flagged = await flagPurchase(s, p, adminActor(request), request.body.reason);
+      return attentionJson(s, flagged, merchantMap(s));
     },
   );
 
@@ -103,16 +81,12 @@ export function registerAdminAttentionRoutes(scope: FastifyInstance, s: Services
     '/console/admin/attention/:ref/resolve',
     { schema: { tags, params: RefParams, body: ResolveBody, response: itemAnswer } },
     async (request) => {
-      const ref = request.params.ref;
-      const body = request.body;
-      const p = resolvePurchaseManually(s.db, {
-        reference: ref,
-        outcome: body.outcome,
-        reason: requireReason(body.reason),
+      const p = resolvePurchase(s, {
+        reference: request.params.ref,
+        outcome: request.body.outcome,
+        reason: request.body.reason,
         actor: adminActor(request),
       });
-      // A sync caller still waiting on this purchase gets its answer now.
-      s.worker.notifyFinal(p.id);
       return attentionJson(s, p, merchantMap(s));
     },
   );
