@@ -6,8 +6,7 @@ import {
   rotateCredentials,
   updateMerchant,
 } from './store/merchants.js';
-import { parseAllowEntry } from './http/access.js';
-import { BILL_PRODUCTS } from './domain/networks.js';
+import { CLI_PATCH_WORDS, parseMerchantPatch } from './domain/merchant-rules.js';
 import { InvalidInput } from './domain/errors.js';
 import { assertOneLineText } from './domain/text-hygiene.js';
 import { envOption, type CliTools } from './cli-tools.js';
@@ -73,34 +72,17 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
       }) =>
         cli.withStore((db) => {
           // Given at all, the flag replaces the list; empty values alone clear it.
-          const allowIps = o.allowIp.length ? o.allowIp.filter((v) => v.trim()) : undefined;
-          const reportEmails = o.reportEmail.length ? o.reportEmail.filter((v) => v.trim()) : undefined;
-          allowIps?.forEach(parseAllowEntry);
-          const bills =
-            o.enableBills === undefined
-              ? undefined
-              : o.enableBills
-                  .split(',')
-                  .map((b) => b.trim().toUpperCase())
-                  .filter(Boolean);
-          for (const b of bills ?? [])
-            if (!(BILL_PRODUCTS as readonly string[]).includes(b))
-              throw new InvalidInput(`--enable-bills: unknown product ${b}`, 'enable-bills');
-          for (const e of reportEmails ?? [])
-            if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e))
-              throw new InvalidInput(`--report-email: "${e}" is not an e-mail address`, 'report-email');
-          const m = updateMerchant(
-            db,
-            o.code,
+          const patch = parseMerchantPatch(
             {
               name: o.name,
               status: o.status,
-              allowIps,
-              liveBills: bills,
-              reportEmails,
+              allowIps: o.allowIp.length ? o.allowIp : undefined,
+              liveBills: o.enableBills?.split(',').filter((b) => b.trim()),
+              reportEmails: o.reportEmail.length ? o.reportEmail : undefined,
             },
-            cli.actor,
+            CLI_PATCH_WORDS,
           );
+          const m = updateMerchant(db, o.code, patch, cli.actor);
           cli.out(
             merchantJson(m),
             `Merchant ${m.code} updated: ${m.status}; allow ${m.allowIps.join(', ') || '(none)'}; live bills ${m.liveBills.join(', ') || '(none)'}; reports to ${m.reportEmails.join(', ') || '(none)'}`,

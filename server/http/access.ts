@@ -1,30 +1,13 @@
 import { BlockList, isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services, Caller } from '../services/context.js';
-import { Forbidden, InvalidInput, Unauthorized } from '../domain/errors.js';
+import { Forbidden, Unauthorized } from '../domain/errors.js';
+import { parseAllowEntry } from '../domain/merchant-rules.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
   }
-}
-
-/** Parses an allowlist entry: an IPv4/IPv6 address or a CIDR. Throws a readable error. */
-export function parseAllowEntry(entry: string): {
-  address: string;
-  prefix: number | null;
-  family: 'ipv4' | 'ipv6';
-} {
-  const [address, prefixText] = entry.trim().split('/');
-  const v = isIP(address);
-  if (!v) throw new InvalidInput(`"${entry}" is not an IP address or CIDR`, 'allow_ips');
-  const family = v === 4 ? 'ipv4' : 'ipv6';
-  if (prefixText === undefined) return { address, prefix: null, family };
-  const prefix = Number(prefixText);
-  if (!/^\d+$/.test(prefixText) || prefix < 0 || prefix > (v === 4 ? 32 : 128)) {
-    throw new InvalidInput(`"${entry}" has an invalid prefix length`, 'allow_ips');
-  }
-  return { address, prefix, family };
 }
 
 export function ipAllowed(ip: string, entries: string[]): boolean {

@@ -7,6 +7,7 @@ import { InvalidInput } from '../domain/errors.js';
 import { assertOneLineText } from '../domain/text-hygiene.js';
 import { isDay, isValidTimezone, parseTimeOfDay } from '../domain/business-days.js';
 import { parseSmtpUrl, redactSmtpUrl } from './mailer.js';
+import { isEmailAddress } from '../../common/email-address.js';
 
 /** Shown on the Settings page while the SMTP URL in use sends its password without TLS. */
 export const SMTP_TLS_OFF_WARNING =
@@ -86,8 +87,6 @@ export function getReportSettings(db: Db, box: SecretBox): ReportSettings {
   };
 }
 
-const ADDRESS = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
-
 /** Checks a patch field by field; messages name the field as the console shows it. */
 function validate(patch: Partial<ReportSettings>): void {
   // The From address goes into a mail header: a line break there would add headers of its own.
@@ -97,7 +96,7 @@ function validate(patch: Partial<ReportSettings>): void {
   if (patch.smtpUrl !== undefined && patch.smtpUrl !== null) parseSmtpUrl(patch.smtpUrl);
   if (patch.from !== undefined) {
     const addr = /<([^>]+)>\s*$/.exec(patch.from)?.[1] ?? patch.from.trim();
-    if (!ADDRESS.test(addr))
+    if (!isEmailAddress(addr))
       throw new InvalidInput('from must be an address, e.g. "Reports <reports@example.com>"', 'from');
   }
   if (patch.sendTime !== undefined) parseTimeOfDay(patch.sendTime);

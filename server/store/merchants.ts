@@ -8,6 +8,7 @@ import { Conflict, NotFound } from '../domain/errors.js';
 import { recordAudit } from './audit.js';
 import { camelRow, type RowOf } from './rows.js';
 import { getSetting, setSetting } from './settings.js';
+import type { MerchantUpdate } from '../domain/merchant-rules.js';
 
 /**
  * Set in the transaction that creates DEMO (store/bootstrap.ts) and cleared once its test pair
@@ -135,15 +136,7 @@ export function listMerchants(db: Db): Merchant[] {
   return (prep(db, 'SELECT * FROM merchants ORDER BY id').all() as MerchantRow[]).map(toMerchant);
 }
 
-export interface MerchantUpdate {
-  name?: string;
-  status?: 'active' | 'suspended';
-  allowIps?: string[];
-  liveBills?: string[];
-  reportEmails?: string[];
-  reportTest?: boolean;
-}
-
+/** Writes a change that `parseMerchantPatch` (domain/merchant-rules.ts) has checked, audited. */
 export function updateMerchant(db: Db, code: string, patch: MerchantUpdate, actor: string): Merchant {
   return db
     .transaction(() => {

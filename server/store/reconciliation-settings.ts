@@ -3,6 +3,7 @@ import { recordAudit } from './audit.js';
 import { InvalidInput } from '../domain/errors.js';
 import { getSetting, setSetting } from './settings.js';
 import { parseTimeOfDay } from '../domain/business-days.js';
+import { isEmailAddress } from '../../common/email-address.js';
 
 /** When the daily run starts (local HH:MM in the business timezone) and who gets its e-mail. */
 export interface ReconciliationSettings {
@@ -26,8 +27,7 @@ export function setReconciliationSettings(
 ): ReconciliationSettings {
   if (input.runTime !== undefined) parseTimeOfDay(input.runTime, 'run_time');
   for (const e of input.operatorEmails ?? [])
-    if (!/^[^\s@]+@[^\s@]+$/.test(e))
-      throw new InvalidInput(`"${e}" is not an e-mail address`, 'operator_emails');
+    if (!isEmailAddress(e)) throw new InvalidInput(`"${e}" is not an e-mail address`, 'operator_emails');
   db.transaction(() => {
     if (input.runTime !== undefined) setSetting(db, 'reconciliation.run_time', input.runTime);
     if (input.operatorEmails !== undefined)

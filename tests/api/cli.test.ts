@@ -128,6 +128,48 @@ describe('operator CLI contract (--json prints exactly one object)', () => {
     expect((await t.call('GET', '/v1/wallet/balance', { pair: created.live })).status).toBe(200);
   });
 
+  it('merchant update trims and dedupes as the console does, and refuses a display-form address', () => {
+    const r = runCli(t.dataDir, [
+      '--json',
+      'merchant',
+      'update',
+      '--code',
+      'SHOP1',
+      '--allow-ip',
+      ' 127.0.0.1',
+      '--allow-ip',
+      '127.0.0.1 ',
+      '--allow-ip',
+      '10.0.0.0/8',
+      '--enable-bills',
+      'electricity, CABLE,ELECTRICITY',
+      '--report-email',
+      ' ops@shop1.test ',
+      '--report-email',
+      'ops@shop1.test',
+    ]);
+    expect(r.status).toBe(0);
+    expect(r.json).toMatchObject({
+      allow_ips: ['127.0.0.1', '10.0.0.0/8'],
+      live_bills: ['ELECTRICITY', 'CABLE'],
+      report_emails: ['ops@shop1.test'],
+    });
+    const angled = runCli(t.dataDir, [
+      '--json',
+      'merchant',
+      'update',
+      '--code',
+      'SHOP1',
+      '--report-email',
+      '<ops@x.ng>',
+    ]);
+    expect(angled.status).toBe(2);
+    expect(angled.json).toEqual({ error: '--report-email: "<ops@x.ng>" is not an e-mail address' });
+    const list = runCli(t.dataDir, ['--json', 'merchant', 'list']);
+    const shop = list.json.merchants.find((m: { merchant_code: string }) => m.merchant_code === 'SHOP1');
+    expect(shop.report_emails).toEqual(['ops@shop1.test']);
+  });
+
   it('merchant update rejects an invalid CIDR', () => {
     const r = runCli(t.dataDir, [
       '--json',

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { summariseShift } from '../../server/services/admin-cashup.js';
 import { parseUpstreamOptions } from '../../server/domain/upstream-options.js';
-import { parseMerchantPatch } from '../../server/http/console/admin-merchants.js';
+import {
+  CLI_PATCH_WORDS,
+  CONSOLE_PATCH_WORDS,
+  parseMerchantPatch,
+} from '../../server/domain/merchant-rules.js';
 import { parseSignedAmount } from '../../server/http/console/admin-wallets.js';
 import { ipOrCidrProblem, percentToBasisPoints } from '../../renderer/src/views/admin/validate.js';
 
@@ -84,23 +88,41 @@ describe('upstream options', () => {
 });
 
 describe('merchant profile changes', () => {
+  const consolePatch = (patch: Parameters<typeof parseMerchantPatch>[0]) =>
+    parseMerchantPatch(patch, CONSOLE_PATCH_WORDS);
+
   it('validates allowlist entries, bill products and report addresses like the CLI', () => {
     expect(
-      parseMerchantPatch({
-        allow_ips: [' 127.0.0.1 ', '10.0.0.0/8', '127.0.0.1'],
-        live_bills: ['cable'],
-        report_emails: ['a@b.ng'],
+      consolePatch({
+        allowIps: [' 127.0.0.1 ', '10.0.0.0/8', '127.0.0.1'],
+        liveBills: ['cable'],
+        reportEmails: ['a@b.ng'],
       }),
     ).toEqual({
       allowIps: ['127.0.0.1', '10.0.0.0/8'],
       liveBills: ['CABLE'],
       reportEmails: ['a@b.ng'],
     });
-    expect(() => parseMerchantPatch({ allow_ips: ['10.0.0.0/33'] })).toThrow(/invalid prefix/);
-    expect(() => parseMerchantPatch({ allow_ips: ['example.com'] })).toThrow(/not an IP address/);
-    expect(() => parseMerchantPatch({ live_bills: ['AIRTIME'] })).toThrow(/unknown product AIRTIME/);
-    expect(() => parseMerchantPatch({ report_emails: ['nobody'] })).toThrow(/not an e-mail/);
-    expect(() => parseMerchantPatch({ name: '  ' })).toThrow(/name/);
+    expect(() => consolePatch({ allowIps: ['10.0.0.0/33'] })).toThrow(/invalid prefix/);
+    expect(() => consolePatch({ allowIps: ['example.com'] })).toThrow(/not an IP address/);
+    expect(() => consolePatch({ liveBills: ['AIRTIME'] })).toThrow(
+      'live bills: unknown product AIRTIME; use ELECTRICITY, CABLE, BETTING',
+    );
+    expect(() => consolePatch({ reportEmails: ['nobody'] })).toThrow(
+      'report recipients: "nobody" is not an e-mail address',
+    );
+    expect(() => consolePatch({ reportEmails: ['<ops@x.ng>'] })).toThrow(/not an e-mail/);
+    expect(() => consolePatch({ reportEmails: ['ops@localhost'] })).toThrow(/not an e-mail/);
+    expect(() => consolePatch({ name: '  ' })).toThrow(/name/);
+  });
+
+  it("the CLI's refusals name its flags; the rules are the console's", () => {
+    expect(() => parseMerchantPatch({ reportEmails: ['<ops@x.ng>'] }, CLI_PATCH_WORDS)).toThrow(
+      '--report-email: "<ops@x.ng>" is not an e-mail address',
+    );
+    expect(() => parseMerchantPatch({ liveBills: ['POWER'] }, CLI_PATCH_WORDS)).toThrow(
+      '--enable-bills: unknown product POWER; use ELECTRICITY, CABLE, BETTING',
+    );
   });
 });
 

@@ -68,9 +68,17 @@ describe('reconciliation in the admin console', () => {
     expect(corrected).toMatchObject({ status: 'resolved', our_state: 'success', their_state: 'success' });
   });
 
-  it('saves the daily run time and operator addresses, refusing a bad time', async () => {
+  it('saves the daily run time and operator addresses, refusing a bad time or address', async () => {
     const bad = await admin.put('/console/admin/reconciliation/settings', { run_time: '25:00' });
     expect(bad.status).toBe(400);
+    // The node's one e-mail rule: a dot in the domain, a bare address (no display form).
+    for (const address of ['ops@localhost', '<ops@example.com>']) {
+      const refused = await admin.put('/console/admin/reconciliation/settings', {
+        operator_emails: [address],
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.json.message).toBe(`"${address}" is not an e-mail address`);
+    }
     const r = await admin.put('/console/admin/reconciliation/settings', {
       run_time: '04:00',
       operator_emails: ['ops@example.com'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hostAllowed, hostChecker, ipAllowed, parseAllowEntry } from '../../server/http/access.js';
+import { hostAllowed, hostChecker, ipAllowed } from '../../server/http/access.js';
+import { parseAllowEntry } from '../../server/domain/merchant-rules.js';
 
 describe('Host header check (DNS rebinding)', () => {
   it.each([['localhost:7300'], ['127.0.0.1:7300'], ['[::1]:7300'], ['LOCALHOST'], ['127.0.0.1']])(

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { answer, CodeParams, consoleErrors, typed } from './contract.js';
 import { IssuedMerchant, IssuedPair, MerchantDetail, MerchantSummary } from './admin-schemas.js';
 import type { Services } from '../../services/context.js';
@@ -13,12 +13,10 @@ import {
   rotateCredentials,
   updateMerchant,
   type Merchant,
-  type MerchantUpdate,
 } from '../../store/merchants.js';
 import { walletBalancesByMerchant } from '../../store/admin-queries.js';
 import { listPricing } from '../../store/pricing.js';
-import { parseAllowEntry } from '../access.js';
-import { BILL_PRODUCTS } from '../../domain/networks.js';
+import { CONSOLE_PATCH_WORDS, parseMerchantPatch } from '../../domain/merchant-rules.js';
 import { InvalidInput } from '../../domain/errors.js';
 import { koboToApiNaira } from '../../../common/money.js';
 import type { Environment } from '../../store/credentials-crypto.js';
@@ -26,7 +24,6 @@ import { adminActor } from './admin-guard.js';
 import { OneLineText } from '../schema-blocks.js';
 
 const tags = ['admin: merchants'];
-const EMAIL = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
 const EnvParam = Type.Object({
   code: Type.String(),
   env: Type.Union([Type.Literal('test'), Type.Literal('live')]),
@@ -43,42 +40,6 @@ const MerchantPatch = Type.Object(
   },
   { additionalProperties: false },
 );
-
-/** The same rules as `merchant update` on the CLI, each message naming the bad entry. */
-export function parseMerchantPatch(body: Static<typeof MerchantPatch>): MerchantUpdate {
-  const patch: MerchantUpdate = {};
-  if (typeof body.name === 'string') {
-    if (!body.name.trim()) throw new InvalidInput('the name must not be empty', 'name');
-    patch.name = body.name.trim();
-  }
-  if (body.status === 'active' || body.status === 'suspended') patch.status = body.status;
-  if (Array.isArray(body.allow_ips)) {
-    const entries = body.allow_ips.map((e) => e.trim()).filter(Boolean);
-    entries.forEach(parseAllowEntry);
-    patch.allowIps = [...new Set(entries)];
-  }
-  if (Array.isArray(body.live_bills)) {
-    const bills = body.live_bills.map((b) => b.trim().toUpperCase());
-    for (const b of bills) {
-      if (!(BILL_PRODUCTS as readonly string[]).includes(b)) {
-        throw new InvalidInput(
-          `live bills: unknown product ${b}; use ${BILL_PRODUCTS.join(', ')}`,
-          'live_bills',
-        );
-      }
-    }
-    patch.liveBills = [...new Set(bills)];
-  }
-  if (Array.isArray(body.report_emails)) {
-    const emails = body.report_emails.map((e) => e.trim()).filter(Boolean);
-    for (const e of emails)
-      if (!EMAIL.test(e))
-        throw new InvalidInput(`report recipients: "${e}" is not an e-mail address`, 'report_emails');
-    patch.reportEmails = [...new Set(emails)];
-  }
-  if (typeof body.report_test === 'boolean') patch.reportTest = body.report_test;
-  return patch;
-}
 
 type CredentialRow = {
   environment: Environment;
@@ -155,7 +116,19 @@ export function registerAdminMerchantRoutes(scope: FastifyInstance, s: Services)
     async (request) => {
       const code = request.params.code;
       requireMerchant(s.db, code);
-      const m = updateMerchant(s.db, code, parseMerchantPatch(request.body), adminActor(request));
+      const b = request.body;
+      const patch = parseMerchantPatch(
+        {
+          name: b.name,
+          status: b.status,
+          allowIps: b.allow_ips,
+          liveBills: b.live_bills,
+          reportEmails: b.report_emails,
+          reportTest: b.report_test,
+        },
+        CONSOLE_PATCH_WORDS,
+      );
+      const m = updateMerchant(s.db, code, patch, adminActor(request));
       return merchantDetail(s, m);
     },
   );

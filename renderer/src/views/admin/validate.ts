@@ -2,6 +2,7 @@
 
 import { formatDay } from '../../lib/time.js';
 import { amountProblem } from '../../lib/amount-input.js';
+import { isEmailAddress } from '../../../../common/email-address.js';
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const IPV6 = /^[0-9a-fA-F:]+(:\d{1,3}(\.\d{1,3}){3})?$/;
@@ -19,8 +20,9 @@ export function ipOrCidrProblem(v: string): string | null {
   return null;
 }
 
+/** The node's own rule (common/email-address.ts), checked before sending. */
 export function emailProblem(v: string): string | null {
-  return /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/.test(v) ? null : `"${v}" is not an e-mail address.`;
+  return isEmailAddress(v) ? null : `"${v}" is not an e-mail address.`;
 }
 
 export function dayProblem(v: string): string | null {
