@@ -2,11 +2,38 @@ import { Option, type Command } from 'commander';
 import { formatKobo } from '../common/money-display.js';
 import { findSale } from './store/find-sale.js';
 import { flagPurchase, resolvePurchase } from './services/attention.js';
-import { purchaseJson } from './services/purchase-json.js';
+import { giftCardCount, purchaseJson } from './services/purchase-json.js';
+import type { Purchase } from './store/purchases.js';
 import { reverseSale } from './services/reversals.js';
 import { PurchaseStore } from './store/purchase-store.js';
 import { CommitBatcher } from './store/commit-batcher.js';
 import { oneLine, type CliTools } from './cli-tools.js';
+
+/**
+ * A gift-card sale's codes are never printed (nor a token or an eSIM activation code, see
+ * purchaseJson): the CLI would show them with no audit entry. It says how many there are and
+ * where they can be seen instead, the console's reveal, which records who saw them.
+ */
+function cardsNote(p: Purchase): string {
+  const n = giftCardCount(p);
+  if (!n) return '';
+  const codes = `${n} gift-card code${n === 1 ? '' : 's'}, not printed here`;
+  return p.state === 'success'
+    ? `${codes}: the console shows them (History, open the sale, Reveal card codes) and records who saw them`
+    : `${codes}: the sale is ${p.state}, so the console no longer shows them`;
+}
+
+/** purchaseJson and the human line, each with the gift-card note when there is one. */
+function printPurchase(cli: CliTools, p: Purchase, extra: Record<string, unknown>, human: string): void {
+  const note = cardsNote(p);
+  cli.out(
+    { ...purchaseJson(p), ...extra, ...(note ? { cards_count: giftCardCount(p), cards_note: note } : {}) },
+    note
+      ? `${human}
+  ${note}`
+      : human,
+  );
+}
 
 /** `purchase resolve|flag|reverse`: purchases that need an operator. */
 export function registerPurchaseCommands(program: Command, cli: CliTools): void {
@@ -30,8 +57,10 @@ export function registerPurchaseCommands(program: Command, cli: CliTools): void 
             actor: cli.actor,
           },
         );
-        cli.out(
-          purchaseJson(p),
+        printPurchase(
+          cli,
+          p,
+          {},
           `Purchase ${p.internalReference} resolved as ${p.state}${p.state === 'failed' ? ' (refunded)' : ''}`,
         );
       }),
@@ -46,8 +75,10 @@ export function registerPurchaseCommands(program: Command, cli: CliTools): void 
       cli.withExistingStoreAsync(async (db) => {
         const purchases = new PurchaseStore(db, new CommitBatcher(db));
         const p = await flagPurchase({ db, purchases }, findSale(db, o.ref), cli.actor, o.reason);
-        cli.out(
-          { ...purchaseJson(p), needs_attention: p.needsAttention },
+        printPurchase(
+          cli,
+          p,
+          { needs_attention: p.needsAttention },
           `Purchase ${p.internalReference} flagged: it needs attention (purchase resolve can settle it)`,
         );
       }),
@@ -68,8 +99,10 @@ export function registerPurchaseCommands(program: Command, cli: CliTools): void 
           { db, purchases: new PurchaseStore(db, new CommitBatcher(db)) },
           { reference: o.ref, reason: o.reason, actor: cli.actor, source: 'admin' },
         );
-        cli.out(
-          { ...purchaseJson(p), reversed_at: p.reversedAt, reversal_reason: p.reversalReason },
+        printPurchase(
+          cli,
+          p,
+          { reversed_at: p.reversedAt, reversal_reason: p.reversalReason },
           `Purchase ${p.internalReference} reversed: ${formatKobo(p.debitKobo)} back to the wallet`,
         );
       }),

@@ -322,6 +322,43 @@ describe('purchase reverse (operator CLI)', () => {
   });
 });
 
+describe('the CLI and gift-card codes', () => {
+  it('purchase reverse on a gift-card sale prints no code, only how many and where they are shown', async () => {
+    const m = t.merchant('REVGC', { testNaira: 1_000_000 });
+    const orderId = key('gc-cli');
+    const bought = await t.call('POST', '/v1/giftcards/orders', {
+      pair: m.test,
+      body: { request_id: orderId, plan_id: 5005, quantity: 2 },
+    });
+    expect(bought.json.status, bought.text).toBe('success');
+    const cards = bought.json.data.cards as Record<string, string>[];
+    expect(cards).toHaveLength(2);
+    const secrets = cards.flatMap((c) => [c.card_number, c.pin_code, c.claim_url]).filter(Boolean);
+    expect(secrets.length).toBeGreaterThanOrEqual(4);
+
+    const r = runCli(t.dataDir, [
+      '--json',
+      'purchase',
+      'reverse',
+      '--ref',
+      orderId,
+      '--reason',
+      'card was void',
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    for (const secret of secrets) expect(r.stdout).not.toContain(secret);
+    expect(r.json).toMatchObject({
+      status: 'reversed',
+      cards_count: 2,
+      cards_note:
+        '2 gift-card codes, not printed here: the sale is reversed, so the console no longer shows them',
+    });
+    expect(r.json.result).not.toHaveProperty('cards');
+    // The provider's reference, which a dispute quotes, is kept.
+    expect(r.json.result.reference_code).toEqual(expect.any(String));
+  });
+});
+
 describe('console: admin reverse and re-check of a completed sale', () => {
   let admin: ConsoleClient;
   const demoSale = async () => {
