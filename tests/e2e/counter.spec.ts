@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ADMIN, cli, login, snap, unique, watchPageErrors } from './helpers.js';
+import { ADMIN, cli, login, snap, snapPhoneAndDesk, unique, watchPageErrors } from './helpers.js';
 import { csrfOf, openAdminPage, type Pair } from './admin-helpers.js';
 
 /**
@@ -192,6 +192,47 @@ test('a pending sale shows when it was last checked, what the provider said and 
   await expect(page.getByTestId('pending-last-check')).toContainText('just now');
   await expect(page.getByTestId('requery')).toHaveText('Check with the provider now');
   await snap(page, 'counter-pending-sale');
+  expect(problems).toEqual([]);
+});
+
+test('a pending sale the node refuses to show any more (merchant suspended, 403) stops being followed and says why', async ({
+  page,
+  browser,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page, agent);
+  await page.keyboard.press('d');
+  await page.getByLabel('Customer phone number').fill('0802 123 4567');
+  await page.getByLabel('Find a plan').fill('1GB');
+  await page.getByLabel('Find a plan').press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('confirm-sell').click();
+  const status = page.getByTestId('sale-status');
+  await expect(status).toContainText('This page updates by itself, checking now and then.', {
+    timeout: 20_000,
+  });
+  const admin = await browser.newPage();
+  await login(admin, ADMIN);
+  const headers = await csrfOf(admin.request);
+  const setStatus = async (value: 'active' | 'suspended') =>
+    expect(
+      (
+        await admin.request.patch(`/console/admin/merchants/${code}`, { headers, data: { status: value } })
+      ).status(),
+    ).toBe(200);
+  try {
+    await setStatus('suspended');
+    // The next look is refused: the page says what a refused first load says, and stops asking.
+    await expect(
+      page.getByTestId('alert').filter({ hasText: 'This merchant profile is suspended.' }),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(status).toContainText('This page updates by itself.');
+    await expect(status).not.toContainText('checking now and then');
+    await snapPhoneAndDesk(page, 'counter-follow-refused');
+  } finally {
+    await setStatus('active');
+    await admin.close();
+  }
   expect(problems).toEqual([]);
 });
 

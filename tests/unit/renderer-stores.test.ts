@@ -225,6 +225,61 @@ describe('useSaleStore', () => {
     expect(looks).toBe(3);
   });
 
+  it('stops following at a 403 or 404 (asking again cannot help), with the refusal to show', async () => {
+    for (const [status, message] of [
+      [404, 'There is no sale with this reference'],
+      [403, 'Live selling was withdrawn'],
+    ] as const) {
+      setActivePinia(createPinia());
+      let looks = 0;
+      fakeNode({
+        'POST /console/sell': sale('pending'),
+        'GET /console/purchases/ref-1': () => (++looks === 1 ? sale('pending') : [status, { message }]),
+      });
+      const store = useSaleStore();
+      await store.sell({
+        product: 'airtime',
+        network: 'mtn',
+        customer_msisdn: '08031234567',
+        amount: '100.00',
+        client_request_id: 'c-1',
+      });
+      const naps: number[] = [];
+      // A loop that kept asking is ended here, so the test fails rather than spins.
+      const nap = async (ms: number) => {
+        if (naps.push(ms) > 5) store.stop('ref-1');
+      };
+      await expect(store.follow('ref-1', nap)).rejects.toMatchObject({
+        status,
+        message: `${message}.`,
+      });
+      expect(looks).toBe(2);
+      expect(naps).toHaveLength(1);
+      expect(store.isFollowing('ref-1')).toBe(false);
+      expect(store.sales['ref-1'].status).toBe('pending');
+    }
+  });
+
+  it('keeps following through a node briefly away or a 5xx', async () => {
+    let looks = 0;
+    fakeNode({
+      'POST /console/sell': sale('pending'),
+      'GET /console/purchases/ref-1': () =>
+        ++looks === 1 ? [503, { message: 'busy' }] : looks === 2 ? [500, {}] : sale('success'),
+    });
+    const store = useSaleStore();
+    await store.sell({
+      product: 'airtime',
+      network: 'mtn',
+      customer_msisdn: '08031234567',
+      amount: '100.00',
+      client_request_id: 'c-1',
+    });
+    const final = await store.follow('ref-1', async () => undefined);
+    expect(final?.status).toBe('success');
+    expect(looks).toBe(3);
+  });
+
   it('backs off to a calm pace for long-pending sales', () => {
     expect(nextFollowDelay(0)).toBe(1000);
     expect(nextFollowDelay(50)).toBe(15_000);

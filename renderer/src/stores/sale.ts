@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { apiGet, apiPost, queryString } from '../api/client.js';
+import { ApiError } from '../lib/errors.js';
 import type { GiftCardCode, Sale, VerifiedCustomer } from '../api/types.js';
 import type { AttentionItem } from './adminTypes.js';
 import { formatNaira } from '../../../common/money-display.js';
@@ -99,7 +100,9 @@ export const useSaleStore = defineStore('sale', () => {
    * Follows a pending sale until it is final or stop() is called. Each look asks the node to
    * hold its answer for up to nextFollowDelay while the sale stays pending, so a sale that turns
    * final is shown at once rather than at the next look; a look answered sooner (a failed look,
-   * the node briefly away) waits out the rest of its delay, so the pace never quickens.
+   * the node briefly away) waits out the rest of its delay, so the pace never quickens. A look
+   * refused for good (403: this session may no longer read it, say live was withdrawn; 404: it
+   * is not this session's sale) ends the follow with that ApiError: asking again cannot help.
    */
   async function follow(
     ref: string,
@@ -111,7 +114,9 @@ export const useSaleStore = defineStore('sale', () => {
       for (let attempt = 0; following.has(ref) && sales.value[ref]?.status === 'pending'; attempt++) {
         const delay = nextFollowDelay(attempt);
         const started = Date.now();
-        await load(ref, delay).catch(() => undefined);
+        await load(ref, delay).catch((e: unknown) => {
+          if (e instanceof ApiError && (e.status === 403 || e.status === 404)) throw e;
+        });
         if (!following.has(ref) || sales.value[ref]?.status !== 'pending') break;
         const rest = delay - (Date.now() - started);
         if (rest > 0) await sleep(rest);
