@@ -82,7 +82,7 @@ export function buildServices(
     setSetting(db, NODE_ALLOWS_PRIVATE_SETTING, config.webhooksAllowPrivate);
   const now = hooks.now ?? Date.now;
   const batcher = new CommitBatcher(db);
-  const purchases = new PurchaseStore(db, batcher);
+  const purchases = new PurchaseStore(db, batcher, now);
   const router = new UpstreamRouter(db, box, hooks.simulator, config.maxInFlight);
   const log = { info: () => {}, warn: () => {}, error: (o: object, m: string) => console.error(m, o) };
   const requeryScale = hooks.requeryScale ?? requeryScaleFromEnv();

@@ -25,8 +25,9 @@ import {
  * A used key is a DuplicateRequest; a short wallet throws InsufficientBalance and leaves no
  * trace, so the key stays free for a retry after funding.
  */
-export function createPurchase(db: Db, input: NewPurchase): Purchase {
-  if (input.agentUserId) assertAgentDailyLimit(db, input.agentUserId, input.environment, input.amountKobo);
+export function createPurchase(db: Db, input: NewPurchase, clock: () => number = Date.now): Purchase {
+  if (input.agentUserId)
+    assertAgentDailyLimit(db, input.agentUserId, input.environment, input.amountKobo, clock());
   const now = nowIso();
   const ref = newInternalReference();
   // Every column is written, so the stored row is exactly these values (no RETURNING to read back).
@@ -97,14 +98,21 @@ const INSERT_PURCHASE = `INSERT INTO purchases (${PURCHASE_COLUMNS.slice('id, '.
 /**
  * An agent's daily sales limit, checked in the transaction that stores the sale: sales sent
  * at once are written one after another, each seeing those before it, so they cannot all
- * pass. The day is the business day (timezone setting) of the clock that stamps created_at.
+ * pass. The day is the business day (timezone setting) at `nowMs`, read from the node's clock,
+ * the one the early check (services/admin-sales-limit.ts) reads: both agree on what today is.
  */
-function assertAgentDailyLimit(db: Db, agentUserId: number, env: Environment, amountKobo: number): void {
+function assertAgentDailyLimit(
+  db: Db,
+  agentUserId: number,
+  env: Environment,
+  amountKobo: number,
+  nowMs: number,
+): void {
   const limit =
     (prep(db, 'SELECT daily_sales_limit_kobo FROM console_users WHERE id = ?').pluck().get(agentUserId) as
       number | null | undefined) ?? null;
   if (limit === null) return;
-  const sold = agentSoldKobo(db, agentUserId, env, localDayStart(Date.now(), businessTimezone(db)));
+  const sold = agentSoldKobo(db, agentUserId, env, localDayStart(nowMs, businessTimezone(db)));
   checkDailySalesLimit(limit, sold, amountKobo);
 }
 

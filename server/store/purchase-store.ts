@@ -113,6 +113,8 @@ export class PurchaseStore {
   constructor(
     readonly db: Db,
     private readonly batcher: CommitBatcher,
+    /** The node's clock (Services.now): an agent's daily limit is checked on its business day. */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Commits and operations per commit, for the benchmark and the stop log. */
@@ -122,7 +124,7 @@ export class PurchaseStore {
 
   /** Stores a purchase, debits its wallet and queues its vend: one operation. */
   place(input: NewPurchase): Promise<Purchase> {
-    return this.batcher.submit(() => createPurchase(this.db, input));
+    return this.batcher.submit(() => createPurchase(this.db, input, this.now));
   }
 
   purchase(id: number): Purchase | null {
