@@ -36,6 +36,7 @@ const sale = (p: Partial<Purchase>): Purchase => ({
   updatedAt: '2026-01-01T10:00:00.000Z',
   reversedAt: null,
   reversalReason: null,
+  publicFailureReason: null,
   ...p,
 });
 
