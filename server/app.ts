@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Services } from './services/context.js';
 import { registerErrorHandling, errorBody, answerClientError } from './http/errors.js';
 import { hostChecker, requireMerchantAuth } from './http/access.js';
-import { API_PREFIXES, ErrorBody } from './http/schemas.js';
+import { API_PREFIXES, ErrorBody, withPathLimitAnswer } from './http/schemas.js';
 import { watchRouteSchemas } from './http/route-schemas.js';
 import { registerTransactionRoutes } from './http/v1/transactions.js';
 import { registerPlanRoutes } from './http/v1/plans.js';
@@ -165,7 +165,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
     },
     // The console's routes have a document of their own (/console/openapi.json), never shown to merchants.
     transform: ({ schema, url }) => ({
-      schema: url.startsWith('/console') ? { ...schema, hide: true } : schema,
+      schema: url.startsWith('/console') ? { ...schema, hide: true } : withPathLimitAnswer(schema, url),
       url,
     }),
   });

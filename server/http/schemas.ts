@@ -34,6 +34,17 @@ export const errorResponses = {
 };
 
 /**
+ * The router answers 414 for a path part over 100 characters (a key or id), before any route
+ * runs: the OpenAPI document declares it on every route with a path parameter (app.ts).
+ */
+export function withPathLimitAnswer<S extends { response?: unknown }>(schema: S, url: string): S {
+  if (!url.includes(':') || !schema.response) return schema;
+  return Object.assign({}, schema, {
+    response: Object.assign({}, schema.response, { 414: Type.Ref('ErrorBody') }),
+  });
+}
+
+/**
  * A plan reference from the plan catalogs: for data a plan code, always a string (the spec's
  * type; a number is refused saying so); for bills the plan's integer id, as a string or a JSON
  * integer.

@@ -11,7 +11,8 @@ const EXT = '/ext/service/v1';
 let t: TestNode;
 
 beforeAll(async () => {
-  t = await startTestNode();
+  // Private webhook URLs allowed: the document test adds endpoints on 127.0.0.1 (never sent to).
+  t = await startTestNode({ webhooksAllowPrivate: true });
 });
 afterAll(async () => {
   await t.close();
@@ -137,6 +138,59 @@ describe('/ext/service/v1 carries every /v1 operation', () => {
         expect(Object.keys(op.responses), `${method} ${path}`).toEqual(
           expect.arrayContaining(['400', '401', '403', '413', '415', '429']),
         );
+    }
+  });
+});
+
+describe('the OpenAPI document declares the error statuses the node answers', () => {
+  type Paths = Record<string, Record<string, { responses: Record<string, any> }>>;
+  const documentPaths = async () =>
+    (await t.call('GET', '/v1/openapi.json', { pair: null })).json.paths as Paths;
+
+  it('adding a webhook answers 409 for a URL it already has and for an 11th endpoint, and declares it', async () => {
+    const paths = await documentPaths();
+    const m = t.merchant('OADOC');
+    const add = (url: string) =>
+      t.call('POST', '/v1/webhooks', { pair: m.test, body: { url, event_types: ['*'] } });
+    // This merchant never buys anything, so nothing is ever sent to these addresses.
+    for (let i = 1; i <= 10; i++) expect((await add(`http://127.0.0.1:9/oa-${i}`)).status).toBe(201);
+    expect((await add('http://127.0.0.1:9/oa-1')).status).toBe(409);
+    expect((await add('http://127.0.0.1:9/oa-11')).status).toBe(409);
+    for (const prefix of ['/v1', EXT])
+      expect(Object.keys(paths[`${prefix}/webhooks`]!.post!.responses), prefix).toContain('409');
+  });
+
+  it('every route with a path parameter answers 414 for one over 100 characters, and declares it', async () => {
+    const paths = await documentPaths();
+    const keyed = Object.entries(paths).filter(([path]) => path.includes('{'));
+    expect(keyed.map(([path]) => path)).toEqual(
+      expect.arrayContaining([
+        '/v1/esim/orders/{request_id}',
+        `${EXT}/transactions/status/{client_request_id}`,
+        '/v1/webhooks/{id}/rotate',
+        '/plans/{network}',
+      ]),
+    );
+    const long = 'k'.repeat(101);
+    for (const [path, ops] of keyed)
+      for (const [method, op] of Object.entries(ops)) {
+        const r = await t.call(method.toUpperCase(), path.replace(/\{[^}]+\}/g, long));
+        expect(r.status, `${method} ${path}`).toBe(414);
+        expect(Object.keys(op.responses), `${method} ${path}`).toContain('414');
+      }
+  });
+
+  it('the internal GET /plans/{network} declares its answer and its errors, and answers what /v1 does', async () => {
+    const op = (await documentPaths())['/plans/{network}']!.get!;
+    expect(Object.keys(op.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '413', '415', '429', '414']),
+    );
+    expect(op.responses['200'].content['application/json'].schema.properties).toHaveProperty('data');
+    for (const network of ['mtn', '9mobile', 'nope']) {
+      const internal = await t.call('GET', `/plans/${network}`);
+      const v1 = await t.call('GET', `/v1/plans/${network}`);
+      expect(internal.status, network).toBe(v1.status);
+      expect(internal.text, network).toBe(v1.text);
     }
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Services } from '../../services/context.js';
 import { createHandler } from '../v1/transactions.js';
-import { NetworkParams, dataPlansResponse } from '../v1/plans.js';
+import { NetworkParams, PlansEnvelope, dataPlansResponse } from '../v1/plans.js';
 import { TransactionEnvelope, errorResponses } from '../schemas.js';
 import { Type } from '@sinclair/typebox';
 
@@ -14,7 +14,14 @@ export function registerInternalRoutes(server: FastifyInstance, s: Services): vo
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/plans/:network',
-    { schema: { tags: ['internal'], summary: 'Data plans (internal API)', params: NetworkParams } },
+    {
+      schema: {
+        tags: ['internal'],
+        summary: 'Data plans (internal API)',
+        params: NetworkParams,
+        response: { 200: PlansEnvelope, ...errorResponses },
+      },
+    },
     async (request) => dataPlansResponse(s, request.params.network),
   );
   app.post(

@@ -50,7 +50,7 @@ export function billPlanRow(p: BillPlan): BillPlanRowJson {
   return row;
 }
 
-const PlansEnvelope = Type.Object({
+export const PlansEnvelope = Type.Object({
   status: Type.String(),
   description: Type.String(),
   data: Type.Array(Type.Record(Type.String(), Type.Unknown())),

@@ -114,10 +114,12 @@ export function registerWebhookRoutes(server: FastifyInstance, s: Services, pref
         tags,
         summary: 'Add an endpoint; the answer carries its signing secret, shown this once',
         body: CreateBody,
-        response: {
-          201: Type.Object({ status: Type.Literal('success'), data: EndpointWithSecret }),
-          ...errorResponses,
-        },
+        // 409: the URL is already one of this merchant's endpoints, or it has 10 already.
+        response: Object.assign(
+          { 201: Type.Object({ status: Type.Literal('success'), data: EndpointWithSecret }) },
+          errorResponses,
+          { 409: Type.Ref('ErrorBody') },
+        ),
       },
     },
     async (request, reply) => {
