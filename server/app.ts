@@ -9,6 +9,7 @@ import { registerErrorHandling, errorBody, answerClientError } from './http/erro
 import { hostChecker, requireMerchantAuth } from './http/access.js';
 import { API_PREFIXES, ErrorBody, withPathLimitAnswer } from './http/schemas.js';
 import { watchRouteSchemas } from './http/route-schemas.js';
+import { readEmptyJsonAsNoBody } from './http/optional-body.js';
 import { registerTransactionRoutes } from './http/v1/transactions.js';
 import { registerPlanRoutes } from './http/v1/plans.js';
 import { registerWalletRoutes } from './http/v1/wallet.js';
@@ -101,6 +102,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
     diskFull: s.diskFull,
   });
   watchRouteSchemas(app);
+  readEmptyJsonAsNoBody(app);
   app.addSchema(ErrorBody);
 
   // Callback-style hooks: on the hottest path an async hook costs a promise per request.

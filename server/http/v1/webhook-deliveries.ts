@@ -7,7 +7,7 @@ import { Nullable, PageSize } from '../schema-blocks.js';
 import { deliveryLogJson, listDeliveries } from '../../store/webhook-deliveries.js';
 import { replayWebhookDeliveries, sendTestWebhook } from '../../services/webhooks.js';
 import { specRoutes } from './spec-routes.js';
-import { callersEndpoint, EndpointParams, noBodyIsEmptyObject } from './webhooks.js';
+import { callersEndpoint, EndpointParams } from './webhooks.js';
 
 const Delivery = Type.Object({
   id: Type.Integer({ description: 'the delivery, as replay names it' }),
@@ -72,7 +72,6 @@ export function registerWebhookDeliveryRoutes(server: FastifyInstance, s: Servic
           ...errorResponses,
         },
       },
-      preValidation: noBodyIsEmptyObject,
     },
     async (request) => {
       const { c, e } = callersEndpoint(s, request, request.params.id);

@@ -55,15 +55,6 @@ const RotateBody = Type.Object(
   { additionalProperties: false },
 );
 
-/**
- * For POSTs whose body is all optional fields: no body (curl -X POST without -d) reads as {}.
- * Fastify would otherwise validate the missing body as a non-object and refuse it.
- */
-export function noBodyIsEmptyObject(request: FastifyRequest, _reply: unknown, done: () => void): void {
-  request.body ??= {};
-  done();
-}
-
 export const EndpointParams = Type.Object({ id: Type.String({ description: 'we_…' }) });
 
 const endpointAnswer = <T extends typeof Endpoint | typeof EndpointWithSecret>(data: T) => ({
@@ -147,7 +138,6 @@ export function registerWebhookRoutes(server: FastifyInstance, s: Services, pref
         body: RotateBody,
         response: endpointAnswer(EndpointWithSecret),
       },
-      preValidation: noBodyIsEmptyObject,
     },
     async (request) => {
       const { c, e } = callersEndpoint(s, request, request.params.id);
