@@ -2,6 +2,9 @@
  * Domain errors carry a stable code and no HTTP knowledge; server/http/errors.ts maps them
  * to the spec's error body. Messages are written for the merchant: they may be shown as is.
  */
+/** The prefixes a merchant calls the API under. */
+export type MerchantApiPrefix = '/v1' | '/ext/service/v1';
+
 export class DomainError extends Error {
   constructor(
     readonly code: string,
@@ -9,6 +12,15 @@ export class DomainError extends Error {
   ) {
     super(message);
     this.name = new.target.name;
+  }
+
+  /**
+   * The message for a merchant calling the API under `prefix`. The same as `message` unless
+   * the merchant needs other words than the operator (console, CLI): the call to make on the
+   * prefix it uses, or what it cannot change itself.
+   */
+  forMerchantApi(_prefix: MerchantApiPrefix): string {
+    return this.message;
   }
 }
 
@@ -31,7 +43,7 @@ type KeyHolder = 'transaction' | 'giftcard' | 'esim';
  * Where the outcome of the purchase that holds a key is read, by what it was and on which prefix
  * the caller works: `/ext/service/v1` reads a transaction's status with the key in the path.
  */
-function outcomeCall(usedBy: KeyHolder, key: string, prefix: '/v1' | '/ext/service/v1'): string {
+function outcomeCall(usedBy: KeyHolder, key: string, prefix: MerchantApiPrefix): string {
   const k = encodeURIComponent(key);
   if (usedBy === 'giftcard') return `GET ${prefix}/giftcards/orders/${k}`;
   if (usedBy === 'esim') return `GET ${prefix}/esim/orders/${k}`;
@@ -49,9 +61,13 @@ export class DuplicateRequest extends DomainError {
     super('DUPLICATE_REQUEST', DuplicateRequest.sentence(key, usedBy, '/v1'));
   }
 
-  /** The message for a caller on another prefix (the HTTP layer knows which one it came in on). */
-  static sentence(key: string, usedBy: KeyHolder, prefix: '/v1' | '/ext/service/v1'): string {
+  static sentence(key: string, usedBy: KeyHolder, prefix: MerchantApiPrefix): string {
     return `Duplicate request: the key "${key}" was already used; read its outcome with ${outcomeCall(usedBy, key, prefix)}`;
+  }
+
+  /** The outcome call on the prefix the caller came in on. */
+  override forMerchantApi(prefix: MerchantApiPrefix): string {
+    return DuplicateRequest.sentence(this.key, this.usedBy, prefix);
   }
 }
 export class NotFound extends DomainError {

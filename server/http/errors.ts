@@ -3,7 +3,6 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
   DomainError,
-  DuplicateRequest,
   Overloaded,
   ProvidersPaused,
   TooManyAttempts,
@@ -179,11 +178,14 @@ export interface ErrorHooks {
   diskFull?: { refused(err: unknown): void };
 }
 
-/** A used key's message names the outcome call on the prefix the caller uses. */
+/**
+ * A merchant's API call is answered in the merchant's words, naming calls on the prefix it
+ * uses (the internal API's callers are told the /v1 calls); the console's in the operator's.
+ */
 function messageFor(error: DomainError, request: FastifyRequest): string {
-  if (error instanceof DuplicateRequest && request.url.startsWith('/ext/service/v1/'))
-    return DuplicateRequest.sentence(error.key, error.usedBy, '/ext/service/v1');
-  return error.message;
+  const route = request.routeOptions.url ?? request.url;
+  if (route.startsWith('/console')) return error.message;
+  return error.forMerchantApi(route.startsWith('/ext/service/v1/') ? '/ext/service/v1' : '/v1');
 }
 
 export function registerErrorHandling(app: FastifyInstance, hooks: ErrorHooks = {}): void {

@@ -4,6 +4,7 @@ import type { Environment } from './credentials-crypto.js';
 import type { SecretBox } from './secret-box.js';
 import { recordAudit } from './audit.js';
 import { Conflict, NotFound } from '../domain/errors.js';
+import { WebhookUrlTaken } from '../domain/webhook-errors.js';
 
 /**
  * Webhook endpoints: where a merchant's events go, and the secrets that sign them. What is sent
@@ -77,12 +78,8 @@ export function createEndpoint(
   return db
     .transaction(() => {
       const existing = listEndpoints(db, input.merchantId, input.environment);
-      // A retried POST must not double every event, each copy signed with another secret.
       const same = existing.find((e) => e.url === input.url);
-      if (same)
-        throw new Conflict(
-          `${publicEndpointId(same.id)} already receives this merchant's ${input.environment} events at ${input.url}: use it, or remove it first`,
-        );
+      if (same) throw new WebhookUrlTaken(publicEndpointId(same.id), input.environment, input.url);
       if (existing.length >= MAX_ENDPOINTS_PER_ENVIRONMENT)
         throw new Conflict(
           `a merchant has at most ${MAX_ENDPOINTS_PER_ENVIRONMENT} ${input.environment} webhook endpoints: remove one first`,

@@ -109,4 +109,15 @@ describe('webhooks in the admin console', () => {
     expect(added.status, added.text).toBe(200);
     expect(added.json.event_types).toEqual([EVENT_TYPES.at(-1)]);
   });
+
+  it("a URL the merchant already uses is refused in the operator's words: the console shows the endpoint and its rotate button", async () => {
+    const body = { environment: 'test', url: 'http://127.0.0.1:9/twice', event_types: ['*'] };
+    const first = await admin.post('/console/admin/merchants/DEMO/webhooks', body);
+    expect(first.status, first.text).toBe(200);
+    const again = await admin.post('/console/admin/merchants/DEMO/webhooks', body);
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe(
+      `${first.json.id} already receives this merchant's test events at http://127.0.0.1:9/twice: use it, or remove it first`,
+    );
+  });
 });

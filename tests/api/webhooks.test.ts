@@ -385,8 +385,18 @@ describe('safety', () => {
     expect(first.status).toBe(201);
     const again = await post(`${rx.url}/dup`);
     expect(again.status).toBe(409);
+    // A client that lost the 201 (the only answer with the secret) is told how to get a new one.
+    const id = first.json.data.id as string;
     expect(again.json.message).toBe(
-      `${first.json.data.id} already receives this merchant's test events at ${rx.url}/dup: use it, or remove it first`,
+      `${id} already receives this merchant's test events at ${rx.url}/dup: use it, or remove it first; if you did not keep its secret, rotate it: POST /v1/webhooks/${id}/rotate`,
+    );
+    const ext = await t.call('POST', '/ext/service/v1/webhooks', {
+      pair: m.test,
+      body: { url: `${rx.url}/dup`, event_types: ['*'] },
+    });
+    expect(ext.status).toBe(409);
+    expect(ext.json.message).toMatch(
+      new RegExp(`if you did not keep its secret, rotate it: POST /ext/service/v1/webhooks/${id}/rotate$`),
     );
     for (let i = 1; i < 10; i++) expect((await post(`${rx.url}/dup${i}`)).status).toBe(201);
     const eleventh = await post(`${rx.url}/dup10`);
