@@ -140,7 +140,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
         const r = rotateWebhookSecret(context(db, dataDir, false), e, hours, cli.actor);
         cli.out(
           r,
-          `New signing secret for ${r.id} (shown once; the old one signs until ${r.old_secret_expires_at ?? 'now'}):\n  ${r.secret}`,
+          `New signing secret for ${r.id} (shown once; ${r.old_secret_expires_at ? `the secrets it replaced sign until ${r.old_secret_expires_at}` : 'only it signs from now'}):\n  ${r.secret}`,
         );
       }),
     );

@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * `VendPoint-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, one `v1` per
- * secret that currently signs (two during a rotation's overlap).
+ * secret that currently signs (two during a rotation's overlap, up to four when an endpoint is
+ * rotated again inside it).
  */
 export const SIGNATURE_HEADER = 'VendPoint-Signature';
 export const SIGNATURE_TOLERANCE_S = 300;

@@ -20,7 +20,7 @@ export interface WebhookEndpoint {
   url: string;
   eventTypes: string[];
   status: EndpointStatus;
-  /** Set while a rotated-out secret still signs (epoch ms). */
+  /** Set while rotated-out secrets still sign (epoch ms): when they all stop. */
   oldSecretUntil: number | null;
   createdAt: string;
   updatedAt: string;
@@ -157,7 +157,32 @@ export function setEndpointStatus(
     .immediate();
 }
 
-/** A new secret; the old one keeps signing (a second v1) until the overlap ends. */
+/**
+ * Secrets rotated out that may still sign beside the current one: a header carries at most
+ * four v1 values, however often an endpoint is rotated inside its overlap window.
+ */
+export const MAX_ROTATED_OUT_SECRETS = 3;
+
+/**
+ * The rotated-out secrets still signing at `nowMs`, newest first. They share one window end
+ * (old_secret_until) and are sealed together, separated by spaces (whsec_ secrets have none),
+ * so the single secret an earlier rotation stored reads as a list of one.
+ */
+function openOldSecrets(
+  box: Pick<SecretBox, 'open'>,
+  r: Pick<EndpointRow, 'old_secret_sealed' | 'old_secret_until'>,
+  nowMs: number,
+): string[] {
+  if (!r.old_secret_sealed || (r.old_secret_until ?? 0) <= nowMs) return [];
+  return box.open(r.old_secret_sealed).split(' ');
+}
+
+/**
+ * A new secret; the one it replaces keeps signing (another v1) until the overlap ends. A
+ * rotation inside an earlier one's window keeps that window's promise: the secrets still
+ * signing go on signing beside the new ones, all until the later of the two ends. An overlap
+ * of 0 leaves the new secret alone signing at once (what a leaked secret needs).
+ */
 export function rotateEndpointSecret(
   db: Db,
   box: SecretBox,
@@ -172,33 +197,43 @@ export function rotateEndpointSecret(
       const r = prep(db, `SELECT * FROM webhook_endpoints WHERE id = ? AND status <> 'removed'`).get(id) as
         EndpointRow | undefined;
       if (!r) throw new NotFound(`no webhook endpoint ${publicEndpointId(id)}`);
+      const stillSigning = openOldSecrets(box, r, nowMs);
+      if (overlapMs > 0 && stillSigning.length >= MAX_ROTATED_OUT_SECRETS)
+        throw new Conflict(
+          `${publicEndpointId(id)} already has ${MAX_ROTATED_OUT_SECRETS} rotated-out secrets signing beside its current one until ${new Date(r.old_secret_until!).toISOString()}: rotate again after then, or now with an overlap of 0 hours to stop them all at once`,
+        );
+      const old = overlapMs > 0 ? [box.open(r.secret_sealed), ...stillSigning] : [];
+      const until = stillSigning.length
+        ? Math.max(nowMs + overlapMs, r.old_secret_until!)
+        : nowMs + overlapMs;
       const row = prep(
         db,
         `UPDATE webhook_endpoints SET secret_sealed = ?, old_secret_sealed = ?, old_secret_until = ?, updated_at = ?
            WHERE id = ? RETURNING *`,
       ).get(
         box.seal(secret),
-        overlapMs > 0 ? r.secret_sealed : null,
-        overlapMs > 0 ? nowMs + overlapMs : null,
+        old.length ? box.seal(old.join(' ')) : null,
+        old.length ? until : null,
         nowIso(),
         id,
       ) as EndpointRow;
-      recordAudit(db, actor, 'webhook.rotate', publicEndpointId(id), { overlap_ms: overlapMs });
+      recordAudit(db, actor, 'webhook.rotate', publicEndpointId(id), {
+        overlap_ms: overlapMs,
+        rotated_out_signing: old.length,
+      });
       return { endpoint: toEndpoint(row), secret };
     })
     .immediate();
 }
 
-/** The secrets that sign right now: the current one, then the old one during the overlap. */
+/** The secrets that sign right now: the current one, then those rotated out during their overlap. */
 export function signingSecrets(db: Db, box: Pick<SecretBox, 'open'>, id: number, nowMs: number): string[] {
   const r = prep(
     db,
     'SELECT secret_sealed, old_secret_sealed, old_secret_until FROM webhook_endpoints WHERE id = ?',
   ).get(id) as Pick<EndpointRow, 'secret_sealed' | 'old_secret_sealed' | 'old_secret_until'> | undefined;
   if (!r) return [];
-  const secrets = [box.open(r.secret_sealed)];
-  if (r.old_secret_sealed && (r.old_secret_until ?? 0) > nowMs) secrets.push(box.open(r.old_secret_sealed));
-  return secrets;
+  return [box.open(r.secret_sealed), ...openOldSecrets(box, r, nowMs)];
 }
 
 /** Whether any endpoint would take deliveries (the node then starts its sending thread early). */

@@ -179,6 +179,11 @@ describe('webhook CLI', () => {
       const nowS = Math.floor(Date.now() / 1000);
       expect(verifySignature(rot.json.secret, header, h.body, nowS)).toBe(true);
       expect(verifySignature(add.json.secret, header, h.body, nowS)).toBe(true);
+      // Rotated again inside that hour: both earlier secrets sign until the first window's end.
+      const rotatedAgain = runCli(t.dataDir, ['webhook', 'rotate', '--id', id, '--overlap-hours', '0.5']);
+      expect(rotatedAgain.stdout).toContain(
+        `New signing secret for ${id} (shown once; the secrets it replaced sign until ${rot.json.old_secret_expires_at}):`,
+      );
 
       expect(runCli(t.dataDir, ['--json', 'webhook', 'pause', '--id', id]).json.status).toBe('paused');
       const paused = back.received.length;

@@ -7,6 +7,7 @@ import {
 } from '../helpers/webhook-receiver.js';
 import { verifySignature } from '../../server/domain/webhook-signature.js';
 import { listAuditEntries } from '../../server/store/admin-queries.js';
+import { signingSecrets } from '../../server/store/webhooks.js';
 
 /**
  * An integrator manages its own endpoints with its own credential pair: rotate the signing
@@ -116,6 +117,94 @@ describe('rotating the signing secret', () => {
     expect(audit.filter((a) => a.action === 'webhook.rotate').map((a) => a.actor)).toEqual([
       `key:${m.test.key}`,
       `key:${m.test.key}`,
+    ]);
+  });
+
+  it("a rotation inside an earlier one's window keeps every window it announced: up to 3 rotated-out secrets sign until the later end", async () => {
+    const m = t.merchant('SELFROT3', { testNaira: 10_000 });
+    const ep = await addEndpoint(m.test);
+    const rotate = (overlap_hours: number) =>
+      t.call('POST', `/v1/webhooks/${ep.id}/rotate`, { pair: m.test, body: { overlap_hours } });
+    const hoursLeft = (iso: string) => (Date.parse(iso) - Date.now()) / 3_600_000;
+
+    // Review L5: 2 h, then 1.5 h, then 1 h. Each answer says until when the secrets it
+    // replaced sign; none ends the 2 hours the first one announced.
+    const first = (await rotate(2)).json.data;
+    expect(hoursLeft(first.old_secret_expires_at)).toBeGreaterThan(1.9);
+    const second = (await rotate(1.5)).json.data;
+    expect(second.old_secret_expires_at).toBe(first.old_secret_expires_at);
+    const third = await rotate(1);
+    expect(third.status, third.text).toBe(200);
+    expect(third.json.data.old_secret_expires_at).toBe(first.old_secret_expires_at);
+
+    const [hook] = await received(await sell(m.test, 'SELFROT3'));
+    const header = String(hook.headers['vendpoint-signature']);
+    expect(header.match(/v1=/g)).toHaveLength(4);
+    for (const secret of [ep.secret, first.secret, second.secret, third.json.data.secret])
+      expect(verifySignature(secret, header, hook.body, nowS())).toBe(true);
+
+    // A fourth secret beside them is refused, saying until when and how to stop them all.
+    const fourth = await rotate(1);
+    expect(fourth.status).toBe(409);
+    expect(fourth.json.message).toBe(
+      `${ep.id} already has 3 rotated-out secrets signing beside its current one until ${first.old_secret_expires_at}: rotate again after then, or now with an overlap of 0 hours to stop them all at once`,
+    );
+    const doc = (await t.call('GET', '/v1/openapi.json', { pair: null })).json;
+    expect(Object.keys(doc.paths['/v1/webhooks/{id}/rotate'].post.responses)).toContain('409');
+    const [still] = await received(await sell(m.test, 'SELFROT3'));
+    expect(
+      verifySignature(
+        third.json.data.secret,
+        String(still.headers['vendpoint-signature']),
+        still.body,
+        nowS(),
+      ),
+    ).toBe(true);
+
+    // The shared window ends for all of them at once.
+    const { db, box } = t.node.services;
+    const id = Number(ep.id.slice(3));
+    const end = Date.parse(first.old_secret_expires_at);
+    expect(signingSecrets(db, box, id, end - 1)).toHaveLength(4);
+    expect(signingSecrets(db, box, id, end)).toEqual([third.json.data.secret]);
+
+    // An overlap of 0 stops every rotated-out secret at once.
+    const alone = await rotate(0);
+    expect([alone.status, alone.json.data.old_secret_expires_at]).toEqual([200, null]);
+    const [after] = await received(await sell(m.test, 'SELFROT3'));
+    const afterHeader = String(after.headers['vendpoint-signature']);
+    expect(afterHeader.match(/v1=/g)).toHaveLength(1);
+    expect(verifySignature(alone.json.data.secret, afterHeader, after.body, nowS())).toBe(true);
+
+    // A longer overlap than the open window's moves the shared end later, never earlier.
+    const short = (await rotate(1)).json.data;
+    const long = (await rotate(5)).json.data;
+    expect(hoursLeft(short.old_secret_expires_at)).toBeLessThan(1.01);
+    expect(hoursLeft(long.old_secret_expires_at)).toBeGreaterThan(4.9);
+    expect(signingSecrets(db, box, id, Date.now())).toHaveLength(3);
+  });
+
+  it('a secret rotated out by an earlier version (one stored alone) still signs until its window ends', async () => {
+    const m = t.merchant('SELFROT4', { testNaira: 1_000 });
+    const ep = await addEndpoint(m.test);
+    const { db, box } = t.node.services;
+    const id = Number(ep.id.slice(3));
+    const until = Date.now() + 3_600_000;
+    db.prepare('UPDATE webhook_endpoints SET old_secret_sealed = ?, old_secret_until = ? WHERE id = ?').run(
+      box.seal('whsec_earlier'),
+      until,
+      id,
+    );
+    expect(signingSecrets(db, box, id, Date.now())).toEqual([ep.secret, 'whsec_earlier']);
+    const rotated = await t.call('POST', `/v1/webhooks/${ep.id}/rotate`, {
+      pair: m.test,
+      body: { overlap_hours: 0.5 },
+    });
+    expect(rotated.json.data.old_secret_expires_at).toBe(new Date(until).toISOString());
+    expect(signingSecrets(db, box, id, Date.now())).toEqual([
+      rotated.json.data.secret,
+      ep.secret,
+      'whsec_earlier',
     ]);
   });
 

@@ -4,6 +4,8 @@ import { useCatalogStore } from '../../renderer/src/stores/catalog.js';
 import { useMerchantsStore } from '../../renderer/src/stores/merchants.js';
 import { useReportsStore } from '../../renderer/src/stores/reports.js';
 import { useWalletStore } from '../../renderer/src/stores/wallet.js';
+import { useAdminWebhooksStore } from '../../renderer/src/stores/adminWebhooks.js';
+import { setBusinessTimezone } from '../../renderer/src/lib/time.js';
 
 /** A fake node answering "METHOD /path" from a table; records each call's URL. */
 function fakeNode(routes: Record<string, unknown>) {
@@ -66,6 +68,27 @@ describe('domain stores', () => {
     expect(merchants.terms).toHaveLength(1);
     expect(merchants.notice).toBe('Term saved: the next sale debits under it.');
     expect(urls.at(-1)).toBe('PUT /console/admin/merchants/SHOP%201/pricing');
+  });
+
+  it('webhooks: a rotation says until when the secrets it replaced sign, as the node answered', async () => {
+    setBusinessTimezone('Africa/Lagos');
+    fakeNode({
+      'GET /console/admin/merchants/DEMO/webhooks': { webhooks: [] },
+      'POST /console/admin/webhooks/we_3/rotate': {
+        id: 'we_3',
+        environment: 'test',
+        old_secret_expires_at: '2026-11-27T09:30:00.000Z',
+        secret: 'whsec_new',
+      },
+    });
+    const webhooks = useAdminWebhooksStore();
+    await webhooks.select('DEMO');
+    await webhooks.rotate('we_3');
+    // A second rotation inside the first one's window keeps that window's end, not 24 hours from now.
+    expect(webhooks.notice).toBe(
+      'New secret issued; the secrets it replaced keep signing until 27 Nov 2026, 10:30:00.',
+    );
+    expect(webhooks.revealed?.secret).toBe('whsec_new');
   });
 
   it('reports: a resend reloads the deliveries with the filter the page last asked for', async () => {

@@ -4941,7 +4941,7 @@ export interface paths {
                 url: string;
                 event_types: string[];
                 status: 'enabled' | 'paused';
-                /** @description until when the rotated-out secret still signs (ISO) */
+                /** @description until when the rotated-out secrets (up to 3) still sign (ISO) */
                 old_secret_expires_at: string | null;
                 created_at: string;
               }[];
@@ -5073,7 +5073,7 @@ export interface paths {
               url: string;
               event_types: string[];
               status: 'enabled' | 'paused';
-              /** @description until when the rotated-out secret still signs (ISO) */
+              /** @description until when the rotated-out secrets (up to 3) still sign (ISO) */
               old_secret_expires_at: string | null;
               created_at: string;
               /** @description shown only in this answer */
@@ -5307,7 +5307,7 @@ export interface paths {
                 url: string;
                 event_types: string[];
                 status: 'enabled' | 'paused';
-                /** @description until when the rotated-out secret still signs (ISO) */
+                /** @description until when the rotated-out secrets (up to 3) still sign (ISO) */
                 old_secret_expires_at: string | null;
                 created_at: string;
               };
@@ -5677,7 +5677,7 @@ export interface paths {
               url: string;
               event_types: string[];
               status: 'enabled' | 'paused';
-              /** @description until when the rotated-out secret still signs (ISO) */
+              /** @description until when the rotated-out secrets (up to 3) still sign (ISO) */
               old_secret_expires_at: string | null;
               created_at: string;
             };
@@ -5800,7 +5800,7 @@ export interface paths {
               url: string;
               event_types: string[];
               status: 'enabled' | 'paused';
-              /** @description until when the rotated-out secret still signs (ISO) */
+              /** @description until when the rotated-out secrets (up to 3) still sign (ISO) */
               old_secret_expires_at: string | null;
               created_at: string;
               /** @description shown only in this answer */
@@ -5852,6 +5852,20 @@ export interface paths {
         };
         /** @description Default Response */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
           headers: {
             [name: string]: unknown;
           };

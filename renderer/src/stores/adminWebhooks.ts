@@ -12,6 +12,7 @@ import type {
 import type { Environment } from '../api/types.js';
 import { createRunner } from './runner.js';
 import { isDueNow } from '../lib/webhook-delivery.js';
+import { formatDateTime } from '../lib/time.js';
 
 /** Reads of the open log after a replay, and the pause before each: about 8 s at most. */
 const FOLLOW_READS = 8;
@@ -137,9 +138,13 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
     );
 
   async function rotate(id: string): Promise<void> {
+    // Rotated inside an earlier window, the secrets replaced sign until that window's end if later.
     const r = await run(
-      () => apiPost<{ id: string; secret: string }>(`/console/admin/webhooks/${id}/rotate`, {}),
-      'New secret issued; the old one keeps signing for 24 hours.',
+      () => apiPost<WebhookEndpointInfo & { secret: string }>(`/console/admin/webhooks/${id}/rotate`, {}),
+      (v) =>
+        v.old_secret_expires_at
+          ? `New secret issued; the secrets it replaced keep signing until ${formatDateTime(v.old_secret_expires_at)}.`
+          : 'New secret issued.',
     );
     const environment = info.value?.webhooks.find((e) => e.id === id)?.environment ?? '';
     if (r) revealed.value = { id: r.id, secret: r.secret, merchant: code.value, environment };

@@ -13,7 +13,7 @@ export const WebhookEndpointInfo = Type.Object({
   event_types: Type.Array(Type.String()),
   status: Lit('enabled', 'paused'),
   old_secret_expires_at: Nullable(
-    Type.String({ description: 'until when the rotated-out secret still signs (ISO)' }),
+    Type.String({ description: 'until when the rotated-out secrets (up to 3) still sign (ISO)' }),
   ),
   created_at: Type.String(),
 });

@@ -18,7 +18,7 @@ import { EVENT_TYPES } from '../../domain/webhook-events.js';
 import { parseNaira } from '../../domain/money.js';
 import { koboToApiNaira } from '../../../common/money.js';
 import { adminActor } from './admin-guard.js';
-import { answer, CodeParams, IdParams, typed } from './contract.js';
+import { answer, CodeParams, ConsoleError, IdParams, typed } from './contract.js';
 import {
   MerchantWebhooks,
   WebhookDeliveries,
@@ -147,7 +147,15 @@ export function registerAdminWebhookRoutes(scope: FastifyInstance, s: Services):
 
   app.post(
     '/console/admin/webhooks/:id/rotate',
-    { schema: { tags, params: IdParams, body: RotateBody, response: answer(WebhookEndpointWithSecret) } },
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        body: RotateBody,
+        // 409: three rotated-out secrets already sign beside the current one.
+        response: { ...answer(WebhookEndpointWithSecret), 409: ConsoleError },
+      },
+    },
     async (request) =>
       rotateWebhookSecret(s, endpoint(request.params.id), request.body.overlap_hours, adminActor(request)),
   );

@@ -21,7 +21,8 @@ export const Endpoint = Type.Object({
   event_types: Type.Array(Type.String()),
   status: Type.String({ description: 'enabled or paused' }),
   old_secret_expires_at: Type.Union([Type.String(), Type.Null()], {
-    description: 'while a rotated-out secret still signs',
+    description:
+      'while rotated-out secrets still sign beside the current one (up to 3, one v1 each): when they all stop',
   }),
   created_at: Type.String(),
 });
@@ -134,9 +135,11 @@ export function registerWebhookRoutes(server: FastifyInstance, s: Services, pref
         tags,
         summary:
           'A new signing secret, shown this once; the old one keeps signing beside it for overlap_hours (two v1 values)',
+        description:
+          "Rotated again inside the overlap window, every secret still signing goes on until the later of the two windows' ends (old_secret_expires_at), so no announced window is cut short; 409 when 3 rotated-out secrets already sign. overlap_hours 0 leaves the new secret alone signing at once.",
         params: EndpointParams,
         body: RotateBody,
-        response: endpointAnswer(EndpointWithSecret),
+        response: Object.assign(endpointAnswer(EndpointWithSecret), { 409: Type.Ref('ErrorBody') }),
       },
     },
     async (request) => {
