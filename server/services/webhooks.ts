@@ -10,6 +10,7 @@ export type WebhookContext = Pick<Services, 'db' | 'box' | 'now'> & {
 import type { Environment } from '../store/credentials-crypto.js';
 import { InvalidInput, NotFound } from '../domain/errors.js';
 import { isPrivateAddress, normalizedUrl, urlProblem } from '../domain/webhook-url.js';
+import { PrivateWebhookTarget } from '../domain/webhook-errors.js';
 import { parseEventTypes, EVENT_TYPES } from '../domain/webhook-events.js';
 import {
   createEndpoint,
@@ -58,11 +59,7 @@ async function checkTarget(allowPrivate: boolean, url: string, env: Environment)
       throw new InvalidInput(`url host ${host} does not resolve`, 'url');
     }
   }
-  if (addresses.some(isPrivateAddress))
-    throw new InvalidInput(
-      `url resolves to a private, loopback or link-local address; allowed only with --allow-private-webhooks (the node's own flag for the API and console, the command's own flag for the CLI)`,
-      'url',
-    );
+  if (addresses.some(isPrivateAddress)) throw new PrivateWebhookTarget();
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from '../helpers/webhook-receiver.js';
 import type { SimulatorOptions } from '../../server/upstreams/simulator.js';
 import { fundWallet } from '../../server/store/wallets.js';
+import { setupFirstAdmin } from '../helpers/console-admin-session.js';
 
 /**
  * Issue "Signed webhooks and an event feed": every event type reaches a real receiver on
@@ -423,8 +424,27 @@ describe('safety', () => {
           body: { url, event_types: ['*'] },
         });
         expect(r.status, url).toBe(400);
-        expect(r.json.message).toMatch(/private|loopback/);
+        // Worded for the merchant: no node or CLI flag it could not set anyway.
+        expect(r.json.message, url).toBe(
+          "url resolves to a private, loopback or link-local address, which this node does not send webhooks to: use a public address your receiver is reached at (whether private addresses are allowed is up to the node's operator)",
+        );
       }
+      const ext = await strict.call('POST', '/ext/service/v1/webhooks', {
+        pair: m.test,
+        body: { url: 'http://10.1.2.3/x', event_types: ['*'] },
+      });
+      expect(ext.json.message).toMatch(/^url resolves to a private, .*up to the node's operator\)$/);
+      // The operator, in the console, is told the flag that allows them.
+      const admin = await setupFirstAdmin(strict.url, 'ops', 'correct horse battery');
+      const byOperator = await admin.post('/console/admin/merchants/STRICT/webhooks', {
+        environment: 'test',
+        url: 'http://10.1.2.3/x',
+        event_types: ['*'],
+      });
+      expect(byOperator.status).toBe(400);
+      expect(byOperator.json.message).toBe(
+        "url resolves to a private, loopback or link-local address; allowed only with --allow-private-webhooks (the node's own flag for the API and console, the command's own flag for the CLI)",
+      );
       const live = await strict.call('POST', '/v1/webhooks', {
         pair: m.live,
         body: { url: 'http://example.com/hooks', event_types: ['*'] },
