@@ -75,6 +75,56 @@ export class NotFound extends DomainError {
     super('NOT_FOUND', message);
   }
 }
+
+const HOLDER_WORDS: Record<KeyHolder, string> = {
+  transaction: 'a transaction',
+  giftcard: 'a gift-card order',
+  esim: 'an eSIM order',
+};
+
+/** The read of the purchase holding a key, as one call on the caller's prefix. */
+function readCall(usedBy: KeyHolder, key: string, prefix: MerchantApiPrefix): string {
+  const k = encodeURIComponent(key);
+  if (usedBy === 'giftcard') return `GET ${prefix}/giftcards/orders/${k}`;
+  if (usedBy === 'esim') return `GET ${prefix}/esim/orders/${k}`;
+  return prefix === '/v1'
+    ? `GET /v1/transactions/status?client_request_id=${k}`
+    : `GET /ext/service/v1/transactions/status/${k}`;
+}
+
+/**
+ * A read of one kind of purchase by a key a purchase of another kind holds (keys are shared by
+ * every product): not found, as for an unknown key, but saying where that purchase is read.
+ */
+export class KeyOfAnotherKind extends NotFound {
+  /** `esimRedemption`: the holder is an eSIM sold on POST /transactions, whose QR is on the eSIM route. */
+  constructor(
+    readonly notFound: string,
+    readonly key: string,
+    readonly usedBy: KeyHolder,
+    readonly esimRedemption = false,
+  ) {
+    super(KeyOfAnotherKind.sentence(notFound, key, usedBy, esimRedemption, '/v1'));
+  }
+
+  static sentence(
+    notFound: string,
+    key: string,
+    usedBy: KeyHolder,
+    esimRedemption: boolean,
+    prefix: MerchantApiPrefix,
+  ): string {
+    const what = esimRedemption ? `an eSIM bought through POST ${prefix}/transactions` : HOLDER_WORDS[usedBy];
+    const qr = esimRedemption
+      ? `; its QR code is at GET ${prefix}/esim/orders/${encodeURIComponent(key)}/qrcode`
+      : '';
+    return `${notFound}: that key is ${what}; read it with ${readCall(usedBy, key, prefix)}${qr}`;
+  }
+
+  override forMerchantApi(prefix: MerchantApiPrefix): string {
+    return KeyOfAnotherKind.sentence(this.notFound, this.key, this.usedBy, this.esimRedemption, prefix);
+  }
+}
 export class Forbidden extends DomainError {
   constructor(message: string) {
     super('FORBIDDEN', message);

@@ -1,5 +1,6 @@
 import type { Services, Caller } from './context.js';
-import { NotFound } from '../domain/errors.js';
+import { KeyOfAnotherKind, NotFound } from '../domain/errors.js';
+import { deliversEsim } from '../domain/esim-sale.js';
 import { getPurchaseByKey, type NewPurchase, type Purchase } from '../store/purchases.js';
 import { placePurchase, type PlaceOptions, type PurchaseKind } from './place-purchase.js';
 import { getJob } from '../store/vend-jobs.js';
@@ -43,7 +44,10 @@ export async function readOrder(
   what: string,
 ): Promise<Purchase> {
   const p = getPurchaseByKey(s.db, caller.merchant.id, caller.environment, requestId);
-  if (!p || !accepts(p)) throw new NotFound(`No ${what} with request_id "${requestId}"`);
+  const notFound = `No ${what} with request_id "${requestId}"`;
+  if (!p) throw new NotFound(notFound);
+  if (!accepts(p))
+    throw new KeyOfAnotherKind(notFound, requestId, p.kind, p.kind === 'transaction' && deliversEsim(p));
   if (p.state !== 'pending') return p;
   const job = getJob(s.db, p.id);
   if (job?.state === 'polling' && job.nextPollAt !== null && job.nextPollAt <= s.now()) {

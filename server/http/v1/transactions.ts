@@ -10,7 +10,7 @@ import {
 import { verifyFromRequest } from '../../services/bill-verify.js';
 import { getPurchaseByKey, type Purchase } from '../../store/purchases.js';
 import { listPurchases } from '../../store/purchase-lists.js';
-import { InvalidInput, NotFound } from '../../domain/errors.js';
+import { InvalidInput, KeyOfAnotherKind, NotFound } from '../../domain/errors.js';
 import { ChangeWatch } from '../../store/change-counter.js';
 import type { Db } from '../../store/db.js';
 import { stateFromStatusFilter } from '../../domain/purchase-state.js';
@@ -100,7 +100,9 @@ function sendStatus(
 ): FastifyReply {
   const caller = callerOf(request);
   const p = getPurchaseByKey(s.db, caller.merchant.id, caller.environment, key);
-  if (!p || p.kind !== 'transaction') throw new NotFound(`No transaction with ${named} "${key}"`);
+  const notFound = `No transaction with ${named} "${key}"`;
+  if (!p) throw new NotFound(notFound);
+  if (p.kind !== 'transaction') throw new KeyOfAnotherKind(notFound, key, p.kind);
   let answer = statusAnswers.get(p);
   if (!answer || answer.merchantName !== caller.merchant.name) {
     // The route's own response serializer: the same bytes as returning the object.
