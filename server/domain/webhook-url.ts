@@ -75,6 +75,16 @@ function isIpv4Translated(address: string): boolean {
   }
 }
 
+/** Longest endpoint URL taken: a delivery's request line carries it. */
+const MAX_URL_LENGTH = 2000;
+
+/** The port as written after an http(s) URL's host, when the URL has one ("" for `host:`). */
+function writtenPort(url: string): string | undefined {
+  return /^https?:\/\/(?:[^/?#@]*@)?(?:\[[^\]]*\]|[^/?#:[]*):([^/?#]*)/i.exec(url)?.[1];
+}
+
+const PORT_RANGE = 'url port must be between 1 and 65535';
+
 /**
  * Checks the form of an endpoint URL; returns the reason it is refused, or null. The URL is
  * taken as written or not at all: what the WHATWG parser would quietly repair (spaces and line
@@ -82,20 +92,23 @@ function isIpv4Translated(address: string): boolean {
  * posted to.
  */
 export function urlProblem(url: string, environment: 'test' | 'live'): string | null {
-  if (url.length > 2000) return 'url is too long';
+  if (url.length > MAX_URL_LENGTH) return `url must be at most ${MAX_URL_LENGTH} characters`;
   // eslint-disable-next-line no-control-regex -- control characters are what is refused
   if (/[\s\u0000-\u001f\u007f]/.test(url)) return 'url must not contain spaces, tabs or line breaks';
   let u: URL;
   try {
     u = new URL(url);
   } catch {
-    return 'url must be an absolute http(s) URL';
+    // The parser refuses a port above 65535 or not a number: said as what it is.
+    const port = writtenPort(url);
+    const portInRange = port !== undefined && /^\d{1,5}$/.test(port) && Number(port) <= 65535;
+    return port && !portInRange ? PORT_RANGE : 'url must be an absolute http(s) URL';
   }
   if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'url must be http or https';
   if (!/^https?:\/\/[^/]/i.test(url)) return 'url must start with http:// or https:// and a host';
   if (environment === 'live' && u.protocol !== 'https:') return 'live endpoints must use https';
   if (u.username || u.password) return 'url must not carry credentials';
-  if (u.port === '0') return 'url port must be between 1 and 65535';
+  if (u.port === '0') return PORT_RANGE;
   if (url.includes('#')) return 'url must not carry a #fragment: it is never sent';
   return null;
 }

@@ -358,6 +358,14 @@ describe('safety', () => {
       expect(r.status, url).toBe(400);
       expect(r.json.message, url).toMatch(/^url (must|port must)/);
     }
+    // Review L9: a port out of range is named as such, and the length refusal gives the limit.
+    for (const [url, message] of [
+      ['http://127.0.0.1:99999/h', 'url port must be between 1 and 65535'],
+      [`http://127.0.0.1/${'a'.repeat(3000)}`, 'url must be at most 2000 characters'],
+    ]) {
+      const r = await t.call('POST', '/v1/webhooks', { pair: m.test, body: { url, event_types: ['*'] } });
+      expect([r.status, r.json.message], url.slice(0, 40)).toEqual([400, message]);
+    }
     const listed = await t.call('GET', '/v1/webhooks', { pair: m.test });
     expect(listed.json.data).toEqual([]);
     const added = await addEndpoint(

@@ -79,6 +79,22 @@ describe('webhook targets', () => {
     expect(urlProblem('http:example.com/h', 'test')).toMatch(/start with http:\/\//);
     expect(urlProblem('https:/example.com/h', 'live')).toMatch(/or https:\/\/ and a host/);
     expect(urlProblem('https://example.com:0/h', 'live')).toMatch(/port/);
+    // A port the parser refuses is named as one, not as "not an absolute URL".
+    for (const url of [
+      'http://127.0.0.1:99999/h',
+      'http://[::1]:70000/',
+      'http://u:p@example.com:65536/',
+      'http://example.com:abc/',
+      'http://example.com:-1/',
+    ])
+      expect(urlProblem(url, 'test'), url).toBe('url port must be between 1 and 65535');
+    expect(urlProblem('http://exa^mple.com:80/h', 'test')).toBe('url must be an absolute http(s) URL');
+    expect(urlProblem('http://example.com:65535/h', 'test')).toBeNull();
+    // The length refusal gives the limit, in the words of every other length limit.
+    expect(urlProblem(`http://example.com/${'a'.repeat(1982)}`, 'test')).toBe(
+      'url must be at most 2000 characters',
+    );
+    expect(urlProblem(`http://example.com/${'a'.repeat(1981)}`, 'test')).toBeNull();
     expect(urlProblem('https://example.com/h#part', 'live')).toMatch(/fragment/);
     expect(urlProblem('HTTPS://Example.COM:8443/h?x=1', 'live')).toBeNull();
     expect(normalizedUrl('HTTPS://Example.COM:8443/h?x=1')).toBe('https://example.com:8443/h?x=1');
