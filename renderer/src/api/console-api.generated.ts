@@ -1273,6 +1273,8 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          /** @description admins only: the merchant whose sales to read (default the admin's own); an agent naming another merchant is refused */
+          merchant_code?: string;
           search?: string;
           product?: string;
           status?: string;
@@ -1438,6 +1440,8 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          /** @description admins only: the merchant whose sales to read (default the admin's own); an agent naming another merchant is refused */
+          merchant_code?: string;
           search?: string;
           product?: string;
           status?: string;
@@ -1551,6 +1555,8 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          /** @description admins only: the merchant whose sales to read (default the admin's own); an agent naming another merchant is refused */
+          merchant_code?: string;
           /** @description hold the answer up to this long while the sale is pending; answered as soon as it is final */
           wait_ms?: string;
         };
@@ -1853,7 +1859,10 @@ export interface paths {
     put?: never;
     post: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description admins only: the merchant whose sales to read (default the admin's own); an agent naming another merchant is refused */
+          merchant_code?: string;
+        };
         header?: never;
         path: {
           ref: string;
@@ -2002,7 +2011,10 @@ export interface paths {
     put?: never;
     post: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description admins only: the merchant whose sales to read (default the admin's own); an agent naming another merchant is refused */
+          merchant_code?: string;
+        };
         header?: never;
         path: {
           ref: string;
@@ -2115,7 +2127,10 @@ export interface paths {
     };
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description admins only: the merchant whose sales to read (default the admin's own); an agent naming another merchant is refused */
+          merchant_code?: string;
+        };
         header?: never;
         path: {
           ref: string;

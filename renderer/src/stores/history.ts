@@ -17,9 +17,14 @@ export const emptyFilters = (): HistoryFilters => ({ search: '', product: '', st
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Sales history of the session's merchant and environment: filters, one page at a time, CSV. */
+/**
+ * Sales history of the session's merchant (or, for an admin, the merchant they chose) and
+ * environment: filters, one page at a time, CSV.
+ */
 export const useHistoryStore = defineStore('history', () => {
   const filters = reactive<HistoryFilters>(emptyFilters());
+  /** An admin's choice of another merchant's code; '' is the session's own merchant. */
+  const merchant = ref('');
   const page = ref(1);
   const limit = ref(25);
   const rows = ref<Sale[]>([]);
@@ -29,10 +34,11 @@ export const useHistoryStore = defineStore('history', () => {
   let generation = 0;
 
   const pages = computed(() => Math.max(1, Math.ceil(total.value / limit.value)));
-  const query = computed(() => queryString({ ...filters, search: filters.search.trim() }));
+  const chosen = () => ({ merchant_code: merchant.value, ...filters, search: filters.search.trim() });
+  const query = computed(() => queryString(chosen()));
   const csvHref = computed(() => `/console/purchases.csv${query.value}`);
   const pagePath = () =>
-    `/console/purchases${queryString({ ...filters, search: filters.search.trim(), page: page.value, limit: limit.value })}`;
+    `/console/purchases${queryString({ ...chosen(), page: page.value, limit: limit.value })}`;
 
   /** Loads the current page; an older answer arriving after a newer request is ignored. */
   async function load(): Promise<void> {
@@ -100,7 +106,9 @@ export const useHistoryStore = defineStore('history', () => {
     for (const reference of waiting) {
       const sale =
         fresh.get(reference) ??
-        (await apiGet<Sale>(`/console/purchases/${encodeURIComponent(reference)}`).catch(() => null));
+        (await apiGet<Sale>(
+          `/console/purchases/${encodeURIComponent(reference)}${queryString({ merchant_code: merchant.value })}`,
+        ).catch(() => null));
       if (sale) settle(sale);
     }
   }
@@ -140,6 +148,7 @@ export const useHistoryStore = defineStore('history', () => {
 
   return {
     filters,
+    merchant,
     page,
     limit,
     rows,

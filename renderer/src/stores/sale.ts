@@ -53,6 +53,15 @@ export const useSaleStore = defineStore('sale', () => {
   const sales = ref<Record<string, Sale>>({});
   const cards = ref<Record<string, GiftCardCode[]>>({});
   const following = new Set<string>();
+  /** Sales an admin opened from another merchant's History: each read names that merchant. */
+  const merchantOf = ref<Record<string, string>>({});
+  const ofMerchant = (ref: string, code: string | undefined): void => {
+    if (code) merchantOf.value[ref] = code;
+  };
+  /** "?merchant_code=ADE" for a sale of a merchant the admin chose, else nothing. */
+  const scope = (ref: string, extra: Record<string, number> = {}) =>
+    queryString({ merchant_code: merchantOf.value[ref], ...extra });
+  const saleUrl = (ref: string, tail = '') => `/console/purchases/${encodeURIComponent(ref)}${tail}`;
 
   function keep(sale: Sale): Sale {
     sales.value[sale.reference] = sale;
@@ -67,26 +76,20 @@ export const useSaleStore = defineStore('sale', () => {
     (await apiPost<{ customer: VerifiedCustomer }>('/console/verify', body)).customer;
   /** Reads a sale; with waitMs the node holds the answer until the sale is final or waitMs passes. */
   const load = async (ref: string, waitMs = 0) =>
-    keep(
-      await apiGet<Sale>(
-        `/console/purchases/${encodeURIComponent(ref)}${waitMs ? queryString({ wait_ms: waitMs }) : ''}`,
-      ),
-    );
+    keep(await apiGet<Sale>(`${saleUrl(ref)}${scope(ref, waitMs ? { wait_ms: waitMs } : {})}`));
   /** The sale stored under the key a sell page sent (404: nothing was stored, nothing charged). */
   const byKey = async (key: string) =>
     keep(await apiGet<Sale>(`/console/purchases/by-key/${encodeURIComponent(key)}`));
   /** Asks the provider now (the node also does so on its own schedule). */
   const requery = async (ref: string) =>
-    keep(await apiPost<Sale>(`/console/purchases/${encodeURIComponent(ref)}/requery`));
+    keep(await apiPost<Sale>(`${saleUrl(ref, '/requery')}${scope(ref)}`));
 
   /** An admin reverses a completed sale: its debit goes back to the wallet once. */
   const reverse = async (ref: string, reason: string) =>
     keep(await apiPost<Sale>(`/console/admin/purchases/${encodeURIComponent(ref)}/reverse`, { reason }));
 
   async function reveal(ref: string): Promise<GiftCardCode[]> {
-    const r = await apiPost<{ cards: GiftCardCode[] }>(
-      `/console/purchases/${encodeURIComponent(ref)}/reveal`,
-    );
+    const r = await apiPost<{ cards: GiftCardCode[] }>(`${saleUrl(ref, '/reveal')}${scope(ref)}`);
     cards.value[ref] = r.cards;
     return r.cards;
   }
@@ -186,6 +189,8 @@ export const useSaleStore = defineStore('sale', () => {
   return {
     sales,
     cards,
+    ofMerchant,
+    scope,
     sell,
     orderGiftcard,
     orderEsim,

@@ -13,7 +13,8 @@ import { getJob } from '../../store/vend-jobs.js';
 import { recordAudit } from '../../store/audit.js';
 import { esimQrcode } from '../../services/esim.js';
 import { recheckCompletedSale } from '../../services/reversals.js';
-import { InvalidInput, NotFound } from '../../domain/errors.js';
+import { Forbidden, InvalidInput, NotFound } from '../../domain/errors.js';
+import { getMerchantByCode } from '../../store/merchants.js';
 import type { PurchaseState } from '../../domain/purchase-state.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { cardsOf, saleView } from './views.js';
@@ -26,7 +27,19 @@ import { mayView } from '../../services/console-environments.js';
 const tags = ['sales'];
 /** Longest a sale read may be held open for its outcome. */
 export const MAX_SALE_WAIT_MS = 20_000;
+/** An admin looks at another merchant's sales by naming it; an agent sees only its own. */
+const MerchantChoice = {
+  merchant_code: Type.Optional(
+    Type.String({
+      maxLength: 40,
+      description:
+        "admins only: the merchant whose sales to read (default the admin's own); an agent naming another merchant is refused",
+    }),
+  ),
+};
+const MerchantQuery = Type.Object(MerchantChoice);
 const SaleWaitQuery = Type.Object({
+  ...MerchantChoice,
   wait_ms: Type.Optional(
     WholeNumberText(MAX_SALE_WAIT_MS, {
       description:
@@ -36,6 +49,7 @@ const SaleWaitQuery = Type.Object({
 });
 /** History filters; the handler checks them, so its messages name the rule. */
 const HistoryFilters = {
+  ...MerchantChoice,
   search: Type.Optional(Type.String()),
   product: Type.Optional(Type.String()),
   status: Type.Optional(Type.String()),
@@ -125,8 +139,21 @@ function ownPurchase(s: Services, request: FastifyRequest, caller: Caller, ref: 
   return p;
 }
 
+/**
+ * The console user's caller, or for an admin naming merchant_code that merchant's (a suspended
+ * one too: its disputed sales still need finding). An agent naming another merchant is refused,
+ * not answered with its own sales under the name it asked for.
+ */
 function callerOf(s: Services, request: FastifyRequest): Caller {
-  return consoleCaller(s, sessionOf(request));
+  const session = sessionOf(request);
+  const caller = consoleCaller(s, session);
+  const code = (request.query as { merchant_code?: string } | undefined)?.merchant_code?.trim();
+  if (!code || code === caller.merchant.code) return caller;
+  if (session.user.role !== 'admin')
+    throw new Forbidden("Only an admin may look at another merchant's sales");
+  const merchant = getMerchantByCode(s.db, code);
+  if (!merchant) throw new NotFound(`merchant ${code} not found`);
+  return { ...caller, merchant };
 }
 
 const textOf = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
@@ -231,13 +258,15 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
     response: answer(Sale),
   };
   app.get('/console/purchases/by-key/:key', { schema: byKeySchema }, async (request) => {
-    const caller = callerOf(s, request);
+    // The desk's own key: never another merchant's.
+    const caller = consoleCaller(s, sessionOf(request));
     const p = getPurchaseByKey(s.db, caller.merchant.id, caller.environment, request.params.key);
     if (!p) throw new NotFound('No sale was stored under this key: nothing was charged');
     return saleViews(s, caller.merchant.name, [p])[0];
   });
 
-  app.post('/console/purchases/:ref/requery', { schema: saleSchema }, async (request) => {
+  const chosenSaleSchema = { ...saleSchema, querystring: MerchantQuery };
+  app.post('/console/purchases/:ref/requery', { schema: chosenSaleSchema }, async (request) => {
     const caller = callerOf(s, request);
     const p = ownPurchase(s, request, caller, request.params.ref);
     // An admin's re-check of a completed sale asks the provider again: a sale it now reports
@@ -251,7 +280,12 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
   });
 
   // Gift-card codes leave the node only on purpose, and who revealed them is recorded.
-  const revealSchema = { tags, params: RefParams, response: answer(RevealedCards) };
+  const revealSchema = {
+    tags,
+    params: RefParams,
+    querystring: MerchantQuery,
+    response: answer(RevealedCards),
+  };
   app.post('/console/purchases/:ref/reveal', { schema: revealSchema }, async (request) => {
     const caller = callerOf(s, request);
     const p = ownPurchase(s, request, caller, request.params.ref);
@@ -261,7 +295,12 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
     return { cards };
   });
 
-  const qrSchema = { tags, params: RefParams, response: binary('image/png', 'eSIM install QR') };
+  const qrSchema = {
+    tags,
+    params: RefParams,
+    querystring: MerchantQuery,
+    response: binary('image/png', 'eSIM install QR'),
+  };
   app.get('/console/purchases/:ref/qrcode', { schema: qrSchema }, async (request, reply) => {
     const caller = callerOf(s, request);
     const p = ownPurchase(s, request, caller, request.params.ref);
