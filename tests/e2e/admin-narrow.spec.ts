@@ -256,3 +256,54 @@ test('at 390 px the cash-up stacks: the report is readable and nothing scrolls s
   await page.emulateMedia({ media: 'screen' });
   expect(problems).toEqual([]);
 });
+
+/** Whether an element lies whole inside the window's width. */
+const onScreen = async (locator: import('@playwright/test').Locator, width: number) => {
+  const box = (await locator.boundingBox())!;
+  return box.x >= 0 && box.x + box.width <= width;
+};
+
+test('at 390 px Users → Edit opens under the user at the screen width: every field and Save on screen', async ({
+  page,
+  request,
+}) => {
+  const problems = watchPageErrors(page);
+  const agent = { username: `edit${unique()}`.toLowerCase().slice(0, 30), password: 'agent password 123' };
+  const created = await request.post('/console/users', {
+    headers: await adminApi(request),
+    data: { ...agent, role: 'agent', merchant_code: 'DEMO' },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page);
+  await page.goto('/#/admin/users');
+  const card = page.getByTestId(`user-${agent.username}`);
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const editor = page.getByRole('form', { name: `Edit ${agent.username}` });
+  // The first field takes the focus, so the admin types at once.
+  await expect(editor.getByLabel('Daily sales limit (₦)')).toBeFocused();
+  // Nothing to scroll sideways: neither the page nor the table around the form.
+  expect(await sideways(page)).toBe(0);
+  const wrap = page.locator('.users-table .table-wrap');
+  expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+  for (const control of [
+    editor.getByLabel('Daily sales limit (₦)'),
+    editor.getByLabel('New password'),
+    editor.getByLabel('Starts in'),
+    editor.getByRole('button', { name: 'Save' }),
+  ])
+    expect(await onScreen(control, 390), `${await control.evaluate((el) => el.outerHTML.slice(0, 60))}`).toBe(
+      true,
+    );
+  // The user being edited is on screen with the form: its card sits right above it.
+  expect(await onScreen(card.locator('.u-user'), 390)).toBe(true);
+  await editor.getByLabel('Daily sales limit (₦)').fill('25,000');
+  await editor.getByLabel('New password').fill('a new long password');
+  await editor.scrollIntoViewIfNeeded();
+  await phoneShot(page, 'admin-user-edit-390');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor).toHaveCount(0);
+  await expect(card).toContainText('Daily limit ₦25,000.00');
+  expect(problems).toEqual([]);
+});
