@@ -79,3 +79,12 @@ export async function laidOutLines(locator: Locator): Promise<string[]> {
     return lines.map((l) => l.text.trim()).filter(Boolean);
   });
 }
+
+/**
+ * An action's result where the user is looking: on screen, and the focus on it or still on a
+ * control (never dropped to the page, where Tab starts again from the top).
+ */
+export async function expectResultInView(page: Page, result: Locator): Promise<void> {
+  await expect(result).toBeInViewport();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName ?? 'none')).not.toBe('BODY');
+}

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cli, login, unique, watchPageErrors } from './helpers.js';
-import { laidOutLines, openAdminPage, shot, v1, type Pair } from './admin-helpers.js';
+import { expectResultInView, laidOutLines, openAdminPage, shot, v1, type Pair } from './admin-helpers.js';
 
 /**
  * Merchants → Webhooks: an operator adds an endpoint (the secret is shown once), sends a test
@@ -33,6 +33,9 @@ test('an admin adds a webhook endpoint, sees its secret once, sends a test event
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     const reveal = page.getByTestId('webhook-secret');
     await expect(reveal).toContainText('whsec_');
+    // The shown-once panel comes into view with the focus on its heading.
+    await expectResultInView(page, reveal.getByRole('heading', { name: /Signing secret of/ }));
+    await expect(reveal.getByRole('heading', { name: /Signing secret of/ })).toBeFocused();
     // It says whose it is: it stays while another merchant is picked.
     await expect(reveal).toContainText(/Signing secret of we_\w+ \(DEMO, test\)/);
     // The signing secret is copied as the credentials are, with its own button.
@@ -200,6 +203,9 @@ test('a delivery waiting for its retry is sent again from its row in the deliver
 
     // Retried while the receiver is still down: the open log follows the attempt by itself.
     await waiting.getByRole('button', { name: 'Retry now' }).click();
+    // The result is said where the admin is looking (the log is far below the page's top).
+    const retried = page.getByTestId('alert').filter({ hasText: 'again now' });
+    await expectResultInView(page, retried);
     await expect.poll(() => attempts.filter((a) => a.id === eventId).length).toBe(2);
     await expect(attemptCount).toHaveText('2');
     await expect(state).toHaveText(/^\s*retrying\s*failing: last try HTTP 500\s*$/);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectSuccessfulReceipt, login, snap, watchPageErrors } from './helpers.js';
-import { laidOutLines } from './admin-helpers.js';
+import { expectResultInView, laidOutLines } from './admin-helpers.js';
 
 /** A phone number no other test uses, so the search finds exactly this test's sale. */
 const PHONE = '09061234577';
@@ -58,6 +58,9 @@ test('an admin reverses a completed sale from Sales history: in-app dialog, once
   await expect(page.getByTestId('reverse-notice')).toHaveText(
     'Sale reversed: ₦175.00 credited back to the wallet.',
   );
+  // The Reverse button went with the sale's state: the notice has the focus, not the page.
+  await expectResultInView(page, page.getByTestId('reverse-notice'));
+  await expect(page.getByTestId('reverse-notice')).toBeFocused();
   await expect(row.getByTestId('status-badge')).toHaveText('Reversed');
   // A reversed sale offers no second reversal.
   await expect(row.getByTestId('reverse-sale')).toHaveCount(0);
