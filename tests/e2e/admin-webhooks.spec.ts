@@ -204,8 +204,10 @@ test('a delivery waiting for its retry is sent again from its row in the deliver
     // Retried while the receiver is still down: the open log follows the attempt by itself.
     await waiting.getByRole('button', { name: 'Retry now' }).click();
     // The result is said where the admin is looking (the log is far below the page's top).
+    // It names the one delivery sent again, not every failed one of the endpoint.
     const retried = page.getByTestId('alert').filter({ hasText: 'again now' });
     await expectResultInView(page, retried);
+    await expect(retried).toHaveText(`${eventId} is being sent again now.`);
     await expect.poll(() => attempts.filter((a) => a.id === eventId).length).toBe(2);
     await expect(attemptCount).toHaveText('2');
     await expect(state).toHaveText(/^\s*retrying\s*failing: last try HTTP 500\s*$/);

@@ -121,11 +121,15 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
       }. Check that the endpoint's URL is right and its receiver answers 2xx.`;
   }
   async function replay(id: string, deliveryId?: number): Promise<void> {
+    // One row's Retry now or Replay sends that delivery alone: the notice names its event.
+    const one = deliveryId === undefined ? undefined : deliveries.value.find((d) => d.id === deliveryId);
     await action(
       id,
       'replay',
       deliveryId ? { delivery_id: deliveryId } : {},
-      'Failed and retrying deliveries go out again now.',
+      deliveryId
+        ? `${one?.event_id ?? `Delivery ${deliveryId}`} is being sent again now.`
+        : 'Failed and retrying deliveries go out again now.',
     );
     if (!error.value && selected.value === id) void followOpenLog(id);
   }
