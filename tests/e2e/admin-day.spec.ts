@@ -508,10 +508,12 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
       /^Opening balance₦0\.00Funding₦10,000\.00Sales debited-₦975\.00Refunds of failed sales₦975\.00Closing balance₦10,000\.00$/,
     );
     await expect(page.getByTestId('report-statuses')).toContainText('Failed (refunded)1 · ₦1,000.00');
-    // The node refuses to send it (no SMTP here, or, while another spec has set one, today is
-    // not over): its refusal stays on the page after the list reloads.
-    await page.getByRole('button', { name: 'Send now' }).click();
-    await expect(page.getByRole('alert')).toContainText(/SMTP is not configured|has not ended yet/);
+    // Today is not over: Send now waits for the day's end (the node would refuse it), and the
+    // page says so beside it.
+    const sendNow = page.getByRole('button', { name: 'Send now' });
+    await expect(sendNow).toBeDisabled();
+    await expect(sendNow).toHaveAccessibleDescription(/It can be sent once the day has ended/);
+    await expect(page.getByTestId('report-not-ended')).toBeVisible();
     const csv = await page.request.get((await page.getByTestId('report-csv').getAttribute('href'))!);
     expect(csv.headers()['content-type']).toContain('text/csv');
     await page.getByTestId('report-run').getByLabel('Day').fill(today);
