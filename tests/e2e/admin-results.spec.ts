@@ -51,3 +51,20 @@ test('new merchant, Revoke and Rotate: the shown-once panel or the notice is on 
   await page.getByTestId('secrets-done').click();
   expect(problems).toEqual([]);
 });
+
+test('New merchant puts the focus in the code, shown in capitals as it is typed', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.goto('/#/admin/merchants');
+  await page.getByTestId('new-merchant').click();
+  const codeField = page.getByLabel('Merchant code');
+  await expect(codeField).toBeFocused();
+  await page.keyboard.type('ac_1x');
+  await expect(codeField).toHaveValue('AC_1X');
+  // A letter typed in the middle stays where it was typed.
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.type('y');
+  await expect(codeField).toHaveValue('AC_1YX');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  expect(problems).toEqual([]);
+});
