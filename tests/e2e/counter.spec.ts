@@ -226,8 +226,8 @@ test('a pending sale the node refuses to show any more (merchant suspended, 403)
     await expect(
       page.getByTestId('alert').filter({ hasText: 'This merchant profile is suspended.' }),
     ).toBeVisible({ timeout: 30_000 });
-    await expect(status).toContainText('This page updates by itself.');
-    await expect(status).not.toContainText('checking now and then');
+    await expect(status).toContainText('This page has stopped checking (the message below says why).');
+    await expect(status).not.toContainText('updates by itself');
     await snapPhoneAndDesk(page, 'counter-follow-refused');
   } finally {
     await setStatus('active');
