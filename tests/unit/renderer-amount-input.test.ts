@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { TOO_MANY_DECIMALS, amountProblem, readCashCount } from '../../renderer/src/lib/amount-input.js';
+import {
+  TOO_LARGE,
+  TOO_MANY_DECIMALS,
+  amountProblem,
+  readCashCount,
+} from '../../renderer/src/lib/amount-input.js';
 
 const OTHERWISE = 'Enter the amount in Naira, for example 500.';
 
@@ -20,6 +25,11 @@ describe("why a typed amount is refused, in the console's words", () => {
     expect(amountProblem('abc', OTHERWISE)).toBe(OTHERWISE);
     expect(amountProblem('-5', OTHERWISE)).toBe(OTHERWISE);
     expect(amountProblem('', OTHERWISE)).toBe(OTHERWISE);
+  });
+  it("says an amount past the node's bound is too large, before anything is sent", () => {
+    expect(amountProblem('99999999999', OTHERWISE)).toBe(TOO_LARGE);
+    expect(TOO_LARGE).toBe('That amount is too large: at most ₦10,000,000,000.00.');
+    expect(amountProblem('10,000,000,000', OTHERWISE)).toBe('');
   });
 });
 

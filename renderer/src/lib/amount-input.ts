@@ -1,10 +1,14 @@
-import { amountInputDigits, parseAmountInput } from '../../../common/money-display.js';
+import { amountInputDigits, formatKobo, parseAmountInput } from '../../../common/money-display.js';
+import { MAX_AMOUNT_KOBO, readNairaAmount } from '../../../common/money.js';
 
 /**
  * Naira amounts as an admin or an agent types them, and why one is refused, in the console's
  * words. Parsing is `parseAmountInput` (common/money-display.ts); this adds what a form says
  * when it refuses, and the one amount where zero is a real answer: a count of the cash.
  */
+
+/** Said for an amount past the node's bound (the node refuses it too, as "too large"). */
+export const TOO_LARGE = `That amount is too large: at most ${formatKobo(MAX_AMOUNT_KOBO)}.`;
 
 /** Said for "100.555", whatever the form: the node refuses a third decimal too. */
 export const TOO_MANY_DECIMALS = 'An amount in Naira has at most two decimals (the kobo), e.g. 1250.50.';
@@ -18,6 +22,7 @@ export function amountProblem(text: string, otherwise: string): string {
   const c = amountInputDigits(text);
   if (/^\d*\.\d{3,}$/.test(c)) return TOO_MANY_DECIMALS;
   if (/^0+(\.0{1,2})?$/.test(c)) return 'The amount must be more than ₦0.00.';
+  if (readNairaAmount(c).ok === false && /^\d+(\.\d{1,2})?$/.test(c)) return TOO_LARGE;
   return otherwise;
 }
 
