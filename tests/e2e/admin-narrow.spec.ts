@@ -307,3 +307,100 @@ test('at 390 px Users → Edit opens under the user at the screen width: every f
   await expect(card).toContainText('Daily limit ₦25,000.00');
   expect(problems).toEqual([]);
 });
+
+/** What a finger may tap on the page (buttons, links drawn as buttons, fields, tick boxes' labels) under 44 px tall. */
+const smallTargets = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(
+      document.querySelectorAll<HTMLElement>(
+        '.admin-content button, .admin-content a.btn, .admin-content select, .admin-content input, .admin-content label:has(input)',
+      ),
+    )
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') return false;
+        // A tick box is tapped through its label, measured on its own.
+        if (el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type) && el.closest('label'))
+          return false;
+        return r.height < 44 || (el.classList.contains('chip-remove') && r.width < 44);
+      })
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        const name = el.getAttribute('aria-label') ?? el.textContent ?? '';
+        return `${el.tagName} "${name.trim().slice(0, 40)}" ${Math.round(r.width)}×${Math.round(r.height)}`;
+      }),
+  );
+
+/** The screen as it is: a full-page screenshot would end the touch emulation for the rest of the test. */
+async function touchShot(page: Page, name: string): Promise<void> {
+  mkdirSync(ADMIN_SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(ADMIN_SHOTS_DIR, `${name}.png`) });
+}
+
+/**
+ * A touch phone (390 px) on the admin pages: a chip's ×, a sortable column's header and a tick
+ * box's label are a finger's target (44 px) like every button, as the README promises.
+ */
+test.describe('on a touch phone (390 px) in the admin pages', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test("every button, chip ×, sortable header and tick box's label is at least 44 px", async ({ page }) => {
+    const problems = watchPageErrors(page);
+    const code = `TAP${unique()}`.slice(0, 20);
+    cli(['merchant', 'create', '--code', code, '--name', 'Tap Target Stores']);
+    await login(page);
+    // The page measures with a finger's styles, not a mouse's.
+    expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+
+    await page.goto('/#/admin/merchants');
+    const codeHeader = page.getByRole('button', { name: /^Code/ });
+    await expect(codeHeader).toBeVisible();
+    expect((await codeHeader.boundingBox())!.height, 'sortable header').toBeGreaterThanOrEqual(44);
+    expect(await smallTargets(page), 'merchants').toEqual([]);
+
+    await page.goto(`/#/admin/merchants/${code}`);
+    await expect(page.getByRole('heading', { level: 1, name: /Tap Target Stores/ })).toBeVisible();
+    // Two IPs side by side and a recipient: each × a target of its own, named for what it removes.
+    for (const ip of ['203.0.113.7', '10.0.0.0/8']) {
+      await page.getByLabel('Add to Live IP allowlist').fill(ip);
+      await page.getByLabel('Add to Live IP allowlist').press('Enter');
+    }
+    await page.getByLabel('Add to Daily report recipients').fill('finance@tap.example');
+    await page.getByLabel('Add to Daily report recipients').press('Enter');
+    const first = (await page.getByRole('button', { name: 'Remove 203.0.113.7' }).boundingBox())!;
+    const second = (await page.getByRole('button', { name: 'Remove 10.0.0.0/8' }).boundingBox())!;
+    for (const box of [first, second]) {
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+    }
+    // The two × do not overlap: a finger on one is not on the other.
+    expect(first.x + first.width <= second.x || second.y >= first.y + first.height).toBe(true);
+    const alsoTest = page.locator('label', { hasText: "Also e-mail the test environment's report" });
+    expect((await alsoTest.boundingBox())!.height, 'tick box label').toBeGreaterThanOrEqual(44);
+    expect(await smallTargets(page), 'merchant').toEqual([]);
+    await page.getByTestId('allow-ips').scrollIntoViewIfNeeded();
+    await touchShot(page, 'admin-merchant-touch-390');
+    // Left unsaved: nothing to keep.
+    await page.getByRole('button', { name: 'Remove 203.0.113.7' }).tap();
+    await page.getByRole('button', { name: 'Remove 10.0.0.0/8' }).tap();
+    await page.getByRole('button', { name: 'Remove finance@tap.example' }).tap();
+    await expect(page.getByTestId('allow-ips')).toContainText('None yet.');
+
+    await page.goto('/#/admin/settings');
+    await expect(page.getByTestId('holidays')).toBeVisible();
+    await page.getByLabel(/^Add to Holidays/).fill('2031-12-25');
+    await page.getByLabel(/^Add to Holidays/).press('Enter');
+    const holiday = page.getByRole('button', { name: 'Remove 2031-12-25' });
+    expect((await holiday.boundingBox())!.height, 'holiday ×').toBeGreaterThanOrEqual(44);
+    expect(await smallTargets(page), 'settings').toEqual([]);
+    await holiday.tap();
+
+    await page.goto('/#/admin/reconciliation');
+    const showAll = page.locator('label', { hasText: 'Show resolved and cleared' });
+    await expect(showAll).toBeVisible();
+    expect((await showAll.boundingBox())!.height, 'tick box label').toBeGreaterThanOrEqual(44);
+    expect(await smallTargets(page), 'reconciliation').toEqual([]);
+    await touchShot(page, 'admin-reconciliation-touch-390');
+    expect(problems).toEqual([]);
+  });
+});
