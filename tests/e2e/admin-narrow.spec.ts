@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminApi, cli, login, unique, watchPageErrors } from './helpers.js';
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { ADMIN_SHOTS_DIR, csrfOf, shot } from './admin-helpers.js';
+import { ADMIN_SHOTS_DIR, csrfOf, shot, v1, type Pair } from './admin-helpers.js';
 
 /**
  * A till's narrow screen (800 px): the admin menu runs across the top and each page gets the
@@ -403,4 +405,112 @@ test.describe('on a touch phone (390 px) in the admin pages', () => {
     await touchShot(page, 'admin-reconciliation-touch-390');
     expect(problems).toEqual([]);
   });
+});
+
+/** How far a table's own box scrolls sideways: 0 when its cards fit. */
+const tableSideways = (table: import('@playwright/test').Locator) =>
+  table.evaluate((el) => {
+    const wrap = el.closest('.table-wrap')!;
+    return wrap.scrollWidth - wrap.clientWidth;
+  });
+
+/**
+ * A phone (390 px): the webhook delivery log and the credentials are cards, so what failed
+ * (attempts, the receiver's last answer, the next retry) and Retry now / Rotate / Revoke are on
+ * the screen without scrolling sideways.
+ */
+test('at 390 px the delivery log and the credentials are cards with every figure and button on screen', async ({
+  page,
+  baseURL,
+}) => {
+  const problems = watchPageErrors(page);
+  // A receiver that is down: the delivery fails and waits for its retry.
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.statusCode = 500;
+      res.end('down');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/phone-hooks`;
+  const code = `CARD${unique()}`.slice(0, 20);
+  const pair = (cli(['merchant', 'create', '--code', code, '--name', 'Card Layout Stores']) as { test: Pair })
+    .test;
+  cli(['wallet', 'fund', '--code', code, '--env', 'test', '--amount', '1000']);
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(page);
+
+    await page.goto(`/#/admin/merchants/${code}`);
+    const credentials = page.getByTestId('credentials-table');
+    await expect(credentials).toBeVisible();
+    await expect.poll(() => sideways(page), { message: 'the merchant page scrolls sideways' }).toBe(0);
+    expect(await tableSideways(credentials), 'the credentials scroll sideways').toBe(0);
+    for (const env of ['test', 'live']) {
+      const card = page.getByTestId(`credentials-${env}`);
+      for (const control of [
+        card.getByRole('button', { name: 'Rotate' }),
+        card.getByRole('button', { name: 'Revoke' }),
+      ])
+        expect(await onScreen(control, 390), `${env}: ${await control.textContent()}`).toBe(true);
+      // The key on a line of its own, not broken into 6-letter pieces.
+      const key = card.locator('code');
+      expect((await key.boundingBox())!.width, `${env} key`).toBeGreaterThan(200);
+      expect(await onScreen(key, 390)).toBe(true);
+    }
+    await expect(page.getByTestId('credentials-test').locator('code')).toHaveText(pair.key);
+    await credentials.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ADMIN_SHOTS_DIR, 'admin-credentials-390.png') });
+
+    await page.goto('/#/admin/webhooks');
+    await page.getByTestId('merchant-picker').selectOption(code);
+    await page.getByLabel('URL').fill(url);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.getByTestId('webhook-secret').getByRole('button', { name: 'I have stored it safely' }).click();
+    const sale = await v1(baseURL!, pair, 'POST', '/v1/transactions', {
+      merchant_code: code,
+      product: 'airtime',
+      network: 'mtn',
+      customer_msisdn: '08031234567',
+      amount: '100',
+      client_request_id: `card-${unique()}`,
+    });
+    expect(sale.status, JSON.stringify(sale.json)).toBe(200);
+    await page
+      .getByTestId('webhook-endpoints')
+      .getByRole('row', { name: url })
+      .getByRole('button', { name: 'Delivery log' })
+      .click();
+    const log = page.getByTestId('webhook-deliveries');
+    const card = log.getByRole('row').filter({ hasText: 'transaction.succeeded' });
+    // The first attempt was refused; Refresh until the log shows it.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect(card.getByRole('button', { name: 'Retry now' })).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    // Without the header row on screen each figure says what it is.
+    const cells = card.getByRole('cell');
+    const said = (n: number) =>
+      cells
+        .nth(n)
+        .evaluate((td) => `${getComputedStyle(td, '::before').content.replace(/"/g, '')}${td.textContent}`);
+    expect(await said(3)).toBe('Attempts: 1');
+    expect(await said(4)).toBe('Last answer: 500');
+    expect(await said(6)).toMatch(/^Next retry: \d/);
+    expect(await tableSideways(log), 'the delivery log scrolls sideways').toBe(0);
+    expect(await sideways(page), 'the webhooks page scrolls sideways').toBe(0);
+    for (const cell of await card.getByRole('cell').all())
+      expect(await onScreen(cell, 390), (await cell.textContent()) ?? '').toBe(true);
+    expect(await onScreen(card.getByRole('button', { name: 'Retry now' }), 390)).toBe(true);
+    await log.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ADMIN_SHOTS_DIR, 'admin-delivery-log-390.png') });
+    // A desk keeps the table, its columns headed.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(log.getByRole('columnheader', { name: 'Last answer' })).toBeVisible();
+    await page.screenshot({ path: join(ADMIN_SHOTS_DIR, 'admin-delivery-log-1280.png') });
+    expect(problems).toEqual([]);
+  } finally {
+    server.close();
+  }
 });
