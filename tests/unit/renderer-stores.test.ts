@@ -410,6 +410,86 @@ describe('useHistoryStore', () => {
     expect(h.rows.map((r) => r.status)).toEqual(['failed', 'success', 'reversed']);
   });
 
+  it('stops following at a 403 or 404 (asking again cannot help) and shows the refusal as a refused load', async () => {
+    const row = (reference: string, status: string) => ({ ...sale(status), reference });
+    // The page itself refused (say live was withdrawn), or a pending row off the page read by
+    // its reference is not found.
+    for (const [where, status, message] of [
+      ['page', 403, 'Live selling was withdrawn'],
+      ['sale', 404, 'There is no sale with this reference'],
+    ] as const) {
+      setActivePinia(createPinia());
+      let looks = 0;
+      const calls = fakeNode({
+        'GET /console/purchases': () => {
+          if (++looks === 1) return { rows: [row('ref-1', 'pending'), row('ref-2', 'success')], total: 2 };
+          return where === 'page' ? [status, { message }] : { rows: [row('ref-2', 'success')], total: 2 };
+        },
+        'GET /console/purchases/ref-1': [status, { message }],
+      });
+      const h = useHistoryStore();
+      await h.load();
+      const naps: number[] = [];
+      // A loop that kept asking is ended here, so the test fails rather than spins.
+      await h.followPending(async (ms) => {
+        if (naps.push(ms) > 5) h.stopFollowing();
+      });
+      expect(naps, where).toEqual([1000]);
+      expect(calls, where).toHaveLength(where === 'page' ? 2 : 3);
+      expect(h.error, where).toBe(`${message}.`);
+      expect(h.rows, where).toEqual([]);
+      expect(h.total, where).toBe(0);
+      // Followed again (the agent filters and the sale is back), it follows: nothing was left stuck.
+      fakeNode({ 'GET /console/purchases': { rows: [row('ref-1', 'pending')], total: 1 } });
+      await h.load();
+      expect(h.error).toBe('');
+      let again = 0;
+      await h.followPending(async () => {
+        if (++again === 2) h.stopFollowing();
+      });
+      expect(again).toBe(2);
+    }
+  });
+
+  it('keeps following through a node briefly away or a 5xx', async () => {
+    let looks = 0;
+    fakeNode({
+      'GET /console/purchases': () => {
+        looks++;
+        if (looks === 2) return [503, { message: 'busy' }];
+        if (looks === 3) return [500, {}];
+        return { rows: [sale(looks === 1 ? 'pending' : 'success')], total: 1 };
+      },
+    });
+    const h = useHistoryStore();
+    await h.load();
+    await h.followPending(async () => undefined);
+    expect(looks).toBe(4);
+    expect(h.error).toBe('');
+    expect(h.rows[0].status).toBe('success');
+  });
+
+  it('a refusal answered after the page was loaded again does not replace the new page', async () => {
+    let looks = 0;
+    fakeNode({
+      'GET /console/purchases': () => {
+        if (++looks === 1) return { rows: [sale('pending')], total: 1 };
+        if (looks === 2) {
+          // The agent applies a filter while the look is on the wire; that load answers first.
+          queueMicrotask(() => void h.applyFilters());
+          return [403, { message: 'Live selling was withdrawn' }];
+        }
+        return { rows: [sale('success')], total: 1 };
+      },
+    });
+    const h = useHistoryStore();
+    await h.load();
+    await h.followPending(async () => undefined);
+    await vi.waitFor(() => expect(h.loading).toBe(false));
+    expect(h.error).toBe('');
+    expect(h.rows[0].status).toBe('success');
+  });
+
   it('shows an error sentence and no rows when the node refuses', async () => {
     fakeNode({ 'GET /console/purchases': [400, { message: 'from must be a date like 2026-01-31' }] });
     const h = useHistoryStore();

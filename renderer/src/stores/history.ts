@@ -93,33 +93,45 @@ export const useHistoryStore = defineStore('history', () => {
    * One look at the page's pending sales: the page read again, only its pending rows updated in
    * place (the order, the other rows and the count stay, so nothing moves under the agent); a
    * pending row no longer on that page (newer sales pushed it on, or a status filter now leaves
-   * it out) is read by its reference.
+   * it out) is read by its reference. Answers the refusal when the node refused for good (403:
+   * this session may no longer read these sales, say live was withdrawn or the merchant
+   * suspended; 404), else null: a node briefly away or a 5xx is asked again at the next look.
    */
-  async function lookAtPending(): Promise<void> {
+  async function lookAtPending(): Promise<ApiError | null> {
     const waiting = pendingOnPage();
+    const forGood = (e: unknown) =>
+      e instanceof ApiError && (e.status === 403 || e.status === 404) ? e : null;
     let fresh: Map<string, Sale>;
     try {
       fresh = new Map((await apiGet<PurchasePage>(pagePath())).rows.map((s) => [s.reference, s]));
-    } catch {
-      return; // the node is away or refused: the next look asks again
+    } catch (e) {
+      return forGood(e);
     }
     for (const reference of waiting) {
-      const sale =
-        fresh.get(reference) ??
-        (await apiGet<Sale>(
-          `/console/purchases/${encodeURIComponent(reference)}${queryString({ merchant_code: merchant.value })}`,
-        ).catch(() => null));
+      let sale = fresh.get(reference) ?? null;
+      if (!sale)
+        try {
+          sale = await apiGet<Sale>(
+            `/console/purchases/${encodeURIComponent(reference)}${queryString({ merchant_code: merchant.value })}`,
+          );
+        } catch (e) {
+          const refusal = forGood(e);
+          if (refusal) return refusal;
+        }
       if (sale) settle(sale);
     }
+    return null;
   }
 
   let followRun = 0;
   let following = false;
-  let look: Promise<void> = Promise.resolve();
+  let look: Promise<unknown> = Promise.resolve();
 
   /**
    * Keeps the page's pending rows current until none is left or stopFollowing(): a look after
    * each of the sale page's delays (1, 2, 3, 5, 5, 10 s, then every 15 s), one look at a time.
+   * A look the node refuses for good ends it and shows the refusal as a refused load does
+   * (asking again cannot help), unless the page was loaded again meanwhile.
    * A second call while following does nothing.
    */
   async function followPending(sleep: (ms: number) => Promise<void> = sleepFor): Promise<void> {
@@ -132,8 +144,18 @@ export const useHistoryStore = defineStore('history', () => {
       for (let attempt = 0; run === followRun && pendingOnPage().length; attempt++) {
         await sleep(nextFollowDelay(attempt));
         if (run !== followRun || !pendingOnPage().length) break;
-        look = lookAtPending();
-        await look;
+        const shown = generation;
+        const looking = lookAtPending();
+        look = looking;
+        const refusal = await looking;
+        if (refusal) {
+          if (run === followRun && shown === generation) {
+            error.value = refusal.message;
+            rows.value = [];
+            total.value = 0;
+          }
+          break;
+        }
       }
     } finally {
       if (run === followRun) following = false;
