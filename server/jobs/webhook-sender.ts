@@ -3,6 +3,7 @@ import type { LookupFunction, Socket } from 'node:net';
 import type { Agent, buildConnector as BuildConnector, Dispatcher } from 'undici';
 import { isPrivateAddress } from '../domain/webhook-url.js';
 import { SIGNATURE_HEADER, signatureHeader } from '../domain/webhook-signature.js';
+import { webhookSendProblem } from '../domain/webhook-send-words.js';
 
 export interface SenderOptions {
   /** Loopback / private / link-local targets allowed (operator flag; tests use it for 127.0.0.1). */
@@ -164,9 +165,8 @@ export class WebhookSender {
   }
 }
 
-/** A send that got no answer: the error's code and message, for the delivery log. */
+/** A send that got no answer: why, in words with its code (domain/webhook-send-words.ts), for the delivery log. */
 function failure(err: unknown, latencyMs: number): SendResult {
   const e = err as { code?: string; message?: string };
-  const message = [e.code, e.message].filter(Boolean).join(': ').slice(0, 300) || 'request failed';
-  return { status: null, error: message, latencyMs, response: null };
+  return { status: null, error: webhookSendProblem(e.code, e.message), latencyMs, response: null };
 }
