@@ -1,12 +1,8 @@
 import { nowIso, prep, type Db } from './db.js';
 import type { Environment } from './credentials-crypto.js';
 import type { Purchase } from './purchases.js';
-// Event payloads reuse the API's views; they should move below the store (a known layer exception).
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import { transactionEnvelope, sqlTime } from '../http/v1/transaction-views.js';
-// Event payloads reuse the API's views; they should move below the store (a known layer exception).
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import { orderEnvelope } from '../http/v1/order-views.js';
+// An event's body is the status or order answer at that moment (domain/purchase-answers.ts).
+import { orderEnvelope, sqlTime, transactionEnvelope } from '../domain/purchase-answers.js';
 import { koboToApiNaira } from '../../common/money.js';
 import { eventTypeOfOutcome, type EventType } from '../domain/webhook-events.js';
 import { jsonColumnFor, jsonFromColumn } from './sealed-results.js';

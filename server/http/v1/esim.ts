@@ -12,14 +12,8 @@ import {
   listEsimPlans,
   readEsimOrder,
 } from '../../services/esim.js';
-import {
-  EsimFilters,
-  catalogAnswers,
-  catalogEnvelope,
-  orderAnswers,
-  orderEnvelope,
-  orderErrors,
-} from './order-views.js';
+import { EsimFilters, catalogAnswers, catalogEnvelope, orderAnswers, orderErrors } from './order-views.js';
+import { orderEnvelope } from '../../domain/purchase-answers.js';
 
 export const EsimItem = Type.Object({
   plan_id: Type.String(),

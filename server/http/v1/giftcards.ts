@@ -11,13 +11,8 @@ import {
   readGiftcardOrder,
 } from '../../services/giftcards.js';
 import { faceValueFromQuery } from '../../domain/order-rules.js';
-import {
-  GiftcardFilters,
-  catalogAnswers,
-  catalogEnvelope,
-  orderAnswers,
-  orderEnvelope,
-} from './order-views.js';
+import { GiftcardFilters, catalogAnswers, catalogEnvelope, orderAnswers } from './order-views.js';
+import { orderEnvelope } from '../../domain/purchase-answers.js';
 import { specRoutes } from './spec-routes.js';
 
 export const CatalogItem = Type.Object({

@@ -1,8 +1,4 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { Purchase } from '../../store/purchases.js';
-import { publicStatusOf, responseCodeOf } from '../../domain/purchase-state.js';
-import { purchaseMessage, sqlTime } from './transaction-views.js';
-import { INSTALL_FIELDS } from '../../domain/result-fields.js';
 import { errorResponses, FAILURE_REASON_DOC } from '../schemas.js';
 
 /** The error answers of the gift-card and eSIM routes: unknown plans, and an upstream that failed or is missing. */
@@ -28,63 +24,6 @@ export const EsimFilters = {
   region: Type.Optional(Type.String()),
   search: Type.Optional(Type.String()),
 };
-
-const text = (v: unknown): string | null => {
-  if (typeof v === 'string') return v === '' ? null : v;
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return null;
-};
-
-/** A delivered card as plain strings; contents vary by product (card_number, pin_code, claim_url...). */
-function cardOf(card: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (typeof card !== 'object' || card === null) return out;
-  for (const [k, v] of Object.entries(card)) {
-    const s = text(v);
-    if (s !== null) out[k] = s;
-  }
-  return out;
-}
-
-/**
- * The order `data` object in the spec's field order. Delivery comes from the purchase's stored
- * result, never from the catalog, so an order reads the same after its plan is retired.
- */
-export function orderData(p: Purchase): Record<string, unknown> {
-  const data: Record<string, unknown> = {
-    request_id: p.idemKey,
-    product: p.kind,
-    internal_reference: p.internalReference,
-  };
-  const reference = text(p.result?.reference_code) ?? p.upstreamReference;
-  if (reference) data.reference_code = reference;
-  data.product_title = p.planName;
-  data.amount = p.amountText;
-  data.merchant_id = p.merchantId;
-  if (p.state === 'failed' && p.publicFailureReason) data.failure_reason = p.publicFailureReason;
-  if (p.state !== 'success' || !p.result) return data;
-  if (p.kind === 'giftcard') {
-    data.cards = Array.isArray(p.result.cards) ? p.result.cards.map(cardOf) : [];
-  } else if (text(p.result.iccid)) {
-    for (const f of INSTALL_FIELDS) {
-      const v = text(p.result[f]);
-      if (v !== null) data[f] = v;
-    }
-  }
-  return data;
-}
-
-export function orderEnvelope(p: Purchase) {
-  return {
-    status: publicStatusOf(p.state),
-    response_code: responseCodeOf(p.state),
-    response_message: purchaseMessage(p),
-    data:
-      p.state === 'reversed'
-        ? Object.assign(orderData(p), { reversed: true, reversed_at: sqlTime(p.reversedAt ?? p.updatedAt) })
-        : orderData(p),
-  };
-}
 
 const Card = Type.Record(Type.String(), Type.String());
 

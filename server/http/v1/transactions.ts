@@ -15,7 +15,7 @@ import { ChangeWatch } from '../../store/change-counter.js';
 import type { Db } from '../../store/db.js';
 import { stateFromStatusFilter } from '../../domain/purchase-state.js';
 import { parseUtcInstant } from '../../domain/business-days.js';
-import { transactionEnvelope, transactionData } from './transaction-views.js';
+import { transactionEnvelope, transactionData } from '../../domain/purchase-answers.js';
 import {
   ListEnvelope,
   ListQuery,
