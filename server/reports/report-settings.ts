@@ -1,8 +1,12 @@
 import { DEFAULT_BUSINESS_TIMEZONE } from '../domain/business-timezone.js';
 import type { Db } from '../store/db.js';
 import type { SecretBox } from '../store/secret-box.js';
-import { BUSINESS_TIMEZONE_SETTING, businessTimezone, getSetting, setSetting } from '../store/settings.js';
-import { recordAudit } from '../store/audit.js';
+import {
+  BUSINESS_TIMEZONE_SETTING,
+  businessTimezone,
+  getSetting,
+  setSettingsAudited,
+} from '../store/settings.js';
 import { InvalidInput } from '../domain/errors.js';
 import { assertOneLineText } from '../domain/text-hygiene.js';
 import { isDay, isValidTimezone, parseTimeOfDay } from '../domain/business-days.js';
@@ -138,17 +142,15 @@ export function updateReportSettings(
   actor: string,
 ): ReportSettings {
   validate(patch);
-  db.transaction(() => {
-    for (const [field, value] of Object.entries(patch) as [keyof ReportSettings, unknown][]) {
-      if (value === undefined) continue;
-      if (field === 'smtpUrl')
-        setSetting(db, KEYS.smtpUrl, value === null ? null : box.seal(value as string));
-      else if (field === 'holidays') setSetting(db, KEYS.holidays, [...new Set(value as string[])].sort());
-      else setSetting(db, KEYS[field], value);
-    }
-    const detail = { ...patch, smtpUrl: patch.smtpUrl ? redactSmtpUrl(patch.smtpUrl) : patch.smtpUrl };
-    recordAudit(db, actor, 'reports.settings', 'reports', detail);
-  }).immediate();
+  const entries: [string, unknown][] = [];
+  for (const [field, value] of Object.entries(patch) as [keyof ReportSettings, unknown][]) {
+    if (value === undefined) continue;
+    if (field === 'smtpUrl') entries.push([KEYS.smtpUrl, value === null ? null : box.seal(value as string)]);
+    else if (field === 'holidays') entries.push([KEYS.holidays, [...new Set(value as string[])].sort()]);
+    else entries.push([KEYS[field], value]);
+  }
+  const detail = { ...patch, smtpUrl: patch.smtpUrl ? redactSmtpUrl(patch.smtpUrl) : patch.smtpUrl };
+  setSettingsAudited(db, entries, { actor, action: 'reports.settings', subject: 'reports', detail });
   return getReportSettings(db, box);
 }
 

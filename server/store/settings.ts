@@ -1,6 +1,7 @@
 import { prep } from './db.js';
 import type { Db } from './db.js';
 import { DEFAULT_BUSINESS_TIMEZONE } from '../domain/business-timezone.js';
+import { recordAudit } from './audit.js';
 
 export function getSetting<T>(db: Db, key: string, fallback: T): T {
   const r = prep(db, 'SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
@@ -12,6 +13,21 @@ export function setSetting(db: Db, key: string, value: unknown): void {
     db,
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
   ).run(key, JSON.stringify(value));
+}
+
+/**
+ * Several settings and their audit entry in one commit (the report settings form saves them
+ * together): either all are stored, audited, or none.
+ */
+export function setSettingsAudited(
+  db: Db,
+  entries: readonly (readonly [key: string, value: unknown])[],
+  audit: { actor: string; action: string; subject: string; detail: object },
+): void {
+  db.transaction(() => {
+    for (const [key, value] of entries) setSetting(db, key, value);
+    recordAudit(db, audit.actor, audit.action, audit.subject, audit.detail);
+  }).immediate();
 }
 
 export function deleteSetting(db: Db, key: string): void {
