@@ -2,8 +2,9 @@ import { Conflict, InvalidInput } from './errors.js';
 import type { PurchaseState } from './purchase-state.js';
 import { assertOneLineText } from './text-hygiene.js';
 
-export const OPERATOR_REASON_MIN = 3;
-export const OPERATOR_REASON_MAX = 300;
+import { OPERATOR_REASON_MAX, OPERATOR_REASON_MIN } from '../../common/operator-reason.js';
+
+export { OPERATOR_REASON_MAX, OPERATOR_REASON_MIN };
 
 /**
  * Why an operator flagged, resolved or reversed a sale or funded a wallet: a few words on one
