@@ -1,12 +1,13 @@
 import { prep } from './db.js';
 import type { Db } from './db.js';
 import { nowIso } from './db.js';
+import type { AuditAction } from '../../common/audit-actions.js';
 
 /** Every operator change is recorded with who did it and why; secrets never enter the detail. */
 export function recordAudit(
   db: Db,
   actor: string,
-  action: string,
+  action: AuditAction,
   subject: string,
   detail: unknown = {},
 ): void {

@@ -2,6 +2,7 @@ import { prep } from './db.js';
 import type { Db } from './db.js';
 import { DEFAULT_BUSINESS_TIMEZONE } from '../domain/business-timezone.js';
 import { recordAudit } from './audit.js';
+import type { AuditAction } from '../../common/audit-actions.js';
 
 export function getSetting<T>(db: Db, key: string, fallback: T): T {
   const r = prep(db, 'SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
@@ -22,7 +23,7 @@ export function setSetting(db: Db, key: string, value: unknown): void {
 export function setSettingsAudited(
   db: Db,
   entries: readonly (readonly [key: string, value: unknown])[],
-  audit: { actor: string; action: string; subject: string; detail: object },
+  audit: { actor: string; action: AuditAction; subject: string; detail: object },
 ): void {
   db.transaction(() => {
     for (const [key, value] of entries) setSetting(db, key, value);

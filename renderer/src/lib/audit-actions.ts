@@ -1,9 +1,11 @@
+import type { AuditAction } from '../../../common/audit-actions.js';
+
 /**
  * What each audit action means, in the operator's words. The log stores stable codes
  * (`wallet.funding`), which the table shows under the words for support and searching; a code
  * this console does not know yet reads as its words ("some.new_thing" → "Some new thing").
  */
-const ACTIONS: Record<string, string> = {
+const ACTIONS: Record<AuditAction, string> = {
   'backup.create': 'Made a backup',
   'backup.download': 'Downloaded a backup',
   'backup.restored': 'Restored a backup',
@@ -44,13 +46,12 @@ const ACTIONS: Record<string, string> = {
 };
 
 /** True when the console has words for the code (a test holds every code the node writes to it). */
-export function isKnownAuditAction(action: string): boolean {
+export function isKnownAuditAction(action: string): action is AuditAction {
   return Object.hasOwn(ACTIONS, action);
 }
 
 export function auditActionText(action: string): string {
-  const known = ACTIONS[action];
-  if (known) return known;
+  if (isKnownAuditAction(action)) return ACTIONS[action];
   const words = action.replace(/[._]+/g, ' ').trim();
   return words ? words[0].toUpperCase() + words.slice(1) : action;
 }
