@@ -12,6 +12,16 @@ export type Answer<
   S extends number = 200,
 > = paths[P][M] extends { responses: infer R } ? (S extends keyof R ? Json<R[S]> : never) : never;
 
+/**
+ * The JSON body a console route takes, from the node's request schemas: a store that sends one
+ * fails its type check when the node's schema changes under it.
+ */
+export type Body<P extends keyof paths, M extends 'post' | 'put' | 'patch' | 'delete'> = paths[P][M] extends {
+  requestBody?: infer B;
+}
+  ? Json<NonNullable<B>>
+  : never;
+
 export type SessionInfo = Answer<'/console/session', 'get'>;
 export type NodeStatus = Answer<'/console/status', 'get'>;
 export type Environment = SessionInfo['environment'];

@@ -1,18 +1,12 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { apiGet, apiRequest, apiPost, queryString } from '../api/client.js';
-import type { Environment } from '../api/types.js';
+import type { Body, Environment } from '../api/types.js';
 import type { MerchantInfo, Pair, PricingRuleInfo } from './adminTypes.js';
 import { createRunner } from './runner.js';
 
-export interface MerchantPatch {
-  name?: string;
-  status?: 'active' | 'suspended';
-  allow_ips?: string[];
-  live_bills?: string[];
-  report_emails?: string[];
-  report_test?: boolean;
-}
+/** A merchant page change, as the node's schema takes it. */
+export type MerchantPatch = Body<'/console/admin/merchants/{code}', 'patch'>;
 
 export interface PriceQuote {
   product: string;

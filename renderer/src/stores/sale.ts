@@ -2,41 +2,16 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { apiGet, apiPost, queryString } from '../api/client.js';
 import { ApiError } from '../lib/errors.js';
-import type { GiftCardCode, Sale, VerifiedCustomer } from '../api/types.js';
+import type { Body, GiftCardCode, Sale, VerifiedCustomer } from '../api/types.js';
 import type { AttentionItem } from './adminTypes.js';
 import { formatNaira } from '../../../common/money-display.js';
 import { createRunner } from './runner.js';
 
-export interface SellBody {
-  product: 'airtime' | 'data' | 'ELECTRICITY' | 'CABLE' | 'BETTING';
-  network: string;
-  customer_msisdn: string;
-  amount: string;
-  client_request_id: string;
-  plan_code?: string;
-  phone?: string;
-}
-
-export interface GiftcardOrderBody {
-  request_id: string;
-  plan_id: number;
-  quantity: number;
-  face_value?: number;
-  send_via?: 'email' | 'sms' | 'whatsapp';
-  destination?: string;
-}
-
-export interface EsimOrderBody {
-  request_id: string;
-  plan_id: string;
-}
-
-export interface VerifyBody {
-  product: 'ELECTRICITY' | 'CABLE' | 'BETTING';
-  network: string;
-  customer_msisdn: string;
-  plan_code: string;
-}
+/** What the desk sends: the node's own request schemas (api/types.ts `Body`). */
+export type SellBody = Body<'/console/sell', 'post'>;
+export type GiftcardOrderBody = Body<'/console/giftcards/orders', 'post'>;
+export type EsimOrderBody = Body<'/console/esim/orders', 'post'>;
+export type VerifyBody = Body<'/console/verify', 'post'>;
 
 /** How long to wait before each look at a pending sale: quick at first, then calmer. */
 export const FOLLOW_DELAYS_MS = [1000, 2000, 3000, 5000, 5000, 10_000];
