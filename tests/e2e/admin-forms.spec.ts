@@ -456,12 +456,28 @@ test('report settings: a server refusal goes away when the form refuses a new mi
   const storedMb = await maxMb.inputValue();
   const banner = page.locator('div.alert-error');
 
+  // A time zone or a send time the node would refuse is said beside its field, before sending.
   await zone.fill('Mars/Olympus');
   await page.getByTestId('save-report-settings').click();
-  await expect(banner).toContainText('IANA');
-  await expect(page.getByTestId('report-settings-error')).toContainText('IANA');
-
+  await expect(page.getByTestId('s-tz-error')).toHaveText('An IANA time zone, such as Africa/Lagos');
+  await expect(zone).toHaveAttribute('aria-invalid', 'true');
+  await expect(banner).toHaveCount(0);
   await zone.fill(storedZone);
+  const sendAt = page.getByLabel('Send at (local time)');
+  const storedTime = await sendAt.inputValue();
+  await sendAt.fill('25:00');
+  await page.getByTestId('save-report-settings').click();
+  await expect(page.getByTestId('s-time-error')).toHaveText(
+    'A time HH:MM on the 24-hour clock, such as 07:00',
+  );
+  await expect(page.getByTestId('s-tz-error')).toHaveCount(0);
+  await sendAt.fill(storedTime);
+  // One only the node can refuse (an SMTP URL it cannot use) is said beside the button.
+  await page.getByLabel('New SMTP URL').fill('ftp://mail.example');
+  await page.getByTestId('save-report-settings').click();
+  await expect(page.getByTestId('report-settings-error')).toBeVisible();
+  await page.getByLabel('New SMTP URL').fill('');
+
   await maxMb.fill('-1');
   await page.getByTestId('save-report-settings').click();
   await expect(page.getByTestId('s-max-error')).toHaveText(
