@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
+import { consoleSession, startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
 import { hashPassword } from '../../server/services/console-auth.js';
 import { createConsoleUser } from '../../server/store/console-users.js';
 import { setSetting } from '../../server/store/settings.js';
@@ -38,16 +38,7 @@ const v1Airtime = (amount: string) =>
   });
 
 async function desk() {
-  const r = await t.call('POST', '/console/login', {
-    pair: null,
-    body: { username: 'desk', password: PASSWORD },
-  });
-  const headers = {
-    cookie: String(r.headers['set-cookie']).split(';')[0],
-    'x-csrf-token': (r.json?.csrf_token as string) ?? '',
-  };
-  return (method: string, path: string, body?: unknown) =>
-    t.call(method, path, { pair: null, headers, body });
+  return (await consoleSession(t, 'desk', PASSWORD)).call;
 }
 
 describe('airtime limits', () => {

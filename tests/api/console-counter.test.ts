@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
+import { consoleSession, startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
 import { hashPassword } from '../../server/services/console-auth.js';
 import { createConsoleUser, createFirstAdmin } from '../../server/store/console-users.js';
 import { getMerchantByCode, revokeCredentials } from '../../server/store/merchants.js';
@@ -8,16 +8,7 @@ import { addUpstream } from '../../server/store/upstreams.js';
 let t: TestNode;
 const PASSWORD = 'a long enough password';
 
-async function signIn(username: string) {
-  const r = await t.call('POST', '/console/login', { pair: null, body: { username, password: PASSWORD } });
-  const headers = {
-    cookie: String(r.headers['set-cookie']).split(';')[0],
-    'x-csrf-token': (r.json?.csrf_token as string) ?? '',
-  };
-  const call = (method: string, path: string, body?: unknown) =>
-    t.call(method, path, { pair: null, headers, body });
-  return { login: r, call };
-}
+const signIn = (username: string) => consoleSession(t, username, PASSWORD);
 
 beforeAll(async () => {
   t = await startTestNode();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode, type TestNode } from '../helpers/test-node.js';
+import { consoleSession, startTestNode, type TestNode } from '../helpers/test-node.js';
 import { hashPassword } from '../../server/services/console-auth.js';
 import { createFirstAdmin } from '../../server/store/console-users.js';
 import { getMerchantByCode } from '../../server/store/merchants.js';
@@ -20,16 +20,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function signIn() {
-  const r = await t.call('POST', '/console/login', {
-    pair: null,
-    body: { username: 'boss', password: PASSWORD },
-  });
-  const headers = {
-    cookie: String(r.headers['set-cookie']).split(';')[0],
-    'x-csrf-token': r.json.csrf_token as string,
-  };
-  return (method: string, path: string, body?: unknown) =>
-    t.call(method, path, { pair: null, headers, body });
+  const { login, call } = await consoleSession(t, 'boss', PASSWORD);
+  expect(login.status).toBe(200);
+  return call;
 }
 
 describe('reading a pending sale with wait_ms', () => {

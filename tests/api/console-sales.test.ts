@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
+import { consoleSession, startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
 import { hashPassword } from '../../server/services/console-auth.js';
 import { createConsoleUser, createFirstAdmin } from '../../server/store/console-users.js';
 import { getMerchantByCode } from '../../server/store/merchants.js';
@@ -9,14 +9,9 @@ const PASSWORD = 'a long enough password';
 
 /** Signs a console user in and returns a caller that sends its cookie and CSRF token. */
 async function signIn(username: string) {
-  const r = await t.call('POST', '/console/login', { pair: null, body: { username, password: PASSWORD } });
-  expect(r.status).toBe(200);
-  const headers = {
-    cookie: String(r.headers['set-cookie']).split(';')[0],
-    'x-csrf-token': r.json.csrf_token as string,
-  };
-  return (method: string, path: string, body?: unknown) =>
-    t.call(method, path, { pair: null, headers, body });
+  const { login, call } = await consoleSession(t, username, PASSWORD);
+  expect(login.status).toBe(200);
+  return call;
 }
 
 beforeAll(async () => {

@@ -134,3 +134,19 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/**
+ * Signs a console user in on `t` and returns the sign-in's answer and a caller that sends the
+ * session cookie and CSRF token, as the console page does. A refused sign-in is returned, not
+ * thrown, so a test can assert on it; its caller then sends no session.
+ */
+export async function consoleSession(t: TestNode, username: string, password: string) {
+  const login = await t.call('POST', '/console/login', { pair: null, body: { username, password } });
+  const headers = {
+    cookie: String(login.headers['set-cookie']).split(';')[0],
+    'x-csrf-token': (login.json?.csrf_token as string) ?? '',
+  };
+  const call = (method: string, path: string, body?: unknown) =>
+    t.call(method, path, { pair: null, headers, body });
+  return { login, call };
+}
