@@ -415,11 +415,11 @@ const tableSideways = (table: import('@playwright/test').Locator) =>
   });
 
 /**
- * A phone (390 px): the webhook delivery log and the credentials are cards, so what failed
+ * A phone (390 px): the webhook endpoints, their delivery log and the credentials are cards, so what failed
  * (attempts, the receiver's last answer, the next retry) and Retry now / Rotate / Revoke are on
  * the screen without scrolling sideways.
  */
-test('at 390 px the delivery log and the credentials are cards with every figure and button on screen', async ({
+test('at 390 px the webhook endpoints, the delivery log and the credentials are cards with every figure and button on screen', async ({
   page,
   baseURL,
 }) => {
@@ -477,11 +477,18 @@ test('at 390 px the delivery log and the credentials are cards with every figure
       client_request_id: `card-${unique()}`,
     });
     expect(sale.status, JSON.stringify(sale.json)).toBe(200);
-    await page
-      .getByTestId('webhook-endpoints')
-      .getByRole('row', { name: url })
-      .getByRole('button', { name: 'Delivery log' })
-      .click();
+    // The endpoint is a card too: its URL, state and every action on screen.
+    const endpoints = page.getByTestId('webhook-endpoints');
+    const endpoint = endpoints.getByRole('row', { name: url });
+    expect(await tableSideways(endpoints), 'the endpoints scroll sideways').toBe(0);
+    for (const cell of await endpoint.getByRole('cell').all())
+      expect(await onScreen(cell, 390), (await cell.textContent()) ?? '').toBe(true);
+    for (const button of await endpoint.getByRole('button').all())
+      expect(await onScreen(button, 390), (await button.textContent()) ?? '').toBe(true);
+    await expect(endpoint.getByRole('cell').nth(3)).toHaveText('Events: all', { useInnerText: true });
+    await endpoints.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ADMIN_SHOTS_DIR, 'admin-webhook-endpoints-390.png') });
+    await endpoint.getByRole('button', { name: 'Delivery log' }).click();
     const log = page.getByTestId('webhook-deliveries');
     const card = log.getByRole('row').filter({ hasText: 'transaction.succeeded' });
     // The first attempt was refused; Refresh until the log shows it.
