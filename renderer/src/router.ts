@@ -4,6 +4,7 @@ import { useSessionStore } from './stores/session.js';
 import { ApiError } from './lib/errors.js';
 import type { Role } from './api/types.js';
 import { adminRoutes } from './views/admin/routes.js';
+import { PRODUCT_NAMES } from '../../common/products.js';
 import { isChunkLoadError, reportUnreachable, whenReachable } from './lib/reachability.js';
 
 declare module 'vue-router' {
@@ -34,35 +35,40 @@ const routes: RouteRecordRaw[] = [
   {
     path: '/sell/airtime',
     component: () => import('./components/sell/SellAirtimeForm.vue'),
-    meta: { title: 'Airtime' },
+    meta: { title: PRODUCT_NAMES.airtime.category },
   },
   {
     path: '/sell/data',
     component: () => import('./components/sell/SellDataForm.vue'),
-    meta: { title: 'Data' },
+    meta: { title: PRODUCT_NAMES.data.category },
   },
   {
     path: '/sell/electricity',
     component: SellBillForm,
     props: { product: 'ELECTRICITY' },
-    meta: { title: 'Electricity' },
+    meta: { title: PRODUCT_NAMES.ELECTRICITY.category },
   },
-  { path: '/sell/cable', component: SellBillForm, props: { product: 'CABLE' }, meta: { title: 'Cable TV' } },
+  {
+    path: '/sell/cable',
+    component: SellBillForm,
+    props: { product: 'CABLE' },
+    meta: { title: PRODUCT_NAMES.CABLE.category },
+  },
   {
     path: '/sell/betting',
     component: SellBillForm,
     props: { product: 'BETTING' },
-    meta: { title: 'Betting' },
+    meta: { title: PRODUCT_NAMES.BETTING.category },
   },
   {
     path: '/sell/giftcards',
     component: () => import('./components/sell/SellGiftCardForm.vue'),
-    meta: { title: 'Gift cards' },
+    meta: { title: PRODUCT_NAMES.giftcard.category },
   },
   {
     path: '/sell/esim',
     component: () => import('./components/sell/SellEsimForm.vue'),
-    meta: { title: 'eSIM' },
+    meta: { title: PRODUCT_NAMES.esim.category },
   },
   {
     path: '/sales/:reference',

@@ -4,6 +4,10 @@
  * about each kind of difference. Pure: the engine (services/reconciliation.ts) feeds it.
  */
 
+import type { ExceptionKind } from '../../common/reconciliation-kinds.js';
+
+export { EXCEPTION_KINDS, type ExceptionKind } from '../../common/reconciliation-kinds.js';
+
 /**
  * A side's view of one purchase; null when that side has no record of the key. Only our side
  * is ever `reversed` (a completed sale whose money an admin or a reconciliation sent back).
@@ -16,17 +20,6 @@ export interface SideRow {
   state: SideState;
   amountKobo: number;
 }
-
-export const EXCEPTION_KINDS = [
-  'amount_differs',
-  'ours_success_theirs_failed',
-  'ours_failed_theirs_success',
-  'ours_reversed_theirs_success',
-  'ours_only',
-  'theirs_only',
-  'pending',
-] as const;
-export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
 
 /** `matched` also covers a purchase both sides agree never happened (failed here, failed or unknown there). */
 export type Classification = 'matched' | ExceptionKind;

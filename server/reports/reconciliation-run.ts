@@ -4,6 +4,7 @@ import { failureMailedBefore, noteRunMail, type ReconciliationRun } from '../sto
 import { getReconciliationSettings } from '../store/reconciliation-settings.js';
 import { listExceptions } from '../store/reconciliation-exceptions.js';
 import { koboToApiNaira } from '../../common/money.js';
+import { isExceptionKind, type ExceptionKind } from '../../common/reconciliation-kinds.js';
 import { getPurchaseById } from '../store/purchases.js';
 import { getMerchantById } from '../store/merchants.js';
 import { dayWindow, type Day } from '../domain/business-days.js';
@@ -99,7 +100,11 @@ function composeFailureMail(run: ReconciliationRun): { subject: string; text: st
   };
 }
 
-const KIND_WORDS: Record<string, string> = {
+/**
+ * The e-mail's words for each kind, in a sentence (the console's table has its short ones,
+ * renderer/src/lib/reconciliation-text.ts); a record over every kind, so none shows as its code.
+ */
+export const EXCEPTION_KIND_WORDS: Record<ExceptionKind, string> = {
   amount_differs: 'amount differs',
   ours_success_theirs_failed: 'we say success, upstream says failed',
   ours_failed_theirs_success: 'we refunded, upstream says success',
@@ -138,14 +143,14 @@ function composeRunMail(
   // The id is what `reconcile resolve --id` takes; the references are what the console and the
   // merchant search by.
   const lines = open.flatMap((e) => [
-    `#${e.id}  ${e.reference}  ${KIND_WORDS[e.kind] ?? e.kind}  ours: ${e.ourState ?? 'none'} ${amount(e.ourAmountKobo)}  upstream: ${e.theirState ?? 'none'} ${amount(e.theirAmountKobo)}`,
+    `#${e.id}  ${e.reference}  ${EXCEPTION_KIND_WORDS[e.kind]}  ours: ${e.ourState ?? 'none'} ${amount(e.ourAmountKobo)}  upstream: ${e.theirState ?? 'none'} ${amount(e.theirAmountKobo)}`,
     ...saleLine(ctx, e.purchaseId),
   ]);
   // What this run compared, class by class: differences resolved earlier are counted too, so
   // these add up to more than the open ones when some were resolved.
   const counts = Object.entries(run.counts)
     .filter(([, n]) => n)
-    .map(([k, n]) => `  ${k === 'matched' ? 'matched' : (KIND_WORDS[k] ?? k)}: ${n}`);
+    .map(([k, n]) => `  ${isExceptionKind(k) ? EXCEPTION_KIND_WORDS[k] : k}: ${n}`);
   const more = run.openExceptions > open.length ? [`... and ${run.openExceptions - open.length} more`] : [];
   const text = [
     `Reconciliation of ${run.day} with ${run.upstreamName}: ${run.openExceptions} exception(s) to resolve.`,
@@ -158,7 +163,7 @@ function composeRunMail(
     ...more,
     '',
     `Resolve them in the console (Reconciliation) or with: npm run cli -- reconcile resolve --id N --action accept_upstream|settled_outside --reason TEXT`,
-    `(accepting the upstream's success on one "${KIND_WORDS.ours_failed_theirs_success}" debits the wallet again: add --confirm)`,
+    `(accepting the upstream's success on one "${EXCEPTION_KIND_WORDS.ours_failed_theirs_success}" debits the wallet again: add --confirm)`,
   ].join('\n');
   const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return {

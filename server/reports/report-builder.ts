@@ -5,6 +5,7 @@ import type { PurchaseState } from '../domain/purchase-state.js';
 import { responseCodeOf } from '../domain/purchase-state.js';
 import { dayWindow, localTime, type Day } from '../domain/business-days.js';
 import { koboToApiNaira } from '../../common/money.js';
+import { ESIM_REDEMPTION_PRODUCT, SOLD_PRODUCTS } from '../../common/products.js';
 
 /**
  * The daily report of one merchant, one environment and one local day, computed from rows the
@@ -71,19 +72,11 @@ export interface ReportInput {
   nowMs: number;
 }
 
-/** The order products appear in; anything else follows alphabetically. */
-const PRODUCT_ORDER = ['airtime', 'data', 'ELECTRICITY', 'CABLE', 'BETTING', 'giftcard', 'esim', 'ESIM'];
-
-export const PRODUCT_LABELS: Record<string, string> = {
-  airtime: 'Airtime',
-  data: 'Data',
-  ELECTRICITY: 'Electricity',
-  CABLE: 'Cable TV',
-  BETTING: 'Betting',
-  giftcard: 'Gift cards',
-  esim: 'eSIMs',
-  ESIM: 'eSIMs (gift-card redemption)',
-};
+/**
+ * The order products appear in; anything else follows alphabetically. A gift card redeemed into
+ * an eSIM (a transaction) is counted apart from eSIM orders, after them.
+ */
+const PRODUCT_ORDER: readonly string[] = [...SOLD_PRODUCTS, ESIM_REDEMPTION_PRODUCT];
 
 const productRank = (p: string) => {
   const i = PRODUCT_ORDER.indexOf(p);

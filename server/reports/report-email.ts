@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { formatKobo, groupedNaira } from '../../common/money-display.js';
-import { PRODUCT_LABELS, type DailyReport, type Tally } from './report-builder.js';
+import { type DailyReport, type Tally } from './report-builder.js';
+import { reportProductName } from '../../common/products.js';
 
 /** How the CSV travels: attached, or (too large) as a link to the console download. */
 export type CsvDelivery =
@@ -14,7 +15,6 @@ export interface ReportEmail {
 }
 
 const signedNaira = (kobo: number) => (kobo > 0 ? `+${groupedNaira(kobo)}` : groupedNaira(kobo));
-const productLabel = (p: string) => PRODUCT_LABELS[p] ?? p;
 const humanDay = (r: DailyReport) => DateTime.fromISO(r.date, { zone: 'UTC' }).toFormat('cccc d LLLL yyyy');
 const humanBytes = (n: number) =>
   n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)} MB` : `${Math.ceil(n / 1000)} kB`;
@@ -65,7 +65,7 @@ export function reportText(r: DailyReport, csv: CsvDelivery): string {
   const labels = [
     ...STATUS_ROWS.map((s) => s.label),
     ...Object.values(NOW_LABEL),
-    ...r.byProduct.map((p) => productLabel(p.product)),
+    ...r.byProduct.map((p) => reportProductName(p.product)),
   ];
   const width = Math.max(30, ...labels.map((l) => l.length + 3));
   const line = (label: string, count: string, amount: string, indent = '  ') =>
@@ -79,7 +79,7 @@ export function reportText(r: DailyReport, csv: CsvDelivery): string {
     line('Closing balance', '', groupedNaira(r.closingKobo), ''),
     '',
     'Successful sales by product',
-    ...(r.byProduct.length ? r.byProduct.map((p) => tally(productLabel(p.product), p)) : ['  (none)']),
+    ...(r.byProduct.length ? r.byProduct.map((p) => tally(reportProductName(p.product), p)) : ['  (none)']),
     tally('Total', r.totals),
     '',
     'Status breakdown',
@@ -142,7 +142,7 @@ export function reportHtml(r: DailyReport, csv: CsvDelivery): string {
   const card = (label: string, value: string) =>
     `<td style="padding:12px;background:#f3f4f6;border-radius:6px;width:33%;"><div style="font-size:12px;color:#6b7280;">${escapeHtml(label)}</div><div style="font-size:18px;font-weight:bold;color:#111827;white-space:nowrap;">${escapeHtml(value)}</div></td>`;
   const products = r.byProduct.map((p) => [
-    productLabel(p.product),
+    reportProductName(p.product),
     String(p.count),
     naira(p.amountKobo),
     naira(p.debitKobo),

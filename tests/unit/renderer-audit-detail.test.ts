@@ -64,7 +64,7 @@ describe('audit detail in words', () => {
       { product: 'esim', network: '' },
     ];
     expect(auditDetailText({ routes })).toBe(
-      'routes Airtime on every network, Cable TV on GOtv, Betting on every provider, Gift card, eSIM',
+      'routes Airtime on every network, Cable TV on GOtv, Betting on every provider, Gift cards, eSIM',
     );
     // Only a product and its network make a route: other objects keep their key-value pairs.
     expect(auditDetailText({ options: { product: 'airtime', network: 'MTN', retries: 2 } })).toBe(

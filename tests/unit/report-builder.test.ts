@@ -274,6 +274,27 @@ describe('the report e-mail', () => {
     );
   });
 
+  it('names products as the console does: gift cards and eSIM orders, redemptions into an eSIM apart', () => {
+    const sold = (product: string, kind: Purchase['kind']) =>
+      purchase({
+        product,
+        kind,
+        amountKobo: 100_000,
+        state: 'success',
+        createdAt: '2025-06-06T12:00:00.000Z',
+      });
+    const more = [sold('esim', 'esim'), sold('ESIM', 'transaction')];
+    const day = buildDailyReport({
+      ...input,
+      purchases: [...purchases, ...more].map((p) => ({ purchase: p, stateAtEnd: p.state })),
+    });
+    const t = renderReportEmail(day, { kind: 'attached', fileName: 'x.csv', bytes: 1 }).text;
+    expect(t).toMatch(/^ {2}Gift cards\s+1\s+NGN/m);
+    expect(t).toMatch(/^ {2}eSIM\s+1\s+NGN\s+1,000\.00/m);
+    expect(t).toMatch(/^ {2}eSIM \(gift-card redemption\)\s+1\s+NGN\s+1,000\.00/m);
+    expect(t).not.toContain('eSIMs');
+  });
+
   it('has an HTML part with inline styles and escaped merchant data', () => {
     const h = attached.html;
     expect(h).toContain('Acme &amp; Sons &lt;Lagos&gt;');

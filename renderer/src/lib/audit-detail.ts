@@ -1,7 +1,7 @@
 import { formatKobo } from '../../../common/money-display.js';
 import { formatDateTime } from './time.js';
 import { formatBytes } from './bytes.js';
-import { productName } from './products.js';
+import { productCategoryName } from '../../../common/products.js';
 import { networkName } from './network-names.js';
 
 /**
@@ -24,7 +24,7 @@ function pairs(o: Record<string, unknown>): string[] {
       const bytes = /(?:_bytes|Bytes)$/.exec(k);
       if (bytes && typeof v === 'number') return `${words(k.slice(0, bytes.index))} ${formatBytes(v)}`;
       if (/^basis_?points$/i.test(k) && typeof v === 'number') return `term ${percent(v)}`;
-      if (k === 'product' && typeof v === 'string') return `product ${productName(v)}`;
+      if (k === 'product' && typeof v === 'string') return `product ${productCategoryName(v)}`;
       if (k === 'network' && typeof v === 'string') return `network ${networkName(v)}`;
       return `${words(k)} ${value(v)}`;
     });
@@ -73,9 +73,9 @@ function isRoute(v: unknown): v is Route {
   return keys === 'network,product' && typeof v.product === 'string' && typeof v.network === 'string';
 }
 
-/** "Airtime on MTN", "Data on every network", "Cable TV on every provider", "Gift card". */
+/** "Airtime on MTN", "Data on every network", "Cable TV on every provider", "Gift cards". */
 function routeText(r: Route): string {
-  const product = productName(r.product);
+  const product = productCategoryName(r.product);
   if (r.network) return `${product} on ${networkName(r.network)}`;
   if (r.product === 'airtime' || r.product === 'data') return `${product} on every network`;
   // Gift cards and eSIMs are routed as a whole; bills by distribution company, bouquet or bookmaker.

@@ -1,5 +1,6 @@
 import type { BillPlanRow, VerifiedCustomer } from '../api/types.js';
 import { apiNairaToKobo } from '../../../common/money.js';
+import { PRODUCT_NAMES } from '../../../common/products.js';
 
 export type BillProduct = 'ELECTRICITY' | 'CABLE' | 'BETTING';
 
@@ -18,7 +19,7 @@ export interface BillFlowText {
 
 export const BILL_TEXT: Record<BillProduct, BillFlowText> = {
   ELECTRICITY: {
-    title: 'Electricity',
+    title: PRODUCT_NAMES.ELECTRICITY.category,
     subtitle: 'Prepaid tokens and postpaid bill payments for every distribution company.',
     provider: 'Distribution company',
     plan: 'Plan',
@@ -30,7 +31,7 @@ export const BILL_TEXT: Record<BillProduct, BillFlowText> = {
     phone: 'optional',
   },
   CABLE: {
-    title: 'Cable TV',
+    title: PRODUCT_NAMES.CABLE.category,
     subtitle: 'DStv, GOtv and StarTimes subscriptions.',
     provider: 'Provider',
     plan: 'Bouquet',
@@ -40,7 +41,7 @@ export const BILL_TEXT: Record<BillProduct, BillFlowText> = {
     phone: 'none',
   },
   BETTING: {
-    title: 'Betting',
+    title: PRODUCT_NAMES.BETTING.category,
     subtitle: "Fund a customer's betting wallet.",
     provider: 'Betting platform',
     plan: 'Plan',

@@ -1,4 +1,10 @@
 import { BILL_TEXT, type BillProduct } from './bills.js';
+import {
+  ESIM_REDEMPTION_PRODUCT,
+  PRODUCT_NAMES,
+  isSoldProduct,
+  type SoldProduct,
+} from '../../../common/products.js';
 
 /** The seven things an agent sells, with their tile shortcut keys. */
 export type SellProduct = 'airtime' | 'data' | 'electricity' | 'cable' | 'betting' | 'giftcards' | 'esim';
@@ -10,18 +16,8 @@ export interface ProductTile {
   key: string;
 }
 
-export const PRODUCT_TILES: ProductTile[] = [
-  { id: 'airtime', label: 'Airtime', hint: 'MTN, Glo, Airtel, 9mobile', key: 'A' },
-  { id: 'data', label: 'Data', hint: 'Bundles for every network', key: 'D' },
-  { id: 'electricity', label: 'Electricity', hint: 'Prepaid tokens and postpaid bills', key: 'E' },
-  { id: 'cable', label: 'Cable TV', hint: 'DStv, GOtv, StarTimes', key: 'C' },
-  { id: 'betting', label: 'Betting', hint: 'Fund a betting wallet', key: 'B' },
-  { id: 'giftcards', label: 'Gift cards', hint: 'Gaming, shopping, streaming', key: 'G' },
-  { id: 'esim', label: 'eSIM', hint: 'Travel data abroad', key: 'S' },
-];
-
 /** The node's name for each tile's product (GET /console/products answers by these). */
-export const TILE_PRODUCT: Record<SellProduct, string> = {
+export const TILE_PRODUCT: Record<SellProduct, SoldProduct> = {
   airtime: 'airtime',
   data: 'data',
   electricity: 'ELECTRICITY',
@@ -31,28 +27,44 @@ export const TILE_PRODUCT: Record<SellProduct, string> = {
   esim: 'esim',
 };
 
+/** A tile names its product as a whole, as the admin pages and reports do. */
+const tile = (id: SellProduct, hint: string, key: string): ProductTile => ({
+  id,
+  label: PRODUCT_NAMES[TILE_PRODUCT[id]].category,
+  hint,
+  key,
+});
+
+export const PRODUCT_TILES: ProductTile[] = [
+  tile('airtime', 'MTN, Glo, Airtel, 9mobile', 'A'),
+  tile('data', 'Bundles for every network', 'D'),
+  tile('electricity', 'Prepaid tokens and postpaid bills', 'E'),
+  tile('cable', 'DStv, GOtv, StarTimes', 'C'),
+  tile('betting', 'Fund a betting wallet', 'B'),
+  tile('giftcards', 'Gaming, shopping, streaming', 'G'),
+  tile('esim', 'Travel data abroad', 'S'),
+];
+
 /** The tile for a keyboard key, if any (case-insensitive). */
 export function tileForKey(key: string): ProductTile | undefined {
   const k = key.toUpperCase();
   return PRODUCT_TILES.find((t) => t.key === k);
 }
 
-const PRODUCT_NAMES: Record<string, string> = {
-  airtime: 'Airtime',
-  data: 'Data',
-  ELECTRICITY: 'Electricity',
-  CABLE: 'Cable TV',
-  BETTING: 'Betting',
-  giftcard: 'Gift card',
-  esim: 'eSIM',
-  ESIM: 'eSIM',
-};
+/**
+ * The sold product a purchase is: orders by their kind (their product column is the kind too),
+ * a gift card redeemed into an eSIM (transaction product ESIM) as an eSIM.
+ */
+function soldProductOf(product: string, kind?: string): SoldProduct | undefined {
+  const p =
+    kind === 'giftcard' || kind === 'esim' ? kind : product === ESIM_REDEMPTION_PRODUCT ? 'esim' : product;
+  return isSoldProduct(p) ? p : undefined;
+}
 
-/** A purchase's product as the receipt and history name it. */
+/** A purchase's product as the receipt and history name one sale of it ("Gift card"). */
 export function productName(product: string, kind?: string): string {
-  if (kind === 'giftcard') return 'Gift card';
-  if (kind === 'esim') return 'eSIM';
-  return PRODUCT_NAMES[product] ?? product;
+  const sold = soldProductOf(product, kind);
+  return sold ? PRODUCT_NAMES[sold].sale : product;
 }
 
 /** The names of a sale's provider, plan and customer id: a bill's are its form's (BILL_TEXT). */
@@ -97,6 +109,7 @@ export function ledgerText(reason: string): string {
     .replace(KIND_PREFIXED, 'Sale ')
     .replace(UUID, (u) => shortReference(u))
     .split(' ');
-  if (words.length && PRODUCT_NAMES[words[0]]) words[0] = `${PRODUCT_NAMES[words[0]]} ·`;
+  const sold = soldProductOf(words[0]);
+  if (sold) words[0] = `${PRODUCT_NAMES[sold].sale} ·`;
   return words.join(' ');
 }

@@ -13,6 +13,8 @@ import { reconciliationExceptionJson, reconciliationRunJson } from '../../servic
 import { runReconciliation } from '../../reports/reconciliation-run.js';
 import { reportContextOf } from '../../reports/delivery-service.js';
 import { parseDay } from '../../domain/business-days.js';
+import { EXCEPTION_KINDS } from '../../domain/reconciliation.js';
+import { Lit } from './admin-schema-blocks.js';
 
 const tags = ['admin: reconciliation'];
 
@@ -34,15 +36,7 @@ const Run = Type.Object({
   finished_at: Nullable(Type.String()),
 });
 
-const Kind = Type.Union([
-  Type.Literal('amount_differs'),
-  Type.Literal('ours_success_theirs_failed'),
-  Type.Literal('ours_failed_theirs_success'),
-  Type.Literal('ours_reversed_theirs_success'),
-  Type.Literal('ours_only'),
-  Type.Literal('theirs_only'),
-  Type.Literal('pending'),
-]);
+const Kind = Lit(...EXCEPTION_KINDS);
 const Action = Type.Union([Type.Literal('accept_upstream'), Type.Literal('settled_outside')]);
 
 const Exception = Type.Object({

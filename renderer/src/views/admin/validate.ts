@@ -82,14 +82,3 @@ export function percentToBasisPoints(text: string): number | null {
   const bp = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
   return negative ? -bp : bp;
 }
-
-/** Product names as an operator reads them. */
-export const PRODUCT_LABEL: Record<string, string> = {
-  airtime: 'Airtime',
-  data: 'Data',
-  ELECTRICITY: 'Electricity',
-  CABLE: 'Cable TV',
-  BETTING: 'Betting',
-  giftcard: 'Gift cards',
-  esim: 'eSIM',
-};
