@@ -24,6 +24,7 @@ import { drainOnClose, isStopping, refuseWhileStopping } from './http/drain.js';
 import { QuietRequestLog, logDestination } from './http/request-logging.js';
 import { IpRateLimiter } from './http/ip-rate-limit.js';
 import { sharedSerializerFactory, sharedValidatorFactory } from './http/shared-schema-compilers.js';
+import { CSRF_HEADER } from '../common/console-protocol.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -45,7 +46,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
               'req.headers["x-merchant-secret"]',
               'req.headers.cookie',
               'req.headers.authorization',
-              'req.headers["x-csrf-token"]',
+              `req.headers["${CSRF_HEADER}"]`,
             ],
             ...destination,
           },

@@ -5,7 +5,13 @@ import { useSaleStore, nextFollowDelay } from '../../renderer/src/stores/sale.js
 import { useHistoryStore } from '../../renderer/src/stores/history.js';
 import { useWalletStore } from '../../renderer/src/stores/wallet.js';
 import type { Sale } from '../../renderer/src/api/types.js';
-import { apiPost, setCsrfToken, setEnvironmentWithdrawnHandler } from '../../renderer/src/api/client.js';
+import {
+  apiGet,
+  apiPost,
+  setCsrfToken,
+  setEnvironmentWithdrawnHandler,
+  setPageEnvironmentSource,
+} from '../../renderer/src/api/client.js';
 
 interface Call {
   method: string;
@@ -110,6 +116,20 @@ describe('useSessionStore', () => {
     expect(s.isLive).toBe(true);
     await s.logout();
     expect(s.session).toBeNull();
+  });
+
+  it('sends the environment the page shows with every write, never with a read', async () => {
+    const calls = fakeNode({ 'POST /console/sell': sale('success'), 'GET /console/session': SESSION });
+    setPageEnvironmentSource(() => 'live');
+    try {
+      await apiPost('/console/sell', {});
+      await apiGet('/console/session');
+    } finally {
+      setPageEnvironmentSource(null);
+    }
+    // The node's names (common/console-protocol.ts), spelled out: this is the wire.
+    expect(calls[0].headers['x-vendpoint-page-environment']).toBe('live');
+    expect(calls[1].headers['x-vendpoint-page-environment']).toBeUndefined();
   });
 
   it('turns a refused sign-in into the node sentence', async () => {

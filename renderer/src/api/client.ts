@@ -1,5 +1,10 @@
 import { ApiError, humanMessage } from '../lib/errors.js';
 import { reportReachable, reportUnreachable } from '../lib/reachability.js';
+import {
+  CSRF_HEADER,
+  ENVIRONMENT_HEADER,
+  PAGE_ENVIRONMENT_HEADER,
+} from '../../../common/console-protocol.js';
 
 /**
  * The console's only way to the node: JSON over fetch to /console, the session cookie sent by
@@ -49,9 +54,9 @@ export async function apiRequest<T>(
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
+  if (method !== 'GET' && csrfToken) headers[CSRF_HEADER] = csrfToken;
   const shown = method !== 'GET' ? pageEnvironment?.() : null;
-  if (shown) headers['x-vendpoint-page-environment'] = shown;
+  if (shown) headers[PAGE_ENVIRONMENT_HEADER] = shown;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -72,7 +77,7 @@ export async function apiRequest<T>(
   } catch {
     json = null;
   }
-  const movedTo = response.headers.get('x-vendpoint-environment');
+  const movedTo = response.headers.get(ENVIRONMENT_HEADER);
   if (movedTo) onEnvironmentWithdrawn?.(movedTo);
   if (!response.ok) {
     const serverMessage = (json as { message?: unknown } | null)?.message;

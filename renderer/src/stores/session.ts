@@ -3,6 +3,7 @@ import { computed, ref } from 'vue';
 import { apiGet, apiPost, setCsrfToken } from '../api/client.js';
 import { ApiError } from '../lib/errors.js';
 import { setBusinessTimezone } from '../lib/time.js';
+import { SETUP_CODE_HEADER } from '../../../common/console-protocol.js';
 import type { Environment, NodeStatus, SessionInfo } from '../api/types.js';
 
 export type SessionState = 'setup' | 'login' | 'ready';
@@ -31,7 +32,7 @@ export const useSessionStore = defineStore('session', () => {
 
   /** The first-run code sent by a browser on another computer, once the admin typed it. */
   const setupCode = ref('');
-  const codeHeaders = () => (setupCode.value ? { 'x-setup-code': setupCode.value } : undefined);
+  const codeHeaders = () => (setupCode.value ? { [SETUP_CODE_HEADER]: setupCode.value } : undefined);
 
   /** Where the app stands: first-run setup, sign-in, or a live session. */
   async function refresh(): Promise<SessionState> {

@@ -28,6 +28,7 @@ import type { Environment } from '../../store/credentials-crypto.js';
 import { answer, ConsoleError, typed } from './contract.js';
 import { NodeStatus, Ok, SessionInfo } from './console-schemas.js';
 import { SESSION_TTL_MS, clearSessionCookie, sessionOf, setSessionCookie } from './session.js';
+import { SETUP_CODE_HEADER } from '../../../common/console-protocol.js';
 import { businessTimezone } from '../../store/settings.js';
 
 /** Longer than any username (32) or password (200) the console accepts. */
@@ -35,9 +36,6 @@ const LOGIN_FIELD_MAX = 256;
 
 const tags = ['session'];
 const SessionAnswer = answer(SessionInfo);
-
-/** The header a caller on another machine sends the one-time setup code in. */
-const SETUP_CODE_HEADER = 'x-setup-code';
 
 function refuseWhenThrottled(
   decision: AttemptDecision,

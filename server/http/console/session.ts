@@ -15,6 +15,11 @@ import {
 import { getMerchantById } from '../../store/merchants.js';
 import { hashToken, tokensEqual } from '../../services/console-auth.js';
 import { Conflict, Forbidden, Unauthorized } from '../../domain/errors.js';
+import {
+  CSRF_HEADER,
+  ENVIRONMENT_HEADER,
+  PAGE_ENVIRONMENT_HEADER,
+} from '../../../common/console-protocol.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,14 +35,6 @@ const PUBLIC_ROUTES = new Set(['/console/status', '/console/setup', '/console/lo
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Calls that still answer after live access was withdrawn: the page learns its new environment. */
 const ENVIRONMENT_NEUTRAL = new Set(['/console/session', '/console/logout']);
-/** Sent with the refusal so the page can refresh its session and show test. */
-export const ENVIRONMENT_HEADER = 'x-vendpoint-environment';
-/**
- * The environment the page shows, sent with every state-changing call. A session is shared by
- * the user's tabs: one tab switching to live must not turn a sale confirmed under another
- * tab's TEST banner into a live one.
- */
-export const PAGE_ENVIRONMENT_HEADER = 'x-vendpoint-page-environment';
 /** The switch itself says where to go; signing out is never refused. */
 const SWITCHES_ENVIRONMENT = new Set(['/console/session/environment', '/console/logout']);
 export const LIVE_WITHDRAWN_MESSAGE =
@@ -106,7 +103,7 @@ export function registerSessionHook(app: FastifyInstance, s: Services): void {
     const session = token ? findConsoleSession(s.db, hashToken(token), s.now()) : null;
     if (!session) throw new Unauthorized('Your session has ended; sign in again');
     if (unsafe) {
-      const sent = request.headers['x-csrf-token'];
+      const sent = request.headers[CSRF_HEADER];
       if (typeof sent !== 'string' || !tokensEqual(sent, session.csrfToken)) {
         throw new Forbidden(
           'The security token of this page is missing or old; reload the console and try again',
