@@ -45,5 +45,3 @@ export interface VendpointChannels {
   appVersion: 'vendpoint:app-version';
   openDataFolder: 'vendpoint:open-data-folder';
 }
-
-export type VendpointChannel = VendpointChannels[keyof VendpointChannels];

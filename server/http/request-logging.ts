@@ -13,7 +13,7 @@ export class QuietRequestLog extends LogController {
 
   override requestCompleted(
     error: Error | null | undefined,
-    request: FastifyRequest,
+    _request: FastifyRequest,
     reply: FastifyReply,
   ): void {
     if (error)

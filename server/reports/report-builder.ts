@@ -209,7 +209,5 @@ export function reportSummaryJson(r: DailyReport) {
   };
 }
 
-export type ReportSummaryJson = ReturnType<typeof reportSummaryJson>;
-
 /** Response code of a row's status, for the CSV (integrators reconcile on `00`/`01`/`02`). */
 export const rowResponseCode = (r: ReportRow) => responseCodeOf(r.status);

@@ -29,8 +29,6 @@ export async function placeOrder(
   return (await placePurchase(s, caller, body, kind, place)).purchase;
 }
 
-export type OrderKind = 'giftcard' | 'esim';
-
 /**
  * Reads an order by its request_id for the caller's merchant and environment. A pending order
  * whose requery is due is requeried now: the spec's trigger for pending -> final is the

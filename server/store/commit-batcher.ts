@@ -25,7 +25,7 @@ export class CommitBatcher {
   private readonly commitBatch: (batch: Pending<unknown>[]) => Outcome[];
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly maxBatch = 256,
   ) {
     this.inSavepoint = db.transaction((work: () => unknown) => work());

@@ -1,7 +1,6 @@
 import { nowIso, prep, type Db } from './db.js';
 import type { Environment } from './credentials-crypto.js';
 import type { Purchase } from './purchases.js';
-// An event's body is the status or order answer at that moment (domain/purchase-answers.ts).
 import { orderEnvelope, sqlTime, transactionEnvelope } from '../domain/purchase-answers.js';
 import { koboToApiNaira } from '../../common/money.js';
 import { eventTypeOfOutcome, type EventType } from '../domain/webhook-events.js';
@@ -16,8 +15,9 @@ export { getEventBody, publicEventId } from './event-bodies.js';
  * every merchant, and one INSERT in a transaction that is being committed anyway costs a few
  * microseconds (see docs/webhooks.md for the measurement).
  *
- * The views come from http/v1 because an event's `data` must be byte for byte what the
- * status, order and balance endpoints answer; they are pure functions of the stored row.
+ * An event's `data` must be byte for byte what the status, order and balance endpoints answer:
+ * the purchase answers come from domain/purchase-answers.ts, which those routes use too, and
+ * the balance answer is built here (walletBalanceAnswer), pure functions of the stored row.
  */
 
 export interface StoredEvent {

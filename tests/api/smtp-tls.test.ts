@@ -30,7 +30,7 @@ async function plainSmtpServer(): Promise<Plain> {
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
     logger: false,
-    onConnect(session, cb) {
+    onConnect(_session, cb) {
       cb();
     },
     onAuth(auth, _session, cb) {

@@ -27,7 +27,6 @@ export type NodeStatus = Answer<'/console/status', 'get'>;
 export type Environment = SessionInfo['environment'];
 export type Role = SessionInfo['user']['role'];
 export type Sale = Answer<'/console/purchases/{ref}', 'get'>;
-export type SaleStatus = Sale['status'];
 export type GiftCardCode = Answer<'/console/purchases/{ref}/reveal', 'post'>['cards'][number];
 export type BillPlanRow = Answer<'/console/plans/bills/{product}', 'get'>['plans'][number];
 export type VerifiedCustomer = Answer<'/console/verify', 'post'>['customer'];

@@ -14,10 +14,6 @@ export type MerchantInfo = Omit<MerchantDetailInfo, 'credentials' | 'pricing'> &
 export type Pair = Answer<'/console/admin/merchants', 'post', 201>['test'];
 export type CredentialInfo = MerchantDetailInfo['credentials'][number];
 export type PricingRuleInfo = MerchantDetailInfo['pricing'][number];
-export type AdminLedgerEntry = Answer<
-  '/console/admin/merchants/{code}/wallets/{env}/ledger',
-  'get'
->['entries'][number];
 
 type Overview = Answer<'/console/admin/upstreams', 'get'>;
 export type UpstreamInfo = Overview['upstreams'][number];
