@@ -125,7 +125,7 @@ export default tseslint.config(
       'server/store/purchase-store.ts',
       'server/store/webhooks.ts',
       'server/store/webhook-deliveries.ts',
-      'server/jobs/vend-worker.ts',
+      'server/jobs/vend-*.ts',
       'server/jobs/webhook-*.ts',
       'server/http/access.ts',
       'server/http/v1/**/*.ts',

@@ -22,7 +22,7 @@ export interface RestoredBackup {
  * that went on running after the backup, and not necessarily to the route its job names: a
  * refusal before accepting moves a sale to the next route, and an open circuit skips one
  * unrecorded. So it is recorded as sent (at the backup's moment when it was still queued),
- * never sent again, and asked about at every route of its product (vend-worker
+ * never sent again, and asked about at every route of its product (vend-requery.ts
  * askEveryRoute): the provider that has a record of it decides, and one no provider has a
  * record of is held for an operator rather than refunded. Sales made after the backup are not
  * in this database at all: the warning says to reconcile with the providers. The mark is

@@ -1,28 +1,18 @@
 import { EventEmitter } from 'node:events';
 import type { Purchase } from '../store/purchases.js';
 import type { PurchaseStore } from '../store/purchase-store.js';
-import type { VendJob } from '../store/vend-jobs.js';
-import {
-  nextRequeryDelayMs,
-  notFoundIsFinal,
-  outcomeOrUnknown,
-  type VendOutcome,
-} from '../domain/vend-outcome.js';
-import { breakerSignal, decide, type Decision, type DecisionSubject } from '../domain/purchase-decision.js';
+import { outcomeOrUnknown, type VendOutcome } from '../domain/vend-outcome.js';
+import type { DecisionSubject } from '../domain/purchase-decision.js';
 import { PUBLIC_FAILURE } from '../domain/failure-reason.js';
 import type { UpstreamRouter } from '../routing/upstream-router.js';
 import { DEFAULT_MAX_IN_FLIGHT, InFlightLimit } from './in-flight-limit.js';
-import { vendRequestOf, type Upstream } from '../upstreams/types.js';
+import { vendRequestOf } from '../upstreams/types.js';
+import { VendDecisions, type DecisionOptions } from './vend-decisions.js';
+import { VendRequery } from './vend-requery.js';
 
-export interface WorkerOptions {
-  /** A purchase pending this long after its send is flagged "needs attention" (default 24 h). */
-  attentionAfterMs: number;
-  notFoundGraceMs: number;
-  /** Multiplies the requery backoff (1 in production; tests and the crash run shorten it). */
-  requeryScale?: number;
+export interface WorkerOptions extends DecisionOptions {
   /** Vends sent to one external upstream at a time (default DEFAULT_MAX_IN_FLIGHT); the rest wait queued. */
   maxInFlight?: number;
-  now: () => number;
   log: {
     info: (o: object, m: string) => void;
     warn: (o: object, m: string) => void;
@@ -45,6 +35,8 @@ export class VendWorker {
   private stopped = false;
   private readonly running = new Set<Promise<void>>();
   private readonly slots: InFlightLimit;
+  private readonly decisions: VendDecisions;
+  private readonly requeries: VendRequery;
 
   constructor(
     private readonly store: PurchaseStore,
@@ -53,6 +45,8 @@ export class VendWorker {
   ) {
     this.events.setMaxListeners(0);
     this.slots = new InFlightLimit(opts.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
+    this.decisions = new VendDecisions(store, router, this.events, opts);
+    this.requeries = new VendRequery(store, router, this.decisions, this.inFlight, () => this.stopped);
   }
 
   /** The node's own logger, once the HTTP app that owns it is built (the CLI keeps the default). */
@@ -127,7 +121,7 @@ export class VendWorker {
   /** Requery one purchase now (console "requery" button, poller). */
   requery(purchaseId: number): Promise<Purchase | null> {
     // Tracked like vends, so stop() waits for it before the database is closed.
-    const work = this.requeryOnce(purchaseId);
+    const work = this.requeries.requeryOnce(purchaseId);
     this.track(
       work.then(
         () => undefined,
@@ -137,106 +131,13 @@ export class VendWorker {
     return work;
   }
 
-  private async requeryOnce(purchaseId: number): Promise<Purchase | null> {
-    if (this.stopped || this.inFlight.has(purchaseId)) return this.store.purchase(purchaseId);
-    const job = this.store.job(purchaseId);
-    const p = this.store.purchase(purchaseId);
-    if (!job || !p || p.state !== 'pending' || job.state === 'queued') return p;
-    this.inFlight.add(purchaseId);
-    try {
-      const subject = {
-        state: p.state,
-        sentAt: job.vendStartedAt ?? 0,
-        pollCount: job.pollCount,
-        requery: true,
-        nextRoute: null,
-      };
-      if (job.askEveryRoute) {
-        await this.askEveryRoute(p, job, subject);
-        return this.store.purchase(purchaseId);
-      }
-      const upstream = this.router.byName(p.environment, job.upstreamName);
-      // Nobody can answer for it any more: it is requeried later and still reaches an admin after the deadline.
-      const outcome: VendOutcome = upstream
-        ? await outcomeOrUnknown(() => upstream.requery(vendRequestOf(p, job.vendStartedAt)))
-        : {
-            kind: 'unknown',
-            // A configuration problem, or the upstream was removed.
-            reason:
-              (job.upstreamName && this.router.unusableReason(job.upstreamName)) ||
-              'upstream no longer configured',
-          };
-      if (upstream) this.recordHealth(upstream, outcome, true);
-      await this.settle(p.id, this.decide(subject, outcome, [upstream]), job.upstreamName);
-    } finally {
-      this.inFlight.delete(purchaseId);
-    }
-    return this.store.purchase(purchaseId);
-  }
-
-  /**
-   * A sale taken over from a restored backup (jobs/restored-backup.ts): the node that ran on
-   * after the backup may have sent it to any of its routes, so each is asked. The provider with
-   * a record of it becomes its upstream and its answer decides, a success before a failure.
-   * When every provider says it has none, it is held for an operator (Needs attention) and still
-   * asked on the backoff, never refunded by this rule: it may have gone to a route since removed.
-   */
-  private async askEveryRoute(p: Purchase, job: VendJob, subject: DecisionSubject): Promise<void> {
-    const routed = this.router.candidates(p.environment, p.kind, p.product, p.network).map((u) => u.name);
-    const asked = [...new Set([job.upstreamName, ...routed])]
-      .map((name) => this.router.byName(p.environment, name))
-      .filter((u): u is Upstream => u !== null && !u.inProcess);
-    const answers = await Promise.all(
-      asked.map(async (upstream) => {
-        const outcome = await outcomeOrUnknown(() => upstream.requery(vendRequestOf(p, job.vendStartedAt)));
-        this.recordHealth(upstream, outcome, true);
-        return { upstream, outcome };
-      }),
-    );
-    const holder =
-      answers.find((a) => a.outcome.kind === 'success') ??
-      answers.find((a) => a.outcome.kind === 'failed' || a.outcome.kind === 'pending');
-    if (holder) {
-      await this.store.adoptRoute(p.id, holder.upstream.name);
-      await this.settle(p.id, this.decide(subject, holder.outcome, [holder.upstream]), holder.upstream.name);
-      return;
-    }
-    const unclear = answers.find((a) => a.outcome.kind !== 'not_found');
-    if (unclear || !notFoundIsFinal(subject.sentAt, this.opts.now(), this.graceOf(asked))) {
-      await this.settle(
-        p.id,
-        this.decide(subject, unclear?.outcome ?? { kind: 'not_found' }, asked),
-        job.upstreamName,
-      );
-      return;
-    }
-    await this.settle(
-      p.id,
-      {
-        action: 'requery_later',
-        nextPollAt: this.nextPollAt(job.pollCount),
-        reason: asked.length
-          ? `Restored from a backup: none of its providers (${asked.map((u) => u.name).join(', ')}) has a record of it; it may have gone to one no longer routed. Ask the providers, then resolve it`
-          : 'Restored from a backup: no provider is routed for it now; ask the providers, then resolve it',
-        needsAttention: true,
-        acknowledged: false,
-      },
-      job.upstreamName,
-    );
-  }
-
   /**
    * A completed sale re-checked at its upstream (an admin's "re-check status"): the answer
-   * only, never a settle, since the outcome table is for pending purchases; a reversal the
-   * answer calls for is the caller's decision.
+   * only, never a settle (vend-requery.ts).
    */
   async recheckCompleted(purchaseId: number): Promise<VendOutcome | null> {
-    const p = this.store.purchase(purchaseId);
-    if (!p || p.state !== 'success') return null;
-    const job = this.store.job(purchaseId);
-    const upstream = this.router.byName(p.environment, p.upstreamName ?? job?.upstreamName ?? null);
-    if (!upstream) return null;
-    const work = outcomeOrUnknown(() => upstream.requery(vendRequestOf(p, job?.vendStartedAt ?? null)));
+    const work = this.requeries.recheckCompleted(purchaseId);
+    if (!work) return null;
     this.track(
       work.then(
         () => undefined,
@@ -270,7 +171,7 @@ export class VendWorker {
           .slice(job.routeIndex)
           .find((u) => p.environment === 'test' || this.router.breaker.allows(u.name));
         if (!upstream) {
-          await this.settle(
+          await this.decisions.settle(
             purchaseId,
             {
               action: 'fail',
@@ -323,10 +224,10 @@ export class VendWorker {
             // and vend_started and its outcome are written by one operation of one commit.
             outcome = await outcomeOrUnknown(() => upstream.vend(vendRequestOf(p, sentAt)));
             if (outcome.kind !== 'not_accepted') {
-              this.recordHealth(upstream, outcome, false);
-              const decision = this.decide(subject, outcome, [upstream]);
+              this.decisions.recordHealth(upstream, outcome, false);
+              const decision = this.decisions.decide(subject, outcome, [upstream]);
               if (await this.store.markSent(purchaseId, upstream.name, sentAt, decision))
-                this.announce(purchaseId, decision);
+                this.decisions.announce(purchaseId, decision);
               return;
             }
             if (!(await this.store.markSent(purchaseId, upstream.name, sentAt)) || this.stopped) return;
@@ -335,8 +236,8 @@ export class VendWorker {
             if (!(await this.store.markSent(purchaseId, upstream.name, sentAt)) || this.stopped) return;
             outcome = await outcomeOrUnknown(() => upstream.vend(vendRequestOf(p, sentAt)));
           }
-          this.recordHealth(upstream, outcome, false);
-          const decision = this.decide(subject, outcome, [upstream]);
+          this.decisions.recordHealth(upstream, outcome, false);
+          const decision = this.decisions.decide(subject, outcome, [upstream]);
           if (
             decision.action === 'try_next_route' ||
             (outcome.kind === 'not_accepted' && decision.action === 'fail')
@@ -352,7 +253,7 @@ export class VendWorker {
               'upstream did not accept the vend',
             );
           }
-          await this.settle(purchaseId, decision, upstream.name);
+          await this.decisions.settle(purchaseId, decision, upstream.name);
           if (decision.action !== 'try_next_route') return;
         } finally {
           if (limited) this.slots.release(upstream.name);
@@ -362,7 +263,7 @@ export class VendWorker {
       this.opts.log.error({ err: error, purchaseId }, 'vend job crashed; it stays recoverable');
       // A send may have happened: hand the job to the poller (requery, never re-send).
       const handed = await this.store
-        .requeryAfterCrash(purchaseId, this.nextPollAt(0), 'vend job crashed')
+        .requeryAfterCrash(purchaseId, this.decisions.nextPollAt(0), 'vend job crashed')
         .catch(() => false);
       if (handed) this.events.emit(`answered:${purchaseId}`);
       // Still queued (the crash came before its send was recorded, e.g. a full disk): nothing
@@ -374,52 +275,6 @@ export class VendWorker {
     } finally {
       this.inFlight.delete(purchaseId);
     }
-  }
-
-  /**
-   * The answering upstreams' grace decides their "no record" (a provider may record late); else
-   * the node's.
-   */
-  private decide(subject: DecisionSubject, outcome: VendOutcome, answering: (Upstream | null)[]): Decision {
-    return decide(subject, outcome, this.opts.now(), {
-      attentionAfterMs: this.opts.attentionAfterMs,
-      notFoundGraceMs: this.graceOf(answering),
-      requeryScale: this.opts.requeryScale ?? 1,
-    });
-  }
-
-  /**
-   * The longest not-found grace of these upstreams (scaled like the node's own), at least the
-   * node's. On every vend's decision: a loop, no arrays made.
-   */
-  private graceOf(upstreams: (Upstream | null)[]): number {
-    let grace = this.opts.notFoundGraceMs;
-    for (const u of upstreams)
-      if (u?.notFoundGraceMs !== undefined)
-        grace = Math.max(grace, Math.round(u.notFoundGraceMs * (this.opts.requeryScale ?? 1)));
-    return grace;
-  }
-
-  /** The store writes the decision (one commit); then whoever waits hears of it. */
-  private async settle(purchaseId: number, decision: Decision, upstreamName: string | null): Promise<void> {
-    await this.store.apply(purchaseId, decision, upstreamName, this.opts.now());
-    this.announce(purchaseId, decision);
-  }
-
-  private announce(purchaseId: number, decision: Decision): void {
-    if (decision.action === 'succeed' || decision.action === 'fail') this.events.emit(`final:${purchaseId}`);
-    else if (decision.action === 'requery_later') this.events.emit(`answered:${purchaseId}`);
-  }
-
-  /** Circuit-breaker bookkeeping, kept apart from the money decision. */
-  private recordHealth(upstream: Upstream, outcome: VendOutcome, requery: boolean): void {
-    const signal = breakerSignal(outcome, requery);
-    if (signal === 'up') this.router.breaker.recordSuccess(upstream.name);
-    else if (signal === 'down') this.router.breaker.recordTransportFailure(upstream.name);
-  }
-
-  private nextPollAt(pollCount: number): number {
-    return this.opts.now() + Math.round(nextRequeryDelayMs(pollCount) * (this.opts.requeryScale ?? 1));
   }
 
   /** Lets resolve (console/CLI) wake a sync waiter. */
