@@ -6,7 +6,7 @@ import type { DecisionSubject } from '../domain/purchase-decision.js';
 import { PUBLIC_FAILURE } from '../domain/failure-reason.js';
 import type { UpstreamRouter } from '../routing/upstream-router.js';
 import { DEFAULT_MAX_IN_FLIGHT, InFlightLimit } from './in-flight-limit.js';
-import { vendRequestOf } from '../upstreams/types.js';
+import { vendRequestOf, type Upstream } from '../upstreams/types.js';
 import { VendDecisions, type DecisionOptions } from './vend-decisions.js';
 import { VendRequery } from './vend-requery.js';
 
@@ -157,6 +157,10 @@ export class VendWorker {
     void work.finally(() => this.running.delete(work));
   }
 
+  /**
+   * Vends one purchase, a round per route: a route that refuses before accepting the vend hands
+   * it to the next. Whatever throws leaves it recoverable (recoverCrashedVend).
+   */
   private async vend(purchaseId: number, created?: Purchase): Promise<void> {
     if (this.stopped || this.inFlight.has(purchaseId)) return;
     this.inFlight.add(purchaseId);
@@ -166,115 +170,163 @@ export class VendWorker {
         const p = created ?? this.store.purchase(purchaseId);
         created = undefined; // a second route round reads the stored state
         if (!job || !p || job.state !== 'queued' || p.state !== 'pending') return;
-        let candidates = this.router.candidates(p.environment, p.kind, p.product, p.network);
-        let upstream = candidates
-          .slice(job.routeIndex)
-          .find((u) => p.environment === 'test' || this.router.breaker.allows(u.name));
+        const candidates = this.router.candidates(p.environment, p.kind, p.product, p.network);
+        const upstream = this.pickUpstream(p, candidates, job.routeIndex);
         if (!upstream) {
-          await this.decisions.settle(
-            purchaseId,
-            {
-              action: 'fail',
-              to: 'failed',
-              reason: 'No upstream available for this product',
-              publicReason: PUBLIC_FAILURE.noProvider,
-            },
-            null,
-          );
-          this.opts.log.warn(
-            { ref: p.internalReference },
-            'no upstream available; purchase failed and refunded',
-          );
+          await this.failWithoutUpstream(purchaseId, p);
           return;
         }
-        // An external upstream's vends wait their turn here, their jobs still queued.
-        const limited = !upstream.inProcess;
-        if (limited) {
-          await this.slots.acquire(upstream.name);
-          // The wait may have been long: send through the upstream as it is configured now (its
-          // old instance's pool is closed a minute after a change), or route again if it is gone.
-          const name = upstream.name;
-          candidates = this.router.candidates(p.environment, p.kind, p.product, p.network);
-          const current = candidates.find((u) => u.name === name);
-          if (
-            this.stopped ||
-            !current ||
-            (p.environment !== 'test' && !this.router.breaker.allows(current.name))
-          ) {
-            // Stopping, its circuit opened or its route went while this vend waited: it stays queued or is routed again.
-            this.slots.release(name);
-            if (this.stopped) return;
-            continue;
-          }
-          upstream = current;
-        }
-        try {
-          const sentAt = this.opts.now();
-          const nextIndex = candidates.indexOf(upstream) + 1;
-          const subject: DecisionSubject = {
-            state: p.state,
-            sentAt,
-            pollCount: 0,
-            requery: false,
-            nextRoute: nextIndex < candidates.length ? nextIndex : null,
-          };
-          let outcome: VendOutcome;
-          if (upstream.inProcess) {
-            // The in-process simulator has no effect outside this database, so it is asked first
-            // and vend_started and its outcome are written by one operation of one commit.
-            outcome = await outcomeOrUnknown(() => upstream.vend(vendRequestOf(p, sentAt)));
-            if (outcome.kind !== 'not_accepted') {
-              this.decisions.recordHealth(upstream, outcome, false);
-              const decision = this.decisions.decide(subject, outcome, [upstream]);
-              if (await this.store.markSent(purchaseId, upstream.name, sentAt, decision))
-                this.decisions.announce(purchaseId, decision);
-              return;
-            }
-            if (!(await this.store.markSent(purchaseId, upstream.name, sentAt)) || this.stopped) return;
-          } else {
-            // An external upstream is called only once vend_started is durable.
-            if (!(await this.store.markSent(purchaseId, upstream.name, sentAt)) || this.stopped) return;
-            outcome = await outcomeOrUnknown(() => upstream.vend(vendRequestOf(p, sentAt)));
-          }
-          this.decisions.recordHealth(upstream, outcome, false);
-          const decision = this.decisions.decide(subject, outcome, [upstream]);
-          if (
-            decision.action === 'try_next_route' ||
-            (outcome.kind === 'not_accepted' && decision.action === 'fail')
-          ) {
-            this.opts.log.warn(
-              {
-                ref: p.internalReference,
-                upstream: upstream.name,
-                reason: decision.reason,
-                // The reason says it in words; the transport's own code is for whoever debugs it.
-                ...(outcome.kind === 'not_accepted' && outcome.code ? { code: outcome.code } : {}),
-              },
-              'upstream did not accept the vend',
-            );
-          }
-          await this.decisions.settle(purchaseId, decision, upstream.name);
-          if (decision.action !== 'try_next_route') return;
-        } finally {
-          if (limited) this.slots.release(upstream.name);
-        }
+        const routeAgain = upstream.inProcess
+          ? await this.vendInProcess(purchaseId, p, upstream, candidates)
+          : await this.vendWhenSlotFree(purchaseId, p, upstream);
+        if (!routeAgain) return;
       }
     } catch (error) {
-      this.opts.log.error({ err: error, purchaseId }, 'vend job crashed; it stays recoverable');
-      // A send may have happened: hand the job to the poller (requery, never re-send).
-      const handed = await this.store
-        .requeryAfterCrash(purchaseId, this.decisions.nextPollAt(0), 'vend job crashed')
-        .catch(() => false);
-      if (handed) this.events.emit(`answered:${purchaseId}`);
-      // Still queued (the crash came before its send was recorded, e.g. a full disk): nothing
-      // was sent, so it is tried again shortly instead of waiting for the next start.
-      else if (!this.stopped && this.store.job(purchaseId)?.state === 'queued')
-        setTimeout(() => {
-          if (!this.stopped) this.enqueue(purchaseId);
-        }, CRASHED_QUEUED_RETRY_MS).unref();
+      await this.recoverCrashedVend(purchaseId, error);
     } finally {
       this.inFlight.delete(purchaseId);
     }
+  }
+
+  /** The first route from index `from` on whose circuit lets a vend through (a test sale ignores circuits). */
+  private pickUpstream(p: Purchase, candidates: Upstream[], from: number): Upstream | undefined {
+    return candidates.slice(from).find((u) => p.environment === 'test' || this.router.breaker.allows(u.name));
+  }
+
+  private async failWithoutUpstream(purchaseId: number, p: Purchase): Promise<void> {
+    await this.decisions.settle(
+      purchaseId,
+      {
+        action: 'fail',
+        to: 'failed',
+        reason: 'No upstream available for this product',
+        publicReason: PUBLIC_FAILURE.noProvider,
+      },
+      null,
+    );
+    this.opts.log.warn({ ref: p.internalReference }, 'no upstream available; purchase failed and refunded');
+  }
+
+  /**
+   * The in-process simulator has no effect outside this database, so it is asked first and
+   * vend_started and its outcome are written by one operation of one commit. True: route again.
+   */
+  private async vendInProcess(
+    purchaseId: number,
+    p: Purchase,
+    upstream: Upstream,
+    candidates: Upstream[],
+  ): Promise<boolean> {
+    const sentAt = this.opts.now();
+    const subject = this.firstSendSubject(p, sentAt, upstream, candidates);
+    const outcome = await outcomeOrUnknown(() => upstream.vend(vendRequestOf(p, sentAt)));
+    if (outcome.kind !== 'not_accepted') {
+      this.decisions.recordHealth(upstream, outcome, false);
+      const decision = this.decisions.decide(subject, outcome, [upstream]);
+      if (await this.store.markSent(purchaseId, upstream.name, sentAt, decision))
+        this.decisions.announce(purchaseId, decision);
+      return false;
+    }
+    if (!(await this.store.markSent(purchaseId, upstream.name, sentAt)) || this.stopped) return false;
+    return this.settleFirstAnswer(purchaseId, p, upstream, subject, outcome);
+  }
+
+  /**
+   * An external upstream's vends wait their turn here, their jobs still queued; each holds its
+   * slot until its answer is settled. True: route again.
+   */
+  private async vendWhenSlotFree(purchaseId: number, p: Purchase, picked: Upstream): Promise<boolean> {
+    await this.slots.acquire(picked.name);
+    // The wait may have been long: send through the upstream as it is configured now (its
+    // old instance's pool is closed a minute after a change), or route again if it is gone.
+    const name = picked.name;
+    const candidates = this.router.candidates(p.environment, p.kind, p.product, p.network);
+    const current = candidates.find((u) => u.name === name);
+    if (this.stopped || !current || (p.environment !== 'test' && !this.router.breaker.allows(current.name))) {
+      // Stopping, its circuit opened or its route went while this vend waited: it stays queued or is routed again.
+      this.slots.release(name);
+      return !this.stopped;
+    }
+    try {
+      return await this.markSentThenSend(purchaseId, p, current, candidates);
+    } finally {
+      this.slots.release(current.name);
+    }
+  }
+
+  /** An external upstream is called only once vend_started is durable. True: route again. */
+  private async markSentThenSend(
+    purchaseId: number,
+    p: Purchase,
+    upstream: Upstream,
+    candidates: Upstream[],
+  ): Promise<boolean> {
+    const sentAt = this.opts.now();
+    const subject = this.firstSendSubject(p, sentAt, upstream, candidates);
+    if (!(await this.store.markSent(purchaseId, upstream.name, sentAt)) || this.stopped) return false;
+    const outcome = await outcomeOrUnknown(() => upstream.vend(vendRequestOf(p, sentAt)));
+    return this.settleFirstAnswer(purchaseId, p, upstream, subject, outcome);
+  }
+
+  /** What the outcome table needs of a first send; a refusal before accepting may go to the next route. */
+  private firstSendSubject(
+    p: Purchase,
+    sentAt: number,
+    upstream: Upstream,
+    candidates: Upstream[],
+  ): DecisionSubject {
+    const nextIndex = candidates.indexOf(upstream) + 1;
+    return {
+      state: p.state,
+      sentAt,
+      pollCount: 0,
+      requery: false,
+      nextRoute: nextIndex < candidates.length ? nextIndex : null,
+    };
+  }
+
+  /** Settles the answer to a send already recorded as started. True: route again. */
+  private async settleFirstAnswer(
+    purchaseId: number,
+    p: Purchase,
+    upstream: Upstream,
+    subject: DecisionSubject,
+    outcome: VendOutcome,
+  ): Promise<boolean> {
+    this.decisions.recordHealth(upstream, outcome, false);
+    const decision = this.decisions.decide(subject, outcome, [upstream]);
+    if (
+      decision.action === 'try_next_route' ||
+      (outcome.kind === 'not_accepted' && decision.action === 'fail')
+    ) {
+      this.opts.log.warn(
+        {
+          ref: p.internalReference,
+          upstream: upstream.name,
+          reason: decision.reason,
+          // The reason says it in words; the transport's own code is for whoever debugs it.
+          ...(outcome.kind === 'not_accepted' && outcome.code ? { code: outcome.code } : {}),
+        },
+        'upstream did not accept the vend',
+      );
+    }
+    await this.decisions.settle(purchaseId, decision, upstream.name);
+    return decision.action === 'try_next_route';
+  }
+
+  private async recoverCrashedVend(purchaseId: number, error: unknown): Promise<void> {
+    this.opts.log.error({ err: error, purchaseId }, 'vend job crashed; it stays recoverable');
+    // A send may have happened: hand the job to the poller (requery, never re-send).
+    const handed = await this.store
+      .requeryAfterCrash(purchaseId, this.decisions.nextPollAt(0), 'vend job crashed')
+      .catch(() => false);
+    if (handed) this.events.emit(`answered:${purchaseId}`);
+    // Still queued (the crash came before its send was recorded, e.g. a full disk): nothing
+    // was sent, so it is tried again shortly instead of waiting for the next start.
+    else if (!this.stopped && this.store.job(purchaseId)?.state === 'queued')
+      setTimeout(() => {
+        if (!this.stopped) this.enqueue(purchaseId);
+      }, CRASHED_QUEUED_RETRY_MS).unref();
   }
 
   /** Lets resolve (console/CLI) wake a sync waiter. */
