@@ -319,7 +319,14 @@ export class VendWorker {
     // A send may have happened: hand the job to the poller (requery, never re-send).
     const handed = await this.store
       .requeryAfterCrash(purchaseId, this.decisions.nextPollAt(0), 'vend job crashed')
-      .catch(() => false);
+      .catch((err: unknown) => {
+        // Said, not swallowed: a job left vend_started waits for the next start's recovery.
+        this.opts.log.warn(
+          { err, purchaseId },
+          'could not hand the crashed vend job to the poller; if its send was recorded, it is requeried after the next start',
+        );
+        return false;
+      });
     if (handed) this.events.emit(`answered:${purchaseId}`);
     // Still queued (the crash came before its send was recorded, e.g. a full disk): nothing
     // was sent, so it is tried again shortly instead of waiting for the next start.

@@ -121,4 +121,32 @@ describe('vend worker with the simulator and a fake clock', () => {
     await createTransaction(s, caller, airtime('w-ops'), { surface: 'v1', mode: 'sync' });
     expect(s.purchases.stats.operations - before.operations).toBe(2);
   });
+
+  it('a crashed vend that cannot be handed to the poller either is said at warn with its purchase id, not swallowed', async () => {
+    const { s, caller } = start();
+    const lines: { level: string; o: object; m: string }[] = [];
+    const at = (level: string) => (o: object, m: string) => lines.push({ level, o, m });
+    s.worker.setLogger({ info: at('info'), warn: at('warn'), error: at('error') });
+    const full = new Error('SQLITE_FULL: database or disk is full');
+    s.purchases.markSent = () => Promise.reject(full);
+    s.purchases.requeryAfterCrash = () => Promise.reject(full);
+    const { purchase } = await createTransaction(s, caller, airtime('w-crash-twice'), {
+      surface: 'v1',
+      mode: 'async',
+    });
+    await s.worker.stop(); // waits for the vend in flight, crash recovery included
+    expect(lines).toEqual([
+      {
+        level: 'error',
+        o: { err: full, purchaseId: purchase.id },
+        m: 'vend job crashed; it stays recoverable',
+      },
+      {
+        level: 'warn',
+        o: { err: full, purchaseId: purchase.id },
+        m: 'could not hand the crashed vend job to the poller; if its send was recorded, it is requeried after the next start',
+      },
+    ]);
+    expect(job(s, purchase.id).state).toBe('queued'); // nothing was recorded as sent
+  });
 });
