@@ -26,8 +26,8 @@ export const CRASHED_QUEUED_RETRY_MS = 5_000;
 /**
  * Runs the durable vend queue (DESIGN "Purchase lifecycle"): marks a job vend_started and
  * commits that before calling the upstream, so a crash can only lead to a requery; turns each
- * answer into a decision of the outcome table (domain/purchase-decision.ts) and hands it to
- * the store; requeries pending purchases with backoff; never sends a purchase twice.
+ * answer into a decision of the outcome table and hands it to the store (vend-decisions.ts);
+ * requeries pending purchases with backoff (vend-requery.ts); never sends a purchase twice.
  */
 export class VendWorker {
   private readonly events = new EventEmitter();
