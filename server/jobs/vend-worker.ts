@@ -236,21 +236,22 @@ export class VendWorker {
    * slot until its answer is settled. True: route again.
    */
   private async vendWhenSlotFree(purchaseId: number, p: Purchase, picked: Upstream): Promise<boolean> {
-    await this.slots.acquire(picked.name);
-    // The wait may have been long: send through the upstream as it is configured now (its
-    // old instance's pool is closed a minute after a change), or route again if it is gone.
     const name = picked.name;
-    const candidates = this.router.candidates(p.environment, p.kind, p.product, p.network);
-    const current = candidates.find((u) => u.name === name);
-    if (this.stopped || !current || (p.environment !== 'test' && !this.router.breaker.allows(current.name))) {
-      // Stopping, its circuit opened or its route went while this vend waited: it stays queued or is routed again.
-      this.slots.release(name);
-      return !this.stopped;
-    }
+    await this.slots.acquire(name);
+    // Released whatever happens from here, a throw included: a slot kept by a crashed vend
+    // would hold every later sale to this upstream queued.
     try {
+      // The wait may have been long: send through the upstream as it is configured now (its
+      // old instance's pool is closed a minute after a change), or route again if it is gone.
+      const candidates = this.router.candidates(p.environment, p.kind, p.product, p.network);
+      const current = candidates.find((u) => u.name === name);
+      if (this.stopped || !current || (p.environment !== 'test' && !this.router.breaker.allows(name))) {
+        // Stopping, its circuit opened or its route went while this vend waited: it stays queued or is routed again.
+        return !this.stopped;
+      }
       return await this.markSentThenSend(purchaseId, p, current, candidates);
     } finally {
-      this.slots.release(current.name);
+      this.slots.release(name);
     }
   }
 

@@ -126,4 +126,42 @@ describe('the per-upstream in-flight limit', () => {
     expect((t.node.services.worker as VendWorker).upstreamLoad('slow')).toEqual({ active: 0, waiting: 0 });
     expect(t.ledgerOk()).toBe(true);
   }, 60_000);
+
+  it('a vend that crashes while holding its slot gives the slot back: later sales to the upstream still go out', async () => {
+    await fault.control({ mode: 'ok', reset: true });
+    const router = t.node.services.router;
+    const worker = t.node.services.worker as VendWorker;
+    const candidates = router.candidates.bind(router);
+    // The route is read again once a vend holds its upstream's slot: make that read throw (the
+    // routing table unreadable, say). Sales go one at a time, so a held slot is that vend's.
+    let thrown = 0;
+    router.candidates = (...a: Parameters<typeof router.candidates>) => {
+      if (worker.upstreamLoad('slow').active > 0) {
+        thrown++;
+        throw new Error('routing table unreadable');
+      }
+      return candidates(...a);
+    };
+    try {
+      for (let i = 0; i < LIMIT; i++) {
+        const b = await buy(t, live, code, 'data', keyOf(`crash-${i}`));
+        expect(b.status, JSON.stringify(b.json)).toBe(200);
+        await expect.poll(() => thrown).toBe(i + 1);
+        await expect.poll(() => worker.upstreamLoad('slow').active).toBe(0);
+      }
+    } finally {
+      router.candidates = candidates;
+    }
+    // Every slot is free again: a new sale is sent, not left queued behind lost slots.
+    const after = await buy(t, live, code, 'airtime', keyOf('after-crash'));
+    expect(after.status).toBe(200);
+    const deadline = Date.now() + 15_000;
+    while (purchaseByKey(t, after.key)!.state === 'pending' && Date.now() < deadline) {
+      await t.node.services.worker.pollDue();
+      await sleep(100);
+    }
+    expect(purchaseByKey(t, after.key)!.state).toBe('success');
+    expect((await fault.stats()).vendCalls[after.ref!]).toBe(1);
+    expect(t.ledgerOk()).toBe(true);
+  }, 60_000);
 });
