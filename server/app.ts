@@ -17,6 +17,7 @@ import { registerOrderRoutes } from './http/v1/orders.js';
 import { registerWebhookRoutes } from './http/v1/webhooks.js';
 import { registerWebhookDeliveryRoutes } from './http/v1/webhook-deliveries.js';
 import { registerEventFeedRoutes } from './http/v1/events.js';
+import { WEBHOOK_EVENT_SCHEMAS, WEBHOOKS_DESCRIPTION, X_WEBHOOKS } from './http/v1/webhook-events-doc.js';
 import { registerInternalRoutes } from './http/internal/routes.js';
 import { registerConsole } from './http/console/index.js';
 import { lazyChildLogger } from './http/lazy-child-logger.js';
@@ -155,16 +156,18 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
       info: {
         title: 'VendPoint Vending Service Interface',
         version: '1.0.0',
-        description:
-          'The /v1 API of a VendPoint node. Authenticate with X-Merchant-Key and X-Merchant-Secret.',
+        description: `The /v1 API of a VendPoint node. Authenticate with X-Merchant-Key and X-Merchant-Secret.\n\n${WEBHOOKS_DESCRIPTION}`,
       },
       components: {
         securitySchemes: {
           key: { type: 'apiKey', in: 'header', name: 'X-Merchant-Key' },
           secret: { type: 'apiKey', in: 'header', name: 'X-Merchant-Secret' },
         },
+        schemas: WEBHOOK_EVENT_SCHEMAS,
       },
       security: [{ key: [], secret: [] }],
+      // Spread: the plugin's types know no `x-` extensions.
+      ...{ 'x-webhooks': X_WEBHOOKS },
     },
     // The console's routes have a document of their own (/console/openapi.json), never shown to merchants.
     transform: ({ schema, url }) => ({

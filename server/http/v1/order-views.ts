@@ -27,7 +27,8 @@ export const EsimFilters = {
 
 const Card = Type.Record(Type.String(), Type.String());
 
-const OrderEnvelope = Type.Object({
+/** The answer of an order placed or read (also the `data` of its webhook events). */
+export const OrderEnvelope = Type.Object({
   status: Type.Union([Type.Literal('success'), Type.Literal('failed'), Type.Literal('pending')]),
   response_code: Type.Union([Type.Literal('00'), Type.Literal('01'), Type.Literal('02')]),
   response_message: Type.String(),

@@ -7,7 +7,8 @@ import { walletBalanceAnswer } from '../../store/events.js';
 import { errorResponses, type ApiPrefix } from '../schemas.js';
 import { specRoutes } from './spec-routes.js';
 
-const BalanceEnvelope = Type.Object({
+/** The balance answer (also the `data` of the wallet.* webhook events). */
+export const BalanceEnvelope = Type.Object({
   status: Type.Literal('success'),
   data: Type.Array(
     Type.Object({
