@@ -3,7 +3,6 @@ import { Type } from '@sinclair/typebox';
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { Services } from './services/context.js';
 import { registerErrorHandling, errorBody, answerClientError } from './http/errors.js';
 import { hostChecker, requireMerchantAuth } from './http/access.js';
@@ -17,6 +16,7 @@ import { registerOrderRoutes } from './http/v1/orders.js';
 import { registerWebhookRoutes } from './http/v1/webhooks.js';
 import { registerWebhookDeliveryRoutes } from './http/v1/webhook-deliveries.js';
 import { registerEventFeedRoutes } from './http/v1/events.js';
+import { registerApiDocs } from './http/v1/api-docs.js';
 import { WEBHOOK_EVENT_SCHEMAS, WEBHOOKS_DESCRIPTION, X_WEBHOOKS } from './http/v1/webhook-events-doc.js';
 import { registerInternalRoutes } from './http/internal/routes.js';
 import { registerConsole } from './http/console/index.js';
@@ -175,7 +175,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
       url,
     }),
   });
-  await app.register(swaggerUi, { routePrefix: '/v1/docs', staticCSP: true });
+  await registerApiDocs(app);
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get(
     '/v1/healthz',
