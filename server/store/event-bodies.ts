@@ -1,5 +1,6 @@
 import { prep, type Db } from './db.js';
 import { jsonTextFromColumn } from './sealed-results.js';
+import { koboToApiNaira } from '../../common/money.js';
 
 /**
  * An event's delivered body, apart from events.ts so the sending thread, which reads bodies
@@ -8,14 +9,28 @@ import { jsonTextFromColumn } from './sealed-results.js';
 
 export const publicEventId = (id: number) => `evt_${id}`;
 
+/** wallet.funded's `funding`, beside `data`: the amount credited, in Naira as the API writes money. */
+export const fundingOf = (kobo: number) => ({ amount: koboToApiNaira(kobo) });
+
 /**
  * The exact JSON an event is delivered as, built around the stored `data` text instead of
  * parsing and re-serialising it: the stored text is JSON.stringify output, so the bytes are
  * the same as JSON.stringify of the parsed event (the feed's form) at a fraction of the cost.
  */
 export function getEventBody(db: Db, id: number): string | null {
-  const r = prep(db, 'SELECT id, type, environment, data, created_at FROM events WHERE id = ?').get(id) as
-    { id: number; type: string; environment: string; data: string; created_at: string } | undefined;
+  const r = prep(
+    db,
+    'SELECT id, type, environment, data, funding_kobo, created_at FROM events WHERE id = ?',
+  ).get(id) as
+    | {
+        id: number;
+        type: string;
+        environment: string;
+        data: string;
+        funding_kobo: number | null;
+        created_at: string;
+      }
+    | undefined;
   if (!r) return null;
   const head = JSON.stringify({
     id: publicEventId(r.id),
@@ -23,5 +38,6 @@ export function getEventBody(db: Db, id: number): string | null {
     created_at: r.created_at,
     environment: r.environment,
   });
-  return `${head.slice(0, -1)},"data":${jsonTextFromColumn(db, r.data)}}`;
+  const funding = r.funding_kobo === null ? '' : `,"funding":${JSON.stringify(fundingOf(r.funding_kobo))}`;
+  return `${head.slice(0, -1)},"data":${jsonTextFromColumn(db, r.data)}${funding}}`;
 }

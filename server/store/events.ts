@@ -6,7 +6,7 @@ import { koboToApiNaira } from '../../common/money.js';
 import { eventTypeOfOutcome, type EventType } from '../domain/webhook-events.js';
 import { jsonColumnFor, jsonFromColumn } from './sealed-results.js';
 
-export { getEventBody, publicEventId } from './event-bodies.js';
+export { fundingOf, getEventBody, publicEventId } from './event-bodies.js';
 
 /**
  * The event outbox. Every function here runs inside the caller's store transaction, so an
@@ -27,6 +27,8 @@ export interface StoredEvent {
   type: EventType;
   objectKey: string;
   data: unknown;
+  /** wallet.funded: the amount credited (the event's `funding`); null on every other event. */
+  fundingKobo: number | null;
   createdAt: string;
 }
 
@@ -37,6 +39,7 @@ interface EventRow {
   type: EventType;
   object_key: string;
   data: string;
+  funding_kobo: number | null;
   created_at: string;
 }
 
@@ -50,6 +53,7 @@ export function toStoredEvent(r: EventRow, db: Db): StoredEvent {
     type: r.type,
     objectKey: r.object_key,
     data: jsonFromColumn(db, r.data),
+    fundingKobo: r.funding_kobo,
     createdAt: r.created_at,
   };
 }
@@ -77,17 +81,20 @@ export function recordEvent(
     data: unknown;
     /** The purchase result the data shows: a voucher in it seals the stored data too. */
     result?: Record<string, unknown> | null;
+    /** wallet.funded: the amount credited. */
+    fundingKobo?: number;
   },
 ): number {
   const id = prep(
     db,
-    `INSERT INTO events (merchant_id, environment, type, object_key, data, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO events (merchant_id, environment, type, object_key, data, funding_kobo, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     e.merchantId,
     e.environment,
     e.type,
     e.objectKey,
     jsonColumnFor(db, e.result ?? null, JSON.stringify(e.data)),
+    e.fundingKobo ?? null,
     nowIso(),
   ).lastInsertRowid as number;
   eventListeners.get(db)?.();
@@ -130,17 +137,38 @@ export function walletBalanceAnswer(w: { environment: Environment; balanceKobo: 
   };
 }
 
-export function recordWalletEvent(
-  db: Db,
-  type: 'wallet.funded' | 'wallet.low_balance',
-  w: { id: number; merchantId: number; environment: Environment; balanceKobo: number; updatedAt: string },
-): number {
+type EventWallet = {
+  id: number;
+  merchantId: number;
+  environment: Environment;
+  balanceKobo: number;
+  updatedAt: string;
+};
+
+export function recordLowBalanceEvent(db: Db, w: EventWallet): number {
   return recordEvent(db, {
     merchantId: w.merchantId,
     environment: w.environment,
-    type,
+    type: 'wallet.low_balance',
     objectKey: `wallet:${w.id}`,
     data: walletBalanceAnswer(w),
+  });
+}
+
+/**
+ * A funding: `data` is the balance answer right after, as for every wallet event, and the
+ * amount credited rides beside it (`funding`), since the balance alone cannot say it once a
+ * sale lands between two events. The operator's reason is not sent: the console and the CLI
+ * keep it "in the ledger and the audit log", words written for the node's own people.
+ */
+export function recordFundingEvent(db: Db, w: EventWallet, amountKobo: number): number {
+  return recordEvent(db, {
+    merchantId: w.merchantId,
+    environment: w.environment,
+    type: 'wallet.funded',
+    objectKey: `wallet:${w.id}`,
+    data: walletBalanceAnswer(w),
+    fundingKobo: amountKobo,
   });
 }
 

@@ -5,7 +5,7 @@ import type { Environment } from './credentials-crypto.js';
 import { InsufficientBalance, InvalidInput, NotFound } from '../domain/errors.js';
 import { parseOperatorReason } from '../domain/operator-rules.js';
 import { recordAudit } from './audit.js';
-import { recordWalletEvent } from './events.js';
+import { recordFundingEvent, recordLowBalanceEvent } from './events.js';
 import { formatKobo } from '../../common/money-display.js';
 
 export interface Wallet {
@@ -88,7 +88,7 @@ function checkLowBalance(
   // Only a debit crosses downwards; a credit that leaves the balance below it is no news.
   if (below && debit && w.low_balance_alerted === 0) {
     prep(db, 'UPDATE wallets SET low_balance_alerted = 1 WHERE id = ?').run(w.id);
-    const eventId = recordWalletEvent(db, 'wallet.low_balance', {
+    const eventId = recordLowBalanceEvent(db, {
       id: w.id,
       merchantId,
       environment: env,
@@ -190,7 +190,7 @@ export function fundWallet(
       });
       if (kind === 'funding') {
         const w = getWallet(db, input.merchantId, input.env);
-        recordWalletEvent(db, 'wallet.funded', { ...w, merchantId: input.merchantId });
+        recordFundingEvent(db, { ...w, merchantId: input.merchantId }, input.amountKobo);
       }
       recordAudit(db, input.actor, `wallet.${kind}`, input.merchantCode, {
         environment: input.env,

@@ -7,6 +7,7 @@ import { PageSize, PatternText } from '../schema-blocks.js';
 import { listEvents } from '../../store/events.js';
 import { eventBody } from '../../jobs/webhook-delivery.js';
 import { specRoutes } from './spec-routes.js';
+import { EventFunding } from './webhook-events-doc.js';
 
 const Event = Type.Object({
   id: Type.String({ description: 'evt_…, unique and the same on every retry' }),
@@ -14,6 +15,7 @@ const Event = Type.Object({
   created_at: Type.String({ description: 'RFC 3339, UTC' }),
   environment: Type.String(),
   data: Type.Unknown({ description: 'the status / order / balance answer for the object at that moment' }),
+  funding: Type.Optional(EventFunding),
 });
 
 const EventsQuery = Type.Object({

@@ -26,6 +26,17 @@ const envelope = (types: readonly string[], data: TSchema, extra: Record<string,
     ...extra,
   });
 
+/** wallet.funded's `funding`, beside `data` (store/events.ts says why the reason is not in it). */
+export const EventFunding = Type.Object(
+  {
+    amount: Type.String({ description: 'the amount credited, in Naira, e.g. "2500.50"' }),
+  },
+  {
+    description:
+      "wallet.funded only: what this funding credited, so it can be booked without diffing balances (a sale may land between two events). Absent on other events and on fundings recorded before VendPoint sent it. The operator's reason is not sent.",
+  },
+);
+
 /** The component schema of each event body; `data` is the object's own answer at that moment. */
 export const WEBHOOK_EVENT_SCHEMAS = {
   TransactionEvent: envelope(['transaction.succeeded', 'transaction.failed'], TransactionEnvelope),
@@ -39,7 +50,9 @@ export const WEBHOOK_EVENT_SCHEMAS = {
     ['giftcard_order.succeeded', 'giftcard_order.failed', 'esim_order.succeeded', 'esim_order.failed'],
     OrderEnvelope,
   ),
-  WalletEvent: envelope(['wallet.funded', 'wallet.low_balance'], BalanceEnvelope),
+  WalletEvent: envelope(['wallet.funded', 'wallet.low_balance'], BalanceEnvelope, {
+    funding: Type.Optional(EventFunding),
+  }),
   TestEvent: envelope(
     ['webhook.test'],
     Type.Object({ endpoint_id: Type.String({ description: 'we_N: the endpoint the test was sent to' }) }),
@@ -77,7 +90,7 @@ const EVENTS: Record<EventType | 'webhook.test', { schema: EventSchemaName; when
   'esim_order.failed': { schema: 'OrderEvent', when: 'An eSIM order failed. `data` is the order answer.' },
   'wallet.funded': {
     schema: 'WalletEvent',
-    when: 'The wallet was funded by the operator. `data` is the answer of GET /v1/wallet/balance right after.',
+    when: 'The wallet was funded by the operator. `data` is the answer of GET /v1/wallet/balance right after; `funding.amount` is the amount credited.',
   },
   'wallet.low_balance': {
     schema: 'WalletEvent',

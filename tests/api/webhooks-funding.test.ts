@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+import { setupFirstAdmin, type ConsoleClient } from '../helpers/console-admin-session.js';
+import { fundWallet } from '../../server/store/wallets.js';
+
+/**
+ * The bookkeeper's review: wallet.funded carried only the balance answer, so a funding could be
+ * booked only by diffing balances, which a sale landing in between breaks. The event now says
+ * the amount credited (`funding.amount`, beside an unchanged `data`), in the webhook and the
+ * feed alike; the operator's reason, an internal note, is not sent.
+ */
+
+let t: TestNode;
+let rx: WebhookReceiver;
+let admin: ConsoleClient;
+const REASON = 'bank transfer ref. 2291, call Ada before the next top-up';
+
+beforeAll(async () => {
+  rx = await startWebhookReceiver();
+  t = await startTestNode({ webhooksAllowPrivate: true });
+  admin = await setupFirstAdmin(t.url, 'operator', 'a long admin password');
+});
+afterAll(async () => {
+  await t?.close();
+  await rx?.close();
+});
+
+describe('wallet.funded', () => {
+  it('says the amount credited beside the balance answer, not the reason, in the webhook and the feed', async () => {
+    const m = t.merchant('FUNDHOOK', { testNaira: 1_000 });
+    const ep = await t.call('POST', '/v1/webhooks', {
+      pair: m.test,
+      body: { url: rx.url, event_types: ['wallet.funded'] },
+    });
+    expect(ep.status, ep.text).toBe(201);
+    const fund = (kind: 'funding' | 'adjustment', amount: string) =>
+      admin.post('/console/admin/merchants/FUNDHOOK/wallets/test/fund', { kind, amount, reason: REASON });
+
+    expect((await fund('funding', '2500.50')).status).toBe(200);
+    // A sale between two fundings: the balances alone would make the second look ₦100 smaller.
+    const sale = await t.call('POST', '/v1/transactions', {
+      pair: m.test,
+      body: {
+        merchant_code: 'FUNDHOOK',
+        customer_msisdn: '08031234567',
+        network: 'mtn',
+        product: 'airtime',
+        amount: '100',
+        client_request_id: `fund-sale-${process.pid}`,
+      },
+    });
+    expect(sale.status, sale.text).toBe(200);
+    // An adjustment is a correction, not a funding: it records no wallet.funded (as before).
+    expect((await fund('adjustment', '5')).status).toBe(200);
+    // The CLI's `wallet fund` goes through the same store function.
+    fundWallet(t.node.services.db, {
+      merchantId: m.id,
+      merchantCode: 'FUNDHOOK',
+      env: 'test',
+      amountKobo: 1_000_00,
+      reason: REASON,
+      actor: 'cli',
+    });
+
+    const hooks = await eventually(
+      async () => rx.received.filter((h) => h.json.type === 'wallet.funded' && h.json.environment === 'test'),
+      (got) => got.length >= 2,
+    );
+    expect(hooks.map((h) => (h.json as { funding?: unknown }).funding)).toEqual([
+      { amount: '2500.50' },
+      { amount: '1000.00' },
+    ]);
+    // `data` is still the balance answer, nothing added to it.
+    expect(hooks.map((h) => h.json.data.total)).toEqual(['3500.50', '4405.50']);
+    for (const h of hooks) {
+      expect(Object.keys(h.json)).toEqual(['id', 'type', 'created_at', 'environment', 'data', 'funding']);
+      expect(Object.keys(h.json.data)).toEqual(['status', 'data', 'total']);
+      expect(h.body).not.toContain('Ada');
+    }
+
+    // The feed lists the same events, byte for byte, and no event for the adjustment.
+    const feed = await t.call('GET', '/v1/events?limit=500', { pair: m.test });
+    expect(feed.status).toBe(200);
+    const funded = (feed.json.data as { type: string }[]).filter((e) => e.type === 'wallet.funded');
+    // The wallet's opening funding (t.merchant) came before the endpoint existed: in the feed only.
+    expect(funded).toHaveLength(3);
+    expect(funded[0]).toMatchObject({ funding: { amount: '1000.00' } });
+    expect(funded.slice(1).map((e) => JSON.stringify(e))).toEqual(hooks.map((h) => h.body));
+    expect(feed.text).not.toContain('Ada');
+  });
+});
