@@ -9,27 +9,17 @@ import {
   agentSalesByProductAndState,
   type SalesTally,
 } from '../store/admin-queries.js';
-import { lastCashup, recordCashup, type Cashup } from '../store/admin-cashups.js';
+import {
+  lastCashup,
+  recordCashup,
+  type Cashup,
+  type ShiftSummary,
+  type Tally,
+} from '../store/admin-cashups.js';
 import { InvalidInput, NotFound } from '../domain/errors.js';
 import { koboToApiNaira, type Kobo } from '../../common/money.js';
 import { localDayStart } from '../domain/business-days.js';
 import { businessTimezone } from '../store/settings.js';
-
-interface Tally {
-  count: number;
-  amount_kobo: number;
-}
-
-export interface ShiftSummary {
-  /** Successful sales per product: the cash the agent took for goods delivered. */
-  by_product: ({ product: string } & Tally)[];
-  /** `failed`: failed before the agent saw them pending, and reversed (in cash-ups recorded before failed_after_pending, every failed one). */
-  by_status: Record<'success' | 'pending' | 'failed', Tally>;
-  /** Failed after being pending: the customer may have paid meanwhile and is owed it (absent in older cash-ups). */
-  failed_after_pending?: Tally;
-  /** Earlier shifts' sales refunded during this one (absent in cash-ups recorded before it). */
-  earlier_refunded?: Tally;
-}
 
 const NONE: Tally = { count: 0, amount_kobo: 0 };
 
@@ -162,7 +152,7 @@ export function closeCashup(
     salesCount: summary.by_status.success.count,
     totalKobo: summary.by_status.success.amount_kobo,
     countedKobo: input.countedKobo,
-    summary: summary as unknown as Record<string, unknown>,
+    summary,
     note: input.note.slice(0, 500),
     closedBy: actor,
   });
@@ -179,7 +169,7 @@ export function cashupJson(s: Services, c: Cashup) {
     environment: c.environment,
     shift_start: c.shiftStart,
     shift_end: c.shiftEnd,
-    ...summaryJson(c.summary as unknown as ShiftSummary, c.countedKobo),
+    ...summaryJson(c.summary, c.countedKobo),
     note: c.note,
     closed_by: c.closedBy,
     created_at: c.createdAt,

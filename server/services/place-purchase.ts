@@ -1,6 +1,7 @@
 import type { Services, Caller } from './context.js';
 import { DuplicateRequest, InvalidInput, NoRoute, ProvidersPaused } from '../domain/errors.js';
 import { getPurchaseByKey, type NewPurchase, type Purchase } from '../store/purchases.js';
+import { writtenRow } from '../store/rows.js';
 
 export const MAX_KEY_LENGTH = 100;
 
@@ -93,7 +94,10 @@ export async function placePurchase(
     const answered = s.worker.whenAnswered(purchase.id, s.config.syncTimeoutMs, wait);
     s.worker.enqueue(purchase.id, purchase);
     await answered;
-    return { purchase: s.purchases.purchase(purchase.id)!, waited: true };
+    return {
+      purchase: writtenRow(s.purchases.purchase(purchase.id), 'purchase', purchase.internalReference),
+      waited: true,
+    };
   } finally {
     s.waiting.leave();
   }

@@ -3,6 +3,25 @@ import { nowIso, prep } from './db.js';
 import type { Environment } from './credentials-crypto.js';
 import { recordAudit } from './audit.js';
 import { Conflict } from '../domain/errors.js';
+import { writtenRow } from './rows.js';
+
+/** A count of sales and their amount. */
+export interface Tally {
+  count: number;
+  amount_kobo: number;
+}
+
+/** What a cash-up counted, kept as JSON in its `summary` column. */
+export interface ShiftSummary {
+  /** Successful sales per product: the cash the agent took for goods delivered. */
+  by_product: ({ product: string } & Tally)[];
+  /** `failed`: failed before the agent saw them pending, and reversed (in cash-ups recorded before failed_after_pending, every failed one). */
+  by_status: Record<'success' | 'pending' | 'failed', Tally>;
+  /** Failed after being pending: the customer may have paid meanwhile and is owed it (absent in older cash-ups). */
+  failed_after_pending?: Tally;
+  /** Earlier shifts' sales refunded during this one (absent in cash-ups recorded before it). */
+  earlier_refunded?: Tally;
+}
 
 /** A closed shift of one agent in one environment (migration 006). */
 export interface Cashup {
@@ -15,7 +34,7 @@ export interface Cashup {
   salesCount: number;
   totalKobo: number;
   countedKobo: number | null;
-  summary: Record<string, unknown>;
+  summary: ShiftSummary;
   note: string;
   closedBy: string;
   createdAt: string;
@@ -47,7 +66,8 @@ const toCashup = (r: CashupRow): Cashup => ({
   salesCount: r.sales_count,
   totalKobo: r.total_kobo,
   countedKobo: r.counted_kobo,
-  summary: JSON.parse(r.summary) as Record<string, unknown>,
+  // Only recordCashup writes the column, from a ShiftSummary (older rows lack the optional parts).
+  summary: JSON.parse(r.summary) as ShiftSummary,
   note: r.note,
   closedBy: r.closed_by,
   createdAt: r.created_at,
@@ -118,7 +138,7 @@ export function recordCashup(db: Db, c: NewCashup): Cashup {
         total_kobo: c.totalKobo,
         counted_kobo: c.countedKobo,
       });
-      return getCashup(db, id)!;
+      return writtenRow(getCashup(db, id), 'cash-up', id);
     })
     .immediate();
 }

@@ -4,6 +4,7 @@ import { recordAudit } from './audit.js';
 import { environmentsText, getConsoleUserById, type ConsoleUser } from './console-users.js';
 import type { Environment } from './credentials-crypto.js';
 import { Conflict, NotFound } from '../domain/errors.js';
+import { writtenRow } from './rows.js';
 
 export interface ConsoleUserPatch {
   active?: boolean;
@@ -67,7 +68,7 @@ export function updateConsoleUser(db: Db, id: number, patch: ConsoleUserPatch, a
         environments: patch.environments,
         start_environment: patch.startEnvironment,
       });
-      return getConsoleUserById(db, id)!;
+      return writtenRow(getConsoleUserById(db, id), 'console user', id);
     })
     .immediate();
 }

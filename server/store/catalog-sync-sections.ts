@@ -25,10 +25,10 @@ interface SectionTable<L extends { active: number }> {
   networkOf: (r: L) => string;
   /** The scope a deactivation is judged in: a scope nobody listed anything for is left alone. */
   scopeOf: (r: L) => string;
-  /** Columns an update writes (and compares), in order. */
-  updated: readonly string[];
+  /** Columns an update writes (and compares), in order: the local row's own fields. */
+  updated: readonly (keyof L & string)[];
   /** Columns an insert writes, in order. */
-  inserted: readonly string[];
+  inserted: readonly (keyof L & string)[];
 }
 
 const zero = (): SectionCounts => ({ added: 0, updated: 0, unchanged: 0, deactivated: 0, reactivated: 0 });
@@ -62,8 +62,7 @@ class SectionApply<L extends { active: number }> {
   /** A plan seen again: updated when a field changed; reactivated if a sync had deactivated it. */
   refresh(existing: L, values: Row): void {
     const cols = this.t.updated;
-    const local = existing as unknown as Row;
-    if (cols.some((c) => local[c] !== values[c])) {
+    if (cols.some((c) => existing[c] !== values[c])) {
       prep(
         this.db,
         `UPDATE ${this.t.table} SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE ${this.t.keyCol} = ?`,
@@ -117,8 +116,8 @@ function sectionTable<L extends { active: number }>(
   kind: Kind,
   table: string,
   keyCol: keyof L & string,
-  updated: readonly string[],
-  inserted: readonly string[],
+  updated: readonly (keyof L & string)[],
+  inserted: readonly (keyof L & string)[],
   networkOf: (r: L) => string = () => '',
   scopeOf: (r: L) => string = () => '',
 ): SectionTable<L> {
@@ -143,8 +142,8 @@ const DATA_FIELDS = [
   'value',
   'grp',
   'short_code',
-];
-const BILL_FIELDS = ['name', 'amount_type', 'price_kobo', 'meter_type'];
+] as const;
+const BILL_FIELDS = ['name', 'amount_type', 'price_kobo', 'meter_type'] as const;
 const GIFTCARD_FIELDS = [
   'title',
   'brand',
@@ -153,9 +152,17 @@ const GIFTCARD_FIELDS = [
   'currency_code',
   'fixed_price',
   'face_value',
-];
-const GIFTCARD_PRICES = ['min_price', 'max_price', 'featured', 'fulfillment'];
-const ESIM_FIELDS = ['title', 'country', 'region', 'data_gb', 'duration_days', 'currency_code', 'price'];
+] as const;
+const GIFTCARD_PRICES = ['min_price', 'max_price', 'featured', 'fulfillment'] as const;
+const ESIM_FIELDS = [
+  'title',
+  'country',
+  'region',
+  'data_gb',
+  'duration_days',
+  'currency_code',
+  'price',
+] as const;
 
 const DATA = sectionTable<DataPlan>(
   'data',

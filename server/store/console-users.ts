@@ -3,7 +3,7 @@ import { nowIso } from './db.js';
 import type { Environment } from './credentials-crypto.js';
 import { Conflict, NotFound } from '../domain/errors.js';
 import { recordAudit } from './audit.js';
-import { camelRow, type RowOf } from './rows.js';
+import { camelRow, writtenRow, type RowOf } from './rows.js';
 
 export type ConsoleRole = 'admin' | 'agent';
 
@@ -102,7 +102,7 @@ function insertUser(db: Db, input: NewConsoleUser, actor: string): ConsoleUser {
     environments: input.environments,
     start_environment: input.startEnvironment,
   });
-  return getConsoleUserById(db, id)!;
+  return writtenRow(getConsoleUserById(db, id), 'console user', input.username);
 }
 
 /** Creates a console user (admin action), audited. The password arrives already hashed. */

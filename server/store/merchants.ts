@@ -6,7 +6,7 @@ import { nowIso } from './db.js';
 import { hashSecret, newKeyId, newSecret, type Environment } from './credentials-crypto.js';
 import { Conflict, NotFound } from '../domain/errors.js';
 import { recordAudit } from './audit.js';
-import { camelRow, type RowOf } from './rows.js';
+import { camelRow, writtenRow, type RowOf } from './rows.js';
 import { getSetting, setSetting } from './settings.js';
 import type { MerchantUpdate } from '../domain/merchant-rules.js';
 
@@ -111,7 +111,7 @@ export function createMerchant(
       const live = issuePair(db, id, 'live');
       recordAudit(db, actor, 'merchant.create', input.code, { name: input.name });
       noteChange(db, 'merchants');
-      return { merchant: getMerchantById(db, id)!, test, live };
+      return { merchant: writtenRow(getMerchantById(db, id), 'merchant', input.code), test, live };
     })
     .immediate();
 }
@@ -158,7 +158,7 @@ export function updateMerchant(db: Db, code: string, patch: MerchantUpdate, acto
       );
       recordAudit(db, actor, 'merchant.update', code, patch);
       noteChange(db, 'merchants');
-      return getMerchantById(db, m.id)!;
+      return writtenRow(getMerchantById(db, m.id), 'merchant', code);
     })
     .immediate();
 }

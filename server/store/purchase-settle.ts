@@ -15,6 +15,7 @@ import {
   type Purchase,
 } from './purchases.js';
 import { noteStateChange } from './purchase-lists.js';
+import { writtenRow } from './rows.js';
 
 /**
  * A stored purchase's changes after the create: the settles (success, failed and refunded),
@@ -139,8 +140,8 @@ export function correctFailedToSuccess(
     input.delivered?.upstreamReference ?? null,
     nowIso(),
     purchaseId,
-  )!;
-  const corrected = purchaseOf(row, db);
+  );
+  const corrected = purchaseOf(writtenRow(row, 'purchase', p.internalReference), db);
   noteStateChange(db, corrected);
   // An integrator told `transaction.failed` must learn the sale was delivered after all.
   recordPurchaseOutcome(db, corrected);

@@ -4,7 +4,7 @@ import { recordAudit } from './audit.js';
 import { Conflict, InsufficientBalance, InvalidInput, NotFound } from '../domain/errors.js';
 import type { ExceptionKind } from '../domain/reconciliation.js';
 import { correctFailedToSuccess } from './purchase-settle.js';
-import { camelRow, type RowOf } from './rows.js';
+import { camelRow, writtenRow, type RowOf } from './rows.js';
 import { SqlWhere } from './sql-where.js';
 
 /**
@@ -95,7 +95,7 @@ export function markExceptionResolved(
     .transaction(() => {
       const e = openExceptionOrThrow(db, input.id);
       markResolved(db, e, input);
-      return getException(db, input.id)!;
+      return writtenRow(getException(db, input.id), 'reconciliation exception', input.id);
     })
     .immediate();
 }
@@ -166,7 +166,7 @@ export function acceptUpstreamSuccess(
         throw err;
       }
       markResolved(db, e, { resolution: 'accept_upstream', actor: input.actor, reason: input.reason });
-      return getException(db, input.id)!;
+      return writtenRow(getException(db, input.id), 'reconciliation exception', input.id);
     })
     .immediate();
 }

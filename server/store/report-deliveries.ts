@@ -1,7 +1,7 @@
 import type { Db } from './db.js';
 import type { Environment } from './credentials-crypto.js';
 import { CLAIMABLE_FROM, type DeliveryState, type SendMode } from '../domain/delivery-policy.js';
-import { camelRow, type RowOf } from './rows.js';
+import { camelRow, writtenRow, type RowOf } from './rows.js';
 import { SqlWhere } from './sql-where.js';
 
 /** One daily report e-mail: merchant, environment and day (see domain/delivery-policy.ts). */
@@ -72,7 +72,11 @@ export function ensureDelivery(
     `INSERT INTO report_deliveries (merchant_id, environment, report_date, timezone, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (merchant_id, environment, report_date) DO NOTHING`,
   ).run(input.merchantId, input.environment, input.day, input.timezone, input.nowIso, input.nowIso);
-  return findDelivery(db, input.merchantId, input.environment, input.day)!;
+  return writtenRow(
+    findDelivery(db, input.merchantId, input.environment, input.day),
+    'report delivery of',
+    input.day,
+  );
 }
 
 /** `merchantId|environment|day` of every delivery on or after a day: what the schedule skips. */
@@ -131,7 +135,7 @@ export function markDeliverySent(
     r.nowIso,
     id,
   );
-  return getDeliveryById(db, id)!;
+  return writtenRow(getDeliveryById(db, id), 'report delivery', id);
 }
 
 /**
@@ -150,7 +154,7 @@ export function markDeliveryFailed(
        last_error = ?, recipients = ?, updated_at = ?
      WHERE id = ? AND state = 'sending'`,
   ).run(r.nextAttemptAt, r.nextAttemptAt, r.error.slice(0, 1000), JSON.stringify(r.recipients), r.nowIso, id);
-  return getDeliveryById(db, id)!;
+  return writtenRow(getDeliveryById(db, id), 'report delivery', id);
 }
 
 /**

@@ -6,6 +6,7 @@ import { Conflict, InvalidInput, NotFound } from '../domain/errors.js';
 import { PUBLIC_FAILURE } from '../domain/failure-reason.js';
 import { assertStillPending, parseOperatorReason } from '../domain/operator-rules.js';
 import { getJob } from './vend-jobs.js';
+import { writtenRow } from './rows.js';
 
 /**
  * An operator may flag or settle a pending purchase only once the provider has answered its
@@ -63,7 +64,7 @@ export function resolvePurchaseManually(
         outcome: input.outcome,
         reason,
       });
-      return getPurchaseByReference(db, input.reference)!;
+      return writtenRow(getPurchaseByReference(db, input.reference), 'purchase', input.reference);
     })
     .immediate();
 }

@@ -41,3 +41,15 @@ export function camelRow<R extends object>(row: R): CamelRow<R> {
   for (const column in row) record[fieldName(column)] = row[column];
   return record as CamelRow<R>;
 }
+
+/**
+ * A row a store function has just written (or checked), read back. Missing, it is a broken
+ * invariant (a trigger, another process deleting it), named here in words instead of a
+ * TypeError further on.
+ */
+export function writtenRow<T>(row: T | null | undefined, what: string, key: string | number): T {
+  // The words are built only when needed: purchases go through here on every sync sale.
+  if (row === null || row === undefined)
+    throw new Error(`${what} ${key} was just written but cannot be read back`);
+  return row;
+}

@@ -6,6 +6,7 @@ import { Conflict, InvalidInput, NotFound } from '../domain/errors.js';
 import { SOLD_PRODUCTS, productNetwork } from '../domain/networks.js';
 import { recordAudit } from './audit.js';
 import type { SecretBox } from './secret-box.js';
+import { writtenRow } from './rows.js';
 
 export type UpstreamType = 'simulator' | 'vending-api';
 
@@ -168,7 +169,7 @@ export function addUpstream(db: Db, box: SecretBox, input: UpstreamInput, actor:
         base_url: input.baseUrl,
         routes,
       });
-      return getUpstream(db, id)!;
+      return writtenRow(getUpstream(db, id), 'upstream', input.name);
     })
     .immediate();
 }
@@ -226,7 +227,7 @@ export function updateUpstream(
         routes,
         secret: patch.secret ? '(changed)' : undefined,
       });
-      return getUpstream(db, u.id)!;
+      return writtenRow(getUpstream(db, u.id), 'upstream', name);
     })
     .immediate();
 }
