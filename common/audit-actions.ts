@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'report.send',
   'reports.settings',
   'route.priority',
+  'settings.set',
   'upstream.add',
   'upstream.test',
   'upstream.update',

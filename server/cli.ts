@@ -21,6 +21,7 @@ import { registerUpstreamCommands } from './upstreams-cli.js';
 import { registerPurchaseCommands } from './purchases-cli.js';
 import { registerWebhookCommands } from './webhooks-cli.js';
 import { registerReconcileCommands } from './reconcile-cli.js';
+import { registerSettingsCommands } from './cli/settings.js';
 import {
   cliErrorMessage,
   envOption,
@@ -142,7 +143,7 @@ const tools: CliTools = {
 };
 
 // Groups register in the order help lists them: merchant, credentials, wallet, upstream, backup,
-// ledger, purchase, report, webhook, reconcile.
+// ledger, purchase, report, webhook, reconcile, settings.
 registerMerchantCommands(program, tools);
 
 const wallet = program.command('wallet').description('merchant wallets');
@@ -258,6 +259,7 @@ registerReconcileCommands(program, {
   ...tools,
   reverseSaleFor: (db) => reverseSaleWith({ db, purchases: new PurchaseStore(db, new CommitBatcher(db)) }),
 });
+registerSettingsCommands(program, tools);
 
 for (const group of [program, ...program.commands]) if (group.commands.length) sayCommandNeeded(group);
 

@@ -19,8 +19,7 @@ import { CatalogService } from './services/catalog-service.js';
 import type { ScheduleHandle } from './jobs/schedules.js';
 import type { Services } from './services/context.js';
 import { buildApp } from './app.js';
-import { getSetting, setSetting } from './store/settings.js';
-import { NODE_ALLOWS_PRIVATE_SETTING } from './services/webhooks.js';
+import { getSetting, setSetting, setSettingsLog, SETTINGS } from './store/settings.js';
 import { CredentialCache } from './store/credential-cache.js';
 import { SetupClaim } from './http/first-run-claim.js';
 import { countConsoleUsers } from './store/console-users.js';
@@ -44,6 +43,8 @@ export interface RunningNode {
   setupCode: string | null;
   /** Files and folders whose group/other permissions this start removed (also logged once). */
   fixedModes: string[];
+  /** The node-cron jobs, when started with schedules. */
+  schedules: ScheduleHandle | null;
   close(): Promise<void>;
 }
 
@@ -78,8 +79,8 @@ export function buildServices(
   const { db, box, demo, fixedModes, sealedResults } = openStore(config.dataDir, catalogDir(resourcesDir()));
   // The CLI adds webhooks with its own flag; this tells it what the node would deliver to.
   // Written only when it changed: a start need not pay a durable commit for nothing.
-  if (getSetting(db, NODE_ALLOWS_PRIVATE_SETTING, null) !== config.webhooksAllowPrivate)
-    setSetting(db, NODE_ALLOWS_PRIVATE_SETTING, config.webhooksAllowPrivate);
+  if (getSetting(db, SETTINGS.webhooksAllowPrivate) !== config.webhooksAllowPrivate)
+    setSetting(db, SETTINGS.webhooksAllowPrivate, config.webhooksAllowPrivate);
   const now = hooks.now ?? Date.now;
   const batcher = new CommitBatcher(db);
   const purchases = new PurchaseStore(db, batcher, now);
@@ -192,6 +193,7 @@ async function startLocked(
     app.log.info(`sealed ${sealedResults} purchase results stored in clear by an earlier version`);
   services.worker.setLogger(app.log);
   services.router.setLogger(app.log);
+  setSettingsLog(services.db, app.log);
   const requeryScale = requeryScaleFromEnv();
   if (requeryScale !== 1)
     app.log.warn(
@@ -238,6 +240,7 @@ async function startLocked(
     firstRun,
     setupCode: services.setupClaim.code,
     fixedModes,
+    schedules,
     async close() {
       if (closed) return;
       closed = true;

@@ -16,11 +16,10 @@ import {
   sendTestWebhook,
   setWebhookEndpointStatus,
   endpointView,
-  NODE_ALLOWS_PRIVATE_SETTING,
   refusedAsPrivate,
   type WebhookContext,
 } from './services/webhooks.js';
-import { getSetting } from './store/settings.js';
+import { getSetting, SETTINGS } from './store/settings.js';
 import { DELIVERY_DEFAULTS, WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
 import { SENDER_DEFAULTS } from './jobs/webhook-sender.js';
 import { parseNaira } from './domain/money.js';
@@ -35,7 +34,7 @@ const allowPrivateFromEnv = () => process.env.VENDPOINT_WEBHOOKS_ALLOW_PRIVATE =
  * it records at each start. Said on stderr, so `--json` output stays one object.
  */
 async function warnIfNodeRefuses(db: Db, url: string, env: 'test' | 'live'): Promise<void> {
-  if (getSetting<boolean>(db, NODE_ALLOWS_PRIVATE_SETTING, false)) return;
+  if (getSetting(db, SETTINGS.webhooksAllowPrivate) === true) return;
   if (!(await refusedAsPrivate(url, env))) return;
   console.error(
     'Warning: the node on this data directory was last started without --allow-private-webhooks, so it refuses to deliver to this private or loopback address (each delivery is retried, then fails). Start it with the flag to deliver here.',

@@ -38,9 +38,16 @@ export function isValidTimezone(tz: unknown): tz is string {
   return typeof tz === 'string' && tz !== '' && DateTime.now().setZone(tz).isValid;
 }
 
+const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** `HH:MM`, 24-hour clock. */
+export function isTimeOfDay(text: unknown): text is string {
+  return typeof text === 'string' && TIME_OF_DAY.test(text);
+}
+
 /** `HH:MM`, 24-hour clock. */
 export function parseTimeOfDay(text: unknown, field = 'send_time'): { hour: number; minute: number } {
-  const m = typeof text === 'string' ? /^([01]\d|2[0-3]):([0-5]\d)$/.exec(text) : null;
+  const m = typeof text === 'string' ? TIME_OF_DAY.exec(text) : null;
   if (!m) throw new InvalidInput(`${field} must be a time HH:MM (24-hour clock)`, field);
   return { hour: Number(m[1]), minute: Number(m[2]) };
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../store/db.js';
 import type { UpstreamRouter } from '../routing/upstream-router.js';
-import { BACKUP_TAKEN_SETTING, getSetting } from '../store/settings.js';
+import { getSetting, SETTINGS } from '../store/settings.js';
 import { queuedJobs, sendingJobs } from '../store/vend-jobs.js';
 import { getPurchaseById } from '../store/purchases.js';
 import { takeOverRestoredSales, type RestoredSale } from '../store/restored-backup.js';
@@ -29,7 +29,7 @@ export interface RestoredBackup {
  * cleared in the same commit (store/restored-backup.ts), so this runs once.
  */
 export function takeOverRestoredBackup(db: Db, router: UpstreamRouter): RestoredBackup | null {
-  const takenAt = getSetting<string | null>(db, BACKUP_TAKEN_SETTING, null);
+  const takenAt = getSetting(db, SETTINGS.backupTakenAt);
   if (!takenAt) return null;
   const sentAt = Date.parse(takenAt) || Date.now();
   // Read before the commit: this runs at start-up, before the worker or any request, and each

@@ -6,7 +6,21 @@ export interface ScheduleHandle {
   /** Stops the jobs, except those named in `keep`, which run on until a later call stops them. */
   stop(keep?: readonly string[]): Promise<void>;
   tasks: Record<string, ScheduledTask>;
+  /**
+   * Reads again the schedules that are settings and moves a job whose schedule changed (the
+   * `schedule-settings` task does it every 5 seconds); returns the names of the jobs moved.
+   */
+  refresh(): Promise<string[]>;
 }
+
+/** A job of `extra`: its node-cron expression, or a function for a schedule that is a setting. */
+export interface ScheduledJob {
+  expression: string | (() => string);
+  run: () => Promise<unknown>;
+}
+
+/** How often schedules that are settings are read again: `settings set` applies without a restart. */
+export const SCHEDULE_SETTINGS_CRON = '*/5 * * * * *';
 
 /**
  * node-cron schedules of a running node (DESIGN "Schedules"). The pending poller ticks
@@ -15,8 +29,8 @@ export interface ScheduleHandle {
  */
 export function startSchedules(
   s: Services,
-  log: { error: (o: object, m: string) => void },
-  extra: Record<string, { expression: string; run: () => Promise<unknown> }> = {},
+  log: { error: (o: object, m: string) => void; info?: (o: object, m: string) => void },
+  extra: Record<string, ScheduledJob> = {},
 ): ScheduleHandle {
   const tasks: Record<string, ScheduledTask> = {};
   // Cron expressions read in the business timezone as it is at start; a changed setting takes effect at the next start.
@@ -40,14 +54,38 @@ export function startSchedules(
     );
   };
   add('pending-poller', '*/5 * * * * *', () => s.worker.pollDue());
-  for (const [name, job] of Object.entries(extra)) add(name, job.expression, job.run);
+  const expressionOf = (job: ScheduledJob) =>
+    typeof job.expression === 'function' ? job.expression() : job.expression;
+  const current: Record<string, string> = {};
+  for (const [name, job] of Object.entries(extra)) add(name, (current[name] = expressionOf(job)), job.run);
+  const settable = Object.entries(extra).filter(([, job]) => typeof job.expression === 'function');
+  async function refresh(): Promise<string[]> {
+    const moved: string[] = [];
+    for (const [name, job] of settable) {
+      const expression = expressionOf(job);
+      const old = tasks[name];
+      // Gone: stopped meanwhile (the node is closing).
+      if (expression === current[name] || !old) continue;
+      // The new task is in place before anything awaits, so stop() sees one task per name. A run
+      // of the old one in progress finishes; `busy` keeps the new one from overlapping it.
+      add(name, (current[name] = expression), job.run);
+      await old.destroy();
+      log.info?.({ job: name, expression }, `${name} now runs on the schedule "${expression}"`);
+      moved.push(name);
+    }
+    return moved;
+  }
+  if (settable.length) add('schedule-settings', SCHEDULE_SETTINGS_CRON, refresh);
   return {
     tasks,
+    refresh,
     async stop(keep = []) {
-      for (const [name, t] of Object.entries(tasks)) {
+      for (const name of Object.keys(tasks)) {
         if (keep.includes(name)) continue;
-        await t.stop();
+        // Read and removed before awaiting: a refresh meanwhile finds the job gone, not replaced.
+        const t = tasks[name];
         delete tasks[name];
+        await t.stop();
       }
     },
   };

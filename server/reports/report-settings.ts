@@ -1,11 +1,13 @@
-import { DEFAULT_BUSINESS_TIMEZONE } from '../domain/business-timezone.js';
 import type { Db } from '../store/db.js';
 import type { SecretBox } from '../store/secret-box.js';
 import {
-  BUSINESS_TIMEZONE_SETTING,
   businessTimezone,
   getSetting,
   setSettingsAudited,
+  settingWrite,
+  SETTINGS,
+  type Setting,
+  type SettingWrite,
 } from '../store/settings.js';
 import { InvalidInput } from '../domain/errors.js';
 import { assertOneLineText } from '../domain/text-hygiene.js';
@@ -48,29 +50,8 @@ export interface ReportSettings {
   lookbackDays: number;
 }
 
-export const REPORT_DEFAULTS: Omit<ReportSettings, 'smtpUrl'> = {
-  from: 'VendPoint Reports <reports@vendpoint.local>',
-  sendTime: '07:00',
-  timezone: DEFAULT_BUSINESS_TIMEZONE,
-  holidays: [],
-  maxAttachmentBytes: 5_000_000,
-  consoleUrl: null,
-  lookbackDays: 7,
-};
-
-const KEYS = {
-  smtpUrl: 'reports.smtp_url_sealed',
-  from: 'reports.from',
-  sendTime: 'reports.send_time',
-  timezone: BUSINESS_TIMEZONE_SETTING,
-  holidays: 'reports.holidays',
-  maxAttachmentBytes: 'reports.max_attachment_bytes',
-  consoleUrl: 'reports.console_url',
-  lookbackDays: 'reports.lookback_days',
-} as const satisfies Record<keyof ReportSettings, string>;
-
 export function getReportSettings(db: Db, box: SecretBox): ReportSettings {
-  const sealed = getSetting<string | null>(db, KEYS.smtpUrl, null);
+  const sealed = getSetting(db, SETTINGS.reportsSmtpUrlSealed);
   let smtpUrl: string | null = null;
   try {
     smtpUrl = sealed ? box.open(sealed) : null;
@@ -78,16 +59,15 @@ export function getReportSettings(db: Db, box: SecretBox): ReportSettings {
     // Sealed under another data directory's key (a copied database): as if unset.
     smtpUrl = null;
   }
-  const d = REPORT_DEFAULTS;
   return {
     smtpUrl,
-    from: getSetting(db, KEYS.from, d.from),
-    sendTime: getSetting(db, KEYS.sendTime, d.sendTime),
+    from: getSetting(db, SETTINGS.reportsFrom),
+    sendTime: getSetting(db, SETTINGS.reportsSendTime),
     timezone: businessTimezone(db),
-    holidays: getSetting(db, KEYS.holidays, d.holidays),
-    maxAttachmentBytes: getSetting(db, KEYS.maxAttachmentBytes, d.maxAttachmentBytes),
-    consoleUrl: getSetting(db, KEYS.consoleUrl, d.consoleUrl),
-    lookbackDays: getSetting(db, KEYS.lookbackDays, d.lookbackDays),
+    holidays: getSetting(db, SETTINGS.reportsHolidays),
+    maxAttachmentBytes: getSetting(db, SETTINGS.reportsMaxAttachmentBytes),
+    consoleUrl: getSetting(db, SETTINGS.reportsConsoleUrl),
+    lookbackDays: getSetting(db, SETTINGS.reportsLookbackDays),
   };
 }
 
@@ -115,7 +95,7 @@ function validate(patch: Partial<ReportSettings>): void {
   }
   if (
     patch.maxAttachmentBytes !== undefined &&
-    (!Number.isInteger(patch.maxAttachmentBytes) || patch.maxAttachmentBytes < 0)
+    (!Number.isSafeInteger(patch.maxAttachmentBytes) || patch.maxAttachmentBytes < 0)
   ) {
     throw new InvalidInput('max_attachment_bytes must be a non-negative integer', 'max_attachment_bytes');
   }
@@ -142,15 +122,24 @@ export function updateReportSettings(
   actor: string,
 ): ReportSettings {
   validate(patch);
-  const entries: [string, unknown][] = [];
-  for (const [field, value] of Object.entries(patch) as [keyof ReportSettings, unknown][]) {
-    if (value === undefined) continue;
-    if (field === 'smtpUrl') entries.push([KEYS.smtpUrl, value === null ? null : box.seal(value as string)]);
-    else if (field === 'holidays') entries.push([KEYS.holidays, [...new Set(value as string[])].sort()]);
-    else entries.push([KEYS[field], value]);
-  }
+  const p = patch;
+  const writes: SettingWrite[] = [];
+  const put = <T>(setting: Setting<T>, value: T | undefined) => {
+    if (value !== undefined) writes.push(settingWrite(setting, value));
+  };
+  put(
+    SETTINGS.reportsSmtpUrlSealed,
+    p.smtpUrl === undefined || p.smtpUrl === null ? p.smtpUrl : box.seal(p.smtpUrl),
+  );
+  put(SETTINGS.reportsFrom, p.from);
+  put(SETTINGS.reportsSendTime, p.sendTime);
+  put(SETTINGS.businessTimezone, p.timezone);
+  put(SETTINGS.reportsHolidays, p.holidays && [...new Set(p.holidays)].sort());
+  put(SETTINGS.reportsMaxAttachmentBytes, p.maxAttachmentBytes);
+  put(SETTINGS.reportsConsoleUrl, p.consoleUrl);
+  put(SETTINGS.reportsLookbackDays, p.lookbackDays);
   const detail = { ...patch, smtpUrl: patch.smtpUrl ? redactSmtpUrl(patch.smtpUrl) : patch.smtpUrl };
-  setSettingsAudited(db, entries, { actor, action: 'reports.settings', subject: 'reports', detail });
+  setSettingsAudited(db, writes, { actor, action: 'reports.settings', subject: 'reports', detail });
   return getReportSettings(db, box);
 }
 

@@ -8,7 +8,7 @@ type BackupContext = { db: Db; config: { dataDir: string }; now: () => number };
 import { recordAudit } from '../store/audit.js';
 import { NotFound } from '../domain/errors.js';
 import { ensurePrivateDir, ensurePrivateFile, removeSqliteSideFiles } from '../store/file-modes.js';
-import { BACKUP_TAKEN_SETTING, setSetting } from '../store/settings.js';
+import { setSetting, SETTINGS } from '../store/settings.js';
 
 /** Backups live beside the database, in the data directory's backups/ folder. */
 export const BACKUP_DIR = 'backups';
@@ -53,7 +53,7 @@ export async function backupNow(s: BackupContext, actor: string): Promise<Backup
       copy.pragma('journal_mode = DELETE');
       // Marks the copy as a backup: a node started on it later treats the sales it finds
       // queued as possibly sent after this moment (asked about, never sent again).
-      setSetting(copy, BACKUP_TAKEN_SETTING, new Date(s.now()).toISOString());
+      setSetting(copy, SETTINGS.backupTakenAt, new Date(s.now()).toISOString());
       const result = copy.pragma('integrity_check', { simple: true });
       if (result !== 'ok') throw new Error(`the backup copy failed its integrity check: ${String(result)}`);
     } finally {

@@ -10,8 +10,9 @@ import {
   type EsimPlan,
   type GiftCardPlan,
 } from '../store/catalog.js';
-import { getSetting } from '../store/settings.js';
+import { getSetting, SETTINGS } from '../store/settings.js';
 import type { FxConfig } from '../domain/fx-pricing.js';
+import type { PurchaseLimits } from '../domain/purchase-limits.js';
 
 export interface CatalogSnapshotMemory {
   dataPlans: DataPlan[];
@@ -24,16 +25,6 @@ export interface CatalogSnapshotMemory {
   /** Pre-rendered responses keyed by route and query, dropped with the snapshot. */
   rendered: Map<string, unknown>;
 }
-
-const DEFAULT_FX: FxConfig = { rates_ngn: {}, margin_percent: 0 };
-
-export interface PurchaseLimits {
-  airtimeMinKobo: number;
-  airtimeMaxKobo: number;
-}
-
-/** The setting `limits` overrides these (50 to 50,000 Naira of airtime per purchase). */
-export const DEFAULT_LIMITS: PurchaseLimits = { airtimeMinKobo: 5000, airtimeMaxKobo: 5_000_000 };
 
 /**
  * Catalogs served from memory. The snapshot is dropped by the store's one invalidation rule
@@ -60,8 +51,8 @@ export class CatalogService {
         billPlans: allBillPlans(this.db),
         giftcards: allGiftCards(this.db),
         esimPlans: allEsimPlans(this.db),
-        fx: getSetting(this.db, 'fx', DEFAULT_FX),
-        limits: { ...DEFAULT_LIMITS, ...getSetting<Partial<PurchaseLimits>>(this.db, 'limits', {}) },
+        fx: getSetting(this.db, SETTINGS.fx),
+        limits: getSetting(this.db, SETTINGS.limits),
         rendered: new Map(),
       };
     }

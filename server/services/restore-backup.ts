@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { latestKnownVersion } from '../store/db.js';
 import { ensurePrivateDir, ensurePrivateFile, SQLITE_SIDE_SUFFIXES } from '../store/file-modes.js';
 import { lockDataDir } from '../store/node-lock.js';
-import { BACKUP_TAKEN_SETTING } from '../store/settings.js';
+import { getSetting, SETTINGS } from '../store/settings.js';
 
 const DB_FILE = 'vendpoint.db';
 
@@ -76,12 +76,9 @@ function checkBackup(from: string): string {
   try {
     const has = (name: string) =>
       db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name);
-    const row =
-      has('schema_migrations') && has('settings')
-        ? (db.prepare('SELECT value FROM settings WHERE key = ?').get(BACKUP_TAKEN_SETTING) as
-            { value: string } | undefined)
-        : undefined;
-    if (!row)
+    const takenAt =
+      has('schema_migrations') && has('settings') ? getSetting(db, SETTINGS.backupTakenAt) : null;
+    if (!takenAt)
       throw new Error(
         `${from} is not a VendPoint backup (one made by \`backup\` or the console's Backup now): a copy without its mark would send again sales the node made after it`,
       );
@@ -95,7 +92,7 @@ function checkBackup(from: string): string {
     const integrity = String(db.pragma('integrity_check(1)', { simple: true }));
     if (integrity !== 'ok')
       throw new Error(`${from} fails its integrity check (${integrity}): restore another backup`);
-    return JSON.parse(row.value) as string;
+    return takenAt;
   } catch (err) {
     if (
       (err as { code?: string }).code === 'SQLITE_NOTADB' ||

@@ -1,8 +1,7 @@
 import type { Services } from './context.js';
 import { koboToApiNaira, readNairaAmount, type Kobo } from '../../common/money.js';
-import { getSetting } from '../store/settings.js';
+import { getSetting, SETTINGS } from '../store/settings.js';
 import { listUpstreams } from '../store/upstreams.js';
-import { DEFAULT_LOW_BALANCE_KOBO } from '../domain/upstream-options.js';
 import { latestBalanceReadings, recordBalanceReading } from '../store/upstream-balances.js';
 import type { Upstream } from '../upstreams/types.js';
 
@@ -12,8 +11,9 @@ import type { Upstream } from '../upstreams/types.js';
  * the console, beside the upstream's circuit state.
  *
  * Threshold: the upstream's own `lowBalanceNaira` option, else the `upstream_low_balance_naira`
- * setting, else ₦50,000. Each is a Naira amount above zero (domain/upstream-options.ts refuses
- * anything else where it is entered); a stored one that is not is logged once and skipped.
+ * setting, else ₦50,000. Each is a Naira amount above zero (domain/upstream-options.ts and
+ * services/operator-settings.ts refuse anything else where it is entered); a stored one that is
+ * not is logged once and skipped (the setting's by store/settings.ts, naming its key).
  */
 
 type Log = { warn: (o: object, m: string) => void };
@@ -39,29 +39,23 @@ export interface UpstreamHealth {
 const reported = new WeakMap<Services, Set<string>>();
 
 function thresholdKobo(s: Services, name: string, options: Record<string, unknown>, log?: Log): Kobo {
-  const sources: [string, unknown][] = [
-    [`upstream ${name} option lowBalanceNaira`, options.lowBalanceNaira],
-    ['setting upstream_low_balance_naira', getSetting<unknown>(s.db, 'upstream_low_balance_naira', null)],
-  ];
-  const unreadable: [string, unknown][] = [];
-  let kobo = DEFAULT_LOW_BALANCE_KOBO;
-  for (const [source, value] of sources) {
-    if (value === null || value === undefined) continue;
-    const read = readNairaAmount(typeof value === 'number' ? String(value) : value);
-    if (read.ok) {
-      kobo = read.kobo;
-      break;
-    }
-    unreadable.push([source, value]);
-  }
+  const value = options.lowBalanceNaira;
+  if (value === null || value === undefined) return getSetting(s.db, SETTINGS.upstreamLowBalance);
+  const read = readNairaAmount(typeof value === 'number' ? String(value) : value);
+  if (read.ok) return read.kobo;
+  const kobo = getSetting(s.db, SETTINGS.upstreamLowBalance);
   const seen = reported.get(s) ?? new Set<string>();
   reported.set(s, seen);
-  for (const [source, value] of unreadable) {
-    const key = `${source}\u0000${JSON.stringify(value)}`;
-    if (!log || seen.has(key)) continue;
+  const key = `${name}\u0000${JSON.stringify(value)}`;
+  if (log && !seen.has(key)) {
     seen.add(key);
     log.warn(
-      { upstream: name, source, value, applies: koboToApiNaira(kobo) },
+      {
+        upstream: name,
+        source: `upstream ${name} option lowBalanceNaira`,
+        value,
+        applies: koboToApiNaira(kobo),
+      },
       'low-balance threshold ignored: it is not a Naira amount above zero; set it again',
     );
   }

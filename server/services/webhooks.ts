@@ -62,12 +62,6 @@ async function checkTarget(allowPrivate: boolean, url: string, env: Environment)
   if (addresses.some(isPrivateAddress)) throw new PrivateWebhookTarget();
 }
 
-/**
- * Setting the node writes at every start: whether it delivers to private addresses. The CLI
- * takes its own flag, so it reads this to warn when the node would refuse what it just saved.
- */
-export const NODE_ALLOWS_PRIVATE_SETTING = 'node.allow_private_webhooks';
-
 /** Whether the node, without --allow-private-webhooks, would refuse to deliver to this URL. */
 export async function refusedAsPrivate(url: string, env: Environment): Promise<boolean> {
   try {

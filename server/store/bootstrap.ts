@@ -1,15 +1,9 @@
 import type { Db } from './db.js';
 import { migrate, openDatabase } from './db.js';
 import { seedCatalogs } from './catalog.js';
-import {
-  createMerchant,
-  DEMO_PAIR_UNSHOWN,
-  getMerchantByCode,
-  rotateCredentials,
-  type IssuedPair,
-} from './merchants.js';
+import { createMerchant, getMerchantByCode, rotateCredentials, type IssuedPair } from './merchants.js';
 import { fundWallet } from './wallets.js';
-import { getSetting, setSetting } from './settings.js';
+import { getSetting, setSetting, SETTINGS } from './settings.js';
 import { SecretBox } from './secret-box.js';
 import { attachSecretBox, sealClearResults } from './sealed-results.js';
 import { tightenDataDir } from './file-modes.js';
@@ -18,7 +12,6 @@ import { join } from 'node:path';
 
 export const DEMO_CODE = 'DEMO';
 
-const KEY_CHECK_SETTING = 'secret_key.check';
 /** Set to 1 to start on a database whose secret.key is lost for good (its sealed data is then unreadable). */
 export const REPLACE_LOST_KEY_ENV = 'VENDPOINT_REPLACE_LOST_SECRET_KEY';
 
@@ -43,7 +36,7 @@ function openSecretBox(db: Db, dataDir: string): SecretBox {
       throw new Error(
         `${file} is not the key the database in ${dataDir} was sealed with (it belongs to another data directory). Copy in the right secret.key, or see ${REPLACE_LOST_KEY_ENV} if it is lost for good.`,
       );
-    setSetting(db, KEY_CHECK_SETTING, box.fingerprint());
+    setSetting(db, SETTINGS.secretKeyCheck, box.fingerprint());
   }
   return box;
 }
@@ -55,12 +48,12 @@ function storedKeyCheck(db: Db): { check: string | null; initialised: boolean } 
     .get();
   if (!hasSettings) return { check: null, initialised: false };
   return {
-    check: getSetting<string | null>(db, KEY_CHECK_SETTING, null),
-    initialised: getSetting(db, 'initialised', false),
+    check: getSetting(db, SETTINGS.secretKeyCheck),
+    initialised: getSetting(db, SETTINGS.initialised),
   };
 }
 export function markDemoPairShown(db: Db): void {
-  if (getSetting(db, DEMO_PAIR_UNSHOWN, false)) setSetting(db, DEMO_PAIR_UNSHOWN, false);
+  if (getSetting(db, SETTINGS.demoPairUnshown)) setSetting(db, SETTINGS.demoPairUnshown, false);
 }
 
 /**
@@ -69,14 +62,14 @@ export function markDemoPairShown(db: Db): void {
  * null when it was shown. Still marked unshown until the caller has shown it.
  */
 export function reissueUnshownDemoPair(db: Db): IssuedPair | null {
-  if (!getSetting(db, DEMO_PAIR_UNSHOWN, false)) return null;
+  if (!getSetting(db, SETTINGS.demoPairUnshown)) return null;
   if (!getMerchantByCode(db, DEMO_CODE)) {
     markDemoPairShown(db);
     return null;
   }
   return db.transaction(() => {
     const pair = rotateCredentials(db, DEMO_CODE, 'test', 'system');
-    setSetting(db, DEMO_PAIR_UNSHOWN, true); // the rotation counts as shown; this one is not yet
+    setSetting(db, SETTINGS.demoPairUnshown, true); // the rotation counts as shown; this one is not yet
     return pair;
   })();
 }
@@ -131,12 +124,12 @@ export function openStore(dataDir: string, catalogDir: string): OpenedStore {
   attachSecretBox(db, box);
   migrate(db);
   // Databases from before the check get it now, from the key they were opened with.
-  if (getSetting<string | null>(db, KEY_CHECK_SETTING, null) === null)
-    setSetting(db, KEY_CHECK_SETTING, box.fingerprint());
+  if (getSetting(db, SETTINGS.secretKeyCheck) === null)
+    setSetting(db, SETTINGS.secretKeyCheck, box.fingerprint());
   const sealedResults = sealClearResults(db);
   let demo: OpenedStore['demo'] = null;
   db.transaction(() => {
-    if (getSetting(db, 'initialised', false)) return;
+    if (getSetting(db, SETTINGS.initialised)) return;
     seedCatalogs(db, catalogDir);
     const created = createMerchant(db, { code: DEMO_CODE, name: 'Demo Merchant' }, 'system');
     fundWallet(db, {
@@ -147,8 +140,8 @@ export function openStore(dataDir: string, catalogDir: string): OpenedStore {
       reason: 'demo test funding on first start',
       actor: 'system',
     });
-    setSetting(db, 'initialised', true);
-    setSetting(db, DEMO_PAIR_UNSHOWN, true);
+    setSetting(db, SETTINGS.initialised, true);
+    setSetting(db, SETTINGS.demoPairUnshown, true);
     demo = { merchantId: created.merchant.id, test: created.test };
   }).immediate();
   return { db, box, fixedModes, sealedResults, demo };

@@ -4,6 +4,7 @@ import type { Db } from './db.js';
 import { parseNaira } from '../domain/money.js';
 import { recordAudit } from './audit.js';
 import { noteChange } from './change-counter.js';
+import { setSetting, SETTINGS } from './settings.js';
 
 export interface DataPlan {
   id: number;
@@ -143,8 +144,9 @@ export function seedCatalogs(db: Db, dir: string): void {
       e.price,
     );
   }
-  const fx = readJson<unknown>(dir, 'fx.json');
-  db.prepare(`INSERT OR REPLACE INTO settings (key, value) VALUES ('fx', ?)`).run(JSON.stringify(fx));
+  const fx = SETTINGS.fx.parse(readJson<unknown>(dir, 'fx.json'));
+  if (!fx) throw new Error(`${join(dir, 'fx.json')} is not ${SETTINGS.fx.expected}`);
+  setSetting(db, SETTINGS.fx, fx);
 }
 
 export const allDataPlans = (db: Db): DataPlan[] =>

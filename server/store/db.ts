@@ -3,7 +3,7 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, s
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePrivateDir, ensurePrivateFile, tightenSqliteSideFiles } from './file-modes.js';
-import { BACKUP_TAKEN_SETTING } from './settings.js';
+import { SETTINGS } from './setting-keys.js';
 
 export type Db = Database.Database;
 
@@ -91,7 +91,7 @@ function checkBeforeWriting(path: string): void {
       .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'settings'`)
       .get();
     const restored =
-      hasSettings && ro.prepare('SELECT 1 FROM settings WHERE key = ?').get(BACKUP_TAKEN_SETTING);
+      hasSettings && ro.prepare('SELECT 1 FROM settings WHERE key = ?').get(SETTINGS.backupTakenAt.key);
     if (restored) {
       const result = String(ro.pragma('integrity_check(1)', { simple: true }));
       if (result !== 'ok')

@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { SETTINGS } from './setting-keys.js';
 
 /** SQLite refused a write for want of space (the write's transaction rolled back). */
 export const isDiskFull = (err: unknown): boolean => (err as { code?: unknown })?.code === 'SQLITE_FULL';
@@ -15,7 +16,7 @@ interface DiskFullLog {
 
 /** Rewrites one existing row: a commit that needs a page in the WAL, like any sale's. */
 export function probeWrite(db: Db): void {
-  db.prepare(`UPDATE settings SET value = value WHERE key = 'initialised'`).run();
+  db.prepare(`UPDATE settings SET value = value WHERE key = ?`).run(SETTINGS.initialised.key);
 }
 
 const silent: DiskFullLog = { error: () => {}, warn: () => {}, info: () => {} };

@@ -7,16 +7,8 @@ import { hashSecret, newKeyId, newSecret, type Environment } from './credentials
 import { Conflict, NotFound } from '../domain/errors.js';
 import { recordAudit } from './audit.js';
 import { camelRow, writtenRow, type RowOf } from './rows.js';
-import { getSetting, setSetting } from './settings.js';
+import { getSetting, setSetting, SETTINGS } from './settings.js';
 import type { MerchantUpdate } from '../domain/merchant-rules.js';
-
-/**
- * Set in the transaction that creates DEMO (store/bootstrap.ts) and cleared once its test pair
- * has been shown: the node's banner, the CLI's stderr, or any rotation of that pair (whoever
- * rotated it saw the new one). A first start killed before its banner leaves it set, and the
- * next start shows a fresh pair.
- */
-export const DEMO_PAIR_UNSHOWN = 'demo.test_pair_unshown';
 
 export interface Merchant {
   id: number;
@@ -173,8 +165,8 @@ export function rotateCredentials(db: Db, code: string, env: Environment, actor:
         `UPDATE credentials SET status = 'revoked', revoked_at = ? WHERE merchant_id = ? AND environment = ? AND status = 'active'`,
       ).run(nowIso(), m.id, env);
       const pair = issuePair(db, m.id, env);
-      if (code === 'DEMO' && env === 'test' && getSetting(db, DEMO_PAIR_UNSHOWN, false))
-        setSetting(db, DEMO_PAIR_UNSHOWN, false);
+      if (code === 'DEMO' && env === 'test' && getSetting(db, SETTINGS.demoPairUnshown))
+        setSetting(db, SETTINGS.demoPairUnshown, false);
       recordAudit(db, actor, 'credentials.rotate', code, { environment: env, key: pair.key });
       noteChange(db, 'merchants');
       return pair;

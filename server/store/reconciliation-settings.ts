@@ -1,7 +1,7 @@
 import type { Db } from './db.js';
 import { recordAudit } from './audit.js';
 import { InvalidInput } from '../domain/errors.js';
-import { getSetting, setSetting } from './settings.js';
+import { getSetting, setSetting, SETTINGS } from './settings.js';
 import { parseTimeOfDay } from '../domain/business-days.js';
 import { isEmailAddress } from '../../common/email-address.js';
 
@@ -11,12 +11,10 @@ export interface ReconciliationSettings {
   operatorEmails: string[];
 }
 
-export const RECONCILIATION_DEFAULTS: ReconciliationSettings = { runTime: '02:30', operatorEmails: [] };
-
 export function getReconciliationSettings(db: Db): ReconciliationSettings {
   return {
-    runTime: getSetting(db, 'reconciliation.run_time', RECONCILIATION_DEFAULTS.runTime),
-    operatorEmails: getSetting(db, 'reconciliation.operator_emails', RECONCILIATION_DEFAULTS.operatorEmails),
+    runTime: getSetting(db, SETTINGS.reconciliationRunTime),
+    operatorEmails: getSetting(db, SETTINGS.reconciliationOperatorEmails),
   };
 }
 
@@ -29,9 +27,9 @@ export function setReconciliationSettings(
   for (const e of input.operatorEmails ?? [])
     if (!isEmailAddress(e)) throw new InvalidInput(`"${e}" is not an e-mail address`, 'operator_emails');
   db.transaction(() => {
-    if (input.runTime !== undefined) setSetting(db, 'reconciliation.run_time', input.runTime);
+    if (input.runTime !== undefined) setSetting(db, SETTINGS.reconciliationRunTime, input.runTime);
     if (input.operatorEmails !== undefined)
-      setSetting(db, 'reconciliation.operator_emails', input.operatorEmails);
+      setSetting(db, SETTINGS.reconciliationOperatorEmails, input.operatorEmails);
     recordAudit(db, actor, 'reconciliation.settings', 'reconciliation', input);
   }).immediate();
   return getReconciliationSettings(db);

@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { BACKUP_TAKEN_SETTING, deleteSetting } from './settings.js';
+import { deleteSetting, SETTINGS } from './settings.js';
 import { skipEventIds } from './events.js';
 import { markRestoredSale } from './vend-jobs.js';
 import { recordAudit } from './audit.js';
@@ -26,7 +26,7 @@ export function takeOverRestoredSales(
       for (const s of input.sales)
         if (markRestoredSale(db, s.purchaseId, s.upstreamName, input.sentAtMs)) asked++;
       const nextEventId = skipEventIds(db, input.eventIdGap);
-      deleteSetting(db, BACKUP_TAKEN_SETTING);
+      deleteSetting(db, SETTINGS.backupTakenAt);
       recordAudit(db, 'node', 'backup.restored', input.takenAt, {
         live_sales_asked_not_sent: asked,
         event_ids_after: nextEventId,

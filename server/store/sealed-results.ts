@@ -1,7 +1,7 @@
 import type { Db } from './db.js';
 import { prep } from './db.js';
 import type { SecretBox } from './secret-box.js';
-import { getSetting, setSetting } from './settings.js';
+import { getSetting, setSetting, SETTINGS } from './settings.js';
 
 /**
  * What a purchase delivered (`purchases.result`) can be money in someone's hand: an
@@ -56,8 +56,6 @@ export function resultFromColumn(db: Db, text: string | null): Record<string, un
   return JSON.parse(text.startsWith('{') ? text : boxOf(db).open(text)) as Record<string, unknown>;
 }
 
-const SEALED_SETTING = 'purchases.results_sealed';
-
 /**
  * Seals results stored in clear by an earlier version, once per database (a setting records
  * it, in the same transaction). secure_delete zeroes the space the clear text leaves, and a
@@ -65,7 +63,7 @@ const SEALED_SETTING = 'purchases.results_sealed';
  * keeps a copy. Backups made before the upgrade still hold them: the docs say to replace them.
  */
 export function sealClearResults(db: Db): number {
-  if (getSetting(db, SEALED_SETTING, false)) return 0;
+  if (getSetting(db, SETTINGS.resultsSealed)) return 0;
   db.pragma('secure_delete = ON');
   let sealed = 0;
   try {
@@ -82,7 +80,7 @@ export function sealClearResults(db: Db): number {
       const update = prep(db, 'UPDATE purchases SET result = ? WHERE id = ?');
       for (const p of pending) update.run(p.text, p.id);
       sealed = pending.length;
-      setSetting(db, SEALED_SETTING, true);
+      setSetting(db, SETTINGS.resultsSealed, true);
     }).immediate();
     if (sealed > 0) db.pragma('wal_checkpoint(TRUNCATE)');
   } finally {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleSession, startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
 import { hashPassword } from '../../server/services/console-auth.js';
 import { createConsoleUser } from '../../server/store/console-users.js';
-import { setSetting } from '../../server/store/settings.js';
+import { setSetting, SETTINGS } from '../../server/store/settings.js';
 
 /**
  * The airtime bounds are the node's `limits` setting: /v1 refuses by it, and the console's
@@ -60,7 +60,7 @@ describe('airtime limits', () => {
   });
 
   it('a changed `limits` setting changes what the console is told and what the node accepts, kobo included', async () => {
-    setSetting(t.node.services.db, 'limits', { airtimeMinKobo: 10_050, airtimeMaxKobo: 6_000_000 });
+    setSetting(t.node.services.db, SETTINGS.limits, { airtimeMinKobo: 10_050, airtimeMaxKobo: 6_000_000 });
     t.node.services.catalog.invalidate();
     const call = await desk();
     expect((await call('GET', '/console/products')).json.airtime_limits).toEqual({

@@ -533,8 +533,8 @@ describe('refusals: exit 2, one JSON object under --json, nothing changed', () =
       const listed = help.includes('Commands:') ? help.split('Commands:\n')[1] : '';
       for (const line of listed.split('\n').filter((l) => /^ {2}[a-z]/.test(l))) {
         commands++;
-        // "  name [options]  what it does": never a bare name.
-        expect(line, `${group}: ${line}`).toMatch(/^ {2}[a-z]+(?: \[[a-z]+\])? {2,}\S/);
+        // "  name [options] <arg>  what it does": never a bare name.
+        expect(line, `${group}: ${line}`).toMatch(/^ {2}[a-z]+(?: \[[a-z]+\])?(?: <[a-z.]+>)* {2,}\S/);
       }
     }
     expect(commands).toBeGreaterThan(25);
@@ -568,6 +568,8 @@ describe('refusals: exit 2, one JSON object under --json, nothing changed', () =
         ['purchase', 'reverse', '--ref', 'x', '--reason', 'why not'],
         ['report', 'run', '--date', '2026-01-01'],
         ['backup'],
+        ['settings', 'list'],
+        ['settings', 'unset', 'catalog_sync_cron'],
       ]) {
         const r = runCli(missing, ['--json', ...args]);
         expect(r.status, args.join(' ')).toBe(2);

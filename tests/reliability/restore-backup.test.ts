@@ -7,7 +7,7 @@ import { eventually, startTestNode, type Pair, type TestNode } from '../helpers/
 import { startNode, type RunningNode } from '../../server/node.js';
 import { testConfig } from '../../server/config.js';
 import { backupNow } from '../../server/services/admin-backup.js';
-import { BACKUP_TAKEN_SETTING, getSetting } from '../../server/store/settings.js';
+import { getSetting, SETTINGS } from '../../server/store/settings.js';
 import { verifyLedger } from '../../server/store/wallets.js';
 import { liveMerchant, routeTo, sellAirtime, startQueuedChain } from './live-node.js';
 import { closedPort } from './fault-child.js';
@@ -99,7 +99,7 @@ describe('starting on a restored backup', () => {
     expect(states).toEqual(ids.map(() => 'success'));
     expect(vendsAtB()).toBe(ids.length); // not one sent twice
     const db = restored.services.db;
-    expect(getSetting(db, BACKUP_TAKEN_SETTING, null)).toBeNull();
+    expect(getSetting(db, SETTINGS.backupTakenAt)).toBeNull();
     const audit = db.prepare(`SELECT detail FROM audit_log WHERE action = 'backup.restored'`).all() as {
       detail: string;
     }[];

@@ -5,12 +5,20 @@ import { startTestNode, type TestNode } from '../helpers/test-node.js';
 import { testConfig } from '../../server/config.js';
 import { startNode } from '../../server/node.js';
 import { addUpstream } from '../../server/store/upstreams.js';
-import { setSetting } from '../../server/store/settings.js';
+import { setSetting, setSettingsLog, SETTINGS } from '../../server/store/settings.js';
 import { checkUpstreamBalances, upstreamHealth } from '../../server/services/upstream-health.js';
 import { upstreamHealthJob, UPSTREAM_HEALTH_CRON } from '../../server/jobs/upstream-health.js';
 import { catalogSyncJob, CATALOG_SYNC_DEFAULT_CRON } from '../../server/jobs/catalog-sync.js';
 import { closedPort, spawnFaultUpstream, type FaultChild } from './fault-child.js';
 import { liveBalanceKobo, liveMerchant, requestOf, routeTo } from './live-node.js';
+
+/** A value as it may sit in an existing database: written past setSetting, which refuses it. */
+const storeRaw = (t: TestNode, key: string, json: string) =>
+  t.node.services.db
+    .prepare(
+      'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    )
+    .run(key, json);
 
 /** Upstream health for the console: circuit, balance, low-balance warning, last check and error. */
 describe('upstream health', () => {
@@ -34,7 +42,7 @@ describe('upstream health', () => {
       { name: 'demo-sim', type: 'simulator', products: ['giftcard'] },
       'test',
     );
-    setSetting(t.node.services.db, 'upstream_low_balance_naira', '5000.00');
+    setSetting(t.node.services.db, SETTINGS.upstreamLowBalance, 500_000);
   });
   afterAll(async () => {
     // The restart test closed the node itself and kept its directory for the second start.
@@ -203,21 +211,24 @@ describe('an unreadable low-balance threshold', () => {
         },
       ]);
 
-      setSetting(t.node.services.db, 'upstream_low_balance_naira', 'fifty');
+      // A bad stored setting is the settings registry's to say (store/settings.ts), naming its key.
+      setSettingsLog(t.node.services.db, log);
+      storeRaw(t, 'upstream_low_balance_naira', '"fifty"');
       await checkUpstreamBalances(t.node.services, log);
       await checkUpstreamBalances(t.node.services, log);
-      expect(ignored()).toHaveLength(2);
-      expect(ignored()[1]).toEqual({
-        upstream: 'zeroed',
-        source: 'setting upstream_low_balance_naira',
-        value: 'fifty',
-        applies: '50000.00',
-      });
+      expect(health()).toMatchObject({ low_balance: true, low_balance_threshold: '50000.00' });
+      expect(ignored()).toHaveLength(1);
+      expect(warnings.filter((w) => w.m.startsWith('setting upstream_low_balance_naira ignored'))).toEqual([
+        {
+          o: { setting: 'upstream_low_balance_naira', stored: '"fifty"', applies: '50000.00' },
+          m: 'setting upstream_low_balance_naira ignored: its stored value "fifty" is not a Naira amount above zero, like "50000"; the default "50000.00" applies until it is set again',
+        },
+      ]);
 
-      setSetting(t.node.services.db, 'upstream_low_balance_naira', '10000.00');
+      setSetting(t.node.services.db, SETTINGS.upstreamLowBalance, 1_000_000);
       await checkUpstreamBalances(t.node.services, log);
       expect(health()).toMatchObject({ low_balance: false, low_balance_threshold: '10000.00' });
-      expect(ignored()).toHaveLength(2);
+      expect(ignored()).toHaveLength(1);
     } finally {
       await t.close();
       await fault.kill();
@@ -233,11 +244,25 @@ describe('schedules', () => {
     try {
       const log = { warn: () => {} };
       expect(upstreamHealthJob(t.node.services, log).expression).toBe('0 */5 * * * *');
-      expect(catalogSyncJob(t.node.services, log).expression).toBe('0 0 * * * *');
-      setSetting(t.node.services.db, 'catalog_sync_cron', '0 30 */2 * * *');
-      expect(catalogSyncJob(t.node.services, log).expression).toBe('0 30 */2 * * *');
-      setSetting(t.node.services.db, 'catalog_sync_cron', 'not cron');
-      expect(catalogSyncJob(t.node.services, log).expression).toBe('0 0 * * * *');
+      const expression = () => {
+        const e = catalogSyncJob(t.node.services, log).expression;
+        return typeof e === 'function' ? e() : e;
+      };
+      expect(expression()).toBe('0 0 * * * *');
+      setSetting(t.node.services.db, SETTINGS.catalogSyncCron, '0 30 */2 * * *');
+      expect(expression()).toBe('0 30 */2 * * *');
+      // Not a schedule (stored by hand: the writers refuse it), or one node-cron refuses: hourly.
+      const warnings: string[] = [];
+      setSettingsLog(t.node.services.db, { warn: (_o, m) => void warnings.push(m) });
+      storeRaw(t, 'catalog_sync_cron', '"not cron"');
+      expect(expression()).toBe('0 0 * * * *');
+      storeRaw(t, 'catalog_sync_cron', '"99 * * * * *"');
+      expect(expression()).toBe('0 0 * * * *');
+      expect(expression()).toBe('0 0 * * * *');
+      expect(warnings).toEqual([
+        'setting catalog_sync_cron ignored: its stored value "not cron" is not a cron schedule like "0 0 * * * *"; the default "0 0 * * * *" applies until it is set again',
+        'setting catalog_sync_cron ignored: its stored value "99 * * * * *" is not a schedule node-cron accepts; the default "0 0 * * * *" applies until it is set again',
+      ]);
     } finally {
       await t.close();
     }

@@ -31,6 +31,7 @@ const ACTIONS: Record<AuditAction, string> = {
   'report.send': 'Sent a report',
   'reports.settings': 'Changed report settings',
   'route.priority': 'Changed route order',
+  'settings.set': 'Changed a node setting',
   'upstream.add': 'Added an upstream',
   'upstream.test': 'Tested an upstream connection',
   'upstream.update': 'Changed an upstream',
