@@ -58,9 +58,17 @@ export const PREFIX_NETWORK: Record<string, Telco> = {
   '0909': '9MOBILE',
 };
 
+/**
+ * The local 0… form of digits in the international 234… form ("2348031234567" -> "08031234567");
+ * other digits as they are. Prefix-wise, so a number still being typed ("234803") reads as the
+ * start of its local form ("0803"). The node's stored and shown form, the console's too.
+ */
+export function toLocalMsisdn(digits: string): string {
+  return digits.startsWith('234') ? `0${digits.slice(3)}` : digits;
+}
+
 /** Detects the network of a local (0…) or international (234…) number; null when unknown. */
 export function detectNetwork(msisdn: string): Telco | null {
-  const digits = msisdn.replace(/\D/g, '');
-  const local = digits.startsWith('234') ? `0${digits.slice(3)}` : digits;
+  const local = toLocalMsisdn(msisdn.replace(/\D/g, ''));
   return PREFIX_NETWORK[local.slice(0, 5)] ?? PREFIX_NETWORK[local.slice(0, 4)] ?? null;
 }

@@ -1,6 +1,6 @@
 import { InvalidInput } from './errors.js';
 
-import { isMobileNumber, TELCOS, type Telco } from '../../common/network-prefixes.js';
+import { isMobileNumber, TELCOS, toLocalMsisdn, type Telco } from '../../common/network-prefixes.js';
 
 export { TELCOS, type Telco };
 export { SOLD_PRODUCTS } from '../../common/products.js';
@@ -71,7 +71,7 @@ export function parseBillNetwork(product: BillProduct, value: unknown): string {
  */
 export function parseMsisdn(value: unknown, field = 'customer_msisdn'): string {
   if (typeof value !== 'string') throw new InvalidInput(`${field} must be a string`, field);
-  if (isMobileNumber(value)) return value.startsWith('234') ? `0${value.slice(3)}` : value;
+  if (isMobileNumber(value)) return toLocalMsisdn(value);
   throw new InvalidInput(
     `${field} must be a Nigerian mobile number like 08031234567 or 2348031234567`,
     field,

@@ -3,6 +3,7 @@ import type { Environment } from './credentials-crypto.js';
 import type { PurchaseState } from '../domain/purchase-state.js';
 import { ANCHOR_STRIDE, ListAnchors } from './list-anchors.js';
 import { SqlWhere } from './sql-where.js';
+import { toLocalMsisdn } from '../../common/network-prefixes.js';
 import {
   PURCHASE_COLUMNS,
   purchaseOf,
@@ -26,9 +27,10 @@ export interface PurchaseFilter {
   to?: string;
 }
 
+/** A whole number's other form (0… and 234…): the list finds it stored either way. */
 function alternateMsisdn(m: string): string {
   if (/^0\d{10}$/.test(m)) return `234${m.slice(1)}`;
-  if (/^234\d{10}$/.test(m)) return `0${m.slice(3)}`;
+  if (/^234\d{10}$/.test(m)) return toLocalMsisdn(m);
   return m;
 }
 

@@ -11,6 +11,8 @@ import {
 } from '../../server/domain/networks.js';
 import { InvalidInput } from '../../server/domain/errors.js';
 import { parseRouteList } from '../../server/store/upstreams.js';
+import { detectNetwork, toLocalMsisdn } from '../../common/network-prefixes.js';
+import { detectNetwork as consoleDetectNetwork, formatPhone } from '../../renderer/src/lib/phone.js';
 
 /** The field an InvalidInput names, or a failure when the call did not throw one. */
 function fieldOf(call: () => unknown): string | undefined {
@@ -183,5 +185,25 @@ describe('the network of a pricing term or an upstream route', () => {
       { product: 'CABLE', network: 'DSTV' },
     ]);
     expect(() => parseRouteList(['power:EKEDC'])).toThrow('unknown product "power" in routes');
+  });
+});
+
+describe('the local 0… form: one rule (common/network-prefixes.ts toLocalMsisdn) for the node and the console', () => {
+  it.each([
+    ['2348031234567', '08031234567'],
+    ['08031234567', '08031234567'],
+    // Prefix-wise: a number still being typed reads as the start of its local form.
+    ['234803', '0803'],
+    ['12345', '12345'],
+    ['', ''],
+  ])('%s -> %s', (digits, local) => {
+    expect(toLocalMsisdn(digits)).toBe(local);
+  });
+
+  it('the node stores it, the console shows it and reads the network from it', () => {
+    expect(parseMsisdn('2348031234567')).toBe('08031234567');
+    expect(formatPhone('+234 803 123 4567')).toBe('0803 123 4567');
+    expect(detectNetwork('2348051234567')).toBe('GLO');
+    expect(consoleDetectNetwork('234805')).toBe('GLO');
   });
 });

@@ -2,6 +2,7 @@ import {
   TELCOS,
   detectNetwork as detectByPrefix,
   isMobileNumber,
+  toLocalMsisdn,
   type Telco,
 } from '../../../common/network-prefixes.js';
 
@@ -31,7 +32,7 @@ export function isValidPhone(digits: string): boolean {
 export function prefixProblem(input: string): string {
   const digits = phoneDigits(input);
   if (digits.startsWith('2340')) return 'Leave out the 0 after 234, like 234 803 123 4567.';
-  const local = localPhone(digits);
+  const local = toLocalMsisdn(digits);
   if (/^0[789]00/.test(local))
     return '0700, 0800 and 0900 numbers are not mobile lines and cannot be topped up.';
   if (/^0(?:[0-6]|[789][2-9])/.test(local))
@@ -52,21 +53,16 @@ export function phoneProblem(
   return prefixProblem(digits) || fallback;
 }
 
-/** The local 0… form, as receipts and history show it. */
-export function localPhone(digits: string): string {
-  return digits.startsWith('234') ? `0${digits.slice(3)}` : digits;
-}
-
 /** "08031234567" -> "0803 123 4567": easier to read back to a customer. */
 export function formatPhone(value: string): string {
-  const d = localPhone(phoneDigits(value));
+  const d = toLocalMsisdn(phoneDigits(value));
   return /^0\d{10}$/.test(d) ? `${d.slice(0, 4)} ${d.slice(4, 7)} ${d.slice(7)}` : value;
 }
 
 /** The network the number was allocated to, from its prefix (a hint: numbers are ported). */
 export function detectNetwork(input: string): Telco | null {
   const digits = phoneDigits(input);
-  if (localPhone(digits).length < 4) return null;
+  if (toLocalMsisdn(digits).length < 4) return null;
   return detectByPrefix(digits);
 }
 

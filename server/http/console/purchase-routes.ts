@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { csvAmount, toCsv } from '../../domain/csv.js';
 import { SOLD_PRODUCTS } from '../../domain/networks.js';
+import { toLocalMsisdn } from '../../../common/network-prefixes.js';
 import { localDay, localTime, localTimeColumn } from '../../domain/business-days.js';
 import { businessTimezone } from '../../store/settings.js';
 import { DateTime } from 'luxon';
@@ -102,7 +103,8 @@ function dayStartUtc(day: string, field: string, timezone: string, plusDays = 0)
 function searchTerm(text: string): string {
   if (!/^\+?[\d\s-]+$/.test(text)) return text;
   const digits = text.replace(/\D/g, '');
-  return /^234[789]\d{9}$/.test(digits) ? `0${digits.slice(3)}` : digits;
+  // Only a whole mobile number: a 13-digit meter number starting 234 is searched as typed.
+  return /^234[789]\d{9}$/.test(digits) ? toLocalMsisdn(digits) : digits;
 }
 
 /** History filters from the query: search (phone, meter, reference, item name), product, status, business days. */
