@@ -6,7 +6,12 @@ import { InvalidInput } from './domain/errors.js';
 import { assertOneLineText } from './domain/text-hygiene.js';
 import { testKeyWarning } from './services/admin-upstreams.js';
 import { oneLine, type CliTools } from './cli-tools.js';
-import { NOT_FOUND_GRACE_MINUTES_MAX, parseUpstreamOptions } from './domain/upstream-options.js';
+import { parseUpstreamOptions } from './domain/upstream-options.js';
+import {
+  NOT_FOUND_GRACE_MINUTES_MAX,
+  NOT_FOUND_GRACE_MINUTES_MIN,
+  readNotFoundGraceMinutes,
+} from '../common/upstream-limits.js';
 
 /** A secret flag: `-` reads it from standard input (its first line), so it never sits on a command line. */
 const secretFlag = (flag: string) => (v: string) => {
@@ -18,10 +23,10 @@ const secretFlag = (flag: string) => (v: string) => {
 
 /** `--not-found-grace`: whole minutes, said in the flag's own words when wrong. */
 function graceMinutesFlag(v: string): number {
-  const n = Number(v.trim());
-  if (!/^\d+$/.test(v.trim()) || n < 2 || n > NOT_FOUND_GRACE_MINUTES_MAX)
+  const n = readNotFoundGraceMinutes(v);
+  if (n === null)
     throw new InvalidInput(
-      `--not-found-grace is whole minutes from 2 to ${NOT_FOUND_GRACE_MINUTES_MAX}, got ${JSON.stringify(v)}`,
+      `--not-found-grace is whole minutes from ${NOT_FOUND_GRACE_MINUTES_MIN} to ${NOT_FOUND_GRACE_MINUTES_MAX}, got ${JSON.stringify(v)}`,
       '--not-found-grace',
     );
   return n;
@@ -51,7 +56,7 @@ export function registerUpstreamCommands(program: Command, cli: CliTools): void 
     )
     .option(
       '--not-found-grace <minutes>',
-      'how long after a send this provider\'s "no record of it" may mean "not recorded yet" (2-1440; default the node\'s 2)',
+      `how long after a send this provider's "no record of it" may mean "not recorded yet" (${NOT_FOUND_GRACE_MINUTES_MIN}-${NOT_FOUND_GRACE_MINUTES_MAX}; default the node's ${NOT_FOUND_GRACE_MINUTES_MIN})`,
       graceMinutesFlag,
     )
     .action(

@@ -1,5 +1,10 @@
 import { InvalidInput } from './errors.js';
 import { koboToApiNaira, readNairaAmount, type Kobo } from '../../common/money.js';
+import {
+  isNotFoundGraceMinutes,
+  NOT_FOUND_GRACE_MINUTES_MAX,
+  NOT_FOUND_GRACE_MINUTES_MIN,
+} from '../../common/upstream-limits.js';
 
 /** Options an upstream understands (simulator faults, client time-outs, low-balance threshold, not-found grace). */
 export const OPTION_KEYS: Record<string, 'number' | 'boolean' | 'naira'> = {
@@ -16,9 +21,6 @@ export const OPTION_KEYS: Record<string, 'number' | 'boolean' | 'naira'> = {
 
 /** The low-balance alert of an upstream that sets none (nor the `upstream_low_balance_naira` setting). */
 export const DEFAULT_LOW_BALANCE_KOBO: Kobo = 5_000_000;
-
-/** A provider may take a while to record a sale, but a day without a record is no record. */
-export const NOT_FOUND_GRACE_MINUTES_MAX = 1440;
 
 /** Refuses unknown or mistyped options, so a typo does not silently do nothing. */
 export function parseUpstreamOptions(v: unknown): Record<string, unknown> {
@@ -51,12 +53,9 @@ export function parseUpstreamOptions(v: unknown): Record<string, unknown> {
       );
     if ((k === 'pendingRate' || k === 'failureRate') && typeof value === 'number' && value > 1)
       throw new InvalidInput(`option ${k} is a share from 0 to 1`, 'options');
-    if (
-      k === 'notFoundGraceMinutes' &&
-      (!Number.isInteger(value) || (value as number) < 2 || (value as number) > NOT_FOUND_GRACE_MINUTES_MAX)
-    )
+    if (k === 'notFoundGraceMinutes' && !isNotFoundGraceMinutes(value))
       throw new InvalidInput(
-        `option ${k} is whole minutes from 2 (the node's own grace) to ${NOT_FOUND_GRACE_MINUTES_MAX}`,
+        `option ${k} is whole minutes from ${NOT_FOUND_GRACE_MINUTES_MIN} (the node's own grace) to ${NOT_FOUND_GRACE_MINUTES_MAX}`,
         'options',
       );
     out[k] = value;
