@@ -1,5 +1,11 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { InvalidInput } from '../domain/errors.js';
+import {
+  isUsername,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_RULE_WORDS,
+} from '../../common/console-user-rules.js';
 
 /** scrypt cost: about 50 ms per hash on a desk PC, a real cost to an offline guesser. */
 const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 64 } as const;
@@ -42,21 +48,18 @@ export async function verifyPassword(password: string, stored: string | null): P
 }
 
 export function parseUsername(value: unknown): string {
-  if (typeof value !== 'string' || !/^[A-Za-z0-9._-]{3,32}$/.test(value.trim())) {
-    throw new InvalidInput(
-      'the username must be 3 to 32 letters, digits, dots, dashes or underscores',
-      'username',
-    );
+  if (typeof value !== 'string' || !isUsername(value)) {
+    throw new InvalidInput(`the username must be ${USERNAME_RULE_WORDS}`, 'username');
   }
   return value.trim();
 }
 
 export function parseNewPassword(value: unknown): string {
-  if (typeof value !== 'string' || value.length < 10) {
-    throw new InvalidInput('the password must be at least 10 characters long', 'password');
+  if (typeof value !== 'string' || value.length < PASSWORD_MIN) {
+    throw new InvalidInput(`the password must be at least ${PASSWORD_MIN} characters long`, 'password');
   }
-  if (value.length > 200)
-    throw new InvalidInput('the password must be at most 200 characters long', 'password');
+  if (value.length > PASSWORD_MAX)
+    throw new InvalidInput(`the password must be at most ${PASSWORD_MAX} characters long`, 'password');
   return value;
 }
 

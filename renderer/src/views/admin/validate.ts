@@ -3,6 +3,12 @@
 import { formatDay } from '../../lib/time.js';
 import { amountProblem } from '../../lib/amount-input.js';
 import { isEmailAddress } from '../../../../common/email-address.js';
+import {
+  isUsername,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_RULE_WORDS,
+} from '../../../../common/console-user-rules.js';
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const IPV6 = /^[0-9a-fA-F:]+(:\d{1,3}(\.\d{1,3}){3})?$/;
@@ -40,14 +46,10 @@ export function dayAfterProblem(day: string, latest: string, reason: string): st
   return day && day > latest ? `${reason}: choose ${formatDay(latest)} or earlier.` : null;
 }
 
-/** The node's rules for a new user (server/services/console-auth.ts), checked before sending. */
-export const USERNAME_RULE = /^[A-Za-z0-9._-]{3,32}$/;
-export const PASSWORD_MIN = 10;
-export const PASSWORD_MAX = 200;
-
 /**
  * Every problem of the Add user form at once, by field (username, password, limit,
- * environments), in the node's words: the admin fixes them all in one go, before any request.
+ * environments), in the node's words (common/console-user-rules.ts): the admin fixes them all
+ * in one go, before any request.
  */
 export function newUserProblems(u: {
   username: string;
@@ -56,8 +58,7 @@ export function newUserProblems(u: {
   environments: readonly string[];
 }): Record<string, string> {
   const found: Record<string, string> = {};
-  if (!USERNAME_RULE.test(u.username.trim()))
-    found.username = 'The username must be 3 to 32 letters, digits, dots, dashes or underscores.';
+  if (!isUsername(u.username)) found.username = `The username must be ${USERNAME_RULE_WORDS}.`;
   if (u.password.length < PASSWORD_MIN)
     found.password = `The password must be at least ${PASSWORD_MIN} characters long.`;
   else if (u.password.length > PASSWORD_MAX)
