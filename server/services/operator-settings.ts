@@ -15,7 +15,8 @@ import { formatKobo } from '../../common/money-display.js';
 import type { Kobo } from '../../common/money.js';
 
 /**
- * The settings an operator sets (CLI `settings set`), each read from what the operator typed
+ * The settings an operator sets (CLI `settings set`, the console's catalog and upstream pages),
+ * each read from what the operator typed
  * with the node's rule. A running node reads both afresh (the catalog sync's schedule every
  * 5 seconds, jobs/schedules.ts; the threshold at every balance read), so a change applies
  * without a restart.
@@ -91,8 +92,9 @@ export function operatorSettingKey(key: string): OperatorSettingKey {
 /** A setting as the CLI answers it: the value in force, its default, and which of the two applies. */
 export interface OperatorSettingJson {
   key: OperatorSettingKey;
-  value: unknown;
-  default: unknown;
+  /** As it is stored: a cron schedule, a Naira amount ("20000.00"). */
+  value: string;
+  default: string;
   /** `set` when a stored value applies, `default` when none is stored (or a stored one is unreadable). */
   source: 'set' | 'default';
 }
@@ -104,8 +106,8 @@ export function operatorSettingJson(db: Db, key: OperatorSettingKey): OperatorSe
   const { setting } = entryOf(key);
   return {
     key,
-    value: storedForm(setting, getSetting(db, setting)),
-    default: storedForm(setting, setting.default),
+    value: String(storedForm(setting, getSetting(db, setting))),
+    default: String(storedForm(setting, setting.default)),
     source: hasSetting(db, setting) ? 'set' : 'default',
   };
 }

@@ -146,3 +146,53 @@ describe('settings CLI', () => {
     );
   });
 });
+
+describe('the console sets the same settings (PUT /console/admin/node-settings/:key)', () => {
+  it('as the CLI reads them, with the same refusals, and null for the default', async () => {
+    const put = (key: string, value: string | null) =>
+      admin.put(`/console/admin/node-settings/${key}`, { value });
+    const r = await put('catalog_sync_cron', ' 0 15 * * * * ');
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({
+      key: 'catalog_sync_cron',
+      value: '0 15 * * * *',
+      default: '0 0 * * * *',
+      source: 'set',
+    });
+    expect((await cli('settings', 'get', 'catalog_sync_cron')).json).toEqual(r.json);
+    expect(await t.node.schedules!.refresh()).toEqual(['catalog-sync']);
+    expect(t.node.schedules!.tasks['catalog-sync'].getPattern()).toBe('0 15 * * * *');
+
+    expect(await put('catalog_sync_cron', '* * * * * *')).toMatchObject({
+      status: 400,
+      json: {
+        message:
+          'catalog_sync_cron runs at most once a minute: give its seconds field one number, e.g. "0 * * * * *"',
+      },
+    });
+    expect(await put('upstream_low_balance_naira', '0')).toMatchObject({
+      status: 400,
+      json: { message: 'upstream_low_balance_naira must be greater than zero' },
+    });
+    expect(await put('limits', '1')).toMatchObject({
+      status: 400,
+      json: {
+        message:
+          'unknown setting "limits": an operator may set catalog_sync_cron or upstream_low_balance_naira',
+      },
+    });
+    expect((await put('catalog_sync_cron', null)).json).toMatchObject({
+      value: '0 0 * * * *',
+      source: 'default',
+    });
+    expect((await admin.get('/console/admin/node-settings')).json).toEqual(
+      (await cli('settings', 'list')).json,
+    );
+    // Audited under the admin's name, like the CLI's changes under the operator's.
+    const actors = t.node.services.db
+      .prepare(`SELECT actor FROM audit_log WHERE action = 'settings.set' AND subject = 'catalog_sync_cron'`)
+      .pluck()
+      .all();
+    expect(actors.filter((a) => a === 'user:admin')).toHaveLength(2);
+  });
+});

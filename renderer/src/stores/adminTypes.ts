@@ -51,3 +51,5 @@ type ReconciliationOverview = Answer<'/console/admin/reconciliation', 'get'>;
 export type ReconciliationRunInfo = ReconciliationOverview['runs'][number];
 export type ReconciliationExceptionInfo = ReconciliationOverview['exceptions'][number];
 export type ReconciliationSettingsInfo = ReconciliationOverview['settings'];
+export type NodeSettingInfo = Answer<'/console/admin/node-settings', 'get'>['settings'][number];
+export type NodeSettingKey = NodeSettingInfo['key'];

@@ -15,6 +15,7 @@ import { registerAdminUserRoutes } from './admin-users.js';
 import { registerAdminSettingsRoutes } from './admin-settings.js';
 import { registerAdminReportRoutes } from './admin-reports.js';
 import { registerAdminReconciliationRoutes } from './admin-reconciliation.js';
+import { registerAdminNodeSettingRoutes } from './admin-node-settings.js';
 
 /** Every admin route registered so far ("GET /console/admin/…"): the access test walks them all. */
 const registered = new Set<string>();
@@ -51,6 +52,7 @@ export async function registerAdminConsole(scope: FastifyInstance, s: Services):
     registerAdminSettingsRoutes(admin, s);
     registerAdminReportRoutes(admin, s);
     registerAdminReconciliationRoutes(admin, s);
+    registerAdminNodeSettingRoutes(admin, s);
     // Reports: list, download, resend and their settings, under the same admin check.
     registerReportConsoleRoutes(admin, s, requireAdmin, { actorOf: adminActor });
   });
