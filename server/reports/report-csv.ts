@@ -23,9 +23,11 @@ export const REPORT_CSV_COLUMNS = [
   'response_code',
   'token',
   'status_now',
+  // The zone \`time\` is read in, so a CSV forwarded on its own still says which clock it counts in.
+  'time_zone',
 ] as const;
 
-function csvRecord(r: ReportRow): CsvCell[] {
+function csvRecord(r: ReportRow, timeZone: string): CsvCell[] {
   return [
     r.time,
     r.internalReference,
@@ -41,12 +43,17 @@ function csvRecord(r: ReportRow): CsvCell[] {
     rowResponseCode(r),
     r.token,
     r.statusNow,
+    timeZone,
   ];
 }
 
 /** RFC 4180 CSV with a header row; CRLF line ends as mail clients and spreadsheets expect. */
 export function reportCsv(report: DailyReport): string {
-  return toCsv(REPORT_CSV_COLUMNS, report.rows.map(csvRecord), { crlf: true });
+  return toCsv(
+    REPORT_CSV_COLUMNS,
+    report.rows.map((r) => csvRecord(r, report.timezone)),
+    { crlf: true },
+  );
 }
 
 export function reportCsvFileName(report: Pick<DailyReport, 'merchant' | 'environment' | 'date'>): string {

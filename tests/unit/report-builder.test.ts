@@ -183,6 +183,7 @@ describe('the daily report of one merchant, environment and day', () => {
       response_code: '00',
       token: '12345678901234567890',
       status_now: 'success',
+      time_zone: 'Africa/Lagos',
     });
     expect(rows[2]).toMatchObject({ status: 'failed', response_code: '01' });
     expect(rows[3]).toMatchObject({ status: 'pending', response_code: '02', plan: '1GB Weekly' });
