@@ -14,24 +14,16 @@ import { koboToApiNaira } from '../common/money.js';
 import { DEFAULTS } from './config.js';
 import { PurchaseStore } from './store/purchase-store.js';
 import { CommitBatcher } from './store/commit-batcher.js';
-import { runReportsCommand } from './reports/cli-command.js';
 import type { Db } from './store/db.js';
-import { registerMerchantCommands } from './merchants-cli.js';
-import { registerUpstreamCommands } from './upstreams-cli.js';
-import { registerPurchaseCommands } from './purchases-cli.js';
-import { registerWebhookCommands } from './webhooks-cli.js';
-import { registerReconcileCommands } from './reconcile-cli.js';
-import { registerSettingsCommands } from './cli/settings.js';
-import {
-  cliErrorMessage,
-  envOption,
-  oneLine,
-  sayCommandNeeded,
-  SMTP_URL_HELP,
-  type CliTools,
-} from './cli-tools.js';
+import { registerMerchantCommands } from './cli/merchants.js';
+import { registerUpstreamCommands } from './cli/upstreams.js';
+import { registerPurchaseCommands } from './cli/purchases.js';
+import { registerReportCommands } from './cli/reports.js';
+import { registerWebhookCommands } from './cli/webhooks.js';
+import { registerReconcileCommands } from './cli/reconcile.js';
+import { cliErrorMessage, envOption, oneLine, sayCommandNeeded, type CliTools } from './cli/tools.js';
 import { reverseSaleWith } from './services/reconciliation-reversal.js';
-import { assertExistingDataDir, dataDirFlag } from './cli-data-dir.js';
+import { assertExistingDataDir, dataDirFlag } from './cli/data-dir.js';
 import { NEW_DATA_DIR_WARNING } from './first-run.js';
 
 /** The operator CLI (DESIGN "Operator CLI contract"). `--json` prints exactly one JSON object. */
@@ -230,29 +222,7 @@ program
 
 registerPurchaseCommands(program, tools);
 
-program
-  .command('report')
-  .description('daily reports')
-  .command('run')
-  .description("builds a day's merchant reports (and with --send e-mails those not delivered yet)")
-  .requiredOption('--date <YYYY-MM-DD>')
-  .option('--send', 'send the e-mails too')
-  .option('--code <code>', 'one merchant only')
-  .option('--smtp-url <url>', SMTP_URL_HELP)
-  .action(async (o: { date: string; send?: boolean; code?: string; smtpUrl?: string }) => {
-    const dataDir = resolve(program.opts().dataDir as string);
-    assertExistingDataDir(dataDir);
-    const r = await runReportsCommand({
-      dataDir,
-      date: o.date,
-      send: Boolean(o.send),
-      code: o.code,
-      smtpUrl: o.smtpUrl ?? process.env.VENDPOINT_SMTP_URL ?? null,
-      actor: ACTOR,
-    });
-    out(r.json, r.human);
-    if (!r.ok) process.exitCode = 1;
-  });
+registerReportCommands(program, tools);
 
 registerWebhookCommands(program, wallet, tools);
 registerReconcileCommands(program, {

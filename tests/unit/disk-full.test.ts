@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DiskFullWatch } from '../../server/store/disk-full.js';
-import { cliErrorMessage } from '../../server/cli-tools.js';
+import { cliErrorMessage } from '../../server/cli/tools.js';
 
 const full = () => Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
 

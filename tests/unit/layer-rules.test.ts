@@ -39,6 +39,10 @@ describe('layer rules (eslint.config.js)', () => {
     ],
     ['server/jobs/x.ts', "import { callerOf } from '../http/access.js';\nexport const a = callerOf;\n"],
     [
+      'server/http/console/x.ts',
+      "import { cliErrorMessage } from '../../cli/tools.js';\nexport const a = cliErrorMessage;\n",
+    ],
+    [
       'common/x.ts',
       "import { parseNaira } from '../server/domain/money.js';\nexport const a = parseNaira;\n",
     ],

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
-import { runReports } from '../../reports/cli-command.js';
+import { runReports } from '../../reports/report-run.js';
 import { reportContextOf } from '../../reports/delivery-service.js';
 import { adminActor } from './admin-guard.js';
 import { answer, typed } from './contract.js';

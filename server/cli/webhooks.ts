@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import { formatKobo } from '../common/money-display.js';
-import type { Db } from './store/db.js';
-import { SecretBox } from './store/secret-box.js';
-import { CommitBatcher } from './store/commit-batcher.js';
-import { requireMerchant } from './store/merchants.js';
-import { getLowBalanceThreshold, setLowBalanceThreshold } from './store/wallets.js';
-import { deliveryLogJson, listDeliveries } from './store/webhook-deliveries.js';
+import { formatKobo } from '../../common/money-display.js';
+import type { Db } from '../store/db.js';
+import { SecretBox } from '../store/secret-box.js';
+import { CommitBatcher } from '../store/commit-batcher.js';
+import { requireMerchant } from '../store/merchants.js';
+import { getLowBalanceThreshold, setLowBalanceThreshold } from '../store/wallets.js';
+import { deliveryLogJson, listDeliveries } from '../store/webhook-deliveries.js';
 import {
   addWebhookEndpoint,
   DEFAULT_ROTATION_OVERLAP_HOURS,
@@ -18,14 +18,14 @@ import {
   endpointView,
   refusedAsPrivate,
   type WebhookContext,
-} from './services/webhooks.js';
-import { getSetting, SETTINGS } from './store/settings.js';
-import { DELIVERY_DEFAULTS, WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
-import { SENDER_DEFAULTS } from './jobs/webhook-sender.js';
-import { parseNaira } from './domain/money.js';
-import { koboToApiNaira } from '../common/money.js';
-import { InvalidInput } from './domain/errors.js';
-import { envOption, type CliTools } from './cli-tools.js';
+} from '../services/webhooks.js';
+import { getSetting } from '../store/settings.js';
+import { DELIVERY_DEFAULTS, WebhookDeliveryWorker } from '../jobs/webhook-delivery.js';
+import { SENDER_DEFAULTS } from '../jobs/webhook-sender.js';
+import { parseNaira } from '../domain/money.js';
+import { koboToApiNaira } from '../../common/money.js';
+import { InvalidInput } from '../domain/errors.js';
+import { envOption, type CliTools } from './tools.js';
 
 const allowPrivateFromEnv = () => process.env.VENDPOINT_WEBHOOKS_ALLOW_PRIVATE === '1';
 

@@ -1,8 +1,8 @@
 import { Option, type Command } from 'commander';
-import type { Db } from './store/db.js';
-import { assertOneLineText } from './domain/text-hygiene.js';
-import { diskFullMessage, isDiskFull } from './store/disk-full.js';
-import { DATA_DIR_WRITE_HINT, cannotWriteDataDir } from './store/write-hint.js';
+import type { Db } from '../store/db.js';
+import { assertOneLineText } from '../domain/text-hygiene.js';
+import { diskFullMessage, isDiskFull } from '../store/disk-full.js';
+import { DATA_DIR_WRITE_HINT, cannotWriteDataDir } from '../store/write-hint.js';
 
 /** What cli.ts lends the command groups it registers from other files: the store, the output, the actor. */
 export interface CliTools {

@@ -1,17 +1,12 @@
 import { Option, type Command } from 'commander';
 import { readFileSync } from 'node:fs';
-import { addUpstream, listRoutes, listUpstreams, upstreamJson } from './store/upstreams.js';
-import { SecretBox } from './store/secret-box.js';
-import { InvalidInput } from './domain/errors.js';
-import { assertOneLineText } from './domain/text-hygiene.js';
-import { testKeyWarning } from './services/admin-upstreams.js';
-import { oneLine, type CliTools } from './cli-tools.js';
-import { parseUpstreamOptions } from './domain/upstream-options.js';
-import {
-  NOT_FOUND_GRACE_MINUTES_MAX,
-  NOT_FOUND_GRACE_MINUTES_MIN,
-  readNotFoundGraceMinutes,
-} from '../common/upstream-limits.js';
+import { addUpstream, listRoutes, listUpstreams, upstreamJson } from '../store/upstreams.js';
+import { SecretBox } from '../store/secret-box.js';
+import { InvalidInput } from '../domain/errors.js';
+import { assertOneLineText } from '../domain/text-hygiene.js';
+import { testKeyWarning } from '../services/admin-upstreams.js';
+import { oneLine, type CliTools } from './tools.js';
+import { NOT_FOUND_GRACE_MINUTES_MAX, parseUpstreamOptions } from '../domain/upstream-options.js';
 
 /** A secret flag: `-` reads it from standard input (its first line), so it never sits on a command line. */
 const secretFlag = (flag: string) => (v: string) => {

@@ -1,21 +1,21 @@
 import { Option, type Command } from 'commander';
-import type { Db } from './store/db.js';
-import { SecretBox } from './store/secret-box.js';
-import { UpstreamRouter } from './routing/upstream-router.js';
+import type { Db } from '../store/db.js';
+import { SecretBox } from '../store/secret-box.js';
+import { UpstreamRouter } from '../routing/upstream-router.js';
 import {
   countOpenExceptions,
   listExceptions,
   type ReconciliationException,
-} from './store/reconciliation-exceptions.js';
-import { getReconciliationSettings, setReconciliationSettings } from './store/reconciliation-settings.js';
-import { listRuns } from './store/reconciliations.js';
-import { askUpstreamWith, resolveException, type ReverseSale } from './services/reconciliation-resolve.js';
-import { reconciliationExceptionJson, reconciliationRunJson } from './services/reconciliation-json.js';
-import { runReconciliation } from './reports/reconciliation-run.js';
-import { silentLog } from './reports/delivery-service.js';
-import { parseDay } from './domain/business-days.js';
-import { InvalidInput } from './domain/errors.js';
-import { SMTP_URL_HELP, type CliTools } from './cli-tools.js';
+} from '../store/reconciliation-exceptions.js';
+import { getReconciliationSettings, setReconciliationSettings } from '../store/reconciliation-settings.js';
+import { listRuns } from '../store/reconciliations.js';
+import { askUpstreamWith, resolveException, type ReverseSale } from '../services/reconciliation-resolve.js';
+import { reconciliationExceptionJson, reconciliationRunJson } from '../services/reconciliation-json.js';
+import { runReconciliation } from '../reports/reconciliation-run.js';
+import { silentLog } from '../reports/delivery-service.js';
+import { parseDay } from '../domain/business-days.js';
+import { InvalidInput } from '../domain/errors.js';
+import { SMTP_URL_HELP, type CliTools } from './tools.js';
 
 interface ReconcileCliTools extends CliTools {
   /** How the CLI reverses a sale (the reversals service on this data directory). */

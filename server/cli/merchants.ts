@@ -5,11 +5,11 @@ import {
   merchantJson,
   rotateCredentials,
   updateMerchant,
-} from './store/merchants.js';
-import { CLI_PATCH_WORDS, parseMerchantPatch } from './domain/merchant-rules.js';
-import { InvalidInput } from './domain/errors.js';
-import { assertOneLineText } from './domain/text-hygiene.js';
-import { envOption, type CliTools } from './cli-tools.js';
+} from '../store/merchants.js';
+import { CLI_PATCH_WORDS, parseMerchantPatch } from '../domain/merchant-rules.js';
+import { InvalidInput } from '../domain/errors.js';
+import { assertOneLineText } from '../domain/text-hygiene.js';
+import { envOption, type CliTools } from './tools.js';
 
 /** A repeatable flag: each use adds a value. */
 const collect = (v: string, prev: string[]) => [...prev, v];

@@ -1,7 +1,3 @@
-import { openStore } from '../store/bootstrap.js';
-import { catalogDir } from '../store/catalog.js';
-import { resourcesDir } from '../resources.js';
-import { SecretBox } from '../store/secret-box.js';
 import { listMerchants, requireMerchant, type Merchant } from '../store/merchants.js';
 import { failInterruptedDeliveries, findDelivery } from '../store/report-deliveries.js';
 import { STALE_SENDING_MS } from '../domain/delivery-policy.js';
@@ -16,53 +12,16 @@ import {
   openTransport,
   reportEnvironments,
   sendReport,
-  silentLog,
   SMTP_NOT_CONFIGURED,
   type ReportContext,
 } from './delivery-service.js';
 
-/** The CLI's own way to give SMTP is its flag or environment variable, not only the node's. */
-const SMTP_NOT_GIVEN =
-  'SMTP is not configured: pass --smtp-url (or set VENDPOINT_SMTP_URL), or set it in the console settings';
-
-export interface ReportsCommandInput {
-  dataDir: string;
-  date: string;
-  send: boolean;
-  code?: string;
-  smtpUrl: string | null;
-  actor: string;
-  /** Tests and callers embedding the CLI may pin the clock. */
-  now?: () => number;
-}
-
 /**
- * `report run --date D [--send] [--code C]` (DESIGN "Operator CLI contract"): builds the day's
- * reports of every merchant with report recipients (or of merchant C) and, with --send, e-mails
- * the ones not delivered yet. A delivered report is not sent again (the console resends).
- */
-export async function runReportsCommand(
-  o: ReportsCommandInput,
-): Promise<{ ok: boolean; json: unknown; human: string }> {
-  const { db } = openStore(o.dataDir, catalogDir(resourcesDir()));
-  try {
-    const ctx: ReportContext = {
-      db,
-      box: SecretBox.forDataDir(o.dataDir),
-      flagSmtpUrl: o.smtpUrl,
-      now: o.now ?? Date.now,
-      nodeUrl: null,
-      log: silentLog,
-    };
-    return await runReports(ctx, { ...o, smtpMissing: SMTP_NOT_GIVEN });
-  } finally {
-    db.close();
-  }
-}
-
-/**
- * The report run itself, on the caller's connection: the CLI opens the data directory for it,
- * a running node (the console) passes its own, so no second SQLite connection is opened inside it.
+ * `report run --date D [--send] [--code C]` (DESIGN "Operator CLI contract"), on the caller's
+ * connection: builds the day's reports of every merchant with report recipients (or of merchant
+ * C) and, with --send, e-mails the ones not delivered yet. A delivered report is not sent again
+ * (the console resends). The CLI (cli/reports.ts) opens the data directory for it, a running
+ * node (the console) passes its own, so no second SQLite connection is opened inside it.
  */
 export async function runReports(
   ctx: ReportContext,

@@ -1,13 +1,13 @@
 import { Option, type Command } from 'commander';
-import { formatKobo } from '../common/money-display.js';
-import { findSale } from './store/find-sale.js';
-import { flagPurchase, resolvePurchase } from './services/attention.js';
-import { giftCardCount, purchaseJson } from './services/purchase-json.js';
-import type { Purchase } from './store/purchases.js';
-import { reverseSale } from './services/reversals.js';
-import { PurchaseStore } from './store/purchase-store.js';
-import { CommitBatcher } from './store/commit-batcher.js';
-import { oneLine, type CliTools } from './cli-tools.js';
+import { formatKobo } from '../../common/money-display.js';
+import { findSale } from '../store/find-sale.js';
+import { flagPurchase, resolvePurchase } from '../services/attention.js';
+import { giftCardCount, purchaseJson } from '../services/purchase-json.js';
+import type { Purchase } from '../store/purchases.js';
+import { reverseSale } from '../services/reversals.js';
+import { PurchaseStore } from '../store/purchase-store.js';
+import { CommitBatcher } from '../store/commit-batcher.js';
+import { oneLine, type CliTools } from './tools.js';
 
 /**
  * A gift-card sale's codes are never printed (nor a token or an eSIM activation code, see
