@@ -32,7 +32,7 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
     .requiredOption('--code <code>', '2-20 capital letters, digits or _')
     .requiredOption('--name <name>', 'display name', merchantName)
     .action((o: { code: string; name: string }) =>
-      cli.withStore((db) => {
+      cli.withServices(({ db }) => {
         if (!/^[A-Z0-9_]{2,20}$/.test(o.code))
           throw new InvalidInput('--code: 2-20 capital letters, digits or _', 'code');
         const r = createMerchant(db, { code: o.code, name: o.name }, cli.actor);
@@ -70,7 +70,7 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
         reportEmail: string[];
         status?: 'active' | 'suspended';
       }) =>
-        cli.withStore((db) => {
+        cli.withServices(({ db }) => {
           // Given at all, the flag replaces the list; empty values alone clear it.
           const patch = parseMerchantPatch(
             {
@@ -93,7 +93,7 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
     .command('list')
     .description('all merchants')
     .action(() =>
-      cli.withExistingStore((db) => {
+      cli.withExistingServices(({ db }) => {
         const all = listMerchants(db);
         cli.out(
           { merchants: all.map(merchantJson) },
@@ -110,7 +110,7 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
     .requiredOption('--code <code>')
     .addOption(envOption().makeOptionMandatory())
     .action((o: { code: string; env: 'test' | 'live' }) =>
-      cli.withStore((db) => {
+      cli.withServices(({ db }) => {
         const pair = rotateCredentials(db, o.code, o.env, cli.actor);
         cli.out(
           pair,

@@ -5,8 +5,6 @@ import { flagPurchase, resolvePurchase } from '../services/attention.js';
 import { giftCardCount, purchaseJson } from '../services/purchase-json.js';
 import type { Purchase } from '../store/purchases.js';
 import { reverseSale } from '../services/reversals.js';
-import { PurchaseStore } from '../store/purchase-store.js';
-import { CommitBatcher } from '../store/commit-batcher.js';
 import { oneLine, type CliTools } from './tools.js';
 
 /**
@@ -47,16 +45,13 @@ export function registerPurchaseCommands(program: Command, cli: CliTools): void 
     .addOption(new Option('--outcome <outcome>').choices(['success', 'failed']).makeOptionMandatory())
     .requiredOption('--reason <text>', 'why, kept in the audit log', oneLine('--reason'))
     .action((o: { ref: string; outcome: 'success' | 'failed'; reason: string }) =>
-      cli.withExistingStore((db) => {
-        const p = resolvePurchase(
-          { db },
-          {
-            reference: findSale(db, o.ref).internalReference,
-            outcome: o.outcome,
-            reason: o.reason,
-            actor: cli.actor,
-          },
-        );
+      cli.withExistingServices((s) => {
+        const p = resolvePurchase(s, {
+          reference: findSale(s.db, o.ref).internalReference,
+          outcome: o.outcome,
+          reason: o.reason,
+          actor: cli.actor,
+        });
         printPurchase(
           cli,
           p,
@@ -72,9 +67,8 @@ export function registerPurchaseCommands(program: Command, cli: CliTools): void 
     .requiredOption('--ref <reference>', 'internal reference, or the merchant request id')
     .requiredOption('--reason <text>', 'why, kept in the audit log', oneLine('--reason'))
     .action((o: { ref: string; reason: string }) =>
-      cli.withExistingStoreAsync(async (db) => {
-        const purchases = new PurchaseStore(db, new CommitBatcher(db));
-        const p = await flagPurchase({ db, purchases }, findSale(db, o.ref), cli.actor, o.reason);
+      cli.withExistingServices(async (s) => {
+        const p = await flagPurchase(s, findSale(s.db, o.ref), cli.actor, o.reason);
         printPurchase(
           cli,
           p,
@@ -94,11 +88,13 @@ export function registerPurchaseCommands(program: Command, cli: CliTools): void 
       oneLine('--reason'),
     )
     .action((o: { ref: string; reason: string }) =>
-      cli.withExistingStoreAsync(async (db) => {
-        const p = await reverseSale(
-          { db, purchases: new PurchaseStore(db, new CommitBatcher(db)) },
-          { reference: o.ref, reason: o.reason, actor: cli.actor, source: 'admin' },
-        );
+      cli.withExistingServices(async (s) => {
+        const p = await reverseSale(s, {
+          reference: o.ref,
+          reason: o.reason,
+          actor: cli.actor,
+          source: 'admin',
+        });
         printPurchase(
           cli,
           p,

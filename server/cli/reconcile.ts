@@ -1,7 +1,4 @@
 import { Option, type Command } from 'commander';
-import type { Db } from '../store/db.js';
-import { SecretBox } from '../store/secret-box.js';
-import { UpstreamRouter } from '../routing/upstream-router.js';
 import {
   countOpenExceptions,
   listExceptions,
@@ -9,7 +6,8 @@ import {
 } from '../store/reconciliation-exceptions.js';
 import { getReconciliationSettings, setReconciliationSettings } from '../store/reconciliation-settings.js';
 import { listRuns } from '../store/reconciliations.js';
-import { askUpstreamWith, resolveException, type ReverseSale } from '../services/reconciliation-resolve.js';
+import { askUpstreamWith, resolveException } from '../services/reconciliation-resolve.js';
+import { reverseSaleWith } from '../services/reconciliation-reversal.js';
 import { reconciliationExceptionJson, reconciliationRunJson } from '../services/reconciliation-json.js';
 import { runReconciliation } from '../reports/reconciliation-run.js';
 import { silentLog } from '../reports/delivery-service.js';
@@ -17,16 +15,11 @@ import { parseDay } from '../domain/business-days.js';
 import { InvalidInput } from '../domain/errors.js';
 import { SMTP_URL_HELP, type CliTools } from './tools.js';
 
-interface ReconcileCliTools extends CliTools {
-  /** How the CLI reverses a sale (the reversals service on this data directory). */
-  reverseSaleFor(db: Db, dataDir: string): ReverseSale;
-}
-
 const exceptionLine = (e: ReconciliationException) =>
   `#${e.id} ${e.day} ${e.upstreamName} ${e.reference} ${e.kind} ours=${e.ourState ?? 'none'} upstream=${e.theirState ?? 'none'} ${e.status}`;
 
 /** `reconcile run|list|resolve|settings` (README "Reconciliation"). */
-export function registerReconcileCommands(program: Command, cli: ReconcileCliTools): void {
+export function registerReconcileCommands(program: Command, cli: CliTools): void {
   const reconcile = program
     .command('reconcile')
     .description('daily reconciliation with vending-api upstreams');
@@ -39,50 +32,45 @@ export function registerReconcileCommands(program: Command, cli: ReconcileCliToo
     .option('--smtp-url <url>', SMTP_URL_HELP)
     .action(async (o: { date: string; upstream?: string; smtpUrl?: string }) => {
       const day = parseDay(o.date);
-      await cli.withExistingStoreAsync(async (db, dataDir) => {
-        const box = SecretBox.forDataDir(dataDir);
-        const router = new UpstreamRouter(db, box);
-        try {
-          const r = await runReconciliation(
-            {
-              db,
-              box,
-              router,
-              flagSmtpUrl: o.smtpUrl ?? process.env.VENDPOINT_SMTP_URL ?? null,
-              now: Date.now,
-              nodeUrl: null,
-              log: silentLog,
-            },
-            { day, upstream: o.upstream, actor: cli.actor },
-          );
-          const open = countOpenExceptions(db, day, o.upstream);
-          const failed = r.runs.some((x) => x.state === 'failed');
-          cli.out(
-            {
-              day,
-              timezone: r.timezone,
-              runs: r.runs.map(reconciliationRunJson),
-              open_exceptions: open,
-              exceptions: listExceptions(db, { day, upstreamName: o.upstream, status: 'open' }).map(
-                reconciliationExceptionJson,
-              ),
-            },
-            [
-              ...r.runs.map((x) =>
-                // A failed run compared nothing: what is open is what earlier runs left.
-                x.state === 'failed'
-                  ? `${x.upstreamName} ${day}: failed (${x.error ?? 'no reason recorded'}); ${countOpenExceptions(db, day, x.upstreamName)} exception(s) still open from earlier runs${x.mail ? `; e-mail ${x.mail}` : ''}`
-                  : `${x.upstreamName} ${day}: ${x.state}, ${x.upstreamRows} upstream rows, ${x.ourRows} ours, ${x.openExceptions} open exception(s)${x.mail ? `; e-mail ${x.mail}` : ''}`,
-              ),
-              r.runs.length ? '' : 'no vending-api upstream to reconcile',
-            ]
-              .filter(Boolean)
-              .join('\n'),
-          );
-          if (open > 0 || failed) process.exitCode = 1;
-        } finally {
-          await router.close();
-        }
+      await cli.withExistingServices(async (s) => {
+        const db = s.db;
+        const r = await runReconciliation(
+          {
+            db,
+            box: s.box,
+            router: s.upstreamRouter(),
+            flagSmtpUrl: o.smtpUrl ?? process.env.VENDPOINT_SMTP_URL ?? null,
+            now: s.now,
+            nodeUrl: null,
+            log: silentLog,
+          },
+          { day, upstream: o.upstream, actor: cli.actor },
+        );
+        const open = countOpenExceptions(db, day, o.upstream);
+        const failed = r.runs.some((x) => x.state === 'failed');
+        cli.out(
+          {
+            day,
+            timezone: r.timezone,
+            runs: r.runs.map(reconciliationRunJson),
+            open_exceptions: open,
+            exceptions: listExceptions(db, { day, upstreamName: o.upstream, status: 'open' }).map(
+              reconciliationExceptionJson,
+            ),
+          },
+          [
+            ...r.runs.map((x) =>
+              // A failed run compared nothing: what is open is what earlier runs left.
+              x.state === 'failed'
+                ? `${x.upstreamName} ${day}: failed (${x.error ?? 'no reason recorded'}); ${countOpenExceptions(db, day, x.upstreamName)} exception(s) still open from earlier runs${x.mail ? `; e-mail ${x.mail}` : ''}`
+                : `${x.upstreamName} ${day}: ${x.state}, ${x.upstreamRows} upstream rows, ${x.ourRows} ours, ${x.openExceptions} open exception(s)${x.mail ? `; e-mail ${x.mail}` : ''}`,
+            ),
+            r.runs.length ? '' : 'no vending-api upstream to reconcile',
+          ]
+            .filter(Boolean)
+            .join('\n'),
+        );
+        if (open > 0 || failed) process.exitCode = 1;
       });
     });
 
@@ -92,7 +80,7 @@ export function registerReconcileCommands(program: Command, cli: ReconcileCliToo
     .option('--date <YYYY-MM-DD>')
     .addOption(new Option('--status <status>').choices(['open', 'cleared', 'resolved']))
     .action((o: { date?: string; status?: 'open' | 'cleared' | 'resolved' }) =>
-      cli.withExistingStore((db) => {
+      cli.withExistingServices(({ db }) => {
         const day = o.date ? parseDay(o.date) : undefined;
         const runs = listRuns(db, 50).filter((r) => !day || r.day === day);
         const exceptions = listExceptions(db, { day, status: o.status });
@@ -128,18 +116,13 @@ export function registerReconcileCommands(program: Command, cli: ReconcileCliToo
         const id = Number(o.id);
         if (!Number.isSafeInteger(id) || id <= 0)
           throw new InvalidInput('--id must be an exception id', 'id');
-        await cli.withExistingStoreAsync(async (db, dataDir) => {
+        await cli.withExistingServices(async (s) => {
           // A debit correction asks the upstream what it delivered, as the console's does.
-          const router = new UpstreamRouter(db, SecretBox.forDataDir(dataDir));
-          try {
-            const e = await resolveException(
-              { db, reverseSale: cli.reverseSaleFor(db, dataDir), askUpstream: askUpstreamWith(router) },
-              { id, action: o.action, reason: o.reason, actor: cli.actor, confirm: Boolean(o.confirm) },
-            );
-            cli.out(reconciliationExceptionJson(e), exceptionLine(e));
-          } finally {
-            await router.close();
-          }
+          const e = await resolveException(
+            { db: s.db, reverseSale: reverseSaleWith(s), askUpstream: askUpstreamWith(s.upstreamRouter()) },
+            { id, action: o.action, reason: o.reason, actor: cli.actor, confirm: Boolean(o.confirm) },
+          );
+          cli.out(reconciliationExceptionJson(e), exceptionLine(e));
         });
       },
     );
@@ -157,7 +140,7 @@ export function registerReconcileCommands(program: Command, cli: ReconcileCliToo
     )
     .option('--no-email', 'no operator e-mail')
     .action((o: { time?: string; email?: string[] | false }) =>
-      cli.withStore((db) => {
+      cli.withServices(({ db }) => {
         // Commander keeps whichever came last; both at once is a contradiction, not a choice.
         if (process.argv.includes('--no-email') && process.argv.some((a) => a.startsWith('--email')))
           throw new InvalidInput('--email and --no-email contradict each other: give one', 'email');

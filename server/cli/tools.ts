@@ -1,17 +1,17 @@
 import { Option, type Command } from 'commander';
-import type { Db } from '../store/db.js';
+import type { CliServices } from './services.js';
 import { assertOneLineText } from '../domain/text-hygiene.js';
 import { diskFullMessage, isDiskFull } from '../store/disk-full.js';
 import { DATA_DIR_WRITE_HINT, cannotWriteDataDir } from '../store/write-hint.js';
 
-/** What cli.ts lends the command groups it registers from other files: the store, the output, the actor. */
+/** What cli.ts lends the command groups it registers from this folder: the node's services, the output, the actor. */
 export interface CliTools {
   /** For commands that set a node up: a missing data directory is created (and said to be new). */
-  withStore<T>(fn: (db: Db, dataDir: string) => T): T;
-  withStoreAsync<T>(fn: (db: Db, dataDir: string) => Promise<T>): Promise<T>;
+  withServices<T>(command: (s: CliServices) => T | Promise<T>): Promise<T>;
   /** For commands that read or act on what a node holds: a directory without a database is refused. */
-  withExistingStore<T>(fn: (db: Db, dataDir: string) => T): T;
-  withExistingStoreAsync<T>(fn: (db: Db, dataDir: string) => Promise<T>): Promise<T>;
+  withExistingServices<T>(command: (s: CliServices) => T | Promise<T>): Promise<T>;
+  /** The data directory given (--data-dir), for the commands that open it their own way. */
+  dataDir(): string;
   out(json: unknown, human: string): void;
   actor: string;
 }

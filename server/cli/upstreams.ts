@@ -1,7 +1,6 @@
 import { Option, type Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { addUpstream, listRoutes, listUpstreams, upstreamJson } from '../store/upstreams.js';
-import { SecretBox } from '../store/secret-box.js';
 import { InvalidInput } from '../domain/errors.js';
 import { assertOneLineText } from '../domain/text-hygiene.js';
 import { testKeyWarning } from '../services/admin-upstreams.js';
@@ -65,10 +64,10 @@ export function registerUpstreamCommands(program: Command, cli: CliTools): void 
         products: string;
         notFoundGrace?: number;
       }) =>
-        cli.withStore((db, dataDir) => {
+        cli.withServices(({ db, box }) => {
           const u = addUpstream(
             db,
-            SecretBox.forDataDir(dataDir),
+            box,
             {
               name: o.name,
               type: o.type,
@@ -99,7 +98,7 @@ export function registerUpstreamCommands(program: Command, cli: CliTools): void 
     .command('list')
     .description('upstreams and their routes (never secrets)')
     .action(() =>
-      cli.withExistingStore((db) => {
+      cli.withExistingServices(({ db }) => {
         const routes = listRoutes(db);
         const all = listUpstreams(db).map((u) => upstreamJson(u, routes));
         cli.out(

@@ -1,10 +1,6 @@
 import type { Command } from 'commander';
-import { formatKobo } from '../../common/money-display.js';
 import type { Db } from '../store/db.js';
-import { SecretBox } from '../store/secret-box.js';
-import { CommitBatcher } from '../store/commit-batcher.js';
 import { requireMerchant } from '../store/merchants.js';
-import { getLowBalanceThreshold, setLowBalanceThreshold } from '../store/wallets.js';
 import { deliveryLogJson, listDeliveries } from '../store/webhook-deliveries.js';
 import {
   addWebhookEndpoint,
@@ -17,13 +13,8 @@ import {
   setWebhookEndpointStatus,
   endpointView,
   refusedAsPrivate,
-  type WebhookContext,
 } from '../services/webhooks.js';
 import { getSetting } from '../store/settings.js';
-import { DELIVERY_DEFAULTS, WebhookDeliveryWorker } from '../jobs/webhook-delivery.js';
-import { SENDER_DEFAULTS } from '../jobs/webhook-sender.js';
-import { parseNaira } from '../domain/money.js';
-import { koboToApiNaira } from '../../common/money.js';
 import { InvalidInput } from '../domain/errors.js';
 import { envOption, type CliTools } from './tools.js';
 
@@ -42,22 +33,10 @@ async function warnIfNodeRefuses(db: Db, url: string, env: 'test' | 'live'): Pro
 }
 
 /**
- * `webhook add|list|rotate|remove|pause|resume|test|deliveries|replay` and
- * `wallet threshold`. A running node picks the changes up on its next delivery pass.
+ * `webhook add|list|rotate|remove|pause|resume|test|deliveries|replay`. A running node picks the
+ * changes up on its next delivery pass.
  */
-export function registerWebhookCommands(program: Command, wallet: Command, cli: CliTools): void {
-  const context = (db: Db, dataDir: string, allowPrivate: boolean): WebhookContext => {
-    const box = SecretBox.forDataDir(dataDir);
-    const worker = new WebhookDeliveryWorker(db, new CommitBatcher(db), box, {
-      sender: { ...SENDER_DEFAULTS, allowPrivate },
-      ...DELIVERY_DEFAULTS,
-      now: Date.now,
-      mailer: null,
-      log: { warn: () => {}, error: () => {} },
-    });
-    return { db, box, now: Date.now, config: { webhooksAllowPrivate: allowPrivate }, webhooks: worker };
-  };
-
+export function registerWebhookCommands(program: Command, cli: CliTools): void {
   const webhook = program.command('webhook').description("merchants' webhook endpoints");
   webhook
     .command('add')
@@ -75,9 +54,9 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
         events: string;
         allowPrivateWebhooks?: boolean;
       }) => {
-        await cli.withStoreAsync(async (db, dataDir) => {
+        await cli.withServices(async ({ db, webhookContext }) => {
           const m = requireMerchant(db, o.code);
-          const s = context(db, dataDir, Boolean(o.allowPrivateWebhooks) || allowPrivateFromEnv());
+          const s = webhookContext(Boolean(o.allowPrivateWebhooks) || allowPrivateFromEnv());
           const e = await addWebhookEndpoint(s, {
             merchantId: m.id,
             environment: o.env,
@@ -103,9 +82,9 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
     .requiredOption('--code <code>')
     .addOption(envOption())
     .action((o: { code: string; env?: 'test' | 'live' }) =>
-      cli.withExistingStore((db, dataDir) => {
+      cli.withExistingServices(({ db, webhookContext }) => {
         const m = requireMerchant(db, o.code);
-        const list = listWebhookEndpoints(context(db, dataDir, false), m.id, o.env);
+        const list = listWebhookEndpoints(webhookContext(false), m.id, o.env);
         cli.out(
           { webhooks: list },
           list
@@ -128,7 +107,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
       String(DEFAULT_ROTATION_OVERLAP_HOURS),
     )
     .action((o: { id: string; overlapHours: string }) =>
-      cli.withExistingStore((db, dataDir) => {
+      cli.withExistingServices(({ db, webhookContext }) => {
         const e = endpointById({ db }, o.id);
         const hours = Number(o.overlapHours);
         if (!Number.isFinite(hours) || hours < 0 || hours > 168)
@@ -136,7 +115,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
             '--overlap-hours must be a number of hours from 0 to 168 (7 days)',
             'overlap',
           );
-        const r = rotateWebhookSecret(context(db, dataDir, false), e, hours, cli.actor);
+        const r = rotateWebhookSecret(webhookContext(false), e, hours, cli.actor);
         cli.out(
           r,
           `New signing secret for ${r.id} (shown once; ${r.old_secret_expires_at ? `the secrets it replaced sign until ${r.old_secret_expires_at}` : 'only it signs from now'}):\n  ${r.secret}`,
@@ -149,9 +128,9 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
     .description('removes an endpoint: nothing more is delivered to it')
     .requiredOption('--id <we_N>')
     .action((o: { id: string }) =>
-      cli.withExistingStore((db, dataDir) => {
+      cli.withExistingServices(({ db, webhookContext }) => {
         const e = endpointById({ db }, o.id);
-        setWebhookEndpointStatus(context(db, dataDir, false), e, 'removed', cli.actor);
+        setWebhookEndpointStatus(webhookContext(false), e, 'removed', cli.actor);
         cli.out({ id: o.id, removed: true }, `Webhook ${o.id} removed`);
       }),
     );
@@ -169,9 +148,9 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
       )
       .requiredOption('--id <we_N>')
       .action((o: { id: string }) =>
-        cli.withExistingStore((db, dataDir) => {
+        cli.withExistingServices(({ db, webhookContext }) => {
           const v = setWebhookEndpointStatus(
-            context(db, dataDir, false),
+            webhookContext(false),
             endpointById({ db }, o.id),
             status,
             cli.actor,
@@ -187,8 +166,8 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
     .requiredOption('--id <we_N>')
     .option('--allow-private-webhooks', 'send to a private or loopback URL (as `webhook add` took it)')
     .action(async (o: { id: string; allowPrivateWebhooks?: boolean }) => {
-      await cli.withExistingStoreAsync(async (db, dataDir) => {
-        const s = context(db, dataDir, Boolean(o.allowPrivateWebhooks) || allowPrivateFromEnv());
+      await cli.withExistingServices(async ({ db, webhookContext }) => {
+        const s = webhookContext(Boolean(o.allowPrivateWebhooks) || allowPrivateFromEnv());
         const endpoint = endpointById({ db }, o.id);
         // stderr: a receiver that never answers takes the sender's time-outs (about 10 s).
         console.error(`Sending a test event to ${endpoint.url} …`);
@@ -210,7 +189,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
     .requiredOption('--id <we_N>')
     .option('--limit <n>', 'newest first, 1 to 500', '50')
     .action((o: { id: string; limit: string }) =>
-      cli.withExistingStore((db) => {
+      cli.withExistingServices(({ db }) => {
         if (!/^\d+$/.test(o.limit) || Number(o.limit) < 1 || Number(o.limit) > 500)
           throw new InvalidInput('--limit must be a whole number from 1 to 500', 'limit');
         const e = endpointById({ db }, o.id);
@@ -234,7 +213,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
     .requiredOption('--id <we_N>')
     .option('--delivery <id>', 'one failed (or retrying) delivery; default all of them')
     .action((o: { id: string; delivery?: string }) =>
-      cli.withExistingStore((db, dataDir) => {
+      cli.withExistingServices(({ db, webhookContext }) => {
         const e = endpointById({ db }, o.id);
         if (o.delivery !== undefined && !/^[1-9]\d{0,14}$/.test(o.delivery))
           throw new InvalidInput(
@@ -242,7 +221,7 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
             'delivery',
           );
         const r = replayWebhookDeliveries(
-          context(db, dataDir, false),
+          webhookContext(false),
           e,
           o.delivery === undefined ? null : Number(o.delivery),
           cli.actor,
@@ -250,33 +229,6 @@ export function registerWebhookCommands(program: Command, wallet: Command, cli: 
         cli.out(
           r,
           `${r.replayed} failed or retrying ${r.replayed === 1 ? 'delivery' : 'deliveries'} of ${o.id} sent again now`,
-        );
-      }),
-    );
-
-  wallet
-    .command('threshold')
-    .description('low-balance alert threshold (e-mail + wallet.low_balance event)')
-    .requiredOption('--code <code>')
-    .addOption(envOption().makeOptionMandatory())
-    .requiredOption('--amount <naira|off>')
-    .action((o: { code: string; env: 'test' | 'live'; amount: string }) =>
-      cli.withStore((db) => {
-        const m = requireMerchant(db, o.code);
-        const kobo = o.amount === 'off' ? null : parseNaira(o.amount, 'amount');
-        setLowBalanceThreshold(db, {
-          merchantId: m.id,
-          merchantCode: m.code,
-          env: o.env,
-          thresholdKobo: kobo,
-          actor: cli.actor,
-        });
-        const now = getLowBalanceThreshold(db, m.id, o.env);
-        cli.out(
-          { low_balance_threshold: now === null ? null : koboToApiNaira(now) },
-          now === null
-            ? `${o.code} ${o.env}: no low-balance alert`
-            : `${o.code} ${o.env}: alert below ${formatKobo(now)}`,
         );
       }),
     );
