@@ -1,12 +1,11 @@
 import { Option, type Command } from 'commander';
+import { listMerchants, merchantJson } from '../store/merchants.js';
 import {
-  createMerchant,
-  listMerchants,
-  merchantJson,
-  rotateCredentials,
-  updateMerchant,
-} from '../store/merchants.js';
-import { CLI_PATCH_WORDS, parseMerchantPatch } from '../domain/merchant-rules.js';
+  createMerchantProfile,
+  rotateMerchantCredentials,
+  updateMerchantProfile,
+} from '../services/admin-merchants.js';
+import { CLI_NEW_MERCHANT_WORDS, CLI_PATCH_WORDS } from '../domain/merchant-rules.js';
 import { InvalidInput } from '../domain/errors.js';
 import { assertOneLineText } from '../domain/text-hygiene.js';
 import { envOption, type CliTools } from './tools.js';
@@ -16,10 +15,13 @@ const collect = (v: string, prev: string[]) => [...prev, v];
 /** A repeatable flag whose values are stored: each refused when it holds a control character. */
 const collectOneLine = (flag: string) => (v: string, prev: string[]) => [...prev, assertOneLineText(v, flag)];
 
-/** A merchant's name is printed on receipts and reports: never empty. */
+/**
+ * A merchant's name is printed on receipts and reports: never empty. Refused as the flag is
+ * read, so a blank name creates no data directory either.
+ */
 const merchantName = (v: string) => {
   const name = assertOneLineText(v, '--name').trim();
-  if (!name) throw new InvalidInput('--name: the merchant needs a name', 'name');
+  if (!name) throw new InvalidInput(CLI_NEW_MERCHANT_WORDS.name, 'name');
   return name;
 };
 
@@ -32,10 +34,8 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
     .requiredOption('--code <code>', '2-20 capital letters, digits or _')
     .requiredOption('--name <name>', 'display name', merchantName)
     .action((o: { code: string; name: string }) =>
-      cli.withServices(({ db }) => {
-        if (!/^[A-Z0-9_]{2,20}$/.test(o.code))
-          throw new InvalidInput('--code: 2-20 capital letters, digits or _', 'code');
-        const r = createMerchant(db, { code: o.code, name: o.name }, cli.actor);
+      cli.withServices((s) => {
+        const r = createMerchantProfile(s, o, CLI_NEW_MERCHANT_WORDS, cli.actor);
         cli.out(
           { merchant_code: r.merchant.code, merchant_id: r.merchant.id, test: r.test, live: r.live },
           `Merchant ${r.merchant.code} (#${r.merchant.id}) created. Secrets are shown once:\n  test key ${r.test.key}\n  test secret ${r.test.secret}\n  live key ${r.live.key}\n  live secret ${r.live.secret}`,
@@ -70,9 +70,11 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
         reportEmail: string[];
         status?: 'active' | 'suspended';
       }) =>
-        cli.withServices(({ db }) => {
+        cli.withServices((s) => {
           // Given at all, the flag replaces the list; empty values alone clear it.
-          const patch = parseMerchantPatch(
+          const m = updateMerchantProfile(
+            s,
+            o.code,
             {
               name: o.name,
               status: o.status,
@@ -81,8 +83,8 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
               reportEmails: o.reportEmail.length ? o.reportEmail : undefined,
             },
             CLI_PATCH_WORDS,
+            cli.actor,
           );
-          const m = updateMerchant(db, o.code, patch, cli.actor);
           cli.out(
             merchantJson(m),
             `Merchant ${m.code} updated: ${m.status}; allow ${m.allowIps.join(', ') || '(none)'}; live bills ${m.liveBills.join(', ') || '(none)'}; reports to ${m.reportEmails.join(', ') || '(none)'}`,
@@ -110,8 +112,8 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
     .requiredOption('--code <code>')
     .addOption(envOption().makeOptionMandatory())
     .action((o: { code: string; env: 'test' | 'live' }) =>
-      cli.withServices(({ db }) => {
-        const pair = rotateCredentials(db, o.code, o.env, cli.actor);
+      cli.withServices((s) => {
+        const pair = rotateMerchantCredentials(s, o.code, o.env, cli.actor);
         cli.out(
           pair,
           `New ${o.env} pair for ${o.code} (the old one is revoked). Shown once:\n  key ${pair.key}\n  secret ${pair.secret}`,

@@ -47,6 +47,37 @@ export const CLI_PATCH_WORDS: PatchWords = {
   reportEmails: { label: '--report-email', field: 'report-email' },
 };
 
+/** How an edge refuses a new merchant's code and name: the console's words, or the CLI's flags. */
+export interface NewMerchantWords {
+  code: string;
+  name: string;
+}
+
+export const CONSOLE_NEW_MERCHANT_WORDS: NewMerchantWords = {
+  code: 'the merchant code must be 2 to 20 capital letters, digits or _',
+  name: 'the merchant needs a name',
+};
+
+export const CLI_NEW_MERCHANT_WORDS: NewMerchantWords = {
+  code: '--code: 2-20 capital letters, digits or _',
+  name: '--name: the merchant needs a name',
+};
+
+/**
+ * A new merchant as the console's New merchant form and the CLI's `merchant create` both give
+ * it: the code trimmed and upper-cased (`shop1` is SHOP1), the name trimmed and not blank.
+ */
+export function parseNewMerchant(
+  input: { code: string; name: string },
+  words: NewMerchantWords,
+): { code: string; name: string } {
+  const code = input.code.trim().toUpperCase();
+  if (!/^[A-Z0-9_]{2,20}$/.test(code)) throw new InvalidInput(words.code, 'code');
+  const name = input.name.trim();
+  if (!name) throw new InvalidInput(words.name, 'name');
+  return { code, name };
+}
+
 /** Trimmed, without blanks, each value once, in the order given. */
 const cleanList = (values: string[]) => [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 

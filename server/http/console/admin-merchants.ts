@@ -4,20 +4,21 @@ import { answer, CodeParams, consoleErrors, typed } from './contract.js';
 import { IssuedMerchant, IssuedPair, MerchantDetail, MerchantSummary } from './admin-schemas.js';
 import type { Services } from '../../services/context.js';
 import {
-  createMerchant,
   listCredentials,
   listMerchants,
   merchantJson,
   requireMerchant,
   revokeCredentials,
-  rotateCredentials,
-  updateMerchant,
   type Merchant,
 } from '../../store/merchants.js';
+import {
+  createMerchantProfile,
+  rotateMerchantCredentials,
+  updateMerchantProfile,
+} from '../../services/admin-merchants.js';
 import { walletBalancesByMerchant } from '../../store/admin-queries.js';
 import { listPricing } from '../../store/pricing.js';
-import { CONSOLE_PATCH_WORDS, parseMerchantPatch } from '../../domain/merchant-rules.js';
-import { InvalidInput } from '../../domain/errors.js';
+import { CONSOLE_NEW_MERCHANT_WORDS, CONSOLE_PATCH_WORDS } from '../../domain/merchant-rules.js';
 import { koboToApiNaira } from '../../../common/money.js';
 import type { Environment } from '../../store/credentials-crypto.js';
 import { adminActor } from './admin-guard.js';
@@ -94,12 +95,7 @@ export function registerAdminMerchantRoutes(scope: FastifyInstance, s: Services)
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      const code = body.code.trim().toUpperCase();
-      if (!/^[A-Z0-9_]{2,20}$/.test(code))
-        throw new InvalidInput('the merchant code must be 2 to 20 capital letters, digits or _', 'code');
-      if (!body.name.trim()) throw new InvalidInput('the merchant needs a name', 'name');
-      const r = createMerchant(s.db, { code, name: body.name.trim() }, adminActor(request));
+      const r = createMerchantProfile(s, request.body, CONSOLE_NEW_MERCHANT_WORDS, adminActor(request));
       // The two secrets are in this answer only: the page shows them once, to copy.
       return reply.status(201).send({ merchant: merchantDetail(s, r.merchant), test: r.test, live: r.live });
     },
@@ -114,10 +110,10 @@ export function registerAdminMerchantRoutes(scope: FastifyInstance, s: Services)
     '/console/admin/merchants/:code',
     { schema: { tags, params: CodeParams, body: MerchantPatch, response: answer(MerchantDetail) } },
     async (request) => {
-      const code = request.params.code;
-      requireMerchant(s.db, code);
       const b = request.body;
-      const patch = parseMerchantPatch(
+      const m = updateMerchantProfile(
+        s,
+        request.params.code,
         {
           name: b.name,
           status: b.status,
@@ -127,8 +123,8 @@ export function registerAdminMerchantRoutes(scope: FastifyInstance, s: Services)
           reportTest: b.report_test,
         },
         CONSOLE_PATCH_WORDS,
+        adminActor(request),
       );
-      const m = updateMerchant(s.db, code, patch, adminActor(request));
       return merchantDetail(s, m);
     },
   );
@@ -139,7 +135,7 @@ export function registerAdminMerchantRoutes(scope: FastifyInstance, s: Services)
     { schema: { tags, params: EnvParam, response: answer(IssuedPair) } },
     async (request) => {
       const { code, env } = request.params;
-      const pair = rotateCredentials(s.db, requireMerchant(s.db, code).code, env, adminActor(request));
+      const pair = rotateMerchantCredentials(s, code, env, adminActor(request));
       return { environment: env, key: pair.key, secret: pair.secret };
     },
   );
