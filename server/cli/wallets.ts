@@ -1,12 +1,10 @@
 import type { Command } from 'commander';
 import { formatKobo } from '../../common/money-display.js';
 import { koboToApiNaira } from '../../common/money.js';
-import { requireMerchant } from '../store/merchants.js';
-import { fundWallet, getLowBalanceThreshold, setLowBalanceThreshold } from '../store/wallets.js';
-import { parseNaira } from '../domain/money.js';
+import { CLI_TAKE_OUT_HINT, fundMerchantWallet, setLowBalanceAlert } from '../services/admin-wallets.js';
 import { envOption, oneLine, type CliTools } from './tools.js';
 
-/** `wallet fund|threshold`. */
+/** `wallet fund|threshold`: the console's Wallets and low-balance services. */
 export function registerWalletCommands(program: Command, cli: CliTools): void {
   const wallet = program.command('wallet').description('merchant wallets');
   wallet
@@ -17,15 +15,13 @@ export function registerWalletCommands(program: Command, cli: CliTools): void {
     .requiredOption('--amount <naira>')
     .option('--reason <text>', 'why', oneLine('--reason'), 'funded by operator')
     .action((o: { code: string; env: 'test' | 'live'; amount: string; reason: string }) =>
-      cli.withServices(({ db }) => {
-        const m = requireMerchant(db, o.code);
-        const after = fundWallet(db, {
-          merchantId: m.id,
-          merchantCode: m.code,
-          env: o.env,
-          amountKobo: parseNaira(o.amount, 'amount'),
-          reason: o.reason,
+      cli.withServices((s) => {
+        // The CLI funds only; an adjustment either way is the console's.
+        const after = fundMerchantWallet(s, {
+          ...o,
+          kind: 'funding',
           actor: cli.actor,
+          takeOutHint: CLI_TAKE_OUT_HINT,
         });
         cli.out(
           { balance: koboToApiNaira(after) },
@@ -41,17 +37,13 @@ export function registerWalletCommands(program: Command, cli: CliTools): void {
     .addOption(envOption().makeOptionMandatory())
     .requiredOption('--amount <naira|off>')
     .action((o: { code: string; env: 'test' | 'live'; amount: string }) =>
-      cli.withServices(({ db }) => {
-        const m = requireMerchant(db, o.code);
-        const kobo = o.amount === 'off' ? null : parseNaira(o.amount, 'amount');
-        setLowBalanceThreshold(db, {
-          merchantId: m.id,
-          merchantCode: m.code,
+      cli.withServices((s) => {
+        const now = setLowBalanceAlert(s, {
+          code: o.code,
           env: o.env,
-          thresholdKobo: kobo,
+          amount: o.amount === 'off' ? null : o.amount,
           actor: cli.actor,
         });
-        const now = getLowBalanceThreshold(db, m.id, o.env);
         cli.out(
           { low_balance_threshold: now === null ? null : koboToApiNaira(now) },
           now === null

@@ -37,4 +37,36 @@ describe('the CLI applies the console’s rules', () => {
       error: '--code: 2-20 capital letters, digits or _',
     });
   });
+
+  it('wallet fund trims the amount and refuses a negative one, as the console’s Funding does', async () => {
+    const fund = (amount: string) =>
+      admin.post('/console/admin/merchants/RULES_A/wallets/test/fund', {
+        kind: 'funding',
+        amount,
+        reason: 'bank transfer',
+      });
+    expect((await fund(' 10 ')).json.balance).toBe('10.00');
+    const cliFund = cli('wallet', 'fund', '--code', 'RULES_B', '--env', 'test', '--amount', ' 10 ');
+    expect(cliFund.json).toEqual({ balance: '10.00' });
+    expect((await fund('-5')).json.message).toBe(
+      'a funding amount must be positive; use an adjustment to take money out',
+    );
+    // The CLI only funds: it says where the adjustment that takes money out is.
+    expect(cli('wallet', 'fund', '--code', 'RULES_B', '--env', 'test', '--amount', '-5').json).toEqual({
+      error: "a funding amount must be positive; the console's Wallets → Adjustment takes money out",
+    });
+    expect(cli('wallet', 'fund', '--code', 'RULES_B', '--env', 'test', '--amount', '5').json).toEqual({
+      balance: '15.00',
+    });
+  });
+
+  it('wallet threshold takes an empty amount as off, as the console’s low-balance field does', async () => {
+    const set = cli('wallet', 'threshold', '--code', 'RULES_B', '--env', 'test', '--amount', '500');
+    expect(set.json).toEqual({ low_balance_threshold: '500.00' });
+    expect(cli('wallet', 'threshold', '--code', 'RULES_B', '--env', 'test', '--amount', '').json).toEqual({
+      low_balance_threshold: null,
+    });
+    const page = await admin.put('/console/admin/merchants/RULES_A/wallets/test/low-balance', { amount: '' });
+    expect(page.json).toEqual({ low_balance_threshold: null });
+  });
 });

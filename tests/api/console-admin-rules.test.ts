@@ -6,7 +6,7 @@ import {
   CONSOLE_PATCH_WORDS,
   parseMerchantPatch,
 } from '../../server/domain/merchant-rules.js';
-import { parseSignedAmount } from '../../server/http/console/admin-wallets.js';
+import { parseSignedAmount } from '../../server/services/admin-wallets.js';
 import { ipOrCidrProblem, percentToBasisPoints } from '../../renderer/src/views/admin/validate.js';
 
 /** The admin console's own rules, without a node: what each input turns into or why it is refused. */

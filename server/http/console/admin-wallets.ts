@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { formatKobo } from '../../../common/money-display.js';
 import { Type } from '@sinclair/typebox';
 import { answer, consoleErrors, typed } from './contract.js';
 import { AdminLedgerPage, FundResult, LedgerVerify } from './admin-schemas.js';
@@ -9,11 +8,11 @@ import { businessTimezone } from '../../store/settings.js';
 import { DateTime } from 'luxon';
 import type { Services } from '../../services/context.js';
 import { requireMerchant, type Merchant } from '../../store/merchants.js';
-import { fundWallet, getWallet, listLedger, verifyLedger, type LedgerRow } from '../../store/wallets.js';
+import { getWallet, listLedger, verifyLedger, type LedgerRow } from '../../store/wallets.js';
+import { fundMerchantWallet } from '../../services/admin-wallets.js';
 import { ledgerBetween } from '../../store/admin-queries.js';
 import type { Environment } from '../../store/credentials-crypto.js';
-import { InsufficientBalance, InvalidInput } from '../../domain/errors.js';
-import { parseNaira } from '../../domain/money.js';
+import { InvalidInput } from '../../domain/errors.js';
 import { koboToApiNaira } from '../../../common/money.js';
 import { adminActor } from './admin-guard.js';
 import { LedgerPageQuery, OneLineText } from '../schema-blocks.js';
@@ -37,18 +36,6 @@ const FundBody = Type.Object(
   },
   { additionalProperties: false },
 );
-
-/** Funding is a positive Naira amount; an adjustment may be negative ("-250.00") to correct an error. */
-export function parseSignedAmount(kind: 'funding' | 'adjustment', amount: string): number {
-  const negative = amount.startsWith('-');
-  if (negative && kind === 'funding')
-    throw new InvalidInput(
-      'a funding amount must be positive; use an adjustment to take money out',
-      'amount',
-    );
-  const kobo = parseNaira(negative ? amount.slice(1) : amount, 'amount');
-  return negative ? -kobo : kobo;
-}
 
 export const ledgerEntryJson = (r: LedgerRow) => ({
   id: r.id,
@@ -88,29 +75,16 @@ export function registerAdminWalletRoutes(scope: FastifyInstance, s: Services): 
     '/console/admin/merchants/:code/wallets/:env/fund',
     { schema: { tags, params: EnvParams, body: FundBody, response: answer(FundResult) } },
     async (request) => {
-      const { merchant, env } = target(s, request);
-      const body = request.body;
-      const amountKobo = parseSignedAmount(body.kind, body.amount.trim());
-      try {
-        const after = fundWallet(s.db, {
-          merchantId: merchant.id,
-          merchantCode: merchant.code,
-          env,
-          amountKobo,
-          kind: body.kind,
-          reason: body.reason,
-          actor: adminActor(request),
-        });
-        return { environment: env, balance: koboToApiNaira(after), balance_kobo: after };
-      } catch (err) {
-        if (err instanceof InsufficientBalance) {
-          throw new InvalidInput(
-            `this adjustment would take the ${env} wallet below zero (balance ${formatKobo(getWallet(s.db, merchant.id, env).balanceKobo)})`,
-            'amount',
-          );
-        }
-        throw err;
-      }
+      const { code, env } = request.params;
+      const after = fundMerchantWallet(s, {
+        code,
+        env,
+        kind: request.body.kind,
+        amount: request.body.amount,
+        reason: request.body.reason,
+        actor: adminActor(request),
+      });
+      return { environment: env, balance: koboToApiNaira(after), balance_kobo: after };
     },
   );
 

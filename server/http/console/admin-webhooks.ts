@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { requireMerchant } from '../../store/merchants.js';
-import { getLowBalanceThreshold, setLowBalanceThreshold } from '../../store/wallets.js';
+import { getLowBalanceThreshold } from '../../store/wallets.js';
+import { setLowBalanceAlert } from '../../services/admin-wallets.js';
 import { deliveryLogJson, listDeliveries } from '../../store/webhook-deliveries.js';
 import {
   addWebhookEndpoint,
@@ -15,7 +16,6 @@ import {
   setWebhookEndpointStatus,
 } from '../../services/webhooks.js';
 import { EVENT_TYPES } from '../../domain/webhook-events.js';
-import { parseNaira } from '../../domain/money.js';
 import { koboToApiNaira } from '../../../common/money.js';
 import { adminActor } from './admin-guard.js';
 import { answer, CodeParams, ConsoleError, IdParams, typed } from './contract.js';
@@ -89,16 +89,13 @@ export function registerAdminWebhookRoutes(scope: FastifyInstance, s: Services):
       },
     },
     async (request) => {
-      const m = requireMerchant(s.db, request.params.code);
-      const amount = request.body.amount;
-      const w = setLowBalanceThreshold(s.db, {
-        merchantId: m.id,
-        merchantCode: m.code,
+      const kobo = setLowBalanceAlert(s, {
+        code: request.params.code,
         env: request.params.env,
-        thresholdKobo: amount === null || amount === '' ? null : parseNaira(amount, 'amount'),
+        amount: request.body.amount,
         actor: adminActor(request),
       });
-      return { low_balance_threshold: w.lowBalanceKobo === null ? null : koboToApiNaira(w.lowBalanceKobo) };
+      return { low_balance_threshold: kobo === null ? null : koboToApiNaira(kobo) };
     },
   );
 
