@@ -1,11 +1,11 @@
 import { Option, type Command } from 'commander';
 import { readFileSync } from 'node:fs';
-import { addUpstream, listRoutes, listUpstreams, upstreamJson } from '../store/upstreams.js';
+import { listRoutes, listUpstreams, upstreamJson } from '../store/upstreams.js';
 import { InvalidInput } from '../domain/errors.js';
 import { assertOneLineText } from '../domain/text-hygiene.js';
-import { testKeyWarning } from '../services/admin-upstreams.js';
+import { createUpstream } from '../services/admin-upstreams.js';
 import { oneLine, type CliTools } from './tools.js';
-import { NOT_FOUND_GRACE_MINUTES_MAX, parseUpstreamOptions } from '../domain/upstream-options.js';
+import { NOT_FOUND_GRACE_MINUTES_MAX } from '../domain/upstream-options.js';
 
 /** A secret flag: `-` reads it from standard input (its first line), so it never sits on a command line. */
 const secretFlag = (flag: string) => (v: string) => {
@@ -64,33 +64,26 @@ export function registerUpstreamCommands(program: Command, cli: CliTools): void 
         products: string;
         notFoundGrace?: number;
       }) =>
-        cli.withServices(({ db, box }) => {
-          const u = addUpstream(
-            db,
-            box,
+        cli.withServices((s) => {
+          const { warning, ...json } = createUpstream(
+            s,
             {
               name: o.name,
               type: o.type,
               baseUrl: o.baseUrl,
               merchantCode: o.merchantCode,
-              keyId: o.key,
+              key: o.key,
               secret: o.secret,
-              products: o.products
-                .split(',')
-                .map((p) => p.trim())
-                .filter(Boolean),
-              options: parseUpstreamOptions(
-                o.notFoundGrace === undefined ? {} : { notFoundGraceMinutes: o.notFoundGrace },
-              ),
+              options: o.notFoundGrace === undefined ? {} : { notFoundGraceMinutes: o.notFoundGrace },
+              routes: o.products.split(','),
             },
             cli.actor,
           );
-          const json = upstreamJson(u, listRoutes(db));
-          const warning = testKeyWarning(u.keyId);
+          // On stderr: stdout stays the one upstream object the CLI contract names.
           if (warning) console.error(`warning: ${warning}`);
           cli.out(
             json,
-            `Upstream ${u.name} (${u.type}) added; routes: ${json.routes.map((r) => r.product + (r.network ? ':' + r.network : '')).join(', ') || '(none)'}`,
+            `Upstream ${json.name} (${json.type}) added; routes: ${json.routes.map((r) => r.product + (r.network ? ':' + r.network : '')).join(', ') || '(none)'}`,
           );
         }),
     );

@@ -1,11 +1,13 @@
 import type { Services } from './context.js';
 import {
+  addUpstream,
   getUpstreamByName,
   listRoutes,
   listUpstreams,
   upstreamJson,
   type UpstreamRecord,
 } from '../store/upstreams.js';
+import { parseUpstreamOptions } from '../domain/upstream-options.js';
 import { recordAudit } from '../store/audit.js';
 import { BALANCE_NOT_REPORTED, recordBalance, upstreamHealth } from './upstream-health.js';
 import { SimulatorUpstream, type SimulatorOptions } from '../upstreams/simulator.js';
@@ -87,6 +89,50 @@ export function testKeyWarning(keyId: string | null): string | null {
   return keyId?.startsWith('vpk_test_')
     ? "This is a VendPoint node's TEST key: that node simulates every sale and delivers nothing, while live sales routed here are charged to merchants' live wallets. Use its live key for live sales."
     : null;
+}
+
+/** An upstream as saved, as the console and the CLI answer it: never its secret, and the test-key warning. */
+export function savedUpstreamView(s: Pick<Services, 'db'>, u: UpstreamRecord) {
+  return { ...upstreamJson(u, listRoutes(s.db)), warning: testKeyWarning(u.keyId) };
+}
+
+/** A new upstream as the console's Add upstream form and the CLI's `upstream add` give it. */
+export interface NewUpstream {
+  name: string;
+  type: 'simulator' | 'vending-api';
+  baseUrl?: string | null;
+  merchantCode?: string | null;
+  key?: string | null;
+  secret?: string | null;
+  options?: unknown;
+  /** "product" or "product:NETWORK". */
+  routes?: string[];
+}
+
+const blankToNull = (v: string | null | undefined) =>
+  v === undefined || v === null || v.trim() === '' ? null : v.trim();
+
+/**
+ * Adds an upstream and its routes: the name, fields and routes trimmed, a blank field saved as
+ * none, the options checked. A VendPoint node's test key is warned about when it is saved.
+ */
+export function createUpstream(s: Pick<Services, 'db' | 'box'>, input: NewUpstream, actor: string) {
+  const u = addUpstream(
+    s.db,
+    s.box,
+    {
+      name: input.name.trim(),
+      type: input.type,
+      baseUrl: blankToNull(input.baseUrl),
+      merchantCode: blankToNull(input.merchantCode),
+      keyId: blankToNull(input.key),
+      secret: input.secret ? input.secret : null,
+      options: parseUpstreamOptions(input.options),
+      products: (input.routes ?? []).map((r) => r.trim()).filter(Boolean),
+    },
+    actor,
+  );
+  return savedUpstreamView(s, u);
 }
 
 /**

@@ -38,6 +38,46 @@ describe('the CLI applies the console’s rules', () => {
     });
   });
 
+  it('upstream add trims the name and saves a blank base URL as none, as the console’s Add upstream does', async () => {
+    const page = await admin.post('/console/admin/upstreams', {
+      name: '  sim-page  ',
+      type: 'simulator',
+      base_url: '  ',
+      routes: [' ELECTRICITY '],
+    });
+    expect(page.status).toBe(201);
+    const added = cli(
+      'upstream',
+      'add',
+      '--name',
+      '  sim-cli  ',
+      '--type',
+      'simulator',
+      '--base-url',
+      '  ',
+      '--products',
+      ' CABLE ',
+    );
+    expect(added.status).toBe(0);
+    const { warning, ...pageView } = page.json;
+    expect(warning).toBeNull();
+    // The CLI's answer is the console's upstream, apart from its own name, id, route and times.
+    const same = (u: Record<string, unknown>) => ({
+      ...u,
+      id: 0,
+      name: '',
+      routes: [],
+      created_at: '',
+      updated_at: '',
+    });
+    expect(same(added.json)).toEqual(same(pageView));
+    expect(added.json).toMatchObject({
+      name: 'sim-cli',
+      base_url: null,
+      routes: [{ product: 'CABLE', network: '', priority: 0 }],
+    });
+  });
+
   it('wallet fund trims the amount and refuses a negative one, as the console’s Funding does', async () => {
     const fund = (amount: string) =>
       admin.post('/console/admin/merchants/RULES_A/wallets/test/fund', {

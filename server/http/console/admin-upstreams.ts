@@ -9,17 +9,14 @@ import {
 } from './admin-upstream-schemas.js';
 
 import type { Services } from '../../services/context.js';
-import {
-  addUpstream,
-  getUpstreamByName,
-  listRoutes,
-  setRoutePriority,
-  updateUpstream,
-  upstreamJson,
-  type UpstreamRecord,
-} from '../../store/upstreams.js';
+import { getUpstreamByName, listRoutes, setRoutePriority, updateUpstream } from '../../store/upstreams.js';
 import { checkUpstreamBalances } from '../../services/upstream-health.js';
-import { testKeyWarning, testUpstreamConnection, upstreamsOverview } from '../../services/admin-upstreams.js';
+import {
+  createUpstream,
+  savedUpstreamView,
+  testUpstreamConnection,
+  upstreamsOverview,
+} from '../../services/admin-upstreams.js';
 import { NotFound } from '../../domain/errors.js';
 import { adminActor } from './admin-guard.js';
 import { parseUpstreamOptions } from '../../domain/upstream-options.js';
@@ -57,8 +54,6 @@ const UpstreamPatch = Type.Object(
   { additionalProperties: false },
 );
 
-const blankToNull = (v: string | null | undefined) =>
-  v === undefined || v === null || v.trim() === '' ? null : v.trim();
 const blankToUndefined = (v: string | undefined) =>
   v === undefined || v.trim() === '' ? undefined : v.trim();
 
@@ -68,11 +63,6 @@ const blankToUndefined = (v: string | undefined) =>
  */
 export function registerAdminUpstreamRoutes(scope: FastifyInstance, s: Services): void {
   const app = typed(scope);
-  // A VendPoint node's test key is said when it is saved, not only when the connection is tested.
-  const savedView = (u: UpstreamRecord) => ({
-    ...upstreamJson(u, listRoutes(s.db)),
-    warning: testKeyWarning(u.keyId),
-  });
   app.get('/console/admin/upstreams', { schema: { tags, response: answer(UpstreamsOverview) } }, async () =>
     upstreamsOverview(s),
   );
@@ -82,22 +72,21 @@ export function registerAdminUpstreamRoutes(scope: FastifyInstance, s: Services)
     { schema: { tags, body: UpstreamBody, response: created(UpstreamView) } },
     async (request, reply) => {
       const b = request.body;
-      const u = addUpstream(
-        s.db,
-        s.box,
+      const saved = createUpstream(
+        s,
         {
-          name: b.name.trim(),
+          name: b.name,
           type: b.type,
-          baseUrl: blankToNull(b.base_url),
-          merchantCode: blankToNull(b.merchant_code),
-          keyId: blankToNull(b.key),
-          secret: b.secret ? b.secret : null,
-          options: parseUpstreamOptions(b.options),
-          products: (b.routes ?? []).map((r) => r.trim()).filter(Boolean),
+          baseUrl: b.base_url,
+          merchantCode: b.merchant_code,
+          key: b.key,
+          secret: b.secret,
+          options: b.options,
+          routes: b.routes,
         },
         adminActor(request),
       );
-      return reply.status(201).send(savedView(u));
+      return reply.status(201).send(saved);
     },
   );
 
@@ -123,7 +112,7 @@ export function registerAdminUpstreamRoutes(scope: FastifyInstance, s: Services)
         },
         adminActor(request),
       );
-      return savedView(u);
+      return savedUpstreamView(s, u);
     },
   );
 
