@@ -10,10 +10,10 @@ import { askUpstreamWith, resolveException } from '../services/reconciliation-re
 import { reverseSaleWith } from '../services/reconciliation-reversal.js';
 import { reconciliationExceptionJson, reconciliationRunJson } from '../services/reconciliation-json.js';
 import { runReconciliation } from '../reports/reconciliation-run.js';
-import { silentLog } from '../reports/delivery-service.js';
+import { reportContextOf } from '../reports/delivery-service.js';
 import { parseDay } from '../domain/business-days.js';
 import { InvalidInput } from '../domain/errors.js';
-import { SMTP_URL_HELP, type CliTools } from './tools.js';
+import { SMTP_URL_HELP, smtpUrlOf, type CliTools } from './tools.js';
 
 const exceptionLine = (e: ReconciliationException) =>
   `#${e.id} ${e.day} ${e.upstreamName} ${e.reference} ${e.kind} ours=${e.ourState ?? 'none'} upstream=${e.theirState ?? 'none'} ${e.status}`;
@@ -36,13 +36,8 @@ export function registerReconcileCommands(program: Command, cli: CliTools): void
         const db = s.db;
         const r = await runReconciliation(
           {
-            db,
-            box: s.box,
+            ...reportContextOf({ ...s, config: { smtpUrl: smtpUrlOf(o.smtpUrl) } }, { nodeUrl: null }),
             router: s.upstreamRouter(),
-            flagSmtpUrl: o.smtpUrl ?? process.env.VENDPOINT_SMTP_URL ?? null,
-            now: s.now,
-            nodeUrl: null,
-            log: silentLog,
           },
           { day, upstream: o.upstream, actor: cli.actor },
         );

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { silentLog } from '../reports/delivery-service.js';
+import { reportContextOf } from '../reports/delivery-service.js';
 import { runReports } from '../reports/report-run.js';
-import { SMTP_URL_HELP, type CliTools } from './tools.js';
+import { SMTP_URL_HELP, smtpUrlOf, type CliTools } from './tools.js';
 
 /** The CLI's own way to give SMTP is its flag or environment variable, not only the node's. */
 const SMTP_NOT_GIVEN =
@@ -20,23 +20,13 @@ export function registerReportCommands(program: Command, cli: CliTools): void {
     .option('--smtp-url <url>', SMTP_URL_HELP)
     .action(async (o: { date: string; send?: boolean; code?: string; smtpUrl?: string }) => {
       const r = await cli.withExistingServices((s) =>
-        runReports(
-          {
-            db: s.db,
-            box: s.box,
-            flagSmtpUrl: o.smtpUrl ?? process.env.VENDPOINT_SMTP_URL ?? null,
-            now: s.now,
-            nodeUrl: null,
-            log: silentLog,
-          },
-          {
-            date: o.date,
-            send: Boolean(o.send),
-            code: o.code,
-            actor: cli.actor,
-            smtpMissing: SMTP_NOT_GIVEN,
-          },
-        ),
+        runReports(reportContextOf({ ...s, config: { smtpUrl: smtpUrlOf(o.smtpUrl) } }, { nodeUrl: null }), {
+          date: o.date,
+          send: Boolean(o.send),
+          code: o.code,
+          actor: cli.actor,
+          smtpMissing: SMTP_NOT_GIVEN,
+        }),
       );
       cli.out(r.json, r.human);
       if (!r.ok) process.exitCode = 1;

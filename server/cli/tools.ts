@@ -20,6 +20,10 @@ export interface CliTools {
 export const SMTP_URL_HELP =
   'SMTP server for the e-mails; a URL with a password belongs in VENDPOINT_SMTP_URL instead (a command line shows in ps and the shell history)';
 
+/** The SMTP server a command sends through: its --smtp-url, else VENDPOINT_SMTP_URL, else the saved one. */
+export const smtpUrlOf = (flag: string | undefined): string | null =>
+  flag ?? process.env.VENDPOINT_SMTP_URL ?? null;
+
 /** `--env test|live`: which of a merchant's two environments a command acts on. */
 export const envOption = () => new Option('--env <env>', 'test or live').choices(['test', 'live']);
 

@@ -41,7 +41,7 @@ export interface ReportContext {
 export const silentLog: ReportLog = { info: () => {}, warn: () => {} };
 
 export function reportContextOf(
-  s: Services,
+  s: Pick<Services, 'db' | 'box' | 'now'> & { config: Pick<Services['config'], 'smtpUrl'> },
   opts: { nodeUrl: string | null; log?: ReportLog; now?: () => number },
 ): ReportContext {
   return {
