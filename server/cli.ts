@@ -12,6 +12,7 @@ import { registerPurchaseCommands } from './cli/purchases.js';
 import { registerReportCommands } from './cli/reports.js';
 import { registerWebhookCommands } from './cli/webhooks.js';
 import { registerReconcileCommands } from './cli/reconcile.js';
+import { registerSettingsCommands } from './cli/settings.js';
 
 /** The operator CLI (DESIGN "Operator CLI contract"). `--json` prints exactly one JSON object. */
 const program = new Command('vendpoint');
@@ -60,7 +61,7 @@ const tools: CliTools = {
 };
 
 // Groups register in the order help lists them: merchant, credentials, wallet, upstream, backup,
-// restore, ledger, purchase, report, webhook, reconcile.
+// restore, ledger, purchase, report, webhook, reconcile, settings.
 registerMerchantCommands(program, tools);
 registerWalletCommands(program, tools);
 registerUpstreamCommands(program, tools);
@@ -69,6 +70,7 @@ registerPurchaseCommands(program, tools);
 registerReportCommands(program, tools);
 registerWebhookCommands(program, tools);
 registerReconcileCommands(program, tools);
+registerSettingsCommands(program, tools);
 
 for (const group of [program, ...program.commands]) if (group.commands.length) sayCommandNeeded(group);
 

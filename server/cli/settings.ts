@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { CliTools } from '../cli-tools.js';
+import type { CliTools } from './tools.js';
 import { InvalidInput } from '../domain/errors.js';
 import {
   OPERATOR_SETTING_KEYS,
@@ -28,7 +28,7 @@ export function registerSettingsCommands(program: Command, cli: CliTools): void 
     .command('list')
     .description('every setting with its value, its default and which applies')
     .action(() =>
-      cli.withExistingStore((db) =>
+      cli.withExistingServices(({ db }) =>
         cli.out(
           { settings: OPERATOR_SETTING_KEYS.map((k) => operatorSettingJson(db, k)) },
           OPERATOR_SETTING_KEYS.map((k) => operatorSettingLine(db, k)).join('\n'),
@@ -42,7 +42,9 @@ export function registerSettingsCommands(program: Command, cli: CliTools): void 
     .argument('<key>', OPERATOR_SETTING_KEYS.join(' or '))
     .action((name: string) => {
       const key = operatorSettingKey(name);
-      cli.withExistingStore((db) => cli.out(operatorSettingJson(db, key), operatorSettingLine(db, key)));
+      return cli.withExistingServices(({ db }) =>
+        cli.out(operatorSettingJson(db, key), operatorSettingLine(db, key)),
+      );
     });
 
   settings
@@ -60,7 +62,7 @@ export function registerSettingsCommands(program: Command, cli: CliTools): void 
           `the value is one argument: put it in quotes, e.g. settings set ${key} ${OPERATOR_SETTINGS[key].example} (unquoted, the shell splits it at each space and turns a * into file names)`,
           'value',
         );
-      return cli.withStoreAsync(async (db) => {
+      return cli.withServices(async ({ db }) => {
         const json = await setOperatorSetting(db, key, words[0], cli.actor);
         cli.out(json, `${operatorSettingLine(db, key)}; a running node applies it without a restart`);
       });
@@ -72,7 +74,7 @@ export function registerSettingsCommands(program: Command, cli: CliTools): void 
     .argument('<key>', OPERATOR_SETTING_KEYS.join(' or '))
     .action((name: string) => {
       const key = operatorSettingKey(name);
-      cli.withExistingStore((db) => {
+      return cli.withExistingServices(({ db }) => {
         const json = unsetOperatorSetting(db, key, cli.actor);
         cli.out(json, `${operatorSettingLine(db, key)}; a running node applies it without a restart`);
       });

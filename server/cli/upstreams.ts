@@ -5,7 +5,11 @@ import { InvalidInput } from '../domain/errors.js';
 import { assertOneLineText } from '../domain/text-hygiene.js';
 import { createUpstream } from '../services/admin-upstreams.js';
 import { oneLine, type CliTools } from './tools.js';
-import { NOT_FOUND_GRACE_MINUTES_MAX } from '../domain/upstream-options.js';
+import {
+  NOT_FOUND_GRACE_MINUTES_MAX,
+  NOT_FOUND_GRACE_MINUTES_MIN,
+  readNotFoundGraceMinutes,
+} from '../../common/upstream-limits.js';
 
 /** A secret flag: `-` reads it from standard input (its first line), so it never sits on a command line. */
 const secretFlag = (flag: string) => (v: string) => {

@@ -14,7 +14,7 @@ import {
   endpointView,
   refusedAsPrivate,
 } from '../services/webhooks.js';
-import { getSetting } from '../store/settings.js';
+import { getSetting, SETTINGS } from '../store/settings.js';
 import { InvalidInput } from '../domain/errors.js';
 import { envOption, type CliTools } from './tools.js';
 
