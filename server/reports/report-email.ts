@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { REPORT_STATUSES, REPORT_STATUS_LABEL } from '../../common/report-statuses.js';
 import { formatKobo, groupedNaira } from '../../common/money-display.js';
 import { type DailyReport, type Tally } from './report-builder.js';
 import { reportProductName } from '../../common/products.js';
@@ -24,18 +25,16 @@ export function reportSubject(r: DailyReport): string {
   return `${test}Daily report ${r.date}: ${r.merchant.name} (${r.merchant.code})`;
 }
 
-const STATUS_ROWS: { key: keyof DailyReport['byStatus']; label: string }[] = [
-  { key: 'success', label: 'Successful' },
-  { key: 'failed', label: 'Failed (refunded)' },
-  { key: 'pending', label: 'Pending' },
-  { key: 'reversed', label: 'Reversed (refunded after success)' },
-];
+const STATUS_ROWS: { key: keyof DailyReport['byStatus']; label: string }[] = REPORT_STATUSES.map((key) => ({
+  key,
+  label: REPORT_STATUS_LABEL[key],
+}));
 
 const NOW_LABEL: Record<keyof DailyReport['byStatus'], string> = {
   success: 'now successful',
   failed: 'now failed (refunded)',
   pending: 'now pending',
-  reversed: 'now reversed (refunded)',
+  reversed: 'now reversed (credited back)',
 };
 
 /** Sales of the day settled after it ended, by their state now (the breakdown keeps the day's). */
@@ -61,7 +60,7 @@ function csvNote(r: DailyReport, csv: CsvDelivery): string {
 /** The plain-text part: aligned columns that read in any client and in a terminal. */
 export function reportText(r: DailyReport, csv: CsvDelivery): string {
   // Labels indented under their heading; counts and amounts in fixed columns, as wide as the
-  // longest label this report prints ("  Reversed (refunded after success)" is 35 characters).
+  // longest label this report prints ("  Reversed (credited back after success)" is 41 characters).
   const labels = [
     ...STATUS_ROWS.map((s) => s.label),
     ...Object.values(NOW_LABEL),

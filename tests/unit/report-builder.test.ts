@@ -261,14 +261,14 @@ describe('the report e-mail', () => {
     expect(t).toMatch(/Failed \(refunded\)\s+1\s+NGN\s+50\.00/);
     expect(t).toMatch(/Pending\s+1\s+NGN\s+500\.00/);
     expect(t).toMatch(/Refunds\s+NGN\s+\+50\.00/);
-    // Every amount line keeps one column, the longest label ("Reversed (refunded after success)") too.
+    // Every amount line keeps one column, the longest label ("Reversed (credited back after success)") too.
     const ngnColumns = new Set(
       t
         .split('\n')
         .filter((l) => l.includes('NGN'))
         .map((l) => l.indexOf('NGN')),
     );
-    expect(t).toContain('Reversed (refunded after success)');
+    expect(t).toContain('Reversed (credited back after success)');
     expect([...ngnColumns]).toHaveLength(1);
     expect(t).toContain(
       'The attached vendpoint-report-ACME-live-2025-06-06.csv lists all 6 transactions and orders of the day.',
