@@ -12,6 +12,7 @@ import { hasEnabledEndpoint, signingSecrets } from '../store/webhooks.js';
 import { nextAttemptAt, RETRY_SCHEDULE_MS } from '../domain/webhook-events.js';
 import { WebhookSender, type SenderOptions } from './webhook-sender.js';
 import { SenderThread, type AttemptOutcome } from './webhook-sender-thread.js';
+import type { WebhookDelivery } from '../services/context.js';
 import { sendDueAlertMails, type AlertMailer } from './low-balance-mail.js';
 
 export interface DeliveryWorkerOptions {
@@ -68,7 +69,7 @@ export function eventBody(e: StoredEvent): Record<string, unknown> {
  * and posts them. At least once: an attempt whose outcome was not recorded before a crash is
  * simply made again after the restart, with the same event id.
  */
-export class WebhookDeliveryWorker {
+export class WebhookDeliveryWorker implements WebhookDelivery {
   /** Claims, signs and sends from its own thread, so none of it takes the creates' event loop. */
   private readonly thread: SenderThread;
   /** One-off test events (console, CLI) go out from here: no thread for a single request. */

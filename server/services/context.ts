@@ -3,9 +3,6 @@ import type { PurchaseStore } from '../store/purchase-store.js';
 import type { UpstreamRouter } from '../routing/upstream-router.js';
 import type { Purchase } from '../store/purchases.js';
 import type { VendOutcome } from '../domain/vend-outcome.js';
-// The webhook worker is still reached by its class; it should get a services-side interface like Vending.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import type { WebhookDeliveryWorker } from '../jobs/webhook-delivery.js';
 import type { CatalogService } from './catalog-service.js';
 import type { SecretBox } from '../store/secret-box.js';
 import type { NodeConfig } from '../config.js';
@@ -44,6 +41,26 @@ export interface Vending {
   }): void;
 }
 
+/**
+ * What services and the node need of the webhook delivery worker (jobs/webhook-delivery.ts
+ * implements it), declared here as Vending is, so services do not depend on the job.
+ */
+export interface WebhookDelivery {
+  start(): void;
+  /** Look at the outbox now (an endpoint enabled, deliveries replayed). */
+  wake(): void;
+  stop(): Promise<void>;
+  /** Signs and posts a one-off `webhook.test` event to the URL now; nothing is stored. */
+  sendTest(url: string, endpointId: number, environment: string): Promise<TestSendResult>;
+}
+
+/** A test send's answer: the receiver's status (null when none came), or why it failed. */
+export interface TestSendResult {
+  status: number | null;
+  error: string | null;
+  latencyMs: number;
+}
+
 /** What every service function gets: the node's parts, built once in node.ts. */
 export interface Services {
   config: NodeConfig;
@@ -52,7 +69,7 @@ export interface Services {
   purchases: PurchaseStore;
   router: UpstreamRouter;
   worker: Vending;
-  webhooks: WebhookDeliveryWorker;
+  webhooks: WebhookDelivery;
   catalog: CatalogService;
   box: SecretBox;
   credentials: CredentialCache;
