@@ -10,6 +10,7 @@ export const EVENT_TYPES = [
   'esim_order.succeeded',
   'esim_order.failed',
   'wallet.funded',
+  'wallet.adjusted',
   'wallet.low_balance',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

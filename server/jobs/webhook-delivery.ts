@@ -1,7 +1,14 @@
 import type { Db } from '../store/db.js';
 import type { CommitBatcher } from '../store/commit-batcher.js';
 import type { SecretBox } from '../store/secret-box.js';
-import { fundingOf, onEventRecorded, publicEventId, pruneEvents, type StoredEvent } from '../store/events.js';
+import {
+  fundingOf,
+  movementField,
+  onEventRecorded,
+  publicEventId,
+  pruneEvents,
+  type StoredEvent,
+} from '../store/events.js';
 import {
   fanOutEvents,
   hasPendingDeliveries,
@@ -58,7 +65,7 @@ export function eventBody(e: StoredEvent): Record<string, unknown> {
     created_at: e.createdAt,
     environment: e.environment,
     data: e.data,
-    ...(e.fundingKobo === null ? {} : { funding: fundingOf(e.fundingKobo) }),
+    ...(e.fundingKobo === null ? {} : { [movementField(e.type)]: fundingOf(e.fundingKobo) }),
   };
 }
 

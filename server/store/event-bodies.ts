@@ -9,8 +9,13 @@ import { koboToApiNaira } from '../../common/money.js';
 
 export const publicEventId = (id: number) => `evt_${id}`;
 
-/** wallet.funded's `funding`, beside `data`: the amount credited, in Naira as the API writes money. */
+/**
+ * What a wallet event moved, beside `data`, in Naira as the API writes money: `funding` on
+ * wallet.funded (the amount credited), `adjustment` on wallet.adjusted (signed: "-5.00" took
+ * money out). Both are stored in the event's funding_kobo column.
+ */
 export const fundingOf = (kobo: number) => ({ amount: koboToApiNaira(kobo) });
+export const movementField = (type: string) => (type === 'wallet.adjusted' ? 'adjustment' : 'funding');
 
 /**
  * The exact JSON an event is delivered as, built around the stored `data` text instead of
@@ -38,6 +43,7 @@ export function getEventBody(db: Db, id: number): string | null {
     created_at: r.created_at,
     environment: r.environment,
   });
-  const funding = r.funding_kobo === null ? '' : `,"funding":${JSON.stringify(fundingOf(r.funding_kobo))}`;
+  const funding =
+    r.funding_kobo === null ? '' : `,"${movementField(r.type)}":${JSON.stringify(fundingOf(r.funding_kobo))}`;
   return `${head.slice(0, -1)},"data":${jsonTextFromColumn(db, r.data)}${funding}}`;
 }

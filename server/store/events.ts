@@ -6,7 +6,7 @@ import { koboToApiNaira } from '../../common/money.js';
 import { eventTypeOfOutcome, type EventType } from '../domain/webhook-events.js';
 import { jsonColumnFor, jsonFromColumn } from './sealed-results.js';
 
-export { fundingOf, getEventBody, publicEventId } from './event-bodies.js';
+export { fundingOf, getEventBody, movementField, publicEventId } from './event-bodies.js';
 
 /**
  * The event outbox. Every function here runs inside the caller's store transaction, so an
@@ -27,7 +27,7 @@ export interface StoredEvent {
   type: EventType;
   objectKey: string;
   data: unknown;
-  /** wallet.funded: the amount credited (the event's `funding`); null on every other event. */
+  /** wallet.funded: the amount credited (`funding`); wallet.adjusted: the signed correction (`adjustment`); else null. */
   fundingKobo: number | null;
   createdAt: string;
 }
@@ -81,7 +81,7 @@ export function recordEvent(
     data: unknown;
     /** The purchase result the data shows: a voucher in it seals the stored data too. */
     result?: Record<string, unknown> | null;
-    /** wallet.funded: the amount credited. */
+    /** wallet.funded: the amount credited; wallet.adjusted: the signed correction. */
     fundingKobo?: number;
   },
 ): number {
@@ -166,6 +166,22 @@ export function recordFundingEvent(db: Db, w: EventWallet, amountKobo: number): 
     merchantId: w.merchantId,
     environment: w.environment,
     type: 'wallet.funded',
+    objectKey: `wallet:${w.id}`,
+    data: walletBalanceAnswer(w),
+    fundingKobo: amountKobo,
+  });
+}
+
+/**
+ * An operator's correction (the console's Wallets → Adjustment), either sign: without it an
+ * integrator booking wallet movements from events would see the balance move unexplained. The
+ * signed amount rides beside `data` as `adjustment`; the reason is not sent, as for a funding.
+ */
+export function recordAdjustmentEvent(db: Db, w: EventWallet, amountKobo: number): number {
+  return recordEvent(db, {
+    merchantId: w.merchantId,
+    environment: w.environment,
+    type: 'wallet.adjusted',
     objectKey: `wallet:${w.id}`,
     data: walletBalanceAnswer(w),
     fundingKobo: amountKobo,

@@ -5,7 +5,7 @@ import type { Environment } from './credentials-crypto.js';
 import { InsufficientBalance, InvalidInput, NotFound } from '../domain/errors.js';
 import { parseOperatorReason } from '../domain/operator-rules.js';
 import { recordAudit } from './audit.js';
-import { recordFundingEvent, recordLowBalanceEvent } from './events.js';
+import { recordAdjustmentEvent, recordFundingEvent, recordLowBalanceEvent } from './events.js';
 import { formatKobo } from '../../common/money-display.js';
 
 export interface Wallet {
@@ -161,7 +161,8 @@ function appendLedgerEntry(db: Db, walletId: number, after: number, now: string,
 }
 
 /**
- * Credits (funding, with its `wallet.funded` event) or corrects (adjustment, either sign) a wallet,
+ * Credits (funding, with its `wallet.funded` event) or corrects (adjustment, either sign, with its
+ * `wallet.adjusted` event) a wallet,
  * audited with the operator's reason (the console's fund form and the CLI's `wallet fund` alike).
  */
 export function fundWallet(
@@ -188,10 +189,10 @@ export function fundWallet(
         reason,
         actor: input.actor,
       });
-      if (kind === 'funding') {
-        const w = getWallet(db, input.merchantId, input.env);
+      const w = getWallet(db, input.merchantId, input.env);
+      if (kind === 'funding')
         recordFundingEvent(db, { ...w, merchantId: input.merchantId }, input.amountKobo);
-      }
+      else recordAdjustmentEvent(db, { ...w, merchantId: input.merchantId }, input.amountKobo);
       recordAudit(db, input.actor, `wallet.${kind}`, input.merchantCode, {
         environment: input.env,
         amount_kobo: input.amountKobo,

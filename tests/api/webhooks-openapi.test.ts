@@ -139,6 +139,16 @@ describe('the /v1 OpenAPI document', () => {
       reason: 'bank transfer ref. 2291',
       actor: 'test',
     });
+    // An operator's correction taking money out: wallet.adjusted, its amount signed.
+    fundWallet(db, {
+      merchantId: m.id,
+      merchantCode: 'HOOKDOC',
+      env: 'test',
+      amountKobo: -250_00,
+      kind: 'adjustment',
+      reason: 'duplicate top-up reversed by the bank',
+      actor: 'test',
+    });
     await t.call('POST', '/v1/transactions', { pair: m.test, body: air(key('low')) });
     const test = await t.call('POST', `/v1/webhooks/${ep.json.data.id}/test`, { pair: m.test });
     expect(test.json.data.delivered, test.text).toBe(true);
@@ -161,6 +171,7 @@ describe('the /v1 OpenAPI document', () => {
     for (const h of rx.received) check(h);
 
     // A body that breaks the declared shape is refused by the same validator, so the check above can fail.
+    expect(got.get('wallet.adjusted')!.json).toMatchObject({ adjustment: { amount: '-250.00' } });
     const funded = got.get('wallet.funded')!;
     const broken = { ...funded.json, data: { ...funded.json.data, total: 2500.5 } };
     expect(validatorFor('wallet.funded')(broken)).toBe(false);

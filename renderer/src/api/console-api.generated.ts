@@ -4978,6 +4978,7 @@ export interface paths {
                 | 'esim_order.succeeded'
                 | 'esim_order.failed'
                 | 'wallet.funded'
+                | 'wallet.adjusted'
                 | 'wallet.low_balance'
               )[];
             };

@@ -7,7 +7,7 @@ import { PageSize, PatternText } from '../schema-blocks.js';
 import { listEvents } from '../../store/events.js';
 import { eventBody } from '../../jobs/webhook-delivery.js';
 import { specRoutes } from './spec-routes.js';
-import { EventFunding } from './webhook-events-doc.js';
+import { EventAdjustment, EventFunding } from './webhook-events-doc.js';
 
 const Event = Type.Object({
   id: Type.String({ description: 'evt_…, unique and the same on every retry' }),
@@ -16,6 +16,7 @@ const Event = Type.Object({
   environment: Type.String(),
   data: Type.Unknown({ description: 'the status / order / balance answer for the object at that moment' }),
   funding: Type.Optional(EventFunding),
+  adjustment: Type.Optional(EventAdjustment),
 });
 
 const EventsQuery = Type.Object({

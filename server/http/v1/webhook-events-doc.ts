@@ -37,6 +37,19 @@ export const EventFunding = Type.Object(
   },
 );
 
+/** wallet.adjusted's `adjustment`, beside `data`: the operator's correction, either sign. */
+export const EventAdjustment = Type.Object(
+  {
+    amount: Type.String({
+      description: 'the correction in Naira, signed: "1500.00" added to the wallet, "-250.00" taken out',
+    }),
+  },
+  {
+    description:
+      "wallet.adjusted only: what the operator's correction moved, so it can be booked without diffing balances. The operator's reason is not sent.",
+  },
+);
+
 /** The component schema of each event body; `data` is the object's own answer at that moment. */
 export const WEBHOOK_EVENT_SCHEMAS = {
   TransactionEvent: envelope(['transaction.succeeded', 'transaction.failed'], TransactionEnvelope),
@@ -50,8 +63,9 @@ export const WEBHOOK_EVENT_SCHEMAS = {
     ['giftcard_order.succeeded', 'giftcard_order.failed', 'esim_order.succeeded', 'esim_order.failed'],
     OrderEnvelope,
   ),
-  WalletEvent: envelope(['wallet.funded', 'wallet.low_balance'], BalanceEnvelope, {
+  WalletEvent: envelope(['wallet.funded', 'wallet.adjusted', 'wallet.low_balance'], BalanceEnvelope, {
     funding: Type.Optional(EventFunding),
+    adjustment: Type.Optional(EventAdjustment),
   }),
   TestEvent: envelope(
     ['webhook.test'],
@@ -91,6 +105,10 @@ const EVENTS: Record<EventType | 'webhook.test', { schema: EventSchemaName; when
   'wallet.funded': {
     schema: 'WalletEvent',
     when: 'The wallet was funded by the operator. `data` is the answer of GET /v1/wallet/balance right after; `funding.amount` is the amount credited.',
+  },
+  'wallet.adjusted': {
+    schema: 'WalletEvent',
+    when: 'The operator corrected the wallet (an adjustment, either sign). `data` is the balance answer right after; `adjustment.amount` is the signed correction.',
   },
   'wallet.low_balance': {
     schema: 'WalletEvent',
