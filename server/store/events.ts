@@ -156,32 +156,22 @@ export function recordLowBalanceEvent(db: Db, w: EventWallet): number {
 }
 
 /**
- * A funding: `data` is the balance answer right after, as for every wallet event, and the
- * amount credited rides beside it (`funding`), since the balance alone cannot say it once a
- * sale lands between two events. The operator's reason is not sent: the console and the CLI
- * keep it "in the ledger and the audit log", words written for the node's own people.
+ * An operator's funding (`wallet.funded`) or correction, either sign (`wallet.adjusted`): `data`
+ * is the balance answer right after, as for every wallet event, and the amount moved rides
+ * beside it (`funding` or `adjustment`), since the balance alone cannot say it once a sale lands
+ * between two events. The operator's reason is not sent: the console and the CLI keep it "in
+ * the ledger and the audit log", words written for the node's own people.
  */
-export function recordFundingEvent(db: Db, w: EventWallet, amountKobo: number): number {
+export function recordWalletMovementEvent(
+  db: Db,
+  w: EventWallet,
+  kind: 'funding' | 'adjustment',
+  amountKobo: number,
+): number {
   return recordEvent(db, {
     merchantId: w.merchantId,
     environment: w.environment,
-    type: 'wallet.funded',
-    objectKey: `wallet:${w.id}`,
-    data: walletBalanceAnswer(w),
-    fundingKobo: amountKobo,
-  });
-}
-
-/**
- * An operator's correction (the console's Wallets → Adjustment), either sign: without it an
- * integrator booking wallet movements from events would see the balance move unexplained. The
- * signed amount rides beside `data` as `adjustment`; the reason is not sent, as for a funding.
- */
-export function recordAdjustmentEvent(db: Db, w: EventWallet, amountKobo: number): number {
-  return recordEvent(db, {
-    merchantId: w.merchantId,
-    environment: w.environment,
-    type: 'wallet.adjusted',
+    type: kind === 'funding' ? 'wallet.funded' : 'wallet.adjusted',
     objectKey: `wallet:${w.id}`,
     data: walletBalanceAnswer(w),
     fundingKobo: amountKobo,

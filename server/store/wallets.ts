@@ -5,7 +5,7 @@ import type { Environment } from './credentials-crypto.js';
 import { InsufficientBalance, InvalidInput, NotFound } from '../domain/errors.js';
 import { parseOperatorReason } from '../domain/operator-rules.js';
 import { recordAudit } from './audit.js';
-import { recordAdjustmentEvent, recordFundingEvent, recordLowBalanceEvent } from './events.js';
+import { recordLowBalanceEvent, recordWalletMovementEvent } from './events.js';
 import { formatKobo } from '../../common/money-display.js';
 
 export interface Wallet {
@@ -190,9 +190,7 @@ export function fundWallet(
         actor: input.actor,
       });
       const w = getWallet(db, input.merchantId, input.env);
-      if (kind === 'funding')
-        recordFundingEvent(db, { ...w, merchantId: input.merchantId }, input.amountKobo);
-      else recordAdjustmentEvent(db, { ...w, merchantId: input.merchantId }, input.amountKobo);
+      recordWalletMovementEvent(db, { ...w, merchantId: input.merchantId }, kind, input.amountKobo);
       recordAudit(db, input.actor, `wallet.${kind}`, input.merchantCode, {
         environment: input.env,
         amount_kobo: input.amountKobo,
