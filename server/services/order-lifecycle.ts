@@ -1,5 +1,5 @@
 import type { Services, Caller } from './context.js';
-import { KeyOfAnotherKind, NotFound } from '../domain/errors.js';
+import { Forbidden, KeyOfAnotherKind, NotFound } from '../domain/errors.js';
 import { deliversEsim } from '../domain/esim-sale.js';
 import { getPurchaseByKey, type NewPurchase, type Purchase } from '../store/purchases.js';
 import { placePurchase, type PlaceOptions, type PurchaseKind } from './place-purchase.js';
@@ -21,12 +21,26 @@ export async function placeOrder(
   const kind: PurchaseKind = {
     keyField: 'request_id',
     maxKeyLength,
-    validate: () => validate(body as Record<string, unknown>),
+    validate: () => {
+      const fields = body as Record<string, unknown>;
+      checkNamedMerchant(caller, fields.merchant_code);
+      return validate(fields);
+    },
     wait: () => 'first',
     noRouteMessage: (input) =>
       `The ${input.kind === 'giftcard' ? 'gift card' : 'eSIM'} service is not available for live orders (no provider configured); nothing was charged`,
   };
   return (await placePurchase(s, caller, body, kind, place)).purchase;
+}
+
+/**
+ * An order body needs no merchant_code (the spec's has none), but one that names a merchant
+ * must name the credential's own, as a transaction body must: the order is charged to the
+ * credential's wallet, never silently to another than the body says.
+ */
+function checkNamedMerchant(caller: Caller, merchantCode: unknown): void {
+  if (merchantCode !== undefined && merchantCode !== caller.merchant.code)
+    throw new Forbidden('merchant_code does not belong to this credential');
 }
 
 /**

@@ -12,7 +12,14 @@ import {
   listEsimPlans,
   readEsimOrder,
 } from '../../services/esim.js';
-import { EsimFilters, catalogAnswers, catalogEnvelope, orderAnswers, orderErrors } from './order-views.js';
+import {
+  EsimFilters,
+  catalogAnswers,
+  catalogEnvelope,
+  orderAnswers,
+  orderErrors,
+  MerchantCodeOfCredential,
+} from './order-views.js';
 import { orderEnvelope } from '../../domain/purchase-answers.js';
 
 export const EsimItem = Type.Object({
@@ -79,6 +86,7 @@ export function registerEsimRoutes(server: FastifyInstance, s: Services, prefix:
             description: 'idempotency key, at most 40 characters (shared with client_request_id)',
           }),
           plan_id: Type.String({ description: 'eSIM catalog plan_id' }),
+          merchant_code: Type.Optional(MerchantCodeOfCredential),
         },
         { additionalProperties: true },
       ),

@@ -11,7 +11,13 @@ import {
   readGiftcardOrder,
 } from '../../services/giftcards.js';
 import { faceValueFromQuery } from '../../domain/order-rules.js';
-import { GiftcardFilters, catalogAnswers, catalogEnvelope, orderAnswers } from './order-views.js';
+import {
+  GiftcardFilters,
+  catalogAnswers,
+  catalogEnvelope,
+  orderAnswers,
+  MerchantCodeOfCredential,
+} from './order-views.js';
 import { orderEnvelope } from '../../domain/purchase-answers.js';
 import { specRoutes } from './spec-routes.js';
 
@@ -57,6 +63,7 @@ const OrderBody = Type.Object(
       description: 'idempotency key, unique per merchant (shared with client_request_id)',
     }),
     plan_id: Type.Integer({ description: 'gift-card catalog plan_id' }),
+    merchant_code: Type.Optional(MerchantCodeOfCredential),
     quantity: Type.Optional(Anything('integer, 1 to 5, default 1; debit = ngn_price x quantity')),
     send_via: Type.Optional(Anything('string: email, sms or whatsapp')),
     destination: Type.Optional(Anything('string: an e-mail address or phone number; required with send_via')),
