@@ -1,5 +1,5 @@
 import { InvalidInput } from './errors.js';
-import { readNairaAmount, type Kobo } from '../../common/money.js';
+import { MAX_AMOUNT_KOBO, koboToApiNaira, readNairaAmount, type Kobo } from '../../common/money.js';
 
 /** Kobo inside, Naira strings at the edges (DESIGN "Money and wallets"); the text rules are in common/money.ts. */
 export type { Kobo } from '../../common/money.js';
@@ -20,7 +20,7 @@ export function parseNaira(value: unknown, field = 'amount'): Kobo {
         field,
       );
     case 'too-large':
-      throw new InvalidInput(`${field} is too large`, field);
+      throw new InvalidInput(`${field} must be at most ${koboToApiNaira(MAX_AMOUNT_KOBO)}`, field);
     case 'zero':
       throw new InvalidInput(`${field} must be greater than zero`, field);
   }

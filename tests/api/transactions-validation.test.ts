@@ -151,6 +151,13 @@ describe('amount (Naira string, positive, at most two decimals)', () => {
       await refused('/v1/transactions', airtime({ amount }), /amount/);
     },
   );
+  it.each(['10000000000.01', '99999999999999999999999'])(
+    '%j, past the largest amount, is a 400 that says the largest',
+    async (amount) => {
+      const r = await refused('/v1/transactions', airtime({ amount }), /amount/);
+      expect(r.json.message).toBe('amount must be at most 10000000000.00');
+    },
+  );
 });
 
 describe('network values per product', () => {
