@@ -119,6 +119,13 @@ export async function createEsimOrder(
 
 function validateEsimOrder(s: Services, caller: Caller, body: Record<string, unknown>): NewPurchase {
   const requestId = parseIdempotencyKey(body.request_id, 'request_id', MAX_ESIM_REQUEST_ID_LENGTH);
+  // The spec's eSIM body has no quantity; one sent as on gift cards must not buy one eSIM
+  // while the integrator bills its customer for several.
+  if (body.quantity !== undefined && body.quantity !== 1)
+    throw new InvalidInput(
+      'quantity must be 1 or left out: an eSIM order is one eSIM (place one order per eSIM)',
+      'quantity',
+    );
   if (typeof body.plan_id !== 'string' || body.plan_id === '')
     throw new InvalidInput('plan_id is required: an eSIM catalog plan_id (a string)', 'plan_id');
   const plan = findActive(s, body.plan_id);

@@ -87,6 +87,11 @@ export function registerEsimRoutes(server: FastifyInstance, s: Services, prefix:
           }),
           plan_id: Type.String({ description: 'eSIM catalog plan_id' }),
           merchant_code: Type.Optional(MerchantCodeOfCredential),
+          quantity: Type.Optional(
+            Type.Unsafe<unknown>({
+              description: '1 or left out: an order is one eSIM (anything else is a 400)',
+            }),
+          ),
         },
         { additionalProperties: true },
       ),

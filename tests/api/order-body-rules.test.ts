@@ -77,3 +77,39 @@ describe.each(orders)('a $what order body naming a merchant_code', ({ path, body
     expect(own.json.response_code).toBe('00');
   });
 });
+
+describe('an eSIM order is one eSIM', () => {
+  it.each([2, 5, 0, '2'])(
+    'quantity %j is a 400 saying one eSIM per order, nothing charged, the key left free',
+    async (quantity) => {
+      const before = await balanceKobo(t, buyer);
+      const request_id = `om-esim-q-${typeof quantity}-${String(quantity)}`;
+      const r = await t.call('POST', '/v1/esim/orders', {
+        pair: buyer,
+        body: { request_id, plan_id: 'ESIM-GB-5GB-30D', quantity },
+      });
+      expect(r.status).toBe(400);
+      expect(r.json).toEqual({
+        status: 'error',
+        code: 400,
+        message: 'quantity must be 1 or left out: an eSIM order is one eSIM (place one order per eSIM)',
+      });
+      expect(await balanceKobo(t, buyer)).toBe(before);
+      const retry = await t.call('POST', '/v1/esim/orders', {
+        pair: buyer,
+        body: { request_id, plan_id: 'ESIM-GB-5GB-30D' },
+      });
+      expect(retry.json.response_code).toBe('00');
+    },
+  );
+
+  it('quantity 1 is accepted and buys one', async () => {
+    const before = await balanceKobo(t, buyer);
+    const r = await t.call('POST', '/v1/esim/orders', {
+      pair: buyer,
+      body: { request_id: 'om-esim-q-one', plan_id: 'ESIM-GB-5GB-30D', quantity: 1 },
+    });
+    expect(r.json.response_code).toBe('00');
+    expect(before - (await balanceKobo(t, buyer))).toBe(1_516_700);
+  });
+});
