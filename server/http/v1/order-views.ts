@@ -8,12 +8,12 @@ export const orderErrors = Object.assign({}, errorResponses, {
   503: Type.Ref('ErrorBody'),
 });
 
-/** The gift-card catalog's filters, on /v1 and in the console. */
 /** Not in the spec's order bodies; accepted for integrators who send it as on transactions. */
 export const MerchantCodeOfCredential = Type.String({
   description: "optional; when sent, the credential's own merchant code (another is a 403)",
 });
 
+/** The gift-card catalog's filters, on /v1 and in the console. */
 export const GiftcardFilters = {
   search: Type.Optional(Type.String()),
   brand: Type.Optional(Type.String()),
