@@ -6,8 +6,7 @@ import { useHistoryStore } from '../../renderer/src/stores/history.js';
 import { useWalletStore } from '../../renderer/src/stores/wallet.js';
 import type { Sale } from '../../renderer/src/api/types.js';
 import {
-  apiGet,
-  apiPost,
+  api,
   setCsrfToken,
   setEnvironmentWithdrawnHandler,
   setPageEnvironmentSource,
@@ -63,6 +62,14 @@ const sale = (status: string) => ({
   kind: 'transaction',
   amount: '100',
 });
+
+const AIRTIME = {
+  product: 'airtime',
+  network: 'mtn',
+  customer_msisdn: '08031234567',
+  amount: '100.00',
+  client_request_id: 'c-1',
+} as const;
 
 beforeEach(() => {
   setActivePinia(createPinia());
@@ -122,8 +129,8 @@ describe('useSessionStore', () => {
     const calls = fakeNode({ 'POST /console/sell': sale('success'), 'GET /console/session': SESSION });
     setPageEnvironmentSource(() => 'live');
     try {
-      await apiPost('/console/sell', {});
-      await apiGet('/console/session');
+      await api.post('/console/sell', { body: AIRTIME });
+      await api.get('/console/session');
     } finally {
       setPageEnvironmentSource(null);
     }
@@ -186,7 +193,9 @@ describe('useSessionStore', () => {
             ),
       ),
     );
-    await expect(apiPost('/console/sell', {})).rejects.toThrow('Live selling is no longer allowed');
+    await expect(api.post('/console/sell', { body: AIRTIME })).rejects.toThrow(
+      'Live selling is no longer allowed',
+    );
     expect(s.isLive).toBe(false);
     expect(s.environment).toBe('test');
     setEnvironmentWithdrawnHandler(null);

@@ -5,6 +5,9 @@ import {
   ENVIRONMENT_HEADER,
   PAGE_ENVIRONMENT_HEADER,
 } from '../../../common/console-protocol.js';
+import type { CallArgs, CallOptions, Method, RequestOptions, RouteWith, SuccessAnswer } from './routes.js';
+
+export type { RequestOptions } from './routes.js';
 
 /**
  * The console's only way to the node: JSON over fetch to /console, the session cookie sent by
@@ -39,14 +42,8 @@ export function setEnvironmentWithdrawnHandler(handler: ((environment: string) =
   onEnvironmentWithdrawn = handler;
 }
 
-export interface RequestOptions {
-  /** Do not send the agent to the sign-in page on 401 (the sign-in page itself, session probes). */
-  quiet401?: boolean;
-  /** Extra request headers (the first-run setup code). */
-  headers?: Record<string, string>;
-}
-
-export async function apiRequest<T>(
+/** The transport under `api`: callers use `api`, whose route template types the call. */
+async function apiRequest<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
@@ -90,10 +87,6 @@ export async function apiRequest<T>(
   return json as T;
 }
 
-export const apiGet = <T>(path: string, opts?: RequestOptions) => apiRequest<T>('GET', path, undefined, opts);
-export const apiPost = <T>(path: string, body: unknown = {}, opts?: RequestOptions) =>
-  apiRequest<T>('POST', path, body, opts);
-
 /** "?a=1&b=x" from the non-empty values of an object. */
 export function queryString(params: Record<string, string | number | undefined | null>): string {
   const q = new URLSearchParams();
@@ -102,3 +95,45 @@ export function queryString(params: Record<string, string | number | undefined |
   const s = q.toString();
   return s ? `?${s}` : '';
 }
+
+/** A route template with each {name} replaced by its encoded parameter, then the query's non-empty values. */
+function fill(route: string, options: { path?: object; query?: object }): string {
+  const params = (options.path ?? {}) as Record<string, string | number>;
+  const filled = route.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${route}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+  return filled + queryString((options.query ?? {}) as Record<string, string | number | null | undefined>);
+}
+
+/**
+ * The URL of a GET route, typed as `api.get` is, for what the browser fetches itself: a link
+ * (CSV downloads) or an image (the eSIM QR code), sent with the session cookie.
+ */
+export const routeUrl = <P extends RouteWith<'get'>>(route: P, ...[options]: CallArgs<P, 'get'>): string =>
+  fill(route, options ?? {});
+
+function call<M extends Method>(method: M) {
+  return <P extends RouteWith<M>>(route: P, ...[options]: CallArgs<P, M>): Promise<SuccessAnswer<P, M>> => {
+    const o = (options ?? {}) as CallOptions<P, M> & { body?: unknown };
+    // A POST always carries a JSON body, {} when the route takes none; other methods only the
+    // body given.
+    const body = method === 'post' ? (o.body ?? {}) : o.body;
+    const verb = method.toUpperCase() as Uppercase<M>;
+    return apiRequest<SuccessAnswer<P, M>>(verb, fill(route, o), body, o);
+  };
+}
+
+/**
+ * The typed way to the node: `api.get('/console/purchases/{ref}', { path: { ref }, query })`.
+ * The route template decides the path parameters, query, body and answer type, all from the
+ * node's own schemas (routes.ts), so a wrong route or field fails the type check.
+ */
+export const api = {
+  get: call('get'),
+  post: call('post'),
+  put: call('put'),
+  patch: call('patch'),
+  delete: call('delete'),
+};

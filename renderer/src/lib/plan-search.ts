@@ -1,16 +1,13 @@
 import { apiNairaToKobo } from '../../../common/money.js';
+import type { Answer } from '../api/types.js';
 
-export interface DataPlanRow {
-  id: number;
-  plan_code: string;
-  name: string;
-  description: string;
-  price: string;
-  validity: string;
-  value: string;
-  group: string;
-  shortCode: string;
-}
+type ListedPlan = Answer<'/console/plans/data/{network}', 'get'>['plans'][number];
+/**
+ * A data plan as the node lists it. The node's schema leaves the catalog's own fields open
+ * (validity, value, group, shortCode: unknown); the desk reads them as the text they are.
+ */
+export type DataPlanRow = Pick<ListedPlan, 'id' | 'plan_code' | 'name' | 'description' | 'price'> &
+  Record<'validity' | 'value' | 'group' | 'shortCode', string>;
 
 /** "30 days" -> "30days", "1.5 GB" -> "1.5gb": a number and its unit are one search word. */
 const NUMBER_UNIT = /(\d+(?:\.\d+)?)\s*(tb|gb|mb|days?|hrs?|hours?|weeks?|months?)\b/g;

@@ -21,7 +21,6 @@ export type UpstreamHealthInfo = NonNullable<UpstreamInfo['health']>;
 export type Circuit = UpstreamHealthInfo['circuit'];
 export type RouteInfo = Overview['routes'][number];
 export type ConnectionTest = Answer<'/console/admin/upstreams/{name}/test', 'post'>;
-export type SavedUpstream = Answer<'/console/admin/upstreams', 'post', 201>;
 
 export type CatalogPage = Answer<'/console/admin/catalogs/{kind}', 'get'>;
 export type CatalogRow = CatalogPage['rows'][number];
@@ -34,6 +33,8 @@ export type Tally = CashupInfo['by_status']['success'];
 export type DashboardInfo = Answer<'/console/admin/dashboard', 'get'>;
 export type NodeInfo = Answer<'/console/admin/node', 'get'>;
 export type BackupInfo = Answer<'/console/admin/backups', 'get'>['backups'][number];
+/** A backup just made, with its integrity check. */
+export type NewBackupInfo = Answer<'/console/admin/backups', 'post', 201>;
 export type ReportSettingsInfo = Answer<'/console/report-settings', 'get'>;
 export type AuditEntry = Answer<'/console/admin/audit', 'get'>['entries'][number];
 export type ReportDeliveryInfo = Answer<'/console/reports', 'get'>['data'][number];

@@ -1,14 +1,9 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { apiGet, apiPost, apiRequest } from '../api/client.js';
+import { api } from '../api/client.js';
 import { formatNaira, parseAmountInput } from '../../../common/money-display.js';
 import { koboToApiNaira } from '../../../common/money.js';
-import type {
-  MerchantWebhooks,
-  WebhookDeliveryInfo,
-  WebhookEndpointInfo,
-  WebhookTestResult,
-} from './adminTypes.js';
+import type { MerchantWebhooks, WebhookDeliveryInfo } from './adminTypes.js';
 import type { Environment } from '../api/types.js';
 import { createRunner } from './runner.js';
 import { isDueNow } from '../lib/webhook-delivery.js';
@@ -30,12 +25,12 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
    */
   const revealed = ref<{ id: string; secret: string; merchant: string; environment: string } | null>(null);
   const { busy, error, notice, run, reloadKeepingNotice } = createRunner();
-  const base = () => `/console/admin/merchants/${encodeURIComponent(code.value)}`;
+  const merchant = () => ({ code: code.value });
 
   async function load(): Promise<void> {
     if (!code.value) return;
     await run(async () => {
-      info.value = await apiGet<MerchantWebhooks>(`${base()}/webhooks`);
+      info.value = await api.get('/console/admin/merchants/{code}/webhooks', { path: merchant() });
     });
     if (selected.value) await loadDeliveries(selected.value);
   }
@@ -51,8 +46,7 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
 
   /** Bumped by anything that replaces the open log: a follow that is no longer about it stops. */
   let following = 0;
-  const deliveriesOf = (id: string) =>
-    apiGet<{ deliveries: WebhookDeliveryInfo[] }>(`/console/admin/webhooks/${id}/deliveries`);
+  const deliveriesOf = (id: string) => api.get('/console/admin/webhooks/{id}/deliveries', { path: { id } });
 
   async function loadDeliveries(id: string): Promise<void> {
     selected.value = id;
@@ -91,10 +85,9 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
   async function add(environment: Environment, url: string, eventTypes: string[]): Promise<boolean> {
     const r = await run(
       () =>
-        apiPost<WebhookEndpointInfo & { secret: string }>(`${base()}/webhooks`, {
-          environment,
-          url,
-          event_types: eventTypes,
+        api.post('/console/admin/merchants/{code}/webhooks', {
+          path: merchant(),
+          body: { environment, url, event_types: eventTypes },
         }),
       (v) => `Endpoint ${v.id} added. Copy its signing secret now: it is not shown again.`,
     );
@@ -104,15 +97,16 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
     return true;
   }
 
-  async function action(id: string, path: string, body: unknown, success: string): Promise<void> {
-    const r = await run(() => apiPost<unknown>(`/console/admin/webhooks/${id}/${path}`, body), success);
+  /** Runs an endpoint's action, then reloads the merchant's endpoints, keeping the action's message. */
+  async function action(work: () => Promise<unknown>, success: string): Promise<void> {
+    const r = await run(work, success);
     if (r === null) return;
     await reloadKeepingNotice(load);
   }
 
   /** A test event the receiver did not take is a failure to fix, said as one (red), not as a notice. */
   async function sendTest(id: string): Promise<void> {
-    const v = await run(() => apiPost<WebhookTestResult>(`/console/admin/webhooks/${id}/test`));
+    const v = await run(() => api.post('/console/admin/webhooks/{id}/test', { path: { id } }));
     if (!v) return;
     if (v.delivered) notice.value = `Test event delivered (HTTP ${v.status_code}, ${v.latency_ms} ms).`;
     else
@@ -124,9 +118,11 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
     // One row's Retry now or Replay sends that delivery alone: the notice names its event.
     const one = deliveryId === undefined ? undefined : deliveries.value.find((d) => d.id === deliveryId);
     await action(
-      id,
-      'replay',
-      deliveryId ? { delivery_id: deliveryId } : {},
+      () =>
+        api.post('/console/admin/webhooks/{id}/replay', {
+          path: { id },
+          body: deliveryId ? { delivery_id: deliveryId } : {},
+        }),
       deliveryId
         ? `${one?.event_id ?? `Delivery ${deliveryId}`} is being sent again now.`
         : 'Failed and retrying deliveries go out again now.',
@@ -135,16 +131,18 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
   }
   const setPaused = (id: string, paused: boolean) =>
     action(
-      id,
-      'status',
-      { status: paused ? 'paused' : 'enabled' },
+      () =>
+        api.post('/console/admin/webhooks/{id}/status', {
+          path: { id },
+          body: { status: paused ? 'paused' : 'enabled' },
+        }),
       paused ? 'Endpoint paused.' : 'Endpoint resumed.',
     );
 
   async function rotate(id: string): Promise<void> {
     // Rotated inside an earlier window, the secrets replaced sign until that window's end if later.
     const r = await run(
-      () => apiPost<WebhookEndpointInfo & { secret: string }>(`/console/admin/webhooks/${id}/rotate`, {}),
+      () => api.post('/console/admin/webhooks/{id}/rotate', { path: { id }, body: {} }),
       (v) =>
         v.old_secret_expires_at
           ? `New secret issued; the secrets it replaced keep signing until ${formatDateTime(v.old_secret_expires_at)}.`
@@ -155,7 +153,7 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
   }
 
   async function remove(id: string): Promise<void> {
-    await run(() => apiRequest('DELETE', `/console/admin/webhooks/${id}`), `Endpoint ${id} removed.`);
+    await run(() => api.delete('/console/admin/webhooks/{id}', { path: { id } }), `Endpoint ${id} removed.`);
     // A refusal stays on screen: reloading would clear it.
     if (error.value) return;
     if (selected.value === id) selected.value = null;
@@ -165,10 +163,11 @@ export const useAdminWebhooksStore = defineStore('adminWebhooks', () => {
   async function setThreshold(env: Environment, amount: string): Promise<void> {
     await run(
       () =>
-        apiRequest<{ low_balance_threshold: string | null }>('PUT', `${base()}/wallets/${env}/low-balance`, {
+        api.put('/console/admin/merchants/{code}/wallets/{env}/low-balance', {
+          path: { ...merchant(), env },
           // "10,000" and "₦10,000" as people type them, as on the wallet page; anything else
           // goes as typed, for the node to refuse in words.
-          amount: amount.trim() === '' ? null : nairaOrTyped(amount.trim()),
+          body: { amount: amount.trim() === '' ? null : nairaOrTyped(amount.trim()) },
         }),
       (v) =>
         v.low_balance_threshold

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { apiGet, apiPost, queryString } from '../api/client.js';
+import { api } from '../api/client.js';
 import type { BillPlanRow, EsimItem, GiftcardItem } from '../api/types.js';
 import type { DataPlanRow } from '../lib/plan-search.js';
 import type { CatalogPage, CatalogRow, CatalogSyncRun } from './adminTypes.js';
@@ -30,27 +30,28 @@ export const useCatalogStore = defineStore('catalog', () => {
 
   /** The whole gift-card catalog at this merchant's prices; the page filters it as the agent types. */
   async function loadGiftcards(): Promise<GiftcardItem[]> {
-    giftcards.value ??= (await apiGet<{ cards: GiftcardItem[] }>('/console/giftcards')).cards;
+    giftcards.value ??= (await api.get('/console/giftcards')).cards;
     return giftcards.value;
   }
 
   async function loadEsimPlans(): Promise<EsimItem[]> {
-    esimPlans.value ??= (await apiGet<{ plans: EsimItem[] }>('/console/esim')).plans;
+    esimPlans.value ??= (await api.get('/console/esim')).plans;
     return esimPlans.value;
   }
 
   async function loadDataPlans(network: string): Promise<DataPlanRow[]> {
     const key = network.toLowerCase();
     if (!dataPlans.value[key]) {
-      const r = await apiGet<{ plans: DataPlanRow[] }>(`/console/plans/data/${encodeURIComponent(key)}`);
-      dataPlans.value[key] = r.plans;
+      const r = await api.get('/console/plans/data/{network}', { path: { network: key } });
+      // The catalog's open fields are text (plan-search.ts DataPlanRow).
+      dataPlans.value[key] = r.plans as DataPlanRow[];
     }
     return dataPlans.value[key];
   }
 
   async function loadBillPlans(product: BillProduct): Promise<BillPlanRow[]> {
     if (!billPlans.value[product]) {
-      const r = await apiGet<{ plans: BillPlanRow[] }>(`/console/plans/bills/${product.toLowerCase()}`);
+      const r = await api.get('/console/plans/bills/{product}', { path: { product: product.toLowerCase() } });
       billPlans.value[product] = r.plans;
     }
     return billPlans.value[product]!;
@@ -81,23 +82,25 @@ export const useCatalogStore = defineStore('catalog', () => {
     lastQuery = { kind, filter: { ...filter } };
     const f = lastQuery.filter;
     await run(async () => {
-      adminPage.value = await apiGet<CatalogPage>(
-        `/console/admin/catalogs/${kind}${queryString({ search: f.search, group: f.group, state: f.state, page: f.page, limit: 25 })}`,
-      );
+      adminPage.value = await api.get('/console/admin/catalogs/{kind}', {
+        path: { kind },
+        query: { search: f.search, group: f.group, state: f.state, page: f.page, limit: 25 },
+      });
     });
   }
 
   async function loadSync(): Promise<void> {
     await run(async () => {
-      lastSync.value = (await apiGet<{ last: CatalogSyncRun | null }>('/console/admin/catalogs/sync')).last;
+      lastSync.value = (await api.get('/console/admin/catalogs/sync')).last;
     });
   }
 
   async function setActive(row: CatalogRow, active: boolean): Promise<void> {
     const r = await run(
       () =>
-        apiPost<CatalogRow>(`/console/admin/catalogs/${row.kind}/${encodeURIComponent(row.id)}/active`, {
-          active,
+        api.post('/console/admin/catalogs/{kind}/{id}/active', {
+          path: { kind: row.kind, id: row.id },
+          body: { active },
         }),
       `${row.name} ${active ? 'enabled' : 'disabled'}.`,
     );
@@ -117,7 +120,7 @@ export const useCatalogStore = defineStore('catalog', () => {
     syncing.value = true;
     try {
       const r = await run(
-        () => apiPost<{ last: CatalogSyncRun | null }>('/console/admin/catalogs/sync'),
+        () => api.post('/console/admin/catalogs/sync'),
         (v) => (v.last?.ok ? 'Catalogs synced.' : 'The sync finished with problems; see the result below.'),
       );
       if (r) lastSync.value = r.last;

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, reactive, ref } from 'vue';
-import { apiGet, queryString } from '../api/client.js';
-import type { PurchasePage, Sale } from '../api/types.js';
+import { api, routeUrl } from '../api/client.js';
+import type { Sale } from '../api/types.js';
 import { ApiError } from '../lib/errors.js';
 import { nextFollowDelay } from './sale.js';
 
@@ -35,10 +35,9 @@ export const useHistoryStore = defineStore('history', () => {
 
   const pages = computed(() => Math.max(1, Math.ceil(total.value / limit.value)));
   const chosen = () => ({ merchant_code: merchant.value, ...filters, search: filters.search.trim() });
-  const query = computed(() => queryString(chosen()));
-  const csvHref = computed(() => `/console/purchases.csv${query.value}`);
-  const pagePath = () =>
-    `/console/purchases${queryString({ ...chosen(), page: page.value, limit: limit.value })}`;
+  const csvHref = computed(() => routeUrl('/console/purchases.csv', { query: chosen() }));
+  const readPage = () =>
+    api.get('/console/purchases', { query: { ...chosen(), page: page.value, limit: limit.value } });
 
   /** Loads the current page; an older answer arriving after a newer request is ignored. */
   async function load(): Promise<void> {
@@ -46,7 +45,7 @@ export const useHistoryStore = defineStore('history', () => {
     loading.value = true;
     error.value = '';
     try {
-      const r = await apiGet<PurchasePage>(pagePath());
+      const r = await readPage();
       if (mine !== generation) return;
       rows.value = r.rows;
       total.value = r.total;
@@ -103,7 +102,7 @@ export const useHistoryStore = defineStore('history', () => {
       e instanceof ApiError && (e.status === 403 || e.status === 404) ? e : null;
     let fresh: Map<string, Sale>;
     try {
-      fresh = new Map((await apiGet<PurchasePage>(pagePath())).rows.map((s) => [s.reference, s]));
+      fresh = new Map((await readPage()).rows.map((s) => [s.reference, s]));
     } catch (e) {
       return forGood(e);
     }
@@ -111,9 +110,10 @@ export const useHistoryStore = defineStore('history', () => {
       let sale = fresh.get(reference) ?? null;
       if (!sale)
         try {
-          sale = await apiGet<Sale>(
-            `/console/purchases/${encodeURIComponent(reference)}${queryString({ merchant_code: merchant.value })}`,
-          );
+          sale = await api.get('/console/purchases/{ref}', {
+            path: { ref: reference },
+            query: { merchant_code: merchant.value },
+          });
         } catch (e) {
           const refusal = forGood(e);
           if (refusal) return refusal;

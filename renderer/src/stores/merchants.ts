@@ -1,21 +1,15 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { apiGet, apiRequest, apiPost, queryString } from '../api/client.js';
-import type { Body, Environment } from '../api/types.js';
+import { api } from '../api/client.js';
+import type { Answer, Body, Environment } from '../api/types.js';
 import type { MerchantInfo, Pair, PricingRuleInfo } from './adminTypes.js';
 import { createRunner } from './runner.js';
 
 /** A merchant page change, as the node's schema takes it. */
 export type MerchantPatch = Body<'/console/admin/merchants/{code}', 'patch'>;
 
-export interface PriceQuote {
-  product: string;
-  network: string;
-  catalog_amount: string;
-  debit: string;
-  difference: string;
-  rule: PricingRuleInfo | null;
-}
+/** What a sale of an amount would debit under the merchant's terms, as the node prices it. */
+export type PriceQuote = Answer<'/console/admin/merchants/{code}/pricing/quote', 'get'>;
 
 /**
  * Merchants (admin): the list, one merchant with its credentials, and its pricing terms.
@@ -30,20 +24,18 @@ export const useMerchantsStore = defineStore('merchants', () => {
 
   async function load(): Promise<void> {
     await run(async () => {
-      merchants.value = (await apiGet<{ merchants: MerchantInfo[] }>('/console/admin/merchants')).merchants;
+      merchants.value = (await api.get('/console/admin/merchants')).merchants;
     });
   }
 
   async function open(code: string): Promise<void> {
     await run(async () => {
-      current.value = await apiGet<MerchantInfo>(`/console/admin/merchants/${encodeURIComponent(code)}`);
+      current.value = await api.get('/console/admin/merchants/{code}', { path: { code } });
     });
   }
 
   async function create(code: string, name: string): Promise<MerchantInfo | null> {
-    const r = await run(() =>
-      apiPost<{ merchant: MerchantInfo; test: Pair; live: Pair }>('/console/admin/merchants', { code, name }),
-    );
+    const r = await run(() => api.post('/console/admin/merchants', { body: { code, name } }));
     if (!r) return null;
     issued.value = { merchant: r.merchant.merchant_code, pairs: { test: r.test, live: r.live } };
     await load();
@@ -52,7 +44,7 @@ export const useMerchantsStore = defineStore('merchants', () => {
 
   async function update(code: string, patch: MerchantPatch, success = 'Saved.'): Promise<boolean> {
     const r = await run(
-      () => apiRequest<MerchantInfo>('PATCH', `/console/admin/merchants/${encodeURIComponent(code)}`, patch),
+      () => api.patch('/console/admin/merchants/{code}', { path: { code }, body: patch }),
       success,
     );
     if (r) current.value = r;
@@ -61,9 +53,7 @@ export const useMerchantsStore = defineStore('merchants', () => {
 
   async function rotate(code: string, env: Environment): Promise<void> {
     const r = await run(() =>
-      apiPost<Pair & { environment: Environment }>(
-        `/console/admin/merchants/${encodeURIComponent(code)}/credentials/${env}/rotate`,
-      ),
+      api.post('/console/admin/merchants/{code}/credentials/{env}/rotate', { path: { code, env } }),
     );
     if (!r) return;
     issued.value = { merchant: code, pairs: { [env]: { key: r.key, secret: r.secret } } };
@@ -72,10 +62,7 @@ export const useMerchantsStore = defineStore('merchants', () => {
 
   async function revoke(code: string, env: Environment): Promise<void> {
     const r = await run(
-      () =>
-        apiPost<MerchantInfo>(
-          `/console/admin/merchants/${encodeURIComponent(code)}/credentials/${env}/revoke`,
-        ),
+      () => api.post('/console/admin/merchants/{code}/credentials/{env}/revoke', { path: { code, env } }),
       `The ${env} credentials are revoked.`,
     );
     if (r) current.value = r;
@@ -89,13 +76,13 @@ export const useMerchantsStore = defineStore('merchants', () => {
   const termsOf = ref('');
   const terms = ref<PricingRuleInfo[]>([]);
   const quote = ref<PriceQuote | null>(null);
-  const pricingPath = () => `/console/admin/merchants/${encodeURIComponent(termsOf.value)}/pricing`;
+  const pricingOf = () => ({ code: termsOf.value });
 
   async function loadTerms(merchantCode: string): Promise<void> {
     termsOf.value = merchantCode;
     quote.value = null;
     await run(async () => {
-      terms.value = (await apiGet<{ rules: PricingRuleInfo[] }>(pricingPath())).rules;
+      terms.value = (await api.get('/console/admin/merchants/{code}/pricing', { path: pricingOf() })).rules;
     });
   }
 
@@ -103,10 +90,9 @@ export const useMerchantsStore = defineStore('merchants', () => {
   async function setTerm(product: string, network: string, basisPoints: number | null): Promise<boolean> {
     const r = await run(
       () =>
-        apiRequest<{ rules: PricingRuleInfo[] }>('PUT', pricingPath(), {
-          product,
-          network,
-          basis_points: basisPoints,
+        api.put('/console/admin/merchants/{code}/pricing', {
+          path: pricingOf(),
+          body: { product, network, basis_points: basisPoints },
         }),
       basisPoints === null
         ? 'Term removed: the catalog price applies.'
@@ -118,7 +104,10 @@ export const useMerchantsStore = defineStore('merchants', () => {
 
   async function checkPrice(product: string, network: string, amount: string): Promise<void> {
     quote.value = await run(() =>
-      apiGet<PriceQuote>(`${pricingPath()}/quote${queryString({ product, network, amount })}`),
+      api.get('/console/admin/merchants/{code}/pricing/quote', {
+        path: pricingOf(),
+        query: { product, network, amount },
+      }),
     );
   }
 

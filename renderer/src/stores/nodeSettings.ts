@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { apiGet, apiRequest } from '../api/client.js';
+import { api } from '../api/client.js';
 import type { NodeSettingInfo, NodeSettingKey } from './adminTypes.js';
 import { errorText } from './runner.js';
 
@@ -17,7 +17,7 @@ export const useNodeSettingsStore = defineStore('nodeSettings', () => {
 
   async function load(): Promise<void> {
     try {
-      const r = await apiGet<{ settings: NodeSettingInfo[] }>('/console/admin/node-settings');
+      const r = await api.get('/console/admin/node-settings');
       settings.value = Object.fromEntries(r.settings.map((s) => [s.key, s]));
     } catch (e) {
       // Said where the settings are shown: the page's own list still loads.
@@ -31,11 +31,7 @@ export const useNodeSettingsStore = defineStore('nodeSettings', () => {
     errors.value[key] = '';
     notices.value[key] = '';
     try {
-      const r = await apiRequest<NodeSettingInfo>(
-        'PUT',
-        `/console/admin/node-settings/${encodeURIComponent(key)}`,
-        { value },
-      );
+      const r = await api.put('/console/admin/node-settings/{key}', { path: { key }, body: { value } });
       settings.value[key] = r;
       notices.value[key] = saved;
       return true;

@@ -1,7 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { apiGet, apiPost, apiRequest } from '../api/client.js';
-import type { Answer } from '../api/types.js';
+import { api } from '../api/client.js';
 import type {
   ReconciliationExceptionInfo,
   ReconciliationRunInfo,
@@ -10,9 +9,6 @@ import type {
 import { createRunner } from './runner.js';
 import { shortReference } from '../lib/products.js';
 import { plural } from '../lib/sentences.js';
-
-type Overview = Answer<'/console/admin/reconciliation', 'get'>;
-type RunAnswer = Answer<'/console/admin/reconciliation/run', 'post'>;
 
 /**
  * Reconciliation with the upstreams: runs, exceptions and their resolution, a run by hand,
@@ -26,7 +22,7 @@ export const useReconciliationStore = defineStore('reconciliation', () => {
 
   async function load(): Promise<void> {
     await run(async () => {
-      const r = await apiGet<Overview>('/console/admin/reconciliation');
+      const r = await api.get('/console/admin/reconciliation');
       runs.value = r.runs;
       exceptions.value = r.exceptions;
       settings.value = r.settings;
@@ -35,7 +31,7 @@ export const useReconciliationStore = defineStore('reconciliation', () => {
 
   async function runDay(date: string): Promise<void> {
     await run(
-      () => apiPost<RunAnswer>('/console/admin/reconciliation/run', { date }),
+      () => api.post('/console/admin/reconciliation/run', { body: { date } }),
       (r) =>
         r.runs.length
           ? r.runs
@@ -58,10 +54,9 @@ export const useReconciliationStore = defineStore('reconciliation', () => {
   ): Promise<boolean> {
     const r = await run(
       () =>
-        apiPost<ReconciliationExceptionInfo>(`/console/admin/reconciliation/exceptions/${id}/resolve`, {
-          action,
-          reason,
-          ...(confirm ? { confirm: true } : {}),
+        api.post('/console/admin/reconciliation/exceptions/{id}/resolve', {
+          path: { id },
+          body: { action, reason, ...(confirm ? { confirm: true } : {}) },
         }),
       (e) => `Exception ${shortReference(e.reference)} resolved (${e.resolution?.replace('_', ' ')}).`,
     );
@@ -73,7 +68,7 @@ export const useReconciliationStore = defineStore('reconciliation', () => {
 
   async function saveSettings(next: ReconciliationSettingsInfo): Promise<void> {
     const r = await run(
-      () => apiRequest<ReconciliationSettingsInfo>('PUT', '/console/admin/reconciliation/settings', next),
+      () => api.put('/console/admin/reconciliation/settings', { body: next }),
       'Reconciliation settings saved.',
     );
     if (r) settings.value = r;

@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { apiGet, apiPost, queryString } from '../api/client.js';
+import { api } from '../api/client.js';
 import { ApiError } from '../lib/errors.js';
-import type { Body, GiftCardCode, Sale, VerifiedCustomer } from '../api/types.js';
+import type { Body, GiftCardCode, Sale } from '../api/types.js';
 import type { AttentionItem } from './adminTypes.js';
 import { formatNaira } from '../../../common/money-display.js';
 import { createRunner } from './runner.js';
@@ -33,38 +33,40 @@ export const useSaleStore = defineStore('sale', () => {
   const ofMerchant = (ref: string, code: string | undefined): void => {
     if (code) merchantOf.value[ref] = code;
   };
-  /** "?merchant_code=ADE" for a sale of a merchant the admin chose, else nothing. */
-  const scope = (ref: string, extra: Record<string, number> = {}) =>
-    queryString({ merchant_code: merchantOf.value[ref], ...extra });
-  const saleUrl = (ref: string, tail = '') => `/console/purchases/${encodeURIComponent(ref)}${tail}`;
+  /** The query naming the merchant an admin chose for a sale ("?merchant_code=ADE"), else none. */
+  const scope = (ref: string) => ({ merchant_code: merchantOf.value[ref] });
 
   function keep(sale: Sale): Sale {
     sales.value[sale.reference] = sale;
     return sale;
   }
 
-  const sell = async (body: SellBody) => keep(await apiPost<Sale>('/console/sell', body));
+  const sell = async (body: SellBody) => keep(await api.post('/console/sell', { body }));
   const orderGiftcard = async (body: GiftcardOrderBody) =>
-    keep(await apiPost<Sale>('/console/giftcards/orders', body));
-  const orderEsim = async (body: EsimOrderBody) => keep(await apiPost<Sale>('/console/esim/orders', body));
-  const verify = async (body: VerifyBody) =>
-    (await apiPost<{ customer: VerifiedCustomer }>('/console/verify', body)).customer;
+    keep(await api.post('/console/giftcards/orders', { body }));
+  const orderEsim = async (body: EsimOrderBody) => keep(await api.post('/console/esim/orders', { body }));
+  const verify = async (body: VerifyBody) => (await api.post('/console/verify', { body })).customer;
   /** Reads a sale; with waitMs the node holds the answer until the sale is final or waitMs passes. */
   const load = async (ref: string, waitMs = 0) =>
-    keep(await apiGet<Sale>(`${saleUrl(ref)}${scope(ref, waitMs ? { wait_ms: waitMs } : {})}`));
+    keep(
+      await api.get('/console/purchases/{ref}', {
+        path: { ref },
+        query: { ...scope(ref), ...(waitMs ? { wait_ms: waitMs } : {}) },
+      }),
+    );
   /** The sale stored under the key a sell page sent (404: nothing was stored, nothing charged). */
   const byKey = async (key: string) =>
-    keep(await apiGet<Sale>(`/console/purchases/by-key/${encodeURIComponent(key)}`));
+    keep(await api.get('/console/purchases/by-key/{key}', { path: { key } }));
   /** Asks the provider now (the node also does so on its own schedule). */
   const requery = async (ref: string) =>
-    keep(await apiPost<Sale>(`${saleUrl(ref, '/requery')}${scope(ref)}`));
+    keep(await api.post('/console/purchases/{ref}/requery', { path: { ref }, query: scope(ref) }));
 
   /** An admin reverses a completed sale: its debit goes back to the wallet once. */
   const reverse = async (ref: string, reason: string) =>
-    keep(await apiPost<Sale>(`/console/admin/purchases/${encodeURIComponent(ref)}/reverse`, { reason }));
+    keep(await api.post('/console/admin/purchases/{ref}/reverse', { path: { ref }, body: { reason } }));
 
   async function reveal(ref: string): Promise<GiftCardCode[]> {
-    const r = await apiPost<{ cards: GiftCardCode[] }>(`${saleUrl(ref, '/reveal')}${scope(ref)}`);
+    const r = await api.post('/console/purchases/{ref}/reveal', { path: { ref }, query: scope(ref) });
     cards.value[ref] = r.cards;
     return r.cards;
   }
@@ -121,9 +123,7 @@ export const useSaleStore = defineStore('sale', () => {
 
   async function loadAttention(): Promise<void> {
     await run(async () => {
-      const r = await apiGet<{ flagged: AttentionItem[]; pending: AttentionItem[] }>(
-        '/console/admin/attention',
-      );
+      const r = await api.get('/console/admin/attention');
       flagged.value = r.flagged;
       pendingPurchases.value = r.pending;
     });
@@ -141,7 +141,7 @@ export const useSaleStore = defineStore('sale', () => {
 
   const requeryAttention = (reference: string) =>
     act(
-      () => apiPost<AttentionItem>(`/console/admin/attention/${reference}/requery`),
+      () => api.post('/console/admin/attention/{ref}/requery', { path: { ref: reference } }),
       (p) =>
         p.status === 'pending'
           ? 'Requeried: the provider still has no final answer.'
@@ -149,12 +149,16 @@ export const useSaleStore = defineStore('sale', () => {
     );
   const flagPurchase = (reference: string, reason: string) =>
     act(
-      () => apiPost<AttentionItem>(`/console/admin/attention/${reference}/flag`, { reason }),
+      () => api.post('/console/admin/attention/{ref}/flag', { path: { ref: reference }, body: { reason } }),
       () => 'Flagged for attention.',
     );
   const resolvePurchase = (reference: string, outcome: 'success' | 'failed', reason: string) =>
     act(
-      () => apiPost<AttentionItem>(`/console/admin/attention/${reference}/resolve`, { outcome, reason }),
+      () =>
+        api.post('/console/admin/attention/{ref}/resolve', {
+          path: { ref: reference },
+          body: { outcome, reason },
+        }),
       (p) =>
         p.status === 'failed'
           ? `Resolved as failed: ${formatNaira(p.debit)} refunded to ${p.merchant_code}.`

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import { apiGet, apiPost, setCsrfToken } from '../api/client.js';
+import { api, setCsrfToken } from '../api/client.js';
 import { ApiError } from '../lib/errors.js';
 import { setBusinessTimezone } from '../lib/time.js';
 import { SETUP_CODE_HEADER } from '../../../common/console-protocol.js';
@@ -36,13 +36,13 @@ export const useSessionStore = defineStore('session', () => {
 
   /** Where the app stands: first-run setup, sign-in, or a live session. */
   async function refresh(): Promise<SessionState> {
-    status.value = await apiGet<NodeStatus>('/console/status', { headers: codeHeaders() });
+    status.value = await api.get('/console/status', { headers: codeHeaders() });
     if (status.value.setup_required) {
       forget();
       return 'setup';
     }
     try {
-      apply(await apiGet<SessionInfo>('/console/session', { quiet401: true }));
+      apply(await api.get('/console/session', { quiet401: true }));
       return 'ready';
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) {
@@ -58,7 +58,7 @@ export const useSessionStore = defineStore('session', () => {
     const previous = setupCode.value;
     setupCode.value = code.trim();
     try {
-      status.value = await apiGet<NodeStatus>('/console/status', { headers: codeHeaders(), quiet401: true });
+      status.value = await api.get('/console/status', { headers: codeHeaders(), quiet401: true });
     } catch (e) {
       setupCode.value = previous;
       throw e;
@@ -66,30 +66,30 @@ export const useSessionStore = defineStore('session', () => {
   }
 
   async function setup(username: string, password: string, merchantCode: string): Promise<SessionInfo> {
-    const info = await apiPost<SessionInfo>(
-      '/console/setup',
-      { username, password, merchant_code: merchantCode },
-      { quiet401: true, headers: codeHeaders() },
-    );
+    const info = await api.post('/console/setup', {
+      body: { username, password, merchant_code: merchantCode },
+      quiet401: true,
+      headers: codeHeaders(),
+    });
     setupCode.value = '';
     if (status.value) status.value = { ...status.value, setup_required: false, merchants: [] };
     return apply(info);
   }
 
   async function login(username: string, password: string): Promise<SessionInfo> {
-    return apply(await apiPost<SessionInfo>('/console/login', { username, password }, { quiet401: true }));
+    return apply(await api.post('/console/login', { body: { username, password }, quiet401: true }));
   }
 
   async function logout(): Promise<void> {
     try {
-      await apiPost('/console/logout', {}, { quiet401: true });
+      await api.post('/console/logout', { quiet401: true });
     } finally {
       forget();
     }
   }
 
   async function switchEnvironment(env: Environment): Promise<void> {
-    apply(await apiPost<SessionInfo>('/console/session/environment', { environment: env }));
+    apply(await api.post('/console/session/environment', { body: { environment: env } }));
   }
 
   /** The node moved this session off an environment it may no longer use: show where it is now. */
@@ -97,7 +97,7 @@ export const useSessionStore = defineStore('session', () => {
     if (!session.value || session.value.environment === env) return;
     session.value = { ...session.value, environment: env };
     try {
-      apply(await apiGet<SessionInfo>('/console/session', { quiet401: true }));
+      apply(await api.get('/console/session', { quiet401: true }));
     } catch {
       // The environment shown is already right; the full session is read again on the next call.
     }

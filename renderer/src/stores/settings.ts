@@ -1,29 +1,29 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { apiGet, apiPost, apiRequest } from '../api/client.js';
-import type { AuditEntry, BackupInfo, NodeInfo, ReportSettingsInfo } from './adminTypes.js';
+import { api } from '../api/client.js';
+import type { Body } from '../api/types.js';
+import type { AuditEntry, BackupInfo, NewBackupInfo, NodeInfo, ReportSettingsInfo } from './adminTypes.js';
 import { createRunner } from './runner.js';
 
-export type ReportSettingsPatch = Partial<
-  Omit<ReportSettingsInfo, 'smtp_in_use' | 'smtp_source' | 'smtp_warning'>
->;
+/** A change to the report settings, as the node's schema takes it. */
+export type ReportSettingsPatch = Body<'/console/report-settings', 'put'>;
 
 /** The node (read-only), report and e-mail settings, backups, and the audit log. */
 export const useSettingsStore = defineStore('settings', () => {
   const node = ref<NodeInfo | null>(null);
   const reports = ref<ReportSettingsInfo | null>(null);
   const backups = ref<BackupInfo[]>([]);
-  const lastBackup = ref<(BackupInfo & { integrity: string }) | null>(null);
+  const lastBackup = ref<NewBackupInfo | null>(null);
   const audit = ref<AuditEntry[]>([]);
   const { busy, error, notice, run } = createRunner();
 
   async function load(): Promise<void> {
     await run(async () => {
       const [n, r, b, a] = await Promise.all([
-        apiGet<NodeInfo>('/console/admin/node'),
-        apiGet<ReportSettingsInfo>('/console/report-settings'),
-        apiGet<{ backups: BackupInfo[] }>('/console/admin/backups'),
-        apiGet<{ entries: AuditEntry[] }>('/console/admin/audit?limit=15'),
+        api.get('/console/admin/node'),
+        api.get('/console/report-settings'),
+        api.get('/console/admin/backups'),
+        api.get('/console/admin/audit', { query: { limit: 15 } }),
       ]);
       node.value = n;
       reports.value = r;
@@ -37,14 +37,14 @@ export const useSettingsStore = defineStore('settings', () => {
    * read keeps the list on screen; the change itself has already been reported.
    */
   async function refreshAudit(): Promise<void> {
-    const a = await apiGet<{ entries: AuditEntry[] }>('/console/admin/audit?limit=15').catch(() => null);
+    const a = await api.get('/console/admin/audit', { query: { limit: 15 } }).catch(() => null);
     if (a) audit.value = a.entries;
   }
 
   /** Only the fields given are sent: an SMTP URL is sent only when the admin typed a new one. */
   async function saveReports(patch: ReportSettingsPatch): Promise<boolean> {
     const r = await run(
-      () => apiRequest<ReportSettingsInfo>('PUT', '/console/report-settings', patch),
+      () => api.put('/console/report-settings', { body: patch }),
       'Report settings saved; the next run uses them.',
     );
     if (r) {
@@ -56,7 +56,7 @@ export const useSettingsStore = defineStore('settings', () => {
 
   async function backupNow(): Promise<void> {
     // The backup card says where it went; no second message at the top.
-    const r = await run(() => apiPost<BackupInfo & { integrity: string }>('/console/admin/backups'));
+    const r = await run(() => api.post('/console/admin/backups'));
     if (!r) return;
     lastBackup.value = r;
     backups.value = [r, ...backups.value.filter((b) => b.file !== r.file)];

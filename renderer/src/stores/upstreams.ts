@@ -1,25 +1,24 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { apiGet, apiPost, apiRequest } from '../api/client.js';
-import type { ConnectionTest, RouteInfo, SavedUpstream, UpstreamInfo } from './adminTypes.js';
+import { api } from '../api/client.js';
+import type { Answer, Body } from '../api/types.js';
+import type { ConnectionTest, RouteInfo, UpstreamInfo } from './adminTypes.js';
 import { createRunner } from './runner.js';
 
-export interface UpstreamDraft {
-  name: string;
-  type: 'simulator' | 'vending-api';
-  base_url: string;
-  merchant_code: string;
-  key: string;
-  /** Sent once; the node keeps it sealed and never returns it. */
-  secret: string;
-  options: Record<string, unknown>;
-  routes: string[];
-}
+type NewUpstream = Body<'/console/admin/upstreams', 'post'>;
+/** Only the fields given change; an empty secret keeps the stored one (the node's patch schema). */
+export type UpstreamPatch = Body<'/console/admin/upstreams/{name}', 'patch'>;
 
-interface Overview {
-  upstreams: UpstreamInfo[];
-  routes: RouteInfo[];
-}
+/**
+ * The upstream form's fields: those the node's add schema takes, each present, a blank text ''
+ * (sent as null on add); the options as an upstream shows them. The secret is sent once: the
+ * node keeps it sealed and never returns it.
+ */
+export type UpstreamDraft = {
+  [K in Exclude<keyof NewUpstream, 'options'>]-?: NonNullable<NewUpstream[K]>;
+} & { options: UpstreamInfo['options'] };
+
+type Overview = Answer<'/console/admin/upstreams', 'get'>;
 
 /** Upstreams, their routes with priorities, health, and connection tests. */
 export const useUpstreamsStore = defineStore('upstreams', () => {
@@ -37,11 +36,11 @@ export const useUpstreamsStore = defineStore('upstreams', () => {
 
   async function load(): Promise<void> {
     warning.value = '';
-    await run(async () => apply(await apiGet<Overview>('/console/admin/upstreams')));
+    await run(async () => apply(await api.get('/console/admin/upstreams')));
   }
 
   async function add(d: UpstreamDraft): Promise<boolean> {
-    const body = {
+    const body: NewUpstream = {
       ...d,
       base_url: d.base_url || null,
       merchant_code: d.merchant_code || null,
@@ -49,7 +48,7 @@ export const useUpstreamsStore = defineStore('upstreams', () => {
       secret: d.secret || null,
     };
     const r = await run(
-      () => apiPost<SavedUpstream>('/console/admin/upstreams', body),
+      () => api.post('/console/admin/upstreams', { body }),
       (u) => `Upstream ${u.name} added.`,
     );
     if (!r) return false;
@@ -59,12 +58,9 @@ export const useUpstreamsStore = defineStore('upstreams', () => {
   }
 
   /** Only the fields given change; an empty secret keeps the stored one. */
-  async function edit(
-    name: string,
-    patch: Partial<Omit<UpstreamDraft, 'name' | 'type'>> & { enabled?: boolean },
-  ): Promise<boolean> {
+  async function edit(name: string, patch: UpstreamPatch): Promise<boolean> {
     const r = await run(
-      () => apiRequest<SavedUpstream>('PATCH', `/console/admin/upstreams/${encodeURIComponent(name)}`, patch),
+      () => api.patch('/console/admin/upstreams/{name}', { path: { name }, body: patch }),
       `Upstream ${name} saved.`,
     );
     if (!r) return false;
@@ -76,9 +72,7 @@ export const useUpstreamsStore = defineStore('upstreams', () => {
   async function test(name: string): Promise<void> {
     // The card's own test result says a test-key warning from now on: not twice on one page.
     warning.value = '';
-    const r = await run(() =>
-      apiPost<ConnectionTest>(`/console/admin/upstreams/${encodeURIComponent(name)}/test`),
-    );
+    const r = await run(() => api.post('/console/admin/upstreams/{name}/test', { path: { name } }));
     if (!r) return;
     tests.value = { ...tests.value, [name]: r };
     // The node kept the balance the test read: the card's balance line shows it too.
@@ -86,12 +80,14 @@ export const useUpstreamsStore = defineStore('upstreams', () => {
   }
 
   async function checkBalances(): Promise<void> {
-    await run(() => apiPost('/console/admin/upstreams/check-balances'), 'Balances read.');
+    await run(() => api.post('/console/admin/upstreams/check-balances'), 'Balances read.');
     await reloadKeepingNotice(load);
   }
 
   async function move(routeId: number, direction: 'up' | 'down'): Promise<void> {
-    const r = await run(() => apiPost<Overview>(`/console/admin/routes/${routeId}/move`, { direction }));
+    const r = await run(() =>
+      api.post('/console/admin/routes/{id}/move', { path: { id: routeId }, body: { direction } }),
+    );
     if (r) apply(r);
   }
 

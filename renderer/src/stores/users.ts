@@ -1,28 +1,15 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { apiGet, apiPost, apiRequest, queryString } from '../api/client.js';
-import type { Environment } from '../api/types.js';
+import { api } from '../api/client.js';
+import type { Body, Environment } from '../api/types.js';
 import type { AdminUser, CashupInfo } from './adminTypes.js';
 import { createRunner } from './runner.js';
 
-export interface NewUser {
-  username: string;
-  password: string;
-  role: 'admin' | 'agent';
-  merchant_code: string;
-  daily_sales_limit: string | null;
-  environments: Environment[];
-  start_environment: Environment;
-}
+/** A new console user as the form fills it: every field the node's schema takes. */
+export type NewUser = Required<Body<'/console/users', 'post'>>;
 
-/** What an admin may change on a user. */
-export interface UserPatch {
-  active?: boolean;
-  daily_sales_limit?: string | null;
-  password?: string;
-  environments?: Environment[];
-  start_environment?: Environment;
-}
+/** What an admin may change on a user (the node's patch schema). */
+export type UserPatch = Body<'/console/admin/users/{id}', 'patch'>;
 
 /** Console users (admins and agents), their limits, and agents' shift cash-ups. */
 export const useUsersStore = defineStore('users', () => {
@@ -33,13 +20,13 @@ export const useUsersStore = defineStore('users', () => {
 
   async function load(): Promise<void> {
     await run(async () => {
-      users.value = (await apiGet<{ users: AdminUser[] }>('/console/admin/users')).users;
+      users.value = (await api.get('/console/admin/users')).users;
     });
   }
 
   async function create(u: NewUser): Promise<boolean> {
     const r = await run(
-      () => apiPost<{ username: string }>('/console/users', u),
+      () => api.post('/console/users', { body: u }),
       (v) => `${v.username} can sign in now.`,
     );
     if (!r) return false;
@@ -48,7 +35,7 @@ export const useUsersStore = defineStore('users', () => {
   }
 
   async function update(id: number, patch: UserPatch, success: string): Promise<boolean> {
-    const r = await run(() => apiRequest<AdminUser>('PATCH', `/console/admin/users/${id}`, patch), success);
+    const r = await run(() => api.patch('/console/admin/users/{id}', { path: { id }, body: patch }), success);
     if (r) users.value = users.value.map((u) => (u.id === r.id ? r : u));
     return r !== null;
   }
@@ -56,8 +43,11 @@ export const useUsersStore = defineStore('users', () => {
   async function loadCashup(userId: number, env: Environment, from = ''): Promise<void> {
     await run(async () => {
       const [p, list] = await Promise.all([
-        apiGet<CashupInfo>(`/console/admin/users/${userId}/cashup${queryString({ environment: env, from })}`),
-        apiGet<{ cashups: CashupInfo[] }>(`/console/admin/users/${userId}/cashups`),
+        api.get('/console/admin/users/{id}/cashup', {
+          path: { id: userId },
+          query: { environment: env, from },
+        }),
+        api.get('/console/admin/users/{id}/cashups', { path: { id: userId } }),
       ]);
       preview.value = p;
       cashups.value = list.cashups;
@@ -71,11 +61,14 @@ export const useUsersStore = defineStore('users', () => {
   ): Promise<CashupInfo | null> {
     const r = await run(
       () =>
-        apiPost<CashupInfo>(`/console/admin/users/${userId}/cashups`, {
-          environment: env,
-          from: input.from || undefined,
-          counted: input.counted || null,
-          note: input.note,
+        api.post('/console/admin/users/{id}/cashups', {
+          path: { id: userId },
+          body: {
+            environment: env,
+            from: input.from || undefined,
+            counted: input.counted || null,
+            note: input.note,
+          },
         }),
       'Shift closed and recorded. Print it for the cash drawer.',
     );
@@ -84,7 +77,7 @@ export const useUsersStore = defineStore('users', () => {
   }
 
   async function openCashup(id: number): Promise<CashupInfo | null> {
-    return run(() => apiGet<CashupInfo>(`/console/admin/cashups/${id}`));
+    return run(() => api.get('/console/admin/cashups/{id}', { path: { id } }));
   }
 
   return {

@@ -1,16 +1,10 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { apiGet, apiPost, queryString } from '../api/client.js';
-import type { Environment, LedgerEntry, LedgerPage, WalletInfo } from '../api/types.js';
+import { api, routeUrl } from '../api/client.js';
+import type { Answer, Environment, LedgerEntry, WalletInfo } from '../api/types.js';
 import { ApiError } from '../lib/errors.js';
 import { formatNaira } from '../../../common/money-display.js';
 import { createRunner } from './runner.js';
-
-interface MerchantLedgerAnswer {
-  balance: string;
-  entries: LedgerEntry[];
-  next_before: number | null;
-}
 
 /**
  * Wallets. The signed-in merchant's two wallets (test and live) and their ledgers, newest
@@ -27,7 +21,7 @@ export const useWalletStore = defineStore('wallet', () => {
   const balanceOf = (env: Environment) => wallets.value.find((w) => w.environment === env) ?? null;
 
   async function loadWallets(): Promise<void> {
-    const r = await apiGet<{ wallets: WalletInfo[] }>('/console/wallets');
+    const r = await api.get('/console/wallets');
     wallets.value = r.wallets;
   }
 
@@ -37,9 +31,10 @@ export const useWalletStore = defineStore('wallet', () => {
     error.value = '';
     try {
       const before = more ? nextBefore.value[env] : null;
-      const r = await apiGet<LedgerPage>(
-        `/console/wallets/${env}/ledger${queryString({ before, limit: 50 })}`,
-      );
+      const r = await api.get('/console/wallets/{env}/ledger', {
+        path: { env },
+        query: { before, limit: 50 },
+      });
       entries.value[env] = more ? [...entries.value[env], ...r.entries] : r.entries;
       nextBefore.value[env] = r.next_before;
     } catch (e) {
@@ -67,17 +62,17 @@ export const useWalletStore = defineStore('wallet', () => {
   const merchantEntries = ref<LedgerEntry[]>([]);
   const merchantNextBefore = ref<number | null>(null);
   /** The last `ledger verify` over every wallet of the node. */
-  const verification = ref<{ ok: boolean; wallets: number; problems: { problem: string }[] } | null>(null);
+  const verification = ref<Answer<'/console/admin/ledger/verify', 'get'> | null>(null);
   const { busy, notice, run, reloadKeepingNotice } = createRunner(error);
-  const merchantPath = () =>
-    `/console/admin/merchants/${encodeURIComponent(merchantCode.value)}/wallets/${merchantEnv.value}`;
+  const merchantWallet = () => ({ code: merchantCode.value, env: merchantEnv.value });
 
   async function loadMerchantLedger(more = false): Promise<void> {
     if (!merchantCode.value) return;
     await run(async () => {
-      const r = await apiGet<MerchantLedgerAnswer>(
-        `${merchantPath()}/ledger${queryString({ before: more ? merchantNextBefore.value : null, limit: 50 })}`,
-      );
+      const r = await api.get('/console/admin/merchants/{code}/wallets/{env}/ledger', {
+        path: merchantWallet(),
+        query: { before: more ? merchantNextBefore.value : null, limit: 50 },
+      });
       merchantBalance.value = r.balance;
       merchantEntries.value = more ? [...merchantEntries.value, ...r.entries] : r.entries;
       merchantNextBefore.value = r.next_before;
@@ -94,7 +89,11 @@ export const useWalletStore = defineStore('wallet', () => {
 
   async function fund(kind: 'funding' | 'adjustment', amount: string, reason: string): Promise<boolean> {
     const r = await run(
-      () => apiPost<{ balance: string }>(`${merchantPath()}/fund`, { kind, amount, reason }),
+      () =>
+        api.post('/console/admin/merchants/{code}/wallets/{env}/fund', {
+          path: merchantWallet(),
+          body: { kind, amount, reason },
+        }),
       (v) =>
         `${kind === 'funding' ? 'Funded' : 'Adjusted'}: the ${merchantEnv.value} wallet of ${merchantCode.value} now holds ${formatNaira(v.balance)}.`,
     );
@@ -104,16 +103,15 @@ export const useWalletStore = defineStore('wallet', () => {
   }
 
   async function verify(): Promise<void> {
-    verification.value = await run(() =>
-      apiGet<{ ok: boolean; wallets: number; problems: { problem: string }[] }>(
-        '/console/admin/ledger/verify',
-      ),
-    );
+    verification.value = await run(() => api.get('/console/admin/ledger/verify'));
   }
 
   /** The CSV export link for a date range in the business timezone (the browser downloads it with the session cookie). */
   const merchantCsvUrl = (from: string, to: string) =>
-    `${merchantPath()}/ledger.csv${queryString({ from, to })}`;
+    routeUrl('/console/admin/merchants/{code}/wallets/{env}/ledger.csv', {
+      path: merchantWallet(),
+      query: { from, to },
+    });
 
   return {
     wallets,
