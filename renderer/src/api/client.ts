@@ -7,8 +7,6 @@ import {
 } from '../../../common/console-protocol.js';
 import type { CallArgs, CallOptions, Method, RequestOptions, RouteWith, SuccessAnswer } from './routes.js';
 
-export type { RequestOptions } from './routes.js';
-
 /**
  * The console's only way to the node: JSON over fetch to /console, the session cookie sent by
  * the browser, the CSRF token added to every state-changing call, and every failure turned
@@ -88,7 +86,7 @@ async function apiRequest<T>(
 }
 
 /** "?a=1&b=x" from the non-empty values of an object. */
-export function queryString(params: Record<string, string | number | undefined | null>): string {
+function queryString(params: Record<string, string | number | undefined | null>): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params))
     if (v !== undefined && v !== null && v !== '') q.set(k, String(v));

@@ -14,22 +14,22 @@ export type RouteWith<M extends Method> = {
   [P in keyof paths]: paths[P][M] extends { responses: object } ? P : never;
 }[keyof paths];
 
-/** Every route template, whatever its methods (links: CSV downloads, images). */
+/** Every route template of the console document, whatever its methods. */
 export type Route = keyof paths;
 
 type Operation<P extends Route, M extends Method> = NonNullable<paths[P][M]>;
 type Json<R> = R extends { content: { 'application/json': infer T } } ? T : never;
-type Parameters<O> = O extends { parameters: infer X } ? X : never;
+type ParametersOf<O> = O extends { parameters: infer X } ? X : never;
 type Present<T> = [NonNullable<T>] extends [never] ? never : NonNullable<T>;
 
 /** A route's path parameters ({ ref: string } for '/console/purchases/{ref}'), never when none. */
 export type PathParams<P extends Route, M extends Method> = Present<
-  Parameters<Operation<P, M>> extends { path?: infer X } ? X : never
+  ParametersOf<Operation<P, M>> extends { path?: infer X } ? X : never
 >;
 
 /** A route's query parameters, never when it takes none. */
 export type QueryParams<P extends Route, M extends Method> = Present<
-  Parameters<Operation<P, M>> extends { query?: infer X } ? X : never
+  ParametersOf<Operation<P, M>> extends { query?: infer X } ? X : never
 >;
 
 /** A value the node reads as any text may be given as a number: the URL carries it as text. */
