@@ -249,7 +249,8 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     const routes = page.getByTestId('route-table');
     const airtimeOrder = () =>
       routes.locator('tr', { hasText: upstream }).locator('.admin-chip').allTextContents();
-    expect((await airtimeOrder()).slice(-2)).toEqual([upstream, chain]);
+    // Polled: the route table redraws once the upstream added above is in the overview.
+    await expect.poll(async () => (await airtimeOrder()).slice(-2)).toEqual([upstream, chain]);
     await routes.getByRole('button', { name: `Try ${chain} earlier` }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await airtimeOrder()).slice(-2)).toEqual([chain, upstream]);
