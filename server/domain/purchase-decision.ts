@@ -139,7 +139,8 @@ export function breakerSignal(outcome: VendOutcome, requery: boolean): 'up' | 'd
     case 'pending':
       return 'up';
     case 'unknown':
-      return 'down';
+      // A 00 short of the purchase was still an answer: the provider is up.
+      return outcome.shortSuccess ? 'up' : 'down';
     case 'not_accepted':
       return requery || outcome.transport ? 'down' : 'up';
     case 'not_found':
@@ -196,7 +197,8 @@ export const OUTCOME_TABLE: readonly {
     expect: 'fail',
   },
   {
-    answer: 'time-out, connection reset after sending, 5xx, HTML or malformed body, unknown code, `02`',
+    answer:
+      'time-out, connection reset after sending, 5xx, HTML or malformed body, unknown code, `02`, a `00` short of what was bought (cards missing, no eSIM install details, no prepaid token, another amount)',
     purchase:
       'stays pending; requeried after 10 s, 30 s, 1 min, 5 min, 15 min, then hourly; **never sent again**',
     wallet: 'the debit stands',
@@ -204,6 +206,10 @@ export const OUTCOME_TABLE: readonly {
       { outcome: { kind: 'unknown', reason: 'timeout' }, subject: {} },
       { outcome: { kind: 'pending' }, subject: {} },
       { outcome: { kind: 'unknown', reason: '502' }, subject: { requery: true } },
+      {
+        outcome: { kind: 'unknown', reason: 'Provider answered success (00) with 1 of the 3 cards ordered' },
+        subject: {},
+      },
     ],
     expect: 'requery_later',
     attention: false,

@@ -11,7 +11,11 @@ export type VendOutcome =
   /** `transport`: the provider was not reached at all (counts toward its circuit); otherwise it answered and refused. */
   /** `code`: a transport failure's own code (ECONNREFUSED, UND_ERR_…), for the log; the reason says it in words. */
   | { kind: 'not_accepted'; reason: string; transport?: boolean; code?: string }
-  | { kind: 'unknown'; reason: string; code?: string }
+  /**
+   * `shortSuccess`: the provider answered 00 with less than was bought (cards missing, no eSIM
+   * install details, another amount): an answer, not an outage, but no clear success to settle.
+   */
+  | { kind: 'unknown'; reason: string; code?: string; shortSuccess?: true }
   | { kind: 'pending'; reason?: string; upstreamReference?: string }
   /** Requery only: the upstream has no record of the key. */
   | { kind: 'not_found' };

@@ -23,6 +23,7 @@ import {
 } from '../domain/reconciliation.js';
 import { InvalidInput, NotFound } from '../domain/errors.js';
 import { vendRequestOf, type Upstream, type VendRequest } from '../upstreams/types.js';
+import type { VendOutcome } from '../domain/vend-outcome.js';
 import { getPurchaseById } from '../store/purchases.js';
 
 export interface ReconcileInput {
@@ -139,11 +140,11 @@ async function checkOrder(db: Db, upstream: Upstream, purchaseId: number): Promi
   const p = getPurchaseById(db, purchaseId);
   if (!p) return null;
   const outcome = await upstream.requery(vendRequestOf(p));
-  let theirState: TheirState | null;
-  if (outcome.kind === 'success' || outcome.kind === 'failed' || outcome.kind === 'pending')
-    theirState = outcome.kind;
-  else if (outcome.kind === 'not_found') theirState = null;
-  else throw new Error(`could not read order ${p.internalReference} at ${upstream.name}: ${outcome.reason}`);
+  const theirState = theirStateOf(outcome);
+  if (theirState === undefined)
+    throw new Error(
+      `could not read order ${p.internalReference} at ${upstream.name}: ${'reason' in outcome ? outcome.reason : outcome.kind}`,
+    );
   // Read again after the answer: a settle may have landed while the upstream was asked.
   const now = purchaseSide(db, p.internalReference);
   if (!now) return null;
@@ -238,12 +239,24 @@ async function stagePages(
  */
 async function confirm(db: Db, upstream: Upstream, x: Suspect): Promise<Verdict | null> {
   let theirs = x.theirs;
-  const outcome = await upstream.requery(requeryOf(x.reference));
-  if (outcome.kind === 'success' || outcome.kind === 'failed' || outcome.kind === 'pending')
-    theirs = { state: outcome.kind, amountKobo: theirs?.amountKobo ?? 0 };
-  else if (outcome.kind === 'not_found') theirs = null;
+  const theirState = theirStateOf(await upstream.requery(requeryOf(x.reference)));
+  if (theirState) theirs = { state: theirState, amountKobo: theirs?.amountKobo ?? 0 };
+  else if (theirState === null) theirs = null;
   const now = x.purchaseId === null ? null : purchaseSide(db, x.reference);
   return verdictOf(x.reference, now, theirs, x.otherPurchaseId ?? null);
+}
+
+/**
+ * The upstream's state in a status answer: null when it has no record, undefined when it could
+ * not say. A 00 short of what was bought (which keeps a pending sale pending) is still the
+ * provider's word that it holds the sale as delivered: for the books, a success.
+ */
+function theirStateOf(outcome: VendOutcome): TheirState | null | undefined {
+  if (outcome.kind === 'success' || outcome.kind === 'failed' || outcome.kind === 'pending')
+    return outcome.kind;
+  if (outcome.kind === 'not_found') return null;
+  if (outcome.kind === 'unknown' && outcome.shortSuccess) return 'success';
+  return undefined;
 }
 
 type Verdict = { kind: Classification; exception: FoundException };

@@ -18,14 +18,15 @@ import QRCode from 'qrcode';
  * Transport faults (timeout, 5xx, html502, malformed, reset, redirect, huge) hit every /v1 route
  * but /v1/healthz; `slow` and `unknown-code` hit creates and status reads; `reject-400` creates;
  * `unavailable-503` answers creates 503 WITHOUT recording them (the provider never vended), so a
- * later status read answers 404. Stats count creates open at once (`vendsInFlight`, its maximum).
+ * later status read answers 404. `short-delivery` answers creates and status reads 00 with less
+ * than was bought: a card short, no eSIM install fields, no prepaid token, half the amount. Stats count creates open at once (`vendsInFlight`, its maximum).
  */
 
 // prettier-ignore
 export const FAULT_MODES = [
   'ok', 'fail', 'timeout', '5xx', 'html502', 'malformed', 'reset', 'slow', 'pending-then-success',
   'pending-then-failed', 'unknown-code', 'reject-400', 'redirect', 'huge', 'unavailable-503',
-  'slow-fail',
+  'slow-fail', 'short-delivery',
 ] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
@@ -142,7 +143,8 @@ export async function startFaultUpstream(opts: FaultUpstreamOptions = {}): Promi
             status: WORD[code],
             response_code: code,
             response_message: MESSAGE[code],
-            data: viewOf(order, code),
+            data:
+              settings.mode === 'short-delivery' && code === '00' ? shortOf(order.data) : viewOf(order, code),
           };
     if (settings.mode === 'slow' || settings.mode === 'slow-fail')
       setTimeout(() => send(res, 200, body), settings.slowMs);
@@ -366,6 +368,16 @@ function viewOf(order: Order, code: Code): Json {
   if (code === '00') return order.data;
   const { request_id, internal_reference, product, amount } = order.data;
   return { request_id, internal_reference, product, amount };
+}
+
+/** A 00 that falls short of the order: one card fewer, no install fields, no token, half the amount. */
+function shortOf(data: Json): Json {
+  const { cards, lpa, activation_code, smdp_address, token, units, ...rest } = data;
+  void [lpa, activation_code, smdp_address, token, units];
+  if (Array.isArray(cards)) return { ...rest, cards: cards.slice(1) };
+  if (rest.product === 'esim') return rest;
+  const half = Math.round(Number(rest.amount) * 50) / 100;
+  return { ...rest, amount: half.toFixed(2) };
 }
 
 function verifyData(body: Json): Json {

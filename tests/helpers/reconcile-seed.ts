@@ -113,6 +113,8 @@ export function seedReconciliationDay(
               kobo,
               kobo,
               r.theirs,
+              // An order's success here carries no card or install details: a 00 short of the
+              // order, which a sale keeps pending but reconciliation counts as the provider's success.
               r.theirs === 'success' ? '{}' : null,
               'simulator',
               at,

@@ -56,6 +56,8 @@ const TABLE: Row[] = [
   { mode: 'pending-then-success', afterVend: 'pending', final: 'success', settings: { pendingPolls: 1 } },
   { mode: 'pending-then-failed', afterVend: 'pending', final: 'failed', settings: { pendingPolls: 1 } },
   { mode: 'reject-400', afterVend: 'failed', final: 'failed' },
+  // A 00 short of the purchase (a card missing, no install fields, no token, another amount) settles nothing.
+  { mode: 'short-delivery', afterVend: 'pending', final: 'success' },
   // 503 before vending: nothing was recorded upstream, so the requery's "not found" fails it.
   { mode: 'unavailable-503', afterVend: 'pending', final: 'failed' },
 ];

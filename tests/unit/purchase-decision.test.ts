@@ -154,6 +154,8 @@ describe('circuit-breaker signal, apart from the money decision', () => {
     expect(breakerSignal({ kind: 'failed', reason: 'x' }, false)).toBe('up');
     expect(breakerSignal({ kind: 'pending' }, true)).toBe('up');
     expect(breakerSignal({ kind: 'unknown', reason: 'timeout' }, false)).toBe('down');
+    // A 00 short of the purchase keeps the sale pending, but the provider did answer.
+    expect(breakerSignal({ kind: 'unknown', reason: 'short', shortSuccess: true }, false)).toBe('up');
     expect(breakerSignal({ kind: 'not_accepted', reason: 'refused', transport: true }, false)).toBe('down');
     expect(breakerSignal({ kind: 'not_accepted', reason: '400' }, false)).toBe('up');
     expect(breakerSignal({ kind: 'not_found' }, true)).toBe('none');

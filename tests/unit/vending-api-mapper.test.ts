@@ -55,7 +55,7 @@ describe('vend outcome table', () => {
   it('200 with 00 is a success keeping the delivery fields and the provider reference', () => {
     const out = vendOutcomeOf(
       envelope('00', { internal_reference: 'IR-1', token: '1234', units: 12.5, kct1: 'K1', merchant_id: 7 }),
-      REF,
+      request(),
     );
     expect(out).toEqual({
       kind: 'success',
@@ -71,7 +71,7 @@ describe('vend outcome table', () => {
         response_code: '00',
         data: { request_id: REF, reference_code: 'GC-1', cards: [{ card_number: 'A', pin_code: 1 }, 'junk'] },
       },
-      REF,
+      request({ kind: 'giftcard', product: 'giftcard' }),
     );
     expect(out).toEqual({
       kind: 'success',
@@ -81,17 +81,20 @@ describe('vend outcome table', () => {
   });
 
   it('200 with 01 is a definitive failure; 02 is pending', () => {
-    expect(vendOutcomeOf(envelope('01', { telco_message: 'Invalid number' }), REF)).toEqual({
+    expect(vendOutcomeOf(envelope('01', { telco_message: 'Invalid number' }), request())).toEqual({
       kind: 'failed',
       reason: 'Provider answered failed (01): msg: Invalid number',
       message: 'Invalid number',
     });
     // Another VendPoint node's own public reason is what it says; a bare state word says nothing.
     expect(
-      vendOutcomeOf(envelope('01', { failure_reason: 'Invalid meter number', telco_message: 'x' }), REF),
+      vendOutcomeOf(
+        envelope('01', { failure_reason: 'Invalid meter number', telco_message: 'x' }),
+        request(),
+      ),
     ).toMatchObject({ kind: 'failed', message: 'Invalid meter number' });
-    expect(vendOutcomeOf(envelope('01'), REF)).toMatchObject({ kind: 'failed', message: 'msg' });
-    expect(vendOutcomeOf(envelope('02', { internal_reference: 'IR-2' }), REF)).toMatchObject({
+    expect(vendOutcomeOf(envelope('01'), request())).toMatchObject({ kind: 'failed', message: 'msg' });
+    expect(vendOutcomeOf(envelope('02', { internal_reference: 'IR-2' }), request())).toMatchObject({
       kind: 'pending',
       upstreamReference: 'IR-2',
     });
@@ -114,7 +117,7 @@ describe('vend outcome table', () => {
     ['a timeout after sending', failure('UND_ERR_HEADERS_TIMEOUT', true, 'Headers Timeout Error')],
     ['a reset after sending', failure('UND_ERR_SOCKET', true, 'other side closed')],
   ])('%s after the request may have arrived is unknown, never failed', (_label, res) => {
-    expect(vendOutcomeOf(res, REF).kind).toBe('unknown');
+    expect(vendOutcomeOf(res, request()).kind).toBe('unknown');
   });
 
   it.each([400, 401, 403, 404, 413, 429])(
@@ -122,7 +125,7 @@ describe('vend outcome table', () => {
     (status) => {
       const out = vendOutcomeOf(
         answer(status, { status: 'error', code: status, message: 'plan_code is required' }),
-        REF,
+        request(),
       );
       expect(out).toEqual({
         kind: 'not_accepted',
@@ -132,19 +135,21 @@ describe('vend outcome table', () => {
   );
 
   it('a connection that never carried the request is not_accepted (safe to try another upstream)', () => {
-    const out = vendOutcomeOf(failure('ECONNREFUSED', false, 'connect ECONNREFUSED 127.0.0.1:1'), REF);
+    const out = vendOutcomeOf(failure('ECONNREFUSED', false, 'connect ECONNREFUSED 127.0.0.1:1'), request());
     expect(out.kind).toBe('not_accepted');
   });
 
   it('transport failures are said in words in the reason; the code stays on the outcome for the log', () => {
-    expect(vendOutcomeOf(failure('ECONNREFUSED', false, 'connect ECONNREFUSED 127.0.0.1:1'), REF)).toEqual({
+    expect(
+      vendOutcomeOf(failure('ECONNREFUSED', false, 'connect ECONNREFUSED 127.0.0.1:1'), request()),
+    ).toEqual({
       kind: 'not_accepted',
       transport: true,
       reason:
         'Provider not reached, nothing sent: the provider refused the connection: nothing answers at its address and port',
       code: 'ECONNREFUSED',
     });
-    expect(vendOutcomeOf(failure('UND_ERR_HEADERS_TIMEOUT', true), REF)).toEqual({
+    expect(vendOutcomeOf(failure('UND_ERR_HEADERS_TIMEOUT', true), request())).toEqual({
       kind: 'unknown',
       reason: 'No usable answer after the request was sent: the provider did not answer within 15 s',
       code: 'UND_ERR_HEADERS_TIMEOUT',
@@ -154,38 +159,113 @@ describe('vend outcome table', () => {
   it('provider text is flattened and bounded before it becomes a reason', () => {
     const out = vendOutcomeOf(
       answer(400, { status: 'error', code: 400, message: `bad\n\u0007${'x'.repeat(500)}` }),
-      REF,
+      request(),
     );
     expect(out.kind === 'not_accepted' && out.reason.length < 260 && !/\p{Cc}/u.test(out.reason)).toBe(true);
   });
 });
 
+describe('a success that does not deliver what was bought is unknown, on create and on requery', () => {
+  const GIFT = request({ kind: 'giftcard', product: 'giftcard', quantity: 3 });
+  const ESIM = request({ kind: 'esim', product: 'esim' });
+  const PREPAID = request({
+    product: 'ELECTRICITY',
+    amountKobo: 100_000,
+    details: { meter_type: 'prepaid' },
+  });
+  const card = (n: number) => ({ card_number: `C${n}`, pin_code: String(n) });
+  const install = { activation_code: 'ACT-1', smdp_address: 'smdp.example' };
+
+  it.each([
+    ['one card of three', GIFT, { cards: [card(1)] }, 'with 1 of the 3 cards ordered'],
+    ['no cards at all', GIFT, {}, 'with 0 of the 3 cards ordered'],
+    ['four cards for three', GIFT, { cards: [1, 2, 3, 4].map(card) }, 'with 4 of the 3 cards ordered'],
+    ['an eSIM without install fields', ESIM, { iccid: '8923' }, 'without eSIM install details'],
+    ['an eSIM with a code but no SM-DP+ address', ESIM, { activation_code: 'A' }, 'without eSIM install'],
+    [
+      'airtime for another amount',
+      request(),
+      { amount: '50.00' },
+      'for an amount of 50.00, not the 100.00 sent',
+    ],
+    [
+      'a prepaid meter without a token',
+      PREPAID,
+      { amount: '1000.00' },
+      'without a token for a prepaid meter',
+    ],
+  ])('%s', (_label, req, data, words) => {
+    for (const outcome of [
+      vendOutcomeOf(envelope('00', data), req),
+      requeryOutcomeOf(envelope('00', data), req),
+    ]) {
+      expect(outcome.kind).toBe('unknown');
+      expect(outcome.kind === 'unknown' && outcome.reason).toContain(
+        `Provider answered success (00) ${words}`,
+      );
+    }
+  });
+
+  it.each([
+    ['every card ordered', GIFT, { cards: [1, 2, 3].map(card) }],
+    ['cards sent by e-mail and left off the answer', { ...GIFT, details: { send_via: 'email' } }, {}],
+    ['an eSIM with its LPA string', ESIM, { lpa: 'LPA:1$smdp.example$ACT-1' }],
+    ['a redeemed eSIM (product ESIM) with its code and address', request({ product: 'ESIM' }), install],
+    ['the amount sent, written another way', request(), { amount: '100' }],
+    ['an answer without an amount', request(), {}],
+    ['a prepaid meter whose payment cleared its debt', PREPAID, { payment_spent_on: 'debt' }],
+    ['a postpaid meter (no token)', { ...PREPAID, details: { meter_type: 'postpaid' } }, {}],
+  ])('%s is a success', (_label, req, data) => {
+    expect(vendOutcomeOf(envelope('00', data), req).kind).toBe('success');
+  });
+
+  it('an eSIM given as its code and SM-DP+ address keeps the LPA string they make, for its QR', () => {
+    expect(vendOutcomeOf(envelope('00', install), ESIM)).toMatchObject({
+      kind: 'success',
+      result: { ...install, lpa: 'LPA:1$smdp.example$ACT-1' },
+    });
+  });
+
+  it('a failure or a pending answer is read as before, whatever it carries', () => {
+    expect(vendOutcomeOf(envelope('01', { amount: '1.00' }), GIFT).kind).toBe('failed');
+    expect(vendOutcomeOf(envelope('02', { cards: [] }), GIFT).kind).toBe('pending');
+  });
+});
+
 describe('requery outcome table', () => {
   it('00/01/02 map as on create', () => {
-    expect(requeryOutcomeOf(envelope('00'), REF).kind).toBe('success');
-    expect(requeryOutcomeOf(envelope('01'), REF).kind).toBe('failed');
-    expect(requeryOutcomeOf(envelope('02'), REF).kind).toBe('pending');
+    expect(requeryOutcomeOf(envelope('00'), request()).kind).toBe('success');
+    expect(requeryOutcomeOf(envelope('01'), request()).kind).toBe('failed');
+    expect(requeryOutcomeOf(envelope('02'), request()).kind).toBe('pending');
   });
 
   it("a 404 with the spec's error body is not_found", () => {
     expect(
-      requeryOutcomeOf(answer(404, { status: 'error', code: 404, message: 'Transaction not found' }), REF),
+      requeryOutcomeOf(
+        answer(404, { status: 'error', code: 404, message: 'Transaction not found' }),
+        request(),
+      ),
     ).toEqual({ kind: 'not_found' });
   });
 
   it('a 404 without the error body (a proxy page, a wrong base path) is unknown', () => {
-    expect(requeryOutcomeOf(answer(404, '<html>Not Found</html>', 'text/html'), REF).kind).toBe('unknown');
+    expect(requeryOutcomeOf(answer(404, '<html>Not Found</html>', 'text/html'), request()).kind).toBe(
+      'unknown',
+    );
   });
 
   it('anything else is unknown, including 400/401 and transport errors before sending', () => {
-    expect(requeryOutcomeOf(answer(401, { status: 'error', code: 401, message: 'no' }), REF).kind).toBe(
+    expect(requeryOutcomeOf(answer(401, { status: 'error', code: 401, message: 'no' }), request()).kind).toBe(
       'unknown',
     );
-    expect(requeryOutcomeOf(failure('ECONNREFUSED', false), REF).kind).toBe('unknown');
+    expect(requeryOutcomeOf(failure('ECONNREFUSED', false), request()).kind).toBe('unknown');
   });
 
   it('a status read that timed out says so in words, not as an undici code', () => {
-    const out = requeryOutcomeOf(failure('UND_ERR_HEADERS_TIMEOUT', true, 'Headers Timeout Error'), REF);
+    const out = requeryOutcomeOf(
+      failure('UND_ERR_HEADERS_TIMEOUT', true, 'Headers Timeout Error'),
+      request(),
+    );
     expect(out).toEqual({
       kind: 'unknown',
       reason: 'Status read failed: the provider did not answer within 15 s',

@@ -84,11 +84,11 @@ export class VendingApiUpstream implements Upstream {
     const call = vendCallOf(req, this.config.merchantCode);
     if ('invalid' in call)
       return { kind: 'not_accepted', reason: `Not sent to ${this.name}: ${call.invalid}` };
-    return this.scrubbed(vendOutcomeOf(await this.call(call), req.reference));
+    return this.scrubbed(vendOutcomeOf(await this.call(call), req));
   }
 
   async requery(req: VendRequest): Promise<VendOutcome> {
-    return this.scrubbed(requeryOutcomeOf(await this.call(requeryCallOf(req)), req.reference));
+    return this.scrubbed(requeryOutcomeOf(await this.call(requeryCallOf(req)), req));
   }
 
   async verify(req: VerifyRequest): Promise<VerifyResult> {

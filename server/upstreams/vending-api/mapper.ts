@@ -4,6 +4,7 @@ import { CustomerRejected, UpstreamUnavailable } from '../../domain/errors.js';
 import type { VendOutcome } from '../../domain/vend-outcome.js';
 import type { ListedTransaction, VerifyResult } from '../types.js';
 import type { HttpResult } from './client.js';
+import { deliveryShortfall, type AnsweredRequest } from './delivery-check.js';
 
 /**
  * Pure mapping of a provider's answers (spec envelopes) to VendPoint's types. The rule that
@@ -68,8 +69,8 @@ const unknown = (reason: string, code?: string): VendOutcome => ({
   ...(code ? { code } : {}),
 });
 
-/** Outcome of a create (POST transaction / order). */
-export function vendOutcomeOf(res: HttpResult, reference: string): VendOutcome {
+/** Outcome of a create (POST transaction / order) of `req`. */
+export function vendOutcomeOf(res: HttpResult, req: AnsweredRequest): VendOutcome {
   if (!res.ok) {
     if (!res.sent)
       return {
@@ -81,7 +82,7 @@ export function vendOutcomeOf(res: HttpResult, reference: string): VendOutcome {
     return unknown(`No usable answer after the request was sent: ${res.problem}`, res.code);
   }
   const { status } = res;
-  if (status >= 200 && status < 300) return envelopeOutcome(parseJson(res.body), reference);
+  if (status >= 200 && status < 300) return envelopeOutcome(parseJson(res.body), req);
   const message = errorMessageOf(res);
   if (REFUSED_BEFORE_ACCEPTING.has(status)) {
     return {
@@ -99,9 +100,9 @@ export function vendOutcomeOf(res: HttpResult, reference: string): VendOutcome {
 }
 
 /** Outcome of a status / order read. A 404 counts as "not found" only with the spec's error body. */
-export function requeryOutcomeOf(res: HttpResult, reference: string): VendOutcome {
+export function requeryOutcomeOf(res: HttpResult, req: AnsweredRequest): VendOutcome {
   if (!res.ok) return unknown(`Status read failed: ${res.problem}`, res.code);
-  if (res.status >= 200 && res.status < 300) return envelopeOutcome(parseJson(res.body), reference);
+  if (res.status >= 200 && res.status < 300) return envelopeOutcome(parseJson(res.body), req);
   if (res.status === 404 && isSpecNotFound(parseJson(res.body))) return { kind: 'not_found' };
   // A 404 page from a proxy or a wrong base path says nothing about our key.
   return unknown(`Status read answered HTTP ${res.status}`);
@@ -124,12 +125,15 @@ function outcomeWord(code: unknown): 'success' | 'failed' | 'pending' | null {
   }
 }
 
-/** A spec purchase envelope {status, response_code, response_message, data} to an outcome. */
-export function envelopeOutcome(json: unknown, reference: string): VendOutcome {
+/**
+ * A spec purchase envelope {status, response_code, response_message, data} about `req` to an
+ * outcome. A success that does not deliver what `req` bought is unknown (delivery-check.ts).
+ */
+export function envelopeOutcome(json: unknown, req: AnsweredRequest): VendOutcome {
   if (!isRecord(json)) return unknown('Provider answer is not a JSON object');
   const data = isRecord(json.data) ? json.data : {};
   // An answer about another key is not an answer about ours (a proxy mix-up, a provider bug).
-  if (data.request_id !== undefined && String(data.request_id) !== reference) {
+  if (data.request_id !== undefined && String(data.request_id) !== req.reference) {
     return unknown(
       `Provider answered about request_id ${cleanMessage(String(data.request_id), 60)}, not ours`,
     );
@@ -146,8 +150,16 @@ export function envelopeOutcome(json: unknown, reference: string): VendOutcome {
   }
   const upstreamReference = upstreamReferenceOf(data);
   const message = cleanMessage(json.response_message);
-  if (word === 'success')
+  if (word === 'success') {
+    const shortfall = deliveryShortfall(req, data);
+    if (shortfall)
+      return {
+        kind: 'unknown',
+        reason: `Provider answered success (00) ${shortfall}; asked again until it delivers the purchase`,
+        shortSuccess: true,
+      };
     return { kind: 'success', result: keptResult(data), ...(upstreamReference ? { upstreamReference } : {}) };
+  }
   if (word === 'pending') {
     return {
       kind: 'pending',
@@ -188,6 +200,10 @@ export function keptResult(data: Json): Record<string, unknown> {
     const s = scalarText(v);
     if (s !== null) out[field] = s;
   }
+  // An eSIM given as its SM-DP+ address and activation code installs by the LPA string they make
+  // (what the receipt's QR encodes), written as the GSMA's activation code format.
+  if (out.lpa === undefined && out.smdp_address !== undefined && out.activation_code !== undefined)
+    out.lpa = `LPA:1$${String(out.smdp_address)}$${String(out.activation_code)}`;
   return out;
 }
 
