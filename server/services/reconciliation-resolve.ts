@@ -105,6 +105,7 @@ export async function resolveException(
   // The audit says who reversed it: this resolution, or someone before it (an admin, a re-check).
   let reversedHere = false;
   if (e.ourState !== 'reversed') {
+    await assertStillUndelivered(s, e);
     try {
       await s.reverseSale({ reference: e.reference, actor: input.actor, reason, source: 'reconciliation' });
       reversedHere = true;
@@ -146,6 +147,32 @@ async function whatWasDelivered(
       : `now says ${e.reference} is ${answer.kind}`;
   throw new Conflict(
     `upstream ${e.upstreamName} ${now}: nothing was charged; run the reconciliation of ${e.day} again`,
+  );
+}
+
+/**
+ * A sale we kept is credited back only while the upstream still says it did not deliver it:
+ * the run's answer may be days old, or only a list that lacked the row (its status read was
+ * down). The upstream is asked again, as for a debit correction: failed or no record goes on;
+ * a delivery (or a sale it still holds) means the day must be compared again, and no answer
+ * means trying later. Nothing is credited either way.
+ */
+async function assertStillUndelivered(
+  s: { db: Db; askUpstream: AskUpstream },
+  e: ReconciliationException,
+): Promise<void> {
+  const p = e.purchaseId === null ? null : getPurchaseById(s.db, e.purchaseId);
+  if (!p) throw new NotFound(`purchase ${e.reference} is no longer stored`);
+  const answer = await s.askUpstream(e.upstreamName, p);
+  if (answer.kind === 'failed' || answer.kind === 'not_found') return;
+  // A 00 short of what was bought is still the provider saying it delivered the sale.
+  const says = answer.kind === 'unknown' && answer.shortSuccess ? 'success' : answer.kind;
+  if (says === 'success' || says === 'pending')
+    throw new Conflict(
+      `upstream ${e.upstreamName} now says ${e.reference} is ${says}: nothing was credited; run the reconciliation of ${e.day} again`,
+    );
+  throw new UpstreamUnavailable(
+    `upstream ${e.upstreamName} could not be asked about ${e.reference} (${'reason' in answer ? answer.reason : answer.kind}): nothing was credited; try again when it answers`,
   );
 }
 

@@ -286,6 +286,38 @@ describe('daily reconciliation against a vending-api upstream', () => {
     db.prepare(`UPDATE reconciliation_exceptions SET our_state = 'success' WHERE id = ?`).run(e.id);
   });
 
+  it('a reversal asks the upstream again: a delivery it now reports, or no answer, credits nothing', async () => {
+    const db = services().db;
+    const failedThere = first.find((x) => x.kind === 'ours_success_theirs_failed' && x.status === 'open')!;
+    const missingThere = first.find((x) => x.kind === 'ours_only' && x.status === 'open')!;
+    const before = getWallet(db, pair.merchant.id, 'live').balanceKobo;
+    const ledgerBefore = (db.prepare('SELECT COUNT(*) AS n FROM ledger_entries').get() as { n: number }).n;
+    // The provider delivered it after all (its status read was down, or its failure was an error
+    // it has since corrected): crediting the merchant now would refund a delivered sale.
+    changeUpstream(`UPDATE purchases SET state = 'success' WHERE idem_key = ?`, failedThere.reference);
+    const resolve = (id: number, s: Parameters<typeof resolveException>[0]) =>
+      resolveException(s, { id, action: 'accept_upstream', actor: 'user:ada', reason: 'not delivered' });
+    await expect(resolve(failedThere.id, { db, reverseSale, askUpstream })).rejects.toThrow(
+      /^upstream up now says .* is success: nothing was credited; run the reconciliation of 2026-03-10 again$/,
+    );
+    const unreachable = async () => ({
+      kind: 'unknown' as const,
+      reason: 'connect ECONNREFUSED 127.0.0.1:9',
+    });
+    await expect(resolve(missingThere.id, { db, reverseSale, askUpstream: unreachable })).rejects.toThrow(
+      /^upstream up could not be asked about .* \(connect ECONNREFUSED 127.0.0.1:9\): nothing was credited; try again when it answers$/,
+    );
+    for (const x of [failedThere, missingThere]) {
+      expect(getPurchaseByReference(db, x.reference)!.state).toBe('success');
+      expect(getException(db, x.id)!.status).toBe('open');
+    }
+    expect(getWallet(db, pair.merchant.id, 'live').balanceKobo).toBe(before);
+    expect((db.prepare('SELECT COUNT(*) AS n FROM ledger_entries').get() as { n: number }).n).toBe(
+      ledgerBefore,
+    );
+    changeUpstream(`UPDATE purchases SET state = 'failed' WHERE idem_key = ?`, failedThere.reference);
+  });
+
   it('accepting the upstream failure (or no record) of a sale we kept reverses it: one reversal credit each', async () => {
     const db = services().db;
     const s = { db, reverseSale, askUpstream };
