@@ -337,6 +337,11 @@ export class VendWorker {
       }, CRASHED_QUEUED_RETRY_MS).unref();
   }
 
+  /** A vend or a requery of this purchase is under way: its provider's answer is coming. */
+  isAsking(purchaseId: number): boolean {
+    return this.inFlight.has(purchaseId);
+  }
+
   /** Lets resolve (console/CLI) wake a sync waiter. */
   notifyFinal(purchaseId: number): void {
     this.events.emit(`final:${purchaseId}`);

@@ -2,7 +2,7 @@ import type { Db } from '../store/db.js';
 import type { PurchaseStore } from '../store/purchase-store.js';
 import { getPurchaseByReference, type Purchase } from '../store/purchases.js';
 import { resolvePurchaseManually } from '../store/resolve.js';
-import { NotFound } from '../domain/errors.js';
+import { Conflict, NotFound } from '../domain/errors.js';
 import { assertStillPending } from '../domain/operator-rules.js';
 import type { Vending } from './context.js';
 
@@ -45,12 +45,19 @@ export async function flagPurchase(
 
 /**
  * Settles a purchase that needs attention by hand: success keeps the debit, failed refunds it
- * once, audited. The node's worker (absent in the CLI's process) answers a caller still waiting.
+ * once, audited. The node's worker (absent in the CLI's process) answers a caller still waiting,
+ * and refuses while it is asking the provider about the sale: settling now would throw away
+ * the answer on the wire (a refund of a sale the provider then reports delivered).
  */
 export function resolvePurchase(
-  ctx: { db: Db; worker?: Pick<Vending, 'notifyFinal'> },
+  ctx: { db: Db; worker?: Pick<Vending, 'notifyFinal' | 'isAsking'> },
   input: { reference: string; outcome: 'success' | 'failed'; reason: string; actor: string },
 ): Purchase {
+  const asked = getPurchaseByReference(ctx.db, input.reference);
+  if (asked && ctx.worker?.isAsking(asked.id))
+    throw new Conflict(
+      `purchase ${input.reference} is being asked about at its provider right now: wait for its answer (seconds, or a minute for a slow provider), then resolve it if it is still pending`,
+    );
   const p = resolvePurchaseManually(ctx.db, input);
   ctx.worker?.notifyFinal(p.id);
   return p;

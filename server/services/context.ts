@@ -30,6 +30,8 @@ export interface Vending {
   /** Asks the upstream that completed a sale what it says now; null when nobody can answer. Writes nothing. */
   recheckCompleted(purchaseId: number): Promise<VendOutcome | null>;
   notifyFinal(purchaseId: number): void;
+  /** Whether a send or a status read of this purchase is on the wire now (its answer is coming). */
+  isAsking(purchaseId: number): boolean;
   pollDue(maxRounds?: number): Promise<number>;
   recover(): { requeried: number; queued: number };
   stop(): Promise<void>;

@@ -79,9 +79,10 @@ export function applyDecision(
 }
 
 /**
- * The provider gave a final answer for a purchase already settled another way (an admin
- * resolved it by hand while a requery was on the wire: a send still waiting for its answer
- * cannot be resolved, see resolve.ts). The money follows the
+ * The provider gave a final answer for a purchase already settled another way (an operator
+ * resolved it by hand from the CLI, another process, while a requery was on the wire: a send
+ * still waiting for its answer cannot be resolved, see resolve.ts, nor can the console resolve
+ * one the node is asking about, see services/attention.ts). The money follows the
  * settled state, so an answer that contradicts it is kept in the audit log (`purchase.late_answer`)
  * for the operator, and the daily reconciliation lists the sale; an agreeing one is not noise.
  */
