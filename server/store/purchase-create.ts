@@ -82,6 +82,9 @@ export function createPurchase(db: Db, input: NewPurchase, clock: () => number =
     purchaseId: row.id,
     reason: `${input.product} ${ref}`,
     actor: input.actor,
+    // The sale's own instant: a clock that ticks past midnight in between would put the sale on
+    // one day's report and its debit on the next day's wallet movements.
+    at: now,
   });
   enqueueJob(db, row.id);
   noteChange(db, 'purchases');

@@ -41,6 +41,8 @@ type LedgerEntry = {
   purchaseId?: number | null;
   reason: string;
   actor: string;
+  /** The instant of the change it records (a sale's own `created_at`), else now. */
+  at?: string;
 };
 
 /**
@@ -49,7 +51,7 @@ type LedgerEntry = {
  * nothing). Must run inside a transaction owned by a store function.
  */
 export function postLedgerEntryFor(db: Db, merchantId: number, env: Environment, entry: LedgerEntry): number {
-  const now = nowIso();
+  const now = entry.at ?? nowIso();
   const moved = prep(
     db,
     `UPDATE wallets SET balance_kobo = balance_kobo + ?, updated_at = ?
