@@ -7,20 +7,15 @@ import {
 } from '../services/admin-merchants.js';
 import { CLI_NEW_MERCHANT_WORDS, CLI_PATCH_WORDS } from '../domain/merchant-rules.js';
 import { InvalidInput } from '../domain/errors.js';
-import { assertOneLineText } from '../domain/text-hygiene.js';
-import { envOption, type CliTools } from './tools.js';
-
-/** A repeatable flag: each use adds a value. */
-const collect = (v: string, prev: string[]) => [...prev, v];
-/** A repeatable flag whose values are stored: each refused when it holds a control character. */
-const collectOneLine = (flag: string) => (v: string, prev: string[]) => [...prev, assertOneLineText(v, flag)];
+import { MERCHANT_LIMITS } from '../../common/input-limits.js';
+import { collectLimited, envOption, limited, limitedOneLine, type CliTools } from './tools.js';
 
 /**
- * A merchant's name is printed on receipts and reports: never empty. Refused as the flag is
- * read, so a blank name creates no data directory either.
+ * A merchant's name is printed on receipts and reports: never empty, nor longer than the
+ * console's field. Refused as the flag is read, so a blank name creates no data directory either.
  */
 const merchantName = (v: string) => {
-  const name = assertOneLineText(v, '--name').trim();
+  const name = limitedOneLine('--name', MERCHANT_LIMITS.name)(v).trim();
   if (!name) throw new InvalidInput(CLI_NEW_MERCHANT_WORDS.name, 'name');
   return name;
 };
@@ -31,7 +26,11 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
   merchant
     .command('create')
     .description('a new merchant with a test and a live credential pair (secrets shown once)')
-    .requiredOption('--code <code>', '2-20 capital letters, digits or _')
+    .requiredOption(
+      '--code <code>',
+      '2-20 capital letters, digits or _',
+      limited('--code', MERCHANT_LIMITS.code),
+    )
     .requiredOption('--name <name>', 'display name', merchantName)
     .action((o: { code: string; name: string }) =>
       cli.withServices((s) => {
@@ -50,14 +49,22 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
     .option(
       '--allow-ip <ipOrCidr>',
       "live IP allowlist entry (repeatable; replaces the list; --allow-ip '' clears it)",
-      collect,
+      collectLimited('--allow-ip', {
+        each: MERCHANT_LIMITS.allowIp,
+        most: MERCHANT_LIMITS.allowIps,
+        oneLine: false,
+      }),
       [],
     )
     .option('--enable-bills <products>', 'bill products enabled for live, e.g. ELECTRICITY,CABLE')
     .option(
       '--report-email <addr>',
       "report recipient (repeatable; replaces the list; --report-email '' clears it)",
-      collectOneLine('--report-email'),
+      collectLimited('--report-email', {
+        each: MERCHANT_LIMITS.reportEmail,
+        most: MERCHANT_LIMITS.reportEmails,
+        oneLine: true,
+      }),
       [],
     )
     .addOption(new Option('--status <status>').choices(['active', 'suspended']))

@@ -13,7 +13,15 @@ import { runReconciliation } from '../reports/reconciliation-run.js';
 import { reportContextOf } from '../reports/delivery-service.js';
 import { parseDay } from '../domain/business-days.js';
 import { InvalidInput } from '../domain/errors.js';
-import { SMTP_URL_HELP, smtpUrlOf, type CliTools } from './tools.js';
+import {
+  assertFlagEntries,
+  assertFlagLength,
+  limited,
+  SMTP_URL_HELP,
+  smtpUrlOf,
+  type CliTools,
+} from './tools.js';
+import { RECONCILIATION_LIMITS } from '../../common/input-limits.js';
 
 const exceptionLine = (e: ReconciliationException) =>
   `#${e.id} ${e.day} ${e.upstreamName} ${e.reference} ${e.kind} ours=${e.ourState ?? 'none'} upstream=${e.theirState ?? 'none'} ${e.status}`;
@@ -28,7 +36,7 @@ export function registerReconcileCommands(program: Command, cli: CliTools): void
     .command('run')
     .description('reconcile one business day; exit 1 when exceptions remain open')
     .requiredOption('--date <YYYY-MM-DD>')
-    .option('--upstream <name>', 'one upstream only')
+    .option('--upstream <name>', 'one upstream only', limited('--upstream', RECONCILIATION_LIMITS.upstream))
     .option('--smtp-url <url>', SMTP_URL_HELP)
     .action(async (o: { date: string; upstream?: string; smtpUrl?: string }) => {
       const day = parseDay(o.date);
@@ -130,7 +138,12 @@ export function registerReconcileCommands(program: Command, cli: CliTools): void
       '--email <addr>',
       'operator address (repeat; replaces the list)',
       // After --no-email the previous value is false; the action then refuses the pair.
-      (v: string, p: string[] | false) => [...(p || []), v],
+      (v: string, p: string[] | false) =>
+        assertFlagEntries(
+          [...(p || []), assertFlagLength(v, '--email', RECONCILIATION_LIMITS.operatorEmail)],
+          '--email',
+          RECONCILIATION_LIMITS.operatorEmails,
+        ),
       [],
     )
     .option('--no-email', 'no operator e-mail')

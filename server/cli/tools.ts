@@ -1,6 +1,8 @@
 import { Option, type Command } from 'commander';
 import type { CliServices } from './services.js';
 import { assertOneLineText } from '../domain/text-hygiene.js';
+import { InvalidInput } from '../domain/errors.js';
+import { textLength, tooLongWords, tooManyWords } from '../../common/input-limits.js';
 import { diskFullMessage, isDiskFull } from '../store/disk-full.js';
 import { DATA_DIR_WRITE_HINT, cannotWriteDataDir } from '../store/write-hint.js';
 
@@ -29,6 +31,40 @@ export const envOption = () => new Option('--env <env>', 'test or live').choices
 
 /** A flag whose value is stored: refused, with the API's words, when it holds a control character. */
 export const oneLine = (flag: string) => (v: string) => assertOneLineText(v, flag);
+
+/**
+ * A flag value the console's form takes with a length limit (common/input-limits.ts): a longer
+ * one is refused in the console's words, naming the flag, before anything is opened.
+ */
+export function assertFlagLength(value: string, flag: string, max: number): string {
+  if (textLength(value) > max) throw new InvalidInput(tooLongWords(flag, max), flag);
+  return value;
+}
+
+/** A list flag with more entries than the console's form takes is refused in its words too. */
+export function assertFlagEntries<T>(list: T[], flag: string, max: number): T[] {
+  if (list.length > max) throw new InvalidInput(tooManyWords(flag, max), flag);
+  return list;
+}
+
+/** A flag limited in length, as its console field is. */
+export const limited = (flag: string, max: number) => (v: string) => assertFlagLength(v, flag, max);
+
+/** A stored one-line flag limited in length: the length is checked first, as the console's schema does. */
+export const limitedOneLine = (flag: string, max: number) => (v: string) =>
+  assertOneLineText(assertFlagLength(v, flag, max), flag);
+
+/**
+ * A repeatable flag (each use adds an entry): each entry limited in length (and refused with a
+ * control character when `oneLine`), and no more of them than the console's list takes.
+ */
+export const collectLimited =
+  (flag: string, limits: { each: number; most: number; oneLine: boolean }) => (v: string, prev: string[]) =>
+    assertFlagEntries(
+      [...prev, (limits.oneLine ? limitedOneLine : limited)(flag, limits.each)(v)],
+      flag,
+      limits.most,
+    );
 
 /**
  * A refusal's words: a full disk as the API says it (not SQLite's "database or disk is full"),

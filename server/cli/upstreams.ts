@@ -4,7 +4,8 @@ import { listRoutes, listUpstreams, upstreamJson } from '../store/upstreams.js';
 import { InvalidInput } from '../domain/errors.js';
 import { assertOneLineText } from '../domain/text-hygiene.js';
 import { createUpstream } from '../services/admin-upstreams.js';
-import { oneLine, type CliTools } from './tools.js';
+import { assertFlagEntries, assertFlagLength, limitedOneLine, type CliTools } from './tools.js';
+import { UPSTREAM_LIMITS } from '../../common/input-limits.js';
 import {
   NOT_FOUND_GRACE_MINUTES_MAX,
   NOT_FOUND_GRACE_MINUTES_MIN,
@@ -12,11 +13,19 @@ import {
 } from '../../common/upstream-limits.js';
 
 /** A secret flag: `-` reads it from standard input (its first line), so it never sits on a command line. */
-const secretFlag = (flag: string) => (v: string) => {
-  if (v !== '-') return assertOneLineText(v, flag);
+const secretFlag = (flag: string, max: number) => (v: string) => {
+  if (v !== '-') return limitedOneLine(flag, max)(v);
   const line = readFileSync(0, 'utf8').split(/\r?\n/)[0];
   if (!line) throw new InvalidInput(`${flag} -: standard input held no secret`, flag);
-  return assertOneLineText(line, flag);
+  return limitedOneLine(flag, max)(line);
+};
+
+/** `--products`: a comma-separated list of routes, each and their number within the console's limits. */
+const productsFlag = (v: string) => {
+  const flag = '--products';
+  const routes = assertFlagEntries(v.split(','), flag, UPSTREAM_LIMITS.routes);
+  for (const r of routes) assertFlagLength(r, `${flag}: each route`, UPSTREAM_LIMITS.route);
+  return assertOneLineText(v, flag);
 };
 
 /** `--not-found-grace`: whole minutes, said in the flag's own words when wrong. */
@@ -36,22 +45,25 @@ export function registerUpstreamCommands(program: Command, cli: CliTools): void 
   upstream
     .command('add')
     .description('a provider to vend live through, and the products routed to it')
-    .requiredOption('--name <name>', 'upstream name', oneLine('--name'))
+    .requiredOption('--name <name>', 'upstream name', limitedOneLine('--name', UPSTREAM_LIMITS.name))
     .addOption(new Option('--type <type>').choices(['vending-api', 'simulator']).makeOptionMandatory())
-    .option('--base-url <url>', 'the provider API base URL', oneLine('--base-url'))
-    .option('--merchant-code <code>', 'our merchant code at the provider', oneLine('--merchant-code'))
-    .option('--key <key>', 'our key at the provider', oneLine('--key'))
+    .option(
+      '--base-url <url>',
+      'the provider API base URL',
+      limitedOneLine('--base-url', UPSTREAM_LIMITS.baseUrl),
+    )
+    .option(
+      '--merchant-code <code>',
+      'our merchant code at the provider',
+      limitedOneLine('--merchant-code', UPSTREAM_LIMITS.merchantCode),
+    )
+    .option('--key <key>', 'our key at the provider', limitedOneLine('--key', UPSTREAM_LIMITS.key))
     .option(
       '--secret <secret>',
       "our secret at the provider; '-' reads it from standard input (kept out of the shell history and ps)",
-      secretFlag('--secret'),
+      secretFlag('--secret', UPSTREAM_LIMITS.secret),
     )
-    .option(
-      '--products <list>',
-      'routes, e.g. airtime,data,ELECTRICITY or data:MTN',
-      oneLine('--products'),
-      '',
-    )
+    .option('--products <list>', 'routes, e.g. airtime,data,ELECTRICITY or data:MTN', productsFlag, '')
     .option(
       '--not-found-grace <minutes>',
       `how long after a send this provider's "no record of it" may mean "not recorded yet" (${NOT_FOUND_GRACE_MINUTES_MIN}-${NOT_FOUND_GRACE_MINUTES_MAX}; default the node's ${NOT_FOUND_GRACE_MINUTES_MIN})`,

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { tooLongWords, WEBHOOK_URL_MAX } from '../../common/input-limits.js';
 
 /**
  * Where a webhook may be sent. Loopback, private, link-local (cloud metadata lives at
@@ -75,9 +76,6 @@ function isIpv4Translated(address: string): boolean {
   }
 }
 
-/** Longest endpoint URL taken: a delivery's request line carries it. */
-const MAX_URL_LENGTH = 2000;
-
 /** The port as written after an http(s) URL's host, when the URL has one ("" for `host:`). */
 function writtenPort(url: string): string | undefined {
   return /^https?:\/\/(?:[^/?#@]*@)?(?:\[[^\]]*\]|[^/?#:[]*):([^/?#]*)/i.exec(url)?.[1];
@@ -92,7 +90,8 @@ const PORT_RANGE = 'url port must be between 1 and 65535';
  * posted to.
  */
 export function urlProblem(url: string, environment: 'test' | 'live'): string | null {
-  if (url.length > MAX_URL_LENGTH) return `url must be at most ${MAX_URL_LENGTH} characters`;
+  // The longest endpoint URL taken: a delivery's request line carries it.
+  if (url.length > WEBHOOK_URL_MAX) return tooLongWords('url', WEBHOOK_URL_MAX);
   // eslint-disable-next-line no-control-regex -- control characters are what is refused
   if (/[\s\u0000-\u001f\u007f]/.test(url)) return 'url must not contain spaces, tabs or line breaks';
   let u: URL;

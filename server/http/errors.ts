@@ -9,6 +9,7 @@ import {
   retryAfterSeconds,
 } from '../domain/errors.js';
 import { ruleForPattern } from './schema-blocks.js';
+import { tooLongWords, tooManyWords } from '../../common/input-limits.js';
 import { diskFullMessage, isDiskFull } from '../store/disk-full.js';
 
 /** The one place domain errors become HTTP: stable code -> status, spec error body. */
@@ -126,7 +127,7 @@ function sentence(issue: AjvIssue, field: string, context: string | undefined): 
         ? `${field} must not be empty`
         : `${field} must be at least ${String(p.limit)} characters`;
     case 'maxLength':
-      return `${field} must be at most ${String(p.limit)} characters`;
+      return tooLongWords(field, Number(p.limit));
     case 'minimum':
     case 'exclusiveMinimum':
       return `${field} must be ${issue.keyword === 'minimum' ? 'at least' : 'more than'} ${String(p.limit)}`;
@@ -138,7 +139,7 @@ function sentence(issue: AjvIssue, field: string, context: string | undefined): 
     case 'minItems':
       return `${field} must list at least ${String(p.limit)} ${p.limit === 1 ? 'entry' : 'entries'}`;
     case 'maxItems':
-      return `${field} must list at most ${String(p.limit)} ${p.limit === 1 ? 'entry' : 'entries'}`;
+      return tooManyWords(field, Number(p.limit));
     case 'uniqueItems':
       return `${field} must not list an entry twice`;
     case 'minProperties':

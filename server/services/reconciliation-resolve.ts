@@ -14,6 +14,8 @@ import type { UpstreamRouter } from '../routing/upstream-router.js';
 import type { Purchase } from '../store/purchases.js';
 import { AlreadyReversed } from './reversals.js';
 import { assertOneLineText } from '../domain/text-hygiene.js';
+import { OPERATOR_REASON_MAX } from '../domain/operator-rules.js';
+import { textLength, tooLongWords } from '../../common/input-limits.js';
 
 export interface ResolveInput {
   id: number;
@@ -59,6 +61,8 @@ export async function resolveException(
 ): Promise<ReconciliationException> {
   const reason = assertOneLineText(String(input.reason ?? ''), 'reason').trim();
   if (!reason) throw new InvalidInput('a reason is required', 'reason');
+  if (textLength(reason) > OPERATOR_REASON_MAX)
+    throw new InvalidInput(tooLongWords('reason', OPERATOR_REASON_MAX), 'reason');
   if (input.action !== 'accept_upstream' && input.action !== 'settled_outside')
     throw new InvalidInput('action must be accept_upstream or settled_outside', 'action');
   const e = getException(s.db, input.id);

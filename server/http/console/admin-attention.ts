@@ -13,14 +13,18 @@ import { purchaseJson } from '../../services/purchase-json.js';
 import { adminActor } from './admin-guard.js';
 import { lastFlagOf } from '../../store/audit.js';
 import { OneLineText } from '../schema-blocks.js';
+import { OPERATOR_REASON_MAX } from '../../../common/operator-reason.js';
 
 const tags = ['admin: attention'];
 const itemAnswer = { 200: AttentionItem, ...consoleErrors, 409: ConsoleError };
-const ReasonBody = Type.Object({ reason: OneLineText({ maxLength: 300 }) }, { additionalProperties: false });
+const ReasonBody = Type.Object(
+  { reason: OneLineText({ maxLength: OPERATOR_REASON_MAX }) },
+  { additionalProperties: false },
+);
 const ResolveBody = Type.Object(
   {
     outcome: Type.Union([Type.Literal('success'), Type.Literal('failed')]),
-    reason: OneLineText({ maxLength: 300 }),
+    reason: OneLineText({ maxLength: OPERATOR_REASON_MAX }),
   },
   { additionalProperties: false },
 );

@@ -23,6 +23,7 @@ import { koboToApiNaira } from '../../../common/money.js';
 import type { Environment } from '../../store/credentials-crypto.js';
 import { adminActor } from './admin-guard.js';
 import { OneLineText } from '../schema-blocks.js';
+import { MERCHANT_LIMITS } from '../../../common/input-limits.js';
 
 const tags = ['admin: merchants'];
 const EnvParam = Type.Object({
@@ -32,11 +33,21 @@ const EnvParam = Type.Object({
 
 const MerchantPatch = Type.Object(
   {
-    name: Type.Optional(OneLineText({ minLength: 1, maxLength: 100 })),
+    name: Type.Optional(OneLineText({ minLength: 1, maxLength: MERCHANT_LIMITS.name })),
     status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('suspended')])),
-    allow_ips: Type.Optional(Type.Array(OneLineText({ maxLength: 50 }), { maxItems: 200 })),
-    live_bills: Type.Optional(Type.Array(OneLineText({ maxLength: 20 }), { maxItems: 3 })),
-    report_emails: Type.Optional(Type.Array(OneLineText({ maxLength: 254 }), { maxItems: 20 })),
+    allow_ips: Type.Optional(
+      Type.Array(OneLineText({ maxLength: MERCHANT_LIMITS.allowIp }), { maxItems: MERCHANT_LIMITS.allowIps }),
+    ),
+    live_bills: Type.Optional(
+      Type.Array(OneLineText({ maxLength: MERCHANT_LIMITS.liveBill }), {
+        maxItems: MERCHANT_LIMITS.liveBills,
+      }),
+    ),
+    report_emails: Type.Optional(
+      Type.Array(OneLineText({ maxLength: MERCHANT_LIMITS.reportEmail }), {
+        maxItems: MERCHANT_LIMITS.reportEmails,
+      }),
+    ),
     report_test: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
@@ -88,7 +99,10 @@ export function registerAdminMerchantRoutes(scope: FastifyInstance, s: Services)
       schema: {
         tags,
         body: Type.Object(
-          { code: OneLineText({ maxLength: 40 }), name: OneLineText({ maxLength: 100 }) },
+          {
+            code: OneLineText({ maxLength: MERCHANT_LIMITS.code }),
+            name: OneLineText({ maxLength: MERCHANT_LIMITS.name }),
+          },
           { additionalProperties: false },
         ),
         response: { 201: IssuedMerchant, ...consoleErrors },

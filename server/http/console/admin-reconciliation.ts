@@ -15,6 +15,8 @@ import { reportContextOf } from '../../reports/delivery-service.js';
 import { parseDay } from '../../domain/business-days.js';
 import { EXCEPTION_KINDS } from '../../domain/reconciliation.js';
 import { Lit } from './admin-schema-blocks.js';
+import { RECONCILIATION_LIMITS } from '../../../common/input-limits.js';
+import { OPERATOR_REASON_MAX } from '../../../common/operator-reason.js';
 
 const tags = ['admin: reconciliation'];
 
@@ -69,18 +71,26 @@ const Overview = Type.Object({
 const RunBody = Type.Object(
   {
     date: PatternText('^\\d{4}-\\d{2}-\\d{2}$', 'must be a date YYYY-MM-DD'),
-    upstream: Type.Optional(OneLineText({ maxLength: 100 })),
+    upstream: Type.Optional(OneLineText({ maxLength: RECONCILIATION_LIMITS.upstream })),
   },
   { additionalProperties: false },
 );
 const ResolveBody = Type.Object(
-  { action: Action, reason: OneLineText({ maxLength: 300 }), confirm: Type.Optional(Type.Boolean()) },
+  {
+    action: Action,
+    reason: OneLineText({ maxLength: OPERATOR_REASON_MAX }),
+    confirm: Type.Optional(Type.Boolean()),
+  },
   { additionalProperties: false },
 );
 const SettingsBody = Type.Object(
   {
     run_time: Type.Optional(PatternText('^([01]\\d|2[0-3]):[0-5]\\d$', 'must be a time HH:MM')),
-    operator_emails: Type.Optional(Type.Array(OneLineText({ maxLength: 200 }), { maxItems: 20 })),
+    operator_emails: Type.Optional(
+      Type.Array(OneLineText({ maxLength: RECONCILIATION_LIMITS.operatorEmail }), {
+        maxItems: RECONCILIATION_LIMITS.operatorEmails,
+      }),
+    ),
   },
   { additionalProperties: false },
 );

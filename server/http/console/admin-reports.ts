@@ -6,6 +6,7 @@ import { reportContextOf } from '../../reports/delivery-service.js';
 import { adminActor } from './admin-guard.js';
 import { answer, typed } from './contract.js';
 import { ReportRun } from './admin-report-schemas.js';
+import { REPORT_RUN_CODE_MAX } from '../../../common/input-limits.js';
 
 const tags = ['admin: reports'];
 
@@ -23,7 +24,11 @@ export function registerAdminReportRoutes(scope: FastifyInstance, s: Services): 
       schema: {
         tags,
         body: Type.Object(
-          { date: Type.String(), send: Type.Boolean(), code: Type.Optional(Type.String({ maxLength: 20 })) },
+          {
+            date: Type.String(),
+            send: Type.Boolean(),
+            code: Type.Optional(Type.String({ maxLength: REPORT_RUN_CODE_MAX })),
+          },
           { additionalProperties: false },
         ),
         response: answer(ReportRun),

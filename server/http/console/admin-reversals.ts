@@ -7,6 +7,7 @@ import { reverseSale } from '../../services/reversals.js';
 import { getMerchantById } from '../../store/merchants.js';
 import { adminActor } from './admin-guard.js';
 import { OneLineText } from '../schema-blocks.js';
+import { OPERATOR_REASON_MAX } from '../../../common/operator-reason.js';
 import { saleViews } from './purchase-routes.js';
 
 const tags = ['admin: attention'];
@@ -14,7 +15,7 @@ const RefParams = Type.Object({ ref: Type.String({ description: 'internal refere
 const ReverseBody = Type.Object(
   {
     reason: OneLineText({
-      maxLength: 300,
+      maxLength: OPERATOR_REASON_MAX,
       description: 'why; kept in the audit log and shown to the integrator',
     }),
   },

@@ -21,6 +21,7 @@ import { NotFound } from '../../domain/errors.js';
 import { adminActor } from './admin-guard.js';
 import { parseUpstreamOptions } from '../../domain/upstream-options.js';
 import { OneLineText } from '../schema-blocks.js';
+import { UPSTREAM_LIMITS } from '../../../common/input-limits.js';
 
 const created = <T extends TSchema>(t: T) => ({ 201: t, ...consoleErrors });
 const tags = ['admin: upstreams'];
@@ -28,28 +29,34 @@ const NameParams = Type.Object({ name: Type.String() });
 
 const UpstreamBody = Type.Object(
   {
-    name: OneLineText({ maxLength: 60 }),
+    name: OneLineText({ maxLength: UPSTREAM_LIMITS.name }),
     type: Type.Union([Type.Literal('simulator'), Type.Literal('vending-api')]),
-    base_url: Type.Optional(Type.Union([OneLineText({ maxLength: 500 }), Type.Null()])),
-    merchant_code: Type.Optional(Type.Union([OneLineText({ maxLength: 60 }), Type.Null()])),
-    key: Type.Optional(Type.Union([OneLineText({ maxLength: 200 }), Type.Null()])),
-    secret: Type.Optional(Type.Union([OneLineText({ maxLength: 500 }), Type.Null()])),
+    base_url: Type.Optional(Type.Union([OneLineText({ maxLength: UPSTREAM_LIMITS.baseUrl }), Type.Null()])),
+    merchant_code: Type.Optional(
+      Type.Union([OneLineText({ maxLength: UPSTREAM_LIMITS.merchantCode }), Type.Null()]),
+    ),
+    key: Type.Optional(Type.Union([OneLineText({ maxLength: UPSTREAM_LIMITS.key }), Type.Null()])),
+    secret: Type.Optional(Type.Union([OneLineText({ maxLength: UPSTREAM_LIMITS.secret }), Type.Null()])),
     options: Type.Optional(Type.Unknown()),
-    routes: Type.Optional(Type.Array(OneLineText({ maxLength: 60 }), { maxItems: 100 })),
+    routes: Type.Optional(
+      Type.Array(OneLineText({ maxLength: UPSTREAM_LIMITS.route }), { maxItems: UPSTREAM_LIMITS.routes }),
+    ),
   },
   { additionalProperties: false },
 );
 
 const UpstreamPatch = Type.Object(
   {
-    base_url: Type.Optional(OneLineText({ maxLength: 500 })),
-    merchant_code: Type.Optional(OneLineText({ maxLength: 60 })),
-    key: Type.Optional(OneLineText({ maxLength: 200 })),
+    base_url: Type.Optional(OneLineText({ maxLength: UPSTREAM_LIMITS.baseUrl })),
+    merchant_code: Type.Optional(OneLineText({ maxLength: UPSTREAM_LIMITS.merchantCode })),
+    key: Type.Optional(OneLineText({ maxLength: UPSTREAM_LIMITS.key })),
     // Empty or absent keeps the stored secret: the page never has it to send back.
-    secret: Type.Optional(OneLineText({ maxLength: 500 })),
+    secret: Type.Optional(OneLineText({ maxLength: UPSTREAM_LIMITS.secret })),
     options: Type.Optional(Type.Unknown()),
     enabled: Type.Optional(Type.Boolean()),
-    routes: Type.Optional(Type.Array(OneLineText({ maxLength: 60 }), { maxItems: 100 })),
+    routes: Type.Optional(
+      Type.Array(OneLineText({ maxLength: UPSTREAM_LIMITS.route }), { maxItems: UPSTREAM_LIMITS.routes }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -16,6 +16,7 @@ import { InvalidInput } from '../../domain/errors.js';
 import { koboToApiNaira } from '../../../common/money.js';
 import { adminActor } from './admin-guard.js';
 import { LedgerPageQuery, OneLineText } from '../schema-blocks.js';
+import { OPERATOR_REASON_MAX } from '../../../common/operator-reason.js';
 
 const tags = ['admin: wallets'];
 const csvAnswer = {
@@ -32,7 +33,7 @@ const FundBody = Type.Object(
   {
     kind: Type.Union([Type.Literal('funding'), Type.Literal('adjustment')]),
     amount: Type.String(),
-    reason: OneLineText({ maxLength: 300 }),
+    reason: OneLineText({ maxLength: OPERATOR_REASON_MAX }),
   },
   { additionalProperties: false },
 );

@@ -17,6 +17,7 @@ import {
 } from '../../services/webhooks.js';
 import { EVENT_TYPES } from '../../domain/webhook-events.js';
 import { koboToApiNaira } from '../../../common/money.js';
+import { WEBHOOK_URL_MAX } from '../../../common/input-limits.js';
 import { adminActor } from './admin-guard.js';
 import { answer, CodeParams, ConsoleError, IdParams, typed } from './contract.js';
 import {
@@ -31,7 +32,11 @@ const tags = ['admin: webhooks'];
 const Env = Type.Union([Type.Literal('test'), Type.Literal('live')]);
 /** The we_… id is checked by the handler (a malformed one is 404, as an unknown one). */
 const AddBody = Type.Object(
-  { environment: Env, url: Type.String({ maxLength: 2000 }), event_types: Type.Array(Type.String()) },
+  {
+    environment: Env,
+    url: Type.String({ maxLength: WEBHOOK_URL_MAX }),
+    event_types: Type.Array(Type.String()),
+  },
   { additionalProperties: false },
 );
 const StatusBody = Type.Object({ status: Type.Union([Type.Literal('enabled'), Type.Literal('paused')]) });
