@@ -8,7 +8,14 @@ import {
 import { CLI_NEW_MERCHANT_WORDS, CLI_PATCH_WORDS } from '../domain/merchant-rules.js';
 import { InvalidInput } from '../domain/errors.js';
 import { MERCHANT_LIMITS } from '../../common/input-limits.js';
-import { collectLimited, envOption, limited, limitedOneLine, type CliTools } from './tools.js';
+import {
+  collectLimited,
+  envOption,
+  limited,
+  limitedOneLine,
+  merchantCodeFlag,
+  type CliTools,
+} from './tools.js';
 
 /**
  * A merchant's name is printed on receipts and reports: never empty, nor longer than the
@@ -44,7 +51,7 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
   merchant
     .command('update')
     .description("changes a merchant's name, status, live IP allowlist, live bills or report recipients")
-    .requiredOption('--code <code>')
+    .requiredOption('--code <code>', 'merchant code', merchantCodeFlag)
     .option('--name <name>', 'display name', merchantName)
     .option(
       '--allow-ip <ipOrCidr>',
@@ -116,7 +123,7 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
     .description('credential pairs')
     .command('rotate')
     .description('a new key and secret for one environment; the old pair stops working at once')
-    .requiredOption('--code <code>')
+    .requiredOption('--code <code>', 'merchant code', merchantCodeFlag)
     .addOption(envOption().makeOptionMandatory())
     .action((o: { code: string; env: 'test' | 'live' }) =>
       cli.withServices((s) => {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { reportContextOf } from '../reports/delivery-service.js';
 import { runReports } from '../reports/report-run.js';
-import { limited, SMTP_URL_HELP, smtpUrlOf, type CliTools } from './tools.js';
+import { limited, merchantCodeFlag, SMTP_URL_HELP, smtpUrlOf, type CliTools } from './tools.js';
 import { REPORT_RUN_CODE_MAX } from '../../common/input-limits.js';
 
 /** The CLI's own way to give SMTP is its flag or environment variable, not only the node's. */
@@ -17,7 +17,9 @@ export function registerReportCommands(program: Command, cli: CliTools): void {
     .description("builds a day's merchant reports (and with --send e-mails those not delivered yet)")
     .requiredOption('--date <YYYY-MM-DD>')
     .option('--send', 'send the e-mails too')
-    .option('--code <code>', 'one merchant only', limited('--code', REPORT_RUN_CODE_MAX))
+    .option('--code <code>', 'one merchant only', (v: string) =>
+      merchantCodeFlag(limited('--code', REPORT_RUN_CODE_MAX)(v)),
+    )
     .option('--smtp-url <url>', SMTP_URL_HELP)
     .action(async (o: { date: string; send?: boolean; code?: string; smtpUrl?: string }) => {
       const r = await cli.withExistingServices((s) =>

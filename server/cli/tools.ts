@@ -26,6 +26,12 @@ export const SMTP_URL_HELP =
 export const smtpUrlOf = (flag: string | undefined): string | null =>
   flag ?? process.env.VENDPOINT_SMTP_URL ?? null;
 
+/**
+ * `--code C` naming a merchant that exists: trimmed and upper-cased, as `merchant create` and the
+ * console's New merchant take a new one (a code is capitals, so shop1 can only mean SHOP1).
+ */
+export const merchantCodeFlag = (v: string) => v.trim().toUpperCase();
+
 /** `--env test|live`: which of a merchant's two environments a command acts on. */
 export const envOption = () => new Option('--env <env>', 'test or live').choices(['test', 'live']);
 

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { formatKobo } from '../../common/money-display.js';
 import { koboToApiNaira } from '../../common/money.js';
 import { CLI_TAKE_OUT_HINT, fundMerchantWallet, setLowBalanceAlert } from '../services/admin-wallets.js';
-import { envOption, oneLine, type CliTools } from './tools.js';
+import { envOption, merchantCodeFlag, oneLine, type CliTools } from './tools.js';
 
 /** `wallet fund|threshold`: the console's Wallets and low-balance services. */
 export function registerWalletCommands(program: Command, cli: CliTools): void {
@@ -10,7 +10,7 @@ export function registerWalletCommands(program: Command, cli: CliTools): void {
   wallet
     .command('fund')
     .description("credits a merchant's wallet (one ledger entry, audited)")
-    .requiredOption('--code <code>')
+    .requiredOption('--code <code>', 'merchant code', merchantCodeFlag)
     .addOption(envOption().makeOptionMandatory())
     .requiredOption('--amount <naira>')
     .option('--reason <text>', 'why', oneLine('--reason'), 'funded by operator')
@@ -33,7 +33,7 @@ export function registerWalletCommands(program: Command, cli: CliTools): void {
   wallet
     .command('threshold')
     .description('low-balance alert threshold (e-mail + wallet.low_balance event)')
-    .requiredOption('--code <code>')
+    .requiredOption('--code <code>', 'merchant code', merchantCodeFlag)
     .addOption(envOption().makeOptionMandatory())
     .requiredOption('--amount <naira|off>')
     .action((o: { code: string; env: 'test' | 'live'; amount: string }) =>

@@ -16,7 +16,7 @@ import {
 } from '../services/webhooks.js';
 import { getSetting, SETTINGS } from '../store/settings.js';
 import { InvalidInput } from '../domain/errors.js';
-import { envOption, type CliTools } from './tools.js';
+import { envOption, merchantCodeFlag, type CliTools } from './tools.js';
 
 const allowPrivateFromEnv = () => process.env.VENDPOINT_WEBHOOKS_ALLOW_PRIVATE === '1';
 
@@ -41,7 +41,7 @@ export function registerWebhookCommands(program: Command, cli: CliTools): void {
   webhook
     .command('add')
     .description("a webhook endpoint for a merchant's environment (its signing secret shown once)")
-    .requiredOption('--code <code>')
+    .requiredOption('--code <code>', 'merchant code', merchantCodeFlag)
     .addOption(envOption().makeOptionMandatory())
     .requiredOption('--url <url>')
     .option('--events <list>', 'event types, comma-separated, or *', '*')
@@ -79,7 +79,7 @@ export function registerWebhookCommands(program: Command, cli: CliTools): void {
   webhook
     .command('list')
     .description("a merchant's webhook endpoints (never secrets)")
-    .requiredOption('--code <code>')
+    .requiredOption('--code <code>', 'merchant code', merchantCodeFlag)
     .addOption(envOption())
     .action((o: { code: string; env?: 'test' | 'live' }) =>
       cli.withExistingServices(({ db, webhookContext }) => {

@@ -110,3 +110,26 @@ describe('the CLI applies the console’s rules', () => {
     expect(page.json).toEqual({ low_balance_threshold: null });
   });
 });
+
+describe('a merchant code typed in any case', () => {
+  it('names the merchant `merchant create` made of it in every command that takes --code (shop1 is SHOP1)', () => {
+    expect(cli('merchant', 'create', '--code', 'case_a', '--name', 'Case A').json.merchant_code).toBe(
+      'CASE_A',
+    );
+    expect(cli('merchant', 'update', '--code', ' case_a ', '--name', 'Case A2').json).toMatchObject({
+      merchant_code: 'CASE_A',
+      name: 'Case A2',
+    });
+    expect(cli('credentials', 'rotate', '--code', 'case_a', '--env', 'test').json.key).toMatch(/^vpk_test_/);
+    expect(cli('wallet', 'fund', '--code', 'case_a', '--env', 'test', '--amount', '10').json).toEqual({
+      balance: '10.00',
+    });
+    expect(cli('wallet', 'threshold', '--code', 'Case_A', '--env', 'test', '--amount', '5').json).toEqual({
+      low_balance_threshold: '5.00',
+    });
+    expect(cli('webhook', 'list', '--code', 'case_a').json).toEqual({ webhooks: [] });
+    const reports = cli('report', 'run', '--date', '2025-01-02', '--code', 'case_a');
+    expect(reports.status).toBe(0);
+    expect(reports.json.reports.map((r: { merchant_code: string }) => r.merchant_code)).toEqual(['CASE_A']);
+  }, 180_000);
+});
