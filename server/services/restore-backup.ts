@@ -12,7 +12,7 @@ import {
 import { join } from 'node:path';
 import { latestKnownVersion } from '../store/db.js';
 import { ensurePrivateDir, ensurePrivateFile, SQLITE_SIDE_SUFFIXES } from '../store/file-modes.js';
-import { lockDataDir } from '../store/node-lock.js';
+import { lockDataDir, NodeRunning } from '../store/node-lock.js';
 import { getSetting, SETTINGS } from '../store/settings.js';
 
 const DB_FILE = 'vendpoint.db';
@@ -36,7 +36,7 @@ export function restoreBackup(dataDir: string, from: string): RestoredFiles {
   const takenAt = checkBackup(from);
   ensurePrivateDir(dataDir);
   // The node must be stopped: a running one would go on writing to the file it has open.
-  const lock = lockDataDir(dataDir);
+  const lock = lockRestoredDir(dataDir);
   try {
     const target = join(dataDir, DB_FILE);
     const present = [DB_FILE, ...SQLITE_SIDE_SUFFIXES.map((s) => DB_FILE + s)].filter((f) =>
@@ -62,6 +62,21 @@ export function restoreBackup(dataDir: string, from: string): RestoredFiles {
     return { restored_from: from, backup_taken_at: takenAt, moved_aside_to: aside };
   } finally {
     lock.release();
+  }
+}
+
+/**
+ * The data directory's lock, taken for the restore. A running node is refused in a restore's
+ * words: the node's own advice, to start on another --data-dir, would restore the wrong directory.
+ */
+function lockRestoredDir(dataDir: string) {
+  try {
+    return lockDataDir(dataDir);
+  } catch (err) {
+    if (!(err instanceof NodeRunning)) throw err;
+    throw new Error(
+      `a VendPoint node (process ${err.pid}) is running on ${dataDir}: stop it, then restore (it goes on writing to the database it has open). If no VendPoint runs as process ${err.pid}, delete ${err.lockFile}.`,
+    );
   }
 }
 

@@ -28,6 +28,19 @@ export interface DataDirLock {
   tookOverFrom: number | null;
 }
 
+/** Another process runs a node on the directory: said as a node starting is told, `restore` words its own. */
+export class NodeRunning extends Error {
+  constructor(
+    readonly pid: number,
+    readonly dataDir: string,
+    readonly lockFile: string,
+  ) {
+    super(
+      `another VendPoint node (process ${pid}) is running on ${dataDir}: stop it first, or give this one another --data-dir. If no VendPoint runs as process ${pid}, delete ${lockFile}.`,
+    );
+  }
+}
+
 /**
  * One node per data directory: two would both recover and vend the same queued sales and
  * tear each other's upstream pools down on every commit. What decides is an exclusive lock on
@@ -47,10 +60,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
   const holder = holderOf(file);
   if (holder?.pid === process.pid && heldHere.has(dir))
     throw new Error(`this process already runs a VendPoint node on ${dataDir}`);
-  const running = (pid: number) =>
-    new Error(
-      `another VendPoint node (process ${pid}) is running on ${dataDir}: stop it first, or give this one another --data-dir. If no VendPoint runs as process ${pid}, delete ${file}.`,
-    );
+  const running = (pid: number) => new NodeRunning(pid, dataDir, file);
   // Before the OS lock's file is made: a refused node writes nothing.
   if (holder && holder.pid !== process.pid && isSameProcess(holder)) throw running(holder.pid);
   const osLock = takeOsLock(join(dir, OS_LOCK_FILE));
