@@ -7,6 +7,7 @@ import {
   openSync,
   renameSync,
   statSync,
+  readFileSync,
   rmSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { latestKnownVersion } from '../store/db.js';
 import { ensurePrivateDir, ensurePrivateFile, SQLITE_SIDE_SUFFIXES } from '../store/file-modes.js';
 import { lockDataDir, NodeRunning } from '../store/node-lock.js';
 import { getSetting, SETTINGS } from '../store/settings.js';
+import { SecretBox } from '../store/secret-box.js';
 
 const DB_FILE = 'vendpoint.db';
 
@@ -33,7 +35,8 @@ export interface RestoredFiles {
  */
 export function restoreBackup(dataDir: string, from: string): RestoredFiles {
   if (!existsSync(from) || !statSync(from).isFile()) throw new Error(`${from}: no such backup file`);
-  const takenAt = checkBackup(from);
+  const { takenAt, keyCheck } = checkBackup(from);
+  assertSameKey(dataDir, from, keyCheck);
   ensurePrivateDir(dataDir);
   // The node must be stopped: a running one would go on writing to the file it has open.
   const lock = lockRestoredDir(dataDir);
@@ -80,8 +83,23 @@ function lockRestoredDir(dataDir: string) {
   }
 }
 
-/** The backup's moment; throws, saying why, for a file that is not a whole VendPoint backup. */
-function checkBackup(from: string): string {
+/**
+ * A backup sealed with another key than the directory's secret.key is refused before anything
+ * moves: restored, no node or command could open it, and overwriting the key afterwards would
+ * lose the one the replaced database needs. A directory without a key takes the backup (its key
+ * is copied in after, or the node's lost-key start applies).
+ */
+function assertSameKey(dataDir: string, from: string, keyCheck: string | null): void {
+  const file = join(dataDir, 'secret.key');
+  if (keyCheck === null || !existsSync(file)) return;
+  if (SecretBox.fromKey(readFileSync(file, 'utf8').trim()).fingerprint() === keyCheck) return;
+  throw new Error(
+    `${from} was sealed with another secret.key than ${file}, which belongs to the database now in ${dataDir}: keep that key apart with it, copy in the secret.key kept with the backup, then restore (nothing was moved)`,
+  );
+}
+
+/** The backup's moment and key check; throws, saying why, for a file that is not a whole VendPoint backup. */
+function checkBackup(from: string): { takenAt: string; keyCheck: string | null } {
   let db: Database.Database;
   try {
     db = new Database(from, { readonly: true, fileMustExist: true });
@@ -107,7 +125,7 @@ function checkBackup(from: string): string {
     const integrity = String(db.pragma('integrity_check(1)', { simple: true }));
     if (integrity !== 'ok')
       throw new Error(`${from} fails its integrity check (${integrity}): restore another backup`);
-    return takenAt;
+    return { takenAt, keyCheck: getSetting(db, SETTINGS.secretKeyCheck) };
   } catch (err) {
     if (
       (err as { code?: string }).code === 'SQLITE_NOTADB' ||

@@ -1,0 +1,39 @@
+import { copyFileSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+
+/**
+ * A backup is restored together with the secret.key it was sealed with (README "Operator CLI":
+ * the key is kept apart). `restore` into a directory whose secret.key is another one would leave
+ * a database no node or command can open, after telling the operator to start the node.
+ */
+const codes = (dir: string) =>
+  runCli(dir, ['--json', 'merchant', 'list']).json.merchants.map(
+    (m: { merchant_code: string }) => m.merchant_code,
+  );
+
+describe('restore and secret.key', () => {
+  it('a backup sealed with another secret.key is refused and nothing is moved; with its own key copied in, it is restored', () => {
+    const root = mkdtempSync(join(tmpdir(), 'vendpoint-restore-key-'));
+    const shopA = join(root, 'a');
+    const shopB = join(root, 'b');
+    expect(runCli(shopA, ['merchant', 'create', '--code', 'SHOP_A', '--name', 'A']).status).toBe(0);
+    const backup = runCli(shopA, ['--json', 'backup']).json.path as string;
+    expect(runCli(shopB, ['merchant', 'create', '--code', 'SHOP_B', '--name', 'B']).status).toBe(0);
+
+    const refused = runCli(shopB, ['--json', 'restore', '--from', backup]);
+    expect(refused.status).toBe(2);
+    expect(refused.json.error).toBe(
+      `${backup} was sealed with another secret.key than ${join(shopB, 'secret.key')}, which belongs to the database now in ${shopB}: keep that key apart with it, copy in the secret.key kept with the backup, then restore (nothing was moved)`,
+    );
+    expect(readdirSync(shopB).filter((f) => f.startsWith('replaced-'))).toEqual([]);
+    expect(codes(shopB)).toContain('SHOP_B');
+
+    copyFileSync(join(shopA, 'secret.key'), join(shopB, 'secret.key'));
+    const restored = runCli(shopB, ['--json', 'restore', '--from', backup]);
+    expect(restored.status, restored.stdout).toBe(0);
+    expect(codes(shopB)).toEqual(['DEMO', 'SHOP_A']);
+  }, 180_000);
+});
