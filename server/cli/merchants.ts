@@ -74,7 +74,12 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
       }),
       [],
     )
-    .addOption(new Option('--status <status>').choices(['active', 'suspended']))
+    .addOption(
+      new Option('--status <status>', 'suspended refuses every API call of its pairs').choices([
+        'active',
+        'suspended',
+      ]),
+    )
     .action(
       (o: {
         code: string;

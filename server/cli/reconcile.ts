@@ -34,7 +34,7 @@ export function registerReconcileCommands(program: Command, cli: CliTools): void
 
   reconcile
     .command('run')
-    .description('reconcile one business day; exit 1 when exceptions remain open')
+    .description('reconcile one business day; exit 1 while exceptions stay open or a run failed')
     .requiredOption('--date <YYYY-MM-DD>')
     .option('--upstream <name>', 'one upstream only', limited('--upstream', RECONCILIATION_LIMITS.upstream))
     .option('--smtp-url <url>', SMTP_URL_HELP)
@@ -107,7 +107,7 @@ export function registerReconcileCommands(program: Command, cli: CliTools): void
     .addOption(
       new Option('--action <action>').choices(['accept_upstream', 'settled_outside']).makeOptionMandatory(),
     )
-    .requiredOption('--reason <text>')
+    .requiredOption('--reason <text>', 'why, kept in the audit log')
     .option('--confirm', 'confirm a debit correction (marks a refunded purchase as success)')
     .action(
       async (o: {
@@ -133,7 +133,7 @@ export function registerReconcileCommands(program: Command, cli: CliTools): void
   reconcile
     .command('settings')
     .description('daily run time (HH:MM, business timezone) and the operator e-mail addresses')
-    .option('--time <HH:MM>')
+    .option('--time <HH:MM>', 'daily run time, in the business timezone')
     .option(
       '--email <addr>',
       'operator address (repeat; replaces the list)',

@@ -12,7 +12,7 @@ export function registerWalletCommands(program: Command, cli: CliTools): void {
     .description("credits a merchant's wallet (one ledger entry, audited)")
     .requiredOption('--code <code>', 'merchant code', merchantCodeFlag)
     .addOption(envOption().makeOptionMandatory())
-    .requiredOption('--amount <naira>')
+    .requiredOption('--amount <naira>', 'Naira, e.g. 5000 or 5000.50')
     .option('--reason <text>', 'why', oneLine('--reason'), 'funded by operator')
     .action((o: { code: string; env: 'test' | 'live'; amount: string; reason: string }) =>
       cli.withServices((s) => {
@@ -35,7 +35,7 @@ export function registerWalletCommands(program: Command, cli: CliTools): void {
     .description('low-balance alert threshold (e-mail + wallet.low_balance event)')
     .requiredOption('--code <code>', 'merchant code', merchantCodeFlag)
     .addOption(envOption().makeOptionMandatory())
-    .requiredOption('--amount <naira|off>')
+    .requiredOption('--amount <naira|off>', "alert below this many Naira; 'off' for no alert")
     .action((o: { code: string; env: 'test' | 'live'; amount: string }) =>
       cli.withServices((s) => {
         const now = setLowBalanceAlert(s, {

@@ -546,6 +546,10 @@ describe('refusals: exit 2, one JSON object under --json, nothing changed', () =
       expect(runCli(dir, [...command, '--help']).stdout.replace(/\s+/g, ' ')).toContain(
         'a URL with a password belongs in VENDPOINT_SMTP_URL instead (a command line shows in ps and the shell history)',
       );
+    // reconcile run's line names both reasons for its exit 1, as the exit codes do.
+    expect(runCli(dir, ['reconcile', '--help']).stdout.replace(/\s+/g, ' ')).toContain(
+      'exit 1 while exceptions stay open or a run failed',
+    );
     const alone = runCli(dir, ['ledger']);
     expect(alone.status).toBe(2);
     expect(alone.stdout).toBe('');
