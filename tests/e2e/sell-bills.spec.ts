@@ -238,3 +238,32 @@ test('cable TV at 390 px: the renewal button stays inside its card', async ({ pa
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/e2e-shots/cable-renew-390.png' });
 });
+
+/**
+ * A postpaid bill's confirm step has the longest labels ("Distribution company") and a large
+ * total: on a phone the labels wrap and every value, the total included, stays inside the summary.
+ */
+test('electricity at 390 px: the confirm step keeps every value inside its summary', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page);
+  await page.keyboard.press('e');
+  await page.getByLabel('Distribution company').selectOption('Ikeja Electric');
+  await page.getByText('Postpaid', { exact: true }).click();
+  await page.getByLabel('Meter number').fill('10000000002');
+  await page.getByTestId('bill-next').click();
+  await expect(page.getByTestId('verified-customer')).toBeVisible();
+  await page.getByLabel('Amount (₦)').fill('250,000');
+  await page.getByTestId('bill-next').click();
+  await expect(page.getByTestId('confirm-total')).toHaveText('₦250,000.00');
+  const past = await page.getByTestId('confirm').evaluate((form) => {
+    const summary = form.querySelector('.summary')!;
+    const edge = summary.getBoundingClientRect().right - parseFloat(getComputedStyle(summary).paddingRight);
+    return Array.from(summary.querySelectorAll('dd'))
+      .filter((dd) => dd.getBoundingClientRect().right > edge + 0.5 || dd.scrollWidth > dd.clientWidth)
+      .map((dd) => dd.textContent);
+  });
+  expect(past, 'values past the summary edge').toEqual([]);
+  await page.screenshot({ path: 'test-results/e2e-shots/electricity-confirm-390.png', fullPage: true });
+  expect(problems).toEqual([]);
+});
