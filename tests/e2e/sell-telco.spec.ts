@@ -267,6 +267,10 @@ test('at a desk the keyboard help stays: tile letters, key caps and the arrow ke
   const problems = watchPageErrors(page);
   await login(page);
   await expect(page.getByText("Press a tile's letter to start.")).toBeVisible();
+  // Two sentences, read as two: not "start.You are in test mode".
+  await expect(page.getByTestId('sell-intro')).toHaveText(
+    "Press a tile's letter to start. You are in test mode: nothing real is sold.",
+  );
   await expect(page.getByTestId('tile-data').locator('kbd')).toBeVisible();
   await page.keyboard.press('d');
   await page.getByLabel('Customer phone number').fill('0803 123 4567');
