@@ -64,6 +64,31 @@ test('at 390 px the top bar keeps every control on the screen', async ({ page })
   expect(problems).toEqual([]);
 });
 
+/** A button's label longer than a phone's card wraps inside the button and the card. */
+test('at 390 px a long button label wraps inside its card and the page never scrolls sideways', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page);
+  await page.goto('/#/admin/merchants');
+  await page.getByRole('button', { name: 'New merchant' }).click();
+  const create = page.getByRole('button', { name: 'Create merchant and issue credentials' });
+  await expect(create).toBeVisible();
+  const fits = await create.evaluate((b) => {
+    const card = b.closest('.card')!.getBoundingClientRect();
+    const box = b.getBoundingClientRect();
+    return {
+      insideCard: box.left >= card.left && box.right <= card.right,
+      labelInside: b.scrollWidth <= b.clientWidth,
+      sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    };
+  });
+  expect(fits).toEqual({ insideCard: true, labelInside: true, sideways: 0 });
+  await phoneShot(page, 'new-merchant-390');
+  expect(problems).toEqual([]);
+});
+
 /** A full-page screenshot at the phone size the test runs at. */
 async function phoneShot(page: Page, name: string): Promise<void> {
   mkdirSync(ADMIN_SHOTS_DIR, { recursive: true });
