@@ -264,6 +264,12 @@ test('electricity at 390 px: the confirm step keeps every value inside its summa
       .map((dd) => dd.textContent);
   });
   expect(past, 'values past the summary edge').toEqual([]);
+  // A short label keeps its line; only a long one ("Distribution company") wraps.
+  const meterLabel = page.getByTestId('confirm').locator('dt', { hasText: 'Meter number' });
+  const lines = await meterLabel.evaluate(
+    (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
+  );
+  expect(lines).toBeLessThan(1.5);
   await page.screenshot({ path: 'test-results/e2e-shots/electricity-confirm-390.png', fullPage: true });
   expect(problems).toEqual([]);
 });
