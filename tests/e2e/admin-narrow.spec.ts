@@ -89,6 +89,37 @@ test('at 390 px a long button label wraps inside its card and the page never scr
   expect(problems).toEqual([]);
 });
 
+/** The dashboard on a phone: its day as every other day in the console, each figure on one line. */
+test('at 390 px the dashboard says its day as "25 Nov 2026" and keeps each sales figure on one line', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page);
+  // A sale today, so the table has figures.
+  await page.keyboard.press('a');
+  await page.getByLabel('Customer phone number').fill('08031234567');
+  await page.getByLabel('Amount (₦)').fill('19,000');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('confirm-sell').click();
+  await expect(page.getByTestId('sale-status')).toBeVisible();
+  await page.goto('/#/admin');
+  await expect(page.getByText(/^Today, \d{1,2} [A-Z][a-z]{2} \d{4} \(Lagos time\)/)).toBeVisible();
+  const cells = page.getByTestId('dashboard-sales').locator('tbody td.num');
+  await expect(cells.first()).toBeVisible();
+  const split = await cells.evaluateAll((tds) =>
+    tds
+      .filter((td) => {
+        const text = document.createRange();
+        text.selectNodeContents(td);
+        return text.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(td).lineHeight);
+      })
+      .map((td) => td.textContent),
+  );
+  expect(split, 'figures broken over two lines').toEqual([]);
+  expect(problems).toEqual([]);
+});
+
 /** A full-page screenshot at the phone size the test runs at. */
 async function phoneShot(page: Page, name: string): Promise<void> {
   mkdirSync(ADMIN_SHOTS_DIR, { recursive: true });
