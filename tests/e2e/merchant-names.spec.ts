@@ -47,6 +47,8 @@ test('an over-long merchant name is refused with a message; a rename shows in th
   await desk.getByRole('button', { name: 'Save' }).first().click();
   await expect(desk.getByText('Saved.')).toBeVisible();
   await expect(desk.getByTestId('merchant-name')).toHaveText('Names & Sons Ltd');
+  // The top bar cuts a long name with an ellipsis: the whole name stays one hover away.
+  await expect(desk.getByTestId('merchant-name')).toHaveAttribute('title', 'Names & Sons Ltd');
   await context.close();
   expect(problems).toEqual([]);
 });
