@@ -56,3 +56,20 @@ export function auditActionText(action: string): string {
   const words = action.replace(/[._]+/g, ' ').trim();
   return words ? words[0].toUpperCase() + words.slice(1) : action;
 }
+
+/**
+ * Who did it, in the operator's words: the log stores `user:NAME` (a console user), `cli:USER`
+ * (the operator CLI run by that system user) and single words for the node's own work. `via`
+ * says through what, shown small under the name.
+ */
+export function auditActor(actor: string): { name: string; via: string | null } {
+  if (actor.startsWith('user:')) return { name: actor.slice(5), via: 'console' };
+  if (actor.startsWith('cli:')) return { name: actor.slice(4), via: 'operator CLI' };
+  return { name: Object.hasOwn(NODE_ACTORS, actor) ? NODE_ACTORS[actor] : actor, via: null };
+}
+
+const NODE_ACTORS: Record<string, string> = {
+  system: 'The node',
+  setup: 'First-run setup',
+  schedule: 'Schedule',
+};
