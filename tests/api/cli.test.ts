@@ -491,7 +491,7 @@ describe('refusals: exit 2, one JSON object under --json, nothing changed', () =
       // Help marks the flags that must be given, and lists the global ones on every command.
       const help = runCli(dir, ['wallet', 'fund', '--help']);
       expect(help.status).toBe(0);
-      expect(help.stdout).toMatch(/--amount <naira>\s+\(required\)/);
+      expect(help.stdout).toMatch(/--amount <naira>\s+Naira, e\.g\. 5000 or 5000\.50 \(required\)/);
       expect(help.stdout).toMatch(/--reason <text>\s+why \(default: "funded by operator"\)\n/);
       expect(help.stdout).toContain('--data-dir <dir>');
     } finally {
