@@ -4,12 +4,21 @@ import { stringify } from 'csv-stringify/sync';
  * Every CSV the node writes (console sales and ledger exports, the daily report) goes through
  * `toCsv`, so no text cell can reach a spreadsheet as a formula ("CSV injection", OWASP): a
  * text cell starting with `=`, `+`, `-`, `@`, tab or carriage return gets a leading
- * apostrophe, which spreadsheets show as text and do not evaluate. Amounts are the exception
+ * apostrophe, which spreadsheets show as text and do not evaluate, and so does such a character
+ * after a `;`, tab or line break inside a cell (a spreadsheet splitting rows at `;` or tab
+ * starts a new cell there). Amounts are the exception
  * on purpose: they are Naira strings the node formats itself, marked with `csvAmount`, and are
  * written as they are (a negative refund stays `-100.00`, a number a spreadsheet can sum).
  */
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A formula character after a separator a spreadsheet may split at instead of the comma (`;`,
+ * the list separator of Excel in many locales and one LibreOffice ticks by default; tab) or a
+ * line break, with only spaces or quotes between: that part of the cell can become a cell of
+ * its own there, and a quote in the middle of a field protects nothing.
+ */
+const FORMULA_AFTER_SEPARATOR = /([;\t\r\n][\s"]*)(?=[=+\-@])/g;
 const AMOUNT = /^-?\d+(\.\d+)?$/;
 
 /** A number the node formatted itself (Naira with two decimals): written without escaping. */
@@ -24,9 +33,10 @@ export function csvAmount(text: string): CsvAmount {
   return new CsvAmount(text);
 }
 
-/** A text cell as a spreadsheet may safely open it. */
+/** A text cell as a spreadsheet may safely open it, whichever separator it splits the row at. */
 export function spreadsheetSafe(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  const inner = text.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  return FORMULA_START.test(inner) ? `'${inner}` : inner;
 }
 
 function cellText(cell: CsvCell): string {

@@ -11,6 +11,22 @@ describe('one CSV writer for every export', () => {
     },
   );
 
+  it.each([
+    ["inv;=cmd|'/C calc'!A0;x", "inv;'=cmd|'/C calc'!A0;x"],
+    ['a; "=1+1"', 'a; "\'=1+1"'],
+    ['a\t@SUM(A1)', "a\t'@SUM(A1)"],
+    ['a\n-1+1', "a\n'-1+1"],
+    ['=1;+1', "'=1;'+1"],
+  ])(
+    'a formula character after a ; tab or line break inside a cell (%j) gets an apostrophe too',
+    (text, safe) => expect(spreadsheetSafe(text)).toBe(safe),
+  );
+
+  it('a ; or - elsewhere is left alone', () => {
+    expect(spreadsheetSafe('Ikeja Electric; prepaid')).toBe('Ikeja Electric; prepaid');
+    expect(spreadsheetSafe('MTN-101;x-1')).toBe('MTN-101;x-1');
+  });
+
   it('other text is written as it is, quoted where CSV needs it', () => {
     expect(spreadsheetSafe('08030000000')).toBe('08030000000');
     expect(toCsv(['a', 'b'], [['x, "y"', 'plain']])).toBe('\uFEFFa,b\n"x, ""y""",plain\n');
