@@ -198,6 +198,9 @@ describe('selling from the console', () => {
     const qr = await ada('GET', `/console/purchases/${esim.json.reference}/qrcode`);
     expect(qr.headers['content-type']).toBe('image/png');
     expect(qr.text.slice(1, 4)).toBe('PNG');
+    // The QR is the activation code: a browser keeping it would hand it, without asking the
+    // node, to whoever signs in next at that desk, and keep it on disk after sign-out.
+    expect(qr.headers['cache-control']).toBe('private, no-store');
     expect((await ada('GET', `/console/purchases/${card.json.reference}/qrcode`)).status).toBe(404);
 
     // Neither has a phone: History finds them by the item's name, in any case.

@@ -307,8 +307,10 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
     const caller = callerOf(s, request);
     const p = ownPurchase(s, request, caller, request.params.ref);
     if (!deliversEsim(p)) throw new NotFound('This sale is not an eSIM');
-    // The eSIM service draws it (the provider's QR, or one made from the stored LPA).
+    // The eSIM service draws it (the provider's QR, or one made from the stored LPA). It is the
+    // activation code: never kept by the browser, whose cache answers the next user at the desk
+    // without asking the node whether they may see it, and outlives the sign-out on disk.
     const png = await esimQrcode(s, { ...caller, environment: p.environment }, p.idemKey);
-    return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(png);
+    return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
   });
 }
