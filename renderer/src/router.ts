@@ -1,4 +1,5 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
+import { startAfresh } from './lib/fresh-page.js';
 import type { Pinia } from 'pinia';
 import { useSessionStore } from './stores/session.js';
 import { ApiError } from './lib/errors.js';
@@ -110,6 +111,12 @@ export function createConsoleRouter(pinia: Pinia) {
     }
     if (store.status?.setup_required) return to.path === '/setup' ? true : '/setup';
     if (!store.session) return to.path === '/login' ? true : { path: '/login', query: { next: to.fullPath } };
+    // Someone else signed in on this page (after a sign-in expired, or in another tab): none of
+    // the previous user's pages may show, nor the page they were on, so the console starts afresh.
+    if (store.holdsAnotherUsersPages) {
+      startAfresh('/sell');
+      return false;
+    }
     if (to.meta.public) return '/sell';
     if (to.meta.roles && !to.meta.roles.includes(store.session.user.role)) return '/sell';
     return true;

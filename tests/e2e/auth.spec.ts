@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, login, snap, watchPageErrors } from './helpers.js';
+import { ADMIN, login, signOut, snap, watchPageErrors } from './helpers.js';
 
 test('a wrong password is refused with a sentence, the right one signs in, sign-out ends the session', async ({
   page,
@@ -18,7 +18,7 @@ test('a wrong password is refused with a sentence, the right one signs in, sign-
   // Back where the agent wanted to go before signing in.
   await expect(page.getByRole('heading', { name: 'Sales history' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/#\/login/);
   const after = await page.request.get('/console/session');
   expect(after.status()).toBe(401);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ADMIN, cli, login, snap, snapPhoneAndDesk, unique, watchPageErrors } from './helpers.js';
+import { ADMIN, cli, login, signOut, snap, snapPhoneAndDesk, unique, watchPageErrors } from './helpers.js';
 import { csrfOf, openAdminPage, type Pair } from './admin-helpers.js';
 
 /**
@@ -106,7 +106,7 @@ test('unsellable products are greyed with the reason; an admin gets the link to 
   await expect(page.getByTestId('tile-airtime')).not.toHaveAttribute('data-unavailable', 'true');
   await snap(page, 'counter-greyed-tiles');
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOut(page);
   await login(page, shopAdmin);
   await page.getByTestId('tile-electricity').getByTestId('tile-fix').click();
   await expect(page.getByRole('heading', { level: 1, name: /Counter Stores/ })).toBeVisible();
@@ -534,11 +534,12 @@ test('an admin sets where a user sells: a live-only user sees no switch; back to
   await expect(page.getByTestId('nu-name-error')).toContainText('already taken');
 
   // The refused user is still typed in the form: signing out asks before throwing it away.
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await page
-    .getByRole('alertdialog', { name: 'Leave without saving?' })
-    .getByRole('button', { name: 'Leave without saving' })
-    .click();
+  await signOut(page, () =>
+    page
+      .getByRole('alertdialog', { name: 'Leave without saving?' })
+      .getByRole('button', { name: 'Leave without saving' })
+      .click(),
+  );
   await login(page, agent);
   await expect(page.getByTestId('env-stripe')).toHaveText(
     'TEST MODE — sales are simulated and spend only test money',

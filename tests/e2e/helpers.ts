@@ -18,6 +18,19 @@ export async function login(page: Page, user = ADMIN): Promise<void> {
 }
 
 /**
+ * Signs out with the top bar's button (running `answer`, say "Leave without saving", when it asks
+ * first) and waits for the sign-in page, which is loaded afresh so that nothing of the user who
+ * left stays in the page's memory for the next one at the desk.
+ */
+export async function signOut(page: Page, answer?: () => Promise<void>): Promise<void> {
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await answer?.();
+  await reloaded;
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+}
+
+/**
  * Fails the test on any Content-Security-Policy violation or page error: the console must
  * run under its strict CSP exactly as shipped.
  */

@@ -7,6 +7,7 @@ import {
   cli,
   expectSuccessfulReceipt,
   login,
+  signOut,
   snap,
   unique,
   watchPageErrors,
@@ -341,7 +342,7 @@ test('wallet ledger at 390 px: every entry shows its amount and the balance afte
   await page.screenshot({ path: join(SHOTS_DIR, 'wallet-1280x800.png'), fullPage: true });
 
   // The admin's Wallets page shows the same ledger, the same way.
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOut(page);
   await login(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/#/admin/wallets?code=${desk.code}&env=test`);

@@ -125,6 +125,22 @@ describe('useSessionStore', () => {
     expect(s.session).toBeNull();
   });
 
+  it('knows when the page holds another user’s pages: the same user back after an expiry is not that', async () => {
+    const other = { ...SESSION, user: { ...SESSION.user, id: SESSION.user.id + 1, username: 'ben' } };
+    let next = SESSION;
+    fakeNode({ 'POST /console/login': () => next });
+    const s = useSessionStore();
+    await s.login('ada', 'pw');
+    expect(s.holdsAnotherUsersPages).toBe(false);
+    s.forget();
+    await s.login('ada', 'pw');
+    expect(s.holdsAnotherUsersPages).toBe(false);
+    s.forget();
+    next = other;
+    await s.login('ben', 'pw');
+    expect(s.holdsAnotherUsersPages).toBe(true);
+  });
+
   it('sends the environment the page shows with every write, never with a read', async () => {
     const calls = fakeNode({ 'POST /console/sell': sale('success'), 'GET /console/session': SESSION });
     setPageEnvironmentSource(() => 'live');

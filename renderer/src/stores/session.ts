@@ -18,7 +18,17 @@ export const useSessionStore = defineStore('session', () => {
   const canSwitchEnvironment = computed(() => (session.value?.environments.length ?? 0) > 1);
   const isAdmin = computed(() => session.value?.user.role === 'admin');
 
+  /**
+   * The console user whose pages this page's memory holds (the sales it read, revealed codes,
+   * lists): the first one it showed. Another user signed in here gets a page loaded afresh.
+   */
+  let holder: number | null = null;
+  const holdsAnotherUsersPages = computed(
+    () => session.value !== null && holder !== null && session.value.user.id !== holder,
+  );
+
   function apply(info: SessionInfo): SessionInfo {
+    holder ??= info.user.id;
     session.value = info;
     setCsrfToken(info.csrf_token);
     setBusinessTimezone(info.timezone);
@@ -110,6 +120,7 @@ export const useSessionStore = defineStore('session', () => {
     isLive,
     canSwitchEnvironment,
     isAdmin,
+    holdsAnotherUsersPages,
     refresh,
     setup,
     enterSetupCode,
