@@ -20,6 +20,25 @@ export type VendOutcome =
   /** Requery only: the upstream has no record of the key. */
   | { kind: 'not_found' };
 
+/**
+ * What an answer says the provider holds the sale as, for the books (reconciliation): a 00
+ * short of what was bought (which keeps a pending sale pending) is still its word that it
+ * delivered; `not_found`: it has no record; null: it could not say.
+ */
+export function providerSays(outcome: VendOutcome): 'success' | 'failed' | 'pending' | 'not_found' | null {
+  switch (outcome.kind) {
+    case 'success':
+    case 'failed':
+    case 'pending':
+    case 'not_found':
+      return outcome.kind;
+    case 'unknown':
+      return outcome.shortSuccess ? 'success' : null;
+    default:
+      return null;
+  }
+}
+
 /** Requery backoff: 10 s, 30 s, 1 min, 5 min, 15 min, then hourly. */
 export const REQUERY_BACKOFF_MS = [10_000, 30_000, 60_000, 300_000, 900_000, 3_600_000] as const;
 

@@ -8,7 +8,7 @@ import {
 import { getPurchaseById } from '../store/purchases.js';
 import { acceptEffectOf, type ResolutionAction } from '../domain/reconciliation.js';
 import { Conflict, InvalidInput, NotFound, UpstreamUnavailable } from '../domain/errors.js';
-import { outcomeOrUnknown, type VendOutcome } from '../domain/vend-outcome.js';
+import { outcomeOrUnknown, providerSays, type VendOutcome } from '../domain/vend-outcome.js';
 import { vendRequestOf } from '../upstreams/types.js';
 import type { UpstreamRouter } from '../routing/upstream-router.js';
 import type { Purchase } from '../store/purchases.js';
@@ -168,9 +168,8 @@ async function assertStillUndelivered(
   const p = e.purchaseId === null ? null : getPurchaseById(s.db, e.purchaseId);
   if (!p) throw new NotFound(`purchase ${e.reference} is no longer stored`);
   const answer = await s.askUpstream(e.upstreamName, p);
-  if (answer.kind === 'failed' || answer.kind === 'not_found') return;
-  // A 00 short of what was bought is still the provider saying it delivered the sale.
-  const says = answer.kind === 'unknown' && answer.shortSuccess ? 'success' : answer.kind;
+  const says = providerSays(answer);
+  if (says === 'failed' || says === 'not_found') return;
   if (says === 'success' || says === 'pending')
     throw new Conflict(
       `upstream ${e.upstreamName} now says ${e.reference} is ${says}: nothing was credited; run the reconciliation of ${e.day} again`,

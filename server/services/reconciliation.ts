@@ -23,7 +23,7 @@ import {
 } from '../domain/reconciliation.js';
 import { InvalidInput, NotFound } from '../domain/errors.js';
 import { vendRequestOf, type Upstream, type VendRequest } from '../upstreams/types.js';
-import type { VendOutcome } from '../domain/vend-outcome.js';
+import { providerSays, type VendOutcome } from '../domain/vend-outcome.js';
 import { getPurchaseById } from '../store/purchases.js';
 
 export interface ReconcileInput {
@@ -246,17 +246,10 @@ async function confirm(db: Db, upstream: Upstream, x: Suspect): Promise<Verdict 
   return verdictOf(x.reference, now, theirs, x.otherPurchaseId ?? null);
 }
 
-/**
- * The upstream's state in a status answer: null when it has no record, undefined when it could
- * not say. A 00 short of what was bought (which keeps a pending sale pending) is still the
- * provider's word that it holds the sale as delivered: for the books, a success.
- */
+/** The upstream's state in a status answer: null when it has no record, undefined when it could not say. */
 function theirStateOf(outcome: VendOutcome): TheirState | null | undefined {
-  if (outcome.kind === 'success' || outcome.kind === 'failed' || outcome.kind === 'pending')
-    return outcome.kind;
-  if (outcome.kind === 'not_found') return null;
-  if (outcome.kind === 'unknown' && outcome.shortSuccess) return 'success';
-  return undefined;
+  const says = providerSays(outcome);
+  return says === 'not_found' ? null : (says ?? undefined);
 }
 
 type Verdict = { kind: Classification; exception: FoundException };

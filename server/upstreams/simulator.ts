@@ -3,7 +3,7 @@ import { lpaQrPng } from './lpa-qr.js';
 import type { VendOutcome } from '../domain/vend-outcome.js';
 import { CustomerRejected } from '../domain/errors.js';
 import type { CatalogSnapshot, Upstream, VendRequest, VerifyRequest, VerifyResult } from './types.js';
-import { deliversEsim } from '../domain/esim-sale.js';
+import { deliversEsim, lpaOf } from '../domain/esim-sale.js';
 import { billProviderName } from '../../common/provider-names.js';
 
 export interface SimulatorOptions {
@@ -281,7 +281,7 @@ export class SimulatorUpstream implements Upstream {
           iccid,
           activation_code: activation,
           smdp_address: smdp,
-          lpa: `LPA:1$${smdp}$${activation}`,
+          lpa: lpaOf(smdp, activation),
           redemption_instructions:
             'Settings > Mobile data > Add eSIM > Use QR code, scan the QR (or enter the SM-DP+ address and activation code), then turn on data roaming for this line when you arrive.',
         };

@@ -5,6 +5,7 @@ import type { VendOutcome } from '../../domain/vend-outcome.js';
 import type { ListedTransaction, VerifyResult } from '../types.js';
 import type { HttpResult } from './client.js';
 import { deliveryShortfall, type AnsweredRequest } from './delivery-check.js';
+import { lpaOf } from '../../domain/esim-sale.js';
 
 /**
  * Pure mapping of a provider's answers (spec envelopes) to VendPoint's types. The rule that
@@ -200,10 +201,9 @@ export function keptResult(data: Json): Record<string, unknown> {
     const s = scalarText(v);
     if (s !== null) out[field] = s;
   }
-  // An eSIM given as its SM-DP+ address and activation code installs by the LPA string they make
-  // (what the receipt's QR encodes), written as the GSMA's activation code format.
+  // An eSIM given as its SM-DP+ address and activation code installs by the LPA string they make.
   if (out.lpa === undefined && out.smdp_address !== undefined && out.activation_code !== undefined)
-    out.lpa = `LPA:1$${String(out.smdp_address)}$${String(out.activation_code)}`;
+    out.lpa = lpaOf(String(out.smdp_address), String(out.activation_code));
   return out;
 }
 
