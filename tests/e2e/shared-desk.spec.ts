@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminApi, cli, unique, watchPageErrors } from './helpers.js';
+import { adminApi, cli, signOut, unique, watchPageErrors } from './helpers.js';
+import { csrfOf } from './admin-helpers.js';
 
 /**
  * One window, agents in turn: the desktop app is a single window and a desk's browser is shared,
@@ -41,10 +42,8 @@ async function twoDesks(request: APIRequestContext) {
 
 /** The first agent sells prepaid electricity and opens its receipt, token and all; returns its reference. */
 async function sellAndOpen(page: Page): Promise<string> {
-  const csrf = ((await (await page.request.get('/console/session')).json()) as { csrf_token: string })
-    .csrf_token;
   const sold = await page.request.post('/console/sell', {
-    headers: { 'x-csrf-token': csrf },
+    headers: await csrfOf(page.request),
     data: {
       product: 'ELECTRICITY',
       network: 'IBEDC',
@@ -61,6 +60,15 @@ async function sellAndOpen(page: Page): Promise<string> {
   return reference;
 }
 
+/** The first agent signs in on a fresh page and sells; the page is then left as that agent left it. */
+async function firstAgentSold(page: Page, request: APIRequestContext) {
+  const agents = await twoDesks(request);
+  await page.goto('/#/login');
+  await signInHere(page, agents[0]);
+  await expect(sellTiles(page)).toBeVisible();
+  return { agents, reference: await sellAndOpen(page) };
+}
+
 /** The next agent opens the same address (Back, or the reference read off the first receipt). */
 async function expectNotShown(page: Page, reference: string): Promise<void> {
   await page.evaluate((ref) => (location.hash = `#/sales/${ref}`), reference);
@@ -73,16 +81,10 @@ test('after one agent signs out, the next agent on the same page cannot open the
   request,
 }) => {
   const problems = watchPageErrors(page);
-  const agents = await twoDesks(request);
-  await page.goto('/#/login');
-  await signInHere(page, agents[0]);
-  await expect(sellTiles(page)).toBeVisible();
-  const reference = await sellAndOpen(page);
+  const { agents, reference } = await firstAgentSold(page, request);
 
   // The sign-in page is loaded afresh, so nothing of the first agent's stays in its memory.
-  const reloaded = page.waitForEvent('load');
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await reloaded;
+  await signOut(page);
   await signInHere(page, agents[1]);
   await expect(sellTiles(page)).toBeVisible();
   await expectNotShown(page, reference);
@@ -94,11 +96,7 @@ test('when a session ends without Sign out and another agent signs in on that pa
   request,
 }) => {
   const problems = watchPageErrors(page);
-  const agents = await twoDesks(request);
-  await page.goto('/#/login');
-  await signInHere(page, agents[0]);
-  await expect(sellTiles(page)).toBeVisible();
-  const reference = await sellAndOpen(page);
+  const { agents, reference } = await firstAgentSold(page, request);
 
   // The session ends on the node's side (expired, or ended by an admin): the next call is a 401.
   await page.context().clearCookies();

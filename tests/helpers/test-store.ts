@@ -8,6 +8,7 @@ import { createMerchant } from '../../server/store/merchants.js';
 import { fundWallet } from '../../server/store/wallets.js';
 import { recordEvent } from '../../server/store/events.js';
 import type { Db } from '../../server/store/db.js';
+import type { NewPurchase } from '../../server/store/purchases.js';
 
 /**
  * A store on a fresh data directory with one merchant whose test wallet holds `fundKobo`, for
@@ -41,4 +42,29 @@ export function recordWalletEvents(db: Db, merchantId: number, count: number, pr
         data: { i },
       });
   })();
+}
+
+/** A ₦100 MTN airtime sale on test under `idemKey`, debited in full; `change` alters any field. */
+export function airtimePurchase(
+  merchantId: number,
+  idemKey: string,
+  change: Partial<NewPurchase> = {},
+): NewPurchase {
+  return Object.assign(
+    {
+      merchantId,
+      environment: 'test',
+      idemKey,
+      kind: 'transaction',
+      surface: 'v1',
+      product: 'airtime',
+      network: 'MTN',
+      msisdn: '08031234567',
+      amountText: '100',
+      amountKobo: 10_000,
+      debitKobo: 10_000,
+      actor: 't',
+    } satisfies NewPurchase,
+    change,
+  );
 }

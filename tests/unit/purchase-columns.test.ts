@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { storeWithMerchant } from '../helpers/test-store.js';
+import { airtimePurchase, storeWithMerchant } from '../helpers/test-store.js';
 import { PURCHASE_COLUMNS, getPurchaseById, type NewPurchase } from '../../server/store/purchases.js';
 import { createPurchase } from '../../server/store/purchase-create.js';
 import { settleSuccess } from '../../server/store/purchase-settle.js';
@@ -13,20 +13,8 @@ afterEach(() => {
 const store = () => storeWithMerchant(dirs, 'PC', 1e9);
 
 /** A ₦100 MTN airtime sale (₦98 debited) under key. */
-const airtime = (merchantId: number, idemKey: string): NewPurchase => ({
-  merchantId,
-  environment: 'test',
-  idemKey,
-  kind: 'transaction',
-  surface: 'v1',
-  product: 'airtime',
-  network: 'MTN',
-  msisdn: '08031234567',
-  amountText: '100',
-  amountKobo: 10_000,
-  debitKobo: 9_800,
-  actor: 'test',
-});
+const airtime = (merchantId: number, idemKey: string): NewPurchase =>
+  airtimePurchase(merchantId, idemKey, { debitKobo: 9_800, actor: 'test' });
 
 /** Purchases are read as arrays by position: the list must be the table's columns, in its order. */
 describe('PURCHASE_COLUMNS', () => {

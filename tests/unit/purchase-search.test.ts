@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { storeWithMerchant } from '../helpers/test-store.js';
+import { airtimePurchase, storeWithMerchant } from '../helpers/test-store.js';
 import { createPurchase } from '../../server/store/purchase-create.js';
 import { listPurchases } from '../../server/store/purchase-lists.js';
 import { settleSuccess } from '../../server/store/purchase-settle.js';
@@ -13,22 +13,7 @@ afterEach(() => {
 });
 
 function sale(db: Db, merchantId: number, key: string, product = 'airtime') {
-  return db.transaction(() =>
-    createPurchase(db, {
-      merchantId,
-      environment: 'test',
-      idemKey: key,
-      kind: 'transaction',
-      surface: 'v1',
-      product,
-      network: 'MTN',
-      msisdn: '08031234567',
-      amountText: '100',
-      amountKobo: 10_000,
-      debitKobo: 10_000,
-      actor: 't',
-    }),
-  )();
+  return db.transaction(() => createPurchase(db, airtimePurchase(merchantId, key, { product })))();
 }
 
 describe('History search', () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rmSync } from 'node:fs';
-import { storeWithMerchant } from '../helpers/test-store.js';
+import { airtimePurchase, storeWithMerchant } from '../helpers/test-store.js';
 import { createPurchase } from '../../server/store/purchase-create.js';
 import { ledgerWindow, purchasesCreatedBetween } from '../../server/store/report-queries.js';
 import { dayWindow } from '../../server/domain/business-days.js';
@@ -19,22 +19,7 @@ describe('a sale stored as the clock crosses midnight', () => {
     // The first reading of the clock is the day's last millisecond; every later one is the next day.
     let readings = 0;
     vi.spyOn(Date, 'now').mockImplementation(() => (readings++ === 0 ? lastMs : lastMs + 1));
-    db.transaction(() =>
-      createPurchase(db, {
-        merchantId: m.id,
-        environment: 'test',
-        idemKey: 'at-midnight',
-        kind: 'transaction',
-        surface: 'v1',
-        product: 'airtime',
-        network: 'MTN',
-        msisdn: '08031234567',
-        amountText: '100',
-        amountKobo: 10_000,
-        debitKobo: 10_000,
-        actor: 't',
-      }),
-    )();
+    db.transaction(() => createPurchase(db, airtimePurchase(m.id, 'at-midnight')))();
     vi.restoreAllMocks();
     const sales = purchasesCreatedBetween(db, m.id, 'test', day.from, day.to);
     expect(sales.map((p) => p.idemKey)).toEqual(['at-midnight']);
