@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'catalog.enable',
   'console_user.create',
   'console_user.update',
+  'console_user.unlock',
   'credentials.revoke',
   'credentials.rotate',
   'giftcard.reveal',

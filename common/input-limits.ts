@@ -20,7 +20,8 @@ export const MERCHANT_LIMITS = {
 
 /** A live upstream (Upstreams & routes; `upstream add`). */
 export const UPSTREAM_LIMITS = {
-  name: 60,
+  /** The store's own rule too (1 to this many letters, digits, _ . -): one limit, not a looser schema. */
+  name: 40,
   baseUrl: 500,
   merchantCode: 60,
   key: 200,
@@ -34,7 +35,7 @@ export const WEBHOOK_URL_MAX = 2000;
 
 /** Reconciliation: one upstream to run, and the operator addresses (`reconcile run|settings`). */
 export const RECONCILIATION_LIMITS = {
-  upstream: 100,
+  upstream: UPSTREAM_LIMITS.name,
   operatorEmail: 200,
   operatorEmails: 20,
 } as const;

@@ -41,7 +41,12 @@ const vitestStatus = run('unit + API tests', 'npx', [
 if (existsSync(vitestJson)) {
   const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
   totals.passed += v.numPassedTests;
-  totals.failed += v.numFailedTests + (v.numFailedTestSuites ?? 0);
+  // A file that failed without a failed test (it did not load, or a hook threw) counts once;
+  // numFailedTestSuites would count a failed test again, with every describe block around it.
+  const failedOutright = (v.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
+  totals.failed += v.numFailedTests + failedOutright;
   totals.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
 } else if (vitestStatus !== 0) {
   totals.failed += 1;

@@ -17,17 +17,21 @@ import { registerWebhookRoutes } from './http/v1/webhooks.js';
 import { registerWebhookDeliveryRoutes } from './http/v1/webhook-deliveries.js';
 import { registerEventFeedRoutes } from './http/v1/events.js';
 import { registerApiDocs } from './http/v1/api-docs.js';
-import { WEBHOOK_EVENT_SCHEMAS, WEBHOOKS_DESCRIPTION, X_WEBHOOKS } from './http/v1/webhook-events-doc.js';
+import { WEBHOOK_EVENT_SCHEMAS, WEBHOOKS_DESCRIPTION, WEBHOOKS } from './http/v1/webhook-events-doc.js';
 import { registerInternalRoutes } from './http/internal/routes.js';
 import { registerConsole } from './http/console/index.js';
 import { lazyChildLogger } from './http/lazy-child-logger.js';
 import { drainOnClose, isStopping, refuseWhileStopping } from './http/drain.js';
 import { QuietRequestLog, logDestination } from './http/request-logging.js';
 import { IpRateLimiter } from './http/ip-rate-limit.js';
+import { refusedContentEncoding } from './http/content-encoding.js';
+import { trimSurroundingWhitespace } from './http/trim-fields.js';
 import { sharedSerializerFactory, sharedValidatorFactory } from './http/shared-schema-compilers.js';
 import { CSRF_HEADER } from '../common/console-protocol.js';
 
 export const BODY_LIMIT = 1024 * 1024;
+/** The unauthenticated uptime check; its per-IP rate limit is a bucket of its own. */
+const HEALTH_PATH = '/v1/healthz';
 
 function isEmptyBody(headers: FastifyRequest['headers']): boolean {
   const length = headers['content-length'];
@@ -98,6 +102,9 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   app.decorateRequest('caller', null);
   const limited = s.config.rateLimitPerMinute > 0;
   const perIp = limited ? new IpRateLimiter(s.config.rateLimitPerMinute, s.now) : null;
+  // The health check's own bucket, as large: a monitor's polls neither use up the integrator's
+  // allowance from the same address nor read as 429 after its burst; a flood of them still stops.
+  const healthPerIp = limited ? new IpRateLimiter(s.config.rateLimitPerMinute, s.now) : null;
   s.diskFull.setLogger(app.log);
   registerErrorHandling(app, {
     unauthorized: perIp ? (request) => perIp.penalise(request.ip) : undefined,
@@ -123,11 +130,18 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
       return;
     }
     // Before any authentication, so wrong secrets and made-up keys are counted per client IP.
-    const wait = perIp === null ? 0 : perIp.take(request.ip);
+    const bucket = request.routeOptions.url === HEALTH_PATH ? healthPerIp : perIp;
+    const wait = bucket === null ? 0 : bucket.take(request.ip);
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);
       reply.header('retry-after', seconds);
       reply.status(429).send(errorBody(429, `Too many requests; retry after ${seconds} s`));
+      return;
+    }
+    const encoding = isEmptyBody(request.headers) ? null : refusedContentEncoding(request.headers);
+    if (encoding !== null) {
+      reply.header('accept-encoding', 'identity');
+      reply.status(415).send(errorBody(415, encoding));
       return;
     }
     // Clients that send a JSON content type on every call send it on a DELETE without a body
@@ -153,6 +167,8 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
+      // 3.1: its top-level `webhooks` is what swagger-ui lists; its schemas are JSON Schema, as TypeBox writes them.
+      openapi: '3.1.0',
       info: {
         title: 'VendPoint Vending Service Interface',
         version: '1.0.0',
@@ -166,8 +182,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
         schemas: WEBHOOK_EVENT_SCHEMAS,
       },
       security: [{ key: [], secret: [] }],
-      // Spread: the plugin's types know no `x-` extensions.
-      ...{ 'x-webhooks': X_WEBHOOKS },
+      webhooks: WEBHOOKS,
     },
     // The console's routes have a document of their own (/console/openapi.json), never shown to merchants.
     transform: ({ schema, url }) => ({
@@ -178,7 +193,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   await registerApiDocs(app);
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get(
-    '/v1/healthz',
+    HEALTH_PATH,
     {
       schema: {
         tags: ['health'],
@@ -206,6 +221,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
 
   await app.register(async (api) => {
     requireMerchantAuth(api, s);
+    trimSurroundingWhitespace(api);
     // Each operation is declared once and mounted under both prefixes.
     for (const prefix of API_PREFIXES) {
       registerTransactionRoutes(api, s, prefix);

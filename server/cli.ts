@@ -13,6 +13,7 @@ import { registerReportCommands } from './cli/reports.js';
 import { registerWebhookCommands } from './cli/webhooks.js';
 import { registerReconcileCommands } from './cli/reconcile.js';
 import { registerSettingsCommands } from './cli/settings.js';
+import { registerUserCommands } from './cli/users.js';
 
 /** The operator CLI (DESIGN "Operator CLI contract"). `--json` prints exactly one JSON object. */
 const program = new Command('vendpoint');
@@ -61,7 +62,7 @@ const tools: CliTools = {
 };
 
 // Groups register in the order help lists them: merchant, credentials, wallet, upstream, backup,
-// restore, ledger, purchase, report, webhook, reconcile, settings.
+// restore, ledger, purchase, report, webhook, reconcile, settings, user.
 registerMerchantCommands(program, tools);
 registerWalletCommands(program, tools);
 registerUpstreamCommands(program, tools);
@@ -71,6 +72,7 @@ registerReportCommands(program, tools);
 registerWebhookCommands(program, tools);
 registerReconcileCommands(program, tools);
 registerSettingsCommands(program, tools);
+registerUserCommands(program, tools);
 
 for (const group of [program, ...program.commands]) if (group.commands.length) sayCommandNeeded(group);
 

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openBooks } from '../store/bootstrap.js';
 import { fixedModesMessage } from '../store/file-modes.js';
@@ -50,11 +51,16 @@ export function registerBookCommands(program: Command, cli: CliTools): void {
     .requiredOption('--from <file>', 'the backup file (from <data dir>/backups/)')
     .action((o: { from: string }) => {
       const r = restoreBackup(cli.dataDir(), resolve(o.from));
+      // A fresh directory (a new machine) has no key yet, and the node refuses to start without it.
+      const key = join(cli.dataDir(), 'secret.key');
+      const start = existsSync(key)
+        ? 'Start the node'
+        : `${key} is missing: copy in the secret.key kept with the backup (the one from the directory it was taken in), then start the node`;
       cli.out(
         r,
         `Restored ${r.restored_from} (taken ${r.backup_taken_at})` +
           (r.moved_aside_to ? `; the database it replaced is in ${r.moved_aside_to}` : '') +
-          '. Start the node: it asks the providers about the live sales the backup held as queued or on the wire and never sends them again. Sales made after the backup are not in it: reconcile each provider for the days since.',
+          `. ${start}: it asks the providers about the live sales the backup held as queued or on the wire and never sends them again. Sales made after the backup are not in it: reconcile each provider for the days since.`,
       );
     });
 

@@ -14,7 +14,9 @@ import {
   limited,
   limitedOneLine,
   merchantCodeFlag,
+  withFlagWords,
   type CliTools,
+  type FlagFor,
 } from './tools.js';
 
 /**
@@ -26,6 +28,9 @@ const merchantName = (v: string) => {
   if (!name) throw new InvalidInput(CLI_NEW_MERCHANT_WORDS.name, 'name');
   return name;
 };
+
+/** `merchant update`: an allowlist entry the node refuses is named by its flag. */
+const UPDATE_FLAGS: FlagFor[] = [{ field: 'allow_ips', flag: '--allow-ip' }];
 
 /** `merchant create|update|list` and `credentials rotate`. */
 export function registerMerchantCommands(program: Command, cli: CliTools): void {
@@ -89,26 +94,28 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
         reportEmail: string[];
         status?: 'active' | 'suspended';
       }) =>
-        cli.withServices((s) => {
-          // Given at all, the flag replaces the list; empty values alone clear it.
-          const m = updateMerchantProfile(
-            s,
-            o.code,
-            {
-              name: o.name,
-              status: o.status,
-              allowIps: o.allowIp.length ? o.allowIp : undefined,
-              liveBills: o.enableBills?.split(',').filter((b) => b.trim()),
-              reportEmails: o.reportEmail.length ? o.reportEmail : undefined,
-            },
-            CLI_PATCH_WORDS,
-            cli.actor,
-          );
-          cli.out(
-            merchantJson(m),
-            `Merchant ${m.code} updated: ${m.status}; allow ${m.allowIps.join(', ') || '(none)'}; live bills ${m.liveBills.join(', ') || '(none)'}; reports to ${m.reportEmails.join(', ') || '(none)'}`,
-          );
-        }),
+        withFlagWords(UPDATE_FLAGS, () =>
+          cli.withServices((s) => {
+            // Given at all, the flag replaces the list; empty values alone clear it.
+            const m = updateMerchantProfile(
+              s,
+              o.code,
+              {
+                name: o.name,
+                status: o.status,
+                allowIps: o.allowIp.length ? o.allowIp : undefined,
+                liveBills: o.enableBills?.split(',').filter((b) => b.trim()),
+                reportEmails: o.reportEmail.length ? o.reportEmail : undefined,
+              },
+              CLI_PATCH_WORDS,
+              cli.actor,
+            );
+            cli.out(
+              merchantJson(m),
+              `Merchant ${m.code} updated: ${m.status}; allow ${m.allowIps.join(', ') || '(none)'}; live bills ${m.liveBills.join(', ') || '(none)'}; reports to ${m.reportEmails.join(', ') || '(none)'}`,
+            );
+          }),
+        ),
     );
   merchant
     .command('list')

@@ -5,7 +5,7 @@ import { flagPurchase, resolvePurchase } from '../services/attention.js';
 import { giftCardCount, purchaseJson } from '../services/purchase-json.js';
 import type { Purchase } from '../store/purchases.js';
 import { reverseSale } from '../services/reversals.js';
-import { oneLine, type CliTools } from './tools.js';
+import { oneLine, REASON_FLAG, withFlagWords, type CliTools } from './tools.js';
 
 /**
  * A gift-card sale's codes are never printed (nor a token or an eSIM activation code, see
@@ -45,20 +45,22 @@ export function registerPurchaseCommands(program: Command, cli: CliTools): void 
     .addOption(new Option('--outcome <outcome>').choices(['success', 'failed']).makeOptionMandatory())
     .requiredOption('--reason <text>', 'why, kept in the audit log', oneLine('--reason'))
     .action((o: { ref: string; outcome: 'success' | 'failed'; reason: string }) =>
-      cli.withExistingServices((s) => {
-        const p = resolvePurchase(s, {
-          reference: findSale(s.db, o.ref).internalReference,
-          outcome: o.outcome,
-          reason: o.reason,
-          actor: cli.actor,
-        });
-        printPurchase(
-          cli,
-          p,
-          {},
-          `Purchase ${p.internalReference} resolved as ${p.state}${p.state === 'failed' ? ' (refunded)' : ''}`,
-        );
-      }),
+      withFlagWords([REASON_FLAG], () =>
+        cli.withExistingServices((s) => {
+          const p = resolvePurchase(s, {
+            reference: findSale(s.db, o.ref).internalReference,
+            outcome: o.outcome,
+            reason: o.reason,
+            actor: cli.actor,
+          });
+          printPurchase(
+            cli,
+            p,
+            {},
+            `Purchase ${p.internalReference} resolved as ${p.state}${p.state === 'failed' ? ' (refunded)' : ''}`,
+          );
+        }),
+      ),
     );
 
   purchase
@@ -67,15 +69,17 @@ export function registerPurchaseCommands(program: Command, cli: CliTools): void 
     .requiredOption('--ref <reference>', 'internal reference, or the merchant request id')
     .requiredOption('--reason <text>', 'why, kept in the audit log', oneLine('--reason'))
     .action((o: { ref: string; reason: string }) =>
-      cli.withExistingServices(async (s) => {
-        const p = await flagPurchase(s, findSale(s.db, o.ref), cli.actor, o.reason);
-        printPurchase(
-          cli,
-          p,
-          { needs_attention: p.needsAttention },
-          `Purchase ${p.internalReference} flagged: it needs attention (purchase resolve can settle it)`,
-        );
-      }),
+      withFlagWords([REASON_FLAG], () =>
+        cli.withExistingServices(async (s) => {
+          const p = await flagPurchase(s, findSale(s.db, o.ref), cli.actor, o.reason);
+          printPurchase(
+            cli,
+            p,
+            { needs_attention: p.needsAttention },
+            `Purchase ${p.internalReference} flagged: it needs attention (purchase resolve can settle it)`,
+          );
+        }),
+      ),
     );
 
   purchase
@@ -88,19 +92,21 @@ export function registerPurchaseCommands(program: Command, cli: CliTools): void 
       oneLine('--reason'),
     )
     .action((o: { ref: string; reason: string }) =>
-      cli.withExistingServices(async (s) => {
-        const p = await reverseSale(s, {
-          reference: o.ref,
-          reason: o.reason,
-          actor: cli.actor,
-          source: 'admin',
-        });
-        printPurchase(
-          cli,
-          p,
-          { reversed_at: p.reversedAt, reversal_reason: p.reversalReason },
-          `Purchase ${p.internalReference} reversed: ${formatKobo(p.debitKobo)} back to the wallet`,
-        );
-      }),
+      withFlagWords([REASON_FLAG], () =>
+        cli.withExistingServices(async (s) => {
+          const p = await reverseSale(s, {
+            reference: o.ref,
+            reason: o.reason,
+            actor: cli.actor,
+            source: 'admin',
+          });
+          printPurchase(
+            cli,
+            p,
+            { reversed_at: p.reversedAt, reversal_reason: p.reversalReason },
+            `Purchase ${p.internalReference} reversed: ${formatKobo(p.debitKobo)} back to the wallet`,
+          );
+        }),
+      ),
     );
 }

@@ -1,7 +1,16 @@
 import type { Command } from 'commander';
 import { reportContextOf } from '../reports/delivery-service.js';
 import { runReports } from '../reports/report-run.js';
-import { limited, merchantCodeFlag, SMTP_URL_HELP, smtpUrlOf, type CliTools } from './tools.js';
+import {
+  DATE_FLAG,
+  limited,
+  merchantCodeFlag,
+  SMTP_URL_HELP,
+  smtpUrlFlag,
+  smtpUrlOf,
+  withFlagWords,
+  type CliTools,
+} from './tools.js';
 import { REPORT_RUN_CODE_MAX } from '../../common/input-limits.js';
 
 /** The CLI's own way to give SMTP is its flag or environment variable, not only the node's. */
@@ -22,14 +31,19 @@ export function registerReportCommands(program: Command, cli: CliTools): void {
     )
     .option('--smtp-url <url>', SMTP_URL_HELP)
     .action(async (o: { date: string; send?: boolean; code?: string; smtpUrl?: string }) => {
-      const r = await cli.withExistingServices((s) =>
-        runReports(reportContextOf({ ...s, config: { smtpUrl: smtpUrlOf(o.smtpUrl) } }, { nodeUrl: null }), {
-          date: o.date,
-          send: Boolean(o.send),
-          code: o.code,
-          actor: cli.actor,
-          smtpMissing: SMTP_NOT_GIVEN,
-        }),
+      const r = await withFlagWords([DATE_FLAG, ...smtpUrlFlag(o.smtpUrl)], () =>
+        cli.withExistingServices((s) =>
+          runReports(
+            reportContextOf({ ...s, config: { smtpUrl: smtpUrlOf(o.smtpUrl) } }, { nodeUrl: null }),
+            {
+              date: o.date,
+              send: Boolean(o.send),
+              code: o.code,
+              actor: cli.actor,
+              smtpMissing: SMTP_NOT_GIVEN,
+            },
+          ),
+        ),
       );
       cli.out(r.json, r.human);
       if (!r.ok) process.exitCode = 1;

@@ -27,6 +27,59 @@ export const smtpUrlOf = (flag: string | undefined): string | null =>
   flag ?? process.env.VENDPOINT_SMTP_URL ?? null;
 
 /**
+ * Where the SMTP URL a command uses came from, named as the operator gave it: its flag, the
+ * environment variable, or none (the console's saved setting, which the node's words name).
+ */
+export const smtpUrlGivenAs = (flag: string | undefined): string | null =>
+  flag !== undefined
+    ? '--smtp-url'
+    : process.env.VENDPOINT_SMTP_URL !== undefined
+      ? 'VENDPOINT_SMTP_URL'
+      : null;
+
+/**
+ * The flag an operator typed for a field the node's refusals name in the console's words
+ * (`run_time`, `base URL`). With `said`, the words it matches become the flag ("run_time must
+ * be…" reads "--time must be…") and a refusal without them is left as it is; without `said`,
+ * the refusal is put after the flag ("--email: "x" is not an e-mail address").
+ */
+export interface FlagFor {
+  field: string;
+  flag: string;
+  said?: RegExp;
+}
+
+/** A refusal of a `field` the command took from a flag, in the words of that flag. */
+export function inFlagWords(err: unknown, flags: readonly FlagFor[]): unknown {
+  if (!(err instanceof InvalidInput) || err.message.startsWith('--')) return err;
+  const f = flags.find((x) => x.field === err.field);
+  if (!f) return err;
+  if (!f.said) return new InvalidInput(`${f.flag}: ${err.message}`, f.flag);
+  return f.said.test(err.message) ? new InvalidInput(err.message.replace(f.said, f.flag), f.flag) : err;
+}
+
+/** `--date YYYY-MM-DD`, which the node's day parser calls date. */
+export const DATE_FLAG: FlagFor = { field: 'date', flag: '--date', said: /^date\b/ };
+
+/** `--reason TEXT`, which the node's words call reason (too long, control characters). */
+export const REASON_FLAG: FlagFor = { field: 'reason', flag: '--reason', said: /^reason\b/ };
+
+/** The SMTP URL, named as it was given (`smtpUrlGivenAs`); nothing when the saved setting applies. */
+export const smtpUrlFlag = (given: string | undefined): FlagFor[] => {
+  const as = smtpUrlGivenAs(given);
+  return as ? [{ field: 'smtp_url', flag: as, said: /^smtp_url\b/ }] : [];
+};
+
+/** Runs a command's work; what it refuses names the flags the operator typed (`inFlagWords`). */
+export async function withFlagWords<T>(flags: readonly FlagFor[], work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw inFlagWords(err, flags);
+  }
+}
+
+/**
  * `--code C` naming a merchant that exists: trimmed and upper-cased, as `merchant create` and the
  * console's New merchant take a new one (a code is capitals, so shop1 can only mean SHOP1).
  */

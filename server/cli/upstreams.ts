@@ -4,7 +4,14 @@ import { listRoutes, listUpstreams, upstreamJson } from '../store/upstreams.js';
 import { InvalidInput } from '../domain/errors.js';
 import { assertOneLineText } from '../domain/text-hygiene.js';
 import { createUpstream } from '../services/admin-upstreams.js';
-import { assertFlagEntries, assertFlagLength, limitedOneLine, type CliTools } from './tools.js';
+import {
+  assertFlagEntries,
+  assertFlagLength,
+  limitedOneLine,
+  withFlagWords,
+  type CliTools,
+  type FlagFor,
+} from './tools.js';
 import { UPSTREAM_LIMITS } from '../../common/input-limits.js';
 import {
   NOT_FOUND_GRACE_MINUTES_MAX,
@@ -37,6 +44,33 @@ function graceMinutesFlag(v: string): number {
       '--not-found-grace',
     );
   return n;
+}
+
+/** `upstream add`: what the node's words call the name, base URL and routes, by flag. */
+const ADD_FLAGS: FlagFor[] = [
+  { field: 'name', flag: '--name', said: /^upstream name\b/ },
+  { field: 'base_url', flag: '--base-url', said: /^base URL\b/ },
+  { field: 'products', flag: '--products', said: /\broutes\b/ },
+  // "network must be one of mtn, …": the network of a product:NETWORK route.
+  { field: 'network', flag: '--products' },
+];
+
+/** The flags a vending-api upstream cannot do without, by the option commander reads each into. */
+const VENDING_API_NEEDS = [
+  ['baseUrl', '--base-url'],
+  ['merchantCode', '--merchant-code'],
+  ['key', '--key'],
+  ['secret', '--secret'],
+] as const;
+
+/** A vending-api upstream given without one of them is refused naming the flags missing. */
+function assertVendingApiFlags(o: Partial<Record<(typeof VENDING_API_NEEDS)[number][0], string>>): void {
+  const missing = VENDING_API_NEEDS.filter(([key]) => !o[key]?.trim()).map(([, flag]) => flag);
+  if (missing.length)
+    throw new InvalidInput(
+      `a vending-api upstream needs --base-url, --merchant-code, --key and --secret; missing: ${missing.join(', ')}`,
+      missing[0],
+    );
 }
 
 /** `upstream add|list`. */
@@ -80,27 +114,30 @@ export function registerUpstreamCommands(program: Command, cli: CliTools): void 
         products: string;
         notFoundGrace?: number;
       }) =>
-        cli.withServices((s) => {
-          const { warning, ...json } = createUpstream(
-            s,
-            {
-              name: o.name,
-              type: o.type,
-              baseUrl: o.baseUrl,
-              merchantCode: o.merchantCode,
-              key: o.key,
-              secret: o.secret,
-              options: o.notFoundGrace === undefined ? {} : { notFoundGraceMinutes: o.notFoundGrace },
-              routes: o.products.split(','),
-            },
-            cli.actor,
-          );
-          // On stderr: stdout stays the one upstream object the CLI contract names.
-          if (warning) console.error(`warning: ${warning}`);
-          cli.out(
-            json,
-            `Upstream ${json.name} (${json.type}) added; routes: ${json.routes.map((r) => r.product + (r.network ? ':' + r.network : '')).join(', ') || '(none)'}`,
-          );
+        withFlagWords(ADD_FLAGS, () => {
+          if (o.type === 'vending-api') assertVendingApiFlags(o);
+          return cli.withServices((s) => {
+            const { warning, ...json } = createUpstream(
+              s,
+              {
+                name: o.name,
+                type: o.type,
+                baseUrl: o.baseUrl,
+                merchantCode: o.merchantCode,
+                key: o.key,
+                secret: o.secret,
+                options: o.notFoundGrace === undefined ? {} : { notFoundGraceMinutes: o.notFoundGrace },
+                routes: o.products.split(','),
+              },
+              cli.actor,
+            );
+            // On stderr: stdout stays the one upstream object the CLI contract names.
+            if (warning) console.error(`warning: ${warning}`);
+            cli.out(
+              json,
+              `Upstream ${json.name} (${json.type}) added; routes: ${json.routes.map((r) => r.product + (r.network ? ':' + r.network : '')).join(', ') || '(none)'}`,
+            );
+          });
         }),
     );
   upstream

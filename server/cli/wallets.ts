@@ -2,7 +2,21 @@ import type { Command } from 'commander';
 import { formatKobo } from '../../common/money-display.js';
 import { koboToApiNaira } from '../../common/money.js';
 import { CLI_TAKE_OUT_HINT, fundMerchantWallet, setLowBalanceAlert } from '../services/admin-wallets.js';
-import { envOption, merchantCodeFlag, oneLine, type CliTools } from './tools.js';
+import {
+  envOption,
+  merchantCodeFlag,
+  oneLine,
+  REASON_FLAG,
+  withFlagWords,
+  type CliTools,
+  type FlagFor,
+} from './tools.js';
+
+/** `--amount NAIRA`, which the node's words call amount (or, for an alert, threshold). */
+const AMOUNT_FLAGS: FlagFor[] = [
+  { field: 'amount', flag: '--amount', said: /^amount\b/ },
+  { field: 'threshold', flag: '--amount', said: /^threshold\b/ },
+];
 
 /** `wallet fund|threshold`: the console's Wallets and low-balance services. */
 export function registerWalletCommands(program: Command, cli: CliTools): void {
@@ -15,19 +29,21 @@ export function registerWalletCommands(program: Command, cli: CliTools): void {
     .requiredOption('--amount <naira>', 'Naira, e.g. 5000 or 5000.50')
     .option('--reason <text>', 'why', oneLine('--reason'), 'funded by operator')
     .action((o: { code: string; env: 'test' | 'live'; amount: string; reason: string }) =>
-      cli.withServices((s) => {
-        // The CLI funds only; an adjustment either way is the console's.
-        const after = fundMerchantWallet(s, {
-          ...o,
-          kind: 'funding',
-          actor: cli.actor,
-          takeOutHint: CLI_TAKE_OUT_HINT,
-        });
-        cli.out(
-          { balance: koboToApiNaira(after) },
-          `${o.code} ${o.env} wallet balance: ${formatKobo(after)}`,
-        );
-      }),
+      withFlagWords([...AMOUNT_FLAGS, REASON_FLAG], () =>
+        cli.withServices((s) => {
+          // The CLI funds only; an adjustment either way is the console's.
+          const after = fundMerchantWallet(s, {
+            ...o,
+            kind: 'funding',
+            actor: cli.actor,
+            takeOutHint: CLI_TAKE_OUT_HINT,
+          });
+          cli.out(
+            { balance: koboToApiNaira(after) },
+            `${o.code} ${o.env} wallet balance: ${formatKobo(after)}`,
+          );
+        }),
+      ),
     );
 
   wallet
@@ -37,19 +53,21 @@ export function registerWalletCommands(program: Command, cli: CliTools): void {
     .addOption(envOption().makeOptionMandatory())
     .requiredOption('--amount <naira|off>', "alert below this many Naira; 'off' for no alert")
     .action((o: { code: string; env: 'test' | 'live'; amount: string }) =>
-      cli.withServices((s) => {
-        const now = setLowBalanceAlert(s, {
-          code: o.code,
-          env: o.env,
-          amount: o.amount === 'off' ? null : o.amount,
-          actor: cli.actor,
-        });
-        cli.out(
-          { low_balance_threshold: now === null ? null : koboToApiNaira(now) },
-          now === null
-            ? `${o.code} ${o.env}: no low-balance alert`
-            : `${o.code} ${o.env}: alert below ${formatKobo(now)}`,
-        );
-      }),
+      withFlagWords(AMOUNT_FLAGS, () =>
+        cli.withServices((s) => {
+          const now = setLowBalanceAlert(s, {
+            code: o.code,
+            env: o.env,
+            amount: o.amount === 'off' ? null : o.amount,
+            actor: cli.actor,
+          });
+          cli.out(
+            { low_balance_threshold: now === null ? null : koboToApiNaira(now) },
+            now === null
+              ? `${o.code} ${o.env}: no low-balance alert`
+              : `${o.code} ${o.env}: alert below ${formatKobo(now)}`,
+          );
+        }),
+      ),
     );
 }

@@ -16,7 +16,13 @@ import {
 } from '../services/webhooks.js';
 import { getSetting, SETTINGS } from '../store/settings.js';
 import { InvalidInput } from '../domain/errors.js';
-import { envOption, merchantCodeFlag, type CliTools } from './tools.js';
+import { envOption, merchantCodeFlag, withFlagWords, type CliTools, type FlagFor } from './tools.js';
+
+/** `webhook add`: the URL and event types, as the node's words name them. */
+const ADD_FLAGS: FlagFor[] = [
+  { field: 'url', flag: '--url', said: /^url\b/ },
+  { field: 'event_types', flag: '--events', said: /^event_types\b/ },
+];
 
 const allowPrivateFromEnv = () => process.env.VENDPOINT_WEBHOOKS_ALLOW_PRIVATE === '1';
 
@@ -54,25 +60,27 @@ export function registerWebhookCommands(program: Command, cli: CliTools): void {
         events: string;
         allowPrivateWebhooks?: boolean;
       }) => {
-        await cli.withServices(async ({ db, webhookContext }) => {
-          const m = requireMerchant(db, o.code);
-          const s = webhookContext(Boolean(o.allowPrivateWebhooks) || allowPrivateFromEnv());
-          const e = await addWebhookEndpoint(s, {
-            merchantId: m.id,
-            environment: o.env,
-            url: o.url,
-            eventTypes: o.events
-              .split(',')
-              .map((t) => t.trim())
-              .filter(Boolean),
-            actor: cli.actor,
-          });
-          cli.out(
-            e,
-            `Webhook ${e.id} added for ${o.code} ${o.env} -> ${e.url}. Signing secret (shown once):\n  ${e.secret}`,
-          );
-          await warnIfNodeRefuses(db, e.url, o.env);
-        });
+        await withFlagWords(ADD_FLAGS, () =>
+          cli.withServices(async ({ db, webhookContext }) => {
+            const m = requireMerchant(db, o.code);
+            const s = webhookContext(Boolean(o.allowPrivateWebhooks) || allowPrivateFromEnv());
+            const e = await addWebhookEndpoint(s, {
+              merchantId: m.id,
+              environment: o.env,
+              url: o.url,
+              eventTypes: o.events
+                .split(',')
+                .map((t) => t.trim())
+                .filter(Boolean),
+              actor: cli.actor,
+            });
+            cli.out(
+              e,
+              `Webhook ${e.id} added for ${o.code} ${o.env} -> ${e.url}. Signing secret (shown once):\n  ${e.secret}`,
+            );
+            await warnIfNodeRefuses(db, e.url, o.env);
+          }),
+        );
       },
     );
 

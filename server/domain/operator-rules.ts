@@ -2,7 +2,11 @@ import { Conflict, InvalidInput } from './errors.js';
 import type { PurchaseState } from './purchase-state.js';
 import { assertOneLineText } from './text-hygiene.js';
 
-import { OPERATOR_REASON_MAX, OPERATOR_REASON_MIN } from '../../common/operator-reason.js';
+import {
+  OPERATOR_REASON_MAX,
+  OPERATOR_REASON_MIN,
+  operatorReasonLength,
+} from '../../common/operator-reason.js';
 
 export { OPERATOR_REASON_MAX, OPERATOR_REASON_MIN };
 
@@ -13,12 +17,14 @@ export { OPERATOR_REASON_MAX, OPERATOR_REASON_MIN };
  */
 export function parseOperatorReason(text: string, keptIn = 'the audit log'): string {
   const reason = assertOneLineText(text, 'reason').trim();
-  if (reason.length < OPERATOR_REASON_MIN)
+  // Characters, as the console's schema and the CLI's flags count them: an emoji is one.
+  const length = operatorReasonLength(reason);
+  if (length < OPERATOR_REASON_MIN)
     throw new InvalidInput(
       `say why in a few words (at least ${OPERATOR_REASON_MIN} characters): the reason is kept in ${keptIn}`,
       'reason',
     );
-  if (reason.length > OPERATOR_REASON_MAX)
+  if (length > OPERATOR_REASON_MAX)
     throw new InvalidInput(`reason must be at most ${OPERATOR_REASON_MAX} characters`, 'reason');
   return reason;
 }

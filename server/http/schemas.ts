@@ -17,7 +17,7 @@ export const ErrorBody = Type.Object(
 
 /**
  * Every error status the spec's HTTP table names for these routes, and the node's own (413 body
- * over 1 MiB, 415 not JSON, 429 rate limit with Retry-After), so the OpenAPI document lists them.
+ * over 1 MiB, 415 not JSON or compressed, 429 rate limit with Retry-After), so the OpenAPI document lists them.
  */
 export const errorResponses = {
   400: Type.Ref('ErrorBody'),

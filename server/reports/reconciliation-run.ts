@@ -12,6 +12,9 @@ import { InvalidInput } from '../domain/errors.js';
 import { getReportSettings } from './report-settings.js';
 import { openTransport, type ReportContext } from './delivery-service.js';
 
+/** "1 exception", "2 exceptions": the console counts them so, and so do the e-mail and the CLI. */
+export const exceptionCount = (n: number): string => `${n} ${n === 1 ? 'exception' : 'exceptions'}`;
+
 export interface ReconciliationRunResult {
   day: Day;
   timezone: string;
@@ -153,7 +156,7 @@ function composeRunMail(
     .map(([k, n]) => `  ${isExceptionKind(k) ? EXCEPTION_KIND_WORDS[k] : k}: ${n}`);
   const more = run.openExceptions > open.length ? [`... and ${run.openExceptions - open.length} more`] : [];
   const text = [
-    `Reconciliation of ${run.day} with ${run.upstreamName}: ${run.openExceptions} exception(s) to resolve.`,
+    `Reconciliation of ${run.day} with ${run.upstreamName}: ${exceptionCount(run.openExceptions)} to resolve.`,
     '',
     'This run compared (differences resolved earlier included):',
     ...counts,
@@ -167,7 +170,7 @@ function composeRunMail(
   ].join('\n');
   const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return {
-    subject: `VendPoint reconciliation ${run.day} ${run.upstreamName}: ${run.openExceptions} exception(s)`,
+    subject: `VendPoint reconciliation ${run.day} ${run.upstreamName}: ${exceptionCount(run.openExceptions)}`,
     text,
     html: `<pre>${esc(text)}</pre>`,
   };

@@ -17,6 +17,9 @@ export interface ReportEmail {
 
 const signedNaira = (kobo: number) => (kobo > 0 ? `+${groupedNaira(kobo)}` : groupedNaira(kobo));
 const humanDay = (r: DailyReport) => DateTime.fromISO(r.date, { zone: 'UTC' }).toFormat('cccc d LLLL yyyy');
+/** When the report was built, in the zone its footer says every time is in (not the UTC instant). */
+const generatedWhen = (r: DailyReport) =>
+  DateTime.fromISO(r.generatedAt, { zone: r.timezone }).toFormat('d LLL yyyy, HH:mm:ss');
 const humanBytes = (n: number) =>
   n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)} MB` : `${Math.ceil(n / 1000)} kB`;
 
@@ -103,7 +106,7 @@ export function reportText(r: DailyReport, csv: CsvDelivery): string {
     csv.kind === 'attached' ? csvNote(r, csv) : `${csvNote(r, csv)}:\n  ${csv.url}`,
     '',
     `Amounts are in Naira; debit is what your wallet paid. Times are ${r.timezone}.`,
-    `Generated ${r.generatedAt} by VendPoint.`,
+    `Generated ${generatedWhen(r)} by VendPoint.`,
   ];
   return `${out.join('\n')}\n`;
 }
@@ -189,7 +192,7 @@ ${table(['Status', 'Count', 'Amount'], statuses, 1)}
 ${changedPart}<h2 style="${H2}">Wallet movements</h2>
 ${table(['Movement', 'Amount'], movements, 1)}
 <p style="margin:20px 0 0;font-size:14px;">${note}</p>
-<p style="margin:16px 0 0;font-size:12px;color:#6b7280;">Amounts in Naira; debit is what your wallet paid. Times in ${escapeHtml(r.timezone)}. Generated ${escapeHtml(r.generatedAt)} by VendPoint.</p>
+<p style="margin:16px 0 0;font-size:12px;color:#6b7280;">Amounts in Naira; debit is what your wallet paid. Times in ${escapeHtml(r.timezone)}. Generated ${escapeHtml(generatedWhen(r))} by VendPoint.</p>
 </td></tr></table></td></tr></table></body></html>`;
 }
 

@@ -3,6 +3,13 @@ import { setPlanActive, type CatalogKind } from '../store/catalog.js';
 import { lastCatalogSync, syncCatalogs } from './catalog-sync.js';
 import { InvalidInput, NotFound } from '../domain/errors.js';
 import { formatKobo } from '../../common/money-display.js';
+import {
+  AMOUNT_TYPE_WORDS,
+  METER_TYPE_WORDS,
+  STOCK_WORDS,
+  regionName,
+  wordFor,
+} from '../../common/catalog-words.js';
 
 export const CATALOG_KINDS: CatalogKind[] = ['data', 'bill', 'giftcard', 'esim'];
 
@@ -27,6 +34,16 @@ export function parseCatalogKind(v: unknown): CatalogKind {
 const range = (min: number | null, max: number | null) => `${min ?? '?'}–${max ?? '?'}`;
 /** "₦11,000.00": the table is read by people. */
 const ngn = formatKobo;
+/**
+ * The Details column: its facts in words ("Amount in a range · Prepaid meter", "United Kingdom ·
+ * Gaming · Out of stock"), each capitalised, never the catalog's codes. A data plan's code stays:
+ * it is what an admin searches for.
+ */
+const details = (facts: (string | null | undefined)[]) =>
+  facts
+    .filter((f): f is string => Boolean(f))
+    .map((f) => f.charAt(0).toUpperCase() + f.slice(1))
+    .join(' · ');
 
 function rowsOf(s: Services, kind: CatalogKind): CatalogRow[] {
   const c = s.catalog.get();
@@ -37,7 +54,7 @@ function rowsOf(s: Services, kind: CatalogKind): CatalogRow[] {
         id: String(p.id),
         name: p.name,
         group: p.network,
-        detail: [p.plan_code, p.validity].filter(Boolean).join(' · '),
+        detail: details([p.plan_code, p.validity]),
         price: ngn(p.price_kobo),
         active: p.active === 1,
       }));
@@ -47,7 +64,10 @@ function rowsOf(s: Services, kind: CatalogKind): CatalogRow[] {
         id: String(p.id),
         name: p.name,
         group: `${p.product} · ${p.network}`,
-        detail: [p.amount_type, p.meter_type].filter(Boolean).join(' · '),
+        detail: details([
+          wordFor(AMOUNT_TYPE_WORDS, p.amount_type),
+          p.meter_type && wordFor(METER_TYPE_WORDS, p.meter_type),
+        ]),
         price: p.amount_type === 'range' ? `from ${ngn(p.price_kobo)}` : ngn(p.price_kobo),
         active: p.active === 1,
       }));
@@ -57,7 +77,11 @@ function rowsOf(s: Services, kind: CatalogKind): CatalogRow[] {
         id: String(p.plan_id),
         name: p.title,
         group: p.brand,
-        detail: [p.region, p.ui_category, p.fulfillment].filter(Boolean).join(' · '),
+        detail: details([
+          p.region && regionName(p.region),
+          p.ui_category,
+          wordFor(STOCK_WORDS, p.fulfillment),
+        ]),
         price: p.fixed_price
           ? `${p.currency_code} ${p.face_value}`
           : `${p.currency_code} ${range(p.min_price, p.max_price)}`,

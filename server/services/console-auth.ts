@@ -1,4 +1,4 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { InvalidInput } from '../domain/errors.js';
 import {
   isUsername,
@@ -61,6 +61,20 @@ export function parseNewPassword(value: unknown): string {
   if (value.length > PASSWORD_MAX)
     throw new InvalidInput(`the password must be at most ${PASSWORD_MAX} characters long`, 'password');
   return value;
+}
+
+/** Letters and digits a person reads off a screen and types without mixing up (no 0/O, 1/l/I). */
+const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/**
+ * A new password the operator CLI makes for a user (`user add`, `user reset-password`): four
+ * groups of five from a 56-character alphabet, about 116 bits, typed once at the sign-in page.
+ */
+export function newConsolePassword(): string {
+  const groups = Array.from({ length: 4 }, () =>
+    Array.from({ length: 5 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join(''),
+  );
+  return groups.join('-');
 }
 
 /** A 256-bit random token (cookie value or CSRF token), URL-safe. */

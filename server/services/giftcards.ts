@@ -187,12 +187,13 @@ export function giftcardAvailability(
 ) {
   const plan = activeGiftcard(s, planIdValue);
   const quantity = parseQuantity(quantityValue, true);
-  // Stock means nothing when no live provider could fill the order: say so before the order is refused.
+  // Stock means nothing when no live provider could fill the order: say so before the order is
+  // refused, as the spec's "cannot be bought" value, not the catalog's "immediate" beside available: false.
   if (caller.environment === 'live' && !s.router.hasLiveRoute('giftcard'))
     return {
       available: false,
       detail: 'Gift cards cannot be ordered in live: no provider is set up for them on this node',
-      fulfillment: plan.fulfillment,
+      fulfillment: 'out_of_stock' as const,
     };
   // Every live provider paused after failures: the order would be refused (503), so this is too.
   const pausedMs =

@@ -33,9 +33,14 @@ const SWEEP_AT = 10_000;
 export class LoginThrottle {
   private readonly failures = new Map<string, number[]>();
 
+  /**
+   * `unlockedAt` says when an operator last unlocked a username (a store read): it is asked only
+   * when a sign-in is about to be refused, so an ordinary sign-in costs nothing more.
+   */
   constructor(
     private readonly limits: ThrottleLimits = DEFAULT_THROTTLE,
     private readonly now: () => number = Date.now,
+    private readonly unlockedAt: (username: string) => number | null = () => null,
   ) {}
 
   /** Counts an attempt now, or says how long to wait when either key is at its limit. */
@@ -44,13 +49,21 @@ export class LoginThrottle {
     const ip = clientBucket(address);
     const now = this.now();
     // Usernames are at most 32 characters; the key never holds more than that, whatever was sent.
-    const userKey = `u:${ip}|${username.trim().toLowerCase().slice(0, 64)}`;
+    const name = username.trim().toLowerCase().slice(0, 64);
+    const userKey = `u:${ip}|${name}`;
     const ipKey = `ip:${ip}`;
     const user = this.recent(userKey, now);
     const all = this.recent(ipKey, now);
-    let wait = 0;
-    if (user.length >= this.limits.perUser) wait = user[0] + this.limits.windowMs - now;
-    if (all.length >= this.limits.perIp) wait = Math.max(wait, all[0] + this.limits.windowMs - now);
+    let wait = this.waitFor(user, all, now);
+    if (wait > 0) {
+      // An operator may have unlocked this username since (`user unlock`, a password reset, from
+      // any process): failures counted before that no longer count for it, from any address.
+      const since = this.unlockedAt(name);
+      if (since !== null) {
+        user.splice(0, countUpTo(user, since));
+        wait = this.waitFor(user, all.slice(countUpTo(all, since)), now);
+      }
+    }
     if (wait > 0) return { allowed: false, retryAfterMs: wait };
     if (this.failures.size > SWEEP_AT) this.sweep(now);
     user.push(now);
@@ -58,6 +71,13 @@ export class LoginThrottle {
     this.failures.set(userKey, user);
     this.failures.set(ipKey, all);
     return { allowed: true, attempt: { userKey, ipKey, at: now } };
+  }
+
+  /** How long until both keys are under their limits: until the failure that holds each there leaves the window. */
+  private waitFor(user: number[], all: number[], now: number): number {
+    const until = (list: number[], limit: number) =>
+      list.length >= limit ? list[list.length - limit] + this.limits.windowMs - now : 0;
+    return Math.max(until(user, this.limits.perUser), until(all, this.limits.perIp));
   }
 
   /**
@@ -89,4 +109,11 @@ export class LoginThrottle {
     for (const [key, list] of this.failures)
       if (!list.length || list[list.length - 1] <= from) this.failures.delete(key);
   }
+}
+
+/** How many of the (ascending) failure times are at or before `at`. */
+function countUpTo(times: number[], at: number): number {
+  let n = 0;
+  while (n < times.length && times[n] <= at) n++;
+  return n;
 }

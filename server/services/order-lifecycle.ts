@@ -2,7 +2,12 @@ import type { Services, Caller } from './context.js';
 import { Forbidden, KeyOfAnotherKind, NotFound } from '../domain/errors.js';
 import { deliversEsim } from '../domain/esim-sale.js';
 import { getPurchaseByKey, type NewPurchase, type Purchase } from '../store/purchases.js';
-import { placePurchase, type PlaceOptions, type PurchaseKind } from './place-purchase.js';
+import {
+  assertLookupKeyShape,
+  placePurchase,
+  type PlaceOptions,
+  type PurchaseKind,
+} from './place-purchase.js';
 import { getJob } from '../store/vend-jobs.js';
 
 /**
@@ -55,6 +60,7 @@ export async function readOrder(
   accepts: (p: Purchase) => boolean,
   what: string,
 ): Promise<Purchase> {
+  assertLookupKeyShape(requestId, 'request_id');
   const p = getPurchaseByKey(s.db, caller.merchant.id, caller.environment, requestId);
   const notFound = `No ${what} with request_id "${requestId}"`;
   if (!p) throw new NotFound(notFound);

@@ -5,12 +5,24 @@ import { writtenRow } from '../store/rows.js';
 
 export const MAX_KEY_LENGTH = 100;
 
+/** What a key may hold; it is compared exactly, never trimmed (server/http/trim-fields.ts). */
+const KEY_CHARACTERS = /^[\x21-\x7e]+$/;
+const keyCharactersWords = (field: string) => `${field} must be printable ASCII without spaces`;
+
 export function parseIdempotencyKey(value: unknown, field: string, max = MAX_KEY_LENGTH): string {
   if (typeof value !== 'string' || value.trim() === '') throw new InvalidInput(`${field} is required`, field);
   if (value.length > max) throw new InvalidInput(`${field} must be at most ${max} characters`, field);
-  if (!/^[\x21-\x7e]+$/.test(value))
-    throw new InvalidInput(`${field} must be printable ASCII without spaces`, field);
+  if (!KEY_CHARACTERS.test(value)) throw new InvalidInput(keyCharactersWords(field), field);
   return value;
+}
+
+/**
+ * A lookup by a key no create accepts ("demo-1 ", with its space) is the create's 400, not a
+ * 404: "no such purchase" could read as safe to buy again under a new key, while the purchase
+ * the client meant may well exist under the key without the space.
+ */
+export function assertLookupKeyShape(value: string, field: string): void {
+  if (value !== '' && !KEY_CHARACTERS.test(value)) throw new InvalidInput(keyCharactersWords(field), field);
 }
 
 /** What differs between transactions, gift-card orders and eSIM orders; the lifecycle is placePurchase's. */

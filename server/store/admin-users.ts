@@ -18,11 +18,19 @@ export interface ConsoleUserPatch {
 }
 
 /**
- * Changes a console user (admin Users page), audited without the password. Deactivating ends
- * the user's sessions at once (the session lookup also refuses inactive users). The last
- * active admin cannot be deactivated: nobody could then sign in to undo it.
+ * Changes a console user (admin Users page, `user reset-password`), audited without the
+ * password. Deactivating ends the user's sessions at once (the session lookup also refuses
+ * inactive users). A new password ends them too and lifts the user's sign-in lock as of `nowMs`
+ * (the failures were against the old password). The last active admin cannot be deactivated:
+ * nobody could then sign in to undo it.
  */
-export function updateConsoleUser(db: Db, id: number, patch: ConsoleUserPatch, actor: string): ConsoleUser {
+export function updateConsoleUser(
+  db: Db,
+  id: number,
+  patch: ConsoleUserPatch,
+  actor: string,
+  nowMs: number = Date.now(),
+): ConsoleUser {
   return db
     .transaction(() => {
       const user = getConsoleUserById(db, id);
@@ -47,7 +55,11 @@ export function updateConsoleUser(db: Db, id: number, patch: ConsoleUserPatch, a
         );
       }
       if (patch.passwordHash !== undefined)
-        prep(db, 'UPDATE console_users SET password_hash = ? WHERE id = ?').run(patch.passwordHash, id);
+        prep(db, 'UPDATE console_users SET password_hash = ?, sign_in_unlocked_at = ? WHERE id = ?').run(
+          patch.passwordHash,
+          nowMs,
+          id,
+        );
       if (patch.environments !== undefined)
         prep(db, 'UPDATE console_users SET environments = ? WHERE id = ?').run(
           environmentsText(patch.environments),

@@ -33,15 +33,20 @@ export interface ConsoleSession {
   expiresAt: number;
 }
 
-/** The environments are a comma-separated list in the row, the active flag 0 or 1. */
+/**
+ * The environments are a comma-separated list in the row, the active flag 0 or 1. The sign-in
+ * unlock stamp is the throttle's alone (console-user-access.ts), never part of a user record.
+ */
 type UserRow = RowOf<Omit<ConsoleUserWithHash, 'active' | 'environments'>> & {
   active: number;
   environments: string;
+  sign_in_unlocked_at: number | null;
 };
 
 function toUser(r: UserRow): ConsoleUserWithHash {
+  const { sign_in_unlocked_at: _unlocked, ...row } = r;
   return {
-    ...camelRow(r),
+    ...camelRow(row),
     active: r.active === 1,
     environments: r.environments.split(',') as Environment[],
   };
@@ -125,6 +130,13 @@ export function createFirstAdmin(db: Db, input: Omit<NewConsoleUser, 'role'>): C
 
 export function getConsoleUserById(db: Db, id: number): ConsoleUser | null {
   const r = db.prepare('SELECT * FROM console_users WHERE id = ?').get(id) as UserRow | undefined;
+  return r ? withoutHash(toUser(r)) : null;
+}
+
+/** A user by name (without case, as sign-in finds it), without the password hash. */
+export function getConsoleUserByName(db: Db, username: string): ConsoleUser | null {
+  const r = db.prepare('SELECT * FROM console_users WHERE username = ?').get(username.trim()) as
+    UserRow | undefined;
   return r ? withoutHash(toUser(r)) : null;
 }
 

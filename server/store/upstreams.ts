@@ -7,6 +7,10 @@ import { SOLD_PRODUCTS, productNetwork } from '../domain/networks.js';
 import { recordAudit } from './audit.js';
 import type { SecretBox } from './secret-box.js';
 import { writtenRow } from './rows.js';
+import { UPSTREAM_LIMITS } from '../../common/input-limits.js';
+
+/** An upstream's name: what the console's schema and the CLI's --name limit too (common/input-limits.ts). */
+const UPSTREAM_NAME = new RegExp(`^[A-Za-z0-9_.-]{1,${UPSTREAM_LIMITS.name}}$`);
 
 export type UpstreamType = 'simulator' | 'vending-api';
 
@@ -114,8 +118,8 @@ export function parseRouteList(list: string[]): { product: string; network: stri
 }
 
 function validateUpstream(input: UpstreamInput): void {
-  if (!/^[A-Za-z0-9_.-]{1,40}$/.test(input.name))
-    throw new InvalidInput('upstream name: 1-40 letters, digits, _ . -', 'name');
+  if (!UPSTREAM_NAME.test(input.name))
+    throw new InvalidInput(`upstream name: 1-${UPSTREAM_LIMITS.name} letters, digits, _ . -`, 'name');
   if (input.type === 'vending-api') {
     let url: URL;
     try {

@@ -120,7 +120,7 @@ describe('the CLI refuses what the console’s forms refuse for its length', () 
   );
 
   it(
-    'upstream add: the name, each field, the secret from standard input and the routes',
+    'upstream add: the name (40, the store’s own rule for it), each field, the secret from standard input and the routes',
     async () => {
       const base = {
         name: 'lim-up',
@@ -141,7 +141,7 @@ describe('the CLI refuses what the console’s forms refuse for its length', () 
       const post = (body: Record<string, unknown>) =>
         admin.post('/console/admin/upstreams', { ...base, ...body });
       const cases: [string, string, number][] = [
-        ['name', '--name', 60],
+        ['name', '--name', 40],
         ['base_url', '--base-url', 500],
         ['merchant_code', '--merchant-code', 60],
         ['key', '--key', 200],
@@ -187,6 +187,12 @@ describe('the CLI refuses what the console’s forms refuse for its length', () 
         'must list at most 100 entries',
       );
       expect(cli('upstream', 'list').json.upstreams).toEqual([]);
+      // The limit the schema and the flag check is the one the store keeps: 40 is taken.
+      const fortyChars = long(40, 'n');
+      expect((await post({ name: fortyChars, merchant_code: 'LIM' })).status).toBe(201);
+      expect(cli('upstream', 'list').json.upstreams.map((u: { name: string }) => u.name)).toEqual([
+        fortyChars,
+      ]);
     },
     CLI_CALLS_TIMEOUT,
   );
@@ -203,8 +209,8 @@ describe('the CLI refuses what the console’s forms refuse for its length', () 
         }),
         'url',
         cli('webhook', 'add', '--code', 'DEMO', '--env', 'test', '--url', url),
-        // The service both edges call says it (server/domain/webhook-url.ts), naming the field.
-        'url',
+        // The service both edges call says it (server/domain/webhook-url.ts); the CLI names its flag.
+        '--url',
         'must be at most 2000 characters',
       );
       expect(cli('webhook', 'list', '--code', 'DEMO').json).toEqual({ webhooks: [] });
@@ -220,13 +226,13 @@ describe('the CLI refuses what the console’s forms refuse for its length', () 
         'must be at most 20 characters',
       );
       sameRefusal(
-        await admin.post('/console/admin/reconciliation/run', { date: '2025-01-02', upstream: long(101) }),
+        await admin.post('/console/admin/reconciliation/run', { date: '2025-01-02', upstream: long(41) }),
         'upstream',
-        cli('reconcile', 'run', '--date', '2025-01-02', '--upstream', long(101)),
+        cli('reconcile', 'run', '--date', '2025-01-02', '--upstream', long(41)),
         '--upstream',
-        'must be at most 100 characters',
+        'must be at most 40 characters',
       );
-      // The console's words name the field "reason", and so does the service both edges call.
+      // The service both edges call names the field "reason"; the CLI names its flag.
       sameRefusal(
         await admin.post('/console/admin/reconciliation/exceptions/1/resolve', {
           action: 'settled_outside',
@@ -234,7 +240,7 @@ describe('the CLI refuses what the console’s forms refuse for its length', () 
         }),
         'reason',
         cli('reconcile', 'resolve', '--id', '1', '--action', 'settled_outside', '--reason', long(301)),
-        'reason',
+        '--reason',
         'must be at most 300 characters',
       );
       const email = `${long(64)}@${long(133)}.ng`;

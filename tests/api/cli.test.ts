@@ -98,7 +98,7 @@ describe('operator CLI contract (--json prints exactly one object)', () => {
       error:
         'say why in a few words (at least 3 characters): the reason is kept in the ledger and the audit log',
     });
-    expect(fund('y'.repeat(301)).json).toEqual({ error: 'reason must be at most 300 characters' });
+    expect(fund('y'.repeat(301)).json).toEqual({ error: '--reason must be at most 300 characters' });
     expect((await t.call('GET', '/v1/wallet/balance', { pair: created.test })).json.total).toBe('2500.50');
   });
 
@@ -534,7 +534,7 @@ describe('refusals: exit 2, one JSON object under --json, nothing changed', () =
       for (const line of listed.split('\n').filter((l) => /^ {2}[a-z]/.test(l))) {
         commands++;
         // "  name [options] <arg>  what it does": never a bare name.
-        expect(line, `${group}: ${line}`).toMatch(/^ {2}[a-z]+(?: \[[a-z]+\])?(?: <[a-z.]+>)* {2,}\S/);
+        expect(line, `${group}: ${line}`).toMatch(/^ {2}[a-z][a-z-]*(?: \[[a-z]+\])?(?: <[a-z.]+>)* {2,}\S/);
       }
     }
     expect(commands).toBeGreaterThan(25);
@@ -574,6 +574,9 @@ describe('refusals: exit 2, one JSON object under --json, nothing changed', () =
         ['backup'],
         ['settings', 'list'],
         ['settings', 'unset', 'catalog_sync_cron'],
+        ['user', 'list'],
+        ['user', 'unlock', '--username', 'admin'],
+        ['user', 'reset-password', '--username', 'admin'],
       ]) {
         const r = runCli(missing, ['--json', ...args]);
         expect(r.status, args.join(' ')).toBe(2);

@@ -29,6 +29,38 @@ afterAll(async () => {
 });
 
 describe('catalogs, users, cash-up, backup', () => {
+  it("the Catalogs table says a plan's details in words, never the catalog's codes (range, prepaid, out_of_stock, GB)", async () => {
+    const detailsOf = async (kind: string) =>
+      new Set(
+        (
+          (await admin.get(`/console/admin/catalogs/${kind}?limit=200`)).json.rows as { detail: string }[]
+        ).map((r) => r.detail),
+      );
+    const bills = await detailsOf('bill');
+    expect(bills).toContain('Fixed amount');
+    expect(bills).toContain('Amount in a range · Prepaid meter');
+    expect(bills).toContain('Amount in a range · Postpaid meter');
+    const cards = await detailsOf('giftcard');
+    expect(cards).toContain('United Kingdom · Gaming · Out of stock');
+    expect(cards).toContain('United States · Gaming · Pre-order only');
+    expect(cards).toContain('Canada · Gaming · In stock, delivered within minutes');
+    expect(cards).toContain('Germany · Gaming · In stock');
+    const codes = [
+      'fixed',
+      'range',
+      'prepaid',
+      'postpaid',
+      'immediate',
+      'standard',
+      'out_of_stock',
+      'preorder',
+    ];
+    const pieces = [...bills, ...cards].flatMap((d) => d.split(' · '));
+    expect(pieces.filter((p) => codes.includes(p.toLowerCase()) || /^[A-Z]{2}$/.test(p))).toEqual([]);
+    // A data plan's code stays: it is what the search finds it by.
+    expect(await detailsOf('data')).toContain('GLO-105 · 1 day');
+  });
+
   it('disabling a plan takes it off /v1 at once; enabling brings it back', async () => {
     const page = await admin.get('/console/admin/catalogs/data?group=GLO&search=GLO-105');
     expect(page.json.rows).toHaveLength(1);

@@ -28,7 +28,12 @@ describe('console sign-in', () => {
     const n = t.node.services.db.prepare('SELECT COUNT(*) AS n FROM console_users').get() as { n: number };
     expect(n.n).toBe(1);
     const status = await t.call('GET', '/console/status', anon);
-    expect(status.json).toEqual({ setup_required: false, setup_code_required: false, merchants: [] });
+    expect(status.json).toEqual({
+      setup_required: false,
+      setup_code_required: false,
+      signed_in: false,
+      merchants: [],
+    });
   });
 
   it('stores a salted scrypt hash and a hashed session id, never the password or the cookie token', async () => {
@@ -127,8 +132,16 @@ describe('console sign-in', () => {
     });
     expect(login.status).toBe(200);
     const cookie = cookieOf(login);
+    // The status says whether the browser's own cookie is signed in, so a signed-out page never
+    // asks for the session (a 401, which the browser logs as an error).
+    const signedIn = async (headers: Record<string, string>) =>
+      (await t.call('GET', '/console/status', { ...anon, headers })).json.signed_in;
+    expect(await signedIn({})).toBe(false);
+    expect(await signedIn({ cookie: 'vp_session=not-a-session' })).toBe(false);
+    expect(await signedIn({ cookie })).toBe(true);
     expect((await t.call('GET', '/console/session', { ...anon, headers: { cookie } })).status).toBe(200);
     clock += 13 * 3_600_000;
+    expect(await signedIn({ cookie })).toBe(false);
     const expired = await t.call('GET', '/console/session', { ...anon, headers: { cookie } });
     expect(expired.status).toBe(401);
     expect(expired.json.message).toBe('Your session has ended; sign in again');
@@ -147,5 +160,6 @@ describe('console sign-in', () => {
       ).status,
     ).toBe(200);
     expect((await t.call('GET', '/console/session', { ...anon, headers: { cookie: c2 } })).status).toBe(401);
+    expect(await signedIn({ cookie: c2 })).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode, type TestNode } from '../helpers/test-node.js';
+import { consoleSession, startTestNode, type TestNode } from '../helpers/test-node.js';
 import { hashPassword } from '../../server/services/console-auth.js';
 import { createConsoleUser, createFirstAdmin } from '../../server/store/console-users.js';
 import { getMerchantByCode } from '../../server/store/merchants.js';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   const demo = getMerchantByCode(db, 'DEMO')!;
   const hash = await hashPassword(PASSWORD);
   createFirstAdmin(db, { merchantId: demo.id, username: 'boss', passwordHash: hash });
-  for (const username of ['ada', 'bola'])
+  for (const username of ['ada', 'bola', 'cleo'])
     createConsoleUser(db, { merchantId: demo.id, username, role: 'agent', passwordHash: hash }, 'test');
 });
 afterAll(async () => t.close());
@@ -57,6 +57,44 @@ describe('console sign-in throttling', () => {
     expect((await login('ada', PASSWORD)).status).toBe(200);
     for (let i = 0; i < 5; i++) expect((await login('ada', `typo again ${i}`)).status).toBe(401);
     expect((await login('ada', PASSWORD)).status).toBe(429);
+  });
+
+  it("an admin's new password for a locked agent lets it in at once; the old password fails", async () => {
+    nextWindow();
+    for (let i = 0; i < 5; i++) expect((await login('bola', `typo ${i}`)).status).toBe(401);
+    expect((await login('bola', PASSWORD)).status).toBe(429);
+    const admin = await consoleSession(t, 'boss', PASSWORD);
+    const bola = (await admin.call('GET', '/console/admin/users')).json.users.find(
+      (u: { username: string }) => u.username === 'bola',
+    );
+    const NEW = 'a brand new password';
+    expect((await admin.call('PATCH', `/console/admin/users/${bola.id}`, { password: NEW })).status).toBe(
+      200,
+    );
+    expect((await login('bola', NEW)).status).toBe(200);
+    expect((await login('bola', PASSWORD)).status).toBe(401);
+  });
+
+  it('an admin unlocks a locked agent on the Users page: the right password is let in at once, audited; an agent may not', async () => {
+    nextWindow();
+    for (let i = 0; i < 5; i++) expect((await login('ada', `typo ${i}`)).status).toBe(401);
+    expect((await login('ada', PASSWORD)).status).toBe(429);
+    const admin = await consoleSession(t, 'boss', PASSWORD);
+    const ada = (await admin.call('GET', '/console/admin/users')).json.users.find(
+      (u: { username: string }) => u.username === 'ada',
+    );
+    const agent = await consoleSession(t, 'cleo', PASSWORD);
+    expect((await agent.call('POST', `/console/admin/users/${ada.id}/unlock`)).status).toBe(403);
+    expect((await login('ada', PASSWORD)).status).toBe(429);
+    const r = await admin.call('POST', `/console/admin/users/${ada.id}/unlock`);
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ id: ada.id, username: 'ada', active: true });
+    expect((await login('ada', PASSWORD)).status).toBe(200);
+    const audit = t.node.services.db
+      .prepare(`SELECT actor, subject FROM audit_log WHERE action = 'console_user.unlock'`)
+      .all();
+    expect(audit).toEqual([{ actor: 'user:boss', subject: 'ada' }]);
+    expect((await admin.call('POST', '/console/admin/users/999/unlock')).status).toBe(404);
   });
 
   it('spraying many usernames from one IP meets the per-IP ceiling, which then holds for every username', async () => {

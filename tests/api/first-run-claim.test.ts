@@ -60,7 +60,12 @@ describe('claiming a fresh node from another address', () => {
   it('lists no merchants and says a setup code is needed, even with Host: localhost', async () => {
     const status = await fromElsewhere(t, 'GET', '/console/status');
     expect(status.status).toBe(200);
-    expect(status.json).toEqual({ setup_required: true, setup_code_required: true, merchants: [] });
+    expect(status.json).toEqual({
+      setup_required: true,
+      setup_code_required: true,
+      signed_in: false,
+      merchants: [],
+    });
   });
 
   it('refuses setup without the code, and with a wrong code, creating nobody', async () => {
@@ -112,7 +117,12 @@ describe('claiming a fresh node from another address', () => {
     expect(local.status).toBe(403);
     expect(users(t)).toBe(1);
     const status = await fromElsewhere(t, 'GET', '/console/status', { headers: { 'x-setup-code': code } });
-    expect(status.json).toEqual({ setup_required: false, setup_code_required: false, merchants: [] });
+    expect(status.json).toEqual({
+      setup_required: false,
+      setup_code_required: false,
+      signed_in: false,
+      merchants: [],
+    });
     expect(t.node.services.setupClaim.code).toBeNull();
   });
 });

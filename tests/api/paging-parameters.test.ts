@@ -15,7 +15,8 @@ const NOT_WHOLE_NUMBERS = [
   '9007199254740993',
   'NaN',
   'Infinity',
-  ' 1',
+  // Whitespace inside (surrounding whitespace is trimmed on the merchant API, README "Whitespace, one rule").
+  '1 0',
   '0x10',
   '',
   '9'.repeat(400),

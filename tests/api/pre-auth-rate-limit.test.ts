@@ -60,6 +60,28 @@ describe('the per-IP limit before authentication', () => {
     expect(statuses[20]).toBe(429);
   });
 
+  it('the health check has a bucket of its own: an exhausted client IP still reads healthy, and healthz polls take nothing from its calls', async () => {
+    t = await startTestNode({ rateLimitPerMinute: 20 });
+    // Made-up keys empty the client IP's bucket: its calls are refused, its health check is not.
+    for (let i = 0; i < 3; i++) await t.call('GET', '/v1/wallet/balance', { pair: madeUpPair() });
+    expect((await t.call('GET', '/v1/wallet/balance')).status).toBe(429);
+    const health = await t.call('GET', '/v1/healthz', { pair: null });
+    expect(health.status).toBe(200);
+    expect(health.json).toMatchObject({ status: 'ok' });
+
+    // On a fresh node: a monitor's 20 polls leave the calls their full allowance, and a 21st
+    // poll is refused in its own bucket (an unauthenticated route still has a limit).
+    await t.close();
+    t = await startTestNode({ rateLimitPerMinute: 20 });
+    const polls: number[] = [];
+    for (let i = 0; i < 21; i++) polls.push((await t.call('GET', '/v1/healthz', { pair: null })).status);
+    expect(polls.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(polls[20]).toBe(429);
+    const calls: number[] = [];
+    for (let i = 0; i < 20; i++) calls.push((await t.call('GET', '/v1/wallet/balance')).status);
+    expect(calls.every((s) => s === 200)).toBe(true);
+  });
+
   it('--rate-limit 0 still turns every limit off', async () => {
     t = await startTestNode({ rateLimitPerMinute: 0 });
     for (let i = 0; i < 40; i++) {

@@ -61,7 +61,8 @@ describe('reconcile CLI, e-mail and schedule', () => {
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0];
     expect(mail.envelope.to).toEqual(['ops@example.com']);
-    expect(mail.parsed.subject).toContain(`reconciliation ${DAY} up: 2 exception(s)`);
+    expect(mail.parsed.subject).toContain(`reconciliation ${DAY} up: 2 exceptions`);
+    expect(mail.parsed.text).toContain(`Reconciliation of ${DAY} with up: 2 exceptions to resolve.`);
     expect(mail.parsed.text).toContain(refs[10]);
     expect(mail.parsed.text).toContain('we say success, upstream says failed');
     // Each open one by the id `reconcile resolve --id` takes.
@@ -205,7 +206,7 @@ describe('reconcile CLI, e-mail and schedule', () => {
       'gone',
     ]);
     expect(text.stdout).toMatch(
-      new RegExp(`^gone ${DAY}: failed \\(.+\\); 0 exception\\(s\\) still open from earlier runs`, 'm'),
+      new RegExp(`^gone ${DAY}: failed \\(.+\\); 0 exceptions still open from earlier runs`, 'm'),
     );
   });
 });

@@ -36,4 +36,22 @@ describe('restore and secret.key', () => {
     expect(restored.status, restored.stdout).toBe(0);
     expect(codes(shopB)).toEqual(['DEMO', 'SHOP_A']);
   }, 180_000);
+
+  it('restored onto a fresh directory, which has no secret.key, it says to copy the key in before starting the node', () => {
+    const root = mkdtempSync(join(tmpdir(), 'vendpoint-restore-fresh-'));
+    const shop = join(root, 'shop');
+    const fresh = join(root, 'fresh');
+    expect(runCli(shop, ['merchant', 'create', '--code', 'SHOP', '--name', 'Shop']).status).toBe(0);
+    const backup = runCli(shop, ['--json', 'backup']).json.path as string;
+
+    const restored = runCli(fresh, ['restore', '--from', backup]);
+    expect(restored.status, restored.stderr).toBe(0);
+    // "Start the node" alone sent the operator to a node that refuses to start without the key.
+    expect(restored.stdout).toContain(
+      `${join(fresh, 'secret.key')} is missing: copy in the secret.key kept with the backup (the one from the directory it was taken in), then start the node`,
+    );
+    expect(restored.stdout).not.toContain('. Start the node');
+    copyFileSync(join(shop, 'secret.key'), join(fresh, 'secret.key'));
+    expect(codes(fresh)).toEqual(['DEMO', 'SHOP']);
+  }, 180_000);
 });

@@ -160,7 +160,9 @@ describe('the console sets the same settings (PUT /console/admin/node-settings/:
       source: 'set',
     });
     expect((await cli('settings', 'get', 'catalog_sync_cron')).json).toEqual(r.json);
-    expect(await t.node.schedules!.refresh()).toEqual(['catalog-sync']);
+    // The node's own settings check (schedule-settings) may have moved it first: then this
+    // refresh finds nothing left to move, and the task runs on the new schedule either way.
+    expect(['catalog-sync', '']).toContain((await t.node.schedules!.refresh()).join());
     expect(t.node.schedules!.tasks['catalog-sync'].getPattern()).toBe('0 15 * * * *');
 
     expect(await put('catalog_sync_cron', '* * * * * *')).toMatchObject({

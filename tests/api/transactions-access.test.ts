@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
 import { addUpstream } from '../../server/store/upstreams.js';
 import { rotateCredentials, updateMerchant } from '../../server/store/merchants.js';
@@ -246,6 +247,44 @@ describe('404 and other request errors', () => {
       );
       expect(status.status).toBe(404);
     }
+  });
+  it('a compressed body (Content-Encoding gzip, deflate, br) is a 415 naming the coding and saying what is accepted, nothing stored', async () => {
+    const codings: [string, (b: Buffer) => Buffer][] = [
+      ['gzip', gzipSync],
+      ['deflate', deflateSync],
+      ['br', brotliCompressSync],
+    ];
+    for (const [coding, compress] of codings) {
+      const body = airtime('DEMO');
+      const r = await fetch(`${t.url}/v1/transactions`, {
+        method: 'POST',
+        headers: {
+          'x-merchant-key': t.demo.key,
+          'x-merchant-secret': t.demo.secret,
+          'content-type': 'application/json',
+          'content-encoding': coding,
+        },
+        body: new Uint8Array(compress(Buffer.from(JSON.stringify(body)))),
+      });
+      expect(r.status, coding).toBe(415);
+      expect(r.headers.get('accept-encoding')).toBe('identity');
+      expect(await r.json()).toEqual({
+        status: 'error',
+        code: 415,
+        message: `Content-Encoding ${coding} is not accepted: send the JSON body uncompressed (no Content-Encoding, or identity)`,
+      });
+      const status = await t.call(
+        'GET',
+        `/v1/transactions/status?client_request_id=${body.client_request_id}`,
+      );
+      expect(status.status).toBe(404);
+    }
+    // identity is no coding at all: the body is read as sent.
+    const plain = await t.call('POST', '/v1/transactions', {
+      body: airtime('DEMO'),
+      headers: { 'content-encoding': 'identity' },
+    });
+    expect(plain.json.response_code).toBe('02');
   });
   it('every response carries an X-Request-Id', async () => {
     const ok = await t.call('GET', '/v1/transactions');

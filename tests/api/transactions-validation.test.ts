@@ -87,11 +87,12 @@ async function refused(path: string, body: unknown, message: RegExp, opts: { raw
   expect((await t.call('GET', '/v1/wallet/balance', { pair })).json.total).toBe(balance);
   const k = (body as { client_request_id?: unknown } | null)?.client_request_id;
   if (typeof k === 'string' && k) {
-    // The key was not consumed: status does not know it.
+    // The key was not consumed: status does not know it (a key no create takes, with a space or
+    // an accent, is refused by the lookup as by the create).
     expect(
       (await t.call('GET', `/v1/transactions/status?client_request_id=${encodeURIComponent(k)}`, { pair }))
         .status,
-    ).toBe(404);
+    ).toBe(/^[\x21-\x7e]+$/.test(k) ? 404 : 400);
   }
   return r;
 }
@@ -145,7 +146,8 @@ describe('client_request_id', () => {
 });
 
 describe('amount (Naira string, positive, at most two decimals)', () => {
-  it.each(['abc', '-100', '0', '0.00', '100.123', '1e3', '', ' 100', '100,00', '₦100', '.5'])(
+  // (" 100" is 100: surrounding whitespace is trimmed on every field but the keys, field-whitespace.test.ts.)
+  it.each(['abc', '-100', '0', '0.00', '100.123', '1e3', '', '1 00', '100,00', '₦100', '.5'])(
     '%j is a 400 naming amount',
     async (amount) => {
       await refused('/v1/transactions', airtime({ amount }), /amount/);

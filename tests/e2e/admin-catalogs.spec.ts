@@ -29,6 +29,16 @@ test('Catalogs shows Glo, Betting · Bet9ja and United Kingdom, never GLO, BETTI
   await expect.poll(groups).toEqual(['Betting · Bet9ja']);
   await shot(page, 'admin-catalogs-bills');
 
+  // Details in words, as the rest of the admin pages say them: never range, prepaid or out_of_stock.
+  const details = async () => [...new Set(await table.locator('tbody tr td:nth-child(3)').allInnerTexts())];
+  await group.selectOption({ label: 'Electricity · AEDC' });
+  await expect
+    .poll(details)
+    .toEqual(['Amount in a range · Prepaid meter', 'Amount in a range · Postpaid meter']);
+  await page.getByText('Gift cards', { exact: true }).click();
+  await page.locator('#cat-search').fill('Nintendo eShop GBP');
+  await expect.poll(details).toEqual(['United Kingdom · Gaming · Out of stock']);
+
   await page.getByText('eSIM', { exact: true }).click();
   await group.selectOption({ label: 'United Kingdom' });
   await expect.poll(groups).toEqual(['United Kingdom']);

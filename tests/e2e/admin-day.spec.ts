@@ -84,11 +84,13 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     // A minus is how people write "take out": the form says where that is done instead.
     await page.getByLabel('Amount (₦)').fill('-100');
     await page.getByTestId('fund-submit').click();
-    await expect(page.getByRole('alert')).toContainText('A funding only adds money');
+    await expect(page.getByTestId('fund-amount-error')).toContainText('A funding only adds money');
+    await expect(page.getByTestId('fund-reason-error')).toContainText('Say why');
     await expect(page.getByLabel('Amount (₦)')).toBeFocused();
     await page.getByLabel('Amount (₦)').fill('10,000');
     await page.getByTestId('fund-submit').click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Say why' })).toBeVisible();
+    await expect(page.getByTestId('fund-amount-error')).toHaveCount(0);
+    await expect(page.getByTestId('fund-reason-error')).toContainText('Say why');
     await expect(page.getByLabel('Reason')).toBeFocused();
     await page.getByLabel('Reason').fill('bank transfer 0042');
     await page.getByTestId('fund-submit').click();
@@ -228,8 +230,8 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await shot(page, 'admin-upstreams');
   });
 
+  const dead = `dead${unique()}`.toLowerCase().slice(0, 30);
   await test.step('an upstream that does not answer its test is not called "Healthy"', async () => {
-    const dead = `dead${unique()}`.toLowerCase().slice(0, 30);
     await page.getByTestId('add-upstream').click();
     await page.getByLabel('Name', { exact: true }).fill(dead);
     // Port 9 (discard): nothing listens there on the test machine. No routes: it gets no sales.
@@ -237,12 +239,19 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await page.getByLabel('Our merchant code there').fill('NOBODY');
     await page.getByLabel('API key').fill('vpk_live_nobody');
     await page.getByLabel('API secret').fill('not a real secret');
+    await page.getByLabel('Alert below (₦)').fill('5000');
     await page.getByTestId('upstream-submit').click();
     const card = page.getByTestId(`upstream-${dead}`);
+    // Its own alert shows on its card, not only in its Edit form.
+    await expect(card.getByTestId(`alert-${dead}`)).toContainText('₦5,000.00');
     await card.getByTestId(`test-${dead}`).click();
     await expect(card.getByTestId('connection-result')).toContainText('Connection problem.');
     await expect(card.getByTestId(`test-failed-${dead}`)).toHaveText('Last test failed');
     await expect(card.getByTestId('circuit')).toHaveCount(0);
+    // Read afresh, the page no longer holds its test's answer: the failed check the node
+    // recorded still outranks "Healthy" (its circuit stays closed: it was sent no sale).
+    await page.reload();
+    await expect(card.getByTestId('circuit')).toHaveText('Last check failed');
   });
 
   await test.step('route order moves by keyboard and the focus stays on the moved upstream', async () => {
@@ -477,6 +486,8 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await expect(backupRow).toContainText('Made a backup');
     await expect(audit).not.toContainText(/_kobo|_bytes|allowIps|[{}]/);
     await page.getByText('How to restore a backup').click();
+    // The steps are the CLI's restore (it moves the -wal aside), not a copy by hand.
+    await expect(page.getByTestId('restore-steps')).toContainText('npm run cli -- restore --data-dir');
     await shot(page, 'admin-settings');
   });
 
@@ -526,6 +537,10 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await openAdminPage(page, 'Dashboard', 'Dashboard');
     await expect(page.getByTestId('dashboard-sales')).toContainText('Airtime');
     await expect(page.getByTestId('health-table')).toContainText(upstream);
+    // The dead upstream's failed check is a warning on the dashboard too, not "Healthy".
+    const deadRow = page.getByTestId('health-table').locator('tr', { hasText: dead });
+    await expect(deadRow.getByTestId('circuit')).toHaveText('Last check failed');
+    await expect(page.getByTestId('dashboard-kpis')).toContainText('last check failed');
     await shot(page, 'admin-dashboard');
     await page.getByLabel('Test', { exact: true }).check();
     await expect(page.getByTestId('dashboard-kpis')).toContainText('Merchant wallets (test)');

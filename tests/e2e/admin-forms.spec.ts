@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cli, login, signOut, unique, watchPageErrors } from './helpers.js';
+import { cli, login, signOut, snapPhoneAndDesk, unique, watchPageErrors } from './helpers.js';
 import { openAdminPage, shot } from './admin-helpers.js';
 
 /**
@@ -537,5 +537,54 @@ test('add user: a short password and every other problem are said at once, befor
   await form.getByRole('button', { name: 'Create user' }).click();
   await expect(page.getByTestId(`user-${name}`)).toBeVisible();
   expect(creates).toBe(1);
+  expect(problems).toEqual([]);
+});
+
+test('fund a wallet: the amount and the reason are both said at once, before anything is asked or sent', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  let funds = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/wallets\/(test|live)\/fund$/.test(r.url())) funds += 1;
+  });
+  await login(page);
+  // DEMO's test wallet: other specs on this node count on DEMO's live wallet staying empty.
+  await page.goto('/#/admin/wallets?env=test');
+  const form = page.getByTestId('fund-form');
+  await form.getByLabel('Amount (₦)').fill('1.555');
+  await form.getByLabel('Reason').fill('x');
+  await page.getByTestId('fund-submit').click();
+  await expect(page.getByTestId('fund-amount-error')).toHaveText(
+    'An amount in Naira has at most two decimals (the kobo), e.g. 1250.50.',
+  );
+  await expect(page.getByTestId('fund-reason-error')).toHaveText(
+    'Say why: the reason is kept in the ledger and the audit log.',
+  );
+  await expect(form.getByLabel('Amount (₦)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
+  // The focus is on the first field to fix.
+  await expect(form.getByLabel('Amount (₦)')).toBeFocused();
+  await snapPhoneAndDesk(page, 'admin-fund-errors');
+
+  // Fixed but the reason: only the reason is said, nothing asked yet.
+  await form.getByLabel('Amount (₦)').fill('1,250.50');
+  await expect(page.getByTestId('fund-amount-error')).toHaveCount(0);
+  await page.getByTestId('fund-submit').click();
+  await expect(page.getByTestId('fund-reason-error')).toBeVisible();
+  await expect(form.getByLabel('Reason')).toBeFocused();
+  await expect(page.getByTestId('fund-confirmation')).toHaveCount(0);
+
+  // A reason of 300 emoji is 300 characters, as the node counts it; 301 are one too many.
+  await form.getByLabel('Reason').fill('🧾'.repeat(301));
+  await expect(page.getByTestId('fund-reason-error')).toHaveText(
+    'The reason must be at most 300 characters.',
+  );
+  await form.getByLabel('Reason').fill('🧾'.repeat(300));
+  await page.getByTestId('fund-submit').click();
+  await expect(page.getByTestId('fund-confirmation')).toBeVisible();
+  await page.getByTestId('fund-confirm').click();
+  await expect(page.getByTestId('admin-ledger-row').filter({ hasText: '🧾'.repeat(300) })).toHaveCount(1);
+  expect(funds).toBe(1);
   expect(problems).toEqual([]);
 });

@@ -74,7 +74,7 @@ test('an admin picks another merchant in History, opens, requeries and reverses 
 
   await row.getByTestId('reverse-sale').click();
   const ask = page.getByRole('alertdialog', { name: /^Reverse sale / });
-  await ask.getByLabel('Why is it reversed? (kept in the audit log)').fill('customer never got the airtime');
+  await ask.getByLabel('Why is it reversed? (the merchant sees it)').fill('customer never got the airtime');
   await ask.getByRole('button', { name: 'Reverse sale' }).click();
   await expect(page.getByTestId('reverse-notice')).toHaveText(
     'Sale reversed: ₦240.00 credited back to the wallet.',

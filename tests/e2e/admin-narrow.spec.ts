@@ -159,6 +159,8 @@ test('at 390 px the admin menu folds and no admin page scrolls sideways', async 
     await expect(toggle, path).toContainText(entry);
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(menu.getByRole('link', { name: 'Settings & backup' })).toBeHidden();
+    // Measured once the page's tables are in: a loading page is narrow whatever its table does.
+    await expect(page.locator('.admin-content .loading')).toHaveCount(0);
     await expect
       .poll(
         () =>
@@ -573,4 +575,41 @@ test('at 390 px the webhook endpoints, the delivery log and the credentials are 
   } finally {
     server.close();
   }
+});
+
+/**
+ * A phone (390 px) on Catalogs: each plan is a card (name and price, its group and state, its
+ * details beside Disable), so no plan's price or button hides to the right of a scrolling table.
+ */
+test('at 390 px each catalog plan is a card: the table fits its card and nothing scrolls sideways', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page);
+  await page.goto('/#/admin/catalogs');
+  const kinds = page.getByRole('radiogroup', { name: 'Catalog' });
+  for (const kind of ['Data plans', 'Bills', 'Gift cards', 'eSIM']) {
+    await kinds.getByText(kind).click();
+    const rows = page.getByTestId('catalog-table').locator('tbody tr[data-row]');
+    await expect(rows.first()).toBeVisible();
+    const fit = await page.evaluate(() => {
+      const wrap = document.querySelector('.table-wrap')!;
+      const card = wrap.closest('.card')!.getBoundingClientRect();
+      const cells = Array.from(wrap.querySelectorAll('tbody tr[data-row] td'));
+      return {
+        tableScrolls: wrap.scrollWidth - wrap.clientWidth,
+        cellsOutside: cells.filter((td) => td.getBoundingClientRect().right > card.right + 0.5).length,
+        pageScrolls: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      };
+    });
+    expect(fit, kind).toEqual({ tableScrolls: 0, cellsOutside: 0, pageScrolls: 0 });
+    const toggle = (await rows
+      .first()
+      .getByRole('button', { name: /^(Disable|Enable)$/ })
+      .boundingBox())!;
+    expect(toggle.x + toggle.width, kind).toBeLessThanOrEqual(390);
+  }
+  await phoneShot(page, 'catalogs-390');
+  expect(problems).toEqual([]);
 });

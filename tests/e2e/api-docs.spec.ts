@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SHOTS_DIR } from './helpers.js';
+import { EVENT_TYPES } from '../../server/domain/webhook-events.js';
 
 /**
  * The integrator's review: /v1/docs showed a Content-Security-Policy error in the console (the
@@ -37,9 +38,15 @@ test('/v1/docs runs under its CSP without console errors and shows VendPoint in 
   await expect(page.locator('.topbar a svg')).toHaveCount(0); // not Swagger's inline logo
   // The document loaded (the operations come after the top bar, from /v1/docs/json), webhooks included.
   await expect(page.getByRole('heading', { name: /VendPoint Vending Service Interface/ })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Webhooks', exact: true })).toBeVisible();
+  await expect(page.locator('.info').getByRole('heading', { name: 'Webhooks', exact: true })).toBeVisible();
   await expect(page.locator('.opblock').first()).toBeVisible();
   await expect(page.locator('.models').getByText('WalletEvent', { exact: true })).toBeVisible();
+  // The events themselves, listed from the document's `webhooks` (3.0's `x-webhooks` was not shown).
+  const webhooks = page.locator('.webhooks');
+  await expect(webhooks.getByRole('heading', { name: 'Webhooks', exact: true })).toBeVisible();
+  await expect(webhooks.locator('.opblock')).toHaveCount(EVENT_TYPES.length + 1); // and webhook.test
+  await webhooks.locator('.opblock-summary', { hasText: 'transaction.succeeded' }).click();
+  await expect(webhooks.locator('.parameter__name', { hasText: 'VendPoint-Signature' })).toBeVisible();
 
   mkdirSync(SHOTS_DIR, { recursive: true });
   for (const width of [1280, 390]) {

@@ -25,6 +25,26 @@ test('a wrong password is refused with a sentence, the right one signs in, sign-
   expect(problems).toEqual([]);
 });
 
+test('opening the console signed out, or signing out, logs no error in the browser console', async ({
+  page,
+}) => {
+  // Every error the browser logs, a failed request's "401 (Unauthorized)" included.
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${m.text()} ${m.location().url}`);
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await expect(page).toHaveURL(/#\/login/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(errors).toEqual([]);
+
+  await login(page);
+  await signOut(page);
+  await expect(page).toHaveURL(/#\/login/);
+  expect(errors).toEqual([]);
+});
+
 test('the session cookie is httpOnly and SameSite=Strict, and writes need the CSRF token', async ({
   page,
 }) => {

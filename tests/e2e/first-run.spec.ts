@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { audit } from './axe.js';
 import { ADMIN, snap, watchPageErrors } from './helpers.js';
 
 test('a fresh node asks for the first administrator, then signs them in', async ({ page, request }) => {
@@ -13,6 +14,9 @@ test('a fresh node asks for the first administrator, then signs them in', async 
   await expect(page).toHaveURL(/#\/setup$/);
   await expect(page.getByRole('heading', { name: 'Welcome to VendPoint' })).toBeVisible();
   await snap(page, 'first-run-setup');
+  // The setup page shows only on a fresh node, so its accessibility audit is here
+  // (accessibility.spec.ts audits every other page).
+  expect(await audit(page, 'setup')).toEqual([]);
 
   // Checked in the page first: a mismatched confirmation never reaches the node.
   await page.getByLabel('Administrator username').fill(ADMIN.username);
@@ -20,6 +24,7 @@ test('a fresh node asks for the first administrator, then signs them in', async 
   await page.getByLabel('Password again').fill('something else entirely');
   await page.getByRole('button', { name: 'Create administrator and sign in' }).click();
   await expect(page.getByTestId('alert')).toHaveText('The two passwords are not the same.');
+  expect(await audit(page, 'setup refused')).toEqual([]);
 
   // On a phone the long button label wraps inside the button instead of running past it.
   await page.setViewportSize({ width: 390, height: 844 });

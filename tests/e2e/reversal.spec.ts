@@ -44,6 +44,8 @@ test('an admin reverses a completed sale from Sales history: in-app dialog, once
   await expect(ask).toContainText(`Reverse sale ${reference.slice(-8).toUpperCase()}: Airtime ·`);
   await expect(ask).toContainText('· ₦175.00');
   await expect(ask).toContainText('₦175.00 goes back to the wallet, once');
+  // The reason is published to the merchant, so the dialog does not call it the audit log's.
+  await expect(ask).toContainText('with your reason as “Reversed: …”');
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(ask).toHaveCount(0);
   await expect(row.getByTestId('status-badge')).toHaveText('Successful');
@@ -51,7 +53,7 @@ test('an admin reverses a completed sale from Sales history: in-app dialog, once
   await row.getByTestId('reverse-sale').click();
   ask = page.getByRole('alertdialog', { name: /^Reverse sale / });
   await ask
-    .getByLabel('Why is it reversed? (kept in the audit log)')
+    .getByLabel('Why is it reversed? (the merchant sees it)')
     .fill('provider confirmed it never delivered');
   await ask.getByRole('button', { name: 'Reverse sale' }).click();
   await expect(ask).toHaveCount(0);

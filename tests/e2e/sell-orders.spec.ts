@@ -124,6 +124,9 @@ test('gift cards: an out-of-stock card is marked in the list and cannot be chose
   await page.getByLabel('Search').fill(gone.title);
   const card = page.getByTestId(`giftcard-${gone.plan_id}`);
   await expect(card).toContainText('out of stock');
+  // The card's region is a country's name, as the admin's Catalogs page says it (not "US").
+  await expect(card).toContainText(' · United Kingdom');
+  await expect(page.locator('#gc-region option', { hasText: 'United States' })).toHaveCount(1);
   await expect(card.locator('input')).toBeDisabled();
   await card.click({ force: true });
   await expect(card.locator('input')).not.toBeChecked();

@@ -61,6 +61,8 @@ async function serve(): Promise<{
   listening: boolean;
   code: number | null;
   out: string;
+  /** Everything printed so far: the logger writes asynchronously, so lines can follow "listening". */
+  outNow: () => string;
 }> {
   const child = spawn(
     process.execPath,
@@ -75,9 +77,10 @@ async function serve(): Promise<{
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
   return new Promise((resolve) => {
-    child.once('exit', (code) => resolve({ child, listening: false, code, out }));
+    const outNow = () => out;
+    child.once('exit', (code) => resolve({ child, listening: false, code, out, outNow }));
     const look = () => {
-      if (/listening on http/.test(out)) resolve({ child, listening: true, code: null, out });
+      if (/listening on http/.test(out)) resolve({ child, listening: true, code: null, out, outNow });
       else if (child.exitCode === null) setTimeout(look, 50);
     };
     look();
@@ -143,7 +146,7 @@ describe('restoring a backup', () => {
     const node = await serve();
     expect(node.listening, node.out).toBe(true);
     try {
-      expect(node.out).toMatch(/started on a backup taken at/);
+      await expect.poll(node.outNow, { timeout: 30_000 }).toMatch(/started on a backup taken at/);
       // A running node's directory is not restored under it.
       const busy = cli('restore', '--from', backup);
       expect(busy.status).toBe(2);

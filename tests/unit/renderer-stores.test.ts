@@ -84,18 +84,28 @@ describe('useSessionStore', () => {
     });
     expect(await useSessionStore().refresh()).toBe('setup');
 
+    // Signed out is said by the status: the session is not asked for (a 401 is a red console error).
     setActivePinia(createPinia());
-    fakeNode({
-      'GET /console/status': { setup_required: false, merchants: [] },
+    const strangerCalls = fakeNode({
+      'GET /console/status': { setup_required: false, signed_in: false, merchants: [] },
       'GET /console/session': [401, { message: 'Your session has ended; sign in again' }],
     });
     const stranger = useSessionStore();
     expect(await stranger.refresh()).toBe('login');
     expect(stranger.session).toBeNull();
+    expect(strangerCalls.map((c) => c.url)).toEqual(['/console/status']);
+
+    // A session that ends between the two calls still lands on sign-in.
+    setActivePinia(createPinia());
+    fakeNode({
+      'GET /console/status': { setup_required: false, signed_in: true, merchants: [] },
+      'GET /console/session': [401, { message: 'Your session has ended; sign in again' }],
+    });
+    expect(await useSessionStore().refresh()).toBe('login');
 
     setActivePinia(createPinia());
     fakeNode({
-      'GET /console/status': { setup_required: false, merchants: [] },
+      'GET /console/status': { setup_required: false, signed_in: true, merchants: [] },
       'GET /console/session': SESSION,
     });
     const agent = useSessionStore();

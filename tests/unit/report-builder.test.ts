@@ -251,6 +251,13 @@ describe('the report e-mail', () => {
     ).toMatch(/^\[TEST\] /);
   });
 
+  it("says when it was generated in the report's own time zone, as its footer says times are", () => {
+    // nowMs is 2025-06-09T07:00:00Z, 08:00 in Lagos; the footer read "Times are Africa/Lagos."
+    // and then gave the UTC instant "Generated 2025-06-09T07:00:00.000Z".
+    expect(attached.text).toContain('Times are Africa/Lagos.\nGenerated 9 Jun 2025, 08:00:00 by VendPoint.');
+    expect(attached.html).toContain('Generated 9 Jun 2025, 08:00:00 by VendPoint.');
+  });
+
   it('has a plain-text part with balances, products and the status breakdown', () => {
     const t = attached.text;
     expect(t).toContain('Friday 6 June 2025, 00:00:00 to 23:59:59 Africa/Lagos');

@@ -27,6 +27,8 @@ export interface paths {
               setup_required: boolean;
               /** @description this browser is on another computer: setup needs the printed code */
               setup_code_required?: boolean;
+              /** @description this browser's session cookie is a live session: read it with GET /console/session; false: show sign-in (or setup) */
+              signed_in: boolean;
               merchants: {
                 code: string;
                 name: string;
@@ -8802,6 +8804,128 @@ export interface paths {
         };
       };
     };
+    trace?: never;
+  };
+  '/console/admin/users/{id}/unlock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              username: string;
+              role: 'admin' | 'agent';
+              merchant_code: string;
+              active: boolean;
+              daily_sales_limit: string | null;
+              /** @description the environments the user may work in */
+              environments: ('test' | 'live')[];
+              start_environment: 'test' | 'live';
+              sold_today: {
+                test: string;
+                live: string;
+              };
+              created_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/console/admin/users/{id}/cashup': {

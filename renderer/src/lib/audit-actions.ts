@@ -14,6 +14,7 @@ const ACTIONS: Record<AuditAction, string> = {
   'catalog.enable': 'Put a plan on sale',
   'console_user.create': 'Added a console user',
   'console_user.update': 'Changed a console user',
+  'console_user.unlock': 'Let a user try signing in again',
   'credentials.revoke': 'Revoked API keys',
   'credentials.rotate': 'Issued new API keys',
   'giftcard.reveal': 'Showed a gift card code',

@@ -16,11 +16,24 @@ export const vFocus: Directive<HTMLElement> = {
  */
 export async function focusFirstInvalid(form: HTMLElement | null): Promise<void> {
   await nextTick();
-  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  // A refused group (a radiogroup) is entered at its chosen option, else its first one.
+  const target = invalid?.matches('input, select, textarea, button, [tabindex]')
+    ? invalid
+    : (invalid?.querySelector<HTMLElement>('input:checked:not(:disabled)') ??
+      invalid?.querySelector<HTMLElement>('input:not(:disabled)'));
+  target?.focus();
 }
 
-/** Whether the focus was dropped to the page (its control went away or re-rendered). */
-const focusLost = () => !document.activeElement || document.activeElement === document.body;
+/**
+ * Whether the focus was dropped to the page (its control went away or re-rendered), or only
+ * rests on the page heading where a new page put it (focusPageHeadingIfLost): either way the
+ * next thing to press may take it.
+ */
+export function focusLost(): boolean {
+  const el = document.activeElement;
+  return !el || el === document.body || el.hasAttribute('data-page-heading');
+}
 
 /**
  * A result just shown (a notice, an error, a shown-once panel): where the user is looking.
@@ -37,4 +50,20 @@ export async function revealResult(target: () => HTMLElement | null | undefined)
   const inView = box.top >= 0 && box.bottom <= window.innerHeight;
   if (!inView) el.scrollIntoView({ block: 'nearest' });
   if (!inView || focusLost()) el.focus({ preventScroll: true });
+}
+
+/**
+ * After moving to another page: when the page did not focus a field of its own (v-focus), the
+ * focus would stay on the body where the previous page's control was, and Tab would start from
+ * some point in the middle of the new page (after the sign-in form, past the top bar). The page's
+ * heading takes it instead: a screen reader says which page this is, Tab goes on into the page,
+ * and Shift+Tab reaches the top bar. tabindex -1 keeps the heading out of the Tab order.
+ */
+export function focusPageHeadingIfLost(): void {
+  if (!focusLost()) return;
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (!heading) return;
+  heading.tabIndex = -1;
+  heading.setAttribute('data-page-heading', '');
+  heading.focus({ preventScroll: true });
 }

@@ -51,6 +51,12 @@ export const useSessionStore = defineStore('session', () => {
       forget();
       return 'setup';
     }
+    // Signed out is a normal state, said by the status: asking for the session would be a 401,
+    // which the browser logs as an error.
+    if (!status.value.signed_in) {
+      forget();
+      return 'login';
+    }
     try {
       apply(await api.get('/console/session', { quiet401: true }));
       return 'ready';

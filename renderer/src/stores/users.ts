@@ -40,6 +40,15 @@ export const useUsersStore = defineStore('users', () => {
     return r !== null;
   }
 
+  /** A user locked out by failed sign-ins may try again at once. */
+  async function unlock(u: AdminUser): Promise<boolean> {
+    const r = await run(
+      () => api.post('/console/admin/users/{id}/unlock', { path: { id: u.id } }),
+      `${u.username} may sign in again now; earlier failed attempts no longer count.`,
+    );
+    return r !== null;
+  }
+
   async function loadCashup(userId: number, env: Environment, from = ''): Promise<void> {
     await run(async () => {
       const [p, list] = await Promise.all([
@@ -90,6 +99,7 @@ export const useUsersStore = defineStore('users', () => {
     load,
     create,
     update,
+    unlock,
     loadCashup,
     closeShift,
     openCashup,

@@ -10,6 +10,7 @@ import { agentSoldKobo } from '../../store/agent-sales.js';
 import { getCashup, listCashups } from '../../store/admin-cashups.js';
 import { cashupJson, closeCashup, previewCashup } from '../../services/admin-cashup.js';
 import { hashPassword, parseNewPassword } from '../../services/console-auth.js';
+import { unlockConsoleUser } from '../../services/console-users.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { parseNaira } from '../../domain/money.js';
 import { koboToApiNaira } from '../../../common/money.js';
@@ -99,8 +100,19 @@ export function registerAdminUserRoutes(scope: FastifyInstance, s: Services): vo
     if (body.environments !== undefined || body.start_environment !== undefined)
       Object.assign(patch, parseUserEnvironments(body.environments, body.start_environment, user));
     if (body.password !== undefined) patch.passwordHash = await hashPassword(parseNewPassword(body.password));
-    return adminUserJson(s, updateConsoleUser(s.db, user.id, patch, adminActor(request)));
+    return adminUserJson(s, updateConsoleUser(s.db, user.id, patch, adminActor(request), s.now()));
   });
+
+  // A user locked out by failed sign-ins may try again at once (as `user unlock` does), audited.
+  app.post(
+    '/console/admin/users/:id/unlock',
+    { schema: { tags, params: IdParams, response: answer(AdminUser) } },
+    async (request) => {
+      const user = userOf(s, request.params.id);
+      unlockConsoleUser(s, user.username, adminActor(request));
+      return adminUserJson(s, user);
+    },
+  );
 
   // The open shift, not recorded: what closing it now would say.
   const previewSchema = {

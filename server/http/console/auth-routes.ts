@@ -27,7 +27,13 @@ import { Forbidden, TooManyAttempts, Unauthorized } from '../../domain/errors.js
 import type { Environment } from '../../store/credentials-crypto.js';
 import { answer, ConsoleError, typed } from './contract.js';
 import { NodeStatus, Ok, SessionInfo } from './console-schemas.js';
-import { SESSION_TTL_MS, clearSessionCookie, sessionOf, setSessionCookie } from './session.js';
+import {
+  SESSION_TTL_MS,
+  clearSessionCookie,
+  sessionOf,
+  sessionOfCookie,
+  setSessionCookie,
+} from './session.js';
 import { SETUP_CODE_HEADER } from '../../../common/console-protocol.js';
 import { businessTimezone } from '../../store/settings.js';
 
@@ -108,12 +114,21 @@ export function registerAuthRoutes(scope: FastifyInstance, s: Services, throttle
 
   app.get('/console/status', { schema: { tags, response: { 200: NodeStatus } } }, async (request) => {
     const setupRequired = countConsoleUsers(s.db) === 0;
-    if (!setupRequired) return { setup_required: false, setup_code_required: false, merchants: [] };
+    // Whether this browser's own cookie is a live session (all /console/session would tell it),
+    // so that a signed-out page goes to sign-in without a 401 in its console.
+    if (!setupRequired)
+      return {
+        setup_required: false,
+        setup_code_required: false,
+        signed_in: sessionOfCookie(s, request) !== null,
+        merchants: [],
+      };
     const local = isLocal(request);
     const allowed = local || mayClaim(request);
     return {
       setup_required: true,
       setup_code_required: !local,
+      signed_in: false,
       // Only a caller who may claim the node sees its merchants, for the setup form.
       merchants: allowed ? listMerchants(s.db).map((m) => ({ code: m.code, name: m.name })) : [],
       // This machine may read the code, to claim the node from another one (it could claim it anyway).

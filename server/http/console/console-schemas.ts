@@ -16,6 +16,10 @@ export const NodeStatus = Type.Object({
   setup_code_required: Type.Optional(
     Type.Boolean({ description: 'this browser is on another computer: setup needs the printed code' }),
   ),
+  signed_in: Type.Boolean({
+    description:
+      "this browser's session cookie is a live session: read it with GET /console/session; false: show sign-in (or setup)",
+  }),
   merchants: Type.Array(Type.Object({ code: Type.String(), name: Type.String() })),
   setup_code: Type.Optional(Type.String({ description: "shown only to the node's own machine" })),
 });

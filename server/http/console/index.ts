@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { Services } from '../../services/context.js';
 import { rendererDistDir } from '../../resources.js';
 import { LoginThrottle } from '../../services/login-throttle.js';
+import { signInUnlockedAt } from '../../store/console-user-access.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerSessionHook } from './session.js';
 import { registerAuthRoutes } from './auth-routes.js';
@@ -29,7 +30,9 @@ export async function registerConsole(app: FastifyInstance, s: Services): Promis
     await registerConsoleContract(scope, { checkAnswers: s.config.checkConsoleAnswers === true });
     registerSecurityHeaders(scope);
     registerSessionHook(scope, s);
-    registerAuthRoutes(scope, s, new LoginThrottle(undefined, s.now));
+    // The unlock stamp is read afresh from the database: `user unlock` in another process applies at once.
+    const throttle = new LoginThrottle(undefined, s.now, (name) => signInUnlockedAt(s.db, name));
+    registerAuthRoutes(scope, s, throttle);
     registerSellRoutes(scope, s);
     registerPurchaseRoutes(scope, s);
     registerWalletRoutes(scope, s);

@@ -86,6 +86,12 @@ function checkSameOrigin(request: FastifyRequest): void {
   }
 }
 
+/** The live session this request's cookie names, or null: none, unknown, expired or its user deactivated. */
+export function sessionOfCookie(s: Services, request: FastifyRequest): ConsoleSession | null {
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? findConsoleSession(s.db, hashToken(token), s.now()) : null;
+}
+
 /**
  * Loads the session for every /console API call, and refuses a state-changing call without
  * the session's CSRF token in X-CSRF-Token (the page reads it from GET /console/session; a
@@ -99,8 +105,7 @@ export function registerSessionHook(app: FastifyInstance, s: Services): void {
     const unsafe = !SAFE_METHODS.has(request.method);
     if (unsafe) checkSameOrigin(request);
     if (PUBLIC_ROUTES.has(path)) return;
-    const token = request.cookies[SESSION_COOKIE];
-    const session = token ? findConsoleSession(s.db, hashToken(token), s.now()) : null;
+    const session = sessionOfCookie(s, request);
     if (!session) throw new Unauthorized('Your session has ended; sign in again');
     if (unsafe) {
       const sent = request.headers[CSRF_HEADER];

@@ -1,12 +1,8 @@
-import { koboToApiNaira } from '../../../common/money.js';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
-import { createConsoleUser, listConsoleUsers, type ConsoleUser } from '../../store/console-users.js';
-import { getMerchantById, requireMerchant } from '../../store/merchants.js';
-import { hashPassword, parseNewPassword, parseUsername } from '../../services/console-auth.js';
-import { parseNaira } from '../../domain/money.js';
-import { parseUserEnvironments } from '../../services/console-environments.js';
+import { listConsoleUsers, type ConsoleUser } from '../../store/console-users.js';
+import { addConsoleUser, consoleUserView } from '../../services/console-users.js';
 import { requireRole } from './session.js';
 import { answer, consoleErrors, typed } from './contract.js';
 import { ConsoleUserView } from './console-schemas.js';
@@ -14,19 +10,7 @@ import { ConsoleUserView } from './console-schemas.js';
 const tags = ['users'];
 
 /** A console user as the Users pages show it. */
-export function userView(s: Services, u: ConsoleUser) {
-  return {
-    id: u.id,
-    username: u.username,
-    role: u.role,
-    merchant_code: getMerchantById(s.db, u.merchantId)?.code ?? '',
-    active: u.active,
-    daily_sales_limit: u.dailySalesLimitKobo === null ? null : koboToApiNaira(u.dailySalesLimitKobo),
-    environments: u.environments,
-    start_environment: u.startEnvironment,
-    created_at: u.createdAt,
-  };
-}
+export const userView = (s: Services, u: ConsoleUser) => consoleUserView(s.db, u);
 
 /** Console users, admins only. The admin pages build their Users screen on these. */
 export function registerUserRoutes(scope: FastifyInstance, s: Services): void {
@@ -69,20 +53,16 @@ export function registerUserRoutes(scope: FastifyInstance, s: Services): void {
     async (request, reply) => {
       const session = requireRole(request, 'admin');
       const body = request.body;
-      const username = parseUsername(body.username);
-      const password = parseNewPassword(body.password);
-      const merchant = requireMerchant(s.db, body.merchant_code);
-      const limit = body.daily_sales_limit ? parseNaira(body.daily_sales_limit, 'daily_sales_limit') : null;
-      const envs = parseUserEnvironments(body.environments, body.start_environment);
-      const user = createConsoleUser(
-        s.db,
+      const user = await addConsoleUser(
+        s,
         {
-          merchantId: merchant.id,
-          username,
+          username: body.username,
+          password: body.password,
           role: body.role,
-          passwordHash: await hashPassword(password),
-          dailySalesLimitKobo: limit,
-          ...envs,
+          merchantCode: body.merchant_code,
+          dailySalesLimit: body.daily_sales_limit,
+          environments: body.environments,
+          startEnvironment: body.start_environment,
         },
         `user:${session.user.username}`,
       );

@@ -9,6 +9,7 @@ import {
 } from '../../services/transactions.js';
 import { verifyFromRequest } from '../../services/bill-verify.js';
 import { getPurchaseByKey, type Purchase } from '../../store/purchases.js';
+import { assertLookupKeyShape } from '../../services/place-purchase.js';
 import { listPurchases } from '../../store/purchase-lists.js';
 import { InvalidInput, KeyOfAnotherKind, NotFound } from '../../domain/errors.js';
 import { ChangeWatch } from '../../store/change-counter.js';
@@ -99,6 +100,7 @@ function sendStatus(
   named = 'client_request_id',
 ): FastifyReply {
   const caller = callerOf(request);
+  assertLookupKeyShape(key, named);
   const p = getPurchaseByKey(s.db, caller.merchant.id, caller.environment, key);
   const notFound = `No transaction with ${named} "${key}"`;
   if (!p) throw new NotFound(notFound);

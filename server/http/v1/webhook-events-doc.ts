@@ -7,11 +7,10 @@ import { BalanceEnvelope } from './wallet.js';
 
 /**
  * The webhooks in the /v1 OpenAPI document, so an integrator working from the document alone
- * learns the event bodies and that they are signed. The document is OpenAPI 3.0 (no top-level
- * `webhooks` before 3.1): each event is a `x-webhooks` entry shaped as 3.1's, its body a
- * component schema whose `data` is the very response schema of the status, order or balance
- * route, and `info.description` says the same in words (swagger-ui shows neither `x-webhooks`
- * nor a request it does not send, but it lists the components).
+ * learns the event bodies and that they are signed. The document is OpenAPI 3.1 for its
+ * top-level `webhooks` (swagger-ui lists them under "Webhooks"; 3.0's `x-webhooks` it did not
+ * show): one entry per event, its body a component schema whose `data` is the very response
+ * schema of the status, order or balance route, and `info.description` says the same in words.
  */
 
 const envelope = (types: readonly string[], data: TSchema, extra: Record<string, TSchema> = {}) =>
@@ -125,10 +124,10 @@ const SIGNATURE_WORDS =
 
 const SignatureHeader = {
   name: SIGNATURE_HEADER,
-  in: 'header',
+  in: 'header' as const,
   required: true,
   description: SIGNATURE_WORDS,
-  schema: { type: 'string', example: 't=1763921011,v1=5f2b…c9' },
+  schema: { type: 'string' as const, example: 't=1763921011,v1=5f2b…c9' },
 };
 
 function webhookEntry(type: string, e: { schema: EventSchemaName; when: string }) {
@@ -137,6 +136,8 @@ function webhookEntry(type: string, e: { schema: EventSchemaName; when: string }
       summary: type,
       description: e.when,
       tags: ['webhooks'],
+      // The node calls the integrator: no merchant key, the signature header proves it.
+      security: [],
       parameters: [SignatureHeader],
       requestBody: {
         required: true,
@@ -149,8 +150,8 @@ function webhookEntry(type: string, e: { schema: EventSchemaName; when: string }
   };
 }
 
-/** The `x-webhooks` object: one entry per event type, as OpenAPI 3.1's `webhooks` would hold. */
-export const X_WEBHOOKS = Object.fromEntries(
+/** The document's `webhooks` object: one entry per event type. */
+export const WEBHOOKS = Object.fromEntries(
   [...EVENT_TYPES, 'webhook.test' as const].map((type) => [type, webhookEntry(type, EVENTS[type])]),
 );
 
@@ -158,7 +159,7 @@ export const X_WEBHOOKS = Object.fromEntries(
 export const WEBHOOKS_DESCRIPTION = [
   '## Webhooks',
   `Instead of polling, register an endpoint (POST /v1/webhooks) and the node posts each event to it as JSON, \`{id, type, created_at, environment, data}\`, signed in the \`${SIGNATURE_HEADER}\` header. **Verify the signature before trusting a body**: ${SIGNATURE_WORDS} Any 2xx answer means delivered; anything else is retried (1 min … 24 h) with the same event id, so drop duplicates by \`id\`. The same events can be read from GET /v1/events.`,
-  `The event types and their bodies are in this document's \`x-webhooks\` and in the schemas ${Object.keys(
+  `The event types and their bodies are in this document's \`webhooks\` and in the schemas ${Object.keys(
     WEBHOOK_EVENT_SCHEMAS,
   )
     .map((n) => `\`${n}\``)

@@ -1,0 +1,299 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { runCliAsync, runCli } from '../helpers/cli.js';
+import { consoleCall } from '../helpers/console-admin-session.js';
+
+/**
+ * `user list|add|reset-password|unlock` (server/cli/users.ts) against a node running in another
+ * process (`npm run serve`'s entry point), as an operator locked out of the console meets it:
+ * the node's sign-in throttle lives in that process's memory, and the CLI reaches it through
+ * the database alone.
+ */
+const ROOT = join(import.meta.dirname, '..', '..');
+const ADMIN_PASSWORD = 'correct horse battery';
+const AGENT_PASSWORD = 'agent staple password';
+
+let dataDir: string;
+let child: ChildProcess;
+let url: string;
+let output = '';
+/** Every password this file sets or learns: none may show anywhere but its own one answer. */
+const secrets = new Set<string>([ADMIN_PASSWORD, AGENT_PASSWORD]);
+/** The password `user add` made for ada, and the admin's session cookie from the unlock. */
+let adaPassword = '';
+let adminCookie = '';
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'vendpoint-cli-users-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, VENDPOINT_SCHEDULES: 'off' };
+  child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'server', 'serve.ts'),
+      '--data-dir',
+      dataDir,
+      '--port',
+      '0',
+      // The most the node ever logs: not one of the passwords may be in it.
+      '--log-level',
+      'debug',
+      '--log-format',
+      'json',
+    ],
+    { cwd: ROOT, env },
+  );
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start-up line in: ${output}`)), 60_000);
+    const look = () => {
+      const m = /listening on (http:\/\/[\d.:]+)\n/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      } else setTimeout(look, 50);
+    };
+    look();
+  });
+}, 90_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** One CLI run with --json (and standard input when given): exit code, the one object, stderr. */
+async function cli(args: string[], input?: string) {
+  const r =
+    input === undefined
+      ? await runCliAsync(dataDir, ['--json', ...args])
+      : runCli(dataDir, ['--json', ...args], {}, input);
+  expect(r.stdout.trim().split('\n')).toHaveLength(1);
+  return r;
+}
+
+const login = (username: string, password: string) =>
+  consoleCall(url, 'POST', '/console/login', { username, password });
+
+const cookieOf = (r: { headers: Record<string, string | string[] | undefined> }) =>
+  [r.headers['set-cookie']]
+    .flat()
+    .find((c) => c?.startsWith('vp_session='))!
+    .split(';')[0];
+
+describe('user add and list', () => {
+  it('adds an admin with a password read from standard input: the running node lets it sign in at once', async () => {
+    const r = await cli(
+      ['user', 'add', '--username', 'admin', '--role', 'admin', '--password-stdin'],
+      `${ADMIN_PASSWORD}\n`,
+    );
+    expect(r.status).toBe(0);
+    expect(r.json).toEqual({
+      id: expect.any(Number),
+      username: 'admin',
+      role: 'admin',
+      merchant_code: 'DEMO',
+      active: true,
+      daily_sales_limit: null,
+      environments: ['test'],
+      start_environment: 'test',
+      created_at: expect.any(String),
+    });
+    expect((await login('admin', ADMIN_PASSWORD)).status).toBe(200);
+  });
+
+  it('adds an agent with a password it makes, printed once in the answer; the agent signs in with it', async () => {
+    const r = await cli(['user', 'add', '--username', 'ada', '--role', 'agent']);
+    expect(r.status).toBe(0);
+    expect(r.json).toMatchObject({ username: 'ada', role: 'agent', merchant_code: 'DEMO' });
+    adaPassword = r.json.password as string;
+    secrets.add(adaPassword);
+    expect(adaPassword).toMatch(/^[A-Za-z2-9]{5}(-[A-Za-z2-9]{5}){3}$/);
+    expect((await login('ada', adaPassword)).status).toBe(200);
+  });
+
+  it('lists the users without a password or a hash', async () => {
+    const r = await cli(['user', 'list']);
+    expect(r.status).toBe(0);
+    expect(r.json.users.map((u: { username: string; role: string }) => [u.username, u.role])).toEqual([
+      ['admin', 'admin'],
+      ['ada', 'agent'],
+    ]);
+    expect(Object.keys(r.json.users[0]).sort()).toEqual(
+      [
+        'active',
+        'created_at',
+        'daily_sales_limit',
+        'environments',
+        'id',
+        'merchant_code',
+        'role',
+        'start_environment',
+        'username',
+      ].sort(),
+    );
+    expect(r.stdout).not.toMatch(/scrypt|password/i);
+  });
+});
+
+describe('a locked-out admin gets back in', () => {
+  it('five wrong passwords lock admin; `user unlock` from another process lets the right password in at once', async () => {
+    for (let i = 0; i < 5; i++) expect((await login('admin', `wrong password ${i}`)).status).toBe(401);
+    const locked = await login('admin', ADMIN_PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.json.message).toMatch(/Too many failed sign-in attempts/);
+
+    const r = await cli(['user', 'unlock', '--username', 'ADMIN']);
+    expect(r).toMatchObject({ status: 0, json: { username: 'admin', unlocked_at: expect.any(String) } });
+    const signedIn = await login('admin', ADMIN_PASSWORD);
+    expect(signedIn.status).toBe(200);
+    adminCookie = cookieOf(signedIn);
+  });
+
+  it('an unlock forgives only the failures before it: five more lock the admin again', async () => {
+    for (let i = 0; i < 5; i++) expect((await login('admin', `wrong again ${i}`)).status).toBe(401);
+    expect((await login('admin', ADMIN_PASSWORD)).status).toBe(429);
+    // Left locked: the next test's reset lifts it.
+  });
+
+  it("reset-password ends the user's sessions, lifts the lock, and the old password no longer works", async () => {
+    const session = await login('ada', adaPassword);
+    expect(session.status).toBe(200);
+    const cookie = cookieOf(session);
+    const sessionStatus = async (c: string) =>
+      (await consoleCall(url, 'GET', '/console/session', undefined, { cookie: c })).status;
+    expect(await sessionStatus(cookie)).toBe(200);
+    expect(await sessionStatus(adminCookie)).toBe(200);
+    // The admin is locked (previous test) and has two sessions open (both sign-ins above).
+    const r = await cli(['user', 'reset-password', '--username', 'admin']);
+    expect(r.status).toBe(0);
+    expect(r.json).toEqual({ username: 'admin', sessions_ended: 2, password: expect.any(String) });
+    expect(await sessionStatus(adminCookie)).toBe(401);
+    expect(await sessionStatus(cookie)).toBe(200);
+    const made = r.json.password as string;
+    secrets.add(made);
+    // Lock lifted: the new password is let in at once, where the old one now fails.
+    expect((await login('admin', made)).status).toBe(200);
+    expect((await login('admin', ADMIN_PASSWORD)).status).toBe(401);
+
+    const agent = await cli(
+      ['user', 'reset-password', '--username', 'ada', '--password-stdin'],
+      `${AGENT_PASSWORD}\n`,
+    );
+    expect(agent.status).toBe(0);
+    // Read from standard input, the password is not echoed back.
+    expect(agent.json).toEqual({ username: 'ada', sessions_ended: 2 });
+    expect(await sessionStatus(cookie)).toBe(401);
+    expect((await login('ada', AGENT_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('refusals change nothing', () => {
+  it('an unknown user, a username outside the rule, a short password or a missing role: exit 2 with {"error"}', async () => {
+    const unknown = await cli(['user', 'unlock', '--username', 'nobody']);
+    expect(unknown).toMatchObject({ status: 2, json: { error: 'console user nobody not found' } });
+    const bad = await cli(['user', 'reset-password', '--username', 'a b']);
+    expect(bad).toMatchObject({
+      status: 2,
+      json: { error: expect.stringMatching(/^--username must be 3 to 32/) },
+    });
+    const short = await cli(
+      ['user', 'add', '--username', 'bola', '--role', 'agent', '--password-stdin'],
+      'short\n',
+    );
+    expect(short).toMatchObject({
+      status: 2,
+      json: { error: expect.stringMatching(/at least 10 characters/) },
+    });
+    const noRole = await cli(['user', 'add', '--username', 'bola']);
+    expect(noRole).toMatchObject({ status: 2, json: { error: expect.stringMatching(/--role/) } });
+    const taken = await cli(['user', 'add', '--username', 'ADA', '--role', 'agent']);
+    expect(taken).toMatchObject({ status: 2, json: { error: expect.stringMatching(/already taken/) } });
+    expect((await cli(['user', 'list'])).json.users.map((u: { username: string }) => u.username)).toEqual([
+      'admin',
+      'ada',
+    ]);
+  });
+});
+
+describe('the passwords stay where they were given', () => {
+  it("none is in the node's logs or the audit log, which records each change with the CLI as its actor", () => {
+    const db = new Database(join(dataDir, 'vendpoint.db'), { readonly: true });
+    const audit = db
+      .prepare(
+        `SELECT actor, action, subject, detail FROM audit_log WHERE action LIKE 'console_user.%' ORDER BY id`,
+      )
+      .all() as { actor: string; action: string; subject: string; detail: string }[];
+    db.close();
+    expect(audit.map((a) => [a.action, a.subject])).toEqual([
+      ['console_user.create', 'admin'],
+      ['console_user.create', 'ada'],
+      ['console_user.unlock', 'admin'],
+      ['console_user.update', 'admin'],
+      ['console_user.update', 'ada'],
+    ]);
+    for (const a of audit) expect(a.actor).toMatch(/^cli:/);
+    expect(audit.filter((a) => a.action === 'console_user.update').map((a) => JSON.parse(a.detail))).toEqual([
+      { password_reset: true },
+      { password_reset: true },
+    ]);
+    const text = JSON.stringify(audit);
+    expect(output).toMatch(/listening on/);
+    for (const secret of secrets) {
+      expect(output).not.toContain(secret);
+      expect(text).not.toContain(secret);
+    }
+    expect(text).not.toMatch(/scrypt/);
+  });
+});
+
+describe('the first user of a node is an admin', () => {
+  it('refuses an agent while no admin exists (it would end first-run setup with nobody to run the console), then takes one', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'vendpoint-cli-first-user-'));
+    try {
+      const agentFirst = await runCliAsync(fresh, [
+        '--json',
+        'user',
+        'add',
+        '--username',
+        'bola',
+        '--role',
+        'agent',
+      ]);
+      expect(agentFirst).toMatchObject({
+        status: 2,
+        json: { error: expect.stringMatching(/no active admin yet/) },
+      });
+      expect((await runCliAsync(fresh, ['--json', 'user', 'list'])).json).toEqual({ users: [] });
+      const admin = runCli(
+        fresh,
+        ['--json', 'user', 'add', '--username', 'chief', '--role', 'admin', '--password-stdin'],
+        {},
+        `${ADMIN_PASSWORD}\n`,
+      );
+      expect(admin.status).toBe(0);
+      const agent = await runCliAsync(fresh, [
+        '--json',
+        'user',
+        'add',
+        '--username',
+        'bola',
+        '--role',
+        'agent',
+      ]);
+      expect(agent).toMatchObject({ status: 0, json: { username: 'bola', role: 'agent' } });
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,30 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/**
+ * The rules the console is held to: WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best
+ * practices (every part of the page inside a landmark, one main, headings in order), which a
+ * screen reader user leans on to move around a page.
+ */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** One line per violation: rule, impact, and the elements it found (enough to fix it from the log). */
+export interface Finding {
+  page: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+  summary: string;
+}
+
+/** Runs axe on the page as it is now and returns its violations. */
+export async function audit(page: Page, name: string): Promise<Finding[]> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations.map((v) => ({
+    page: name,
+    rule: v.id,
+    impact: v.impact ?? 'unknown',
+    targets: v.nodes.map((n) => n.target.join(' ')),
+    summary: v.nodes[0]?.failureSummary?.split('\n').slice(0, 3).join(' ') ?? v.help,
+  }));
+}
