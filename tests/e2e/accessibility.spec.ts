@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { audit, type Finding } from './axe.js';
-import { expectSuccessfulReceipt, login } from './helpers.js';
+import { expectSuccessfulReceipt, login, openPage } from './helpers.js';
 
 /** Waits for the page's own heading and for its reads to settle, so axe sees the page as an agent does. */
 async function settle(page: Page): Promise<void> {
@@ -17,7 +17,7 @@ function report(findings: Finding[]): string {
 
 test('the sign-in page and the agent pages pass axe', async ({ page }) => {
   const findings: Finding[] = [];
-  await page.goto('/#/login');
+  await openPage(page, '/#/login');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   findings.push(...(await audit(page, 'sign-in')));
   // The refused sign-in shows its alert: that state is read too.
@@ -30,12 +30,12 @@ test('the sign-in page and the agent pages pass axe', async ({ page }) => {
   await login(page);
   findings.push(...(await audit(page, 'sell tiles')));
   for (const path of ['airtime', 'data', 'electricity', 'cable', 'betting', 'giftcards', 'esim']) {
-    await page.goto(`/#/sell/${path}`);
+    await openPage(page, `/#/sell/${path}`);
     await settle(page);
     findings.push(...(await audit(page, `sell ${path}`)));
   }
 
-  await page.goto('/#/sell/airtime');
+  await openPage(page, '/#/sell/airtime');
   await page.getByLabel('Customer phone number').fill('08031234567');
   await page.getByLabel('Amount (₦)').fill('500');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -46,17 +46,17 @@ test('the sign-in page and the agent pages pass axe', async ({ page }) => {
   findings.push(...(await audit(page, 'receipt')));
 
   // Fields with their errors shown, after a refused Continue.
-  await page.goto('/#/sell/airtime');
+  await openPage(page, '/#/sell/airtime');
   await page.getByRole('button', { name: /^Continue/ }).click();
   await expect(page.getByTestId('phone-error')).toBeVisible();
   findings.push(...(await audit(page, 'sell airtime errors')));
-  await page.goto('/#/sell/electricity');
+  await openPage(page, '/#/sell/electricity');
   await page.getByRole('button', { name: /^Verify customer/ }).click();
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   findings.push(...(await audit(page, 'sell electricity errors')));
 
   // A question in the console's own dialog.
-  await page.goto('/#/sell');
+  await openPage(page, '/#/sell');
   await page.getByRole('radio', { name: 'LIVE' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Switch to LIVE?' })).toBeVisible();
   findings.push(...(await audit(page, 'switch to LIVE dialog')));
@@ -64,7 +64,7 @@ test('the sign-in page and the agent pages pass axe', async ({ page }) => {
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
   for (const path of ['history', 'wallet']) {
-    await page.goto(`/#/${path}`);
+    await openPage(page, `/#/${path}`);
     await settle(page);
     findings.push(...(await audit(page, path)));
   }
@@ -91,22 +91,22 @@ test('every admin page and its forms pass axe', async ({ page }) => {
     'settings',
   ];
   for (const path of pages) {
-    await page.goto(`/#/admin/${path}`);
+    await openPage(page, `/#/admin/${path}`);
     await settle(page);
     findings.push(...(await audit(page, `admin/${path}`)));
   }
   // The forms the pages open, with their errors shown.
-  await page.goto('/#/admin/merchants');
+  await openPage(page, '/#/admin/merchants');
   await page.getByRole('button', { name: 'New merchant' }).click();
   await page.getByRole('button', { name: 'Create merchant and issue credentials' }).click();
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   findings.push(...(await audit(page, 'admin/merchants new, refused')));
-  await page.goto('/#/admin/users');
+  await openPage(page, '/#/admin/users');
   await page.getByTestId('add-user').click();
   await page.getByRole('button', { name: 'Create user' }).click();
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   findings.push(...(await audit(page, 'admin/users new, refused')));
-  await page.goto('/#/admin/webhooks');
+  await openPage(page, '/#/admin/webhooks');
   await page.getByRole('button', { name: 'Add endpoint' }).first().click();
   findings.push(...(await audit(page, 'admin/webhooks add')));
   expect(report(findings)).toBe('');
@@ -117,10 +117,10 @@ test('on a phone (390 px) the sell pages and the folded admin menu pass axe', as
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page);
   findings.push(...(await audit(page, 'phone: sell tiles')));
-  await page.goto('/#/sell/airtime');
+  await openPage(page, '/#/sell/airtime');
   await settle(page);
   findings.push(...(await audit(page, 'phone: sell airtime')));
-  await page.goto('/#/admin');
+  await openPage(page, '/#/admin');
   await settle(page);
   findings.push(...(await audit(page, 'phone: admin dashboard')));
   expect(report(findings)).toBe('');
@@ -128,7 +128,7 @@ test('on a phone (390 px) the sell pages and the folded admin menu pass axe', as
 
 test('a field refused on Continue is read with its error, where the focus lands', async ({ page }) => {
   await login(page);
-  await page.goto('/#/sell/airtime');
+  await openPage(page, '/#/sell/airtime');
   await page.getByLabel('Customer phone number').fill('08031234567');
   await page.getByRole('button', { name: /^Continue/ }).click();
   const amount = page.getByLabel('Amount (₦)');
@@ -138,7 +138,7 @@ test('a field refused on Continue is read with its error, where the focus lands'
   await expect(amount).toHaveAccessibleDescription((await amountError.textContent())!.trim());
 
   // A bill's amount is read with its range and, once refused, its error.
-  await page.goto('/#/sell/electricity');
+  await openPage(page, '/#/sell/electricity');
   await page.getByLabel('Distribution company').selectOption('EKEDC');
   await page.getByLabel('Meter number').fill('10000000001');
   await page.getByTestId('bill-next').click();
@@ -149,7 +149,7 @@ test('a field refused on Continue is read with its error, where the focus lands'
     'From ₦500.00 to ₦500,000.00 The amount must be from ₦500.00 to ₦500,000.00.',
   );
 
-  await page.goto('/#/admin/merchants');
+  await openPage(page, '/#/admin/merchants');
   await page.getByRole('button', { name: 'New merchant' }).click();
   await page.getByRole('button', { name: 'Create merchant and issue credentials' }).click();
   await expect(page.getByLabel('Merchant code')).toHaveAccessibleDescription(
@@ -159,7 +159,7 @@ test('a field refused on Continue is read with its error, where the focus lands'
     `${await page.getByTestId('m-name-error').textContent()} Printed on receipts and reports.`,
   );
 
-  await page.goto('/#/admin/webhooks');
+  await openPage(page, '/#/admin/webhooks');
   await page.getByRole('button', { name: 'Add endpoint' }).first().click();
   await page.getByLabel('URL').fill('not a url');
   await page.getByRole('button', { name: 'Add endpoint' }).last().click();
@@ -173,14 +173,14 @@ test('a choice refused on Continue (network, plan, gift card, provider) is read 
   page,
 }) => {
   await login(page);
-  await page.goto('/#/sell/airtime');
+  await openPage(page, '/#/sell/airtime');
   await page.getByRole('button', { name: /^Continue/ }).click();
   await expect(page.getByRole('radiogroup', { name: 'Network' })).toHaveAccessibleDescription(
     'Choose the network.',
   );
 
   // The phone is right, the plan missing: the focus goes into the plans, which say why.
-  await page.goto('/#/sell/data');
+  await openPage(page, '/#/sell/data');
   await page.getByLabel('Customer phone number').fill('08031234567');
   const dataPlans = page.getByRole('radiogroup', { name: 'Data plans' });
   await expect(dataPlans.getByRole('radio').first()).toBeVisible();
@@ -188,21 +188,21 @@ test('a choice refused on Continue (network, plan, gift card, provider) is read 
   await expect(dataPlans).toHaveAccessibleDescription('Choose a data plan.');
   await expect(dataPlans.getByRole('radio').first()).toBeFocused();
 
-  await page.goto('/#/sell/esim');
+  await openPage(page, '/#/sell/esim');
   await settle(page);
   await page.getByRole('button', { name: /^Continue/ }).click();
   await expect(page.getByRole('radiogroup', { name: 'eSIM plans' })).toHaveAccessibleDescription(
     'Choose a plan.',
   );
 
-  await page.goto('/#/sell/giftcards');
+  await openPage(page, '/#/sell/giftcards');
   await settle(page);
   await page.getByTestId('giftcard-next').click();
   const cards = page.getByRole('radiogroup', { name: 'Gift cards' });
   await expect(cards).toHaveAccessibleDescription('Choose a gift card.');
   await expect(cards.getByRole('radio', { disabled: false }).first()).toBeFocused();
 
-  await page.goto('/#/sell/cable');
+  await openPage(page, '/#/sell/cable');
   await settle(page);
   await page.getByTestId('bill-next').click();
   await expect(page.getByLabel('Provider')).toHaveAccessibleDescription('Choose the provider.');
@@ -211,7 +211,7 @@ test('a choice refused on Continue (network, plan, gift card, provider) is read 
 test('the admin forms read each refusal with the field or group it is about', async ({ page }) => {
   await login(page);
   // Users → Add user with no environment ticked: the "May sell in" group says why.
-  await page.goto('/#/admin/users');
+  await openPage(page, '/#/admin/users');
   await page.getByTestId('add-user').click();
   const form = page.getByTestId('user-form');
   await form.getByLabel('Username').fill(`a11y${Date.now()}`.slice(0, 20));
@@ -241,13 +241,13 @@ test('the admin forms read each refusal with the field or group it is about', as
   await editor.getByRole('button', { name: 'Cancel' }).click();
 
   // Pricing: the term out of bounds is read with the term field.
-  await page.goto('/#/admin/pricing');
+  await openPage(page, '/#/admin/pricing');
   await page.getByLabel('Term (%)').fill('-50.01');
   await page.getByRole('button', { name: 'Save term' }).click();
   await expect(page.getByLabel('Term (%)')).toHaveAccessibleDescription(/^Enter a percentage from -50 to 50/);
 
   // A list's add field (a merchant's report e-mails) is read with its problem; the SMTP URL with its hint.
-  await page.goto('/#/admin/merchants/DEMO');
+  await openPage(page, '/#/admin/merchants/DEMO');
   const emails = page.getByTestId('report-emails');
   const addEmail = emails.getByRole('textbox');
   await addEmail.fill('not an address');
@@ -257,13 +257,13 @@ test('the admin forms read each refusal with the field or group it is about', as
     (await emails.locator('.field-error').textContent())!.trim(),
   );
   await addEmail.fill('');
-  await page.goto('/#/admin/settings');
+  await openPage(page, '/#/admin/settings');
   await expect(page.getByLabel('New SMTP URL')).toHaveAccessibleDescription(
     /^Leave empty to keep the stored one/,
   );
 
   // Wallets → Fund: amount and reason (through AppField) are read with their errors.
-  await page.goto('/#/admin/wallets?env=test');
+  await openPage(page, '/#/admin/wallets?env=test');
   await page.getByTestId('fund-submit').click();
   for (const [label, testid] of [
     ['Amount (₦)', 'fund-amount-error'],

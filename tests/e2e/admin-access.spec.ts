@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminApi, unique, watchPageErrors } from './helpers.js';
+import { adminApi, openPage, unique, watchPageErrors } from './helpers.js';
 import { csrfOf, shot } from './admin-helpers.js';
 
 /**
@@ -19,7 +19,7 @@ test('an agent sees no admin menu, is sent back from admin pages, and gets 403 f
   });
   expect(created.status()).toBe(201);
 
-  await page.goto('/#/login');
+  await openPage(page, '/#/login');
   await page.getByLabel('Username').fill(agent.username);
   await page.getByLabel('Password').fill(agent.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

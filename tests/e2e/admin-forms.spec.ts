@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cli, login, signOut, snapPhoneAndDesk, unique, watchPageErrors } from './helpers.js';
+import { cli, login, openPage, signOut, snapPhoneAndDesk, unique, watchPageErrors } from './helpers.js';
 import { openAdminPage, shot } from './admin-helpers.js';
 
 /**
@@ -48,7 +48,7 @@ test('leaving a merchant page with unsaved edits asks first', async ({ page }) =
   const code = `UNSAVED${unique()}`.slice(0, 20);
   cli(['merchant', 'create', '--code', code, '--name', 'Corner Shop']);
   await login(page);
-  await page.goto(`/#/admin/merchants/${code}`);
+  await openPage(page, `/#/admin/merchants/${code}`);
   const name = page.getByLabel('Business name');
   await expect(name).toHaveValue('Corner Shop');
   await expect(page.getByTestId('merchant-unsaved')).toBeHidden();
@@ -71,7 +71,7 @@ test('leaving a merchant page with unsaved edits asks first', async ({ page }) =
   await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
 
   // Changed back and forth is no change; a real change thrown away on purpose is gone.
-  await page.goto(`/#/admin/merchants/${code}`);
+  await openPage(page, `/#/admin/merchants/${code}`);
   await expect(name).toHaveValue('Corner Shop Ikeja');
   await name.fill('Elsewhere');
   await name.fill('Corner Shop Ikeja');
@@ -81,7 +81,7 @@ test('leaving a merchant page with unsaved edits asks first', async ({ page }) =
   await openMenuEntry(page, 'Wallets');
   await ask.getByRole('button', { name: 'Leave without saving' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
-  await page.goto(`/#/admin/merchants/${code}`);
+  await openPage(page, `/#/admin/merchants/${code}`);
   await expect(name).toHaveValue('Corner Shop Ikeja');
   await expect(page.getByRole('checkbox', { name: 'Electricity' })).not.toBeChecked();
   expect(problems).toEqual([]);
@@ -100,7 +100,7 @@ test('leaving while new credentials are shown once asks first', async ({ page })
   page.on('dialog', (d) => problems.push(`native dialog: ${d.message()}`));
   const code = `SHOWN${unique()}`.slice(0, 20);
   await login(page);
-  await page.goto('/#/admin/merchants');
+  await openPage(page, '/#/admin/merchants');
   await page.getByTestId('new-merchant').click();
   await page.getByLabel('Merchant code').fill(code);
   await page.getByLabel('Business name').fill('Shown Once Stores');
@@ -125,7 +125,7 @@ test('leaving while new credentials are shown once asks first', async ({ page })
   await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
 
   // A rotated pair asks the same; leaving on purpose loses it, and coming back does not show it.
-  await page.goto(`/#/admin/merchants/${code}`);
+  await openPage(page, `/#/admin/merchants/${code}`);
   await page.getByTestId('rotate-test').click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Rotate' }).click();
   await expect(reveal).toContainText(`New credentials for ${code}`);
@@ -134,7 +134,7 @@ test('leaving while new credentials are shown once asks first', async ({ page })
   await expect(ask).toContainText(`The new test credentials of ${code} are shown this once`);
   await ask.getByRole('button', { name: 'Leave and lose them' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
-  await page.goto(`/#/admin/merchants/${code}`);
+  await openPage(page, `/#/admin/merchants/${code}`);
   await expect(page.getByTestId('credentials-table')).toBeVisible();
   await expect(reveal).toHaveCount(0);
   expect(problems).toEqual([]);
@@ -145,7 +145,7 @@ test('in a browser tab, a reload or a closed tab asks before shown-once credenti
 }) => {
   const code = `TAB${unique()}`.slice(0, 20);
   await login(page);
-  await page.goto('/#/admin/merchants');
+  await openPage(page, '/#/admin/merchants');
   await page.getByTestId('new-merchant').click();
   await page.getByLabel('Merchant code').fill(code);
   await page.getByLabel('Business name').fill('Tab Close Stores');
@@ -169,7 +169,7 @@ test('leaving the settings page with unsaved report settings asks first', async 
   const problems = watchPageErrors(page);
   page.on('dialog', (d) => problems.push(`native dialog: ${d.message()}`));
   await login(page);
-  await page.goto('/#/admin/settings');
+  await openPage(page, '/#/admin/settings');
   const from = page.getByLabel('From', { exact: true });
   const maxMb = page.getByLabel('Attach CSV up to (MB)');
   const unsaved = page.getByTestId('report-settings-unsaved');
@@ -199,12 +199,12 @@ test('leaving the settings page with unsaved report settings asks first', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
 
   // Thrown away on purpose: the stored value is still the one shown.
-  await page.goto('/#/admin/settings');
+  await openPage(page, '/#/admin/settings');
   await from.fill('thrown-away@corner-shop.example');
   await openMenuEntry(page, 'Wallets');
   await ask.getByRole('button', { name: 'Leave without saving' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
-  await page.goto('/#/admin/settings');
+  await openPage(page, '/#/admin/settings');
   await expect(from).toHaveValue(storedFrom);
   expect(problems).toEqual([]);
 });
@@ -213,7 +213,7 @@ test('leaving the settings page with unsaved report settings asks first', async 
 test('report settings: an invalid size or day count is marked beside its field', async ({ page }) => {
   const problems = watchPageErrors(page);
   await login(page);
-  await page.goto('/#/admin/settings');
+  await openPage(page, '/#/admin/settings');
   await expect(page.getByTestId('report-settings')).toBeVisible();
   const maxMb = page.getByLabel('Attach CSV up to (MB)');
   const lookback = page.getByLabel('Catch up missed days (days)');
@@ -252,13 +252,13 @@ test('leaving the upstreams page with a half-typed upstream asks first', async (
   const problems = watchPageErrors(page);
   page.on('dialog', (d) => problems.push(`native dialog: ${d.message()}`));
   await login(page);
-  await page.goto('/#/admin/upstreams');
+  await openPage(page, '/#/admin/upstreams');
   await page.getByTestId('add-upstream').click();
   // Opened and untouched: nothing to lose, nothing asked.
   await openMenuEntry(page, 'Wallets');
   await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
 
-  await page.goto('/#/admin/upstreams');
+  await openPage(page, '/#/admin/upstreams');
   await page.getByTestId('add-upstream').click();
   await page.getByLabel('Name', { exact: true }).fill('provider-b');
   await openMenuEntry(page, 'Wallets');
@@ -282,7 +282,7 @@ test('the users page asks once before unsaved user edits are lost, sign out incl
   page.on('dialog', (d) => problems.push(`native dialog: ${d.message()}`));
   const name = `keep${unique()}`.toLowerCase().slice(0, 20);
   await login(page);
-  await page.goto('/#/admin/users');
+  await openPage(page, '/#/admin/users');
   await page.getByTestId('add-user').click();
   await page.getByLabel('Username').fill(name);
   await page.getByLabel('Password').fill('a long enough password');
@@ -316,7 +316,7 @@ test('the users page asks once before unsaved user edits are lost, sign out incl
   await expect(ask).toBeHidden();
 
   // Sign out asks first; staying keeps the session and the typed form.
-  await page.goto('/#/admin/users');
+  await openPage(page, '/#/admin/users');
   await page.getByTestId('add-user').click();
   await page.getByTestId('user-form').getByLabel('Username').fill('half-typed');
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -341,7 +341,7 @@ test('cash-up: a zero count is confirmed like any other, a wrong one is refused 
   page.on('dialog', (d) => problems.push(`native dialog: ${d.message()}`));
   const name = `drawer${unique()}`.toLowerCase().slice(0, 24);
   await login(page);
-  await page.goto('/#/admin/users');
+  await openPage(page, '/#/admin/users');
   await page.getByTestId('add-user').click();
   await page.getByLabel('Username').fill(name);
   await page.getByLabel('Password').fill('a long enough password');
@@ -395,7 +395,7 @@ test('a day too late for reconciliation or reports is said beside the field, not
     if (/\/console\/admin\/(reconciliation\/run|reports\/)/.test(r.url())) sent += 1;
   });
   await login(page);
-  await page.goto('/#/admin/reconciliation');
+  await openPage(page, '/#/admin/reconciliation');
   const dayText = (day: string) =>
     page.evaluate(
       (d) =>
@@ -425,7 +425,7 @@ test('a day too late for reconciliation or reports is said beside the field, not
   await page.locator('#reconcile-date').fill(yesterday);
   await expect(page.getByTestId('reconcile-date-error')).toHaveCount(0);
 
-  await page.goto('/#/admin/reports');
+  await openPage(page, '/#/admin/reports');
   await expect(page.getByTestId('report-show')).toHaveJSProperty('noValidate', true);
   await expect(page.getByTestId('report-run')).toHaveJSProperty('noValidate', true);
   await page.getByTestId('merchant-picker').first().selectOption('DEMO');
@@ -447,7 +447,7 @@ test('report settings: a server refusal goes away when the form refuses a new mi
 }) => {
   const problems = watchPageErrors(page);
   await login(page);
-  await page.goto('/#/admin/settings');
+  await openPage(page, '/#/admin/settings');
   await expect(page.getByTestId('report-settings')).toBeVisible();
   const zone = page.getByLabel('Time zone');
   const maxMb = page.getByLabel('Attach CSV up to (MB)');
@@ -499,7 +499,7 @@ test('add user: a short password and every other problem are said at once, befor
     if (r.method() === 'POST' && r.url().endsWith('/console/users')) creates += 1;
   });
   await login(page);
-  await page.goto('/#/admin/users');
+  await openPage(page, '/#/admin/users');
   await page.getByTestId('add-user').click();
   const form = page.getByTestId('user-form');
   await form.getByLabel('Username').fill('a');
@@ -550,7 +550,7 @@ test('fund a wallet: the amount and the reason are both said at once, before any
   });
   await login(page);
   // DEMO's test wallet: other specs on this node count on DEMO's live wallet staying empty.
-  await page.goto('/#/admin/wallets?env=test');
+  await openPage(page, '/#/admin/wallets?env=test');
   const form = page.getByTestId('fund-form');
   await form.getByLabel('Amount (₦)').fill('1.555');
   await form.getByLabel('Reason').fill('x');

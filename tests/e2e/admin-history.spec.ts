@@ -1,12 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, cli, expectSuccessfulReceipt, login, unique, watchPageErrors } from './helpers.js';
+import {
+  adminApi,
+  cli,
+  expectSuccessfulReceipt,
+  login,
+  openPage,
+  unique,
+  watchPageErrors,
+} from './helpers.js';
 
 /** A phone number no other test uses, so the search finds exactly this test's sale. */
 const PHONE = '09061234588';
 
 /** Sells test airtime from the tiles and waits for the receipt; returns its reference. */
 async function sellAirtime(page: Page, phone: string, amount: string): Promise<string> {
-  await page.goto('/#/sell');
+  await openPage(page, '/#/sell');
   await page.keyboard.press('a');
   await page.getByLabel('Customer phone number').fill(phone);
   await page.getByLabel('Amount (₦)').fill(amount);

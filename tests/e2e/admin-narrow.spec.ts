@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, cli, login, unique, watchPageErrors } from './helpers.js';
+import { adminApi, cli, login, openPage, unique, watchPageErrors } from './helpers.js';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -71,7 +71,7 @@ test('at 390 px a long button label wraps inside its card and the page never scr
   const problems = watchPageErrors(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page);
-  await page.goto('/#/admin/merchants');
+  await openPage(page, '/#/admin/merchants');
   await page.getByRole('button', { name: 'New merchant' }).click();
   const create = page.getByRole('button', { name: 'Create merchant and issue credentials' });
   await expect(create).toBeVisible();
@@ -103,7 +103,7 @@ test('at 390 px the dashboard says its day as "25 Nov 2026" and keeps each sales
   await page.keyboard.press('Enter');
   await page.getByTestId('confirm-sell').click();
   await expect(page.getByTestId('sale-status')).toBeVisible();
-  await page.goto('/#/admin');
+  await openPage(page, '/#/admin');
   await expect(page.getByText(/^Today, \d{1,2} [A-Z][a-z]{2} \d{4} \(Lagos time\)/)).toBeVisible();
   const cells = page.getByTestId('dashboard-sales').locator('tbody td.num');
   await expect(cells.first()).toBeVisible();
@@ -154,7 +154,7 @@ test('at 390 px the admin menu folds and no admin page scrolls sideways', async 
   const toggle = page.getByTestId('admin-menu-toggle');
   const menu = page.getByRole('navigation', { name: 'Administration' });
   for (const [path, entry] of ADMIN_PAGES) {
-    await page.goto(`/#/admin/${path}`);
+    await openPage(page, `/#/admin/${path}`);
     await expect(page.locator('.admin-content h1')).toBeVisible();
     await expect(toggle, path).toContainText(entry);
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -170,7 +170,7 @@ test('at 390 px the admin menu folds and no admin page scrolls sideways', async 
       .toBe(0);
   }
 
-  await page.goto('/#/admin');
+  await openPage(page, '/#/admin');
   await expect(page.locator('.admin-kpi').first()).toBeVisible();
   const spill = await page.evaluate(
     () =>
@@ -197,7 +197,7 @@ test('at 390 px the admin menu folds and no admin page scrolls sideways', async 
 test('at 800 px the admin menu has no fold button', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 900 });
   await login(page);
-  await page.goto('/#/admin/users');
+  await openPage(page, '/#/admin/users');
   await expect(page.locator('.admin-content h1')).toBeVisible();
   await expect(page.getByTestId('admin-menu-toggle')).toBeHidden();
   await expect(
@@ -261,7 +261,7 @@ test('at 390 px the cash-up stacks: the report is readable and nothing scrolls s
 
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page);
-  await page.goto('/#/admin/users');
+  await openPage(page, '/#/admin/users');
   await page.getByTestId(`cashup-${agent.username}`).click();
   await expect(page.getByRole('heading', { level: 1, name: `Cash-up: ${agent.username}` })).toBeVisible();
   const report = page.getByTestId('cashup-report');
@@ -337,7 +337,7 @@ test('at 390 px Users → Edit opens under the user at the screen width: every f
 
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page);
-  await page.goto('/#/admin/users');
+  await openPage(page, '/#/admin/users');
   const card = page.getByTestId(`user-${agent.username}`);
   await card.getByRole('button', { name: 'Edit' }).click();
   const editor = page.getByRole('form', { name: `Edit ${agent.username}` });
@@ -412,13 +412,13 @@ test.describe('on a touch phone (390 px) in the admin pages', () => {
     // The page measures with a finger's styles, not a mouse's.
     expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
 
-    await page.goto('/#/admin/merchants');
+    await openPage(page, '/#/admin/merchants');
     const codeHeader = page.getByRole('button', { name: /^Code/ });
     await expect(codeHeader).toBeVisible();
     expect((await codeHeader.boundingBox())!.height, 'sortable header').toBeGreaterThanOrEqual(44);
     expect(await smallTargets(page), 'merchants').toEqual([]);
 
-    await page.goto(`/#/admin/merchants/${code}`);
+    await openPage(page, `/#/admin/merchants/${code}`);
     await expect(page.getByRole('heading', { level: 1, name: /Tap Target Stores/ })).toBeVisible();
     // Two IPs side by side and a recipient: each × a target of its own, named for what it removes.
     for (const ip of ['203.0.113.7', '10.0.0.0/8']) {
@@ -446,7 +446,7 @@ test.describe('on a touch phone (390 px) in the admin pages', () => {
     await page.getByRole('button', { name: 'Remove finance@tap.example' }).tap();
     await expect(page.getByTestId('allow-ips')).toContainText('None yet.');
 
-    await page.goto('/#/admin/settings');
+    await openPage(page, '/#/admin/settings');
     await expect(page.getByTestId('holidays')).toBeVisible();
     await page.getByLabel(/^Add to Holidays/).fill('2031-12-25');
     await page.getByLabel(/^Add to Holidays/).press('Enter');
@@ -455,7 +455,7 @@ test.describe('on a touch phone (390 px) in the admin pages', () => {
     expect(await smallTargets(page), 'settings').toEqual([]);
     await holiday.tap();
 
-    await page.goto('/#/admin/reconciliation');
+    await openPage(page, '/#/admin/reconciliation');
     const showAll = page.locator('label', { hasText: 'Show resolved and cleared' });
     await expect(showAll).toBeVisible();
     expect((await showAll.boundingBox())!.height, 'tick box label').toBeGreaterThanOrEqual(44);
@@ -500,7 +500,7 @@ test('at 390 px the webhook endpoints, the delivery log and the credentials are 
     await page.setViewportSize({ width: 390, height: 844 });
     await login(page);
 
-    await page.goto(`/#/admin/merchants/${code}`);
+    await openPage(page, `/#/admin/merchants/${code}`);
     const credentials = page.getByTestId('credentials-table');
     await expect(credentials).toBeVisible();
     await expect.poll(() => sideways(page), { message: 'the merchant page scrolls sideways' }).toBe(0);
@@ -521,7 +521,7 @@ test('at 390 px the webhook endpoints, the delivery log and the credentials are 
     await credentials.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(ADMIN_SHOTS_DIR, 'admin-credentials-390.png') });
 
-    await page.goto('/#/admin/webhooks');
+    await openPage(page, '/#/admin/webhooks');
     await page.getByTestId('merchant-picker').selectOption(code);
     await page.getByLabel('URL').fill(url);
     await page.getByRole('button', { name: 'Add endpoint' }).click();
@@ -587,7 +587,7 @@ test('at 390 px each catalog plan is a card: the table fits its card and nothing
   const problems = watchPageErrors(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page);
-  await page.goto('/#/admin/catalogs');
+  await openPage(page, '/#/admin/catalogs');
   const kinds = page.getByRole('radiogroup', { name: 'Catalog' });
   for (const kind of ['Data plans', 'Bills', 'Gift cards', 'eSIM']) {
     await kinds.getByText(kind).click();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { cli, login, watchPageErrors } from './helpers.js';
+import { cli, login, openPage, watchPageErrors } from './helpers.js';
 import { openAdminPage, shot } from './admin-helpers.js';
 
 /**
@@ -69,7 +69,7 @@ test('an admin reconciles a day, sees the exception and settles it outside the s
   ]);
   try {
     await login(page);
-    await page.goto('/#/admin');
+    await openPage(page, '/#/admin');
     await openAdminPage(page, 'Reconciliation', 'Reconciliation');
     // Only a day that is over can be reconciled (the node refuses today): the picker stops at yesterday.
     const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(

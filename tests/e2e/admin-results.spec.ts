@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, unique, watchPageErrors } from './helpers.js';
+import { login, openPage, unique, watchPageErrors } from './helpers.js';
 import { expectResultInView } from './admin-helpers.js';
 
 test('Save report settings: the result shows on screen with the focus, not at the top of the page', async ({
@@ -8,7 +8,7 @@ test('Save report settings: the result shows on screen with the focus, not at th
   const problems = watchPageErrors(page);
   await page.setViewportSize({ width: 1280, height: 600 });
   await login(page);
-  await page.goto('/#/admin/settings');
+  await openPage(page, '/#/admin/settings');
   const from = page.getByLabel('From', { exact: true });
   await from.fill(`reports-${unique().toLowerCase()}@corner-shop.example`);
   const save = page.getByRole('button', { name: 'Save report settings' });
@@ -26,7 +26,7 @@ test('new merchant, Revoke and Rotate: the shown-once panel or the notice is on 
   const problems = watchPageErrors(page);
   const code = `FOC${unique()}`.slice(0, 20);
   await login(page);
-  await page.goto('/#/admin/merchants');
+  await openPage(page, '/#/admin/merchants');
   await page.getByTestId('new-merchant').click();
   await page.getByLabel('Merchant code').fill(code);
   await page.getByLabel('Business name').fill('Focus Stores');
@@ -36,7 +36,7 @@ test('new merchant, Revoke and Rotate: the shown-once panel or the notice is on 
   await expect(heading).toBeFocused();
   await page.getByTestId('secrets-done').click();
 
-  await page.goto(`/#/admin/merchants/${code}`);
+  await openPage(page, `/#/admin/merchants/${code}`);
   await page.setViewportSize({ width: 1280, height: 500 });
   await page.getByRole('heading', { name: 'API credentials' }).scrollIntoViewIfNeeded();
   await page.getByTestId('rotate-test').locator('xpath=following-sibling::button').click();
@@ -55,7 +55,7 @@ test('new merchant, Revoke and Rotate: the shown-once panel or the notice is on 
 test('New merchant puts the focus in the code, shown in capitals as it is typed', async ({ page }) => {
   const problems = watchPageErrors(page);
   await login(page);
-  await page.goto('/#/admin/merchants');
+  await openPage(page, '/#/admin/merchants');
   await page.getByTestId('new-merchant').click();
   const codeField = page.getByLabel('Merchant code');
   await expect(codeField).toBeFocused();

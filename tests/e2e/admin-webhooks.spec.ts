@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cli, login, unique, watchPageErrors } from './helpers.js';
+import { cli, login, openPage, unique, watchPageErrors } from './helpers.js';
 import { expectResultInView, laidOutLines, openAdminPage, shot, v1, type Pair } from './admin-helpers.js';
 
 /**
@@ -26,7 +26,7 @@ test('an admin adds a webhook endpoint, sees its secret once, sends a test event
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
   try {
     await login(page);
-    await page.goto('/#/admin');
+    await openPage(page, '/#/admin');
     await openAdminPage(page, 'Webhooks', 'Webhooks');
     await page.getByTestId('merchant-picker').selectOption('DEMO');
     await page.getByLabel('URL').fill(url);
@@ -161,7 +161,7 @@ test('a delivery waiting for its retry is sent again from its row in the deliver
   cli(['wallet', 'fund', '--code', code, '--env', 'test', '--amount', '1000']);
   try {
     await login(page);
-    await page.goto('/#/admin');
+    await openPage(page, '/#/admin');
     await openAdminPage(page, 'Webhooks', 'Webhooks');
     await page.getByTestId('merchant-picker').selectOption(code);
     await page.getByLabel('URL').fill(url);

@@ -1,7 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ADMIN, cli, login, signOut, snap, snapPhoneAndDesk, unique, watchPageErrors } from './helpers.js';
+import {
+  ADMIN,
+  cli,
+  login,
+  openPage,
+  signOut,
+  snap,
+  snapPhoneAndDesk,
+  unique,
+  watchPageErrors,
+} from './helpers.js';
 import { csrfOf, openAdminPage, type Pair } from './admin-helpers.js';
 
 /**
@@ -389,7 +399,7 @@ test('no red error appears before the agent has typed: after verify, only once l
     ['e', ['Distribution company', 'Ikeja Electric'], '10000000001', 'Meter number'],
     ['b', ['Betting platform', 'BET9JA'], 'TESTBET001', 'Customer ID'],
   ] as const) {
-    await page.goto('/#/sell');
+    await openPage(page, '/#/sell');
     await page.keyboard.press(key);
     await page.getByLabel(pick[0]).selectOption(pick[1]);
     await page.getByLabel(idLabel).fill(id);

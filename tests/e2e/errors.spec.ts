@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminApi, cli, login, snap, unique, watchPageErrors } from './helpers.js';
+import { adminApi, cli, login, openPage, snap, unique, watchPageErrors } from './helpers.js';
 
 test('insufficient balance: a small test wallet refuses a larger sale with a sentence and keeps its money', async ({
   page,
@@ -59,7 +59,7 @@ test('live mode is unmistakable; a live sale DEMO cannot route or pay is refused
   await expect(ask).toHaveCount(0);
   await expect(page.getByTestId('env-stripe')).toHaveText('LIVE — real sales, real money');
   // The airtime tile may be greyed (no live route yet): the form itself still refuses in words.
-  await page.goto('/#/sell/airtime');
+  await openPage(page, '/#/sell/airtime');
   await expect(page.getByText('LIVE sale', { exact: true })).toBeVisible();
   await page.getByLabel('Customer phone number').fill('08031234567');
   await page.getByLabel('Amount (₦)').fill('100');

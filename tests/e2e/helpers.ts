@@ -18,6 +18,18 @@ export async function login(page: Page, user = ADMIN): Promise<void> {
 }
 
 /**
+ * Opens a console page by its hash ('/#/sell/data') and waits until that page is the one shown. A
+ * hash change is a same-document navigation: goto returns before the router has swapped the view,
+ * so without this wait a click meant for the new page can land on the old one's Continue button.
+ */
+export async function openPage(page: Page, hash: string): Promise<void> {
+  await page.goto(hash);
+  const path = hash.replace(/^\/#/, '').replace(/\?.*$/, '').replace(/\/$/, '');
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(page.locator('main.app-main')).toHaveAttribute('data-path', new RegExp(`^${escaped}/?$`));
+}
+
+/**
  * Signs out with the top bar's button (running `answer`, say "Leave without saving", when it asks
  * first) and waits for the sign-in page, which is loaded afresh so that nothing of the user who
  * left stays in the page's memory for the next one at the desk.

@@ -2,11 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  SHOTS_DIR,
   adminApi,
   cli,
   expectSuccessfulReceipt,
   login,
+  openPage,
+  SHOTS_DIR,
   signOut,
   snap,
   unique,
@@ -106,7 +107,7 @@ async function ownDesk(request: import('@playwright/test').APIRequestContext) {
 
 /** Sells test airtime from the tiles and waits for the sale page. */
 async function sellAirtime(page: Page, phone: string, amount: string) {
-  await page.goto('/#/sell');
+  await openPage(page, '/#/sell');
   await page.keyboard.press('a');
   await page.getByLabel('Customer phone number').fill(phone);
   await page.getByLabel('Amount (₦)').fill(amount);
@@ -131,7 +132,7 @@ test('history at 390 px: each sale fits the screen with its time, product, amoun
   await sellAirtime(page, '0803 000 0001', '300');
   await expect(page.getByTestId('sale-status')).toContainText('Sale failed', { timeout: 20_000 });
   // Data: the list names the plan, not only the network.
-  await page.goto('/#/sell');
+  await openPage(page, '/#/sell');
   await page.getByTestId('tile-data').click();
   await page.getByLabel('Customer phone number').fill('0805 123 4567');
   await page.getByLabel('Find a plan').fill('1GB');
@@ -143,7 +144,7 @@ test('history at 390 px: each sale fits the screen with its time, product, amoun
   ).trim();
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/#/history');
+  await openPage(page, '/#/history');
   const rows = page.getByTestId('history-row');
   await expect(rows).toHaveCount(3);
   await expect(rows.filter({ hasText: '0805 123 4567' }).locator('.h-product')).toContainText(plan);
@@ -208,7 +209,7 @@ test('history tells a sale that failed after pending (money to give back) from o
   await sellAirtime(page, '0803 000 0001', '300');
   await expect(status).toContainText('Sale failed — NOT CHARGED', { timeout: 20_000 });
 
-  await page.goto('/#/history');
+  await openPage(page, '/#/history');
   const rows = page.getByTestId('history-row');
   await expect(rows).toHaveCount(2);
   await expect(rows.filter({ hasText: '0803 000 0003' }).getByTestId('status-badge')).toHaveText(
@@ -252,7 +253,7 @@ test('history follows its pending sales by itself: failed after pending turns "F
     });
     expect(sold.status()).toBe(200);
   }
-  await page.goto('/#/history');
+  await openPage(page, '/#/history');
   await page.getByLabel('Product').selectOption('airtime');
   const rows = page.getByTestId('history-row');
   const failing = rows.filter({ hasText: '0813 000 0003' });
@@ -324,7 +325,7 @@ test('wallet ledger at 390 px: every entry shows its amount and the balance afte
     expect(sold.status()).toBe(200);
   }
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/#/wallet');
+  await openPage(page, '/#/wallet');
   const rows = page.getByTestId('ledger-row');
   await expect(rows).toHaveCount(5);
   await expect(rows.first().locator('.l-kind')).toHaveText('Refund');
@@ -345,7 +346,7 @@ test('wallet ledger at 390 px: every entry shows its amount and the balance afte
   await signOut(page);
   await login(page);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`/#/admin/wallets?code=${desk.code}&env=test`);
+  await openPage(page, `/#/admin/wallets?code=${desk.code}&env=test`);
   const adminRows = page.getByTestId('admin-ledger-row');
   await expect(adminRows).toHaveCount(5);
   await expect(adminRows.first().locator('.l-balance')).toHaveText(/^Running balance ₦2,498,749\.50$/);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, expectSuccessfulReceipt, watchPageErrors } from './helpers.js';
+import { ADMIN, expectSuccessfulReceipt, openPage, watchPageErrors } from './helpers.js';
 
 /**
  * What has the focus, and whether an agent can see where it is: a ring (outline or shadow) on
@@ -48,7 +48,7 @@ async function tabTo(page: Page, want: (f: Awaited<ReturnType<typeof focused>>) 
 
 /** Signs in by typing: the sign-in page opens in its first field, Tab moves on, Enter sends. */
 async function signInByKeyboard(page: Page): Promise<void> {
-  await page.goto('/#/login');
+  await openPage(page, '/#/login');
   await expect(page.getByLabel('Username')).toBeFocused();
   await page.keyboard.type(ADMIN.username);
   await page.keyboard.press('Tab');

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import {
   expectSuccessfulReceipt,
   login,
+  openPage,
   receiptPdf,
   snap,
   snapPhoneAndDesk,
@@ -237,7 +238,7 @@ test('eSIM and gift cards by keyboard, as data plans: one match is chosen, Enter
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('confirm')).toContainText('United Kingdom 1GB / 7 days');
 
-  await page.goto('/#/sell/giftcards');
+  await openPage(page, '/#/sell/giftcards');
   const gcSearch = page.getByLabel('Search');
   await expect(gcSearch).toBeFocused();
   const cards = page.getByTestId('giftcard-list').getByRole('radio');
@@ -272,7 +273,7 @@ test('eSIM and gift cards by keyboard, as data plans: one match is chosen, Enter
 test('gift cards at 390 px: whole names and whole prices', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page);
-  await page.goto('/#/sell/giftcards');
+  await openPage(page, '/#/sell/giftcards');
   await page.getByLabel('Search').fill('Amazon');
   const row = page.getByTestId('giftcard-list').locator('label').first();
   await expect(row).toContainText('Amazon');
@@ -314,7 +315,7 @@ test('eSIM and gift cards: a choice the search hides is dropped, so Enter or Con
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByTestId('confirm')).toHaveCount(0);
 
-  await page.goto('/#/sell/giftcards');
+  await openPage(page, '/#/sell/giftcards');
   const gcSearch = page.getByLabel('Search');
   const cards = page.getByTestId('giftcard-list').locator('label');
   await gcSearch.fill('steam');

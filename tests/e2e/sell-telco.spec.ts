@@ -1,10 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import {
-  SHOTS_DIR,
   expectSuccessfulReceipt,
   login,
+  openPage,
   receiptPdf,
+  SHOTS_DIR,
   snap,
   snapPhoneAndDesk,
   watchPageErrors,
@@ -362,7 +363,7 @@ test('at 390 px and 1280 px no field cuts off its example text, and a data plan 
   // On a phone a plan's size and price share a line and its name has the line under them, not
   // three or four lines of a narrow column beside a size column.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/#/sell/data');
+  await openPage(page, '/#/sell/data');
   await page.getByLabel('Customer phone number').fill('0803 123 4567');
   const rows = page.getByTestId('data-plans').locator('label');
   await expect(rows.first()).toBeVisible();

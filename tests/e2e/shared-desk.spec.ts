@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminApi, cli, signOut, unique, watchPageErrors } from './helpers.js';
+import { adminApi, cli, openPage, signOut, unique, watchPageErrors } from './helpers.js';
 import { csrfOf } from './admin-helpers.js';
 
 /**
@@ -63,7 +63,7 @@ async function sellAndOpen(page: Page): Promise<string> {
 /** The first agent signs in on a fresh page and sells; the page is then left as that agent left it. */
 async function firstAgentSold(page: Page, request: APIRequestContext) {
   const agents = await twoDesks(request);
-  await page.goto('/#/login');
+  await openPage(page, '/#/login');
   await signInHere(page, agents[0]);
   await expect(sellTiles(page)).toBeVisible();
   return { agents, reference: await sellAndOpen(page) };

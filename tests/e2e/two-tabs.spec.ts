@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, snap, watchPageErrors } from './helpers.js';
+import { login, openPage, snap, watchPageErrors } from './helpers.js';
 
 /**
  * One session in two tabs: tab B switches to LIVE while tab A shows a TEST sale ready to
@@ -14,7 +14,7 @@ test('a sale confirmed under TEST after another tab switched to LIVE is refused,
   const problems = watchPageErrors(page);
   await login(page);
   await expect(page.getByTestId('env-stripe')).toContainText('TEST');
-  await page.goto('/#/sell/airtime');
+  await openPage(page, '/#/sell/airtime');
   const msisdn = '0803 765 4321';
   await page.getByLabel('Customer phone number').fill(msisdn);
   await page.getByLabel('Amount (₦)').fill('100');
