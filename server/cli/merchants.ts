@@ -85,6 +85,12 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
         'suspended',
       ]),
     )
+    .addOption(
+      new Option(
+        '--report-test <onOff>',
+        "e-mail the test wallet's daily report too (live's always goes)",
+      ).choices(['on', 'off']),
+    )
     .action(
       (o: {
         code: string;
@@ -93,6 +99,7 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
         enableBills?: string;
         reportEmail: string[];
         status?: 'active' | 'suspended';
+        reportTest?: 'on' | 'off';
       }) =>
         withFlagWords(UPDATE_FLAGS, () =>
           cli.withServices((s) => {
@@ -106,13 +113,14 @@ export function registerMerchantCommands(program: Command, cli: CliTools): void 
                 allowIps: o.allowIp.length ? o.allowIp : undefined,
                 liveBills: o.enableBills?.split(',').filter((b) => b.trim()),
                 reportEmails: o.reportEmail.length ? o.reportEmail : undefined,
+                reportTest: o.reportTest === undefined ? undefined : o.reportTest === 'on',
               },
               CLI_PATCH_WORDS,
               cli.actor,
             );
             cli.out(
               merchantJson(m),
-              `Merchant ${m.code} updated: ${m.status}; allow ${m.allowIps.join(', ') || '(none)'}; live bills ${m.liveBills.join(', ') || '(none)'}; reports to ${m.reportEmails.join(', ') || '(none)'}`,
+              `Merchant ${m.code} updated: ${m.status}; allow ${m.allowIps.join(', ') || '(none)'}; live bills ${m.liveBills.join(', ') || '(none)'}; reports to ${m.reportEmails.join(', ') || '(none)'}${m.reportTest ? ' (live and test)' : ''}`,
             );
           }),
         ),

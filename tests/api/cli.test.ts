@@ -128,6 +128,18 @@ describe('operator CLI contract (--json prints exactly one object)', () => {
     expect((await t.call('GET', '/v1/wallet/balance', { pair: created.live })).status).toBe(200);
   });
 
+  it("merchant update --report-test on|off turns the test wallet's daily report on and off, as the console's switch does", () => {
+    const update = (...args: string[]) =>
+      runCli(t.dataDir, ['--json', 'merchant', 'update', '--code', 'SHOP1', ...args]);
+    expect(update('--report-test', 'on').json).toMatchObject({ merchant_code: 'SHOP1', report_test: true });
+    // Left out, it stays as it was.
+    expect(update('--name', 'Shop One').json).toMatchObject({ name: 'Shop One', report_test: true });
+    expect(update('--report-test', 'off').json).toMatchObject({ report_test: false });
+    const refused = update('--report-test', 'yes');
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toMatch(/--report-test.*yes.*on, off/s);
+  });
+
   it('merchant update trims and dedupes as the console does, and refuses a display-form address', () => {
     const r = runCli(t.dataDir, [
       '--json',
