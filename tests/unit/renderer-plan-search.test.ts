@@ -142,7 +142,8 @@ describe('gift card and eSIM browsing', () => {
       esim(5, 30, '15167.00'),
       esim(5, 7, '9000.00'),
       esim(5, 30, '14000.00', 'United Kingdom 5GB / 30 days Plus'),
-      esim(3, 30, '11000.00', 'Europe 3GB / 30 days'),
+      // A region's plan names no country, as the catalogs have it.
+      { ...esim(3, 30, '11000.00', 'Europe 3GB / 30 days'), country: '' },
     ];
     const order = (search: string) =>
       filterEsimPlans(plans, search, '').map((p) => `${p.data_gb}/${p.duration_days}/${p.ngn_price}`);
@@ -165,5 +166,24 @@ describe("an eSIM plan's destination", () => {
     expect(esimDestination({ country: 'United Kingdom', region: 'Europe' })).toBe('United Kingdom · Europe');
     expect(esimDestination({ country: '', region: 'Africa' })).toBe('Several countries · Africa');
     expect(esimDestination({ country: 'Japan', region: '' })).toBe('Japan');
+  });
+
+  it("reads the catalog's two-letter country code as the country's name, as the gift cards do", () => {
+    expect(esimDestination({ country: 'GB', region: 'Europe' })).toBe('United Kingdom · Europe');
+    expect(esimDestination({ country: 'NG', region: 'Africa' })).toBe('Nigeria · Africa');
+  });
+
+  it('finds a plan by its country name when the catalog holds only the code', () => {
+    const plan: EsimItem = {
+      plan_id: 'UK1',
+      title: 'UK 1GB / 7 days',
+      country: 'GB',
+      region: 'Europe',
+      data_gb: 1,
+      duration_days: 7,
+      currency_code: 'USD',
+    };
+    expect(filterEsimPlans([plan], 'united kingdom', '')).toEqual([plan]);
+    expect(filterEsimPlans([plan], 'gb', '')).toEqual([plan]);
   });
 });

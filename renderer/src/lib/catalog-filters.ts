@@ -1,4 +1,5 @@
 import type { EsimItem, GiftcardItem } from '../api/types.js';
+import { regionName } from '../../../common/catalog-words.js';
 
 export interface GiftcardFilter {
   search: string;
@@ -59,7 +60,7 @@ export function filterEsimPlans(items: EsimItem[], search: string, region: strin
   const ofCountry = (i: EsimItem) => (i.country && words.includes(i.country.toLowerCase()) ? 0 : 1);
   return items
     .filter((i) => {
-      const hay = `${i.title} ${i.country} ${i.region} ${i.plan_id}`.toLowerCase();
+      const hay = `${i.title} ${i.country} ${regionName(i.country)} ${i.region} ${i.plan_id}`.toLowerCase();
       return words.every((w) => hay.includes(w)) && (!region || i.region === region);
     })
     .sort(
@@ -75,10 +76,11 @@ export function filterEsimPlans(items: EsimItem[], search: string, region: strin
 
 /**
  * Where an eSIM works, the same in the plan list and on the confirm step: "United Kingdom ·
- * Europe", or "Several countries · Europe" for a plan of a whole region.
+ * Europe" (the catalog's "GB" read as its name), or "Several countries · Europe" for a plan of a
+ * whole region.
  */
 export function esimDestination(i: Pick<EsimItem, 'country' | 'region'>): string {
-  return [i.country || 'Several countries', i.region].filter(Boolean).join(' · ');
+  return [i.country ? regionName(i.country) : 'Several countries', i.region].filter(Boolean).join(' · ');
 }
 
 /**
