@@ -8,7 +8,7 @@ import { registerErrorHandling, errorBody, answerClientError } from './http/erro
 import { hostChecker, requireMerchantAuth } from './http/access.js';
 import { API_PREFIXES, ErrorBody, withPathLimitAnswer } from './http/schemas.js';
 import { watchRouteSchemas } from './http/route-schemas.js';
-import { readEmptyJsonAsNoBody } from './http/optional-body.js';
+import { markOptionalBodies, readEmptyJsonAsNoBody } from './http/optional-body.js';
 import { registerTransactionRoutes } from './http/v1/transactions.js';
 import { registerPlanRoutes } from './http/v1/plans.js';
 import { registerWalletRoutes } from './http/v1/wallet.js';
@@ -189,6 +189,8 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
       schema: url.startsWith('/console') ? { ...schema, hide: true } : withPathLimitAnswer(schema, url),
       url,
     }),
+    transformObject: (document) =>
+      'openapiObject' in document ? markOptionalBodies(document.openapiObject) : document.swaggerObject,
   });
   await registerApiDocs(app);
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

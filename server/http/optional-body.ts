@@ -16,6 +16,24 @@ export function noBodyIsEmptyObject(request: FastifyRequest, _reply: unknown, do
   done();
 }
 
+type OpenApiOperation = {
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: unknown }> };
+};
+
+/**
+ * The OpenAPI document says what the node does: a route whose body fields are all optional takes
+ * no body, so its requestBody is not required (@fastify/swagger marks every declared body
+ * required, and a client generated from the document would have to invent one).
+ */
+export function markOptionalBodies<T extends { paths?: object }>(doc: T): T {
+  for (const operations of Object.values(doc.paths ?? {}) as (object | undefined)[])
+    for (const op of Object.values(operations ?? {}) as OpenApiOperation[]) {
+      const body = op?.requestBody;
+      if (body && allFieldsOptional(body.content?.['application/json']?.schema)) body.required = false;
+    }
+  return doc;
+}
+
 /**
  * Clients that send `Content-Type: application/json` on every call (the README's header array,
  * HTTP wrappers) send it with no body too: that is no body, not malformed JSON. A route whose

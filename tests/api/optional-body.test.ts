@@ -137,6 +137,31 @@ describe('the webhook actions with the README header array and no body', () => {
     expect([bad.status, bad.json.message]).toEqual([400, 'Invalid JSON body']);
   });
 
+  it('the /v1 OpenAPI document says so: a body is required only where it has a required field', async () => {
+    // A client generated from the document would otherwise have to invent a body for rotate and replay.
+    type Operation = { requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> } };
+    const doc = (await t.call('GET', '/v1/openapi.json', { pair: null })).json as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const said: Record<string, boolean> = {};
+    const wanted: Record<string, boolean> = {};
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops)) {
+        if (!op.requestBody) continue;
+        const name = `${method.toUpperCase()} ${path}`;
+        said[name] = op.requestBody.required === true;
+        wanted[name] = Boolean(op.requestBody.content['application/json'].schema.required?.length);
+      }
+    expect(said).toMatchObject({
+      'POST /v1/webhooks/{id}/rotate': false,
+      'POST /v1/webhooks/{id}/replay': false,
+      'POST /ext/service/v1/webhooks/{id}/replay': false,
+      'POST /v1/webhooks': true,
+      'POST /v1/transactions': true,
+    });
+    expect(said).toEqual(wanted);
+  });
+
   it("the console's rotate and replay take no body with a JSON Content-Type too", async () => {
     // The walk above signed the admin out at its end.
     const client = await consoleLogin(t.url, 'ada', 'correct horse battery');
