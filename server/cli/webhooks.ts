@@ -175,7 +175,8 @@ export function registerWebhookCommands(program: Command, cli: CliTools): void {
     .option('--allow-private-webhooks', 'send to a private or loopback URL (as `webhook add` took it)')
     .action(async (o: { id: string; allowPrivateWebhooks?: boolean }) => {
       await cli.withExistingServices(async ({ db, webhookContext }) => {
-        const s = webhookContext(Boolean(o.allowPrivateWebhooks) || allowPrivateFromEnv());
+        const allowPrivate = Boolean(o.allowPrivateWebhooks) || allowPrivateFromEnv();
+        const s = webhookContext(allowPrivate);
         const endpoint = endpointById({ db }, o.id);
         // stderr: a receiver that never answers takes the sender's time-outs (about 10 s).
         console.error(`Sending a test event to ${endpoint.url} …`);
@@ -187,6 +188,11 @@ export function registerWebhookCommands(program: Command, cli: CliTools): void {
             : `Test event NOT delivered: ${[r.status_code === null ? null : `HTTP ${r.status_code}`, r.error].filter(Boolean).join(', ')}`,
         );
         if (!r.delivered) process.exitCode = 1;
+        // The sender's words say the address is private, not that this command's flag is missing.
+        if (!r.delivered && !allowPrivate && (await refusedAsPrivate(endpoint.url, endpoint.environment)))
+          console.error(
+            "A private or loopback URL needs the command's own --allow-private-webhooks (or VENDPOINT_WEBHOOKS_ALLOW_PRIVATE=1) to be tested from the CLI, as for `webhook add`.",
+          );
         await warnIfNodeRefuses(db, endpoint.url, endpoint.environment);
       });
     });

@@ -62,13 +62,17 @@ async function checkTarget(allowPrivate: boolean, url: string, env: Environment)
   if (addresses.some(isPrivateAddress)) throw new PrivateWebhookTarget();
 }
 
-/** Whether the node, without --allow-private-webhooks, would refuse to deliver to this URL. */
+/**
+ * Whether a sender without --allow-private-webhooks refuses this URL as private. A host that
+ * does not resolve is not that: the send fails on DNS, whatever the flag.
+ */
 export async function refusedAsPrivate(url: string, env: Environment): Promise<boolean> {
   try {
     await checkTarget(false, url, env);
     return false;
   } catch (error) {
-    if (error instanceof InvalidInput) return true;
+    if (error instanceof PrivateWebhookTarget) return true;
+    if (error instanceof InvalidInput) return false;
     throw error;
   }
 }

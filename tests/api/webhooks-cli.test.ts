@@ -140,6 +140,8 @@ describe('webhook CLI', () => {
       const refused = await runCliAsync(t.dataDir, ['--json', 'webhook', 'test', '--id', id]);
       expect(refused.status).toBe(1);
       expect(refused.json).toMatchObject({ delivered: false, error: expect.stringMatching(/private/) });
+      // The node delivers there (it runs with its flag): the operator is told which flag the command lacks.
+      expect(refused.stderr).toMatch(/needs the command's own --allow-private-webhooks/);
       const test = await runCliAsync(t.dataDir, [
         '--json',
         'webhook',
@@ -217,6 +219,29 @@ describe('webhook CLI', () => {
     );
     expect(r.status).toBe(2);
     expect(r.json.error).toMatch(/allow-private-webhooks/);
+  });
+
+  it('webhook test to a host that does not resolve names no flag: no flag would make it reachable', async () => {
+    const add = runCli(t.dataDir, [
+      '--json',
+      'webhook',
+      'add',
+      '--code',
+      'CLIHOOK',
+      '--env',
+      'test',
+      '--url',
+      'http://no-such-receiver.invalid/h',
+      '--allow-private-webhooks',
+    ]);
+    expect(add.status, add.stdout + add.stderr).toBe(0);
+    const r = await runCliAsync(t.dataDir, ['--json', 'webhook', 'test', '--id', add.json.id], {
+      VENDPOINT_WEBHOOKS_ALLOW_PRIVATE: '',
+    });
+    expect(r.status).toBe(1);
+    expect(r.json.delivered).toBe(false);
+    expect(r.stderr).not.toMatch(/allow-private-webhooks/);
+    runCli(t.dataDir, ['--json', 'webhook', 'remove', '--id', add.json.id]);
   });
 
   it('wallet threshold: one wallet.low_balance event per crossing, again only after the balance went back above it', async () => {
