@@ -44,8 +44,8 @@ export function endpointWants(types: readonly string[], type: string): boolean {
   return types.includes('*') || types.includes(type);
 }
 
-/** Waits after the 1st, 2nd, ... failed attempt; after the last one the delivery is failed. */
-export const RETRY_SCHEDULE_MS: readonly number[] = [
+/** When the retries are due, counted from the first attempt: 24 h of them, then the delivery is failed. */
+const RETRY_OFFSETS_MS = [
   60_000,
   5 * 60_000,
   30 * 60_000,
@@ -54,6 +54,11 @@ export const RETRY_SCHEDULE_MS: readonly number[] = [
   12 * 3_600_000,
   24 * 3_600_000,
 ];
+
+/** Waits after the 1st, 2nd, ... failed attempt; after the last one the delivery is failed. */
+export const RETRY_SCHEDULE_MS: readonly number[] = RETRY_OFFSETS_MS.map(
+  (at, i) => at - (RETRY_OFFSETS_MS[i - 1] ?? 0),
+);
 
 /** When the next attempt is due after `attempts` failed ones, or null when it is time to give up. */
 export function nextAttemptAt(attempts: number, nowMs: number, schedule = RETRY_SCHEDULE_MS): number | null {

@@ -116,9 +116,17 @@ describe('webhook events and retries', () => {
     expect(endpointWants(['*'], 'wallet.funded')).toBe(true);
     expect(endpointWants(['transaction.failed'], 'wallet.funded')).toBe(false);
   });
-  it('backs off 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h, then gives up', () => {
-    const waits = RETRY_SCHEDULE_MS.map((_, i) => nextAttemptAt(i + 1, 0));
-    expect(waits).toEqual([60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000]);
-    expect(nextAttemptAt(8, 0)).toBeNull();
+  it('retries 1 min, 5 min, 30 min, 2 h, 6 h, 12 h and 24 h after the first attempt, then gives up: 24 h of retries', () => {
+    // Each retry is due a wait after the attempt before it; the attempts land at these offsets.
+    const hour = 3_600_000;
+    const offsets: number[] = [];
+    let at = 0;
+    for (let attempts = 1; ; attempts++) {
+      const next = nextAttemptAt(attempts, at);
+      if (next === null) break;
+      offsets.push((at = next));
+    }
+    expect(offsets).toEqual([60_000, 300_000, 1_800_000, 2 * hour, 6 * hour, 12 * hour, 24 * hour]);
+    expect(RETRY_SCHEDULE_MS).toHaveLength(7);
   });
 });
