@@ -6,6 +6,7 @@ import { listMerchants } from '../store/merchants.js';
 import {
   addConsoleUser,
   consoleUserView,
+  moveConsoleUser,
   resetConsoleUserPassword,
   unlockConsoleUser,
 } from '../services/console-users.js';
@@ -81,7 +82,7 @@ function outWithPassword(cli: CliTools, json: object, words: string, p: { passwo
 }
 
 /**
- * `user list|add|reset-password|unlock`: console users for an operator with no admin left to
+ * `user list|add|move|reset-password|unlock`: console users for an operator with no admin left to
  * sign in (a forgotten password, a locked sign-in). Each calls the service function the console's
  * Users page calls; a running node applies each change at once (sessions and the unlock stamp are
  * read from the database).
@@ -90,7 +91,7 @@ export function registerUserCommands(program: Command, cli: CliTools): void {
   const user = program
     .command('user')
     .description(
-      'console users: list, add, reset a password, unlock a sign-in (a running node applies it at once)',
+      'console users: list, add, move to another merchant, reset a password, unlock a sign-in (a running node applies it at once)',
     );
 
   user
@@ -159,6 +160,38 @@ export function registerUserCommands(program: Command, cli: CliTools): void {
         );
       });
     });
+
+  user
+    .command('move')
+    .description(
+      "moves a user to another merchant, audited: its sales from now on are paid from that merchant's wallet, past ones stay with theirs, and its sessions end",
+    )
+    .requiredOption('--username <name>', 'the user', usernameFlag)
+    .requiredOption('--code <code>', 'the merchant the user sells for from now on', (v: string) =>
+      merchantCodeFlag(assertFlagLength(v, '--code', MERCHANT_LIMITS.code)),
+    )
+    .action((o: { username: string; code: string }) =>
+      cli.withExistingServices((s) => {
+        const r = moveConsoleUser(s, o.username, o.code, cli.actor);
+        const view = consoleUserView(s.db, r.user);
+        const { id, username, role, merchant_code, ...rest } = view;
+        const sessions = `${r.sessionsEnded} open session${r.sessionsEnded === 1 ? '' : 's'} ended`;
+        cli.out(
+          {
+            id,
+            username,
+            role,
+            merchant_code,
+            previous_merchant_code: r.previousMerchantCode,
+            sessions_ended: r.sessionsEnded,
+            ...rest,
+          },
+          merchant_code === r.previousMerchantCode
+            ? `${username} already sells for ${merchant_code}; nothing changed.`
+            : `${username} now sells for ${merchant_code}: sales from now on are paid from its wallet; past sales stay with ${r.previousMerchantCode}. ${sessions}: the user signs in again.`,
+        );
+      }),
+    );
 
   user
     .command('reset-password')

@@ -7,12 +7,13 @@ import {
   agentEarlierSalesRefunded,
   agentFailedAfterPending,
   agentSalesByProductAndState,
-  type SalesTally,
+  type AgentSalesTally,
 } from '../store/admin-queries.js';
 import {
   lastCashup,
   recordCashup,
   type Cashup,
+  type ShiftMerchantPart,
   type ShiftSummary,
   type Tally,
 } from '../store/admin-cashups.js';
@@ -23,26 +24,40 @@ import { businessTimezone } from '../store/settings.js';
 
 const NONE: Tally = { count: 0, amount_kobo: 0 };
 
+const add = (t: Tally, r: Tally) => {
+  t.count += r.count;
+  t.amount_kobo += r.amount_kobo;
+};
+
 /**
- * Folds per-product-and-state rows into the cash-up's two views; the shift's sales that failed
- * after pending (a part of its failed ones) get a line of their own.
+ * Folds per-merchant, product and state rows into the cash-up's views; the shift's sales that
+ * failed after pending (a part of its failed ones) get a line of their own. Each merchant the
+ * shift sold for keeps its own part (`by_merchant`, in the order of the rows): an agent moved to
+ * another merchant during the shift took cash for both, and each is owed its own.
  */
-export function summariseShift(rows: SalesTally[], failedAfterPending: Tally = NONE): ShiftSummary {
+export function summariseShift(rows: AgentSalesTally[], failedAfterPending: Tally = NONE): ShiftSummary {
   const byStatus: ShiftSummary['by_status'] = {
     success: { count: 0, amount_kobo: 0 },
     pending: { count: 0, amount_kobo: 0 },
     failed: { count: 0, amount_kobo: 0 },
   };
   const byProduct = new Map<string, Tally>();
+  const byMerchant = new Map<number, ShiftMerchantPart>();
   for (const r of rows) {
+    const part = byMerchant.get(r.merchant_id) ?? {
+      merchant_id: r.merchant_id,
+      success: { count: 0, amount_kobo: 0 },
+      pending: { count: 0, amount_kobo: 0 },
+    };
+    byMerchant.set(r.merchant_id, part);
     // A reversed sale delivered nothing the merchant keeps: its money went back, as a failed one's.
     const st = r.state === 'reversed' ? 'failed' : r.state;
-    byStatus[st].count += r.count;
-    byStatus[st].amount_kobo += r.amount_kobo;
+    add(byStatus[st], r);
+    if (st === 'pending') add(part.pending, r);
     if (r.state !== 'success') continue;
+    add(part.success, r);
     const t = byProduct.get(r.product) ?? { count: 0, amount_kobo: 0 };
-    t.count += r.count;
-    t.amount_kobo += r.amount_kobo;
+    add(t, r);
     byProduct.set(r.product, t);
   }
   byStatus.failed = {
@@ -53,7 +68,17 @@ export function summariseShift(rows: SalesTally[], failedAfterPending: Tally = N
     by_product: [...byProduct].map(([product, t]) => ({ product, ...t })),
     by_status: byStatus,
     failed_after_pending: { ...failedAfterPending },
+    by_merchant: [...byMerchant.values()],
   };
+}
+
+/**
+ * The merchant a shift's cash-up is named for: the one whose sales it holds; when it holds
+ * several merchants' (the agent was moved during it) or none, the agent's merchant at close.
+ */
+export function shiftMerchantId(summary: ShiftSummary, agentMerchantId: number): number {
+  const parts = summary.by_merchant ?? [];
+  return parts.length === 1 ? parts[0].merchant_id : agentMerchantId;
 }
 
 function shiftSummary(
@@ -110,6 +135,36 @@ function summaryJson(summary: ShiftSummary, countedKobo: Kobo | null) {
   };
 }
 
+/**
+ * The merchant a cash-up is named for, and its sales by merchant with each one's code and name
+ * (by code). A cash-up recorded before users could be moved holds its own merchant's sales only.
+ */
+function merchantsJson(s: Services, summary: ShiftSummary, merchantId: number) {
+  const st = summary.by_status;
+  const sold =
+    st.success.count + st.pending.count + st.failed.count + (summary.failed_after_pending?.count ?? 0);
+  const parts =
+    summary.by_merchant ??
+    (sold ? [{ merchant_id: merchantId, success: st.success, pending: st.pending }] : []);
+  const own = getMerchantById(s.db, merchantId);
+  return {
+    merchant: own?.name ?? '',
+    merchant_code: own?.code ?? '',
+    by_merchant: parts
+      .map((part) => {
+        const m = getMerchantById(s.db, part.merchant_id);
+        return {
+          merchant_code: m?.code ?? '',
+          merchant: m?.name ?? '',
+          sales_count: part.success.count,
+          total: koboToApiNaira(part.success.amount_kobo),
+          pending: tallyJson(part.pending),
+        };
+      })
+      .sort((a, b) => a.merchant_code.localeCompare(b.merchant_code)),
+  };
+}
+
 /** The open shift of an agent, not yet recorded: what the cash-up would say now. */
 export function previewCashup(s: Services, userId: number, env: Environment, from?: unknown) {
   const user = agentOf(s, userId);
@@ -120,7 +175,7 @@ export function previewCashup(s: Services, userId: number, env: Environment, fro
   return {
     id: null,
     user: { id: user.id, username: user.username, role: user.role },
-    merchant: getMerchantById(s.db, user.merchantId)?.name ?? '',
+    ...merchantsJson(s, summary, shiftMerchantId(summary, user.merchantId)),
     environment: env,
     shift_start: start,
     shift_end: end,
@@ -145,7 +200,7 @@ export function closeCashup(
   const c = recordCashup(s.db, {
     userId,
     agentName: user.username,
-    merchantId: user.merchantId,
+    merchantId: shiftMerchantId(summary, user.merchantId),
     environment: env,
     shiftStart: preview.shift_start,
     shiftEnd: preview.shift_end,
@@ -165,7 +220,7 @@ export function cashupJson(s: Services, c: Cashup) {
   return {
     id: c.id,
     user: { id: user.id, username: user.username, role: user.role },
-    merchant: getMerchantById(s.db, c.merchantId)?.name ?? '',
+    ...merchantsJson(s, c.summary, c.merchantId),
     environment: c.environment,
     shift_start: c.shiftStart,
     shift_end: c.shiftEnd,

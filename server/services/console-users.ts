@@ -92,6 +92,29 @@ export async function resetConsoleUserPassword(
 }
 
 /**
+ * Moves a user to another merchant (the Users page's Edit → Merchant, `user move`): sales from
+ * now on are made for it, past ones stay with the merchant they were made for, and the user's
+ * open sessions end, on a running node too. Naming the merchant it already sells for changes
+ * nothing. Audited (`console_user.update`, `{"merchant":{"from","to"}}`).
+ */
+export function moveConsoleUser(
+  s: { db: Db; now: () => number },
+  username: string,
+  merchantCode: string,
+  actor: string,
+) {
+  const user = requireConsoleUser(s.db, username);
+  const previousMerchantCode = getMerchantById(s.db, user.merchantId)?.code ?? '';
+  const open = openSessionCount(s.db, user.id, s.now());
+  const moved = updateConsoleUser(s.db, user.id, { merchantCode }, actor, s.now());
+  return {
+    user: moved,
+    previousMerchantCode,
+    sessionsEnded: moved.merchantId === user.merchantId ? 0 : open,
+  };
+}
+
+/**
  * Lets a user whose sign-in is locked (too many failed attempts) try again at once, on a running
  * node too: failures counted before now no longer count for that username. Audited.
  */

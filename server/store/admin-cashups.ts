@@ -21,9 +21,25 @@ export interface ShiftSummary {
   failed_after_pending?: Tally;
   /** Earlier shifts' sales refunded during this one (absent in cash-ups recorded before it). */
   earlier_refunded?: Tally;
+  /**
+   * The shift's sales by the merchant they were made for: more than one when the agent was moved
+   * to another merchant during the shift (absent in cash-ups recorded before users could be moved,
+   * whose sales were all the cash-up's merchant's).
+   */
+  by_merchant?: ShiftMerchantPart[];
 }
 
-/** A closed shift of one agent in one environment (migration 006). */
+/** One merchant's part of a shift: its successful sales (its cash) and those still pending. */
+export interface ShiftMerchantPart {
+  merchant_id: number;
+  success: Tally;
+  pending: Tally;
+}
+
+/**
+ * A closed shift of one agent in one environment (migration 006). `merchantId` names the
+ * merchant whose sales it holds, or the agent's at close when it holds several merchants' (or none).
+ */
 export interface Cashup {
   id: number;
   userId: number;

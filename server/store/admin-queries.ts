@@ -33,15 +33,26 @@ export function salesByProductAndState(
   return tally(db, 'merchant_id IN (SELECT id FROM merchants) AND ', [env, fromIso, toIso]);
 }
 
-/** One agent's purchases of one environment in [fromIso, toIso), by product and state. */
+/** A tally of an agent's sales, per merchant as well: an agent moved between merchants sold for both. */
+export interface AgentSalesTally extends SalesTally {
+  merchant_id: number;
+}
+
+/** One agent's purchases of one environment in [fromIso, toIso), by merchant, product and state. */
 export function agentSalesByProductAndState(
   db: Db,
   userId: number,
   env: Environment,
   fromIso: string,
   toIso: string,
-): SalesTally[] {
-  return tally(db, 'agent_user_id = ? AND ', [userId, env, fromIso, toIso]);
+): AgentSalesTally[] {
+  return prep(
+    db,
+    `SELECT merchant_id, ${PRODUCT_OF} AS product, state, COUNT(*) AS count,
+            COALESCE(SUM(amount_kobo), 0) AS amount_kobo, COALESCE(SUM(debit_kobo), 0) AS debit_kobo
+     FROM purchases WHERE agent_user_id = ? AND environment = ? AND created_at >= ? AND created_at < ?
+     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+  ).all(userId, env, fromIso, toIso) as AgentSalesTally[];
 }
 
 /**
@@ -84,12 +95,12 @@ export function agentEarlierSalesRefunded(
   ).get(userId, env, fromIso, fromIso, toIso, fromIso, toIso) as { count: number; amount_kobo: number };
 }
 
-function tally(db: Db, agent: string, params: unknown[]): SalesTally[] {
+function tally(db: Db, scope: string, params: unknown[]): SalesTally[] {
   return prep(
     db,
     `SELECT ${PRODUCT_OF} AS product, state, COUNT(*) AS count,
             COALESCE(SUM(amount_kobo), 0) AS amount_kobo, COALESCE(SUM(debit_kobo), 0) AS debit_kobo
-     FROM purchases WHERE ${agent}environment = ? AND created_at >= ? AND created_at < ?
+     FROM purchases WHERE ${scope}environment = ? AND created_at >= ? AND created_at < ?
      GROUP BY 1, 2 ORDER BY 1, 2`,
   ).all(...params) as SalesTally[];
 }

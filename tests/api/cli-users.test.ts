@@ -257,6 +257,78 @@ describe('the passwords stay where they were given', () => {
   });
 });
 
+describe('user move', () => {
+  it('moves a user to another merchant on the running node: its sessions end and its next sign-in sells for the new one', async () => {
+    expect((await cli(['merchant', 'create', '--code', 'ACME', '--name', 'Acme Stores'])).status).toBe(0);
+    const session = await login('ada', AGENT_PASSWORD);
+    expect(session.status).toBe(200);
+    const cookie = cookieOf(session);
+
+    const r = await cli(['user', 'move', '--username', 'ADA', '--code', 'acme']);
+    expect(r.status).toBe(0);
+    expect(r.json).toEqual({
+      id: expect.any(Number),
+      username: 'ada',
+      role: 'agent',
+      merchant_code: 'ACME',
+      previous_merchant_code: 'DEMO',
+      // This sign-in's and the one left open by the reset-password test above.
+      sessions_ended: 2,
+      active: true,
+      daily_sales_limit: null,
+      environments: ['test'],
+      start_environment: 'test',
+      created_at: expect.any(String),
+    });
+    expect((await consoleCall(url, 'GET', '/console/session', undefined, { cookie })).status).toBe(401);
+    const again = await login('ada', AGENT_PASSWORD);
+    expect(again.json.merchant).toMatchObject({ code: 'ACME', name: 'Acme Stores' });
+
+    // Moving it where it already is changes nothing and ends no session.
+    const same = await cli(['user', 'move', '--username', 'ada', '--code', 'ACME']);
+    expect(same.json).toMatchObject({
+      merchant_code: 'ACME',
+      previous_merchant_code: 'ACME',
+      sessions_ended: 0,
+    });
+    const stillIn = await consoleCall(url, 'GET', '/console/session', undefined, { cookie: cookieOf(again) });
+    expect(stillIn.status).toBe(200);
+  });
+
+  it('refuses an unknown or suspended merchant, or an unknown user: exit 2 with {"error"}, nothing moved', async () => {
+    expect(await cli(['user', 'move', '--username', 'ada', '--code', 'NOPE'])).toMatchObject({
+      status: 2,
+      json: { error: 'merchant NOPE not found' },
+    });
+    expect((await cli(['merchant', 'create', '--code', 'SHUT', '--name', 'Shut Shop'])).status).toBe(0);
+    expect((await cli(['merchant', 'update', '--code', 'SHUT', '--status', 'suspended'])).status).toBe(0);
+    expect(await cli(['user', 'move', '--username', 'ada', '--code', 'SHUT'])).toMatchObject({
+      status: 2,
+      json: { error: expect.stringMatching(/^merchant SHUT is suspended/) },
+    });
+    expect(await cli(['user', 'move', '--username', 'nobody', '--code', 'DEMO'])).toMatchObject({
+      status: 2,
+      json: { error: 'console user nobody not found' },
+    });
+    const ada = (await cli(['user', 'list'])).json.users.find(
+      (u: { username: string }) => u.username === 'ada',
+    );
+    expect(ada.merchant_code).toBe('ACME');
+
+    const db = new Database(join(dataDir, 'vendpoint.db'), { readonly: true });
+    const moves = db
+      .prepare(
+        `SELECT actor, subject, detail FROM audit_log WHERE action = 'console_user.update' AND detail LIKE '%"merchant"%'`,
+      )
+      .all() as { actor: string; subject: string; detail: string }[];
+    db.close();
+    expect(moves).toHaveLength(1);
+    expect(moves[0].actor).toMatch(/^cli:/);
+    expect(moves[0].subject).toBe('ada');
+    expect(JSON.parse(moves[0].detail)).toEqual({ merchant: { from: 'DEMO', to: 'ACME' } });
+  });
+});
+
 describe('the first user of a node is an admin', () => {
   it('refuses an agent while no admin exists (it would end first-run setup with nobody to run the console), then takes one', async () => {
     const fresh = mkdtempSync(join(tmpdir(), 'vendpoint-cli-first-user-'));

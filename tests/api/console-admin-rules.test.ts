@@ -14,10 +14,38 @@ import { ipOrCidrProblem, percentToBasisPoints } from '../../renderer/src/views/
 describe('shift cash-up', () => {
   it('counts only successful sales per product as cash expected; pending and failed are told apart', () => {
     const s = summariseShift([
-      { product: 'airtime', state: 'success', count: 2, amount_kobo: 30_000, debit_kobo: 29_400 },
-      { product: 'airtime', state: 'failed', count: 1, amount_kobo: 10_000, debit_kobo: 9_800 },
-      { product: 'data', state: 'success', count: 1, amount_kobo: 50_000, debit_kobo: 50_000 },
-      { product: 'ELECTRICITY', state: 'pending', count: 1, amount_kobo: 500_000, debit_kobo: 500_000 },
+      {
+        merchant_id: 1,
+        product: 'airtime',
+        state: 'success',
+        count: 2,
+        amount_kobo: 30_000,
+        debit_kobo: 29_400,
+      },
+      {
+        merchant_id: 1,
+        product: 'airtime',
+        state: 'failed',
+        count: 1,
+        amount_kobo: 10_000,
+        debit_kobo: 9_800,
+      },
+      {
+        merchant_id: 1,
+        product: 'data',
+        state: 'success',
+        count: 1,
+        amount_kobo: 50_000,
+        debit_kobo: 50_000,
+      },
+      {
+        merchant_id: 1,
+        product: 'ELECTRICITY',
+        state: 'pending',
+        count: 1,
+        amount_kobo: 500_000,
+        debit_kobo: 500_000,
+      },
     ]);
     expect(s.by_product).toEqual([
       { product: 'airtime', count: 2, amount_kobo: 30_000 },
@@ -32,9 +60,30 @@ describe('shift cash-up', () => {
   it('gives the sales that failed after pending a line of their own, out of the failed ones', () => {
     const s = summariseShift(
       [
-        { product: 'airtime', state: 'success', count: 1, amount_kobo: 100_000, debit_kobo: 100_000 },
-        { product: 'airtime', state: 'failed', count: 3, amount_kobo: 85_000, debit_kobo: 85_000 },
-        { product: 'data', state: 'reversed', count: 1, amount_kobo: 20_000, debit_kobo: 20_000 },
+        {
+          merchant_id: 1,
+          product: 'airtime',
+          state: 'success',
+          count: 1,
+          amount_kobo: 100_000,
+          debit_kobo: 100_000,
+        },
+        {
+          merchant_id: 1,
+          product: 'airtime',
+          state: 'failed',
+          count: 3,
+          amount_kobo: 85_000,
+          debit_kobo: 85_000,
+        },
+        {
+          merchant_id: 1,
+          product: 'data',
+          state: 'reversed',
+          count: 1,
+          amount_kobo: 20_000,
+          debit_kobo: 20_000,
+        },
       ],
       { count: 2, amount_kobo: 55_000 },
     );

@@ -8704,6 +8704,8 @@ export interface paths {
             password?: string;
             environments?: ('test' | 'live')[];
             start_environment?: 'test' | 'live';
+            /** @description the merchant the user sells for from now on: past sales stay with theirs, and the user's sessions end */
+            merchant_code?: string;
           };
         };
       };
@@ -8962,7 +8964,21 @@ export interface paths {
                 username: string;
                 role: 'admin' | 'agent';
               };
+              /** @description the name of the merchant whose sales the shift holds; when it holds several merchants' (the agent was moved during it) or none, the agent's merchant at close */
               merchant: string;
+              merchant_code: string;
+              /** @description the shift's sales by the merchant they were made for, by code: more than one when the agent was moved to another merchant during the shift */
+              by_merchant: {
+                merchant_code: string;
+                merchant: string;
+                sales_count: number;
+                /** @description this merchant's successful sales: its part of the cash expected */
+                total: string;
+                pending: {
+                  count: number;
+                  amount: string;
+                };
+              }[];
               environment: 'test' | 'live';
               shift_start: string;
               shift_end: string;
@@ -9117,7 +9133,21 @@ export interface paths {
                   username: string;
                   role: 'admin' | 'agent';
                 };
+                /** @description the name of the merchant whose sales the shift holds; when it holds several merchants' (the agent was moved during it) or none, the agent's merchant at close */
                 merchant: string;
+                merchant_code: string;
+                /** @description the shift's sales by the merchant they were made for, by code: more than one when the agent was moved to another merchant during the shift */
+                by_merchant: {
+                  merchant_code: string;
+                  merchant: string;
+                  sales_count: number;
+                  /** @description this merchant's successful sales: its part of the cash expected */
+                  total: string;
+                  pending: {
+                    count: number;
+                    amount: string;
+                  };
+                }[];
                 environment: 'test' | 'live';
                 shift_start: string;
                 shift_end: string;
@@ -9267,7 +9297,21 @@ export interface paths {
                 username: string;
                 role: 'admin' | 'agent';
               };
+              /** @description the name of the merchant whose sales the shift holds; when it holds several merchants' (the agent was moved during it) or none, the agent's merchant at close */
               merchant: string;
+              merchant_code: string;
+              /** @description the shift's sales by the merchant they were made for, by code: more than one when the agent was moved to another merchant during the shift */
+              by_merchant: {
+                merchant_code: string;
+                merchant: string;
+                sales_count: number;
+                /** @description this merchant's successful sales: its part of the cash expected */
+                total: string;
+                pending: {
+                  count: number;
+                  amount: string;
+                };
+              }[];
               environment: 'test' | 'live';
               shift_start: string;
               shift_end: string;
@@ -9419,7 +9463,21 @@ export interface paths {
                 username: string;
                 role: 'admin' | 'agent';
               };
+              /** @description the name of the merchant whose sales the shift holds; when it holds several merchants' (the agent was moved during it) or none, the agent's merchant at close */
               merchant: string;
+              merchant_code: string;
+              /** @description the shift's sales by the merchant they were made for, by code: more than one when the agent was moved to another merchant during the shift */
+              by_merchant: {
+                merchant_code: string;
+                merchant: string;
+                sales_count: number;
+                /** @description this merchant's successful sales: its part of the cash expected */
+                total: string;
+                pending: {
+                  count: number;
+                  amount: string;
+                };
+              }[];
               environment: 'test' | 'live';
               shift_start: string;
               shift_end: string;

@@ -184,7 +184,24 @@ export const AdminUser = Type.Object({
 export const CashupInfo = Type.Object({
   id: Nullable(Type.Integer()),
   user: Type.Object({ id: Type.Integer(), username: Type.String(), role: Lit('admin', 'agent') }),
-  merchant: Type.String(),
+  merchant: Type.String({
+    description:
+      "the name of the merchant whose sales the shift holds; when it holds several merchants' (the agent was moved during it) or none, the agent's merchant at close",
+  }),
+  merchant_code: Type.String(),
+  by_merchant: Type.Array(
+    Type.Object({
+      merchant_code: Type.String(),
+      merchant: Type.String(),
+      sales_count: Type.Integer(),
+      total: Type.String({ description: "this merchant's successful sales: its part of the cash expected" }),
+      pending: TallyObject,
+    }),
+    {
+      description:
+        "the shift's sales by the merchant they were made for, by code: more than one when the agent was moved to another merchant during the shift",
+    },
+  ),
   environment: Environment,
   shift_start: Type.String(),
   shift_end: Type.String(),

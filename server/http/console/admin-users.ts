@@ -17,6 +17,7 @@ import { koboToApiNaira } from '../../../common/money.js';
 import { adminActor } from './admin-guard.js';
 import { parseUserEnvironments } from '../../services/console-environments.js';
 import { NoteText, OneLineText } from '../schema-blocks.js';
+import { MERCHANT_LIMITS } from '../../../common/input-limits.js';
 import { requireRole } from './session.js';
 import { answer, consoleErrors, IdParams, typed } from './contract.js';
 import { AdminUser, CashupInfo } from './admin-schemas.js';
@@ -35,6 +36,13 @@ const UserPatch = Type.Object(
       Type.Array(Type.Union([Type.Literal('test'), Type.Literal('live')]), { maxItems: 2 }),
     ),
     start_environment: Type.Optional(Type.Union([Type.Literal('test'), Type.Literal('live')])),
+    merchant_code: Type.Optional(
+      OneLineText({
+        maxLength: MERCHANT_LIMITS.code,
+        description:
+          "the merchant the user sells for from now on: past sales stay with theirs, and the user's sessions end",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -71,7 +79,8 @@ function adminUserJson(s: Services, u: ConsoleUser) {
 
 /**
  * Users: beside the list and create routes of the console (user-routes.ts), an
- * admin sets an agent's daily sales limit, resets a password, deactivates a user, and runs
+ * admin sets an agent's daily sales limit, resets a password, moves a user to another merchant,
+ * deactivates a user, and runs
  * an agent's shift cash-up (sales by product and total, printable).
  */
 export function registerAdminUserRoutes(scope: FastifyInstance, s: Services): void {
@@ -100,6 +109,7 @@ export function registerAdminUserRoutes(scope: FastifyInstance, s: Services): vo
     if (body.environments !== undefined || body.start_environment !== undefined)
       Object.assign(patch, parseUserEnvironments(body.environments, body.start_environment, user));
     if (body.password !== undefined) patch.passwordHash = await hashPassword(parseNewPassword(body.password));
+    if (body.merchant_code !== undefined) patch.merchantCode = body.merchant_code.trim();
     return adminUserJson(s, updateConsoleUser(s.db, user.id, patch, adminActor(request), s.now()));
   });
 

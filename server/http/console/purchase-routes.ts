@@ -15,7 +15,7 @@ import { recordAudit } from '../../store/audit.js';
 import { esimQrcode } from '../../services/esim.js';
 import { recheckCompletedSale } from '../../services/reversals.js';
 import { Forbidden, InvalidInput, NotFound } from '../../domain/errors.js';
-import { getMerchantByCode } from '../../store/merchants.js';
+import { getMerchantByCode, getMerchantById } from '../../store/merchants.js';
 import type { PurchaseState } from '../../domain/purchase-state.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { cardsOf, saleView } from './views.js';
@@ -129,16 +129,24 @@ function filterOf(caller: Caller, q: Partial<Record<string, string>>, timezone: 
 }
 
 /**
- * A sale this console user may see: their merchant's, made in an environment the user may sell
- * in. A desk allowed only test never reads a live sale (its token or gift-card codes) by
- * reference; another merchant's sale, or one of a forbidden environment, is answered exactly
- * like a missing one.
+ * A sale this console user may see, with the caller to answer it as: their merchant's, made in
+ * an environment the user may sell in. A desk allowed only test never reads a live sale (its
+ * token or gift-card codes) by reference; another merchant's sale, or one of a forbidden
+ * environment, is answered exactly like a missing one. The one exception is the user's own sale
+ * made for the merchant it sold for before an admin moved it (a sale in flight at the move, whose
+ * receipt the desk comes back to after signing in again): it is answered under the merchant it
+ * was made for, never the user's new one. History lists only the new merchant's books.
  */
-function ownPurchase(s: Services, request: FastifyRequest, caller: Caller, ref: string): Purchase {
+function ownSale(s: Services, request: FastifyRequest, ref: string): { p: Purchase; caller: Caller } {
+  const caller = callerOf(s, request);
+  const user = sessionOf(request).user;
   const p = getPurchaseByReference(s.db, ref);
-  if (!p || p.merchantId !== caller.merchant.id || !mayView(sessionOf(request).user, p.environment))
-    throw new NotFound('There is no sale with this reference');
-  return p;
+  if (p && mayView(user, p.environment)) {
+    if (p.merchantId === caller.merchant.id) return { p, caller };
+    const madeFor = p.agentUserId === user.id ? getMerchantById(s.db, p.merchantId) : null;
+    if (madeFor) return { p, caller: { ...caller, merchant: madeFor } };
+  }
+  throw new NotFound('There is no sale with this reference');
 }
 
 /**
@@ -239,14 +247,15 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
     '/console/purchases/:ref',
     { schema: { ...saleSchema, querystring: SaleWaitQuery } },
     async (request) => {
-      const caller = callerOf(s, request);
-      let p = ownPurchase(s, request, caller, request.params.ref);
+      const sale = ownSale(s, request, request.params.ref);
+      const caller = sale.caller;
+      let p = sale.p;
       const waitMs = Number(request.query.wait_ms ?? 0);
       // A page following a pending sale asks with wait_ms: the answer comes the moment the sale
       // is final instead of at the page's next look, and never later than wait_ms.
       if (p.state === 'pending' && waitMs > 0) {
         await s.worker.whenAnswered(p.id, waitMs, 'final');
-        p = ownPurchase(s, request, caller, request.params.ref);
+        p = ownSale(s, request, request.params.ref).p;
       }
       return saleViews(s, caller.merchant.name, [p])[0];
     },
@@ -269,8 +278,7 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
 
   const chosenSaleSchema = { ...saleSchema, querystring: MerchantQuery };
   app.post('/console/purchases/:ref/requery', { schema: chosenSaleSchema }, async (request) => {
-    const caller = callerOf(s, request);
-    const p = ownPurchase(s, request, caller, request.params.ref);
+    const { p, caller } = ownSale(s, request, request.params.ref);
     // An admin's re-check of a completed sale asks the provider again: a sale it now reports
     // failed is reversed (source 'upstream'), and what it said is shown either way.
     if (p.state === 'success' && sessionOf(request).user.role === 'admin') {
@@ -289,8 +297,7 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
     response: answer(RevealedCards),
   };
   app.post('/console/purchases/:ref/reveal', { schema: revealSchema }, async (request) => {
-    const caller = callerOf(s, request);
-    const p = ownPurchase(s, request, caller, request.params.ref);
+    const { p, caller } = ownSale(s, request, request.params.ref);
     const cards = p.state === 'success' ? cardsOf(p) : [];
     if (!cards.length) throw new NotFound('This sale has no card codes to show');
     recordAudit(s.db, caller.actor, 'giftcard.reveal', p.internalReference, { cards: cards.length });
@@ -304,8 +311,7 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
     response: binary('image/png', 'eSIM install QR'),
   };
   app.get('/console/purchases/:ref/qrcode', { schema: qrSchema }, async (request, reply) => {
-    const caller = callerOf(s, request);
-    const p = ownPurchase(s, request, caller, request.params.ref);
+    const { p, caller } = ownSale(s, request, request.params.ref);
     if (!deliversEsim(p)) throw new NotFound('This sale is not an eSIM');
     // The eSIM service draws it (the provider's QR, or one made from the stored LPA). It is the
     // activation code: never kept by the browser, whose cache answers the next user at the desk
