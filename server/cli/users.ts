@@ -188,7 +188,7 @@ export function registerUserCommands(program: Command, cli: CliTools): void {
           },
           merchant_code === r.previousMerchantCode
             ? `${username} already sells for ${merchant_code}; nothing changed.`
-            : `${username} now sells for ${merchant_code}: sales from now on are paid from its wallet; past sales stay with ${r.previousMerchantCode}. ${sessions}: the user signs in again.`,
+            : `${username} now sells for ${merchant_code}: sales from now on are paid from its wallet; past sales stay with ${r.previousMerchantCode}. ${sessions}; the next sign-in sells for ${merchant_code}.`,
         );
       }),
     );
