@@ -16,6 +16,8 @@ function report(findings: Finding[]): string {
 }
 
 test('the sign-in page and the agent pages pass axe', async ({ page }) => {
+  // axe reads every page of the walk in turn: on a loaded machine that outlasts the default 60 s.
+  test.slow();
   const findings: Finding[] = [];
   await openPage(page, '/#/login');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
@@ -72,6 +74,8 @@ test('the sign-in page and the agent pages pass axe', async ({ page }) => {
 });
 
 test('every admin page and its forms pass axe', async ({ page }) => {
+  // axe reads every page of the walk in turn: on a loaded machine that outlasts the default 60 s.
+  test.slow();
   const findings: Finding[] = [];
   await login(page);
   const pages = [
@@ -113,6 +117,8 @@ test('every admin page and its forms pass axe', async ({ page }) => {
 });
 
 test('on a phone (390 px) the sell pages and the folded admin menu pass axe', async ({ page }) => {
+  // axe reads every page of the walk in turn: on a loaded machine that outlasts the default 60 s.
+  test.slow();
   const findings: Finding[] = [];
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page);
