@@ -1,19 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { audit, type Finding } from './axe.js';
+import { expect, test } from '@playwright/test';
+import { audit, report, settle, type Finding } from './axe.js';
 import { expectSuccessfulReceipt, login, openPage } from './helpers.js';
-
-/** Waits for the page's own heading and for its reads to settle, so axe sees the page as an agent does. */
-async function settle(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('.loading')).toHaveCount(0);
-}
-
-function report(findings: Finding[]): string {
-  return findings
-    .map((f) => `${f.page}: ${f.rule} (${f.impact}) ${f.targets.join(', ')} — ${f.summary}`)
-    .join('\n');
-}
 
 test('the sign-in page and the agent pages pass axe', async ({ page }) => {
   // axe reads every page of the walk in turn: on a loaded machine that outlasts the default 60 s.

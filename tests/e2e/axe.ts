@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * The rules the console is held to: WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best
@@ -27,4 +27,18 @@ export async function audit(page: Page, name: string): Promise<Finding[]> {
     targets: v.nodes.map((n) => n.target.join(' ')),
     summary: v.nodes[0]?.failureSummary?.split('\n').slice(0, 3).join(' ') ?? v.help,
   }));
+}
+
+/** The findings as one line each; an empty string when there are none. */
+export function report(findings: Finding[]): string {
+  return findings
+    .map((f) => `${f.page}: ${f.rule} (${f.impact}) ${f.targets.join(', ')} — ${f.summary}`)
+    .join('\n');
+}
+
+/** Waits for the page's own heading and for its reads to settle, so axe sees the page as an agent does. */
+export async function settle(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.loading')).toHaveCount(0);
 }
