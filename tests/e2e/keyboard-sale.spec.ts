@@ -105,6 +105,53 @@ test('an agent signs in and sells airtime to the receipt with the keyboard alone
   expect(problems).toEqual([]);
 });
 
+test('an agent sells postpaid electricity to the receipt with the keyboard alone: a list, a radio choice, verify and pay', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await signInByKeyboard(page);
+  await tabTo(page, (f) => f.testid === 'tile-electricity');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Electricity' })).toBeVisible();
+
+  // The form opens in the provider list; an arrow chooses in it without opening it.
+  const provider = page.getByLabel('Distribution company');
+  await expect(provider).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(provider).toHaveValue('Ikeja Electric');
+
+  // The meter type is one Tab stop, at the chosen one; an arrow chooses the other.
+  await tabTo(page, (f) => f.name === 'Prepaid');
+  await expect(page.getByRole('radio', { name: 'Prepaid' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Postpaid' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Postpaid' })).toBeFocused();
+
+  const stops = await tabTo(page, (f) => f.name === 'Meter number');
+  expect(stops, 'the meter type takes one Tab stop').toHaveLength(1);
+  await page.keyboard.type('10000000002');
+  await tabTo(page, (f) => f.name.startsWith('Verify customer'));
+  await page.keyboard.press('Enter');
+
+  // Verified: the focus is in the amount; the optional phone is left empty.
+  await expect(page.getByTestId('verified-meter_type')).toHaveText('Postpaid');
+  await expect(page.getByLabel('Amount (₦)')).toBeFocused();
+  await page.keyboard.type('2500');
+  await tabTo(page, (f) => f.name.startsWith('Continue'));
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByTestId('confirm-total')).toHaveText('₦2,500.00');
+  const onPay = await focused(page);
+  expect(onPay.name).toMatch(/^Pay ₦2,500\.00/);
+  expect(onPay.ring, 'the focus on Pay is visible').toBe(true);
+  await page.keyboard.press('Enter');
+
+  await expectSuccessfulReceipt(page);
+  await expect(page.getByTestId('print')).toBeFocused();
+  expect((await focused(page)).ring, 'the focus on Print is visible').toBe(true);
+  expect(problems).toEqual([]);
+});
+
 test('a question dialog holds the focus while open and gives it back to what opened it', async ({ page }) => {
   await signInByKeyboard(page);
   // The new page starts at its heading (not where the sign-in form was, past the top bar), so
