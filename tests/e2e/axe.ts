@@ -42,3 +42,17 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.loading')).toHaveCount(0);
 }
+
+/**
+ * axe's colour-contrast verdict on the elements `selector` finds: `measured` lists those it could
+ * measure and found readable. One axe cannot measure (text on a gradient or an image) is in
+ * `unmeasured`, so a test can insist that a colour it cares about was really checked.
+ */
+export async function contrastOf(
+  page: Page,
+  selector: string,
+): Promise<{ measured: string[]; unmeasured: string[]; failed: string[] }> {
+  const r = await new AxeBuilder({ page }).include(selector).withRules(['color-contrast']).analyze();
+  const targets = (list: typeof r.passes) => list.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
+  return { measured: targets(r.passes), unmeasured: targets(r.incomplete), failed: targets(r.violations) };
+}
