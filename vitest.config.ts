@@ -4,7 +4,16 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // A few unit tests run a worker against a receiver on 127.0.0.1 and wait with
+          // eventually() (10 s): vitest's 5-s default ran out first on a loaded machine.
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'api',

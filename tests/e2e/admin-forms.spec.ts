@@ -140,6 +140,29 @@ test('leaving while new credentials are shown once asks first', async ({ page })
   expect(problems).toEqual([]);
 });
 
+/** The merchant page reads the merchant again after a rotation: what was typed and not saved stays. */
+test("a merchant's unsaved edits survive a credential rotation on the same page", async ({ page }) => {
+  const code = `KEEP${unique()}`.slice(0, 20);
+  cli(['merchant', 'create', '--code', code, '--name', 'Keep Typing Stores']);
+  await login(page);
+  await openPage(page, `/#/admin/merchants/${code}`);
+  const name = page.getByLabel('Business name');
+  await expect(name).toHaveValue('Keep Typing Stores');
+  await name.fill('Keep Typing Stores Ikeja');
+
+  await page.getByTestId('rotate-test').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Rotate' }).click();
+  await expect(page.getByTestId('secret-reveal')).toContainText(`New credentials for ${code}`);
+  await expect(name).toHaveValue('Keep Typing Stores Ikeja');
+  await expect(page.getByTestId('merchant-unsaved')).toHaveText('Unsaved changes');
+
+  await page.getByTestId('secrets-done').click();
+  await page.getByTestId('save-merchant').click();
+  await expect(page.getByTestId('merchant-unsaved')).toHaveCount(0);
+  await openPage(page, `/#/admin/merchants/${code}`);
+  await expect(name).toHaveValue('Keep Typing Stores Ikeja');
+});
+
 test('in a browser tab, a reload or a closed tab asks before shown-once credentials are lost', async ({
   page,
 }) => {
@@ -198,8 +221,10 @@ test('leaving the settings page with unsaved report settings asks first', async 
   await openMenuEntry(page, 'Wallets');
   await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
 
-  // Thrown away on purpose: the stored value is still the one shown.
+  // Thrown away on purpose: the stored value is still the one shown. The form is filled once
+  // its stored values have loaded, or the load would overwrite what was typed.
   await openPage(page, '/#/admin/settings');
+  await expect(from).toHaveValue(storedFrom);
   await from.fill('thrown-away@corner-shop.example');
   await openMenuEntry(page, 'Wallets');
   await ask.getByRole('button', { name: 'Leave without saving' }).click();
@@ -207,6 +232,46 @@ test('leaving the settings page with unsaved report settings asks first', async 
   await openPage(page, '/#/admin/settings');
   await expect(from).toHaveValue(storedFrom);
   expect(problems).toEqual([]);
+});
+
+/** The settings page shows what it last read at once and reads again: typing meanwhile is kept. */
+test('what an admin types while the settings page reloads its values is kept, and still unsaved', async ({
+  page,
+}) => {
+  await login(page);
+  await openPage(page, '/#/admin/settings');
+  const from = page.getByLabel('From', { exact: true });
+  await expect(page.getByTestId('report-settings')).toBeVisible();
+  const storedFrom = await from.inputValue();
+  await openMenuEntry(page, 'Wallets');
+  await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
+
+  // The second visit's read is held back until the admin has typed.
+  let release = () => {};
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/console/report-settings', async (route) => {
+    if (route.request().method() === 'GET') await typed;
+    await route.continue();
+  });
+  const reread = page.waitForResponse(
+    (r) => r.url().endsWith('/console/report-settings') && r.request().method() === 'GET',
+  );
+  await openPage(page, '/#/admin/settings');
+  await expect(from).toHaveValue(storedFrom);
+  await from.fill('typing@corner-shop.example');
+  release();
+  await reread;
+  await expect(page.getByTestId('report-settings-unsaved')).toHaveText('Unsaved changes');
+  await expect(from).toHaveValue('typing@corner-shop.example');
+
+  await page.unroute('**/console/report-settings');
+  await openMenuEntry(page, 'Wallets');
+  await page
+    .getByRole('alertdialog', { name: 'Leave without saving?' })
+    .getByRole('button', { name: 'Leave without saving' })
+    .click();
+  await openPage(page, '/#/admin/settings');
+  await expect(from).toHaveValue(storedFrom);
 });
 
 /** A value the node would refuse is said beside its field, where the eye is, and nothing is sent. */
