@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
+import { BETTING, DISCOS } from '../helpers/spec-bill-networks.js';
 
 /**
  * Spec: bill creates on POST /v1/transactions are synchronous and final (never 02), and the
@@ -8,22 +9,6 @@ import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js
  */
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
-const DISCOS = [
-  'Ikeja Electric',
-  'EKEDC',
-  'AEDC',
-  'IBEDC',
-  'EEDC',
-  'KEDCO',
-  'JED',
-  'PHED',
-  'BEDC',
-  'ABEDC',
-  'KAEDCO',
-  'YEDC',
-  'ABA',
-];
-const BETTING = ['BET9JA', 'SPORTYBET', '1XBET', 'BETKING', 'BETWAY', 'NAIRABET', 'MERRYBET', 'BANGBET'];
 const CABLE_IDS: Record<string, string> = {
   DSTV: '10000000010',
   GOTV: '10000000020',

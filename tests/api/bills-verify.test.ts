@@ -3,6 +3,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
 import { addUpstream } from '../../server/store/upstreams.js';
+import { BETTING, DISCOS } from '../helpers/spec-bill-networks.js';
 
 /**
  * Spec "Bill verify POST /v1/transactions/verify": exactly one of plan_code / service_id, no
@@ -10,22 +11,6 @@ import { addUpstream } from '../../server/store/upstreams.js';
  * reason; verify not completed 502 with a generic message. And the test-credential table.
  */
 
-const DISCOS = [
-  'Ikeja Electric',
-  'EKEDC',
-  'AEDC',
-  'IBEDC',
-  'EEDC',
-  'KEDCO',
-  'JED',
-  'PHED',
-  'BEDC',
-  'ABEDC',
-  'KAEDCO',
-  'YEDC',
-  'ABA',
-];
-const BETTING = ['BET9JA', 'SPORTYBET', '1XBET', 'BETKING', 'BETWAY', 'NAIRABET', 'MERRYBET', 'BANGBET'];
 const CODE = 'VERIFY';
 
 let t: TestNode;

@@ -1,26 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from '../helpers/test-node.js';
+import { BETTING, DISCOS } from '../helpers/spec-bill-networks.js';
 
 /** Spec "Plan catalogs", "Data plan row", "Bill plan row"; DESIGN bill plan rows; OpenAPI. */
 
 const NAIRA = /^\d+\.\d{2}$/;
 const PREFIX: Record<string, string> = { mtn: 'MTN', glo: 'GLO', airtel: 'AIRTEL', '9mobile': '9MOBILE' };
-const DISCOS = [
-  'Ikeja Electric',
-  'EKEDC',
-  'AEDC',
-  'IBEDC',
-  'EEDC',
-  'KEDCO',
-  'JED',
-  'PHED',
-  'BEDC',
-  'ABEDC',
-  'KAEDCO',
-  'YEDC',
-  'ABA',
-];
-const BETTING = ['BET9JA', 'SPORTYBET', '1XBET', 'BETKING', 'BETWAY', 'NAIRABET', 'MERRYBET', 'BANGBET'];
 
 let t: TestNode;
 beforeAll(async () => {

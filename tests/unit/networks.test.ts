@@ -13,6 +13,7 @@ import { InvalidInput } from '../../server/domain/errors.js';
 import { parseRouteList } from '../../server/store/upstreams.js';
 import { detectNetwork, toLocalMsisdn } from '../../common/network-prefixes.js';
 import { detectNetwork as consoleDetectNetwork, formatPhone } from '../../renderer/src/lib/phone.js';
+import { BETTING, CABLES, DISCOS } from '../helpers/spec-bill-networks.js';
 
 /** The field an InvalidInput names, or a failure when the call did not throw one. */
 function fieldOf(call: () => unknown): string | undefined {
@@ -45,25 +46,7 @@ describe('telco network values (spec: mtn, glo, airtel, 9mobile, lowercase accep
 });
 
 describe('bill network values per product (spec "Network values for bills")', () => {
-  const table: Record<string, string[]> = {
-    ELECTRICITY: [
-      'Ikeja Electric',
-      'EKEDC',
-      'AEDC',
-      'IBEDC',
-      'EEDC',
-      'KEDCO',
-      'JED',
-      'PHED',
-      'BEDC',
-      'ABEDC',
-      'KAEDCO',
-      'YEDC',
-      'ABA',
-    ],
-    CABLE: ['DSTV', 'GOTV', 'STARTIMES'],
-    BETTING: ['BET9JA', 'SPORTYBET', '1XBET', 'BETKING', 'BETWAY', 'NAIRABET', 'MERRYBET', 'BANGBET'],
-  };
+  const table: Record<string, string[]> = { ELECTRICITY: DISCOS, CABLE: CABLES, BETTING };
   it('lists exactly the spec values for each product', () => {
     expect(BILL_NETWORKS).toEqual(table);
   });
