@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleSession, startTestNode, type TestNode } from '../helpers/test-node.js';
+import { signInCounter } from '../helpers/console-counters.js';
+import { startTestNode, type TestNode } from '../helpers/test-node.js';
 import { hashPassword } from '../../server/services/console-auth.js';
 import { createFirstAdmin } from '../../server/store/console-users.js';
 import { getMerchantByCode } from '../../server/store/merchants.js';
@@ -19,11 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function signIn() {
-  const { login, call } = await consoleSession(t, 'boss', PASSWORD);
-  expect(login.status).toBe(200);
-  return call;
-}
+const signIn = () => signInCounter(t, 'boss', PASSWORD);
 
 describe('reading a pending sale with wait_ms', () => {
   it('holds the answer until the sale is final; without wait_ms the read answers pending at once', async () => {

@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleSession, startTestNode, type TestNode } from '../helpers/test-node.js';
-import { hashPassword } from '../../server/services/console-auth.js';
-import { createConsoleUser, createFirstAdmin } from '../../server/store/console-users.js';
-import { getMerchantByCode } from '../../server/store/merchants.js';
+import { seedTwoCounters, signInCounter } from '../helpers/console-counters.js';
+import { startTestNode, type TestNode } from '../helpers/test-node.js';
 
 let t: TestNode;
-const PASSWORD = 'a long enough password';
 let otherRef = '';
 let demoRef = '';
 
-async function signIn(username: string) {
-  const { login, call } = await consoleSession(t, username, PASSWORD);
-  expect(login.status).toBe(200);
-  return call;
-}
+const signIn = (username: string) => signInCounter(t, username);
 
 const sale = (request: string) => ({
   product: 'ELECTRICITY',
@@ -26,20 +19,7 @@ const sale = (request: string) => ({
 
 beforeAll(async () => {
   t = await startTestNode();
-  const db = t.node.services.db;
-  const demo = getMerchantByCode(db, 'DEMO')!;
-  createFirstAdmin(db, { merchantId: demo.id, username: 'boss', passwordHash: await hashPassword(PASSWORD) });
-  createConsoleUser(
-    db,
-    { merchantId: demo.id, username: 'ada', role: 'agent', passwordHash: await hashPassword(PASSWORD) },
-    'test',
-  );
-  const other = t.merchant('OTHER', { testNaira: 10_000 });
-  createConsoleUser(
-    db,
-    { merchantId: other.id, username: 'olu', role: 'agent', passwordHash: await hashPassword(PASSWORD) },
-    'test',
-  );
+  await seedTwoCounters(t);
   const olu = await signIn('olu');
   otherRef = (await olu('POST', '/console/sell', sale('other-sale-0001'))).json.reference;
   const ada = await signIn('ada');

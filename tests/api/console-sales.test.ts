@@ -1,35 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleSession, startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
-import { hashPassword } from '../../server/services/console-auth.js';
-import { createConsoleUser, createFirstAdmin } from '../../server/store/console-users.js';
-import { getMerchantByCode } from '../../server/store/merchants.js';
+import { COUNTER_PASSWORD, seedTwoCounters, signInCounter } from '../helpers/console-counters.js';
+import { startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
 
 let t: TestNode;
-const PASSWORD = 'a long enough password';
 
-/** Signs a console user in and returns a caller that sends its cookie and CSRF token. */
-async function signIn(username: string) {
-  const { login, call } = await consoleSession(t, username, PASSWORD);
-  expect(login.status).toBe(200);
-  return call;
-}
+const signIn = (username: string) => signInCounter(t, username);
 
 beforeAll(async () => {
   t = await startTestNode();
-  const db = t.node.services.db;
-  const demo = getMerchantByCode(db, 'DEMO')!;
-  createFirstAdmin(db, { merchantId: demo.id, username: 'boss', passwordHash: await hashPassword(PASSWORD) });
-  createConsoleUser(
-    db,
-    { merchantId: demo.id, username: 'ada', role: 'agent', passwordHash: await hashPassword(PASSWORD) },
-    'test',
-  );
-  const other = t.merchant('OTHER', { testNaira: 10_000 });
-  createConsoleUser(
-    db,
-    { merchantId: other.id, username: 'olu', role: 'agent', passwordHash: await hashPassword(PASSWORD) },
-    'test',
-  );
+  await seedTwoCounters(t);
 });
 afterAll(async () => t.close());
 
@@ -139,7 +118,7 @@ describe('selling from the console', () => {
       (
         await olu('POST', '/console/users', {
           username: 'sneaky',
-          password: PASSWORD,
+          password: COUNTER_PASSWORD,
           role: 'admin',
           merchant_code: 'OTHER',
         })
