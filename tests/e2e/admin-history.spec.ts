@@ -7,6 +7,8 @@ import {
   openPage,
   unique,
   watchPageErrors,
+  sellAirtimeFromTiles,
+  receiptReference,
 } from './helpers.js';
 
 /** A phone number no other test uses, so the search finds exactly this test's sale. */
@@ -15,13 +17,8 @@ const PHONE = '09061234588';
 /** Sells test airtime from the tiles and waits for the receipt; returns its reference. */
 async function sellAirtime(page: Page, phone: string, amount: string): Promise<string> {
   await openPage(page, '/#/sell');
-  await page.keyboard.press('a');
-  await page.getByLabel('Customer phone number').fill(phone);
-  await page.getByLabel('Amount (₦)').fill(amount);
-  await page.keyboard.press('Enter');
-  await page.getByTestId('confirm-sell').click();
-  const receipt = await expectSuccessfulReceipt(page);
-  return (await receipt.getByTestId('receipt-reference').innerText()).trim();
+  await sellAirtimeFromTiles(page, phone, amount);
+  return receiptReference(page);
 }
 
 test('an admin picks another merchant in History, opens, requeries and reverses its sale; an agent has no picker', async ({

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, cli, login, openPage, unique, watchPageErrors } from './helpers.js';
+import { adminApi, cli, login, openPage, unique, watchPageErrors, sellAirtimeFromTiles } from './helpers.js';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -97,11 +97,7 @@ test('at 390 px the dashboard says its day as "25 Nov 2026" and keeps each sales
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page);
   // A sale today, so the table has figures.
-  await page.keyboard.press('a');
-  await page.getByLabel('Customer phone number').fill('08031234567');
-  await page.getByLabel('Amount (₦)').fill('19,000');
-  await page.keyboard.press('Enter');
-  await page.getByTestId('confirm-sell').click();
+  await sellAirtimeFromTiles(page, '08031234567', '19,000');
   await expect(page.getByTestId('sale-status')).toBeVisible();
   await openPage(page, '/#/admin');
   await expect(page.getByText(/^Today, \d{1,2} [A-Z][a-z]{2} \d{4} \(Lagos time\)/)).toBeVisible();

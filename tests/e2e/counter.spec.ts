@@ -11,6 +11,7 @@ import {
   snapPhoneAndDesk,
   unique,
   watchPageErrors,
+  sellAirtimeFromTiles,
 } from './helpers.js';
 import { csrfOf, openAdminPage, type Pair } from './admin-helpers.js';
 
@@ -79,11 +80,7 @@ const CHECK_PHONE =
   'Check the phone number and network with the customer, then try again. If it fails again, try later.';
 
 async function sellGloAirtime(page: Page, amount: string) {
-  await page.keyboard.press('a');
-  await page.getByLabel('Customer phone number').fill('0805 123 4567');
-  await page.getByLabel('Amount (₦)').fill(amount);
-  await page.keyboard.press('Enter');
-  await page.getByTestId('confirm-sell').click();
+  await sellAirtimeFromTiles(page, '0805 123 4567', amount);
 }
 
 test('a live-only desk starts in LIVE with no switch, and shows its wallet balance', async ({ page }) => {
@@ -497,12 +494,8 @@ test('a live sale the upstream fails without a reason says so and what to check,
   await admin.close();
 
   await login(page, agent);
-  await page.keyboard.press('a');
   // Test number ...0001: the upstream's simulator fails it.
-  await page.getByLabel('Customer phone number').fill('0809 000 0001');
-  await page.getByLabel('Amount (₦)').fill('200');
-  await page.keyboard.press('Enter');
-  await page.getByTestId('confirm-sell').click();
+  await sellAirtimeFromTiles(page, '0809 000 0001', '200');
   await expect(page.getByTestId('sale-status')).toContainText('Sale failed — NOT CHARGED', {
     timeout: 20_000,
   });

@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { adminApi, cli, login, openPage, snap, unique, watchPageErrors } from './helpers.js';
+import {
+  adminApi,
+  cli,
+  login,
+  openPage,
+  snap,
+  unique,
+  watchPageErrors,
+  sellAirtimeFromTiles,
+} from './helpers.js';
 
 test('insufficient balance: a small test wallet refuses a larger sale with a sentence and keeps its money', async ({
   page,
@@ -23,11 +32,7 @@ test('insufficient balance: a small test wallet refuses a larger sale with a sen
 
   await login(page, agent);
   await expect(page.getByTestId('merchant-name')).toHaveText('Corner Shop');
-  await page.keyboard.press('a');
-  await page.getByLabel('Customer phone number').fill('07011112222');
-  await page.getByLabel('Amount (₦)').fill('500');
-  await page.keyboard.press('Enter');
-  await page.getByTestId('confirm-sell').click();
+  await sellAirtimeFromTiles(page, '07011112222', '500');
   await expect(page.getByTestId('sell-error')).toHaveText(
     "Nothing was charged: the merchant's wallet does not hold enough for this sale. An admin funds it on Admin → Wallets.",
   );

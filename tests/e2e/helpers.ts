@@ -137,3 +137,27 @@ export async function expectSuccessfulReceipt(page: Page) {
   await expect(receipt.getByTestId('receipt-status')).toHaveText('Successful');
   return receipt;
 }
+
+/** A successful sale's reference, read from its receipt once the sale page says it succeeded. */
+export async function receiptReference(page: Page): Promise<string> {
+  const receipt = await expectSuccessfulReceipt(page);
+  return (await receipt.getByTestId('receipt-reference').innerText()).trim();
+}
+
+/**
+ * From the sell tiles: Airtime by its letter, the customer's number and the amount, Enter to the
+ * confirm step, then the sale confirmed by its Sell button ('click') or by the keyboard ('Enter').
+ */
+export async function sellAirtimeFromTiles(
+  page: Page,
+  phone: string,
+  amount: string,
+  confirmBy: 'click' | 'Enter' = 'click',
+): Promise<void> {
+  await page.keyboard.press('a');
+  await page.getByLabel('Customer phone number').fill(phone);
+  await page.getByLabel('Amount (₦)').fill(amount);
+  await page.keyboard.press('Enter');
+  if (confirmBy === 'Enter') await page.keyboard.press('Enter');
+  else await page.getByTestId('confirm-sell').click();
+}

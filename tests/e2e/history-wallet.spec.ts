@@ -12,6 +12,8 @@ import {
   snap,
   unique,
   watchPageErrors,
+  sellAirtimeFromTiles,
+  receiptReference,
 } from './helpers.js';
 import { csrfOf } from './admin-helpers.js';
 
@@ -23,13 +25,8 @@ test('history: search by phone, open the detail, reprint, export CSV; wallet: ba
 }) => {
   const problems = watchPageErrors(page);
   await login(page);
-  await page.keyboard.press('a');
-  await page.getByLabel('Customer phone number').fill(PHONE);
-  await page.getByLabel('Amount (₦)').fill('250');
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Enter');
-  const receipt = await expectSuccessfulReceipt(page);
-  const reference = (await receipt.getByTestId('receipt-reference').innerText()).trim();
+  await sellAirtimeFromTiles(page, PHONE, '250', 'Enter');
+  const reference = await receiptReference(page);
 
   await page.keyboard.press('Alt+h');
   await expect(page.getByRole('heading', { name: 'Sales history' })).toBeVisible();
@@ -108,11 +105,7 @@ async function ownDesk(request: import('@playwright/test').APIRequestContext) {
 /** Sells test airtime from the tiles and waits for the sale page. */
 async function sellAirtime(page: Page, phone: string, amount: string) {
   await openPage(page, '/#/sell');
-  await page.keyboard.press('a');
-  await page.getByLabel('Customer phone number').fill(phone);
-  await page.getByLabel('Amount (₦)').fill(amount);
-  await page.keyboard.press('Enter');
-  await page.getByTestId('confirm-sell').click();
+  await sellAirtimeFromTiles(page, phone, amount);
   await expect(page.getByTestId('sale-status')).toBeVisible();
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectSuccessfulReceipt, login, snap, watchPageErrors } from './helpers.js';
+import { login, snap, watchPageErrors, sellAirtimeFromTiles, receiptReference } from './helpers.js';
 import { expectResultInView, laidOutLines } from './admin-helpers.js';
 
 /** A phone number no other test uses, so the search finds exactly this test's sale. */
@@ -10,13 +10,8 @@ test('an admin reverses a completed sale from Sales history: in-app dialog, once
 }) => {
   const problems = watchPageErrors(page);
   await login(page);
-  await page.keyboard.press('a');
-  await page.getByLabel('Customer phone number').fill(PHONE);
-  await page.getByLabel('Amount (₦)').fill('175');
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Enter');
-  const receipt = await expectSuccessfulReceipt(page);
-  const reference = (await receipt.getByTestId('receipt-reference').innerText()).trim();
+  await sellAirtimeFromTiles(page, PHONE, '175', 'Enter');
+  const reference = await receiptReference(page);
 
   await page.keyboard.press('Alt+h');
   await expect(page.getByRole('heading', { name: 'Sales history' })).toBeVisible();

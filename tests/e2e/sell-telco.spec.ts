@@ -9,6 +9,7 @@ import {
   snap,
   snapPhoneAndDesk,
   watchPageErrors,
+  sellAirtimeFromTiles,
 } from './helpers.js';
 
 test('airtime: phone first, network detected, override warned; the pending sale resolves by itself', async ({
@@ -238,11 +239,7 @@ test('Esc on a sale goes to the tiles, never back into a "Try again" form that w
 }) => {
   const problems = watchPageErrors(page);
   await login(page);
-  await page.keyboard.press('a');
-  await page.getByLabel('Customer phone number').fill('0803 000 0001');
-  await page.getByLabel('Amount (₦)').fill('700');
-  await page.keyboard.press('Enter');
-  await page.getByTestId('confirm-sell').click();
+  await sellAirtimeFromTiles(page, '0803 000 0001', '700');
   await expect(page.getByTestId('sale-status')).toContainText('NOT CHARGED');
   await page.getByTestId('try-again').click();
   await page.getByLabel('Customer phone number').fill('0803 111 2222');
@@ -287,11 +284,7 @@ test('the sale page at 390 px: Try again under the failure, not among the printi
   const problems = watchPageErrors(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page);
-  await page.keyboard.press('a');
-  await page.getByLabel('Customer phone number').fill('0803 000 0001');
-  await page.getByLabel('Amount (₦)').fill('600');
-  await page.keyboard.press('Enter');
-  await page.getByTestId('confirm-sell').click();
+  await sellAirtimeFromTiles(page, '0803 000 0001', '600');
   await expect(page.getByTestId('sale-status')).toContainText('NOT CHARGED');
   const again = page.getByTestId('try-again');
   await expect(again).toBeFocused();
