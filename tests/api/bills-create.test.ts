@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
 import { BETTING, DISCOS } from '../helpers/spec-bill-networks.js';
+import { closeAfterLedgerCheck } from '../helpers/ledger-check.js';
 
 /**
  * Spec: bill creates on POST /v1/transactions are synchronous and final (never 02), and the
@@ -39,13 +40,7 @@ beforeAll(async () => {
   for (const p of ['electricity', 'cable', 'betting'])
     plans[p] = (await t.call('GET', `/v1/plans/bills/${p}`, { pair })).json.data;
 });
-afterAll(async () => {
-  try {
-    expect(t.ledgerOk()).toBe(true);
-  } finally {
-    await t.close();
-  }
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 const create = (
   product: string,

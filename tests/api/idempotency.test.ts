@@ -3,6 +3,7 @@ import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js
 import { fundWallet } from '../../server/store/wallets.js';
 import { addUpstream } from '../../server/store/upstreams.js';
 import type { VerifyRequest } from '../../server/upstreams/types.js';
+import { closeAfterLedgerCheck } from '../helpers/ledger-check.js';
 
 /**
  * Spec "States and transitions": a create with a client_request_id already used by the
@@ -25,13 +26,7 @@ beforeAll(async () => {
     'test',
   );
 });
-afterAll(async () => {
-  try {
-    expect(t.ledgerOk()).toBe(true);
-  } finally {
-    await t.close();
-  }
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 const db = () => t.node.services.db;
 const airtime = (code: string, k: string, over: Record<string, unknown> = {}) => ({

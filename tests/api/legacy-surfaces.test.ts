@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, eventually, type Pair, type TestNode } from '../helpers/test-node.js';
+import { closeAfterLedgerCheck } from '../helpers/ledger-check.js';
 
 /**
  * Spec "Other" and "Versioning": the older /ext/service/v1 prefix (bill creates answer 02 and
@@ -20,13 +21,7 @@ beforeAll(async () => {
   pair = m.test;
   merchantId = m.id;
 });
-afterAll(async () => {
-  try {
-    expect(t.ledgerOk()).toBe(true);
-  } finally {
-    await t.close();
-  }
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 const key = (p: string) => `${p}-${++seq}`;
 const post = (path: string, body: Record<string, unknown>) =>

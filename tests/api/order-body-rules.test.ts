@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
 import { balanceKobo } from '../helpers/orders.js';
+import { closeAfterLedgerCheck } from '../helpers/ledger-check.js';
 
 /**
  * Gift-card and eSIM order bodies have no merchant_code in the spec, but an integrator used to
@@ -16,13 +17,7 @@ beforeAll(async () => {
   buyer = t.merchant('ORDBUY', { testNaira: 500_000 }).test;
   t.merchant('OTHERCO', { testNaira: 500_000 });
 });
-afterAll(async () => {
-  try {
-    expect(t.ledgerOk()).toBe(true);
-  } finally {
-    await t.close();
-  }
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 const orders = [
   { what: 'gift-card', path: '/giftcards/orders', body: { plan_id: 5001 } },

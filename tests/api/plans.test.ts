@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from '../helpers/test-node.js';
 import { BETTING, DISCOS } from '../helpers/spec-bill-networks.js';
+import { closeAfterLedgerCheck } from '../helpers/ledger-check.js';
 
 /** Spec "Plan catalogs", "Data plan row", "Bill plan row"; DESIGN bill plan rows; OpenAPI. */
 
@@ -11,13 +12,7 @@ let t: TestNode;
 beforeAll(async () => {
   t = await startTestNode();
 });
-afterAll(async () => {
-  try {
-    expect(t.ledgerOk()).toBe(true);
-  } finally {
-    await t.close();
-  }
-});
+afterAll(() => closeAfterLedgerCheck(t));
 const get = (path: string) => t.call('GET', path);
 
 function expectCatalogEnvelope(r: { status: number; json: any }) {

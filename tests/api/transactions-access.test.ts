@@ -3,6 +3,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
 import { addUpstream } from '../../server/store/upstreams.js';
 import { rotateCredentials, updateMerchant } from '../../server/store/merchants.js';
+import { closeAfterLedgerCheck } from '../helpers/ledger-check.js';
 
 /**
  * Spec "Authentication" and the HTTP status table as they apply to the transaction routes:
@@ -17,13 +18,7 @@ const key = () => `acc-${++seq}`;
 beforeAll(async () => {
   t = await startTestNode();
 });
-afterAll(async () => {
-  try {
-    expect(t.ledgerOk()).toBe(true);
-  } finally {
-    await t.close();
-  }
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 const airtime = (code: string, over: Record<string, unknown> = {}) => ({
   merchant_code: code,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, eventually, type Pair, type TestNode } from '../helpers/test-node.js';
 import type { SimulatorOptions } from '../../server/upstreams/simulator.js';
+import { closeAfterLedgerCheck } from '../helpers/ledger-check.js';
 
 /** Spec: GET /v1/transactions/status (three aliases) and GET /v1/transactions (pagination, filters). */
 
@@ -68,13 +69,7 @@ beforeAll(async () => {
   });
   expect(other.status).toBe(200);
 });
-afterAll(async () => {
-  try {
-    expect(t.ledgerOk()).toBe(true);
-  } finally {
-    await t.close();
-  }
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 describe('GET /v1/transactions/status', () => {
   it.each(['client_request_id', 'request_id', 'request_ref'])('?%s= finds the transaction', async (param) => {

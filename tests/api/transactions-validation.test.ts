@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
+import { closeAfterLedgerCheck } from '../helpers/ledger-check.js';
 
 /**
  * Issue 3 "Validation": every bad input is a 400 with the spec's error body, a message naming
@@ -19,13 +20,7 @@ beforeAll(async () => {
   pair = m.test;
   merchantId = m.id;
 });
-afterAll(async () => {
-  try {
-    expect(t.ledgerOk()).toBe(true);
-  } finally {
-    await t.close();
-  }
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 const stored = () =>
   (

@@ -3,6 +3,7 @@ import { startTestNode, type TestNode } from '../helpers/test-node.js';
 import { hashPassword } from '../../server/services/console-auth.js';
 import { createConsoleUser } from '../../server/store/console-users.js';
 import { getMerchantByCode } from '../../server/store/merchants.js';
+import { closeAfterLedgerCheck } from '../helpers/ledger-check.js';
 
 /**
  * A used key is a 422 whatever the body: the key is looked up before the rest of the body is
@@ -61,13 +62,7 @@ beforeAll(async () => {
   giftcardPlan = cards.find((c) => c.fixed_price)!.plan_id;
   esimPlan = ((await t.call('GET', '/v1/esim/catalog')).json.data as { plan_id: string }[])[0].plan_id;
 });
-afterAll(async () => {
-  try {
-    expect(t.ledgerOk()).toBe(true);
-  } finally {
-    await t.close();
-  }
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 /** Expects a 422 that charged nothing and stored nothing. */
 async function expectUsedKey(send: () => ReturnType<TestNode['call']>) {
