@@ -122,6 +122,19 @@ test('an admin adds a webhook endpoint, sees its secret once, sends a test event
     await expect(page.getByRole('status')).toHaveText('Alert below ₦5,000.00.');
     await expect(threshold).toHaveValue('5000.00');
     await expect(thresholdError).toHaveCount(0);
+    // Typed and not saved, a threshold stays while the other wallet's is saved and the page
+    // reads its webhooks again.
+    const liveThreshold = page.getByLabel('live wallet: alert below (₦)');
+    await threshold.fill('7,500');
+    await liveThreshold.fill('2000');
+    await liveThreshold.press('Enter');
+    await expect(page.getByRole('status')).toHaveText('Alert below ₦2,000.00.');
+    await expect(liveThreshold).toHaveValue('2000.00');
+    await expect(threshold).toHaveValue('7,500');
+    await liveThreshold.fill('');
+    await liveThreshold.press('Enter');
+    await expect(page.getByRole('status')).toHaveText('Low-balance alert off.');
+    await expect(threshold).toHaveValue('7,500');
     await threshold.fill('');
     await threshold.press('Enter');
     await expect(page.getByRole('status')).toHaveText('Low-balance alert off.');
