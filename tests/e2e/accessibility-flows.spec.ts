@@ -149,6 +149,9 @@ test('electricity: the meter type, its refusals and the verified customer pass a
   await openWithPlanOff(page, '/#/sell/electricity', 'ABA Power Postpaid');
   await page.getByLabel('Distribution company').selectOption('ABA');
   const meterType = page.getByRole('radiogroup', { name: 'Meter type' });
+  // Named once: no group around the radiogroup repeats "Meter type" before it.
+  await expect(meterType).toHaveCount(1);
+  await expect(page.getByRole('group', { name: 'Meter type' })).toHaveCount(0);
   await meterType.getByRole('radio', { name: 'Postpaid' }).check();
   const meter = page.getByLabel('Meter number');
   await meter.fill('10000000002');
