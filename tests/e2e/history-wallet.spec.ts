@@ -223,6 +223,8 @@ test('history follows its pending sales by itself: failed after pending turns "F
   page,
   request,
 }) => {
+  // It waits for the simulator's pending sales to settle by themselves: about 21 s when quiet.
+  test.slow();
   const problems = watchPageErrors(page);
   const agent = await ownDesk(request);
   await login(page, agent);
