@@ -171,6 +171,8 @@ test('a choice refused on Continue (network, plan, gift card, provider) is read 
   await expect(page.getByRole('radiogroup', { name: 'Network' })).toHaveAccessibleDescription(
     'Choose the network.',
   );
+  // Named once: no group around the radiogroup repeats "Network" before it.
+  await expect(page.getByRole('group', { name: 'Network' })).toHaveCount(0);
 
   // The phone is right, the plan missing: the focus goes into the plans, which say why.
   await openPage(page, '/#/sell/data');
