@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { login, unique, watchPageErrors } from './helpers.js';
-import { csrfOf, openAdminPage, shot, v1, type Pair } from './admin-helpers.js';
+import { csrfOf, openAdminPage, sellAirtimeAs, shot, v1, type Pair } from './admin-helpers.js';
 
 /**
  * Issue 7, done when: an operator's day in the admin console, from onboarding a merchant to
@@ -367,49 +367,21 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     const desk = await playwright.request.newContext({ baseURL: base });
     expect((await desk.post('/console/login', { data: agent })).status()).toBe(200);
     const headers = await csrfOf(desk);
-    for (const amount of ['500', '1500']) {
-      const sold = await desk.post('/console/sell', {
-        headers,
-        data: {
-          product: 'airtime',
-          network: 'mtn',
-          customer_msisdn: '08031234567',
-          amount,
-          client_request_id: `desk-${unique()}`,
-        },
-      });
-      expect(sold.status()).toBe(200);
-    }
+    for (const amount of ['500', '1500']) await sellAirtimeAs(desk, headers, { amount, tag: 'desk' });
     // Test numbers: ...0003 is pending, then fails when asked again (the customer may have paid
     // meanwhile); ...0001 fails at once (nobody paid).
-    const late = await desk.post('/console/sell', {
-      headers,
-      data: {
-        product: 'airtime',
-        network: 'mtn',
-        customer_msisdn: '08030000003',
-        amount: '250',
-        client_request_id: `desk-${unique()}`,
-      },
-    });
-    const lateRef = ((await late.json()) as { reference: string }).reference;
+    const lateRef = await sellAirtimeAs(desk, headers, { phone: '08030000003', amount: '250', tag: 'desk' });
     await expect
       .poll(async () => {
         const r = await desk.post(`/console/purchases/${lateRef}/requery`, { headers, data: {} });
         return ((await r.json()) as { status: string; was_pending?: boolean }).was_pending;
       })
       .toBe(true);
-    const atOnce = await desk.post('/console/sell', {
-      headers,
-      data: {
-        product: 'airtime',
-        network: 'mtn',
-        customer_msisdn: '08030000001',
-        amount: '300',
-        client_request_id: `desk-${unique()}`,
-      },
+    const atOnceRef = await sellAirtimeAs(desk, headers, {
+      phone: '08030000001',
+      amount: '300',
+      tag: 'desk',
     });
-    const atOnceRef = ((await atOnce.json()) as { reference: string }).reference;
     await expect
       .poll(
         async () =>

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { unique } from './helpers.js';
 
 /** Admin page screenshots. */
 export const ADMIN_SHOTS_DIR = join('test-results', 'admin-shots');
@@ -21,6 +22,31 @@ export async function csrfOf(request: APIRequestContext): Promise<Record<string,
   const r = await request.get('/console/session');
   expect(r.status()).toBe(200);
   return { 'x-csrf-token': ((await r.json()) as { csrf_token: string }).csrf_token };
+}
+
+/**
+ * Sells MTN airtime from a signed-in desk (a request context and its CSRF headers) through
+ * /console/sell, as the sell form does, and returns the sale's reference; the simulator's test
+ * numbers decide how it ends (...0001 fails at once, ...0003 fails after pending). `tag` starts
+ * the request id, so a test's sales are told apart in the node's log.
+ */
+export async function sellAirtimeAs(
+  desk: APIRequestContext,
+  headers: Record<string, string>,
+  sale: { amount: string; phone?: string; tag: string },
+): Promise<string> {
+  const r = await desk.post('/console/sell', {
+    headers,
+    data: {
+      product: 'airtime',
+      network: 'mtn',
+      customer_msisdn: sale.phone ?? '08031234567',
+      amount: sale.amount,
+      client_request_id: `${sale.tag}-${unique()}`,
+    },
+  });
+  expect(r.status()).toBe(200);
+  return ((await r.json()) as { reference: string }).reference;
 }
 
 export interface Pair {

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { ADMIN_SHOTS_DIR, csrfOf, shot, v1, type Pair } from './admin-helpers.js';
+import { ADMIN_SHOTS_DIR, csrfOf, sellAirtimeAs, shot, v1, type Pair } from './admin-helpers.js';
 
 /**
  * A till's narrow screen (800 px): the admin menu runs across the top and each page gets the
@@ -229,20 +229,8 @@ test('at 390 px the cash-up stacks: the report is readable and nothing scrolls s
   const desk = await playwright.request.newContext({ baseURL });
   expect((await desk.post('/console/login', { data: agent })).status()).toBe(200);
   const headers = await csrfOf(desk);
-  const sell = async (phone: string, amount: string) => {
-    const r = await desk.post('/console/sell', {
-      headers,
-      data: {
-        product: 'airtime',
-        network: 'mtn',
-        customer_msisdn: phone,
-        amount,
-        client_request_id: `cash-${unique()}`,
-      },
-    });
-    expect(r.status()).toBe(200);
-    return ((await r.json()) as { reference: string }).reference;
-  };
+  const sell = (phone: string, amount: string) =>
+    sellAirtimeAs(desk, headers, { phone, amount, tag: 'cash' });
   await sell('08031234567', '45000');
   await sell('08031234567', '35275');
   await sell('08030000001', '300');

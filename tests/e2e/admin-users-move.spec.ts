@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { cli, login, unique, watchPageErrors } from './helpers.js';
-import { csrfOf, openAdminPage, shot } from './admin-helpers.js';
+import { csrfOf, openAdminPage, sellAirtimeAs, shot } from './admin-helpers.js';
 
 /**
  * An agent who sold for DEMO starts selling for another merchant: the admin moves them from the
@@ -38,22 +38,9 @@ test("an admin moves an agent to another merchant from the Users page; the cash-
     expect((await ctx.post('/console/login', { data: { username, password } })).status()).toBe(200);
     return csrfOf(ctx);
   };
-  const sell = async (ctx: APIRequestContext, headers: Record<string, string>, amount: string) => {
-    const r = await ctx.post('/console/sell', {
-      headers,
-      data: {
-        product: 'airtime',
-        network: 'mtn',
-        customer_msisdn: '08031234567',
-        amount,
-        client_request_id: `move-${unique()}`,
-      },
-    });
-    expect(r.status()).toBe(200);
-  };
 
   await test.step('the agent sells for DEMO', async () => {
-    await sell(desk, await signIn(desk), '100');
+    await sellAirtimeAs(desk, await signIn(desk), { amount: '100', tag: 'move' });
   });
 
   await test.step('the admin moves the agent, confirming where sales are paid from now on', async () => {
@@ -83,7 +70,7 @@ test("an admin moves an agent to another merchant from the Users page; the cash-
     const headers = await signIn(desk);
     const session = (await (await desk.get('/console/session')).json()) as { merchant: { code: string } };
     expect(session.merchant.code).toBe(code);
-    await sell(desk, headers, '200');
+    await sellAirtimeAs(desk, headers, { amount: '200', tag: 'move' });
     await desk.dispose();
   });
 
