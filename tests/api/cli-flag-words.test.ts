@@ -19,6 +19,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const vendingApi = ['upstream', 'add', '--name', 'prov', '--type', 'vending-api'];
 const pieces = ['--merchant-code', 'M', '--key', 'k', '--secret', 's'];
+const fundFW = ['wallet', 'fund', '--code', 'FW', '--env', 'test'];
 const long = (n: number) => 'a'.repeat(n);
 
 const refusals: [string, string[], string, Record<string, string>?][] = [
@@ -61,17 +62,13 @@ const refusals: [string, string[], string, Record<string, string>?][] = [
   ],
   [
     'wallet fund --amount',
-    ['wallet', 'fund', '--code', 'FW', '--env', 'test', '--amount', 'ten'],
+    [...fundFW, '--amount', 'ten'],
     '--amount must be a positive Naira amount with at most two decimals, e.g. "100.00"',
   ],
-  [
-    'wallet fund --amount 0',
-    ['wallet', 'fund', '--code', 'FW', '--env', 'test', '--amount', '0'],
-    '--amount must be greater than zero',
-  ],
+  ['wallet fund --amount 0', [...fundFW, '--amount', '0'], '--amount must be greater than zero'],
   [
     'wallet fund --reason',
-    ['wallet', 'fund', '--code', 'FW', '--env', 'test', '--amount', '5', '--reason', long(301)],
+    [...fundFW, '--amount', '5', '--reason', long(301)],
     '--reason must be at most 300 characters',
   ],
   [
@@ -144,17 +141,7 @@ describe('CLI refusals name the flag the operator typed', () => {
   });
 
   it('a refusal that names no field is left in its own words', () => {
-    const r = runCli(dataDir, [
-      '--json',
-      'wallet',
-      'fund',
-      '--code',
-      'FW',
-      '--env',
-      'test',
-      '--amount',
-      '-5',
-    ]);
+    const r = runCli(dataDir, ['--json', ...fundFW, '--amount', '-5']);
     expect(r.json.error).toBe(
       "a funding amount must be positive; the console's Wallets → Adjustment takes money out",
     );

@@ -91,6 +91,23 @@ const cookieOf = (r: { headers: Record<string, string | string[] | undefined> })
     .find((c) => c?.startsWith('vp_session='))!
     .split(';')[0];
 
+/** What the running node answers a session cookie: 200 while the session lasts, 401 once ended. */
+const sessionStatus = async (cookie: string) =>
+  (await consoleCall(url, 'GET', '/console/session', undefined, { cookie })).status;
+
+type AuditRow = { actor: string; action: string; subject: string; detail: string };
+/** The audit log's rows that `where` picks, read from the database file the node writes. */
+function auditRows(where: string): AuditRow[] {
+  const db = new Database(join(dataDir, 'vendpoint.db'), { readonly: true });
+  try {
+    return db
+      .prepare(`SELECT actor, action, subject, detail FROM audit_log WHERE ${where} ORDER BY id`)
+      .all() as AuditRow[];
+  } finally {
+    db.close();
+  }
+}
+
 describe('user add and list', () => {
   it('adds an admin with a password read from standard input: the running node lets it sign in at once', async () => {
     const r = await cli(
@@ -170,8 +187,6 @@ describe('a locked-out admin gets back in', () => {
     const session = await login('ada', adaPassword);
     expect(session.status).toBe(200);
     const cookie = cookieOf(session);
-    const sessionStatus = async (c: string) =>
-      (await consoleCall(url, 'GET', '/console/session', undefined, { cookie: c })).status;
     expect(await sessionStatus(cookie)).toBe(200);
     expect(await sessionStatus(adminCookie)).toBe(200);
     // The admin is locked (previous test) and has two sessions open (both sign-ins above).
@@ -228,13 +243,7 @@ describe('refusals change nothing', () => {
 
 describe('the passwords stay where they were given', () => {
   it("none is in the node's logs or the audit log, which records each change with the CLI as its actor", () => {
-    const db = new Database(join(dataDir, 'vendpoint.db'), { readonly: true });
-    const audit = db
-      .prepare(
-        `SELECT actor, action, subject, detail FROM audit_log WHERE action LIKE 'console_user.%' ORDER BY id`,
-      )
-      .all() as { actor: string; action: string; subject: string; detail: string }[];
-    db.close();
+    const audit = auditRows(`action LIKE 'console_user.%'`);
     expect(audit.map((a) => [a.action, a.subject])).toEqual([
       ['console_user.create', 'admin'],
       ['console_user.create', 'ada'],
@@ -280,7 +289,7 @@ describe('user move', () => {
       start_environment: 'test',
       created_at: expect.any(String),
     });
-    expect((await consoleCall(url, 'GET', '/console/session', undefined, { cookie })).status).toBe(401);
+    expect(await sessionStatus(cookie)).toBe(401);
     const again = await login('ada', AGENT_PASSWORD);
     expect(again.json.merchant).toMatchObject({ code: 'ACME', name: 'Acme Stores' });
 
@@ -291,8 +300,7 @@ describe('user move', () => {
       previous_merchant_code: 'ACME',
       sessions_ended: 0,
     });
-    const stillIn = await consoleCall(url, 'GET', '/console/session', undefined, { cookie: cookieOf(again) });
-    expect(stillIn.status).toBe(200);
+    expect(await sessionStatus(cookieOf(again))).toBe(200);
   });
 
   it('refuses an unknown or suspended merchant, or an unknown user: exit 2 with {"error"}, nothing moved', async () => {
@@ -315,13 +323,7 @@ describe('user move', () => {
     );
     expect(ada.merchant_code).toBe('ACME');
 
-    const db = new Database(join(dataDir, 'vendpoint.db'), { readonly: true });
-    const moves = db
-      .prepare(
-        `SELECT actor, subject, detail FROM audit_log WHERE action = 'console_user.update' AND detail LIKE '%"merchant"%'`,
-      )
-      .all() as { actor: string; subject: string; detail: string }[];
-    db.close();
+    const moves = auditRows(`action = 'console_user.update' AND detail LIKE '%"merchant"%'`);
     expect(moves).toHaveLength(1);
     expect(moves[0].actor).toMatch(/^cli:/);
     expect(moves[0].subject).toBe('ada');
@@ -332,16 +334,10 @@ describe('user move', () => {
 describe('the first user of a node is an admin', () => {
   it('refuses an agent while no admin exists (it would end first-run setup with nobody to run the console), then takes one', async () => {
     const fresh = mkdtempSync(join(tmpdir(), 'vendpoint-cli-first-user-'));
+    const addAgentBola = () =>
+      runCliAsync(fresh, ['--json', 'user', 'add', '--username', 'bola', '--role', 'agent']);
     try {
-      const agentFirst = await runCliAsync(fresh, [
-        '--json',
-        'user',
-        'add',
-        '--username',
-        'bola',
-        '--role',
-        'agent',
-      ]);
+      const agentFirst = await addAgentBola();
       expect(agentFirst).toMatchObject({
         status: 2,
         json: { error: expect.stringMatching(/no active admin yet/) },
@@ -354,15 +350,7 @@ describe('the first user of a node is an admin', () => {
         `${ADMIN_PASSWORD}\n`,
       );
       expect(admin.status).toBe(0);
-      const agent = await runCliAsync(fresh, [
-        '--json',
-        'user',
-        'add',
-        '--username',
-        'bola',
-        '--role',
-        'agent',
-      ]);
+      const agent = await addAgentBola();
       expect(agent).toMatchObject({ status: 0, json: { username: 'bola', role: 'agent' } });
     } finally {
       rmSync(fresh, { recursive: true, force: true });

@@ -19,15 +19,41 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const fund = (kobo: number) =>
+/** A posting to CLIHOOK's test wallet: a funding, or (with `kind: 'adjustment'`) a debit. */
+const post = (amountKobo: number, entry: { kind?: 'adjustment'; reason: string }) =>
   fundWallet(t.node.services.db, {
     merchantId: m.id,
     merchantCode: 'CLIHOOK',
     env: 'test',
-    amountKobo: kobo,
-    reason: 'test funding',
+    amountKobo,
     actor: 'test',
+    ...entry,
   });
+const fund = (kobo: number) => post(kobo, { reason: 'test funding' });
+
+/** `webhook add` for a merchant's test wallet, with the flags the case needs (and its environment). */
+const webhookAdd = (
+  dataDir: string,
+  code: string,
+  url: string,
+  flags: string[] = [],
+  env?: Record<string, string>,
+) =>
+  runCli(dataDir, ['--json', 'webhook', 'add', '--code', code, '--env', 'test', '--url', url, ...flags], env);
+
+/** `wallet threshold` of CLIHOOK's test wallet: an amount in Naira, or `off`. */
+const threshold = (amount: string) =>
+  runCli(t.dataDir, [
+    '--json',
+    'wallet',
+    'threshold',
+    '--code',
+    'CLIHOOK',
+    '--env',
+    'test',
+    '--amount',
+    amount,
+  ]);
 
 const deliveryStates = (endpointId: string) =>
   t.node.services.db
@@ -40,16 +66,7 @@ describe('webhook CLI', () => {
     const rx = await startWebhookReceiver();
     const port = rx.port;
     await rx.close(); // down
-    const add = runCli(t.dataDir, [
-      '--json',
-      'webhook',
-      'add',
-      '--code',
-      'CLIHOOK',
-      '--env',
-      'test',
-      '--url',
-      `http://127.0.0.1:${port}/hooks`,
+    const add = webhookAdd(t.dataDir, 'CLIHOOK', `http://127.0.0.1:${port}/hooks`, [
       '--events',
       'wallet.funded',
       '--allow-private-webhooks',
@@ -101,22 +118,22 @@ describe('webhook CLI', () => {
     expect(deliveryStates(id)).toEqual(['failed', 'failed']);
 
     const back = await startWebhookReceiver(port);
+    /** Waits until the receiver has had `n` hooks in all. */
+    const receivedAtLeast = (n: number) =>
+      eventually(
+        async () => back.received.length,
+        (k) => k >= n,
+      );
     try {
       const one = runCli(t.dataDir, ['--json', 'webhook', 'replay', '--id', id, '--delivery', failedId]);
       expect(one.json).toEqual({ replayed: 1 });
-      await eventually(
-        async () => back.received.length,
-        (n) => n >= 1,
-      );
+      await receivedAtLeast(1);
       const again = runCli(t.dataDir, ['--json', 'webhook', 'replay', '--id', id, '--delivery', failedId]);
       expect(again.status).toBe(2);
       expect(again.json.error).toMatch(/is (pending|delivered), not failed: there is nothing to replay/);
       const replay = runCli(t.dataDir, ['--json', 'webhook', 'replay', '--id', id]);
       expect(replay.json).toEqual({ replayed: 1 });
-      await eventually(
-        async () => back.received.length,
-        (n) => n >= 2,
-      );
+      await receivedAtLeast(2);
       // Newest first in the log: the named one was the second funding's.
       expect(back.received.map((h) => h.json.data.total)).toEqual(['1003.00', '1001.00']);
       for (const h of back.received)
@@ -171,10 +188,7 @@ describe('webhook CLI', () => {
       expect(rot.json.secret).not.toBe(add.json.secret);
       const before = back.received.length;
       fund(300);
-      await eventually(
-        async () => back.received.length,
-        (n) => n > before,
-      );
+      await receivedAtLeast(before + 1);
       const h = back.received.at(-1)!;
       const header = String(h.headers['vendpoint-signature']);
       expect(header.match(/v1=/g)).toHaveLength(2);
@@ -193,10 +207,7 @@ describe('webhook CLI', () => {
       await new Promise((r) => setTimeout(r, 700));
       expect(back.received.length).toBe(paused);
       expect(runCli(t.dataDir, ['--json', 'webhook', 'resume', '--id', id]).json.status).toBe('enabled');
-      await eventually(
-        async () => back.received.length,
-        (n) => n > paused,
-      );
+      await receivedAtLeast(paused + 1);
       expect(back.received.at(-1)!.json.data.total).toBe('1010.00');
 
       expect(runCli(t.dataDir, ['--json', 'webhook', 'remove', '--id', id]).json).toEqual({
@@ -210,28 +221,15 @@ describe('webhook CLI', () => {
   });
 
   it('webhook add refuses a loopback URL unless told private targets are allowed', () => {
-    const r = runCli(
-      t.dataDir,
-      ['--json', 'webhook', 'add', '--code', 'CLIHOOK', '--env', 'test', '--url', 'http://127.0.0.1:9/x'],
-      {
-        VENDPOINT_WEBHOOKS_ALLOW_PRIVATE: '',
-      },
-    );
+    const r = webhookAdd(t.dataDir, 'CLIHOOK', 'http://127.0.0.1:9/x', [], {
+      VENDPOINT_WEBHOOKS_ALLOW_PRIVATE: '',
+    });
     expect(r.status).toBe(2);
     expect(r.json.error).toMatch(/allow-private-webhooks/);
   });
 
   it('webhook test to a host that does not resolve names no flag: no flag would make it reachable', async () => {
-    const add = runCli(t.dataDir, [
-      '--json',
-      'webhook',
-      'add',
-      '--code',
-      'CLIHOOK',
-      '--env',
-      'test',
-      '--url',
-      'http://no-such-receiver.invalid/h',
+    const add = webhookAdd(t.dataDir, 'CLIHOOK', 'http://no-such-receiver.invalid/h', [
       '--allow-private-webhooks',
     ]);
     expect(add.status, add.stdout + add.stderr).toBe(0);
@@ -245,55 +243,21 @@ describe('webhook CLI', () => {
   });
 
   it('wallet threshold: one wallet.low_balance event per crossing, again only after the balance went back above it', async () => {
-    const r = runCli(t.dataDir, [
-      '--json',
-      'wallet',
-      'threshold',
-      '--code',
-      'CLIHOOK',
-      '--env',
-      'test',
-      '--amount',
-      '500',
-    ]);
-    expect(r.json).toEqual({ low_balance_threshold: '500.00' });
+    expect(threshold('500').json).toEqual({ low_balance_threshold: '500.00' });
     const low = () =>
       t.node.services.db
         .prepare(`SELECT COUNT(*) FROM events WHERE merchant_id = ? AND type = 'wallet.low_balance'`)
         .pluck()
         .get(m.id) as number;
     // An operator's negative adjustment is a debit like a purchase's: it goes through the same posting.
-    const debit = (kobo: number) =>
-      fundWallet(t.node.services.db, {
-        merchantId: m.id,
-        merchantCode: 'CLIHOOK',
-        env: 'test',
-        amountKobo: -kobo,
-        kind: 'adjustment',
-        reason: 'test adjustment',
-        actor: 'test',
-      });
+    const debit = (kobo: number) => post(-kobo, { kind: 'adjustment', reason: 'test adjustment' });
     debit(60_000); // 1010 -> 410: below
     debit(10_000); // 310: still below, no repeat
     expect(low()).toBe(1);
     fund(40_000); // 710: back above
     debit(30_000); // 410: below again
     expect(low()).toBe(2);
-    expect(
-      runCli(t.dataDir, [
-        '--json',
-        'wallet',
-        'threshold',
-        '--code',
-        'CLIHOOK',
-        '--env',
-        'test',
-        '--amount',
-        'off',
-      ]).json,
-    ).toEqual({
-      low_balance_threshold: null,
-    });
+    expect(threshold('off').json).toEqual({ low_balance_threshold: null });
   });
 });
 
@@ -306,18 +270,7 @@ describe('webhook CLI beside a node started without --allow-private-webhooks', (
   afterAll(async () => plain?.close());
 
   const addLoopback = (dataDir: string, code: string, path = 'hooks') =>
-    runCli(dataDir, [
-      '--json',
-      'webhook',
-      'add',
-      '--code',
-      code,
-      '--env',
-      'test',
-      '--url',
-      `http://127.0.0.1:9/${path}`,
-      '--allow-private-webhooks',
-    ]);
+    webhookAdd(dataDir, code, `http://127.0.0.1:9/${path}`, ['--allow-private-webhooks']);
 
   it('saves a loopback URL with the command flag, and warns that this node will refuse to deliver there', () => {
     const add = addLoopback(plain.dataDir, 'CLIWARN');
