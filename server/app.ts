@@ -30,6 +30,13 @@ import { sharedSerializerFactory, sharedValidatorFactory } from './http/shared-s
 import { CSRF_HEADER } from '../common/console-protocol.js';
 
 export const BODY_LIMIT = 1024 * 1024;
+/**
+ * The time a client has to send one whole request, headers and body: a sale's body is a few
+ * hundred bytes. Fastify's default (0) let a request that never finished arriving hold its
+ * connection for ever. It ends when the request has arrived: a handler that waits for a
+ * provider longer than this still answers.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
 /** The unauthenticated uptime check; its per-IP rate limit is a bucket of its own. */
 const HEALTH_PATH = '/v1/healthz';
 
@@ -41,6 +48,7 @@ function isEmptyBody(headers: FastifyRequest['headers']): boolean {
 /** Builds the node's HTTP app without listening (tests use app.inject or listen on port 0). */
 export async function buildApp(s: Services): Promise<FastifyInstance> {
   const destination = s.config.logLevel === 'silent' ? {} : await logDestination(s.config);
+  const requestTimeout = s.config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger:
       s.config.logLevel === 'silent'
@@ -59,9 +67,16 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     // A request reaching a stopping node is answered in the API's error body (http/drain.ts).
     return503OnClosing: false,
-    // A request without Host reaches the Host check below, which answers it in the error body
-    // (Node's own refusal is an empty 400).
-    http: { requireHostHeader: false },
+    requestTimeout,
+    http: {
+      // A request without Host reaches the Host check below, which answers it in the error body
+      // (Node's own refusal is an empty 400).
+      requireHostHeader: false,
+      // Headers get no longer than the whole request (Node's default is 60 s), and late requests
+      // are looked for often enough that one is cut within a few seconds of its limit.
+      headersTimeout: requestTimeout,
+      connectionsCheckingInterval: Math.min(5_000, Math.max(100, Math.floor(requestTimeout / 4))),
+    },
     clientErrorHandler: answerClientError,
     trustProxy: s.config.trustedProxies.length ? s.config.trustedProxies : false,
     genReqId: () => randomUUID(),

@@ -41,6 +41,8 @@ export interface NodeConfig {
    * Off by default: a merchant's URL must not reach the host's own network.
    */
   webhooksAllowPrivate: boolean;
+  /** How long a client may take to send one whole request, headers and body (tests shorten it). */
+  requestTimeoutMs?: number;
 }
 
 export const DEFAULTS = {
