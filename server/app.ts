@@ -134,6 +134,8 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   drainOnClose(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    // Answers are JSON (or a PNG, or the docs): never to be read by a browser as anything else.
+    reply.header('x-content-type-options', 'nosniff');
     if (isStopping(app)) {
       refuseWhileStopping(reply);
       return;
@@ -237,6 +239,12 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   );
 
   await app.register(async (api) => {
+    // Answers carry what a sale delivered (tokens, gift-card codes, eSIM activation codes): no
+    // browser (the docs page's Try it out) or proxy may keep a copy. A route's own header wins.
+    api.addHook('onRequest', (_request, reply, done) => {
+      reply.header('cache-control', 'no-store');
+      done();
+    });
     requireMerchantAuth(api, s);
     trimSurroundingWhitespace(api);
     // Each operation is declared once and mounted under both prefixes.
