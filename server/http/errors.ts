@@ -189,6 +189,14 @@ function messageFor(error: DomainError, request: FastifyRequest): string {
   return error.forMerchantApi(route.startsWith('/ext/service/v1/') ? '/ext/service/v1' : '/v1');
 }
 
+/** A route's body limit as the 413 says it: `1 MiB`, `8 KiB`. */
+function bodyLimitWords(bytes: number | undefined): string {
+  const n = bytes ?? 1024 * 1024;
+  if (n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
+  if (n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
+}
+
 export function registerErrorHandling(app: FastifyInstance, hooks: ErrorHooks = {}): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
@@ -205,7 +213,14 @@ export function registerErrorHandling(app: FastifyInstance, hooks: ErrorHooks = 
     }
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return reply.status(413).send(errorBody(413, 'Request body too large (limit 1 MiB)'));
+        return reply
+          .status(413)
+          .send(
+            errorBody(
+              413,
+              `Request body too large (limit ${bodyLimitWords(request.routeOptions.bodyLimit)})`,
+            ),
+          );
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.status(415).send(errorBody(415, 'Send the body as application/json'));
       // An empty JSON body never gets here: it is read as no body (optional-body.ts).

@@ -112,7 +112,8 @@ describe('console sign-in throttling', () => {
 describe('sign-in fields are bounded before anything is kept about them', () => {
   it('a username or password over 256 characters is a 400 and leaves nothing in the throttle', async () => {
     nextWindow();
-    const long = 'x'.repeat(100_000);
+    // Within the sign-in's 8 KiB body limit (a larger body is a 413 before it is read).
+    const long = 'x'.repeat(1_000);
     for (const body of [
       { username: long, password: PASSWORD },
       { username: 'ada', password: long },

@@ -39,6 +39,11 @@ import { businessTimezone } from '../../store/settings.js';
 
 /** Longer than any username (32) or password (200) the console accepts. */
 const LOGIN_FIELD_MAX = 256;
+/**
+ * Sign-in and setup read a body before anyone is proven (every other route answers 401 first):
+ * their fields fit many times over in 8 KiB, so nobody makes the node parse a megabyte per attempt.
+ */
+export const PUBLIC_BODY_LIMIT = 8 * 1024;
 
 const tags = ['session'];
 const SessionAnswer = answer(SessionInfo);
@@ -139,6 +144,7 @@ export function registerAuthRoutes(scope: FastifyInstance, s: Services, throttle
   app.post(
     '/console/setup',
     {
+      bodyLimit: PUBLIC_BODY_LIMIT,
       schema: {
         tags,
         body: Type.Object({
@@ -173,6 +179,7 @@ export function registerAuthRoutes(scope: FastifyInstance, s: Services, throttle
   app.post(
     '/console/login',
     {
+      bodyLimit: PUBLIC_BODY_LIMIT,
       schema: {
         tags,
         // Bounded before the throttle keys on the name: a megabyte "username" per attempt would
