@@ -61,12 +61,18 @@ export function callerOf(request: Pick<FastifyRequest, 'caller'>): Caller {
   return request.caller;
 }
 
+/** What may follow the name in a Host header: nothing, or a colon and a port. */
+const PORT_PART = /^(:\d{0,5})?$/;
+
 /** DNS-rebinding guard: only our own names in the Host header. */
 export function hostAllowed(hostHeader: string | undefined, allowed: string[]): boolean {
   if (!hostHeader) return false;
   const lower = hostHeader.toLowerCase();
   // "[::1]:7300" keeps its brackets; "localhost:7300" loses the port.
-  const hostname = lower.startsWith('[') ? lower.slice(0, lower.indexOf(']') + 1) : lower.split(':')[0];
+  const end = lower.startsWith('[') ? lower.indexOf(']') + 1 : lower.indexOf(':');
+  const hostname = end <= 0 ? lower : lower.slice(0, end);
+  // The port is not compared, but it must be one: `127.0.0.1:@evil.example` is not our name.
+  if (end > 0 && !PORT_PART.test(lower.slice(end))) return false;
   return (
     hostname === 'localhost' ||
     hostname === '127.0.0.1' ||

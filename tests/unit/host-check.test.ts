@@ -3,18 +3,31 @@ import { hostAllowed, hostChecker, ipAllowed } from '../../server/http/access.js
 import { parseAllowEntry } from '../../server/domain/merchant-rules.js';
 
 describe('Host header check (DNS rebinding)', () => {
-  it.each([['localhost:7300'], ['127.0.0.1:7300'], ['[::1]:7300'], ['LOCALHOST'], ['127.0.0.1']])(
-    'accepts our own name %s',
-    (h) => {
-      expect(hostAllowed(h, [])).toBe(true);
-    },
-  );
+  it.each([
+    ['localhost:7300'],
+    ['127.0.0.1:7300'],
+    ['[::1]:7300'],
+    ['LOCALHOST'],
+    ['127.0.0.1'],
+    ['[::1]'],
+    ['localhost:'],
+  ])('accepts our own name %s', (h) => {
+    expect(hostAllowed(h, [])).toBe(true);
+  });
   it.each([
     ['evil.example:7300'],
     ['127.0.0.1.evil.example'],
     ['localhost.evil.example:7300'],
     [''],
     ['[::2]:7300'],
+    // Our name, then something that is not a port: a link built from this Host (the report
+    // e-mail's download link on a resend) would point elsewhere, `http://127.0.0.1:@evil.example/`.
+    ['127.0.0.1:@evil.example'],
+    ['localhost:7300 evil.example'],
+    ['localhost:abc'],
+    ['[::1]evil.example'],
+    ['[::1]:7300/x'],
+    ['localhost:123456'],
   ])('rejects %s', (h) => {
     expect(hostAllowed(h, [])).toBe(false);
   });
