@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import fastifyCookie from '@fastify/cookie';
 import type { Services } from '../../services/context.js';
 import { rendererDistDir } from '../../resources.js';
@@ -15,6 +14,7 @@ import { registerUserRoutes } from './user-routes.js';
 import { registerOrderConsoleRoutes } from './order-routes.js';
 import { registerAdminConsole } from './admin-index.js';
 import { CONSOLE_OPENAPI_PATH, registerConsoleContract } from './contract.js';
+import { registerConsoleFiles } from './console-files.js';
 
 /**
  * The console: its /console API and the built renderer served at /. Everything
@@ -44,19 +44,7 @@ export async function registerConsole(app: FastifyInstance, s: Services): Promis
 
     const dist = rendererDistDir();
     if (dist) {
-      await scope.register(fastifyStatic, {
-        root: dist,
-        prefix: '/',
-        wildcard: false,
-        index: ['index.html'],
-        // Hashed assets never change; the page itself is always revalidated after an upgrade.
-        setHeaders: (res, path) => {
-          res.setHeader(
-            'cache-control',
-            /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
-          );
-        },
-      });
+      await registerConsoleFiles(scope, dist);
     } else {
       scope.get('/', { schema: { hide: true } }, async (_req, reply) =>
         reply
