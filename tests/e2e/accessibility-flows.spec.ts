@@ -248,8 +248,8 @@ test('the betting and eSIM confirm steps pass axe; Sell is read with what to che
 /**
  * A live sale of a merchant of this test's own that its provider holds pending for an hour,
  * flagged by the admin: it needs attention until it is resolved by hand. The provider is a
- * simulator routed for live Airtel airtime only, which no other spec sells, disabled once it
- * holds the sale.
+ * simulator routed for live MTN data only, which no other spec sells (tests/README.md), disabled
+ * once it holds the sale.
  */
 async function flaggedLiveSale(page: Page, headers: Headers, baseURL: string): Promise<string> {
   const code = `HELD${unique()}`.slice(0, 20);
@@ -275,19 +275,20 @@ async function flaggedLiveSale(page: Page, headers: Headers, baseURL: string): P
       name: upstream,
       type: 'simulator',
       options: { pendingRate: 1, pendingForMs: 3_600_000 },
-      routes: ['airtime:AIRTEL'],
+      routes: ['data:MTN'],
     },
   });
   expect(added.status()).toBe(201);
   const sale = await v1(baseURL, live, 'POST', '/v1/transactions', {
     merchant_code: code,
-    product: 'airtime',
-    network: 'airtel',
-    customer_msisdn: '08021234567',
-    amount: '100',
+    product: 'data',
+    network: 'mtn',
+    plan_code: 'MTN-101',
+    customer_msisdn: '08031234567',
+    amount: '75.00',
     client_request_id: `held-${unique()}`,
   });
-  // The upstream takes no more sales (live Airtel airtime is as before this test); what it holds
+  // The upstream takes no more sales (live MTN data is as before this test); what it holds
   // stays pending, as a disabled upstream is still asked about what it accepted.
   const off = await page.request.patch(`/console/admin/upstreams/${upstream}`, {
     headers,
@@ -338,7 +339,7 @@ test('the resolve panel of a sale needing attention passes axe; a missing outcom
     await expect(outcome).not.toHaveAttribute('aria-invalid', 'true');
     findings.push(...(await audit(page, 'attention: reason refused')));
 
-    // Resolved as not delivered (its ₦100 refunded): nothing of this test is left needing attention.
+    // Resolved as not delivered (its ₦75 refunded): nothing of this test is left needing attention.
     await reason.fill('test sale: the provider never delivered it');
     await panel.getByTestId('resolve-submit').click();
     const refund = page.getByRole('alertdialog', { name: /^Refund / });

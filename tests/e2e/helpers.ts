@@ -103,9 +103,11 @@ export async function receiptPdf(page: Page, name: string, paper: '58' | '80' | 
   return (Number(box![1]) / 72) * 25.4;
 }
 
-/** Runs the operator CLI on the node's data directory, as an operator would, and parses --json. */
-export function cli(args: string[]): Record<string, unknown> {
-  const dataDir = process.env.VENDPOINT_E2E_DATA_DIR;
+/**
+ * Runs the operator CLI on the node's data directory (or on `dataDir`, another node's), as an
+ * operator would, and parses --json.
+ */
+export function cli(args: string[], dataDir = process.env.VENDPOINT_E2E_DATA_DIR): Record<string, unknown> {
   if (!dataDir) throw new Error('VENDPOINT_E2E_DATA_DIR is not set (run through playwright.config.ts)');
   const r = spawnSync(
     join(ROOT, 'node_modules', '.bin', 'tsx'),
