@@ -145,6 +145,22 @@ export class UpstreamRouter {
     );
   }
 
+  /**
+   * The networks live sales of a route product can go to when only network routes are set up
+   * for it (as routed: `AIRTEL`, `ibedc`); null when an enabled product-wide route takes any.
+   */
+  liveNetworks(routeProduct: string): string[] | null {
+    const state = this.state();
+    const routed = listRoutes(this.db).filter(
+      (r) =>
+        r.product === routeProduct &&
+        state.enabled.has(r.upstreamName) &&
+        state.upstreams.has(r.upstreamName),
+    );
+    if (routed.some((r) => r.network === '')) return null;
+    return routed.map((r) => r.network);
+  }
+
   /** Enabled live upstreams. */
   allLive(): Upstream[] {
     const state = this.state();

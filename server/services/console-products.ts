@@ -1,5 +1,5 @@
 import type { Caller, Services } from './context.js';
-import { isBillProduct, SOLD_PRODUCTS } from '../domain/networks.js';
+import { BILL_NETWORKS, isBillProduct, SOLD_PRODUCTS, TELCOS } from '../domain/networks.js';
 import { Forbidden } from '../domain/errors.js';
 import { koboToApiNaira } from '../../common/money.js';
 
@@ -24,6 +24,26 @@ export interface ProductAvailability {
   reason: string;
   /** What an admin does about it: a console page and the words of the link. */
   fix: { to: string; label: string } | null;
+  /**
+   * The networks (telcos, billers) it can be sold for in live when only some are routed, in
+   * the spelling a sale sends; null when any can be.
+   */
+  networks: string[] | null;
+}
+
+/** The networks a live product is routed for, named as a sale names them; null when any is. */
+function routedNetworks(s: Services, product: ConsoleProduct): string[] | null {
+  const routed = s.router.liveNetworks(product);
+  if (routed === null) return null;
+  const known: readonly string[] =
+    product === 'airtime' || product === 'data'
+      ? TELCOS
+      : isBillProduct(product)
+        ? BILL_NETWORKS[product]
+        : [];
+  // Only the products sold by network are narrowed; a route's network is read in any case.
+  if (known.length === 0) return null;
+  return known.filter((n) => routed.some((r) => r.toLowerCase() === n.toLowerCase()));
 }
 
 /**
@@ -37,7 +57,7 @@ export function productAvailability(
   caller: Caller,
   product: ConsoleProduct,
 ): ProductAvailability {
-  const ok = { product, available: true, reason: '', fix: null };
+  const ok = { product, available: true, reason: '', fix: null, networks: null };
   if (caller.environment === 'test') return ok;
   const name = NAMES[product];
   if (isBillProduct(product) && !caller.merchant.liveBills.includes(product)) {
@@ -49,6 +69,7 @@ export function productAvailability(
         to: `/admin/merchants/${encodeURIComponent(caller.merchant.code)}`,
         label: `Enable live ${name}`,
       },
+      networks: null,
     };
   }
   if (!s.router.hasLiveRoute(product)) {
@@ -57,9 +78,10 @@ export function productAvailability(
       available: false,
       reason: `No provider is set up to sell ${name} in live; an admin can add one.`,
       fix: { to: '/admin/upstreams', label: 'Set up a provider' },
+      networks: null,
     };
   }
-  return ok;
+  return { ...ok, networks: routedNetworks(s, product) };
 }
 
 export const productsAvailability = (s: Services, caller: Caller): ProductAvailability[] =>

@@ -3,7 +3,7 @@ import { consoleSession, startTestNode, eventually, type TestNode } from '../hel
 import { hashPassword } from '../../server/services/console-auth.js';
 import { createConsoleUser, createFirstAdmin } from '../../server/store/console-users.js';
 import { getMerchantByCode, revokeCredentials } from '../../server/store/merchants.js';
-import { addUpstream } from '../../server/store/upstreams.js';
+import { addUpstream, updateUpstream } from '../../server/store/upstreams.js';
 
 let t: TestNode;
 const PASSWORD = 'a long enough password';
@@ -185,6 +185,36 @@ describe('product availability per environment', () => {
     });
     expect(esim.status).toBe(403);
     expect(esim.json.message).toMatch(/No provider is set up to sell eSIMs in live/);
+  });
+
+  it('live names the only networks routed when no product-wide route takes them all', async () => {
+    const { db, box } = t.node.services;
+    // DStv and GOtv routed (a route's network in any case); StarTimes only on a disabled upstream.
+    addUpstream(db, box, { name: 'tv-a', type: 'simulator', products: ['CABLE:DSTV'] }, 'test');
+    addUpstream(db, box, { name: 'tv-b', type: 'simulator', products: ['cable:gotv'] }, 'test');
+    addUpstream(db, box, { name: 'tv-off', type: 'simulator', products: ['CABLE:STARTIMES'] }, 'test');
+    updateUpstream(db, box, 'tv-off', { enabled: false }, 'test');
+    const ada = await signIn('ada');
+    await ada.call('POST', '/console/session/environment', { environment: 'live' });
+    const liveNow = async () =>
+      Object.fromEntries(
+        ((await ada.call('GET', '/console/products')).json.products as { product: string }[]).map((p) => [
+          p.product,
+          p,
+        ]),
+      );
+    expect((await liveNow()).CABLE).toMatchObject({ available: true, networks: ['DSTV', 'GOTV'] });
+    // Airtime's route is product-wide: every network is sold; eSIMs are not sold at all.
+    expect((await liveNow()).airtime).toMatchObject({ available: true, networks: null });
+    expect((await liveNow()).esim).toMatchObject({ available: false, networks: null });
+    // A product-wide route beside the network ones takes every network.
+    addUpstream(db, box, { name: 'tv-all', type: 'simulator', products: ['CABLE'] }, 'test');
+    expect((await liveNow()).CABLE).toMatchObject({ available: true, networks: null });
+
+    // Test sells every network, whatever live routes.
+    await ada.call('POST', '/console/session/environment', { environment: 'test' });
+    const test = (await ada.call('GET', '/console/products')).json.products as { networks: unknown }[];
+    expect(test.every((p) => p.networks === null)).toBe(true);
   });
 });
 

@@ -22,7 +22,8 @@ import { csrfOf, v1, type Pair } from './admin-helpers.js';
  * routed for its live sales. Here a merchant of this spec's own sells through it, by an agent
  * who may sell in test and live. Routes are node-wide, so this spec routes only live Airtel
  * airtime and IBEDC electricity, which no other spec sells live (tests/README.md lists who owns
- * which route), and disables its upstream when it is done.
+ * which route), and disables its upstream when it is done. No other spec routes live electricity,
+ * so here IBEDC is the only company the desk may sell, and the tile and form say so.
  */
 const ROOT = join(import.meta.dirname, '..', '..');
 const code = `LIVE${unique()}`.slice(0, 20);
@@ -234,9 +235,23 @@ test('a live prepaid electricity sale prints its token; the wallet falls by the 
   await goLive(page);
   const before = await liveWalletOnConsole(page);
   await openPage(page, '/#/sell');
+  // Only IBEDC is routed for live electricity on this node: the tile says so, and the form warns
+  // as soon as another company is chosen, before the meter is typed; the node refuses its verify.
+  await expect(page.getByTestId('tile-hint-electricity')).toHaveText('IBEDC only');
   await page.keyboard.press('e');
-  await page.getByLabel('Distribution company').selectOption('IBEDC');
+  const company = page.getByLabel('Distribution company');
+  await company.selectOption('EKEDC');
+  const unrouted =
+    'Live electricity can be sold for IBEDC only: no provider is set up for EKEDC. An admin can add one.';
+  await expect(page.getByTestId('provider-unrouted')).toHaveText(unrouted);
+  await expect(company).toHaveAccessibleDescription(unrouted);
+  await snap(page, 'live-electricity-unrouted');
   await page.getByLabel('Meter number').fill('10000000001');
+  await page.getByTestId('bill-next').click();
+  await expect(page.getByText('No provider is configured for live ELECTRICITY EKEDC.')).toBeVisible();
+  await expect(page.getByTestId('verified-customer')).toHaveCount(0);
+  await company.selectOption('IBEDC');
+  await expect(page.getByTestId('provider-unrouted')).toHaveCount(0);
   await page.getByTestId('bill-next').click();
   await expect(page.getByTestId('verified-customer').getByTestId('verified-customer_name')).toHaveText(
     'TEST CUSTOMER',

@@ -660,6 +660,8 @@ export interface paths {
                   to: string;
                   label: string;
                 } | null;
+                /** @description in live, when only some networks (telcos, billers) are routed: those, as a sale names them; null when any can be sold */
+                networks: string[] | null;
               }[];
             };
           };

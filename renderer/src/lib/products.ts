@@ -1,4 +1,5 @@
 import { BILL_TEXT, type BillProduct } from './bills.js';
+import { networkName } from './network-names.js';
 import {
   ESIM_REDEMPTION_PRODUCT,
   PRODUCT_NAMES,
@@ -112,4 +113,25 @@ export function ledgerText(reason: string): string {
   const sold = soldProductOf(words[0]);
   if (sold) words[0] = `${PRODUCT_NAMES[sold].sale} ·`;
   return words.join(' ');
+}
+
+/** "Airtel only", "IBEDC, EKEDC only": the networks a live product is routed for, as a tile says them. */
+export const onlyNetworksText = (networks: readonly string[]): string =>
+  `${networks.map(networkName).join(', ')} only`;
+
+/**
+ * Why a live sale of `product` cannot go to `network` (no provider routed for it), naming the
+ * networks that can be sold; '' when it can, or when any can (`routed` null, as in test).
+ */
+export function unroutedNetworkText(
+  product: SoldProduct,
+  routed: readonly string[] | null,
+  network: string | null | undefined,
+): string {
+  if (!network || !routed || routed.some((n) => n.toLowerCase() === network.toLowerCase())) return '';
+  // "Cable TV" -> "cable TV": the first letter only, as in the tiles' reasons.
+  const category = PRODUCT_NAMES[product].category;
+  const name = category.charAt(0).toLowerCase() + category.slice(1);
+  const sold = routed.length ? routed.map(networkName).join(', ') : 'no network';
+  return `Live ${name} can be sold for ${sold} only: no provider is set up for ${networkName(network)}. An admin can add one.`;
 }

@@ -219,6 +219,12 @@ export const ProductsAvailability = Type.Object({
           { description: 'what an admin does about it: a console page and the words of the link' },
         ),
       ),
+      networks: Nullable(
+        Type.Array(Type.String(), {
+          description:
+            'in live, when only some networks (telcos, billers) are routed: those, as a sale names them; null when any can be sold',
+        }),
+      ),
     }),
   ),
 });
