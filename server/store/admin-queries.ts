@@ -135,21 +135,35 @@ export function listUnflaggedPending(db: Db, limit: number): Purchase[] {
     .map((r) => purchaseOf(r, db));
 }
 
-/** A wallet's ledger in [fromIso, toIso), oldest first (CSV export with running balance). */
-export function ledgerBetween(
+/**
+ * A wallet's ledger in [fromIso, toIso), oldest first (CSV export with running balance), in
+ * pages of `pageSize`: each page is its own query on ledger_wallet_created that starts after
+ * the last entry read, so a range of years holds one page at a time. Entries are appended in
+ * time order, so time then id is the order of their ids.
+ */
+export function* ledgerPages(
   db: Db,
   walletId: number,
   fromIso: string,
   toIso: string,
-  limit: number,
-): LedgerRow[] {
-  return prep(
-    db,
-    `SELECT l.id, l.kind, l.amount_kobo, l.balance_after_kobo, l.purchase_id, p.internal_reference, l.reason, l.actor, l.created_at
-     FROM ledger_entries l LEFT JOIN purchases p ON p.id = l.purchase_id
-     WHERE l.wallet_id = ? AND l.created_at >= ? AND l.created_at < ? ORDER BY l.id LIMIT ?`,
-  ).all(walletId, fromIso, toIso, limit) as LedgerRow[];
+  pageSize: number,
+): Generator<LedgerRow[]> {
+  const page = prep(db, LEDGER_PAGE);
+  let after: [string, number] = [fromIso, 0];
+  for (;;) {
+    const rows = page.all(walletId, ...after, toIso, pageSize) as LedgerRow[];
+    if (rows.length > 0) yield rows;
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1];
+    after = [last.created_at, last.id];
+  }
 }
+
+/** One page of ledgerPages: the entries after (created_at, id), before `to`. */
+export const LEDGER_PAGE = `SELECT l.id, l.kind, l.amount_kobo, l.balance_after_kobo, l.purchase_id, p.internal_reference, l.reason, l.actor, l.created_at
+     FROM ledger_entries l LEFT JOIN purchases p ON p.id = l.purchase_id
+     WHERE l.wallet_id = ? AND (l.created_at, l.id) > (?, ?) AND l.created_at < ?
+     ORDER BY l.created_at, l.id LIMIT ?`;
 
 /** Balances of every merchant's two wallets, for the merchant list. */
 export function walletBalancesByMerchant(db: Db): Map<number, Record<Environment, number>> {

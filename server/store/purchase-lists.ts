@@ -151,6 +151,27 @@ export function listPurchases(
   return { rows: rows.reverse().map((r) => purchaseOf(r, db)), total };
 }
 
+/**
+ * Every purchase the filter holds, newest first (the list's order), in pages of `pageSize`:
+ * each page is its own query that starts below the last id read, so an export holds one page at
+ * a time and no statement stays open between pages. Sales made meanwhile (newer ids) are not
+ * taken in: the export is what the filter held when it began.
+ */
+export function* purchasePages(db: Db, f: PurchaseFilter, pageSize: number): Generator<Purchase[]> {
+  const { sql, params } = whereOf(f);
+  const page = purchaseQuery(
+    db,
+    `SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE ${sql} AND id < ? ORDER BY id DESC LIMIT ?`,
+  );
+  let below = Number.MAX_SAFE_INTEGER;
+  for (;;) {
+    const rows = page.all(...params, below, pageSize).map((r) => purchaseOf(r, db));
+    if (rows.length > 0) yield rows;
+    if (rows.length < pageSize) return;
+    below = rows[rows.length - 1].id;
+  }
+}
+
 export function listNeedsAttention(db: Db): Purchase[] {
   return purchaseQuery(
     db,

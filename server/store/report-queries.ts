@@ -91,12 +91,13 @@ export function ledgerWindow(
     .get(merchantId, env) as { id: number } | undefined;
   const movements = { funding: 0, debit: 0, refund: 0, adjustment: 0, reversal: 0, debit_correction: 0 };
   if (!wallet) return { openingKobo: 0, closingKobo: 0, movements };
-  // Entries are appended in time order, so the highest id before an instant holds its balance.
+  // Entries are appended in time order, so the latest one before an instant holds its balance
+  // (one seek of ledger_wallet_created; ordered by id, SQLite read every earlier entry).
   const balanceBefore = (iso: string): number =>
     (
       db
         .prepare(
-          'SELECT balance_after_kobo AS b FROM ledger_entries WHERE wallet_id = ? AND created_at < ? ORDER BY id DESC LIMIT 1',
+          'SELECT balance_after_kobo AS b FROM ledger_entries WHERE wallet_id = ? AND created_at < ? ORDER BY created_at DESC, id DESC LIMIT 1',
         )
         .get(wallet.id, iso) as { b: number } | undefined
     )?.b ?? 0;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DateTime } from 'luxon';
 import { InvalidInput } from '../../server/domain/errors.js';
 import {
   addDays,
@@ -156,5 +157,52 @@ describe('list filter instants', () => {
       '2026-01-01T10:60:00Z',
     ])
       expect(() => parseUtcInstant(t, 'from')).toThrow(InvalidInput);
+  });
+});
+
+describe('localTime, written without Luxon per row', () => {
+  // Luxon's formatting, what every CSV and e-mail row was written with before.
+  const byLuxon = (iso: string, tz: string) =>
+    DateTime.fromISO(iso, { zone: 'UTC' }).setZone(tz).toFormat('yyyy-MM-dd HH:mm:ss');
+
+  it.each([
+    'Africa/Lagos',
+    'Europe/London',
+    'America/St_Johns',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'UTC',
+  ])('matches Luxon in %s across a year, on both sides of every clock change', (tz) => {
+    const offset = (ms: number) => DateTime.fromMillis(ms, { zone: tz }).offset;
+    const checked: number[] = [];
+    const start = Date.UTC(2026, 0, 1);
+    for (let ms = start; ms < start + 366 * 86_400_000; ms += 61 * 60_000 + 1_000) {
+      checked.push(ms);
+      // A clock change in between: the second it happens, and the seconds either side of it.
+      if (offset(ms) !== offset(ms + 61 * 60_000)) {
+        let [lo, hi] = [ms, ms + 61 * 60_000];
+        while (hi - lo > 1_000) {
+          const mid = lo + Math.floor((hi - lo) / 2_000) * 1_000;
+          if (offset(mid) === offset(lo)) lo = mid;
+          else hi = mid;
+        }
+        checked.push(lo - 1_000, lo, hi, hi + 1_000);
+      }
+    }
+    const wrong = checked
+      .map((ms) => new Date(ms).toISOString())
+      .filter((iso) => localTime(iso, tz) !== byLuxon(iso, tz));
+    expect(wrong).toEqual([]);
+    expect(checked.length).toBeGreaterThan(8_000);
+  });
+
+  it('reads what Luxon reads and says what it says for what it cannot read', () => {
+    for (const iso of [
+      '2026-03-29T00:59:59Z',
+      '2026-03-29T01:00:00.000+00:00',
+      'not a time',
+      '2026-13-01T00:00:00Z',
+    ])
+      expect(localTime(iso, 'Europe/London')).toBe(byLuxon(iso, 'Europe/London'));
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { answer, consoleErrors, typed } from './contract.js';
 import { AdminLedgerPage, FundResult, LedgerVerify } from './admin-schemas.js';
-import { csvAmount, toCsv } from '../../domain/csv.js';
+import { csvAmount, csvStream, mapPages } from '../../domain/csv.js';
 import { localTime, localTimeColumn } from '../../domain/business-days.js';
 import { businessTimezone } from '../../store/settings.js';
 import { DateTime } from 'luxon';
@@ -10,7 +10,7 @@ import type { Services } from '../../services/context.js';
 import { requireMerchant, type Merchant } from '../../store/merchants.js';
 import { getWallet, listLedger, verifyLedger, type LedgerRow } from '../../store/wallets.js';
 import { fundMerchantWallet } from '../../services/admin-wallets.js';
-import { ledgerBetween } from '../../store/admin-queries.js';
+import { ledgerPages } from '../../store/admin-queries.js';
 import type { Environment } from '../../store/credentials-crypto.js';
 import { InvalidInput } from '../../domain/errors.js';
 import { koboToApiNaira } from '../../../common/money.js';
@@ -23,7 +23,8 @@ const csvAnswer = {
   200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } } },
   ...consoleErrors,
 };
-const CSV_MAX_ROWS = 100_000;
+/** Ledger entries read per query while a CSV streams (the whole range is exported). */
+const CSV_PAGE_ROWS = 500;
 const EnvParams = Type.Object({
   code: Type.String(),
   env: Type.Union([Type.Literal('test'), Type.Literal('live')]),
@@ -136,14 +137,14 @@ export function registerAdminWalletRoutes(scope: FastifyInstance, s: Services): 
       const to = businessDay(q.to, 'to', today);
       if (to < from) throw new InvalidInput('to must not be before from', 'to');
       const wallet = getWallet(s.db, merchant.id, env);
-      const rows = ledgerBetween(
+      const pages = ledgerPages(
         s.db,
         wallet.id,
         from.toUTC().toISO()!,
         to.plus({ days: 1 }).toUTC().toISO()!,
-        CSV_MAX_ROWS,
+        CSV_PAGE_ROWS,
       );
-      const csv = toCsv(
+      const csv = csvStream(
         [
           'time_utc',
           localTimeColumn(timezone),
@@ -154,16 +155,20 @@ export function registerAdminWalletRoutes(scope: FastifyInstance, s: Services): 
           'reason',
           'actor',
         ],
-        rows.map((r) => [
-          r.created_at,
-          localTime(r.created_at, timezone),
-          r.kind,
-          csvAmount(koboToApiNaira(r.amount_kobo)),
-          csvAmount(koboToApiNaira(r.balance_after_kobo)),
-          r.internal_reference ?? '',
-          r.reason,
-          r.actor,
-        ]),
+        mapPages(
+          pages,
+          (page) => page,
+          (r) => [
+            r.created_at,
+            localTime(r.created_at, timezone),
+            r.kind,
+            csvAmount(koboToApiNaira(r.amount_kobo)),
+            csvAmount(koboToApiNaira(r.balance_after_kobo)),
+            r.internal_reference ?? '',
+            r.reason,
+            r.actor,
+          ],
+        ),
       );
       const name = `vendpoint-${merchant.code}-${env}-ledger-${from.toFormat('yyyy-LL-dd')}-to-${to.toFormat('yyyy-LL-dd')}.csv`;
       return reply

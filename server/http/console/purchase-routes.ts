@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { csvAmount, toCsv } from '../../domain/csv.js';
+import { csvAmount, csvStream, mapPages } from '../../domain/csv.js';
 import { SOLD_PRODUCTS } from '../../domain/networks.js';
 import { toLocalMsisdn } from '../../../common/network-prefixes.js';
 import { localDay, localTime, localTimeColumn } from '../../domain/business-days.js';
@@ -8,7 +8,7 @@ import { businessTimezone } from '../../store/settings.js';
 import { DateTime } from 'luxon';
 import type { Caller, Services } from '../../services/context.js';
 import { getPurchaseByKey, getPurchaseByReference, type Purchase } from '../../store/purchases.js';
-import { listPurchases, type PurchaseFilter } from '../../store/purchase-lists.js';
+import { listPurchases, purchasePages, type PurchaseFilter } from '../../store/purchase-lists.js';
 import { consoleUsernames } from '../../store/console-users.js';
 import { getJob } from '../../store/vend-jobs.js';
 import { recordAudit } from '../../store/audit.js';
@@ -69,7 +69,8 @@ const binary = (type: string, description: string) => ({
 });
 const PRODUCTS: readonly string[] = SOLD_PRODUCTS;
 const STATES: PurchaseState[] = ['pending', 'success', 'failed', 'reversed'];
-const CSV_MAX_ROWS = 50_000;
+/** Sales read per query while a CSV streams (every sale the filters hold is exported). */
+const CSV_PAGE_ROWS = 250;
 const isState = (v: string): v is PurchaseState => (STATES as string[]).includes(v);
 
 /** Views for a page of purchases, naming each selling agent with one query. */
@@ -194,9 +195,8 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
   app.get('/console/purchases.csv', { schema: csvSchema }, async (request, reply) => {
     const caller = callerOf(s, request);
     const timezone = businessTimezone(s.db);
-    const { rows } = listPurchases(s.db, filterOf(caller, request.query, timezone), 1, CSV_MAX_ROWS);
-    const views = saleViews(s, caller.merchant.name, rows);
-    const csv = toCsv(
+    const pages = purchasePages(s.db, filterOf(caller, request.query, timezone), CSV_PAGE_ROWS);
+    const csv = csvStream(
       [
         localTimeColumn(timezone),
         'reference',
@@ -214,23 +214,27 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
         'failure_reason',
         'agent',
       ],
-      views.map((v) => [
-        localTime(v.created_at, timezone),
-        v.reference,
-        v.request_id,
-        v.environment,
-        v.product,
-        v.network,
-        v.customer,
-        v.plan_name || v.plan,
-        csvAmount(v.amount),
-        csvAmount(v.debit),
-        v.status,
-        textOf(v.result.token),
-        textOf(v.result.units),
-        v.failure_reason,
-        v.agent,
-      ]),
+      mapPages(
+        pages,
+        (p) => saleViews(s, caller.merchant.name, p),
+        (v) => [
+          localTime(v.created_at, timezone),
+          v.reference,
+          v.request_id,
+          v.environment,
+          v.product,
+          v.network,
+          v.customer,
+          v.plan_name || v.plan,
+          csvAmount(v.amount),
+          csvAmount(v.debit),
+          v.status,
+          textOf(v.result.token),
+          textOf(v.result.units),
+          v.failure_reason,
+          v.agent,
+        ],
+      ),
     );
     const day = localDay(s.now(), timezone);
     return reply
