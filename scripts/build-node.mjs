@@ -82,6 +82,9 @@ const ownLocationUses = {
   'server/jobs/webhook-sender-thread.ts': 'the sending thread entry, beside it',
   // createRequire: the schema compilers (external) from node_modules above dist/.
   'server/http/shared-schema-compilers.ts': 'require of the external schema compilers',
+  // createRequire: better-sqlite3's path (external) from node_modules above dist/, for the
+  // integrity check's thread.
+  'server/services/integrity-check-thread.ts': 'resolve of the external better-sqlite3',
   // node-cron's forked "background" tasks (a task given as a file path) and its stack filter;
   // the node's schedules are functions.
   'node_modules/node-cron/dist/node-cron.js': 'background tasks from a file path only (unused)',

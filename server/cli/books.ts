@@ -5,6 +5,7 @@ import { openBooks } from '../store/bootstrap.js';
 import { fixedModesMessage } from '../store/file-modes.js';
 import { verifyLedger, type LedgerProblem } from '../store/wallets.js';
 import { backupNow } from '../services/admin-backup.js';
+import { StderrProgress, backupProgressWords } from './progress.js';
 import { restoreBackup } from '../services/restore-backup.js';
 import { assertExistingDataDir } from './data-dir.js';
 import type { CliTools } from './tools.js';
@@ -29,7 +30,8 @@ export function registerBookCommands(program: Command, cli: CliTools): void {
     )
     .action(() =>
       cli.withExistingServices(async (s) => {
-        const b = await backupNow(s, cli.actor);
+        const progress = new StderrProgress();
+        const b = await backupNow(s, cli.actor, backupProgressWords(progress)).finally(() => progress.done());
         cli.out(
           {
             file: b.file,
@@ -50,7 +52,13 @@ export function registerBookCommands(program: Command, cli: CliTools): void {
     )
     .requiredOption('--from <file>', 'the backup file (from <data dir>/backups/)')
     .action((o: { from: string }) => {
-      const r = restoreBackup(cli.dataDir(), resolve(o.from));
+      const progress = new StderrProgress();
+      let r;
+      try {
+        r = restoreBackup(cli.dataDir(), resolve(o.from), (words) => progress.update(words));
+      } finally {
+        progress.done();
+      }
       // A fresh directory (a new machine) has no key yet, and the node refuses to start without it.
       const key = join(cli.dataDir(), 'secret.key');
       const start = existsSync(key)

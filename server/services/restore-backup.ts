@@ -33,8 +33,14 @@ export interface RestoredFiles {
  * checked first (a "Backup now" copy, whole, and from this VendPoint or older), copied under a
  * temporary name and synced, and only then given its final name. secret.key is not touched.
  */
-export function restoreBackup(dataDir: string, from: string): RestoredFiles {
+export function restoreBackup(
+  dataDir: string,
+  from: string,
+  /** Told as each long step begins (the CLI prints it: at a million sales each takes seconds). */
+  onStep: (words: string) => void = () => {},
+): RestoredFiles {
   if (!existsSync(from) || !statSync(from).isFile()) throw new Error(`${from}: no such backup file`);
+  onStep(`Checking the backup (${Math.round(statSync(from).size / (1024 * 1024))} MB)...`);
   const { takenAt, keyCheck } = checkBackup(from);
   assertSameKey(dataDir, from, keyCheck);
   ensurePrivateDir(dataDir);
@@ -54,6 +60,7 @@ export function restoreBackup(dataDir: string, from: string): RestoredFiles {
     const partial = `${target}.restoring`;
     ensurePrivateFile(partial);
     try {
+      onStep('Copying it in...');
       copyFileSync(from, partial);
       syncFile(partial);
       renameSync(partial, target);

@@ -5,6 +5,7 @@ import { useMerchantsStore } from '../../renderer/src/stores/merchants.js';
 import { useReportsStore } from '../../renderer/src/stores/reports.js';
 import { useWalletStore } from '../../renderer/src/stores/wallet.js';
 import { useAdminWebhooksStore } from '../../renderer/src/stores/adminWebhooks.js';
+import { useSettingsStore } from '../../renderer/src/stores/settings.js';
 import { setBusinessTimezone } from '../../renderer/src/lib/time.js';
 
 /** A fake node answering "METHOD /path" from a table; records each call's URL. */
@@ -112,5 +113,47 @@ describe('domain stores', () => {
     await wallets.selectMerchantWallet('NOPE', 'live');
     expect(wallets.error).toBe('No such thing.');
     expect(wallets.busy).toBe(false);
+  });
+});
+
+describe('settings store: Backup now', () => {
+  it('says a backup is under way until the node answers, then lists it (and says nothing once it failed)', async () => {
+    let answer!: (r: Response) => void;
+    let posts = 0;
+    const backup = {
+      file: 'vendpoint-2026-01-31T08-15-02-123Z.db',
+      path: '/data/backups/vendpoint-2026-01-31T08-15-02-123Z.db',
+      size_bytes: 566_292_480,
+      created_at: '2026-01-31T08:15:10.000Z',
+      integrity: 'ok',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init: RequestInit) =>
+        init.method === 'POST'
+          ? new Promise<Response>((resolve) => {
+              posts++;
+              answer = resolve;
+            })
+          : Promise.resolve(new Response(JSON.stringify({ entries: [] }), { status: 200 })),
+      ),
+    );
+    const settings = useSettingsStore();
+    const running = settings.backupNow();
+    await vi.waitFor(() => expect(posts).toBe(1));
+    expect(settings.backingUp).toBe(true);
+    answer(new Response(JSON.stringify(backup), { status: 201 }));
+    await running;
+    expect(settings.backingUp).toBe(false);
+    expect(settings.backups.map((b) => b.file)).toEqual([backup.file]);
+
+    const failing = settings.backupNow();
+    await vi.waitFor(() => expect(posts).toBe(2));
+    expect(settings.backingUp).toBe(true);
+    answer(
+      new Response(JSON.stringify({ status: 'error', code: 500, message: 'disk full' }), { status: 500 }),
+    );
+    await failing;
+    expect(settings.backingUp).toBe(false);
   });
 });

@@ -54,14 +54,31 @@ export const useSettingsStore = defineStore('settings', () => {
     return r !== null;
   }
 
+  /** A backup under way: its card says so (a large database takes seconds to copy and check). */
+  const backingUp = ref(false);
+
   async function backupNow(): Promise<void> {
     // The backup card says where it went; no second message at the top.
-    const r = await run(() => api.post('/console/admin/backups'));
+    backingUp.value = true;
+    const r = await run(() => api.post('/console/admin/backups')).finally(() => (backingUp.value = false));
     if (!r) return;
     lastBackup.value = r;
     backups.value = [r, ...backups.value.filter((b) => b.file !== r.file)];
     await refreshAudit();
   }
 
-  return { node, reports, backups, lastBackup, audit, busy, error, notice, load, saveReports, backupNow };
+  return {
+    node,
+    reports,
+    backups,
+    lastBackup,
+    audit,
+    busy,
+    backingUp,
+    error,
+    notice,
+    load,
+    saveReports,
+    backupNow,
+  };
 });
