@@ -21,3 +21,6 @@ export function agoText(iso: string, nowMs: number): string {
 
 /** "1 merchant", "3 merchants". */
 export const plural = (n: number, word: string, many = `${word}s`): string => `${n} ${n === 1 ? word : many}`;
+
+/** A count as people read it: 1,000,000 (grouped in threes), not 1000000. */
+export const countText = (n: number): string => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
