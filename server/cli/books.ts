@@ -86,6 +86,10 @@ export function registerBookCommands(program: Command, cli: CliTools): void {
       const { db, fixedModes } = openBooks(dataDir);
       try {
         if (fixedModes.length) console.error(fixedModesMessage(fixedModes));
+        // Every entry and every sale is read: seconds at a million sales, so say so first.
+        const progress = new StderrProgress();
+        progress.update('Checking every wallet against its ledger and every sale against its debit...');
+        progress.done();
         const r = verifyLedger(db);
         cli.out(r, ledgerVerdict(r));
         if (!r.ok) process.exitCode = 1;

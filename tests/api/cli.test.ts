@@ -301,6 +301,8 @@ describe('operator CLI contract (--json prints exactly one object)', () => {
     const r = runCli(t.dataDir, ['--json', 'ledger', 'verify']);
     expect(r.status).toBe(0);
     expect(r.json).toEqual({ ok: true, wallets: 4, problems: [] });
+    // Seconds at a million sales: what it does is said on stderr first, stdout keeps the answer.
+    expect(r.stderr).toBe('Checking every wallet against its ledger and every sale against its debit...\n');
   });
 });
 
