@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { latestKnownVersion } from '../store/db.js';
 import { ensurePrivateDir, ensurePrivateFile, SQLITE_SIDE_SUFFIXES } from '../store/file-modes.js';
 import { lockDataDir, NodeRunning } from '../store/node-lock.js';
-import { getSetting, SETTINGS } from '../store/settings.js';
+import { getSetting, setSetting, SETTINGS } from '../store/settings.js';
 import { SecretBox } from '../store/secret-box.js';
 
 const DB_FILE = 'vendpoint.db';
@@ -41,7 +41,7 @@ export function restoreBackup(
 ): RestoredFiles {
   if (!existsSync(from) || !statSync(from).isFile()) throw new Error(`${from}: no such backup file`);
   onStep(`Checking the backup (${Math.round(statSync(from).size / (1024 * 1024))} MB)...`);
-  const { takenAt, keyCheck } = checkBackup(from);
+  const { takenAt, keyCheck, unmarked } = checkBackup(from);
   assertSameKey(dataDir, from, keyCheck);
   ensurePrivateDir(dataDir);
   // The node must be stopped: a running one would go on writing to the file it has open.
@@ -62,6 +62,7 @@ export function restoreBackup(
     try {
       onStep('Copying it in...');
       copyFileSync(from, partial);
+      if (unmarked) markAsBackup(partial, takenAt);
       syncFile(partial);
       renameSync(partial, target);
       syncFile(dataDir);
@@ -105,8 +106,50 @@ function assertSameKey(dataDir: string, from: string, keyCheck: string | null): 
   );
 }
 
+/**
+ * The newest schema of a VendPoint whose backups carried no mark: marks came with schema 16
+ * (cc6eeb5), so the first release's Backup now (schema 6) made copies without one. Such a copy
+ * is restored and marked here, the moment it was taken read from the database itself.
+ */
+export const LAST_SCHEMA_WITHOUT_BACKUP_MARK = 16;
+
+/**
+ * The last moment an unmarked backup's database recorded (a sale, a ledger entry, an audit
+ * entry): it was taken then or later. Earlier than the true moment is the safe side: the event
+ * ids a restore skips grow with the time since the backup.
+ */
+function lastRecordedMoment(db: Database.Database): string | null {
+  const times = ['purchases', 'ledger_entries', 'audit_log'].map(
+    (table) => (db.prepare(`SELECT MAX(created_at) AS t FROM ${table}`).get() as { t: string | null }).t,
+  );
+  const updated = (db.prepare('SELECT MAX(updated_at) AS t FROM purchases').get() as { t: string | null }).t;
+  const ms = [...times, updated].map((t) => (t ? Date.parse(t) : NaN)).filter(Number.isFinite);
+  return ms.length ? new Date(Math.max(...ms)).toISOString() : null;
+}
+
+/**
+ * An unmarked backup's moment: the time in its Backup now name (`vendpoint-2026-11-20T15-00-01-630Z.db`)
+ * when it has one no earlier than the last moment it records, else that last moment.
+ */
+function unmarkedBackupMoment(from: string, lastRecorded: string | null): string | null {
+  const m = /vendpoint-(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z\.db$/.exec(from);
+  const named = m ? `${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z` : null;
+  if (named && Number.isFinite(Date.parse(named)) && (!lastRecorded || named >= lastRecorded)) return named;
+  return lastRecorded;
+}
+
+/** Marks a copied-in backup of an earlier version as the backups of this one are marked. */
+function markAsBackup(path: string, takenAt: string): void {
+  const db = new Database(path, { fileMustExist: true });
+  try {
+    setSetting(db, SETTINGS.backupTakenAt, takenAt);
+  } finally {
+    db.close();
+  }
+}
+
 /** The backup's moment and key check; throws, saying why, for a file that is not a whole VendPoint backup. */
-function checkBackup(from: string): { takenAt: string; keyCheck: string | null } {
+function checkBackup(from: string): { takenAt: string; keyCheck: string | null; unmarked: boolean } {
   let db: Database.Database;
   try {
     db = new Database(from, { readonly: true, fileMustExist: true });
@@ -116,23 +159,27 @@ function checkBackup(from: string): { takenAt: string; keyCheck: string | null }
   try {
     const has = (name: string) =>
       db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name);
-    const takenAt =
-      has('schema_migrations') && has('settings') ? getSetting(db, SETTINGS.backupTakenAt) : null;
+    const ours = has('schema_migrations') && has('settings');
+    const marked = ours ? getSetting(db, SETTINGS.backupTakenAt) : null;
+    const schema = ours
+      ? (db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null }).v
+      : null;
+    // An earlier version's backup has no mark: its moment is read from what it holds.
+    const unmarked =
+      !marked && schema !== null && schema <= LAST_SCHEMA_WITHOUT_BACKUP_MARK && Boolean(has('purchases'));
+    const takenAt = marked ?? (unmarked ? unmarkedBackupMoment(from, lastRecordedMoment(db)) : null);
     if (!takenAt)
       throw new Error(
         `${from} is not a VendPoint backup (one made by \`backup\` or the console's Backup now): a copy without its mark would send again sales the node made after it`,
       );
-    const newest = (
-      db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null }
-    ).v;
-    if (newest !== null && newest > latestKnownVersion())
+    if (schema !== null && schema > latestKnownVersion())
       throw new Error(
-        `${from} was made by a newer VendPoint (schema ${newest}; this one knows up to ${latestKnownVersion()}): upgrade VendPoint first`,
+        `${from} was made by a newer VendPoint (schema ${schema}; this one knows up to ${latestKnownVersion()}): upgrade VendPoint first`,
       );
     const integrity = String(db.pragma('integrity_check(1)', { simple: true }));
     if (integrity !== 'ok')
       throw new Error(`${from} fails its integrity check (${integrity}): restore another backup`);
-    return { takenAt, keyCheck: getSetting(db, SETTINGS.secretKeyCheck) };
+    return { takenAt, keyCheck: getSetting(db, SETTINGS.secretKeyCheck), unmarked };
   } catch (err) {
     if (
       (err as { code?: string }).code === 'SQLITE_NOTADB' ||

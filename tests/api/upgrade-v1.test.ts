@@ -230,3 +230,45 @@ describe('a data directory of the first release, under today’s node', () => {
     return (await get('/v1/wallet/balance', pair)).json.total as string;
   }
 });
+
+describe('restore --from a backup the first release took', () => {
+  it('restores it, marked as taken when its name says (or at the last moment it records), and the node takes it over', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'vendpoint-upgrade-restore-'));
+    const dir = join(root, 'data');
+    // The first release's Backup now was SQLite's copy of its database, with no backup mark.
+    const backup = join(root, 'vendpoint-2026-11-23T06-30-00-000Z.db');
+    copyFileSync(join(FIXTURE, 'data', 'vendpoint.db'), backup);
+    const key = copyOfFixture();
+    try {
+      const restored = runCli(dir, ['--json', 'restore', '--from', backup]);
+      expect(restored.status, restored.stdout + restored.stderr).toBe(0);
+      // Taken when its name says: it is after the last moment the database records.
+      expect(restored.json.backup_taken_at).toBe('2026-11-23T06:30:00.000Z');
+      // Renamed, it is taken at the last moment it records: the fixture's last sales, Monday 06:00 UTC.
+      const renamed = join(root, 'monday.db');
+      copyFileSync(backup, renamed);
+      const again = runCli(join(root, 'again'), ['--json', 'restore', '--from', renamed]);
+      expect(again.json.backup_taken_at).toMatch(/^2026-11-23T06:0\d:\d\d\.\d{3}Z$/);
+      copyFileSync(join(key, 'secret.key'), join(dir, 'secret.key'));
+      chmodSync(join(dir, 'secret.key'), 0o600);
+
+      const node = await startNode(testConfig(dir));
+      try {
+        const db = node.services.db;
+        const audit = db.prepare(`SELECT subject FROM audit_log WHERE action = 'backup.restored'`).all();
+        expect(audit).toEqual([{ subject: restored.json.backup_taken_at }]);
+        expect(verifyLedger(db)).toMatchObject({ ok: true });
+        const p = manifest.pairs['DEMO live'];
+        const res = await fetch(`${node.url}/v1/wallet/balance`, {
+          headers: { 'x-merchant-key': p.key, 'x-merchant-secret': p.secret },
+        });
+        expect(await res.json()).toEqual(v1Answers['DEMO live balance'].body);
+      } finally {
+        await node.close();
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+      rmSync(key, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
