@@ -31,6 +31,12 @@ function openSecretBox(db: Db, dataDir: string): SecretBox {
       `${file} is missing, but the database in ${dataDir} was sealed with one. Copy in the secret.key that belongs to this database (a backup is restored together with its key file). If that key is lost for good, start once with ${REPLACE_LOST_KEY_ENV}=1: a new key is made, and the upstream, webhook and SMTP secrets and the sealed purchase results (tokens, card codes) stored so far stay unreadable; re-enter the secrets.`,
     );
   const box = SecretBox.forDataDir(dataDir);
+  // A database from before the check (the first release's) says nothing of its key, but a secret
+  // it sealed does: a foreign key must not be recorded as its own and seal its results.
+  if (check === null && initialised && !replacing && !opensSealedWitness(db, box))
+    throw new Error(
+      `${file} is not the key the database in ${dataDir} was sealed with: it cannot open the secrets stored there (an upstream's or the SMTP URL). Copy in the secret.key that belongs to this database, or see ${REPLACE_LOST_KEY_ENV} if it is lost for good.`,
+    );
   if (check !== null && check !== box.fingerprint()) {
     if (!replacing)
       throw new Error(
@@ -39,6 +45,26 @@ function openSecretBox(db: Db, dataDir: string): SecretBox {
     setSetting(db, SETTINGS.secretKeyCheck, box.fingerprint());
   }
   return box;
+}
+
+/** Whether the key opens a secret the database sealed (an upstream's, the SMTP URL); true when it holds none. */
+function opensSealedWitness(db: Db, box: SecretBox): boolean {
+  const hasTable = (name: string) =>
+    db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name);
+  const upstream = hasTable('upstreams')
+    ? (db
+        .prepare('SELECT secret_sealed AS s FROM upstreams WHERE secret_sealed IS NOT NULL LIMIT 1')
+        .get() as { s: string } | undefined)
+    : undefined;
+  const smtp = hasTable('settings') ? getSetting(db, SETTINGS.reportsSmtpUrlSealed) : null;
+  const witness = upstream?.s ?? smtp;
+  if (!witness) return true;
+  try {
+    box.open(witness);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The stored key check (null for a new database or one from before the check), and whether it was set up. */

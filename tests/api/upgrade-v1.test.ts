@@ -1,4 +1,5 @@
-import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -269,6 +270,29 @@ describe('restore --from a backup the first release took', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
       rmSync(key, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('a first-release data directory with another secret.key', () => {
+  it('is refused before the foreign key is recorded or seals anything; with its own key it opens', () => {
+    const dir = copyOfFixture();
+    try {
+      writeFileSync(join(dir, 'secret.key'), randomBytes(32).toString('base64'), { mode: 0o600 });
+      const refused = runCli(dir, ['--json', 'merchant', 'list']);
+      expect(refused.status).toBe(2);
+      expect(refused.json.error).toBe(
+        `${join(dir, 'secret.key')} is not the key the database in ${dir} was sealed with: it cannot open the secrets stored there (an upstream's or the SMTP URL). Copy in the secret.key that belongs to this database, or see VENDPOINT_REPLACE_LOST_SECRET_KEY if it is lost for good.`,
+      );
+      copyFileSync(join(FIXTURE, 'data', 'secret.key'), join(dir, 'secret.key'));
+      const opened = runCli(dir, ['--json', 'merchant', 'list']);
+      expect(opened.status, opened.stdout).toBe(0);
+      expect(opened.json.merchants.map((m: { merchant_code: string }) => m.merchant_code).sort()).toEqual([
+        'ACME',
+        'DEMO',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
 });
