@@ -187,7 +187,7 @@ describe('a data directory of the first release, under today’s node', () => {
     }
   });
 
-  it('takes new sales, webhooks and a report of an old day', async () => {
+  it('takes new sales and webhooks, verifies its ledger on the CLI and builds a report of an old day', async () => {
     const sale = await post('/v1/transactions', 'ACME test', {
       merchant_code: 'ACME',
       customer_msisdn: '10000000001',
@@ -203,6 +203,8 @@ describe('a data directory of the first release, under today’s node', () => {
       event_types: ['*'],
     });
     expect(hook.status, JSON.stringify(hook.json)).toBe(201);
+    const verify = runCli(dir, ['--json', 'ledger', 'verify']);
+    expect(verify.json, verify.stderr).toMatchObject({ ok: true });
     const report = runCli(dir, ['--json', 'report', 'run', '--date', '2026-11-20', '--code', 'DEMO']);
     expect(report.status, report.stderr).toBe(0);
     const old = v1Answers['report DEMO live 2026-11-20'].body as { report: { totals: unknown } };
