@@ -62,6 +62,8 @@ export function restoreBackup(
     try {
       onStep('Copying it in...');
       copyFileSync(from, partial);
+      // copyFileSync gives the copy the backup's mode: an earlier version's backups were 0644.
+      ensurePrivateFile(partial);
       if (unmarked) markAsBackup(partial, takenAt);
       syncFile(partial);
       renameSync(partial, target);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -241,12 +241,15 @@ describe('restore --from a backup the first release took', () => {
     // The first release's Backup now was SQLite's copy of its database, with no backup mark.
     const backup = join(root, 'vendpoint-2026-11-23T06-30-00-000Z.db');
     copyFileSync(join(FIXTURE, 'data', 'vendpoint.db'), backup);
+    chmodSync(backup, 0o644);
     const key = copyOfFixture();
     try {
       const restored = runCli(dir, ['--json', 'restore', '--from', backup]);
       expect(restored.status, restored.stdout + restored.stderr).toBe(0);
       // Taken when its name says: it is after the last moment the database records.
       expect(restored.json.backup_taken_at).toBe('2026-11-23T06:30:00.000Z');
+      // The first release left its backups readable by others; the restored database is not.
+      expect(statSync(join(dir, 'vendpoint.db')).mode & 0o777).toBe(0o600);
       // Renamed, it is taken at the last moment it records: the fixture's last sales, Monday 06:00 UTC.
       const renamed = join(root, 'monday.db');
       copyFileSync(backup, renamed);
