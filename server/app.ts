@@ -24,6 +24,8 @@ import { lazyChildLogger } from './http/lazy-child-logger.js';
 import { drainOnClose, isStopping, refuseWhileStopping } from './http/drain.js';
 import { QuietRequestLog, logDestination } from './http/request-logging.js';
 import { IpRateLimiter } from './http/ip-rate-limit.js';
+import { exemptAddresses, guardConnections } from './http/connection-caps.js';
+import { connectionCeiling, readDescriptorLimit } from './http/descriptor-limit.js';
 import { refusedContentEncoding } from './http/content-encoding.js';
 import { trimSurroundingWhitespace } from './http/trim-fields.js';
 import { sharedSerializerFactory, sharedValidatorFactory } from './http/shared-schema-compilers.js';
@@ -43,6 +45,33 @@ const HEALTH_PATH = '/v1/healthz';
 function isEmptyBody(headers: FastifyRequest['headers']): boolean {
   const length = headers['content-length'];
   return (length === undefined || length === '0') && headers['transfer-encoding'] === undefined;
+}
+
+/** Below this many descriptors the start says how few connections the node can hold. */
+const LOW_DESCRIPTOR_LIMIT = 4096;
+
+/**
+ * Bounds the connections held open, before any byte of them is read (http/connection-caps.ts):
+ * per client address, and node-wide below the descriptor limit so inbound connections alone
+ * never leave the node without a descriptor for its database, backups or providers.
+ */
+function guardNodeConnections(app: FastifyInstance, s: Services): void {
+  const limit = readDescriptorLimit();
+  const ceiling = s.config.connectionCeiling ?? connectionCeiling(limit, s.config.maxInFlight);
+  guardConnections(
+    app.server,
+    {
+      perAddress: s.config.connectionsPerIp,
+      ceiling,
+      exempt: exemptAddresses(s.config.trustedProxies, s.config.capLoopbackConnections),
+    },
+    app.log,
+  );
+  if (limit !== null && limit < LOW_DESCRIPTOR_LIMIT)
+    app.log.warn(
+      { descriptor_limit: limit, connection_ceiling: ceiling },
+      `this process may open only ${limit} files and sockets, so the node serves at most ${ceiling} connections at once; raise the limit (ulimit -n, systemd LimitNOFILE) to serve more`,
+    );
 }
 
 /** Builds the node's HTTP app without listening (tests use app.inject or listen on port 0). */
@@ -121,6 +150,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   // allowance from the same address nor read as 429 after its burst; a flood of them still stops.
   const healthPerIp = limited ? new IpRateLimiter(s.config.rateLimitPerMinute, s.now) : null;
   s.diskFull.setLogger(app.log);
+  guardNodeConnections(app, s);
   registerErrorHandling(app, {
     unauthorized: perIp ? (request) => perIp.penalise(request.ip) : undefined,
     diskFull: s.diskFull,

@@ -15,6 +15,11 @@ export interface NodeConfig {
   trustedProxies: string[];
   /** Requests per minute per (credential, IP); 0 turns rate limiting off (benchmarks). */
   rateLimitPerMinute: number;
+  /**
+   * Connections one client address may hold open at once (`--connections-per-ip`); loopback and
+   * trusted proxies are not counted; 0 turns the cap off (http/connection-caps.ts).
+   */
+  connectionsPerIp: number;
   /** How long sync routes and bills wait for the vend outcome before answering pending. */
   syncTimeoutMs: number;
   /** Vends sent to one upstream at a time; the rest wait in the durable queue. */
@@ -43,6 +48,10 @@ export interface NodeConfig {
   webhooksAllowPrivate: boolean;
   /** How long a client may take to send one whole request, headers and body (tests shorten it). */
   requestTimeoutMs?: number;
+  /** Tests: the node-wide connection ceiling, instead of the one derived from the descriptor limit. */
+  connectionCeiling?: number;
+  /** Tests: count loopback clients against `connectionsPerIp` too (tests can only connect from it). */
+  capLoopbackConnections?: boolean;
 }
 
 export const DEFAULTS = {
@@ -50,6 +59,7 @@ export const DEFAULTS = {
   host: '127.0.0.1',
   port: 7300,
   rateLimitPerMinute: 6000,
+  connectionsPerIp: 256,
   syncTimeoutMs: 30_000,
   maxInFlight: DEFAULT_MAX_IN_FLIGHT,
   maxWaiting: DEFAULT_MAX_WAITING,
@@ -66,6 +76,8 @@ export const NODE_USAGE = `Usage: npm run serve -- [flags]   (or node dist/headl
   --allowed-hosts A,B       VENDPOINT_ALLOWED_HOSTS     extra Host names served
   --trusted-proxies A,B     VENDPOINT_TRUSTED_PROXIES   proxies whose X-Forwarded-For is believed
   --rate-limit N            VENDPOINT_RATE_LIMIT        requests per minute, default 6000; 0: off
+  --connections-per-ip N    VENDPOINT_CONNECTIONS_PER_IP connections open at once from one client
+                                                        address, default 256 (loopback: no cap); 0: off
   --max-in-flight N         VENDPOINT_MAX_IN_FLIGHT     vends on the wire per upstream, default 1024
   --max-waiting N           VENDPOINT_MAX_WAITING       purchases held open at once, default 2048
   --sync-wait S             VENDPOINT_SYNC_WAIT         seconds a sync sale or live bill waits for its
@@ -108,6 +120,7 @@ const NODE_FLAGS = {
   'allowed-hosts': { type: 'string' },
   'trusted-proxies': { type: 'string' },
   'rate-limit': { type: 'string' },
+  'connections-per-ip': { type: 'string' },
   'max-in-flight': { type: 'string' },
   'max-waiting': { type: 'string' },
   'sync-wait': { type: 'string' },
@@ -134,6 +147,15 @@ function configFrom(values: ReturnType<typeof parseStrict>['values'], env: NodeJ
     str(values['rate-limit']) ?? env.VENDPOINT_RATE_LIMIT ?? String(DEFAULTS.rateLimitPerMinute);
   const rate = Number(rateText);
   if (!Number.isInteger(rate) || rate < 0) throw new Error(`--rate-limit must be a non-negative integer`);
+  const perIpText =
+    str(values['connections-per-ip']) ??
+    env.VENDPOINT_CONNECTIONS_PER_IP ??
+    String(DEFAULTS.connectionsPerIp);
+  const connectionsPerIp = Number(perIpText);
+  if (!/^\d+$/.test(perIpText.trim()) || connectionsPerIp > 1_000_000)
+    throw new Error(
+      `--connections-per-ip must be a whole number from 0 (no cap) to 1000000, got "${perIpText}"`,
+    );
   const inFlightText =
     str(values['max-in-flight']) ?? env.VENDPOINT_MAX_IN_FLIGHT ?? String(DEFAULTS.maxInFlight);
   const maxInFlight = Number(inFlightText);
@@ -160,6 +182,7 @@ function configFrom(values: ReturnType<typeof parseStrict>['values'], env: NodeJ
     allowedHosts: list(str(values['allowed-hosts']) ?? env.VENDPOINT_ALLOWED_HOSTS),
     trustedProxies: list(str(values['trusted-proxies']) ?? env.VENDPOINT_TRUSTED_PROXIES),
     rateLimitPerMinute: rate,
+    connectionsPerIp,
     syncTimeoutMs,
     maxInFlight,
     maxWaiting,
@@ -181,6 +204,7 @@ export function testConfig(dataDir: string, overrides: Partial<NodeConfig> = {})
     allowedHosts: [],
     trustedProxies: [],
     rateLimitPerMinute: 6000,
+    connectionsPerIp: DEFAULTS.connectionsPerIp,
     syncTimeoutMs: 10_000,
     maxInFlight: DEFAULT_MAX_IN_FLIGHT,
     maxWaiting: DEFAULT_MAX_WAITING,

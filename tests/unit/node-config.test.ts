@@ -17,4 +17,23 @@ describe('node configuration', () => {
       `--sync-wait must be a whole number of seconds from 1 to 300, got "${value}"`,
     );
   });
+
+  it('caps 256 connections per client address by default; --connections-per-ip and its variable set it, 0 turns it off', () => {
+    expect(configFromArgs([], {}).connectionsPerIp).toBe(256);
+    expect(configFromArgs(['--connections-per-ip', '32'], {}).connectionsPerIp).toBe(32);
+    expect(configFromArgs([], { VENDPOINT_CONNECTIONS_PER_IP: '0' }).connectionsPerIp).toBe(0);
+    expect(
+      configFromArgs(['--connections-per-ip', '8'], { VENDPOINT_CONNECTIONS_PER_IP: '64' }).connectionsPerIp,
+    ).toBe(8);
+    expect(NODE_USAGE).toContain('--connections-per-ip N');
+  });
+
+  it.each(['-1', '2.5', 'many', '1000001'])(
+    'refuses --connections-per-ip %s before anything starts',
+    (value) => {
+      expect(() => configFromArgs([`--connections-per-ip=${value}`], {})).toThrow(
+        `--connections-per-ip must be a whole number from 0 (no cap) to 1000000, got "${value}"`,
+      );
+    },
+  );
 });
