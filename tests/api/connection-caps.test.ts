@@ -160,7 +160,7 @@ describe('a node under a low descriptor limit, flooded with idle connections', (
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps descriptors for a sale in flight, answers new clients 503, logs once and serves again when they close', async () => {
+  it('keeps descriptors for a sale in flight and a backup, answers new clients 503, logs once and serves again when they close', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'vendpoint-conn-caps-'));
     const slow = await spawnServer([tsx, 'tests/bench/slow-upstream.ts', '--delay-ms', '1500']);
     upstream = slow.child;
@@ -215,11 +215,30 @@ describe('a node under a low descriptor limit, flooded with idle connections', (
         client_request_id: id,
       });
 
-    // A client already connected (keep-alive) before the flood: its sale must reach the provider.
+    // A client already connected (keep-alive) before the flood: its sale must reach the provider,
+    // and an admin's backup must get its file.
     const desk = new Client(url, { keepAliveTimeout: 60_000 });
     try {
-      expect((await desk.request({ method: 'GET', path: '/v1/healthz' })).statusCode).toBe(200);
+      const setup = await desk.request({
+        method: 'POST',
+        path: '/console/setup',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'correct horse battery', merchant_code: 'DEMO' }),
+      });
+      const { csrf_token } = (await setup.body.json()) as { csrf_token: string };
+      const cookie = [setup.headers['set-cookie']]
+        .flat()
+        .find((c) => c?.startsWith('vp_session='))!
+        .split(';')[0];
       await holdIdle(port, 400);
+      const backup = await desk.request({
+        method: 'POST',
+        path: '/console/admin/backups',
+        headers: { cookie, 'x-csrf-token': csrf_token, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(backup.statusCode).toBe(201);
+      expect(((await backup.body.json()) as { integrity: string }).integrity).toBe('ok');
       const res = await desk.request({
         method: 'POST',
         path: '/v1/transactions/airtime/sync',
