@@ -1,6 +1,6 @@
 // The headless node bundled by esbuild: `node scripts/build-node.mjs` writes dist/headless/
-// (serve.js, the sending thread's webhook-sender-worker.js, and the chunks they share or load on
-// first use); `--if-stale` builds only when the bundle is missing or older than its sources.
+// (serve.js, the threads' entries webhook-sender-worker.js and ledger-check-worker.js, and the
+// chunks they share or load on first use); `--if-stale` builds only when the bundle is missing or older than its sources.
 // `npm run serve`, `npm start`'s headless fallback and the bench run dist/headless/serve.js:
 // loading ~650 module files one by one was about three quarters of the node's start-up.
 // The desktop app does not use it (it imports tsc's dist/server/node.js); the CLI runs from source.
@@ -13,7 +13,10 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 export const outdir = join(root, 'dist', 'headless');
 /** The node's entry; its mtime is when its build started (see stale()). */
 export const entry = join(outdir, 'serve.js');
-const workerEntry = join(outdir, 'webhook-sender-worker.js');
+/** The threads' entries: each thread loads its own file, beside the chunk that starts it. */
+const workerEntries = ['webhook-sender-worker', 'ledger-check-worker'].map((name) =>
+  join(outdir, `${name}.js`),
+);
 
 /**
  * Left outside the bundle, loaded from node_modules at run time:
@@ -77,9 +80,10 @@ const ownLocationUses = {
   // Walk up from dist/headless/ to server/store/migrations and resources/ (as from dist/server/).
   'server/store/db.ts': 'migrationsDir() walks up to server/store/migrations',
   'server/resources.ts': 'resourcesDir() walks up to resources/',
-  // './webhook-sender-worker.js' beside whichever chunk holds this code: every chunk and both
-  // entries are written at the root of dist/headless (checked in build()).
+  // './webhook-sender-worker.js' and './ledger-check-worker.js' beside whichever chunk holds this
+  // code: every chunk and every entry are written at the root of dist/headless (checked in build()).
   'server/jobs/webhook-sender-thread.ts': 'the sending thread entry, beside it',
+  'server/services/ledger-check-thread.ts': "the ledger check's thread entry, beside it",
   // createRequire: the schema compilers (external) from node_modules above dist/.
   'server/http/shared-schema-compilers.ts': 'require of the external schema compilers',
   // createRequire: better-sqlite3's path (external) from node_modules above dist/, for the
@@ -130,8 +134,9 @@ export async function build({ quiet = false } = {}) {
     absWorkingDir: root,
     entryPoints: {
       serve: 'server/serve.ts',
-      // A worker thread loads its own entry file (server/jobs/webhook-sender-thread.ts).
+      // A worker thread loads its own entry file (server/thread-entry.ts).
       'webhook-sender-worker': 'server/jobs/webhook-sender-worker.ts',
+      'ledger-check-worker': 'server/services/ledger-check-worker.ts',
     },
     outdir,
     bundle: true,
@@ -186,8 +191,8 @@ export async function build({ quiet = false } = {}) {
   // Each file is written whole under a temporary name and renamed, chunks before the entries,
   // so a node starting meanwhile never reads half a file.
   mkdirSync(outdir, { recursive: true });
-  const isEntry = (p) => p === entry || p === workerEntry;
-  if (!files.some((f) => f.path === workerEntry)) throw new Error(`${workerEntry} was not built`);
+  const isEntry = (p) => p === entry || workerEntries.includes(p);
+  for (const w of workerEntries) if (!files.some((f) => f.path === w)) throw new Error(`${w} was not built`);
   for (const f of [...files.filter((f) => !isEntry(f.path)), ...files.filter((f) => isEntry(f.path))]) {
     const tmp = `${f.path}.${process.pid}.tmp`;
     writeFileSync(tmp, f.text);

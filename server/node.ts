@@ -29,6 +29,7 @@ import type { SimulatorOptions } from './upstreams/simulator.js';
 import { WaitAdmission } from './services/wait-admission.js';
 import { startStopping } from './http/drain.js';
 import { DiskFullWatch, probeWrite } from './store/disk-full.js';
+import { LedgerCheckThread } from './services/ledger-check-thread.js';
 
 /** Pending connections the kernel may queue for the node before accepting them. */
 const LISTEN_BACKLOG = 4096;
@@ -120,6 +121,7 @@ export function buildServices(
     setupClaim: new SetupClaim(countConsoleUsers(db) === 0),
     waiting: new WaitAdmission(config.maxWaiting),
     diskFull: new DiskFullWatch(() => probeWrite(db), now),
+    ledgerCheck: new LedgerCheckThread(db.name),
     box,
     now,
   };
@@ -245,6 +247,9 @@ async function startLocked(
       if (closed) return;
       closed = true;
       startStopping(app);
+      // A ledger check under way would hold the close for as long as it reads (20 s at ten
+      // million sales): it is cut off at once, its request answered 503.
+      await services.ledgerCheck.stop();
       // Held sales (sync routes, bills, orders) are answered before the port is given up: the
       // pending poller runs on meanwhile, so a provider's answer due before --sync-wait ends
       // still reaches its client, as the spec's final answer, and the drain ends with it.

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { SendResult, SenderOptions } from './webhook-sender.js';
+import { threadEntry } from '../thread-entry.js';
 
 /** What the sending thread needs to claim, sign and send on its own. */
 export interface SenderThreadData {
@@ -88,7 +89,7 @@ export class SenderThread {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const [entry, options] = workerEntry();
+    const [entry, options] = threadEntry(import.meta.url, 'webhook-sender-worker');
     const w = new Worker(entry, Object.assign({}, options, { workerData: this.data }));
     w.on('message', (m: FromSenderThread) => {
       if (m.type === 'closed') this.closed?.();
@@ -109,15 +110,4 @@ export class SenderThread {
     this.closed?.();
     this.onExit(err);
   }
-}
-
-/**
- * The compiled thread entry; under tsx or vitest this module is TypeScript, and the thread
- * loads the TypeScript entry through tsx's API (a worker does not inherit the parent's loader).
- */
-function workerEntry(): [URL | string, { eval?: boolean }] {
-  if (!import.meta.url.endsWith('.ts')) return [new URL('./webhook-sender-worker.js', import.meta.url), {}];
-  const entry = JSON.stringify(new URL('./webhook-sender-worker.ts', import.meta.url).href);
-  // Eval'd code resolves `tsx` from the working directory: the repository, for tsx and vitest.
-  return [`import('tsx/esm/api').then((t) => t.tsImport(${entry}, ${entry}));`, { eval: true }];
 }

@@ -11,6 +11,7 @@ import type { Environment } from '../store/credentials-crypto.js';
 import type { CredentialCache } from '../store/credential-cache.js';
 import type { WaitAdmission } from './wait-admission.js';
 import type { DiskFullWatch } from '../store/disk-full.js';
+import type { LedgerCheckThread } from './ledger-check-thread.js';
 
 /** The one-time setup code of an unclaimed node (http/first-run-claim.ts implements it). */
 export interface SetupCode {
@@ -81,6 +82,8 @@ export interface Services {
   waiting: WaitAdmission;
   /** Whether writes are being refused for a full disk (healthz says so), and its quiet logging. */
   diskFull: DiskFullWatch;
+  /** The console's "Verify all wallets", on a thread of its own. */
+  ledgerCheck: LedgerCheckThread;
   now: () => number;
 }
 

@@ -291,12 +291,25 @@ const PURCHASE_CHECKS: { sql: string; problem: (b: PurchaseFinding) => string }[
   },
 ];
 
+export interface LedgerVerification {
+  ok: boolean;
+  wallets: number;
+  problems: LedgerProblem[];
+}
+
 /**
  * Proves the wallet invariants: cached balance = sum of entries, never negative, every
  * running balance consistent, one debit per purchase, refunds only of failed purchases (or
  * taken back by a debit correction), reversals only of reversed ones, and each sale's net.
+ * Every read is in one read transaction: the answer is the books at one instant, however many
+ * sales another connection (the node, beside the CLI or the check's thread) commits meanwhile.
+ * `onSnapshot` is told once that instant is taken (the first read done).
  */
-export function verifyLedger(db: Db): { ok: boolean; wallets: number; problems: LedgerProblem[] } {
+export function verifyLedger(db: Db, onSnapshot: () => void = () => {}): LedgerVerification {
+  return db.transaction(() => verifyLedgerInSnapshot(db, onSnapshot))();
+}
+
+function verifyLedgerInSnapshot(db: Db, onSnapshot: () => void): LedgerVerification {
   const wallets = prep(
     db,
     `SELECT w.id, w.merchant_id, w.balance_kobo, w.environment, m.code,
@@ -312,6 +325,7 @@ export function verifyLedger(db: Db): { ok: boolean; wallets: number; problems: 
     sum_kobo: number;
     min_after: number;
   }[];
+  onSnapshot();
   const problems: LedgerProblem[] = [];
   for (const w of wallets) {
     const p = (problem: string) =>

@@ -39,7 +39,7 @@ async function call(method: string, path: string, headers: Record<string, string
   } catch {
     json = null;
   }
-  return { status: res.status, text, json };
+  return { status: res.status, text, json, cookies: res.headers.getSetCookie() };
 }
 
 beforeAll(async () => {
@@ -215,6 +215,20 @@ describe('the bundled headless node (dist/headless/serve.js)', () => {
     expect(verifySignature(ep.json.data.secret, signature, hook!.body, Math.floor(Date.now() / 1000))).toBe(
       true,
     );
+  });
+
+  it("verifies every wallet from the console on the ledger check's own thread (its entry file in the bundle)", async () => {
+    const setup = await call(
+      'POST',
+      '/console/setup',
+      {},
+      { username: 'bundle', password: 'a long bundle password', merchant_code: 'DEMO' },
+    );
+    expect(setup.status, setup.text).toBe(200);
+    const cookie = setup.cookies.map((c) => c.split(';')[0]).find((c) => c.startsWith('vp_session='));
+    const verify = await call('GET', '/console/admin/ledger/verify', { cookie: cookie ?? '' });
+    expect(verify.status, verify.text).toBe(200);
+    expect(verify.json).toMatchObject({ ok: true, problems: [] });
   });
 
   it('vends live through a vending-api upstream (undici, loaded on first use): itself, with DEMO test credentials', async () => {

@@ -68,3 +68,34 @@ export function airtimePurchase(
     change,
   );
 }
+
+/**
+ * `count` settled ₦100 test sales of a merchant whose test wallet holds at least ₦100 each, each
+ * with its debit, written in one statement each (a ledger of 100,000s in a second or two), so
+ * `ledger verify` holds and takes a while to read them all.
+ */
+export function fillSales(db: Db, merchantId: number, count: number): void {
+  const wallet = db
+    .prepare(`SELECT id, balance_kobo FROM wallets WHERE merchant_id = ? AND environment = 'test'`)
+    .get(merchantId) as { id: number; balance_kobo: number };
+  const at = new Date().toISOString();
+  db.transaction(() => {
+    const first = (db.prepare('SELECT COALESCE(MAX(id), 0) + 1 AS id FROM purchases').get() as { id: number })
+      .id;
+    db.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)
+       INSERT INTO purchases (id, internal_reference, merchant_id, environment, idem_key, kind, product, network,
+                              msisdn, amount_text, amount_kobo, debit_kobo, state, created_at, updated_at)
+       SELECT ? + i, printf('filled-%d', ? + i), ?, 'test', printf('filled-%d', ? + i), 'transaction', 'airtime', 'MTN',
+              '08031234567', '100', 10000, 10000, 'success', ?, ? FROM n`,
+    ).run(count, first, first, merchantId, first, at, at);
+    db.prepare(
+      `INSERT INTO ledger_entries (wallet_id, kind, amount_kobo, balance_after_kobo, purchase_id, reason, actor, created_at)
+       SELECT ?, 'debit', -10000, ? - 10000 * (id - ? + 1), id, 'sale', 't', ? FROM purchases WHERE id >= ? ORDER BY id`,
+    ).run(wallet.id, wallet.balance_kobo, first, at, first);
+    db.prepare('UPDATE wallets SET balance_kobo = balance_kobo - ? WHERE id = ?').run(
+      count * 10_000,
+      wallet.id,
+    );
+  })();
+}

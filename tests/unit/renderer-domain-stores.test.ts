@@ -157,3 +157,47 @@ describe('settings store: Backup now', () => {
     expect(settings.backingUp).toBe(false);
   });
 });
+
+describe('wallet store: Verify all wallets', () => {
+  it('says a check is under way until the node answers, asks once however often it is clicked, and shows the answer', async () => {
+    let answer!: (r: Response) => void;
+    let asks = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) => {
+            asks++;
+            answer = resolve;
+          }),
+      ),
+    );
+    const wallet = useWalletStore();
+    const running = wallet.verify();
+    await vi.waitFor(() => expect(asks).toBe(1));
+    expect(wallet.verifying).toBe(true);
+    await wallet.verify(); // a second click while it runs: nothing asked
+    expect(asks).toBe(1);
+    answer(new Response(JSON.stringify({ ok: true, wallets: 4, problems: [] }), { status: 200 }));
+    await running;
+    expect(wallet.verifying).toBe(false);
+    expect(wallet.verification).toEqual({ ok: true, wallets: 4, problems: [] });
+
+    const cut = wallet.verify();
+    await vi.waitFor(() => expect(asks).toBe(2));
+    answer(
+      new Response(
+        JSON.stringify({
+          status: 'error',
+          code: 503,
+          message: 'The node is stopping: the ledger check was cut off',
+        }),
+        { status: 503 },
+      ),
+    );
+    await cut;
+    expect(wallet.verifying).toBe(false);
+    expect(wallet.verification).toBeNull();
+    expect(wallet.error).toContain('The node is stopping');
+  });
+});

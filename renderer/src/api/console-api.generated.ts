@@ -4917,6 +4917,20 @@ export interface paths {
             };
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'error';
+              code: number;
+              message: string;
+            };
+          };
+        };
       };
     };
     put?: never;

@@ -102,8 +102,16 @@ export const useWalletStore = defineStore('wallet', () => {
     return true;
   }
 
+  /** A check under way: its button says so (it reads every entry and sale, seconds at a million sales). */
+  const verifying = ref(false);
+
   async function verify(): Promise<void> {
-    verification.value = await run(() => api.get('/console/admin/ledger/verify'));
+    // One at a time: the node answers a second ask with the running check's answer anyway.
+    if (verifying.value) return;
+    verifying.value = true;
+    verification.value = await run(() => api.get('/console/admin/ledger/verify')).finally(
+      () => (verifying.value = false),
+    );
   }
 
   /** The CSV export link for a date range in the business timezone (the browser downloads it with the session cookie). */
@@ -129,6 +137,7 @@ export const useWalletStore = defineStore('wallet', () => {
     merchantEntries,
     merchantNextBefore,
     verification,
+    verifying,
     busy,
     notice,
     loadMerchantLedger,
