@@ -176,6 +176,7 @@ describe('wallet store: Verify all wallets', () => {
     const running = wallet.verify();
     await vi.waitFor(() => expect(asks).toBe(1));
     expect(wallet.verifying).toBe(true);
+    expect(wallet.busy).toBe(false); // the fund form is not held while the check reads
     await wallet.verify(); // a second click while it runs: nothing asked
     expect(asks).toBe(1);
     answer(new Response(JSON.stringify({ ok: true, wallets: 4, problems: [] }), { status: 200 }));

@@ -102,16 +102,18 @@ export const useWalletStore = defineStore('wallet', () => {
     return true;
   }
 
-  /** A check under way: its button says so (it reads every entry and sale, seconds at a million sales). */
-  const verifying = ref(false);
+  /**
+   * A check under way: its button says so (it reads every entry and sale, seconds at a million
+   * sales). It has a runner of its own, so the fund form stays usable meanwhile: the check reads
+   * one instant of the books, and a funding committed during it is simply not in that instant.
+   */
+  const check = createRunner(error);
+  const verifying = check.busy;
 
   async function verify(): Promise<void> {
     // One at a time: the node answers a second ask with the running check's answer anyway.
     if (verifying.value) return;
-    verifying.value = true;
-    verification.value = await run(() => api.get('/console/admin/ledger/verify')).finally(
-      () => (verifying.value = false),
-    );
+    verification.value = await check.run(() => api.get('/console/admin/ledger/verify'));
   }
 
   /** The CSV export link for a date range in the business timezone (the browser downloads it with the session cookie). */
