@@ -10,14 +10,17 @@ import { registerConsoleFiles } from '../../server/http/console/console-files.js
  * on every load (so an upgrade's new page is seen at once), the hashed assets kept for a year.
  * @fastify/static writes its own `public, max-age=0` after our setHeaders unless told not to.
  * A built console of two files in a temporary folder stands in for renderer/dist, which a
- * fresh clone has not built when this suite runs.
+ * fresh clone has not built when this suite runs. That folder sits inside one named `assets`,
+ * as an install path may: only the path inside the console's folder decides.
  */
+let base: string;
 let dist: string;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'vp-console-files-'));
-  mkdirSync(join(dist, 'assets'));
+  base = mkdtempSync(join(tmpdir(), 'vp-console-files-'));
+  dist = join(base, 'assets', 'vendpoint', 'renderer', 'dist');
+  mkdirSync(join(dist, 'assets'), { recursive: true });
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>VendPoint</title>');
   writeFileSync(join(dist, 'assets', 'index-AbC123.js'), 'console.log(1);');
   app = Fastify();
@@ -26,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  rmSync(dist, { recursive: true, force: true });
+  rmSync(base, { recursive: true, force: true });
 });
 
 describe('cache headers of the console files', () => {

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { relative, sep } from 'node:path';
 
-/** Hashed build assets never change under their name; the page itself is revalidated after an upgrade. */
-export function consoleFileCacheControl(path: string): string {
-  return /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+/**
+ * Hashed build assets never change under their name; the page itself is revalidated after an
+ * upgrade. Only the path inside `dist` is looked at: a console installed under a folder named
+ * `assets` would otherwise have its page kept for a year, and an upgrade not seen.
+ */
+export function consoleFileCacheControl(dist: string, path: string): string {
+  return relative(dist, path).startsWith(`assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 /**
@@ -17,6 +22,6 @@ export async function registerConsoleFiles(scope: FastifyInstance, dist: string)
     wildcard: false,
     index: ['index.html'],
     cacheControl: false,
-    setHeaders: (res, path) => res.setHeader('cache-control', consoleFileCacheControl(path)),
+    setHeaders: (res, path) => res.setHeader('cache-control', consoleFileCacheControl(dist, path)),
   });
 }
