@@ -1,17 +1,42 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorBody } from './errors.js';
 
 /** Seconds a request refused while the node stops is told to wait: about a restart. */
 export const STOPPING_RETRY_AFTER_S = 5;
+/**
+ * How long a body still being streamed when the node stops (a CSV export, a backup's download)
+ * may go on before its connection is cut: a client that stopped reading would otherwise hold
+ * the stop for ever, since the node closes only once every answer is sent.
+ */
+export const STOP_STREAM_GRACE_MS = 5_000;
 
 const stopping = new WeakSet<FastifyInstance>();
+/** Answers whose body is a stream still being sent, per app. */
+const streaming = new WeakMap<FastifyInstance, Set<ServerResponse>>();
+
+function streamsOf(app: FastifyInstance): Set<ServerResponse> {
+  let set = streaming.get(app);
+  if (!set) streaming.set(app, (set = new Set()));
+  return set;
+}
 
 /**
  * From now on every new request to this app is refused (see refuseWhileStopping); requests
- * already in the handlers, held sales among them, are answered as usual.
+ * already in the handlers, held sales among them, are answered as usual. A body still being
+ * streamed STOP_STREAM_GRACE_MS later has its connection cut.
  */
 export function startStopping(app: FastifyInstance): void {
+  if (stopping.has(app)) return;
   stopping.add(app);
+  setTimeout(() => {
+    const left = [...streamsOf(app)];
+    if (left.length === 0) return;
+    app.log.warn(
+      `stopping: cut ${left.length} ${left.length === 1 ? 'download' : 'downloads'} still being sent after ${STOP_STREAM_GRACE_MS / 1000} s (the client gets an incomplete file)`,
+    );
+    for (const res of left) res.destroy();
+  }, STOP_STREAM_GRACE_MS).unref();
 }
 
 /**
@@ -26,6 +51,12 @@ export function drainOnClose(app: FastifyInstance): void {
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (stopping.has(app)) reply.header('connection', 'close');
+    if (isStream(payload)) {
+      const set = streamsOf(app);
+      const res = reply.raw;
+      set.add(res);
+      res.once('close', () => set.delete(res));
+    }
     done(null, payload);
   });
 }
@@ -50,3 +81,8 @@ export function refuseWhileStopping(reply: FastifyReply): void {
       ),
     );
 }
+
+const isStream = (payload: unknown): boolean =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  typeof (payload as { pipe?: unknown }).pipe === 'function';
