@@ -109,9 +109,10 @@ function assertSameKey(dataDir: string, from: string, keyCheck: string | null): 
 }
 
 /**
- * The newest schema of a VendPoint whose backups carried no mark: marks came with schema 16
- * (cc6eeb5), so the first release's Backup now (schema 6) made copies without one. Such a copy
- * is restored and marked here, the moment it was taken read from the database itself.
+ * The newest schema of a VendPoint whose backups carried no mark: marks came with cc6eeb5,
+ * while the schema stood at 16 (added by b1038e4), so a schema-16 copy may have one or not, and
+ * the first release's Backup now (schema 6) made copies without one. Such a copy is restored
+ * and marked here, the moment it was taken read from the database itself.
  */
 export const LAST_SCHEMA_WITHOUT_BACKUP_MARK = 16;
 
