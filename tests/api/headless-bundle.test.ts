@@ -217,7 +217,7 @@ describe('the bundled headless node (dist/headless/serve.js)', () => {
     );
   });
 
-  it("verifies every wallet from the console on the ledger check's own thread (its entry file in the bundle)", async () => {
+  it("verifies every wallet and takes a backup from the console, each on its thread's own entry file in the bundle", async () => {
     const setup = await call(
       'POST',
       '/console/setup',
@@ -229,6 +229,13 @@ describe('the bundled headless node (dist/headless/serve.js)', () => {
     const verify = await call('GET', '/console/admin/ledger/verify', { cookie: cookie ?? '' });
     expect(verify.status, verify.text).toBe(200);
     expect(verify.json).toMatchObject({ ok: true, problems: [] });
+    // The copy's integrity check runs on integrity-check-worker.js.
+    const backup = await call('POST', '/console/admin/backups', {
+      cookie: cookie ?? '',
+      'x-csrf-token': setup.json.csrf_token,
+    });
+    expect(backup.status, backup.text).toBe(201);
+    expect(backup.json).toMatchObject({ integrity: 'ok' });
   });
 
   it('vends live through a vending-api upstream (undici, loaded on first use): itself, with DEMO test credentials', async () => {
