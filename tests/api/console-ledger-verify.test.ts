@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, airtimeSale, eventually, type TestNode } from '../helpers/test-node.js';
 import { ConsoleClient, setupFirstAdmin } from '../helpers/console-admin-session.js';
-import { fillSales } from '../helpers/test-store.js';
-import { fundWallet, verifyLedger } from '../../server/store/wallets.js';
-import { getMerchantByCode } from '../../server/store/merchants.js';
+import { fundAndFillSales } from '../helpers/test-store.js';
+import { verifyLedger } from '../../server/store/wallets.js';
 
 /**
  * The console's "Verify all wallets" (GET /console/admin/ledger/verify) runs `ledger verify` on
@@ -18,17 +17,7 @@ const SALES = 100_000;
 beforeAll(async () => {
   t = await startTestNode();
   admin = await setupFirstAdmin(t.url, 'operator', 'a long admin password');
-  const db = t.node.services.db;
-  const demo = getMerchantByCode(db, 'DEMO')!;
-  fundWallet(db, {
-    merchantId: demo.id,
-    merchantCode: 'DEMO',
-    env: 'test',
-    amountKobo: SALES * 10_000,
-    reason: 'a ledger that takes a while to read',
-    actor: 'test',
-  });
-  fillSales(db, demo.id, SALES);
+  fundAndFillSales(t.node.services.db, 'DEMO', SALES, 'a ledger that takes a while to read');
 }, 60_000);
 
 afterAll(async () => {

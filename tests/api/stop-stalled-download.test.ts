@@ -1,10 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect, type Socket } from 'node:net';
 import { startTestNode, type TestNode } from '../helpers/test-node.js';
-import { consoleCall } from '../helpers/console-admin-session.js';
-import { fillSales } from '../helpers/test-store.js';
-import { fundWallet } from '../../server/store/wallets.js';
-import { getMerchantByCode } from '../../server/store/merchants.js';
+import { setupFirstAdmin } from '../helpers/console-admin-session.js';
+import { fundAndFillSales } from '../helpers/test-store.js';
 import { STOP_STREAM_GRACE_MS } from '../../server/http/drain.js';
 
 /**
@@ -22,28 +20,9 @@ afterAll(async () => {
 describe('the node stops with a download still being sent', () => {
   it('cuts a CSV export whose client stopped reading, and stops', async () => {
     t = await startTestNode();
-    const setup = await consoleCall(t.url, 'POST', '/console/setup', {
-      username: 'operator',
-      password: 'a long admin password',
-      merchant_code: 'DEMO',
-    });
-    expect(setup.status).toBe(200);
-    const db = t.node.services.db;
-    const demo = getMerchantByCode(db, 'DEMO')!;
-    fundWallet(db, {
-      merchantId: demo.id,
-      merchantCode: 'DEMO',
-      env: 'test',
-      amountKobo: 50_000 * 10_000,
-      reason: 'an export of many sales',
-      actor: 'test',
-    });
+    const { cookie } = await setupFirstAdmin(t.url, 'operator', 'a long admin password');
     // Many megabytes of CSV: more than the socket's buffers hold for a client that reads nothing.
-    fillSales(db, demo.id, 50_000);
-    const cookie = [setup.headers['set-cookie']]
-      .flat()
-      .find((c) => typeof c === 'string' && c.startsWith('vp_session='))!
-      .split(';')[0];
+    fundAndFillSales(t.node.services.db, 'DEMO', 50_000, 'an export of many sales');
     const s = connect(Number(new URL(t.url).port), '127.0.0.1', () =>
       s.write(`GET /console/purchases.csv HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n\r\n`),
     );

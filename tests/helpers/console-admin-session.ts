@@ -14,7 +14,8 @@ export interface ConsoleAnswer {
 export class ConsoleClient {
   constructor(
     readonly baseUrl: string,
-    private cookie: string,
+    /** `vp_session=…`, for a request made by other means (a raw socket). */
+    readonly cookie: string,
     readonly csrf: string,
   ) {}
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { openStore } from '../../server/store/bootstrap.js';
 import { catalogDir } from '../../server/store/catalog.js';
 import { resourcesDir } from '../../server/resources.js';
-import { createMerchant } from '../../server/store/merchants.js';
+import { createMerchant, getMerchantByCode } from '../../server/store/merchants.js';
 import { fundWallet } from '../../server/store/wallets.js';
 import { recordEvent } from '../../server/store/events.js';
 import type { Db } from '../../server/store/db.js';
@@ -98,4 +98,18 @@ export function fillSales(db: Db, merchantId: number, count: number): void {
       wallet.id,
     );
   })();
+}
+
+/** `count` settled ₦100 test sales of merchant `code` (fillSales), its test wallet funded for them first. */
+export function fundAndFillSales(db: Db, code: string, count: number, reason: string): void {
+  const merchant = getMerchantByCode(db, code)!;
+  fundWallet(db, {
+    merchantId: merchant.id,
+    merchantCode: code,
+    env: 'test',
+    amountKobo: count * 10_000,
+    reason,
+    actor: 'test',
+  });
+  fillSales(db, merchant.id, count);
 }
