@@ -2,6 +2,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedHook {
+  method: string;
+  /** The request's path and query, as the receiver saw it. */
+  url: string;
   headers: IncomingHttpHeaders;
   body: string;
   json: { id: string; type: string; created_at: string; environment: string; data: any };
@@ -37,7 +40,14 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
       } catch {
         json = { id: '', type: '', created_at: '', environment: '', data: null };
       }
-      const hook = { headers: req.headers, body, json, at: Date.now() };
+      const hook = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body,
+        json,
+        at: Date.now(),
+      };
       r.received.push(hook);
       res.statusCode = r.answer(hook, r.received.length);
       res.end('ok');
