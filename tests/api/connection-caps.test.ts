@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import { connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, request } from 'undici';
@@ -21,16 +21,20 @@ import { CODE, prepareDataDir } from '../reliability/crash-run.js';
  * test-only `capLoopbackConnections` counts it, so the cap is met over real sockets.
  */
 const ROOT = join(import.meta.dirname, '..', '..');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** How long a wait below may take before the test fails: only a hung run comes near it. */
+const WAIT = { timeout: 15_000, interval: 20 };
 
 const held: Socket[] = [];
 afterEach(() => {
   for (const s of held.splice(0)) s.destroy();
 });
 
-/** `n` connections that send nothing, kept open until the test ends (or `closeHeld`). */
+/**
+ * `n` connections that send nothing, kept open until the test ends. Connected is only the
+ * kernel's handshake: the caller waits for the node to have counted them (`untilHolding`).
+ */
 async function holdIdle(port: number, n: number): Promise<Socket[]> {
-  const opened = await Promise.all(
+  return Promise.all(
     Array.from(
       { length: n },
       () =>
@@ -41,9 +45,18 @@ async function holdIdle(port: number, n: number): Promise<Socket[]> {
         }),
     ),
   );
-  // Connected is the kernel's handshake; give the node the moment to accept and count them.
-  await sleep(300);
-  return opened;
+}
+
+/**
+ * Waits until `server` (in this process) holds exactly `n` connections: every one the test opened
+ * accepted and past the caps, every one it closed, or the node refused, closed and uncounted.
+ */
+async function untilHolding(server: Server, n: number): Promise<void> {
+  const holding = () =>
+    new Promise<number>((resolve, reject) =>
+      server.getConnections((err, count) => (err ? reject(err) : resolve(count))),
+    );
+  await expect.poll(holding, WAIT).toBe(n);
 }
 
 /** A raw GET on a new connection: everything the node wrote before it closed. */
@@ -76,6 +89,7 @@ describe('connections per client address', () => {
     t = await startTestNode({ connectionsPerIp: 3, capLoopbackConnections: true });
     const port = Number(new URL(t.url).port);
     const idle = await holdIdle(port, 3);
+    await untilHolding(t.node.app.server, 3);
 
     const refused = await rawGet(port);
     expect(refused.status).toBe(429);
@@ -89,7 +103,7 @@ describe('connections per client address', () => {
     });
 
     idle[0].destroy();
-    await sleep(200);
+    await untilHolding(t.node.app.server, 2);
     expect((await rawGet(port)).status).toBe(200);
   });
 });
@@ -103,11 +117,16 @@ describe('the node-wide ceiling', () => {
   it('loopback is not held to the per-address cap, but every address together is held to the ceiling (503 with Retry-After)', async () => {
     t = await startTestNode({ connectionsPerIp: 3, connectionCeiling: 12 });
     const port = Number(new URL(t.url).port);
+    const server = t.node.app.server;
     await holdIdle(port, 10);
+    await untilHolding(server, 10);
     // Ten from 127.0.0.1 against a cap of three: loopback is this machine, never capped per address.
     expect((await rawGet(port)).status).toBe(200);
 
+    // The answered connection closed too, so the next two are the eleventh and twelfth.
+    await untilHolding(server, 10);
     await holdIdle(port, 2);
+    await untilHolding(server, 12);
     const refused = await rawGet(port);
     expect(refused.status).toBe(503);
     expect(header(refused.head, 'retry-after')).toBe('5');
@@ -116,7 +135,7 @@ describe('the node-wide ceiling', () => {
     );
 
     for (const s of held.splice(0)) s.destroy();
-    await sleep(200);
+    await untilHolding(server, 0);
     expect((await rawGet(port)).status).toBe(200);
   });
 });
@@ -135,6 +154,7 @@ describe('a refusal is logged once a minute per address', () => {
     const port = (server.address() as AddressInfo).port;
     try {
       await holdIdle(port, 2);
+      await untilHolding(server, 2);
       const answers = await Promise.all(Array.from({ length: 20 }, () => rawGet(port).catch(() => null)));
       expect(answers.filter((a) => a?.status === 429).length).toBeGreaterThan(0);
       expect(answers.some((a) => a?.status === 200)).toBe(false);
@@ -230,7 +250,12 @@ describe('a node under a low descriptor limit, flooded with idle connections', (
         .flat()
         .find((c) => c?.startsWith('vp_session='))!
         .split(';')[0];
-      await holdIdle(port, 400);
+      // The desk's connection is one of the 150 the node serves; it refuses every idle one past
+      // them, answered 503 (unread here: these clients never read) or closed unanswered. Once all
+      // of those are answered or closed, the node has taken in the whole flood.
+      const flood = await holdIdle(port, 400);
+      const turnedAway = () => flood.filter((s) => s.readableLength > 0 || s.closed).length;
+      await expect.poll(turnedAway, WAIT).toBe(400 - 149);
       const backup = await desk.request({
         method: 'POST',
         path: '/console/admin/backups',
@@ -261,9 +286,9 @@ describe('a node under a low descriptor limit, flooded with idle connections', (
     expect(JSON.parse(ceilingLines[0])).toMatchObject({ client: '127.0.0.1', open: 150, limit: 150 });
     expect(output).not.toContain('EMFILE');
 
+    // The node is in another process: a new client is served once it has seen enough of them close.
     for (const s of held.splice(0)) s.destroy();
-    await sleep(300);
-    expect((await rawGet(port)).status).toBe(200);
+    await expect.poll(async () => (await rawGet(port)).status, WAIT).toBe(200);
     const after = await request(`${url}/v1/transactions/airtime/sync`, {
       method: 'POST',
       headers: auth,
