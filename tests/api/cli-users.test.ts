@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCliAsync, runCli } from '../helpers/cli.js';
 import { consoleCall } from '../helpers/console-admin-session.js';
+import { startNodeProcess, type NodeProcess } from '../helpers/node-process.js';
 
 /**
  * `user list|add|reset-password|unlock` (server/cli/users.ts) against a node running in another
@@ -13,14 +13,12 @@ import { consoleCall } from '../helpers/console-admin-session.js';
  * the node's sign-in throttle lives in that process's memory, and the CLI reaches it through
  * the database alone.
  */
-const ROOT = join(import.meta.dirname, '..', '..');
 const ADMIN_PASSWORD = 'correct horse battery';
 const AGENT_PASSWORD = 'agent staple password';
 
 let dataDir: string;
-let child: ChildProcess;
+let node: NodeProcess;
 let url: string;
-let output = '';
 /** Every password this file sets or learns: none may show anywhere but its own one answer. */
 const secrets = new Set<string>([ADMIN_PASSWORD, AGENT_PASSWORD]);
 /** The password `user add` made for ada, and the admin's session cookie from the unlock. */
@@ -29,46 +27,16 @@ let adminCookie = '';
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'vendpoint-cli-users-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, VENDPOINT_SCHEDULES: 'off' };
-  child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(ROOT, 'server', 'serve.ts'),
-      '--data-dir',
-      dataDir,
-      '--port',
-      '0',
-      // The most the node ever logs: not one of the passwords may be in it.
-      '--log-level',
-      'debug',
-      '--log-format',
-      'json',
-    ],
-    { cwd: ROOT, env },
-  );
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start-up line in: ${output}`)), 60_000);
-    const look = () => {
-      const m = /listening on (http:\/\/[\d.:]+)\n/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      } else setTimeout(look, 50);
-    };
-    look();
+  node = await startNodeProcess({
+    dataDir,
+    // The most the node ever logs: not one of the passwords may be in it.
+    args: ['--log-level', 'debug', '--log-format', 'json'],
   });
+  url = node.url;
 }, 90_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await node?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -257,6 +225,7 @@ describe('the passwords stay where they were given', () => {
       { password_reset: true },
     ]);
     const text = JSON.stringify(audit);
+    const output = node.output();
     expect(output).toMatch(/listening on/);
     for (const secret of secrets) {
       expect(output).not.toContain(secret);

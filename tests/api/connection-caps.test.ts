@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { connect, type AddressInfo, type Server, type Socket } from 'node:net';
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Client, request } from 'undici';
 import type { FastifyBaseLogger } from 'fastify';
 import { startTestNode, type TestNode } from '../helpers/test-node.js';
+import { startNodeProcess, type NodeProcess } from '../helpers/node-process.js';
 import { guardConnections } from '../../server/http/connection-caps.js';
 import { spawnServer, stopServer, tsx } from '../bench/lib.js';
 import { CODE, prepareDataDir } from '../reliability/crash-run.js';
@@ -20,7 +21,6 @@ import { CODE, prepareDataDir } from '../reliability/crash-run.js';
  * Tests can only connect from loopback, which the per-address cap does not count; the node's
  * test-only `capLoopbackConnections` counts it, so the cap is met over real sockets.
  */
-const ROOT = join(import.meta.dirname, '..', '..');
 /** How long a wait below may take before the test fails: only a hung run comes near it. */
 const WAIT = { timeout: 15_000, interval: 20 };
 
@@ -171,11 +171,10 @@ describe('a refusal is logged once a minute per address', () => {
 
 describe('a node under a low descriptor limit, flooded with idle connections', () => {
   let dataDir = '';
-  let node: ChildProcess | null = null;
+  let node: NodeProcess | null = null;
   let upstream: ChildProcess | null = null;
-  let output = '';
   afterAll(async () => {
-    if (node) await stopServer(node);
+    if (node) await node.stop();
     if (upstream) await stopServer(upstream);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
@@ -187,40 +186,12 @@ describe('a node under a low descriptor limit, flooded with idle connections', (
     const pair = prepareDataDir(dataDir, slow.url);
     // 300 descriptors in all (soft and hard, so Node cannot raise it): the node keeps half for
     // its own files and sockets and serves at most 150 connections.
-    node = spawn(
-      'prlimit',
-      [
-        '--nofile=300',
-        process.execPath,
-        '--import',
-        'tsx',
-        join(ROOT, 'server', 'serve.ts'),
-        '--data-dir',
-        dataDir,
-        '--port',
-        '0',
-        '--rate-limit',
-        '0',
-        '--max-in-flight',
-        '16',
-        '--log-format',
-        'json',
-      ],
-      { cwd: ROOT, env: { ...process.env, VENDPOINT_SCHEDULES: 'off', VENDPOINT_LOG_LEVEL: 'warn' } },
-    );
-    node.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-    node.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-    const url = await new Promise<string>((resolve, reject) => {
-      const end = Date.now() + 60_000;
-      const look = () => {
-        const m = /listening on (http:\/\/[\d.:]+)\n/.exec(output);
-        if (m) resolve(m[1]);
-        else if (Date.now() > end || node!.exitCode !== null) reject(new Error(`no start: ${output}`));
-        else setTimeout(look, 50);
-      };
-      look();
+    node = await startNodeProcess({
+      dataDir,
+      under: ['prlimit', '--nofile=300'],
+      args: ['--rate-limit', '0', '--max-in-flight', '16', '--log-format', 'json'],
     });
-    const port = Number(new URL(url).port);
+    const { url, port } = node;
     const auth = {
       'x-merchant-key': pair.key,
       'x-merchant-secret': pair.secret,
@@ -281,6 +252,7 @@ describe('a node under a low descriptor limit, flooded with idle connections', (
     } finally {
       await desk.close();
     }
+    const output = node.output();
     const ceilingLines = output.split('\n').filter((l) => l.includes('refusing new connections'));
     expect(ceilingLines).toHaveLength(1);
     expect(JSON.parse(ceilingLines[0])).toMatchObject({ client: '127.0.0.1', open: 150, limit: 150 });
@@ -295,6 +267,6 @@ describe('a node under a low descriptor limit, flooded with idle connections', (
       body: sale('after-1'),
     });
     expect(((await after.body.json()) as { response_code: string }).response_code).toBe('00');
-    expect(node.exitCode).toBe(null);
+    expect(node.child.exitCode).toBe(null);
   });
 });

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../../server/domain/webhook-signature.js';
 import { runCli } from '../helpers/cli.js';
 import { eventually } from '../helpers/test-node.js';
+import { NODE_BUNDLE as BUNDLE, startNodeProcess, type NodeProcess } from '../helpers/node-process.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 /**
@@ -17,11 +18,9 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-r
  */
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const BUNDLE = join(ROOT, 'dist', 'headless', 'serve.js');
 
 let dataDir: string;
-let child: ChildProcess;
-let out = '';
+let node: NodeProcess;
 let url: string;
 let demo: Record<string, string>;
 let rx: WebhookReceiver;
@@ -53,42 +52,23 @@ beforeAll(async () => {
 
   rx = await startWebhookReceiver();
   dataDir = mkdtempSync(join(tmpdir(), 'vendpoint-bundle-'));
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.VENDPOINT_SCHEDULES; // the default: schedules on, loaded after listening
-  delete env.VENDPOINT_LOG_LEVEL;
-  child = spawn(
-    process.execPath,
-    [BUNDLE, '--data-dir', dataDir, '--port', '0', '--allow-private-webhooks', '--log-format', 'pretty'],
-    { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start-up line in: ${out}`)), 60_000);
-    child.once('exit', (code) => reject(new Error(`the bundled node exited (${code}): ${out}`)));
-    const look = () => {
-      const m = /listening on (http:\/\/[\d.:]+)\n[\s\S]*X-Merchant-Secret:\s+\S+\n/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      } else setTimeout(look, 50);
-    };
-    look();
+  node = await startNodeProcess({
+    dataDir,
+    bundle: true,
+    args: ['--allow-private-webhooks', '--log-format', 'pretty'],
+    schedules: true, // the default: schedules on, loaded after listening
+    env: { VENDPOINT_LOG_LEVEL: undefined },
+    readyWhen: /X-Merchant-Secret:\s+\S+\n/,
   });
+  url = node.url;
   demo = {
-    'x-merchant-key': /X-Merchant-Key:\s+(\S+)/.exec(out)![1],
-    'x-merchant-secret': /X-Merchant-Secret:\s+(\S+)/.exec(out)![1],
+    'x-merchant-key': /X-Merchant-Key:\s+(\S+)/.exec(node.output())![1],
+    'x-merchant-secret': /X-Merchant-Secret:\s+(\S+)/.exec(node.output())![1],
   };
 }, 120_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    const hard = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(hard);
-  }
+  await node?.stop();
   await rx?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
@@ -167,14 +147,14 @@ describe('the bundled headless node (dist/headless/serve.js)', () => {
   });
 
   it('started on an empty data directory (migrations and default catalogs found) and answers /v1', async () => {
-    expect(out).toMatch(/First start: this data directory was new[^\n]*\nCreated merchant DEMO/);
+    expect(node.output()).toMatch(/First start: this data directory was new[^\n]*\nCreated merchant DEMO/);
     expect((await call('GET', '/v1/healthz', {})).status).toBe(200);
     const balance = await call('GET', '/v1/wallet/balance', demo);
     expect(balance.status, balance.text).toBe(200);
     expect(balance.json.total).toBe('1000000.00');
     // pino-pretty (loaded only for --log-format pretty) wrote the log lines.
-    expect(out).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO: /m);
-    expect(out).not.toMatch(/could not start|Error:/);
+    expect(node.output()).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO: /m);
+    expect(node.output()).not.toMatch(/could not start|Error:/);
   });
 
   it("serves the API docs with @fastify/swagger-ui's own static files", async () => {
@@ -209,7 +189,7 @@ describe('the bundled headless node (dist/headless/serve.js)', () => {
       (h) => h !== undefined,
       30_000,
     );
-    expect(hook, `no webhook for ${key}; node output:\n${out}`).toBeDefined();
+    expect(hook, `no webhook for ${key}; node output:\n${node.output()}`).toBeDefined();
     expect(hook!.json.type).toBe('transaction.succeeded');
     const signature = String(hook!.headers['vendpoint-signature']);
     expect(verifySignature(ep.json.data.secret, signature, hook!.body, Math.floor(Date.now() / 1000))).toBe(

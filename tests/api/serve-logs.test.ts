@@ -1,57 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-const ROOT = join(import.meta.dirname, '..', '..');
-
-/** The environment of the test run without its own log settings (vitest may set them). */
-function serveEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, VENDPOINT_SCHEDULES: 'off' };
-  delete env.VENDPOINT_LOG_LEVEL;
-  delete env.VENDPOINT_LOG_FORMAT;
-  return env;
-}
+import { startNodeProcess } from '../helpers/node-process.js';
 
 /** Runs `npm run serve`'s entry point with the flags, makes one request, and returns its output. */
 async function serveOutput(flags: string[]): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vendpoint-logs-'));
-  const child = spawn(
-    // Node itself (tsx as a loader, not a wrapper process), so a signal reaches the node.
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'server', 'serve.ts'), '--data-dir', dataDir, '--port', '0', ...flags],
-    {
-      cwd: ROOT,
-      env: serveEnv(),
-    },
-  );
-  let out = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no start-up line in: ${out}`)), 60_000);
-      const look = () => {
-        const m = /listening on (http:\/\/[\d.:]+)\n/.exec(out);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]);
-        } else setTimeout(look, 50);
-      };
-      look();
+    // The node's own log defaults, whatever the test run sets.
+    const node = await startNodeProcess({
+      dataDir,
+      args: flags,
+      env: { VENDPOINT_LOG_LEVEL: undefined, VENDPOINT_LOG_FORMAT: undefined },
     });
-    expect((await fetch(`${url}/v1/healthz`)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
-    return out;
-  } finally {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const hard = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(hard);
+    try {
+      expect((await fetch(`${node.url}/v1/healthz`)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 300));
+      return node.output();
+    } finally {
+      await node.stop();
     }
+  } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

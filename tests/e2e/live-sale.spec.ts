@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import {
   watchPageErrors,
 } from './helpers.js';
 import { csrfOf, v1, type Pair } from './admin-helpers.js';
+import { startNodeProcess, type NodeProcess } from '../helpers/node-process.js';
 
 /**
  * A successful LIVE sale at the desk, through to the receipt. The live provider is a second
@@ -25,7 +25,6 @@ import { csrfOf, v1, type Pair } from './admin-helpers.js';
  * which route), and disables its upstream when it is done. No other spec routes live electricity,
  * so here IBEDC is the only company the desk may sell, and the tile and form say so.
  */
-const ROOT = join(import.meta.dirname, '..', '..');
 const code = `LIVE${unique()}`.slice(0, 20);
 const agent = { username: `live${unique()}`.toLowerCase().slice(0, 30), password: 'a long enough password' };
 const upstream = `chained${unique()}`.toLowerCase().slice(0, 30);
@@ -35,46 +34,9 @@ const FLOAT = '10000';
 const FLOAT_THERE = '50000';
 
 let upstreamDir = '';
-let upstreamNode: ChildProcess | null = null;
+let upstreamNode: NodeProcess | null = null;
 let upstreamUrl = '';
 let therePair: Pair = { key: '', secret: '' };
-
-/** serve.ts on `dataDir`, on a port the system picks; resolves with its URL once it listens. */
-function startUpstreamNode(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'server', 'serve.ts'), '--data-dir', dataDir, '--port', '0'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, VENDPOINT_LOG_LEVEL: 'warn', VENDPOINT_SCHEDULES: 'off' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`the upstream node did not start: ${out}`)), 60_000);
-    const read = (c: Buffer) => {
-      out += c.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] });
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('exit', (status) => reject(new Error(`the upstream node exited (${status}): ${out}`)));
-  });
-}
-
-async function stopUpstreamNode(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const hard = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(hard);
-}
 
 /** What our live wallet at the upstream node holds, read with the pair our node uses there. */
 async function balanceThere(): Promise<string> {
@@ -101,9 +63,8 @@ test.beforeAll(async ({ browser }) => {
     ['upstream', 'add', '--name', 'demo-sim', '--type', 'simulator', '--products', 'airtime,ELECTRICITY'],
     upstreamDir,
   );
-  const started = await startUpstreamNode(upstreamDir);
-  upstreamNode = started.child;
-  upstreamUrl = started.url;
+  upstreamNode = await startNodeProcess({ dataDir: upstreamDir });
+  upstreamUrl = upstreamNode.url;
 
   // This node: the merchant and its live float by the CLI, the agent and the upstream by the admin.
   cli(['merchant', 'create', '--code', code, '--name', 'Live Corner Shop']);
@@ -146,7 +107,7 @@ test.afterAll(async ({ browser }) => {
     data: { enabled: false },
   });
   await page.close();
-  if (upstreamNode) await stopUpstreamNode(upstreamNode);
+  await upstreamNode?.stop();
   if (upstreamDir) rmSync(upstreamDir, { recursive: true, force: true });
 });
 

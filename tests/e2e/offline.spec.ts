@@ -1,55 +1,22 @@
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { snap, watchPageErrors } from './helpers.js';
+import { startNodeProcess } from '../helpers/node-process.js';
 
 /**
  * The node goes away under an open console and comes back: this test runs its own node (the
  * shared one must stay up for the other tests) on a port of its own, over its own data.
  */
-const ROOT = join(import.meta.dirname, '..', '..');
 const PORT = Number(
   process.env.VENDPOINT_E2E_OFFLINE_PORT ?? Number(process.env.VENDPOINT_E2E_PORT ?? 7399) - 100,
 );
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = { username: 'offline', password: 'a long enough password' };
 
-function startNode(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(
-    // Node itself (tsx as a loader, not a wrapper process), so a signal reaches the node.
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'server', 'serve.ts'), '--data-dir', dataDir, '--port', String(PORT)],
-    {
-      cwd: ROOT,
-      env: { ...process.env, VENDPOINT_LOG_LEVEL: 'warn', VENDPOINT_SCHEDULES: 'off' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`the node did not start: ${out}`)), 60_000);
-    const read = (c: Buffer) => {
-      out += c.toString();
-      if (/listening on/.test(out)) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-  });
-}
-
-async function stopNode(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const hard = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(hard);
-}
+/** This spec's node on its own port, so the console finds it again at the same address. */
+const startNode = (dataDir: string) => startNodeProcess({ dataDir, port: PORT });
 
 test('with the node stopped a banner says so and navigation waits; once it is back the banner goes', async ({
   page,
@@ -72,7 +39,7 @@ test('with the node stopped a banner says so and navigation waits; once it is ba
     await expect(page.getByRole('heading', { name: 'What is the customer buying?' })).toBeVisible();
     await expect(page.getByTestId('offline-banner')).toHaveCount(0);
 
-    await stopNode(node);
+    await node.stop();
     // History's page has not been loaded yet: its chunk cannot be fetched now.
     await page.getByRole('link', { name: 'History' }).click();
     const banner = page.getByTestId('offline-banner');
@@ -89,7 +56,7 @@ test('with the node stopped a banner says so and navigation waits; once it is ba
     const real = problems.filter((p) => !/dynamically imported module/.test(p));
     expect(real).toEqual([]);
   } finally {
-    await stopNode(node);
+    await node.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

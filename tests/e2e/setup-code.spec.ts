@@ -1,62 +1,33 @@
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { watchPageErrors } from './helpers.js';
+import { startNodeProcess, type NodeProcess } from '../helpers/node-process.js';
 
 /**
  * Claiming a node from "another computer". A node of its own, started with 127.0.0.1 as a trusted
  * proxy: the browser's requests then count as relayed from elsewhere, exactly as they would through
  * a TLS proxy, so the Setup view must ask for the code the node printed at start.
  */
-let node: ChildProcess | null = null;
+let node: NodeProcess | null = null;
 let dataDir = '';
 let url = '';
 let code = '';
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'vendpoint-e2e-claim-'));
-  // One process (no npx or tsx wrapper in between), so the SIGTERM at the end reaches the node.
-  node = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'server/serve.ts',
-      '--data-dir',
-      dataDir,
-      '--port',
-      '0',
-      '--trusted-proxies',
-      '127.0.0.1',
-    ],
-    { env: { ...process.env, VENDPOINT_LOG_LEVEL: 'warn', VENDPOINT_SCHEDULES: 'off' } },
-  );
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`node did not print a setup code:\n${out}`)), 60_000);
-    node!.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const listening = /listening on (http:\/\/\S+)/.exec(out);
-      const printed = /setup code (\S+) from another computer/.exec(out);
-      if (listening && printed) {
-        url = listening[1];
-        code = printed[1];
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    node!.once('exit', (status) => reject(new Error(`node exited (${status}):\n${out}`)));
+  node = await startNodeProcess({
+    dataDir,
+    args: ['--trusted-proxies', '127.0.0.1'],
+    readyWhen: /setup code \S+ from another computer/,
   });
+  url = node.url;
+  code = /setup code (\S+) from another computer/.exec(node.output())![1];
 });
 
 test.afterAll(async () => {
-  if (node && node.exitCode === null) {
-    const exited = new Promise((resolve) => node!.once('exit', resolve));
-    node.kill('SIGTERM');
-    await exited;
-  }
+  await node?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { killChild, spawnFaultUpstream, type FaultChild } from './fault-child.js';
+import { spawnFaultUpstream, type FaultChild } from './fault-child.js';
 import { CODE, prepareDataDir, startNodeChild } from './crash-run.js';
 import { requestOf } from './live-node.js';
 
@@ -32,7 +32,7 @@ describe('crash with 100 purchases in flight and an in-flight limit', () => {
   let fault: FaultChild | null = null;
   let node: Awaited<ReturnType<typeof startNodeChild>> | null = null;
   afterAll(async () => {
-    if (node) await killChild(node.child);
+    if (node) await node.stop('SIGKILL');
     await fault?.kill();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -43,7 +43,7 @@ describe('crash with 100 purchases in flight and an in-flight limit', () => {
     const pair = prepareDataDir(dataDir, fault.url);
     node = await startNodeChild(dataDir, ['--max-in-flight', String(LIMIT)]);
     // The shortened grace is said at start, so it is not left on by mistake for live sales.
-    expect(node.tail.join('')).toMatch(/VENDPOINT_REQUERY_SCALE=0\.01: .* not for live sales/);
+    expect(node.output()).toMatch(/VENDPOINT_REQUERY_SCALE=0\.01: .* not for live sales/);
 
     const keys = Array.from({ length: 100 }, (_, i) => `inflight-${i}`);
     const answers = await Promise.all(
@@ -83,7 +83,7 @@ describe('crash with 100 purchases in flight and an in-flight limit', () => {
     expect(jobStates()).toEqual({ vend_started: LIMIT, queued: 100 - LIMIT });
     expect((await fault.stats()).maxVendsInFlight).toBe(LIMIT);
 
-    await killChild(node.child, 'SIGKILL');
+    await node.stop('SIGKILL');
     await fault.control({ mode: 'ok' });
     node = await startNodeChild(dataDir, ['--max-in-flight', String(LIMIT)]);
     const restarted = Date.now();
@@ -110,7 +110,7 @@ describe('crash with 100 purchases in flight and an in-flight limit', () => {
       else expect(r).toMatchObject({ state: 'failed', debits: 1, refunds: 1 });
     }
     expect(rows.filter((r) => r.state === 'success')).toHaveLength(100);
-    await killChild(node.child, 'SIGTERM');
+    await node.stop();
     node = null;
     const ledger = runCli(dataDir, ['--json', 'ledger', 'verify']);
     expect(ledger.json).toMatchObject({ ok: true });

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +14,8 @@ import { addUpstream } from '../../server/store/upstreams.js';
 import { SecretBox } from '../../server/store/secret-box.js';
 import { runCli } from '../helpers/cli.js';
 import { ALL_PRODUCTS, requestOf, type Kind } from './live-node.js';
-import { killChild, root, spawnFaultUpstream, type FaultChild } from './fault-child.js';
+import { spawnFaultUpstream, type FaultChild } from './fault-child.js';
+import { startNodeProcess, type NodeProcess } from '../helpers/node-process.js';
 
 /**
  * The crash test: a node runs as a child process, its live traffic going to a slow
@@ -117,56 +117,17 @@ export function prepareDataDir(dataDir: string, upstreamUrl: string): { key: str
 }
 
 /** `serve.ts` on dataDir as a child process (requery backoff and grace 100 times shorter); `extraArgs` are more flags. */
-export async function startNodeChild(
-  dataDir: string,
-  extraArgs: string[] = [],
-): Promise<{ child: ChildProcess; url: string; tail: string[] }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(root, 'server', 'serve.ts'),
-      '--data-dir',
-      dataDir,
-      '--port',
-      '0',
-      '--rate-limit',
-      '0',
-      ...extraArgs,
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, VENDPOINT_LOG_LEVEL: 'warn', VENDPOINT_REQUERY_SCALE: '0.01' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const stop = () => killChild(child);
-  cleanups.add(stop);
-  child.once('exit', () => cleanups.delete(stop));
-  const tail: string[] = [];
-  const keep = (c: Buffer) => {
-    tail.push(c.toString());
-    if (tail.length > 20) tail.shift();
-  };
-  child.stderr!.on('data', keep);
-  child.stdout!.on('data', keep);
-  // serve.ts prints "VendPoint node listening on URL" once it accepts requests.
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (c: Buffer) => {
-      const m = /listening on (http:\/\/\S+)/.exec(c.toString());
-      if (m) {
-        child.stdout!.off('data', onData);
-        resolve(m[1]);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) =>
-      reject(new Error(`node exited (${code}) before listening: ${tail.join('')}`)),
-    );
-    setTimeout(() => reject(new Error('node did not start in 30 s')), 30_000).unref();
+export async function startNodeChild(dataDir: string, extraArgs: string[] = []): Promise<NodeProcess> {
+  const node = await startNodeProcess({
+    dataDir,
+    args: ['--rate-limit', '0', ...extraArgs],
+    schedules: true, // the pending poller settles what the kills left pending
+    env: { VENDPOINT_REQUERY_SCALE: '0.01' },
   });
-  return { child, url, tail };
+  const stop = () => node.stop('SIGKILL');
+  cleanups.add(stop);
+  void node.exited.then(() => cleanups.delete(stop));
+  return node;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -178,7 +139,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vendpoint-crash-'));
   const agent = new Agent({ connections: 256, headersTimeout: 60_000, bodyTimeout: 60_000 });
   let fault: FaultChild | null = null;
-  let node: { child: ChildProcess; url: string; tail: string[] } | null = null;
+  let node: NodeProcess | null = null;
   /** key -> the first 200 answer's response_code. */
   const accepted = new Map<string, string>();
   const answers: Record<string, number> = {};
@@ -226,7 +187,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
       const clients = Array.from({ length: opts.concurrency ?? 32 }, () => fire());
       await sleep(between(opts.killAfterMs ?? [150, 1_500]));
       alive = false;
-      await killChild(node.child, 'SIGKILL');
+      await node.stop('SIGKILL');
       await Promise.all(clients);
       log(`kill ${life + 1}/${opts.kills}: ${attempted} attempted, ${accepted.size} accepted so far`);
     }
@@ -255,8 +216,8 @@ export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
       await sleep(250);
     }
     db.close();
-    const finalLog = node.tail.join('').split('\n').slice(-15);
-    await killChild(node.child, 'SIGTERM');
+    const finalLog = node.output().split('\n').slice(-15);
+    await node.stop();
     node = null;
 
     const report = await check(dataDir, fault, accepted, {
@@ -270,7 +231,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
     return report;
   } finally {
     await agent.close().catch(() => {});
-    if (node) await killChild(node.child);
+    if (node) await node.stop('SIGKILL');
     if (fault) {
       await fault.kill();
       cleanups.delete(fault.kill);

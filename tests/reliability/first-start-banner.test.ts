@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,7 @@ import { openStore } from '../../server/store/bootstrap.js';
 import { catalogDir } from '../../server/store/catalog.js';
 import { resourcesDir } from '../../server/resources.js';
 import { runCli } from '../helpers/cli.js';
-import { root } from './fault-child.js';
+import { startNodeProcess } from '../helpers/node-process.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -21,37 +20,9 @@ const fresh = () => {
 async function startOutput(
   dataDir: string,
 ): Promise<{ out: string; url: string; stop: () => Promise<void> }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, VENDPOINT_SCHEDULES: 'off', VENDPOINT_LOG_LEVEL: 'warn' };
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'server', 'serve.ts'), '--data-dir', dataDir, '--port', '0'],
-    { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
   // The setup-code line comes last, after the banner when there is one.
-  await new Promise<void>((resolve, reject) => {
-    const look = setInterval(() => {
-      if (/Console setup: /.test(out)) {
-        clearInterval(look);
-        resolve();
-      }
-    }, 50);
-    void exited.then(() => {
-      clearInterval(look);
-      reject(new Error(`the node exited at start: ${out}`));
-    });
-  });
-  return {
-    out,
-    url: /listening on (http:\/\/\S+)/.exec(out)![1],
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  const node = await startNodeProcess({ dataDir, readyWhen: /Console setup: / });
+  return { out: node.output(), url: node.url, stop: () => node.stop() };
 }
 
 const balance = (url: string, pair: { key: string; secret: string }) =>

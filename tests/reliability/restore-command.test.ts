@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -14,6 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { NodeDidNotStart, startNodeProcess, type NodeProcess } from '../helpers/node-process.js';
 
 /**
  * Restoring a backup by hand goes wrong in one easy way: after a crash the replaced database's
@@ -28,9 +29,9 @@ const dir = mkdtempSync(join(tmpdir(), 'vendpoint-restore-cmd-'));
 const dataDir = join(dir, 'data');
 const db = join(dataDir, 'vendpoint.db');
 /** Every node started here, stopped at the end even when an assertion failed first. */
-const started: ChildProcess[] = [];
+const started: NodeProcess[] = [];
 afterAll(async () => {
-  for (const c of started) await stop(c, 'SIGKILL');
+  for (const n of started) await n.stop('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -57,41 +58,27 @@ function cli(...args: string[]): { status: number | null; json: Record<string, u
 
 /** Starts the node; resolves once it listens, or with its exit code and output when it refuses to start. */
 async function serve(): Promise<{
-  child: ChildProcess;
   listening: boolean;
   code: number | null;
   out: string;
   /** Everything printed so far: the logger writes asynchronously, so lines can follow "listening". */
   outNow: () => string;
+  stop: NodeProcess['stop'];
 }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'server/serve.ts', '--data-dir', dataDir, '--port', '0'],
-    {
-      cwd: ROOT,
-      env,
-    },
-  );
-  started.push(child);
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  return new Promise((resolve) => {
-    const outNow = () => out;
-    child.once('exit', (code) => resolve({ child, listening: false, code, out, outNow }));
-    const look = () => {
-      if (/listening on http/.test(out)) resolve({ child, listening: true, code: null, out, outNow });
-      else if (child.exitCode === null) setTimeout(look, 50);
+  try {
+    const node = await startNodeProcess({ dataDir });
+    started.push(node);
+    return { listening: true, code: null, out: node.output(), outNow: node.output, stop: node.stop };
+  } catch (err) {
+    if (!(err instanceof NodeDidNotStart)) throw err;
+    return {
+      listening: false,
+      code: err.code,
+      out: err.output,
+      outNow: () => err.output,
+      stop: async () => {},
     };
-    look();
-  });
-}
-
-async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill(signal);
-  await exited;
+  }
 }
 
 const balance = (file: string) => {
@@ -118,7 +105,7 @@ describe('restoring a backup', () => {
     // Written after the backup, into the running node's WAL; then the node is lost.
     for (let i = 0; i < 5; i++)
       expect(cli('wallet', 'fund', '--code', 'DEMO', '--env', 'test', '--amount', '500').status).toBe(0);
-    await stop(first.child, 'SIGKILL');
+    await first.stop('SIGKILL');
     expect(existsSync(`${db}-wal`)).toBe(true);
 
     rmSync(join(dataDir, 'node.lock'), { force: true });
@@ -155,7 +142,7 @@ describe('restoring a backup', () => {
         /^a VendPoint node \(process \d+\) is running on .+: stop it, then restore \(it goes on writing to the database it has open\)\. If no VendPoint runs as process \d+, delete .+node\.lock\.$/,
       );
     } finally {
-      await stop(node.child, 'SIGTERM');
+      await node.stop();
     }
     const verify = cli('ledger', 'verify');
     expect(verify.status).toBe(0);

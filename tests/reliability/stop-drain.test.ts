@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,7 +6,7 @@ import Database from 'better-sqlite3';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { killChild, root } from './fault-child.js';
+import { startNodeProcess, type NodeProcess } from '../helpers/node-process.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -43,40 +42,23 @@ function saleBody(key: string) {
  */
 describe('stopping with a held sync sale', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vendpoint-drain-'));
-  let child: ChildProcess | null = null;
+  let node: NodeProcess | null = null;
   afterAll(async () => {
-    if (child) await killChild(child);
+    if (node) await node.stop('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('answers the held sale with its final outcome, refuses new requests in the error body, and exits', async () => {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      VENDPOINT_LOG_LEVEL: 'info',
-      VENDPOINT_LOG_FORMAT: 'json',
-    };
-    delete env.VENDPOINT_SCHEDULES;
-    delete env.VENDPOINT_REQUERY_SCALE;
-    const node = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        join(root, 'server', 'serve.ts'),
-        ...['--data-dir', dataDir, '--port', '0', '--rate-limit', '0', '--sync-wait', String(SYNC_WAIT_S)],
-      ],
-      { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    child = node;
-    let out = '';
-    node.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-    node.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-    const exited = new Promise<number | null>((r) => node.once('exit', (code) => r(code)));
-    await until('the node to listen', () => /X-Merchant-Secret: \S+/.test(out), 60_000);
-    const url = /listening on (http:\/\/\S+)/.exec(out)![1];
-    const port = Number(new URL(url).port);
-    const key = /X-Merchant-Key:\s+(\S+)/.exec(out)![1];
-    const secret = /X-Merchant-Secret:\s+(\S+)/.exec(out)![1];
+    node = await startNodeProcess({
+      dataDir,
+      args: ['--rate-limit', '0', '--sync-wait', String(SYNC_WAIT_S)],
+      schedules: true, // the pending poller settles the held sale
+      env: { VENDPOINT_LOG_LEVEL: 'info', VENDPOINT_LOG_FORMAT: 'json', VENDPOINT_REQUERY_SCALE: undefined },
+      readyWhen: /X-Merchant-Secret: \S+/,
+    });
+    const { url, port, exited, output } = node;
+    const key = /X-Merchant-Key:\s+(\S+)/.exec(output())![1];
+    const secret = /X-Merchant-Secret:\s+(\S+)/.exec(output())![1];
     const headers = {
       'content-type': 'application/json',
       'x-merchant-key': key,
@@ -118,8 +100,8 @@ describe('stopping with a held sync sale', () => {
         `X-Merchant-Key: ${key}\r\nX-Merchant-Secret: ${secret}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`,
     );
 
-    node.kill('SIGTERM');
-    await until('the drain to be announced', () => /waiting for 1 held sale/.test(out), 30_000);
+    node.child.kill('SIGTERM');
+    await until('the drain to be announced', () => /waiting for 1 held sale/.test(output()), 30_000);
     late.write(`\r\n${body}`);
     await lateClosed;
     const [head, lateJson] = lateAnswer.split('\r\n\r\n');
@@ -139,8 +121,8 @@ describe('stopping with a held sync sale', () => {
     // Its keep-alive connection is closed with the answer, not left to hold the stop for 72 s.
     expect(answer).toMatchObject({ connection: 'close' });
     expect(await Promise.race([exited, guard])).toBe(0);
-    child = null;
-    expect(out.indexOf('waiting for 1 held sale')).toBeLessThan(out.indexOf('node stopped'));
+    node = null;
+    expect(output().indexOf('waiting for 1 held sale')).toBeLessThan(output().indexOf('node stopped'));
 
     expect(sale('drain-held')).toMatchObject({ state: 'success', debits: 1 });
     expect(sale('drain-late')).toBeUndefined();

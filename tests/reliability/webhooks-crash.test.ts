@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +12,7 @@ import { fundWallet } from '../../server/store/wallets.js';
 import { createEndpoint } from '../../server/store/webhooks.js';
 import { SecretBox } from '../../server/store/secret-box.js';
 import { verifySignature } from '../../server/domain/webhook-signature.js';
-import { killChild, root } from './fault-child.js';
+import { startNodeProcess, type NodeProcess } from '../helpers/node-process.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 /**
@@ -23,41 +22,20 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-r
  * purchase's final state).
  */
 
-const children = new Set<ChildProcess>();
+const nodes = new Set<NodeProcess>();
 afterAll(async () => {
-  for (const c of children) await killChild(c);
+  for (const n of nodes) await n.stop('SIGKILL');
 });
 
-async function startNodeChild(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(root, 'server', 'serve.ts'),
-      '--data-dir',
-      dataDir,
-      '--port',
-      '0',
-      '--rate-limit',
-      '0',
-      '--allow-private-webhooks',
-    ],
-    { cwd: root, env: { ...process.env, VENDPOINT_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  const tail: string[] = [];
-  child.stderr!.on('data', (c: Buffer) => tail.push(c.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (c: Buffer) => {
-      const m = /listening on (http:\/\/\S+)/.exec(c.toString());
-      if (m) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`node exited (${code}): ${tail.join('')}`)));
-    setTimeout(() => reject(new Error('node did not start in 30 s')), 30_000).unref();
+async function startNodeChild(dataDir: string): Promise<NodeProcess> {
+  const node = await startNodeProcess({
+    dataDir,
+    args: ['--rate-limit', '0', '--allow-private-webhooks'],
+    schedules: true, // the pending poller settles the sales a kill left pending
   });
-  return { child, url };
+  nodes.add(node);
+  void node.exited.then(() => nodes.delete(node));
+  return node;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -121,7 +99,7 @@ describe('webhooks: crash during delivery', () => {
       for (const killAt of [120, 300]) {
         const until = Date.now() + 30_000;
         while (rx.received.length < killAt && Date.now() < until) await sleep(5);
-        await killChild(node.child);
+        await node.stop('SIGKILL');
         node = await startNodeChild(dataDir);
         await Promise.all(Array.from({ length: 16 }, () => fire(node.url)));
       }
@@ -166,7 +144,7 @@ describe('webhooks: crash during delivery', () => {
         `webhook crash run: ${rx.received.length} requests for ${received.size} events (${rx.received.length - received.size} repeats after kills)`,
       );
       check.close();
-      await killChild(node.child);
+      await node.stop('SIGKILL');
       await agent.close();
     } finally {
       await rx?.close();
