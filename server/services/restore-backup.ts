@@ -153,6 +153,34 @@ function markAsBackup(path: string, takenAt: string): void {
 
 /** The backup's moment and key check; throws, saying why, for a file that is not a whole VendPoint backup. */
 function checkBackup(from: string): { takenAt: string; keyCheck: string | null; unmarked: boolean } {
+  const madeBySqlite = READ_SIDE_SUFFIXES.filter((suffix) => !existsSync(from + suffix));
+  try {
+    return readBackup(from);
+  } finally {
+    removeReadSideFiles(from, madeBySqlite);
+  }
+}
+
+/**
+ * Side files SQLite makes to read a database in WAL mode, as the first release's Backup now
+ * copies were (a copy of its WAL database): a read-only connection creates an empty -wal and
+ * a -shm beside the file and, unable to checkpoint, never removes them.
+ */
+const READ_SIDE_SUFFIXES = ['-wal', '-shm'];
+
+/**
+ * Removes the side files the check's read made beside the operator's backup: only those absent
+ * before it, and a -wal only while empty (a read-only connection writes none). Ones that were
+ * there already (a node running on that file, say) are left alone.
+ */
+function removeReadSideFiles(from: string, madeBySqlite: readonly string[]): void {
+  for (const suffix of madeBySqlite) {
+    const path = from + suffix;
+    if (existsSync(path) && (suffix === '-shm' || statSync(path).size === 0)) rmSync(path, { force: true });
+  }
+}
+
+function readBackup(from: string): { takenAt: string; keyCheck: string | null; unmarked: boolean } {
   let db: Database.Database;
   try {
     db = new Database(from, { readonly: true, fileMustExist: true });

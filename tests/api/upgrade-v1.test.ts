@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -250,11 +259,21 @@ describe('restore --from a backup the first release took', () => {
       expect(restored.json.backup_taken_at).toBe('2026-11-23T06:30:00.000Z');
       // The first release left its backups readable by others; the restored database is not.
       expect(statSync(join(dir, 'vendpoint.db')).mode & 0o777).toBe(0o600);
+      // Its copy is in WAL mode: reading it leaves no -wal or -shm beside it or the restored database.
+      expect(readdirSync(root).sort()).toEqual(['data', 'vendpoint-2026-11-23T06-30-00-000Z.db']);
+      expect(readdirSync(dir).sort()).toEqual(['node.lock.db', 'vendpoint.db']);
       // Renamed, it is taken at the last moment it records: the fixture's last sales, Monday 06:00 UTC.
       const renamed = join(root, 'monday.db');
       copyFileSync(backup, renamed);
       const again = runCli(join(root, 'again'), ['--json', 'restore', '--from', renamed]);
       expect(again.json.backup_taken_at).toMatch(/^2026-11-23T06:0\d:\d\d\.\d{3}Z$/);
+      expect(readdirSync(root).sort()).toEqual([
+        'again',
+        'data',
+        'monday.db',
+        'vendpoint-2026-11-23T06-30-00-000Z.db',
+      ]);
+      expect(readdirSync(join(root, 'again')).sort()).toEqual(['node.lock.db', 'vendpoint.db']);
       copyFileSync(join(key, 'secret.key'), join(dir, 'secret.key'));
       chmodSync(join(dir, 'secret.key'), 0o600);
 
