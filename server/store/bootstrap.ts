@@ -7,6 +7,7 @@ import { getSetting, setSetting, SETTINGS } from './settings.js';
 import { SecretBox } from './secret-box.js';
 import { attachSecretBox, sealClearResults } from './sealed-results.js';
 import { tightenDataDir } from './file-modes.js';
+import { sealedWitnesses } from './key-witnesses.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -35,7 +36,7 @@ function openSecretBox(db: Db, dataDir: string): SecretBox {
   // it sealed does: a foreign key must not be recorded as its own and seal its results.
   if (check === null && initialised && !replacing && !opensSealedWitness(db, box))
     throw new Error(
-      `${file} is not the key the database in ${dataDir} was sealed with: it cannot open the secrets stored there (an upstream's or the SMTP URL). Copy in the secret.key that belongs to this database, or see ${REPLACE_LOST_KEY_ENV} if it is lost for good.`,
+      `${file} is not the key the database in ${dataDir} was sealed with: it cannot open what is stored there sealed (an upstream's or a webhook's secret, the SMTP URL, a sale's token or card codes). Copy in the secret.key that belongs to this database, or see ${REPLACE_LOST_KEY_ENV} if it is lost for good.`,
     );
   if (check !== null && check !== box.fingerprint()) {
     if (!replacing)
@@ -47,24 +48,21 @@ function openSecretBox(db: Db, dataDir: string): SecretBox {
   return box;
 }
 
-/** Whether the key opens a secret the database sealed (an upstream's, the SMTP URL); true when it holds none. */
+/** Whether the key opens a value the database sealed (key-witnesses.ts lists them); true when it holds none. */
 function opensSealedWitness(db: Db, box: SecretBox): boolean {
-  const hasTable = (name: string) =>
-    db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name);
-  const upstream = hasTable('upstreams')
-    ? (db
-        .prepare('SELECT secret_sealed AS s FROM upstreams WHERE secret_sealed IS NOT NULL LIMIT 1')
-        .get() as { s: string } | undefined)
-    : undefined;
-  const smtp = hasTable('settings') ? getSetting(db, SETTINGS.reportsSmtpUrlSealed) : null;
-  const witness = upstream?.s ?? smtp;
-  if (!witness) return true;
-  try {
-    box.open(witness);
-    return true;
-  } catch {
-    return false;
-  }
+  const witnesses = sealedWitnesses(db);
+  if (witnesses.length === 0) return true;
+  // A wrong key opens none. One that opens some is the key the directory last sealed with: a
+  // version of this age made a new key silently when the file was missing, so older values may
+  // be sealed with a lost one.
+  return witnesses.some((sealed) => {
+    try {
+      box.open(sealed);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** The stored key check (null for a new database or one from before the check), and whether it was set up. */

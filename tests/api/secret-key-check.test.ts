@@ -50,6 +50,39 @@ describe('secret.key belongs to its database', () => {
     expect(open(dir('b')).status).toBe(0);
   });
 
+  it('a directory from before the key check holding only a webhook signing secret refuses another key', () => {
+    const d = dir('webhook-only');
+    const added = runCli(d, [
+      '--json',
+      'webhook',
+      'add',
+      '--code',
+      'DEMO',
+      '--env',
+      'test',
+      '--url',
+      'http://127.0.0.1:7671/hook',
+      '--allow-private-webhooks',
+    ]);
+    expect(added.status, added.stdout + added.stderr).toBe(0);
+    // As a version from before the check left it: nothing records which key sealed the secret.
+    const db = new Database(join(d, 'vendpoint.db'));
+    try {
+      db.prepare(`DELETE FROM settings WHERE key = 'secret_key.check'`).run();
+      expect(db.prepare(`SELECT COUNT(*) AS n FROM upstreams`).get()).toEqual({ n: 0 });
+    } finally {
+      db.close();
+    }
+    const key = join(d, 'secret.key');
+    const original = readFileSync(key, 'utf8');
+    copyFileSync(join(dir('a'), 'secret.key'), key);
+    const foreign = open(d);
+    expect(foreign.status).toBe(2);
+    expect(foreign.json.error).toMatch(/is not the key the database .* was sealed with: it cannot open/);
+    writeFileSync(key, original, { mode: 0o600 });
+    expect(open(d).status).toBe(0);
+  });
+
   it('backup (the CLI) writes a complete copy marked as a backup, beside the database', () => {
     const r = runCli(dir('a'), ['--json', 'backup']);
     expect(r.status, r.stderr).toBe(0);

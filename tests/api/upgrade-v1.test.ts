@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../server/config.js';
 import { startNode, type RunningNode } from '../../server/node.js';
@@ -306,7 +307,7 @@ describe('a first-release data directory with another secret.key', () => {
       const refused = runCli(dir, ['--json', 'merchant', 'list']);
       expect(refused.status).toBe(2);
       expect(refused.json.error).toBe(
-        `${join(dir, 'secret.key')} is not the key the database in ${dir} was sealed with: it cannot open the secrets stored there (an upstream's or the SMTP URL). Copy in the secret.key that belongs to this database, or see VENDPOINT_REPLACE_LOST_SECRET_KEY if it is lost for good.`,
+        `${join(dir, 'secret.key')} is not the key the database in ${dir} was sealed with: it cannot open what is stored there sealed (an upstream's or a webhook's secret, the SMTP URL, a sale's token or card codes). Copy in the secret.key that belongs to this database, or see VENDPOINT_REPLACE_LOST_SECRET_KEY if it is lost for good.`,
       );
       copyFileSync(join(FIXTURE, 'data', 'secret.key'), join(dir, 'secret.key'));
       const opened = runCli(dir, ['--json', 'merchant', 'list']);
@@ -315,6 +316,37 @@ describe('a first-release data directory with another secret.key', () => {
         'ACME',
         'DEMO',
       ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('a data directory from before the key check holding only sealed vouchers', () => {
+  it('refuses another secret.key: the tokens and card codes it sealed are its witness', () => {
+    const dir = copyOfFixture();
+    try {
+      // Opened once with its key: the first release's clear tokens and card codes are sealed.
+      expect(runCli(dir, ['--json', 'merchant', 'list']).status).toBe(0);
+      // Then made as a version from after sealed results and before the key check left it, with
+      // no upstream secret and no SMTP URL: its sales' vouchers are all it holds sealed.
+      const db = new Database(join(dir, 'vendpoint.db'));
+      try {
+        db.prepare(`DELETE FROM settings WHERE key IN ('secret_key.check', 'reports.smtp_url_sealed')`).run();
+        db.prepare('UPDATE upstreams SET secret_sealed = NULL').run();
+        const sealed = db.prepare(`SELECT COUNT(*) AS n FROM purchases WHERE result LIKE 'v1.%'`).get() as {
+          n: number;
+        };
+        expect(sealed.n).toBeGreaterThan(0);
+      } finally {
+        db.close();
+      }
+      writeFileSync(join(dir, 'secret.key'), randomBytes(32).toString('base64'), { mode: 0o600 });
+      const refused = runCli(dir, ['--json', 'merchant', 'list']);
+      expect(refused.status).toBe(2);
+      expect(refused.json.error).toMatch(/is not the key the database in .* was sealed with: it cannot open/);
+      copyFileSync(join(FIXTURE, 'data', 'secret.key'), join(dir, 'secret.key'));
+      expect(runCli(dir, ['--json', 'merchant', 'list']).status).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
