@@ -161,7 +161,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
 
   // Callback-style hooks: on the hottest path an async hook costs a promise per request.
   const hostIsOurs = hostChecker(s.config.allowedHosts);
-  drainOnClose(app);
+  drainOnClose(app, { streamIdleMs: s.config.streamIdleMs });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // Answers are JSON (or a PNG, or the docs): never to be read by a browser as anything else.

@@ -48,6 +48,8 @@ export interface NodeConfig {
   webhooksAllowPrivate: boolean;
   /** How long a client may take to send one whole request, headers and body (tests shorten it). */
   requestTimeoutMs?: number;
+  /** Tests: how long a streamed answer may drain nothing before it is cut (http/stalled-streams.ts). */
+  streamIdleMs?: number;
   /** Tests: the node-wide connection ceiling, instead of the one derived from the descriptor limit. */
   connectionCeiling?: number;
   /** Tests: count loopback clients against `connectionsPerIp` too (tests can only connect from it). */

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorBody } from './errors.js';
+import { cutWhenStalled, STREAM_IDLE_LIMIT_MS } from './stalled-streams.js';
 
 /** Seconds a request refused while the node stops is told to wait: about a restart. */
 export const STOPPING_RETRY_AFTER_S = 5;
@@ -42,9 +43,14 @@ export function startStopping(app: FastifyInstance): void {
 /**
  * Marks the app stopping when it closes (the node's close() does so itself, earlier), and
  * answers the requests still in its hands with `Connection: close`: a keep-alive connection
- * left idle after its answer would hold the close for Fastify's 72-s keep-alive time-out.
+ * left idle after its answer would hold the close for Fastify's 72-s keep-alive time-out. A
+ * streamed answer is also cut, at any time, once nothing drained to its client for
+ * `streamIdleMs` (http/stalled-streams.ts).
  */
-export function drainOnClose(app: FastifyInstance): void {
+export function drainOnClose(
+  app: FastifyInstance,
+  { streamIdleMs = STREAM_IDLE_LIMIT_MS }: { streamIdleMs?: number } = {},
+): void {
   app.addHook('preClose', (done) => {
     startStopping(app);
     done();
@@ -56,6 +62,13 @@ export function drainOnClose(app: FastifyInstance): void {
       const res = reply.raw;
       set.add(res);
       res.once('close', () => set.delete(res));
+      cutWhenStalled(res, streamIdleMs, () =>
+        // The route's pattern, not the URL: a query's filters (a customer's number) stay out of the log.
+        app.log.warn(
+          { request_id: reply.request.id, route: reply.request.routeOptions.url },
+          `cut a download whose client read nothing for ${streamIdleMs / 1000} s (it gets an incomplete file)`,
+        ),
+      );
     }
     done(null, payload);
   });

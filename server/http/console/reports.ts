@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { Readable } from 'node:stream';
 import { answer, ConsoleError, consoleErrors, typed } from './contract.js';
 import {
   ReportDeliveryPage,
@@ -173,10 +174,14 @@ export function registerReportConsoleRoutes(
     async (request, reply) => {
       const { merchant, env, day } = target(request);
       const report = dayReport(merchant, env, day);
+      const csv = reportCsv(report);
+      // Sent as a stream, with its length told as before: a client that stops reading a busy
+      // day's report is cut like any download (http/stalled-streams.ts).
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${reportCsvFileName(report)}"`)
-        .send(reportCsv(report));
+        .header('content-length', Buffer.byteLength(csv))
+        .send(Readable.from([csv]));
     },
   );
 
