@@ -67,6 +67,18 @@ export function toLocalMsisdn(digits: string): string {
   return digits.startsWith('234') ? `0${digits.slice(3)}` : digits;
 }
 
+/**
+ * The local 0… form of a whole Nigerian phone number as people type and print it
+ * ("0803 123 4567", "+234 803 123 4567", "2348031234567", dashes too); null for anything else:
+ * part of a number, a reference, a meter or smartcard number (the 0 or 234 is not followed by
+ * 7, 8 or 9, where every Nigerian mobile range starts). History searches such a number as the
+ * customer's number, in both stored forms.
+ */
+export function wholePhoneNumber(text: string): string | null {
+  const m = /^(?:\+?234|0)([789]\d{9})$/.exec(text.replace(/[\s-]/g, ''));
+  return m ? `0${m[1]}` : null;
+}
+
 /** Detects the network of a local (0…) or international (234…) number; null when unknown. */
 export function detectNetwork(msisdn: string): Telco | null {
   const local = toLocalMsisdn(msisdn.replace(/\D/g, ''));

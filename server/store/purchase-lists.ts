@@ -79,6 +79,15 @@ function whereOf(f: PurchaseFilter): SqlWhere {
   return where;
 }
 
+/**
+ * The table a list reads, through the phone index when it is for one customer's number: without
+ * table statistics SQLite walks purchases_list newest first instead (to spare a sort of a
+ * handful of rows), testing every sale of the merchant on the way: about 0.7 s at a million
+ * sales for a number sold to once, where the index answers in well under a millisecond.
+ */
+const sourceOf = (f: PurchaseFilter): string =>
+  f.msisdn ? 'purchases INDEXED BY purchases_msisdn' : 'purchases';
+
 /** The total from purchase_counts (kept by triggers) when the filter is on counted columns only. */
 function countedTotal(db: Db, f: PurchaseFilter): number | null {
   if (f.msisdn || f.product || f.search || f.from || f.to) return null;
@@ -108,7 +117,7 @@ export function noteStateChange(db: Db, p: { id: number; merchantId: number; env
  * Newest first, page-numbered as the spec's list envelope expects. The total comes from the
  * kept counts where the filter allows (else one COUNT); the first pages are read from the
  * newest end, deeper ones from the nearest anchor (constant cost at any page depth); filters on
- * free text or dates fall back to OFFSET.
+ * one number, free text or dates fall back to OFFSET.
  */
 export function listPurchases(
   db: Db,
@@ -117,15 +126,17 @@ export function listPurchases(
   limit: number,
 ): { rows: Purchase[]; total: number } {
   const { sql, params } = whereOf(f);
+  const from = sourceOf(f);
   const offset = (page - 1) * limit;
   const total =
     countedTotal(db, f) ??
-    (prep(db, `SELECT COUNT(*) AS n FROM purchases WHERE ${sql}`).get(...params) as { n: number }).n;
+    (prep(db, `SELECT COUNT(*) AS n FROM ${from} WHERE ${sql}`).get(...params) as { n: number }).n;
   if (offset >= total) return { rows: [], total };
-  if (offset < ANCHOR_STRIDE || f.search || f.from || f.to) {
+  // One number's sales are few enough to sort and skip through from its index.
+  if (offset < ANCHOR_STRIDE || f.msisdn || f.search || f.from || f.to) {
     const rows = purchaseQuery(
       db,
-      `SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`,
+      `SELECT ${PURCHASE_COLUMNS} FROM ${from} WHERE ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`,
     ).all(...params, limit, offset);
     return { rows: rows.map((r) => purchaseOf(r, db)), total };
   }
@@ -161,7 +172,7 @@ export function* purchasePages(db: Db, f: PurchaseFilter, pageSize: number): Gen
   const { sql, params } = whereOf(f);
   const page = purchaseQuery(
     db,
-    `SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE ${sql} AND id < ? ORDER BY id DESC LIMIT ?`,
+    `SELECT ${PURCHASE_COLUMNS} FROM ${sourceOf(f)} WHERE ${sql} AND id < ? ORDER BY id DESC LIMIT ?`,
   );
   let below = Number.MAX_SAFE_INTEGER;
   for (;;) {

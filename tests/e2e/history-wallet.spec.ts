@@ -10,12 +10,13 @@ import {
   SHOTS_DIR,
   signOut,
   snap,
+  snapPhoneAndDesk,
   unique,
   watchPageErrors,
   sellAirtimeFromTiles,
   receiptReference,
 } from './helpers.js';
-import { csrfOf } from './admin-helpers.js';
+import { csrfOf, v1, type Pair } from './admin-helpers.js';
 
 /** A phone number no other test uses, so the search finds exactly this test's sale. */
 const PHONE = '09061234599';
@@ -34,7 +35,7 @@ test('history: search by phone, open the detail, reprint, export CSV; wallet: ba
   await expect(page.getByTestId('history-count')).toHaveText(/^1 sale · page 1 of 1$/);
   await expect(page.getByTestId('history-row')).toContainText('₦250.00');
   await page.getByLabel('Status').selectOption('failed');
-  await expect(page.getByTestId('empty')).toContainText('No sale matches these filters');
+  await expect(page.getByTestId('empty')).toContainText('No sale to 0906 123 4599');
   await page.getByLabel('Status').selectOption('success');
   await page.getByLabel('Product').selectOption('airtime');
   await expect(page.getByTestId('history-row')).toHaveCount(1);
@@ -89,7 +90,7 @@ test('history: search by phone, open the detail, reprint, export CSV; wallet: ba
 /** An agent of a merchant of their own, so its History holds exactly the sales a test makes. */
 async function ownDesk(request: import('@playwright/test').APIRequestContext) {
   const code = `HIST${unique()}`.slice(0, 20);
-  cli(['merchant', 'create', '--code', code, '--name', 'History Stores']);
+  const { test } = cli(['merchant', 'create', '--code', code, '--name', 'History Stores']) as { test: Pair };
   cli(['wallet', 'fund', '--code', code, '--env', 'test', '--amount', '20000']);
   const agent = { username: `hist${unique()}`.toLowerCase().slice(0, 30), password: 'agent password 123' };
   const created = await (
@@ -99,7 +100,7 @@ async function ownDesk(request: import('@playwright/test').APIRequestContext) {
     })
   ).status();
   expect(created).toBe(201);
-  return { ...agent, code };
+  return { ...agent, code, test };
 }
 
 /** Sells test airtime from the tiles and waits for the sale page. */
@@ -182,6 +183,62 @@ test('history at 390 px: each sale fits the screen with its time, product, amoun
   await expect(page.getByTestId('history-range')).toHaveText('Sales on 1 Nov 2026.');
   await page.getByLabel('From').fill('2026-11-03');
   await expect(page.getByTestId('history-range')).toContainText('is after To 1 Nov 2026');
+  expect(problems).toEqual([]);
+});
+
+test("history finds a customer's number sent in either form, and searches every field on one click", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const problems = watchPageErrors(page);
+  const agent = await ownDesk(request);
+  // An integrator sends the number in either form; another sale's reference holds its digits.
+  for (const [msisdn, key] of [
+    ['2348031234567', `intl-${unique()}`],
+    ['08031234567', `local-${unique()}`],
+    ['08039990000', `ref-08031234567-${unique()}`],
+  ]) {
+    const sale = await v1(baseURL!, agent.test, 'POST', '/v1/transactions', {
+      merchant_code: agent.code,
+      product: 'airtime',
+      network: 'mtn',
+      customer_msisdn: msisdn,
+      amount: '100',
+      client_request_id: key,
+    });
+    expect(sale.status, JSON.stringify(sale.json)).toBe(200);
+  }
+  await login(page, agent);
+  await openPage(page, '/#/history');
+  const rows = page.getByTestId('history-row');
+  await expect(rows).toHaveCount(3);
+  const scope = page.getByTestId('history-search-scope');
+  await page.getByLabel('Phone, meter, reference or item').fill('+234 803 123 4567');
+  await expect(scope).toHaveText(
+    /^\s*Sales to 0803 123 4567, in either form \(0… or 234…\)\.\s*Search every field/,
+  );
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: '0803 999 0000' })).toHaveCount(0);
+  await expect(page.getByTestId('history-count')).toHaveText(/^2 sales · page 1 of 1$/);
+  await snapPhoneAndDesk(page, 'history-phone-search');
+
+  // One click: the digits looked for in every field, as before (the 0… form as typed, and the
+  // reference that holds them); one more, back to the number's sales.
+  await page.getByTestId('search-every-field').click();
+  await expect(scope).toContainText('Every field searched for 0803 123 4567 as text.');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: '0803 999 0000' })).toHaveCount(1);
+  await snapPhoneAndDesk(page, 'history-phone-every-field');
+  await page.getByTestId('search-as-phone').click();
+  await expect(scope).toContainText('Sales to 0803 123 4567');
+  await expect(rows.filter({ hasText: '0803 999 0000' })).toHaveCount(0);
+  await expect(rows).toHaveCount(2);
+
+  // Part of a number is text, as before: no line about a number.
+  await page.getByLabel('Phone, meter, reference or item').fill('803 123');
+  await expect(rows).toHaveCount(3);
+  await expect(scope).toHaveCount(0);
   expect(problems).toEqual([]);
 });
 

@@ -11,7 +11,7 @@ import {
 } from '../../server/domain/networks.js';
 import { InvalidInput } from '../../server/domain/errors.js';
 import { parseRouteList } from '../../server/store/upstreams.js';
-import { detectNetwork, toLocalMsisdn } from '../../common/network-prefixes.js';
+import { detectNetwork, toLocalMsisdn, wholePhoneNumber } from '../../common/network-prefixes.js';
 import { detectNetwork as consoleDetectNetwork, formatPhone } from '../../renderer/src/lib/phone.js';
 import { BETTING, CABLES, DISCOS } from '../helpers/spec-bill-networks.js';
 
@@ -188,5 +188,41 @@ describe('the local 0… form: one rule (common/network-prefixes.ts toLocalMsisd
     expect(formatPhone('+234 803 123 4567')).toBe('0803 123 4567');
     expect(detectNetwork('2348051234567')).toBe('GLO');
     expect(consoleDetectNetwork('234805')).toBe('GLO');
+  });
+});
+
+describe("a whole phone number typed in History's search (common/network-prefixes.ts wholePhoneNumber)", () => {
+  it.each([
+    ['08031234567', '08031234567'],
+    ['2348031234567', '08031234567'],
+    ['+2348031234567', '08031234567'],
+    ['0803 123 4567', '08031234567'],
+    ['+234 803 123 4567', '08031234567'],
+    ['0803-123-4567', '08031234567'],
+    [' 0701 234 5678 ', '07012345678'],
+    ['0913 000 0000', '09130000000'],
+  ])('%s is the number %s', (typed, local) => {
+    expect(wholePhoneNumber(typed)).toBe(local);
+  });
+
+  it.each([
+    // Part of a number: searched as text.
+    ['0803123456'],
+    ['0803 123'],
+    ['234803123456'],
+    // One digit too many, or the 0 kept after 234.
+    ['080312345678'],
+    ['23408031234567'],
+    // No Nigerian mobile range: a smartcard or meter number, or a 13-digit meter starting 234.
+    ['02134567890'],
+    ['2341234567890'],
+    // A + anywhere but first, or other text.
+    ['0803+1234567'],
+    ['+08031234567'],
+    ['REF-08031234567'],
+    ['0803.123.4567'],
+    [''],
+  ])('%s is not a whole number', (typed) => {
+    expect(wholePhoneNumber(typed)).toBeNull();
   });
 });

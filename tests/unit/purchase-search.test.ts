@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { airtimePurchase, storeWithMerchant } from '../helpers/test-store.js';
 import { createPurchase } from '../../server/store/purchase-create.js';
-import { listPurchases } from '../../server/store/purchase-lists.js';
+import { listPurchases, purchasePages } from '../../server/store/purchase-lists.js';
 import { settleSuccess } from '../../server/store/purchase-settle.js';
 import type { Db } from '../../server/store/db.js';
 
@@ -60,5 +60,36 @@ describe('History search', () => {
     expect(found('order_')).toEqual(['order_7']);
     expect(found('\\')).toEqual(['back\\slash']);
     expect(found('order')).toEqual(['orderX7', 'order_7']);
+  });
+
+  it("reads one customer's number through the phone index, page, total and CSV, never by walking every sale", () => {
+    const { db, m } = storeWithMerchant(dirs, 'SRCHIDX', 1e9);
+    for (const [key, msisdn] of [
+      ['k-local', '08031112222'],
+      ['k-intl', '2348031112222'],
+      ['k-other', '08039998888'],
+    ])
+      db.transaction(() => createPurchase(db, airtimePurchase(m.id, key, { msisdn })))();
+    const seen: string[] = [];
+    const prepare = db.prepare.bind(db);
+    db.prepare = ((sql: string) => (seen.push(sql), prepare(sql))) as typeof db.prepare;
+    const f = { merchantId: m.id, environment: 'test' as const, msisdn: '08031112222' };
+    const page = listPurchases(db, f, 1, 10);
+    expect(page.rows.map((p) => p.idemKey).sort()).toEqual(['k-intl', 'k-local']);
+    expect(page.total).toBe(2);
+    expect([...purchasePages(db, f, 10)].flat()).toHaveLength(2);
+    db.prepare = prepare;
+
+    const reads = seen.filter((sql) => /FROM purchases\b/.test(sql));
+    expect(reads).toHaveLength(3);
+    for (const sql of reads) {
+      const unbound = Array((sql.match(/\?/g) ?? []).length).fill(null);
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...unbound) as { detail: string }[])
+        .map((r) => r.detail)
+        .filter((d) => /\bpurchases\b/.test(d));
+      expect(plan, sql).toEqual([
+        expect.stringMatching(/^SEARCH purchases USING (COVERING )?INDEX purchases_msisdn /),
+      ]);
+    }
   });
 });

@@ -1279,7 +1279,10 @@ export interface paths {
         query?: {
           /** @description admins only: the merchant whose sales to read (default the admin's own); an agent naming another merchant is refused */
           merchant_code?: string;
+          /** @description a whole phone number (0803 123 4567, +234…) finds the sales to that number, sent in either form; other text is looked for in the phone, meter, references and item's name */
           search?: string;
+          /** @description look for a whole phone number as text in every field instead (a reference holding those digits) */
+          search_as?: 'text';
           product?: string;
           status?: string;
           /** @description YYYY-MM-DD, a day in the business timezone */
@@ -1446,7 +1449,10 @@ export interface paths {
         query?: {
           /** @description admins only: the merchant whose sales to read (default the admin's own); an agent naming another merchant is refused */
           merchant_code?: string;
+          /** @description a whole phone number (0803 123 4567, +234…) finds the sales to that number, sent in either form; other text is looked for in the phone, meter, references and item's name */
           search?: string;
+          /** @description look for a whole phone number as text in every field instead (a reference holding those digits) */
+          search_as?: 'text';
           product?: string;
           status?: string;
           /** @description YYYY-MM-DD, a day in the business timezone */

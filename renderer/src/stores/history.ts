@@ -4,6 +4,7 @@ import { api, routeUrl } from '../api/client.js';
 import type { Sale } from '../api/types.js';
 import { ApiError } from '../lib/errors.js';
 import { nextFollowDelay } from './sale.js';
+import { wholePhoneNumber } from '../../../common/network-prefixes.js';
 
 export interface HistoryFilters {
   search: string;
@@ -31,10 +32,29 @@ export const useHistoryStore = defineStore('history', () => {
   const total = ref(0);
   const loading = ref(false);
   const error = ref('');
+  /**
+   * The search text the agent asked to look for in every field although it is a whole phone
+   * number (a reference holding those digits); another text goes back to the number's sales.
+   */
+  const everyFieldFor = ref('');
+  /** The number whose sales the rows are (its 0… form), '' when they answer a text search or none. */
+  const shownPhone = ref('');
+  /** The whole phone number the rows were looked for in every field, else ''. */
+  const shownAsText = ref('');
   let generation = 0;
 
   const pages = computed(() => Math.max(1, Math.ceil(total.value / limit.value)));
-  const chosen = () => ({ merchant_code: merchant.value, ...filters, search: filters.search.trim() });
+  const chosen = () => {
+    const search = filters.search.trim();
+    // The node looks a whole number up as the customer's number unless told to search as text.
+    const asText = search !== '' && search === everyFieldFor.value;
+    return {
+      merchant_code: merchant.value,
+      ...filters,
+      search,
+      search_as: asText ? ('text' as const) : undefined,
+    };
+  };
   const csvHref = computed(() => routeUrl('/console/purchases.csv', { query: chosen() }));
   const readPage = () =>
     api.get('/console/purchases', { query: { ...chosen(), page: page.value, limit: limit.value } });
@@ -44,16 +64,21 @@ export const useHistoryStore = defineStore('history', () => {
     const mine = ++generation;
     loading.value = true;
     error.value = '';
+    const asked = chosen();
     try {
       const r = await readPage();
       if (mine !== generation) return;
       rows.value = r.rows;
       total.value = r.total;
+      const phone = wholePhoneNumber(asked.search) ?? '';
+      shownPhone.value = asked.search_as ? '' : phone;
+      shownAsText.value = asked.search_as ? phone : '';
     } catch (e) {
       if (mine !== generation) return;
       error.value = e instanceof ApiError ? e.message : String(e);
       rows.value = [];
       total.value = 0;
+      shownPhone.value = shownAsText.value = '';
     } finally {
       if (mine === generation) loading.value = false;
     }
@@ -71,7 +96,14 @@ export const useHistoryStore = defineStore('history', () => {
 
   function reset(): void {
     Object.assign(filters, emptyFilters());
+    everyFieldFor.value = '';
     page.value = 1;
+  }
+
+  /** The whole phone number typed is looked for as text in every field (or, with false, as the number again). */
+  async function searchEveryField(yes: boolean): Promise<void> {
+    everyFieldFor.value = yes ? filters.search.trim() : '';
+    await applyFilters();
   }
 
   /** A sale changed elsewhere (requery on the detail page): show its new state in the list. */
@@ -177,12 +209,15 @@ export const useHistoryStore = defineStore('history', () => {
     total,
     loading,
     error,
+    shownPhone,
+    shownAsText,
     pages,
     csvHref,
     load,
     applyFilters,
     goTo,
     reset,
+    searchEveryField,
     update,
     followPending,
     stopFollowing,
