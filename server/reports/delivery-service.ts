@@ -1,3 +1,4 @@
+import { holdStampsAtLeast } from '../store/stamp-clock.js';
 import type { Db } from '../store/db.js';
 import type { SecretBox } from '../store/secret-box.js';
 import type { Environment } from '../store/credentials-crypto.js';
@@ -131,6 +132,9 @@ export async function sendReport(
   const report = buildReport(ctx, merchant, environment, day, tz);
   // A day that has not ended would go out incomplete and then count as delivered.
   if (!report.complete) return { report, delivery: null, sent: false, skipped: 'incomplete_day' };
+  // Once a day is reported, nothing more is stamped inside it (a clock set back after midnight
+  // would otherwise put sales into a day whose report has gone out, and into no later report).
+  holdStampsAtLeast(ctx.db, report.window.to);
   const existing = ensureDelivery(ctx.db, {
     merchantId: merchant.id,
     environment,

@@ -1,3 +1,4 @@
+import { stampMs } from '../store/stamp-clock.js';
 import { DateTime } from 'luxon';
 import type { Services } from './context.js';
 import type { Environment } from '../store/credentials-crypto.js';
@@ -169,7 +170,9 @@ function merchantsJson(s: Services, summary: ShiftSummary, merchantId: number) {
 export function previewCashup(s: Services, userId: number, env: Environment, from?: unknown) {
   const user = agentOf(s, userId);
   const start = from === undefined || from === '' ? defaultStart(s, userId, env) : parseInstant(from, 'from');
-  const end = new Date(s.now()).toISOString();
+  // Up to the books' time: after a clock set back, sales are stamped from the last stamp on
+  // (stamp-clock.ts), and a shift ending at the computer's time would leave them out.
+  const end = new Date(Math.max(s.now(), stampMs(s.db))).toISOString();
   if (start >= end) throw new InvalidInput('the shift must start before now', 'from');
   const summary = shiftSummary(s, userId, env, start, end);
   return {

@@ -144,7 +144,7 @@ export function recordCashup(db: Db, c: NewCashup): Cashup {
           JSON.stringify(c.summary),
           c.note,
           c.closedBy,
-          nowIso(),
+          nowIso(db),
         ).lastInsertRowid,
       );
       recordAudit(db, c.closedBy, 'cashup.close', c.agentName, {

@@ -139,7 +139,8 @@ export function listUnflaggedPending(db: Db, limit: number): Purchase[] {
  * A wallet's ledger in [fromIso, toIso), oldest first (CSV export with running balance), in
  * pages of `pageSize`: each page is its own query on ledger_wallet_created that starts after
  * the last entry read, so a range of years holds one page at a time. Entries are appended in
- * time order, so time then id is the order of their ids.
+ * time order (stamp-clock.ts: a clock set back does not stamp before the last), so time then id
+ * is the order of their ids.
  */
 export function* ledgerPages(
   db: Db,

@@ -16,7 +16,7 @@ export function recordAudit(
     action,
     subject,
     JSON.stringify(detail ?? {}),
-    nowIso(),
+    nowIso(db),
   );
 }
 

@@ -1,3 +1,4 @@
+import { holdStampsFromBooks } from './stamp-clock.js';
 import type { Db } from './db.js';
 import { migrate, openDatabase } from './db.js';
 import { seedCatalogs } from './catalog.js';
@@ -147,6 +148,8 @@ export function openStore(dataDir: string, catalogDir: string): OpenedStore {
   }
   attachSecretBox(db, box);
   migrate(db);
+  // A clock set back while the node was stopped must not stamp new records before old ones.
+  holdStampsFromBooks(db);
   // Databases from before the check get it now, from the key they were opened with.
   if (getSetting(db, SETTINGS.secretKeyCheck) === null)
     setSetting(db, SETTINGS.secretKeyCheck, box.fingerprint());

@@ -92,7 +92,7 @@ class SectionApply<L extends { active: number }> {
    */
   finish(local: L[], section: Section<unknown>): SectionCounts {
     if (!section.complete) return this.counts;
-    const at = nowIso();
+    const at = nowIso(this.db);
     for (const r of local) {
       const key = String(this.t.keyOf(r));
       if (!r.active || this.seen.has(key)) continue;

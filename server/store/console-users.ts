@@ -97,7 +97,7 @@ function insertUser(db: Db, input: NewConsoleUser, actor: string): ConsoleUser {
         input.dailySalesLimitKobo ?? null,
         environmentsText(input.environments ?? ['test', 'live']),
         input.startEnvironment ?? 'test',
-        nowIso(),
+        nowIso(db),
       ).lastInsertRowid,
   );
   recordAudit(db, actor, 'console_user.create', input.username, {
@@ -169,7 +169,7 @@ export function createConsoleSession(
     db.prepare(
       `INSERT INTO console_sessions (id, user_id, csrf_token, environment, expires_at, created_at)
        VALUES (?, ?, ?, ?, ?, ?)`,
-    ).run(input.idHash, input.userId, input.csrfToken, input.environment, input.expiresAt, nowIso());
+    ).run(input.idHash, input.userId, input.csrfToken, input.environment, input.expiresAt, nowIso(db));
     // Housekeeping on each login keeps the table small without a schedule of its own.
     db.prepare('DELETE FROM console_sessions WHERE expires_at <= ?').run(Date.now());
   }).immediate();

@@ -215,18 +215,8 @@ export function migrate(db: Db, migrations = loadMigrations()): number[] {
 /** First line of a migration that must run with foreign keys off (a table rebuild). */
 const FOREIGN_KEYS_OFF = /^-- migrate: foreign_keys=off\s*$/m;
 
-let isoAt = 0;
-let iso = '';
-
-/** The time as ISO 8601 text; formatted once per millisecond (a sale asks four or five times). */
-export function nowIso(): string {
-  const t = Date.now();
-  if (t !== isoAt) {
-    isoAt = t;
-    iso = new Date(t).toISOString();
-  }
-  return iso;
-}
+/** The books' time (never backwards for one database): see stamp-clock.ts. */
+export { nowIso } from './stamp-clock.js';
 
 const statementCache = new WeakMap<Db, Map<string, Database.Statement>>();
 

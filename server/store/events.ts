@@ -95,7 +95,7 @@ export function recordEvent(
     e.objectKey,
     jsonColumnFor(db, e.result ?? null, JSON.stringify(e.data)),
     e.fundingKobo ?? null,
-    nowIso(),
+    nowIso(db),
   ).lastInsertRowid as number;
   eventListeners.get(db)?.();
   return id;

@@ -68,7 +68,7 @@ function issuePair(db: Db, merchantId: number, env: Environment): IssuedPair {
   prep(
     db,
     `INSERT INTO credentials (merchant_id, environment, key_id, secret_hash, created_at) VALUES (?, ?, ?, ?, ?)`,
-  ).run(merchantId, env, key, hashSecret(secret), nowIso());
+  ).run(merchantId, env, key, hashSecret(secret), nowIso(db));
   return { key, secret };
 }
 
@@ -83,7 +83,7 @@ export function createMerchant(
       if (prep(db, 'SELECT 1 FROM merchants WHERE code = ?').get(input.code)) {
         throw new Conflict(`merchant ${input.code} already exists`);
       }
-      const now = nowIso();
+      const now = nowIso(db);
       const id = Number(
         prep(db, 'INSERT INTO merchants (code, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(
           input.code,
@@ -145,7 +145,7 @@ export function updateMerchant(db: Db, code: string, patch: MerchantUpdate, acto
         JSON.stringify(next.liveBills),
         JSON.stringify(next.reportEmails),
         next.reportTest ? 1 : 0,
-        nowIso(),
+        nowIso(db),
         m.id,
       );
       recordAudit(db, actor, 'merchant.update', code, patch);
@@ -163,7 +163,7 @@ export function rotateCredentials(db: Db, code: string, env: Environment, actor:
       prep(
         db,
         `UPDATE credentials SET status = 'revoked', revoked_at = ? WHERE merchant_id = ? AND environment = ? AND status = 'active'`,
-      ).run(nowIso(), m.id, env);
+      ).run(nowIso(db), m.id, env);
       const pair = issuePair(db, m.id, env);
       if (code === 'DEMO' && env === 'test' && getSetting(db, SETTINGS.demoPairUnshown))
         setSetting(db, SETTINGS.demoPairUnshown, false);
@@ -180,7 +180,7 @@ export function revokeCredentials(db: Db, code: string, env: Environment, actor:
     prep(
       db,
       `UPDATE credentials SET status = 'revoked', revoked_at = ? WHERE merchant_id = ? AND environment = ? AND status = 'active'`,
-    ).run(nowIso(), m.id, env);
+    ).run(nowIso(db), m.id, env);
     recordAudit(db, actor, 'credentials.revoke', code, { environment: env });
     noteChange(db, 'merchants');
   }).immediate();

@@ -72,7 +72,7 @@ export function setPricing(
         db,
         `INSERT INTO merchant_pricing (merchant_id, product, network, basis_points, updated_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (merchant_id, product, network) DO UPDATE SET basis_points = excluded.basis_points, updated_at = excluded.updated_at`,
-      ).run(input.merchantId, input.product, network, input.basisPoints, nowIso());
+      ).run(input.merchantId, input.product, network, input.basisPoints, nowIso(db));
     }
     recordAudit(db, input.actor, 'pricing.set', input.merchantCode, {
       product: input.product,

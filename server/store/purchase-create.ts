@@ -28,7 +28,7 @@ import {
 export function createPurchase(db: Db, input: NewPurchase, clock: () => number = Date.now): Purchase {
   if (input.agentUserId)
     assertAgentDailyLimit(db, input.agentUserId, input.environment, input.amountKobo, clock());
-  const now = nowIso();
+  const now = nowIso(db);
   const ref = newInternalReference();
   // Every column is written, so the stored row is exactly these values (no RETURNING to read back).
   const values: PurchaseValues = [

@@ -60,7 +60,7 @@ export function settleSuccess(
     resultColumn(db, result),
     upstream.name ?? null,
     upstream.reference ?? null,
-    nowIso(),
+    nowIso(db),
     purchaseId,
   );
   if (!jobFinished) finishJob(db, purchaseId);
@@ -88,7 +88,7 @@ export function settleFailed(
   const p = getPurchaseById(db, purchaseId);
   if (!p || !canTransition(p.state, 'failed')) return false;
   // Guarded in SQL too, as the success is: the row read above is the one the refund is for.
-  const failed = purchaseQuery(db, SETTLE_FAILED).get(reason, publicReason, nowIso(), purchaseId);
+  const failed = purchaseQuery(db, SETTLE_FAILED).get(reason, publicReason, nowIso(db), purchaseId);
   if (!failed) return false;
   postLedgerEntryFor(db, p.merchantId, p.environment, {
     kind: 'refund',
@@ -138,7 +138,7 @@ export function correctFailedToSuccess(
   ).get(
     input.delivered ? resultColumn(db, input.delivered.result) : null,
     input.delivered?.upstreamReference ?? null,
-    nowIso(),
+    nowIso(db),
     purchaseId,
   );
   const corrected = purchaseOf(writtenRow(row, 'purchase', p.internalReference), db);
@@ -163,7 +163,7 @@ export function reverseCompletedSale(
 ): Purchase | null {
   assertInTransaction(db, 'reverseCompletedSale');
   forgetPurchase(db, purchaseId);
-  const now = nowIso();
+  const now = nowIso(db);
   const row = purchaseQuery(
     db,
     `UPDATE purchases SET state = 'reversed', reversed_at = ?, reversal_reason = ?, needs_attention = 0,

@@ -110,7 +110,7 @@ function markResolved(
     detail?: object;
   },
 ): void {
-  const now = nowIso();
+  const now = nowIso(db);
   prep(
     db,
     `UPDATE reconciliation_exceptions SET status = 'resolved', resolution = ?, resolved_by = ?, resolved_reason = ?,

@@ -47,7 +47,7 @@ export function startRun(
     db,
     `INSERT INTO reconciliation_runs (upstream_name, day, timezone, actor, started_at) VALUES (?, ?, ?, ?, ?)
      RETURNING *`,
-  ).get(input.upstreamName, input.day, input.timezone, input.actor, nowIso()) as RunRow;
+  ).get(input.upstreamName, input.day, input.timezone, input.actor, nowIso(db)) as RunRow;
   return toRun(row);
 }
 
@@ -72,7 +72,7 @@ export function finishRun(
     .transaction(() => {
       const run = getRun(db, runId);
       if (!run) throw new NotFound(`no reconciliation run ${runId}`);
-      const now = nowIso();
+      const now = nowIso(db);
       const upsert = prep(
         db,
         `INSERT INTO reconciliation_exceptions (upstream_name, day, reference, kind, purchase_id, our_state,
@@ -138,7 +138,7 @@ export function failRun(db: Db, runId: number, error: string): void {
   db.transaction(() => {
     prep(db, `UPDATE reconciliation_runs SET state = 'failed', error = ?, finished_at = ? WHERE id = ?`).run(
       error.slice(0, 500),
-      nowIso(),
+      nowIso(db),
       runId,
     );
     prep(db, 'DELETE FROM reconciliation_rows WHERE run_id = ?').run(runId);

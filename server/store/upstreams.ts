@@ -148,7 +148,7 @@ export function addUpstream(db: Db, box: SecretBox, input: UpstreamInput, actor:
     .transaction(() => {
       if (prep(db, 'SELECT 1 FROM upstreams WHERE name = ?').get(input.name))
         throw new Conflict(`upstream ${input.name} already exists`);
-      const now = nowIso();
+      const now = nowIso(db);
       const id = Number(
         prep(
           db,
@@ -215,7 +215,7 @@ export function updateUpstream(
         patch.secret ? box.seal(patch.secret) : u.secretSealed,
         JSON.stringify(patch.options ?? u.options),
         (patch.enabled ?? u.enabled) ? 1 : 0,
-        nowIso(),
+        nowIso(db),
         u.id,
       );
       const routes = patch.products ? parseRouteList(patch.products) : undefined;

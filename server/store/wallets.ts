@@ -51,7 +51,7 @@ type LedgerEntry = {
  * nothing). Must run inside a transaction owned by a store function.
  */
 export function postLedgerEntryFor(db: Db, merchantId: number, env: Environment, entry: LedgerEntry): number {
-  const now = entry.at ?? nowIso();
+  const now = entry.at ?? nowIso(db);
   const moved = prep(
     db,
     `UPDATE wallets SET balance_kobo = balance_kobo + ?, updated_at = ?

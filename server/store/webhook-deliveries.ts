@@ -56,7 +56,7 @@ export function fanOutEvents(db: Db, nowMs: number, limit = 1000): number {
         `INSERT OR IGNORE INTO webhook_deliveries (endpoint_id, event_id, object_key, next_attempt_at, updated_at)
            VALUES (?, ?, ?, ?, ?)`,
       );
-      const now = nowIso();
+      const now = nowIso(db);
       let made = 0;
       for (const ev of events) {
         for (const ep of byOwner.get(`${ev.merchant_id}|${ev.environment}`) ?? []) {
@@ -160,7 +160,7 @@ export function recordAttempt(db: Db, a: AttemptResult): void {
     `UPDATE webhook_deliveries SET state = ?, attempts = attempts + 1, next_attempt_at = ?, last_status = ?,
          last_error = ?, last_latency_ms = ?, last_response = ?, updated_at = ?
        WHERE id = ? AND state = 'pending'`,
-  ).run(state, a.nextAttemptAt ?? 0, a.status, a.error, a.latencyMs, a.response, nowIso(), a.deliveryId);
+  ).run(state, a.nextAttemptAt ?? 0, a.status, a.error, a.latencyMs, a.response, nowIso(db), a.deliveryId);
 }
 
 export interface DeliveryLogRow {
@@ -226,10 +226,10 @@ export function replayFailed(
       }
       const one = deliveryId !== null;
       const requeued = prep(db, one ? REQUEUE_FAILED_ONE : REQUEUE_FAILED).run(
-        ...[nowMs, nowIso(), endpointId, ...(one ? [deliveryId] : [])],
+        ...[nowMs, nowIso(db), endpointId, ...(one ? [deliveryId] : [])],
       ).changes;
       const broughtForward = prep(db, one ? RETRY_NOW_ONE : RETRY_NOW).run(
-        ...[nowMs, nowIso(), endpointId, nowMs, ...(one ? [deliveryId] : [])],
+        ...[nowMs, nowIso(db), endpointId, nowMs, ...(one ? [deliveryId] : [])],
       ).changes;
       const n = requeued + broughtForward;
       recordAudit(db, actor, 'webhook.replay', publicEndpointId(endpointId), {

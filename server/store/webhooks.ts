@@ -74,7 +74,7 @@ export function createEndpoint(
   input: { merchantId: number; environment: Environment; url: string; eventTypes: string[]; actor: string },
 ): { endpoint: WebhookEndpoint; secret: string } {
   const secret = newSecret();
-  const now = nowIso();
+  const now = nowIso(db);
   return db
     .transaction(() => {
       const existing = listEndpoints(db, input.merchantId, input.environment);
@@ -141,7 +141,7 @@ export function setEndpointStatus(
       const changed = prep(
         db,
         `UPDATE webhook_endpoints SET status = ?, updated_at = ? WHERE id = ? AND status <> 'removed'`,
-      ).run(status, nowIso(), id).changes;
+      ).run(status, nowIso(db), id).changes;
       if (changed === 0) throw new NotFound(`no webhook endpoint ${publicEndpointId(id)}`);
       if (status === 'removed') {
         // A removed endpoint receives nothing more; what was still queued for it is dropped.
@@ -149,7 +149,7 @@ export function setEndpointStatus(
           db,
           `UPDATE webhook_deliveries SET state = 'failed', last_error = 'endpoint removed', updated_at = ?
              WHERE endpoint_id = ? AND state = 'pending'`,
-        ).run(nowIso(), id);
+        ).run(nowIso(db), id);
       }
       recordAudit(db, actor, `webhook.${status}`, publicEndpointId(id), {});
       return toEndpoint(prep(db, 'SELECT * FROM webhook_endpoints WHERE id = ?').get(id) as EndpointRow);
@@ -214,7 +214,7 @@ export function rotateEndpointSecret(
         box.seal(secret),
         old.length ? box.seal(old.join(' ')) : null,
         old.length ? until : null,
-        nowIso(),
+        nowIso(db),
         id,
       ) as EndpointRow;
       recordAudit(db, actor, 'webhook.rotate', publicEndpointId(id), {

@@ -1,0 +1,81 @@
+import type { Db } from './db.js';
+
+/**
+ * The time the books are stamped with: the computer's clock, except that it never runs backwards
+ * for one database. Ledger pages, reports, cash-ups and the event feed read records in
+ * `created_at, id` order and cut days and shifts by `created_at`, which holds only while each new
+ * stamp is at or after the last. A point-of-sale PC whose clock NTP sets back by minutes or hours
+ * (or that restarts with its clock reset) would otherwise stamp new sales before older ones: a
+ * ledger export's balances out of order, a sale put into a day already reported or a shift
+ * already cashed up. While the clock is behind the last stamp, time goes on from that stamp at the
+ * rate of the monotonic clock, until the computer's clock catches up.
+ */
+interface StampClock {
+  /** The latest stamp given (fractional while held). */
+  lastMs: number;
+  /** performance.now() when it was given. */
+  perfAt: number;
+  /** The last stamp's ISO text, formatted once per millisecond (a sale asks four or five times). */
+  isoMs: number;
+  iso: string;
+}
+
+const clocks = new WeakMap<Db, StampClock>();
+
+function clockOf(db: Db): StampClock {
+  let c = clocks.get(db);
+  if (!c) clocks.set(db, (c = { lastMs: -Infinity, perfAt: 0, isoMs: NaN, iso: '' }));
+  return c;
+}
+
+/** The books' time now, in milliseconds: the computer's clock, or later when it was set back. */
+export function stampMs(db: Db): number {
+  const c = clockOf(db);
+  const wall = Date.now();
+  const perf = performance.now();
+  c.lastMs = wall >= c.lastMs ? wall : c.lastMs + Math.max(0, perf - c.perfAt);
+  c.perfAt = perf;
+  return Math.floor(c.lastMs);
+}
+
+/** The books' time now as ISO 8601 text (UTC, milliseconds). */
+export function nowIso(db: Db): string {
+  const ms = stampMs(db);
+  const c = clockOf(db);
+  if (ms !== c.isoMs) {
+    c.isoMs = ms;
+    c.iso = new Date(ms).toISOString();
+  }
+  return c.iso;
+}
+
+/**
+ * No stamp of this database will be earlier than `ms` (an ISO text or milliseconds): at opening,
+ * the latest instant the books already hold; after a day's report is sent, that day's end.
+ */
+export function holdStampsAtLeast(db: Db, at: number | string): void {
+  const ms = typeof at === 'string' ? Date.parse(at) : at;
+  if (!Number.isFinite(ms)) return;
+  const c = clockOf(db);
+  if (ms > c.lastMs) {
+    c.lastMs = ms;
+    c.perfAt = performance.now();
+  }
+}
+
+/** The latest instant stamped on the books: the newest ledger entry, purchase, event or report sent. */
+const LATEST_STAMPS = [
+  'SELECT created_at FROM ledger_entries ORDER BY id DESC LIMIT 1',
+  'SELECT updated_at FROM purchases ORDER BY id DESC LIMIT 1',
+  'SELECT created_at FROM events ORDER BY id DESC LIMIT 1',
+  'SELECT created_at FROM agent_cashups ORDER BY id DESC LIMIT 1',
+  'SELECT MAX(sent_at) FROM report_deliveries',
+];
+
+/** At opening: new stamps start at or after the latest one the database holds (see above). */
+export function holdStampsFromBooks(db: Db): void {
+  for (const sql of LATEST_STAMPS) {
+    const at = db.prepare(sql).pluck().get() as string | null | undefined;
+    if (at) holdStampsAtLeast(db, at);
+  }
+}

@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore } from '../../server/store/bootstrap.js';
+import { catalogDir } from '../../server/store/catalog.js';
+import { resourcesDir } from '../../server/resources.js';
+import type { Db } from '../../server/store/db.js';
+import type { SecretBox } from '../../server/store/secret-box.js';
+import { fundWallet, getWallet } from '../../server/store/wallets.js';
+import { getMerchantByCode, type Merchant } from '../../server/store/merchants.js';
+import { ledgerPages } from '../../server/store/admin-queries.js';
+import { ledgerWindow } from '../../server/store/report-queries.js';
+import { sendReport, silentLog } from '../../server/reports/delivery-service.js';
+import { getReportSettings } from '../../server/reports/report-settings.js';
+import { dayWindow } from '../../server/domain/business-days.js';
+import { createConsoleUser } from '../../server/store/console-users.js';
+import { createPurchase } from '../../server/store/purchase-create.js';
+import { closeCashup, previewCashup } from '../../server/services/admin-cashup.js';
+import type { Services } from '../../server/services/context.js';
+import { DEFAULTS } from '../../server/config.js';
+import { airtimePurchase } from '../helpers/test-store.js';
+
+/**
+ * A point-of-sale PC's clock set back (NTP correcting it, or a restart with the clock reset):
+ * the books keep their order, their days and their balances (server/store/stamp-clock.ts).
+ * Only Date is faked: the monotonic clock runs on.
+ */
+let dir: string;
+let db: Db;
+let box: SecretBox;
+let demo: Merchant;
+
+const at = (iso: string) => vi.setSystemTime(Date.parse(iso));
+const open = () => {
+  ({ db, box } = openStore(dir, catalogDir(resourcesDir())));
+  demo = getMerchantByCode(db, 'DEMO')!;
+};
+const fund = (naira: number) =>
+  fundWallet(db, {
+    merchantId: demo.id,
+    merchantCode: 'DEMO',
+    env: 'live',
+    amountKobo: naira * 100,
+    reason: 'cash paid in at the desk',
+    actor: 'test',
+  });
+const liveLedger = (pageSize = 2) =>
+  [
+    ...ledgerPages(
+      db,
+      getWallet(db, demo.id, 'live').id,
+      '2026-01-01T00:00:00.000Z',
+      '2027-01-01T00:00:00.000Z',
+      pageSize,
+    ),
+  ].flat();
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  at('2026-03-10T10:00:00.000Z');
+  dir = mkdtempSync(join(tmpdir(), 'vendpoint-clock-set-back-'));
+  open();
+});
+afterEach(() => {
+  db.close();
+  vi.useRealTimers();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Each entry's balance is the one before it plus its amount, and no stamp goes back. */
+function expectRunningBalance(
+  rows: { amount_kobo: number; balance_after_kobo: number; created_at: string }[],
+) {
+  for (let i = 1; i < rows.length; i++) {
+    expect(rows[i].balance_after_kobo).toBe(rows[i - 1].balance_after_kobo + rows[i].amount_kobo);
+    expect(rows[i].created_at >= rows[i - 1].created_at).toBe(true);
+  }
+}
+
+describe('a clock set back while the node runs', () => {
+  it('keeps the ledger export in the order the money moved, its running balance unbroken across pages', () => {
+    fund(100);
+    fund(200);
+    at('2026-03-10T09:00:00.000Z'); // NTP takes the clock back an hour
+    fund(50);
+    fund(25);
+    const rows = liveLedger(2);
+    expect(rows.map((r) => r.amount_kobo)).toEqual([10_000, 20_000, 5_000, 2_500]);
+    expectRunningBalance(rows);
+    expect(rows.at(-1)!.balance_after_kobo).toBe(getWallet(db, demo.id, 'live').balanceKobo);
+  });
+
+  it("keeps the day's opening balance, movements and closing balance adding up", () => {
+    fund(100);
+    at('2026-03-10T09:30:00.000Z');
+    fund(40);
+    const day = dayWindow('2026-03-10', 'Africa/Lagos');
+    const w = ledgerWindow(db, demo.id, 'live', day.from, day.to);
+    expect(w.openingKobo + w.movements.funding).toBe(w.closingKobo);
+    expect(w.closingKobo).toBe(14_000);
+  });
+
+  it('puts nothing into a day whose report has gone out', async () => {
+    at('2026-03-10T22:50:00.000Z'); // 23:50 in Lagos
+    fund(100);
+    at('2026-03-10T23:30:00.000Z'); // 00:30 on the 11th: the 10th is reported
+    const settings = getReportSettings(db, box);
+    const sent = await sendReport(
+      { db, box, flagSmtpUrl: null, now: Date.now, nodeUrl: null, log: silentLog },
+      {
+        merchant: { ...demo, reportEmails: ['owner@example.com'] },
+        environment: 'live',
+        day: '2026-03-10',
+        mode: 'scheduled',
+        settings,
+        transport: {
+          description: 'test',
+          close: () => {},
+          send: async () => ({ accepted: ['owner@example.com'], rejected: [], messageId: '<m@test>' }),
+        },
+      },
+    );
+    expect(sent.sent).toBe(true);
+    at('2026-03-10T22:55:00.000Z'); // the clock is set back to 23:55 on the 10th
+    fund(30);
+    const tenth = dayWindow('2026-03-10', settings.timezone);
+    const eleventh = dayWindow('2026-03-11', settings.timezone);
+    expect(ledgerWindow(db, demo.id, 'live', tenth.from, tenth.to).movements.funding).toBe(10_000);
+    expect(ledgerWindow(db, demo.id, 'live', eleventh.from, eleventh.to).movements.funding).toBe(3_000);
+  });
+  it("puts a sale made after the clock was set back into the agent's next cash-up", () => {
+    // Cash-ups read the database, the node's clock and the sync wait (for sales failed after it).
+    const s = { db, now: () => Date.now(), config: DEFAULTS } as unknown as Services;
+    const agent = createConsoleUser(
+      db,
+      { merchantId: demo.id, username: 'desk1', role: 'agent', passwordHash: 'x' },
+      'test',
+    );
+    const sell = (key: string) =>
+      db.transaction(() => createPurchase(db, airtimePurchase(demo.id, key, { agentUserId: agent.id })))();
+    sell('before');
+    at('2026-03-10T10:05:00.000Z');
+    closeCashup(s, agent.id, 'test', { countedKobo: 10_000, note: '' }, 'admin');
+    at('2026-03-10T08:00:00.000Z'); // two hours back, after the shift was closed
+    sell('after');
+    const next = previewCashup(s, agent.id, 'test');
+    expect(next.by_status.pending.count + next.by_status.success.count).toBe(1);
+  });
+});
+
+describe('a node started again under an earlier clock', () => {
+  it('stamps its records after the latest the books hold', () => {
+    fund(100);
+    const last = liveLedger().at(-1)!.created_at;
+    db.close();
+    at('2026-03-10T07:00:00.000Z'); // restarted with the clock three hours behind
+    open();
+    fund(10);
+    const rows = liveLedger();
+    expect(rows.at(-1)!.created_at >= last).toBe(true);
+    expectRunningBalance(rows);
+  });
+
+  it('follows the computer clock again once it has caught up', () => {
+    fund(100);
+    at('2026-03-10T12:00:00.000Z');
+    fund(10);
+    expect(liveLedger().at(-1)!.created_at).toBe('2026-03-10T12:00:00.000Z');
+  });
+});
