@@ -48,11 +48,11 @@ export class IpRateLimiter {
     const now = this.now();
     const b = this.buckets.get(ip);
     if (b !== undefined) {
-      // A clock set back (tests skew it; so can an operator) must not drain the bucket.
-      if (now > b.at) {
-        b.tokens = Math.min(this.perMinute, b.tokens + (now - b.at) * this.perMs);
-        b.at = now;
-      }
+      // A clock set back (tests skew it; so does NTP correcting a PC's clock) must neither drain
+      // the bucket nor stop its refill until the clock is back at the old time: it refills from
+      // the new time on.
+      if (now > b.at) b.tokens = Math.min(this.perMinute, b.tokens + (now - b.at) * this.perMs);
+      b.at = now;
       return b;
     }
     if (this.buckets.size >= SWEEP_AT) this.sweep(now);

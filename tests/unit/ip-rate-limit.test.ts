@@ -29,4 +29,15 @@ describe('the per-IP bucket before authentication', () => {
     now -= 3_600_000;
     expect(limiter.take('192.0.2.1')).toBe(0);
   });
+
+  it('an address that emptied its bucket before a clock set back is refilled from the new time, not hours later', () => {
+    let now = 10_000_000;
+    const limiter = new IpRateLimiter(60, () => now);
+    for (let i = 0; i < 60; i++) limiter.take('192.0.2.7');
+    expect(limiter.take('192.0.2.7')).toBe(1000);
+    now -= 2 * 3_600_000; // NTP takes the clock back two hours
+    limiter.take('192.0.2.7');
+    now += 1000; // a second later by the new clock: one token is back, as it would be without the step
+    expect(limiter.take('192.0.2.7')).toBe(0);
+  });
 });
