@@ -24,6 +24,7 @@ import { lazyChildLogger } from './http/lazy-child-logger.js';
 import { drainOnClose, isStopping, refuseWhileStopping } from './http/drain.js';
 import { QuietRequestLog, logDestination } from './http/request-logging.js';
 import { IpRateLimiter } from './http/ip-rate-limit.js';
+import { credentialRateStore } from './http/credential-rate-store.js';
 import { exemptAddresses, guardConnections } from './http/connection-caps.js';
 import { connectionCeiling, readDescriptorLimit } from './http/descriptor-limit.js';
 import { refusedContentEncoding } from './http/content-encoding.js';
@@ -201,6 +202,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
     await app.register(rateLimit, {
       max: s.config.rateLimitPerMinute,
       timeWindow: 60_000,
+      store: credentialRateStore(60_000, s.now),
       // After authentication, keyed on who was proven (never on a header value a client can vary).
       hook: 'preHandler',
       allowList: (req) => req.caller === null && !req.consoleSession,

@@ -1,0 +1,42 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+
+/** Credentials (and console users) remembered at most: the plugin's own default. */
+const KEYS_HELD = 5000;
+
+interface Window {
+  count: number;
+  startMs: number;
+}
+
+/**
+ * The per-credential counter behind @fastify/rate-limit: a fixed window per key, as the plugin's
+ * own LocalStore keeps it, except that a window that began after "now" (the clock was set back
+ * since) is over. The plugin's store counted on into such a window until the clock came back to
+ * its start: after NTP set a point-of-sale PC's clock back two hours, each credential had one
+ * window's allowance for two hours and then 429s asking it to retry hours later.
+ */
+export function credentialRateStore(windowMs: number, now: () => number): FastifyRateLimitStoreCtor {
+  return class CredentialRateStore implements FastifyRateLimitStore {
+    private readonly windows = new Map<string, Window>();
+
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    ): void {
+      const t = now();
+      let w = this.windows.get(key);
+      if (w === undefined || t >= w.startMs + windowMs || t < w.startMs) w = { count: 0, startMs: t };
+      w.count++;
+      // Re-inserted, so the Map's order is least recently used first.
+      this.windows.delete(key);
+      this.windows.set(key, w);
+      if (this.windows.size > KEYS_HELD) this.windows.delete(this.windows.keys().next().value!);
+      callback(null, { current: w.count, ttl: w.startMs + windowMs - t });
+    }
+
+    /** No route has limits of its own: one counter for all. */
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
