@@ -101,6 +101,10 @@ export class LoginThrottle {
     let drop = 0;
     while (drop < list.length && list[drop] <= from) drop++;
     if (drop) list.splice(0, drop);
+    // Failures stamped after now were counted before the clock was set back (NTP correcting a
+    // PC's clock): they count as made now, so a lock lasts at most the window from here and not
+    // the window plus the step (two hours back held a desk locked out for 2 h 15 min).
+    for (let i = list.length - 1; i >= 0 && list[i] > now; i--) list[i] = now;
     return list;
   }
 
