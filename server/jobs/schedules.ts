@@ -1,6 +1,7 @@
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Services } from '../services/context.js';
 import { businessTimezone } from '../store/settings.js';
+import { watchClockSetBack } from './clock-watch.js';
 
 export interface ScheduleHandle {
   /** Stops the jobs, except those named in `keep`, which run on until a later call stops them. */
@@ -22,6 +23,9 @@ export interface ScheduledJob {
 /** How often schedules that are settings are read again: `settings set` applies without a restart. */
 export const SCHEDULE_SETTINGS_CRON = '*/5 * * * * *';
 
+/** How often the clock is checked for a step back (see the watch in startSchedules). */
+export const CLOCK_WATCH_MS = 2_000;
+
 /**
  * node-cron schedules of a running node (DESIGN "Schedules"). The pending poller ticks
  * every 5 seconds and requeries whatever is due by its backoff; other jobs add themselves
@@ -36,7 +40,9 @@ export function startSchedules(
   // Cron expressions read in the business timezone as it is at start; a changed setting takes effect at the next start.
   const timezone = businessTimezone(s.db);
   const busy = new Set<string>();
+  const jobs: Record<string, { expression: string; run: () => Promise<unknown> }> = {};
   const add = (name: string, expression: string, run: () => Promise<unknown>) => {
+    jobs[name] = { expression, run };
     tasks[name] = cron.schedule(
       expression,
       async () => {
@@ -76,6 +82,22 @@ export function startSchedules(
     return moved;
   }
   if (settable.length) add('schedule-settings', SCHEDULE_SETTINGS_CRON, refresh);
+  // node-cron waits for the clock to reach its next run's time: when NTP sets the clock back two
+  // hours, every job (the pending poller, the daily reports) would wait two hours. Each task
+  // starts again from the new time instead; `busy` keeps a run in progress from overlapping.
+  const stopWatch = watchClockSetBack(CLOCK_WATCH_MS, (backMs) => {
+    for (const name of Object.keys(tasks)) {
+      const old = tasks[name];
+      add(name, jobs[name].expression, jobs[name].run);
+      Promise.resolve(old.destroy()).catch((err: unknown) =>
+        log.error({ err, job: name }, 'stopping a job failed'),
+      );
+    }
+    log.info?.(
+      { back_ms: Math.round(backMs) },
+      'the clock was set back: the schedules start again from the new time',
+    );
+  });
   return {
     tasks,
     refresh,
@@ -87,6 +109,7 @@ export function startSchedules(
         delete tasks[name];
         await t.stop();
       }
+      if (Object.keys(tasks).length === 0) stopWatch();
     },
   };
 }
