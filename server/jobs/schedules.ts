@@ -93,6 +93,10 @@ export function startSchedules(
         log.error({ err, job: name }, 'stopping a job failed'),
       );
     }
+    // Pending sales' requeries were scheduled by the old time: they move back with it.
+    s.worker
+      .clockSetBack(backMs)
+      .catch((err: unknown) => log.error({ err }, 'moving the requeries back failed'));
     log.info?.(
       { back_ms: Math.round(backMs) },
       'the clock was set back: the schedules start again from the new time',

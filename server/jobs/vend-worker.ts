@@ -118,6 +118,11 @@ export class VendWorker {
     return seen.size;
   }
 
+  /** The clock was set back `backMs` (NTP): requeries scheduled by the old time move back as far. */
+  clockSetBack(backMs: number): Promise<number> {
+    return this.store.movePollsBack(this.opts.now(), backMs);
+  }
+
   /** Requery one purchase now (console "requery" button, poller). */
   requery(purchaseId: number): Promise<Purchase | null> {
     // Tracked like vends, so stop() waits for it before the database is closed.

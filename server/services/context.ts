@@ -34,6 +34,8 @@ export interface Vending {
   /** Whether a send or a status read of this purchase is on the wire now (its answer is coming). */
   isAsking(purchaseId: number): boolean;
   pollDue(maxRounds?: number): Promise<number>;
+  /** The clock was set back `backMs` (NTP): requeries scheduled by the old time move back as far. */
+  clockSetBack(backMs: number): Promise<number>;
   recover(): { requeried: number; queued: number };
   stop(): Promise<void>;
   /** The node's own logger, once the HTTP app that owns it is built. */

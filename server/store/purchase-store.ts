@@ -22,6 +22,7 @@ import {
   recoverInterruptedJobs,
   requeueForNextRoute,
   schedulePoll,
+  movePollsBack,
   type VendJob,
 } from './vend-jobs.js';
 import { recordAudit } from './audit.js';
@@ -182,6 +183,11 @@ export class PurchaseStore {
     checkedAt: number | null = null,
   ): Promise<void> {
     return this.batcher.submit(() => applyDecision(this.db, purchaseId, decision, upstreamName, checkedAt));
+  }
+
+  /** The clock was set back `backMs`: waiting requeries move back as far (vend-jobs.ts). */
+  movePollsBack(nowMs: number, backMs: number): Promise<number> {
+    return this.batcher.submit(() => movePollsBack(this.db, nowMs, backMs));
   }
 
   /**

@@ -181,6 +181,19 @@ export function schedulePoll(
   ).run(nextPollAt, error, checkedAt, acknowledged ? 1 : 0, purchaseId);
 }
 
+/**
+ * The clock was set back `backMs` (NTP): requeries were scheduled by the old time, so each waiting
+ * one moves back as far (never before now), instead of waiting the step on top of its backoff.
+ * Returns how many moved.
+ */
+export function movePollsBack(db: Db, nowMs: number, backMs: number): number {
+  return prep(
+    db,
+    `UPDATE vend_jobs SET next_poll_at = MAX(?, next_poll_at - ?)
+     WHERE state = 'polling' AND ${OPEN} AND next_poll_at > ?`,
+  ).run(nowMs, Math.round(backMs), nowMs).changes;
+}
+
 /** The upstream refused before accepting the vend: the next route may be tried. */
 export function requeueForNextRoute(db: Db, purchaseId: number, routeIndex: number, error: string): void {
   prep(

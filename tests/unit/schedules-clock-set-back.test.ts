@@ -1,48 +1,73 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { migrate, openDatabase, type Db } from '../../server/store/db.js';
+import { rmSync } from 'node:fs';
+import type { Db } from '../../server/store/db.js';
 import { startSchedules, type ScheduleHandle } from '../../server/jobs/schedules.js';
 import type { Services } from '../../server/services/context.js';
+import { createPurchase } from '../../server/store/purchase-create.js';
+import { duePolls, movePollsBack, schedulePoll } from '../../server/store/vend-jobs.js';
+import { airtimePurchase, storeWithMerchant } from '../helpers/test-store.js';
 
 /**
  * node-cron waits for the clock to reach its next run's time, so a clock set back (NTP stepping a
- * PC's wrong clock) held every job for the length of the step; the schedules start again from
- * the new time (server/jobs/schedules.ts). Only Date is faked, and it runs on with real time.
+ * PC's wrong clock) held every job for the length of the step, and a pending sale's requery waited
+ * the step on top of its backoff; the schedules start again from the new time and the requeries
+ * move back with it (server/jobs/schedules.ts). Only Date is faked, and it runs on with real time.
  */
-let dir: string | null = null;
+const dirs: string[] = [];
 let db: Db | null = null;
 let handle: ScheduleHandle | null = null;
 afterEach(async () => {
   await handle?.stop();
   db?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
   vi.useRealTimers();
 });
 
+const STEP_LOGGED = 'the clock was set back: the schedules start again from the new time';
+
+/** Schedules over a fresh store whose worker moves requeries with the store's own function. */
+function start(extra: Parameters<typeof startSchedules>[2]) {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  const store = storeWithMerchant(dirs, 'CLOCK', 1_000_000);
+  db = store.db;
+  const moved: Promise<number>[] = [];
+  const worker = {
+    pollDue: async () => 0,
+    clockSetBack: (backMs: number) => {
+      const p = Promise.resolve(movePollsBack(store.db, Date.now(), backMs));
+      moved.push(p);
+      return p;
+    },
+  };
+  let stepped: () => void = () => {};
+  const steppedBack = new Promise<void>((resolve) => (stepped = resolve));
+  const log = { error: () => {}, info: (_o: object, m: string) => m === STEP_LOGGED && stepped() };
+  handle = startSchedules({ db, worker } as unknown as Services, log, extra);
+  return { ...store, moved, steppedBack };
+}
+
 describe('the schedules when the clock is set back two hours', () => {
   it('run again within seconds, not two hours later', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-    dir = mkdtempSync(join(tmpdir(), 'vendpoint-schedules-clock-'));
-    db = openDatabase(dir);
-    migrate(db);
-    // The schedules read the business timezone and start the pending poller.
-    const s = { db, worker: { pollDue: async () => 0 } } as unknown as Services;
     let runs = 0;
-    let wake: (() => void) | null = null;
+    let wake: () => void = () => {};
     const nextRun = () => new Promise<void>((resolve) => (wake = resolve));
-    const job = { expression: '* * * * * *', run: async () => (runs++, wake?.()) };
-    const logged: string[] = [];
-    const log = { error: () => {}, info: (_o: object, m: string) => logged.push(m) };
     let ran = nextRun();
-    handle = startSchedules(s, log, { every_second: job });
+    start({ every_second: { expression: '* * * * * *', run: async () => (runs++, wake()) } });
     await ran;
     vi.setSystemTime(Date.now() - 2 * 3_600_000);
     const before = runs;
     ran = nextRun();
     await ran;
     expect(runs).toBeGreaterThan(before);
-    expect(logged).toContain('the clock was set back: the schedules start again from the new time');
+  }, 20_000);
+
+  it("move a pending sale's requery back with the clock: due 10 s after the step, not 2 h 10 s", async () => {
+    const t = start({});
+    const sale = t.db.transaction(() => createPurchase(t.db, airtimePurchase(t.m.id, 'pending-sale')))();
+    schedulePoll(t.db, sale.id, Date.now() + 10_000, 'pending at the provider');
+    vi.setSystemTime(Date.now() - 2 * 3_600_000);
+    await t.steppedBack;
+    await Promise.all(t.moved);
+    expect(duePolls(t.db, Date.now() + 10_000).map((j) => j.purchaseId)).toEqual([sale.id]);
   }, 20_000);
 });
