@@ -72,7 +72,7 @@ function report(o: AttemptOutcome): void {
 
 /** Where the last claim stopped in due order; null: start from the beginning. */
 let cursor: { dueAt: number; id: number } | null = null;
-let lastFullClaim = 0;
+let lastFullClaim = -Infinity;
 /**
  * A claim from the beginning walks past every held delivery (still pending in the store), so
  * most claims read on from the cursor instead. Every so often one starts over, for what the
@@ -121,8 +121,10 @@ function claim(): void {
   const want = 2 * data.concurrency - sending - claimed.length;
   if (want <= 0) return;
   const at = now();
-  const full = cursor === null || Date.now() - lastFullClaim >= FULL_CLAIM_EVERY_MS;
-  if (full) lastFullClaim = Date.now();
+  // On the monotonic clock: by Date.now, a clock set back (NTP) stopped the full claims for the
+  // length of the step, and deliveries due before the cursor (every new event's) were not sent.
+  const full = cursor === null || performance.now() - lastFullClaim >= FULL_CLAIM_EVERY_MS;
+  if (full) lastFullClaim = performance.now();
   const { last, fresh } = claimRound(at, want, full);
   if (last) cursor = { dueAt: last.dueAt, id: last.id };
   for (const d of fresh) {
