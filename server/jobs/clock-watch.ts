@@ -1,22 +1,29 @@
-/** A step back smaller than this is drift or a slewing clock, not a correction worth acting on. */
+/** A step smaller than this is drift or a slewing clock, not a correction worth acting on. */
 export const CLOCK_STEP_MS = 1_000;
 
+export interface ClockStepHandlers {
+  /** The clock was set back this far (NTP stepping a PC's clock that was ahead). */
+  setBack(backMs: number): void;
+  /** The clock jumped forward this far (NTP correcting a clock that was behind; a wake from sleep). */
+  setForward(forwardMs: number): void;
+}
+
 /**
- * Calls `onSetBack` with how far the computer's clock was set back (NTP stepping a point-of-sale
- * PC's wrong clock, or an operator), found by comparing it every `everyMs` with the monotonic
- * clock, which steps do not move. The timer does not keep the process alive; the returned
+ * Compares the computer's clock every `everyMs` with the monotonic clock, which steps do not
+ * move, and says when it was stepped. The timer does not keep the process alive; the returned
  * function stops it.
  */
-export function watchClockSetBack(everyMs: number, onSetBack: (backMs: number) => void): () => void {
+export function watchClockSteps(everyMs: number, on: ClockStepHandlers): () => void {
   let wall = Date.now();
   let mono = performance.now();
   const timer = setInterval(() => {
     const nowWall = Date.now();
     const nowMono = performance.now();
-    const back = wall + (nowMono - mono) - nowWall;
+    const step = nowWall - (wall + (nowMono - mono));
     wall = nowWall;
     mono = nowMono;
-    if (back > CLOCK_STEP_MS) onSetBack(back);
+    if (step < -CLOCK_STEP_MS) on.setBack(-step);
+    else if (step > CLOCK_STEP_MS) on.setForward(step);
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

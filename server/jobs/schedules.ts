@@ -1,7 +1,7 @@
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Services } from '../services/context.js';
 import { businessTimezone } from '../store/settings.js';
-import { watchClockSetBack } from './clock-watch.js';
+import { watchClockSteps } from './clock-watch.js';
 
 export interface ScheduleHandle {
   /** Stops the jobs, except those named in `keep`, which run on until a later call stops them. */
@@ -85,7 +85,7 @@ export function startSchedules(
   // node-cron waits for the clock to reach its next run's time: when NTP sets the clock back two
   // hours, every job (the pending poller, the daily reports) would wait two hours. Each task
   // starts again from the new time instead; `busy` keeps a run in progress from overlapping.
-  const stopWatch = watchClockSetBack(CLOCK_WATCH_MS, (backMs) => {
+  const setBack = (backMs: number) => {
     for (const name of Object.keys(tasks)) {
       const old = tasks[name];
       add(name, jobs[name].expression, jobs[name].run);
@@ -101,7 +101,19 @@ export function startSchedules(
       { back_ms: Math.round(backMs) },
       'the clock was set back: the schedules start again from the new time',
     );
-  });
+  };
+  // A pending sale's "no record" is final only once its provider had the grace since the send;
+  // a jump forward is no time the provider had, so the send times move forward with it.
+  const setForward = (forwardMs: number) => {
+    s.worker
+      .clockSetForward(forwardMs)
+      .catch((err: unknown) => log.error({ err }, 'moving the send times forward failed'));
+    log.info?.(
+      { forward_ms: Math.round(forwardMs) },
+      'the clock jumped forward: pending sends moved with it',
+    );
+  };
+  const stopWatch = watchClockSteps(CLOCK_WATCH_MS, { setBack, setForward });
   return {
     tasks,
     refresh,

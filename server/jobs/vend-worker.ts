@@ -123,6 +123,11 @@ export class VendWorker {
     return this.store.movePollsBack(this.opts.now(), backMs);
   }
 
+  /** The clock jumped `forwardMs`: sends made before it move forward as far (grace, attention). */
+  clockSetForward(forwardMs: number): Promise<number> {
+    return this.store.moveSendTimesForward(this.opts.now(), forwardMs);
+  }
+
   /** Requery one purchase now (console "requery" button, poller). */
   requery(purchaseId: number): Promise<Purchase | null> {
     // Tracked like vends, so stop() waits for it before the database is closed.

@@ -36,6 +36,8 @@ export interface Vending {
   pollDue(maxRounds?: number): Promise<number>;
   /** The clock was set back `backMs` (NTP): requeries scheduled by the old time move back as far. */
   clockSetBack(backMs: number): Promise<number>;
+  /** The clock jumped `forwardMs`: sends made before it move forward as far (grace, attention). */
+  clockSetForward(forwardMs: number): Promise<number>;
   recover(): { requeried: number; queued: number };
   stop(): Promise<void>;
   /** The node's own logger, once the HTTP app that owns it is built. */

@@ -23,6 +23,7 @@ import {
   requeueForNextRoute,
   schedulePoll,
   movePollsBack,
+  moveSendTimesForward,
   type VendJob,
 } from './vend-jobs.js';
 import { recordAudit } from './audit.js';
@@ -188,6 +189,11 @@ export class PurchaseStore {
   /** The clock was set back `backMs`: waiting requeries move back as far (vend-jobs.ts). */
   movePollsBack(nowMs: number, backMs: number): Promise<number> {
     return this.batcher.submit(() => movePollsBack(this.db, nowMs, backMs));
+  }
+
+  /** The clock jumped `forwardMs`: earlier sends move forward as far (vend-jobs.ts). */
+  moveSendTimesForward(nowMs: number, forwardMs: number): Promise<number> {
+    return this.batcher.submit(() => moveSendTimesForward(this.db, nowMs, forwardMs));
   }
 
   /**

@@ -194,6 +194,21 @@ export function movePollsBack(db: Db, nowMs: number, backMs: number): number {
   ).run(nowMs, Math.round(backMs), nowMs).changes;
 }
 
+/**
+ * The clock jumped `forwardMs` (NTP correcting a clock that was behind, or a wake from sleep):
+ * the sends of open jobs made before the jump move forward as far, so the not-found grace and the
+ * attention deadline, counted from the send, count the time the provider really had. Returns
+ * how many moved.
+ */
+export function moveSendTimesForward(db: Db, nowMs: number, forwardMs: number): number {
+  const jump = Math.round(forwardMs);
+  return prep(
+    db,
+    `UPDATE vend_jobs SET vend_started_at = vend_started_at + ?
+     WHERE state IN ('vend_started', 'polling') AND ${OPEN} AND vend_started_at <= ?`,
+  ).run(jump, nowMs - jump).changes;
+}
+
 /** The upstream refused before accepting the vend: the next route may be tried. */
 export function requeueForNextRoute(db: Db, purchaseId: number, routeIndex: number, error: string): void {
   prep(

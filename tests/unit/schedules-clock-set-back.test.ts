@@ -4,7 +4,15 @@ import type { Db } from '../../server/store/db.js';
 import { startSchedules, type ScheduleHandle } from '../../server/jobs/schedules.js';
 import type { Services } from '../../server/services/context.js';
 import { createPurchase } from '../../server/store/purchase-create.js';
-import { duePolls, movePollsBack, schedulePoll } from '../../server/store/vend-jobs.js';
+import {
+  duePolls,
+  getJob,
+  markVendStarted,
+  movePollsBack,
+  moveSendTimesForward,
+  schedulePoll,
+} from '../../server/store/vend-jobs.js';
+import { NOT_FOUND_GRACE_MS, notFoundIsFinal } from '../../server/domain/vend-outcome.js';
 import { airtimePurchase, storeWithMerchant } from '../helpers/test-store.js';
 
 /**
@@ -23,7 +31,10 @@ afterEach(async () => {
   vi.useRealTimers();
 });
 
-const STEP_LOGGED = 'the clock was set back: the schedules start again from the new time';
+const STEPS_LOGGED = [
+  'the clock was set back: the schedules start again from the new time',
+  'the clock jumped forward: pending sends moved with it',
+];
 
 /** Schedules over a fresh store whose worker moves requeries with the store's own function. */
 function start(extra: Parameters<typeof startSchedules>[2]) {
@@ -38,12 +49,17 @@ function start(extra: Parameters<typeof startSchedules>[2]) {
       moved.push(p);
       return p;
     },
+    clockSetForward: (forwardMs: number) => {
+      const p = Promise.resolve(moveSendTimesForward(store.db, Date.now(), forwardMs));
+      moved.push(p);
+      return p;
+    },
   };
   let stepped: () => void = () => {};
-  const steppedBack = new Promise<void>((resolve) => (stepped = resolve));
-  const log = { error: () => {}, info: (_o: object, m: string) => m === STEP_LOGGED && stepped() };
+  const stepSeen = new Promise<void>((resolve) => (stepped = resolve));
+  const log = { error: () => {}, info: (_o: object, m: string) => STEPS_LOGGED.includes(m) && stepped() };
   handle = startSchedules({ db, worker } as unknown as Services, log, extra);
-  return { ...store, moved, steppedBack };
+  return { ...store, moved, stepSeen };
 }
 
 describe('the schedules when the clock is set back two hours', () => {
@@ -66,8 +82,22 @@ describe('the schedules when the clock is set back two hours', () => {
     const sale = t.db.transaction(() => createPurchase(t.db, airtimePurchase(t.m.id, 'pending-sale')))();
     schedulePoll(t.db, sale.id, Date.now() + 10_000, 'pending at the provider');
     vi.setSystemTime(Date.now() - 2 * 3_600_000);
-    await t.steppedBack;
+    await t.stepSeen;
     await Promise.all(t.moved);
     expect(duePolls(t.db, Date.now() + 10_000).map((j) => j.purchaseId)).toEqual([sale.id]);
+  }, 20_000);
+});
+
+describe('a pending sale when the clock jumps forward two hours', () => {
+  it('gets its not-found grace from the send as the provider lived it, not a "no record" made final at once', async () => {
+    const t = start({});
+    const sale = t.db.transaction(() => createPurchase(t.db, airtimePurchase(t.m.id, 'sent-before-jump')))();
+    markVendStarted(t.db, sale.id, 'simulator', Date.now() - 10_000);
+    schedulePoll(t.db, sale.id, Date.now() + 10_000, 'pending at the provider');
+    vi.setSystemTime(Date.now() + 2 * 3_600_000); // NTP corrects a clock that was two hours behind
+    await t.stepSeen;
+    await Promise.all(t.moved);
+    const sentAt = getJob(t.db, sale.id)!.vendStartedAt!;
+    expect(notFoundIsFinal(sentAt, Date.now(), NOT_FOUND_GRACE_MS)).toBe(false);
   }, 20_000);
 });
