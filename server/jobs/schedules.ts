@@ -97,6 +97,10 @@ export function startSchedules(
     s.worker
       .clockSetBack(backMs)
       .catch((err: unknown) => log.error({ err }, 'moving the requeries back failed'));
+    // So were webhook retries.
+    s.webhooks
+      .clockSetBack(backMs)
+      .catch((err: unknown) => log.error({ err }, 'moving the webhook retries back failed'));
     log.info?.(
       { back_ms: Math.round(backMs) },
       'the clock was set back: the schedules start again from the new time',

@@ -12,6 +12,7 @@ import {
 import {
   fanOutEvents,
   hasPendingDeliveries,
+  moveRetriesBack,
   recordAttempt,
   type AttemptResult,
 } from '../store/webhook-deliveries.js';
@@ -133,6 +134,13 @@ export class WebhookDeliveryWorker implements WebhookDelivery {
   /** Look at the outbox now (after a commit that may have added events). */
   wake(): void {
     if (!this.stopped) this.schedule(0);
+  }
+
+  /** The clock was set back `backMs` (NTP): retries scheduled by the old time move back as far. */
+  async clockSetBack(backMs: number): Promise<number> {
+    const moved = await this.batcher.submit(() => moveRetriesBack(this.db, this.opts.now(), backMs));
+    this.wake();
+    return moved;
   }
 
   async stop(): Promise<void> {

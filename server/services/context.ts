@@ -56,6 +56,8 @@ export interface WebhookDelivery {
   start(): void;
   /** Look at the outbox now (an endpoint enabled, deliveries replayed). */
   wake(): void;
+  /** The clock was set back `backMs` (NTP): retries scheduled by the old time move back as far. */
+  clockSetBack(backMs: number): Promise<number>;
   stop(): Promise<void>;
   /** Signs and posts a one-off `webhook.test` event to the URL now; nothing is stored. */
   sendTest(url: string, endpointId: number, environment: string): Promise<TestSendResult>;

@@ -137,6 +137,18 @@ export function dueDeliveriesAfter(
 }
 
 /** Whether anything waits to be sent (the sending thread is started then, too). */
+/**
+ * The clock was set back `backMs` (NTP): retries were scheduled by the old time, so each waiting
+ * one moves back as far (never before now). Returns how many moved.
+ */
+export function moveRetriesBack(db: Db, nowMs: number, backMs: number): number {
+  return prep(
+    db,
+    `UPDATE webhook_deliveries SET next_attempt_at = MAX(?, next_attempt_at - ?)
+     WHERE state = 'pending' AND next_attempt_at > ?`,
+  ).run(nowMs, Math.round(backMs), nowMs).changes;
+}
+
 export function hasPendingDeliveries(db: Db): boolean {
   return prep(db, `SELECT 1 FROM webhook_deliveries WHERE state = 'pending' LIMIT 1`).get() !== undefined;
 }

@@ -13,7 +13,10 @@ import {
   schedulePoll,
 } from '../../server/store/vend-jobs.js';
 import { NOT_FOUND_GRACE_MS, notFoundIsFinal } from '../../server/domain/vend-outcome.js';
-import { airtimePurchase, storeWithMerchant } from '../helpers/test-store.js';
+import { dueDeliveries, fanOutEvents, moveRetriesBack } from '../../server/store/webhook-deliveries.js';
+import { createEndpoint } from '../../server/store/webhooks.js';
+import { SecretBox } from '../../server/store/secret-box.js';
+import { airtimePurchase, recordWalletEvents, storeWithMerchant } from '../helpers/test-store.js';
 
 /**
  * node-cron waits for the clock to reach its next run's time, so a clock set back (NTP stepping a
@@ -55,10 +58,18 @@ function start(extra: Parameters<typeof startSchedules>[2]) {
       return p;
     },
   };
+  // Webhook retries move with the store's own function too.
+  const webhooks = {
+    clockSetBack: (backMs: number) => {
+      const p = Promise.resolve(moveRetriesBack(store.db, Date.now(), backMs));
+      moved.push(p);
+      return p;
+    },
+  };
   let stepped: () => void = () => {};
   const stepSeen = new Promise<void>((resolve) => (stepped = resolve));
   const log = { error: () => {}, info: (_o: object, m: string) => STEPS_LOGGED.includes(m) && stepped() };
-  handle = startSchedules({ db, worker } as unknown as Services, log, extra);
+  handle = startSchedules({ db, worker, webhooks } as unknown as Services, log, extra);
   return { ...store, moved, stepSeen };
 }
 
@@ -85,6 +96,25 @@ describe('the schedules when the clock is set back two hours', () => {
     await t.stepSeen;
     await Promise.all(t.moved);
     expect(duePolls(t.db, Date.now() + 10_000).map((j) => j.purchaseId)).toEqual([sale.id]);
+  }, 20_000);
+
+  it('move a webhook retry back with the clock: due a minute after the step, not 2 h 1 min', async () => {
+    const t = start({});
+    createEndpoint(t.db, SecretBox.forDataDir(t.dir), {
+      merchantId: t.m.id,
+      environment: 'test',
+      url: 'https://hooks.example.com/vendpoint',
+      eventTypes: ['wallet.funded'],
+      actor: 'test',
+    });
+    recordWalletEvents(t.db, t.m.id, 1);
+    fanOutEvents(t.db, Date.now());
+    // The receiver failed the first attempt: the retry waits a minute.
+    t.db.prepare(`UPDATE webhook_deliveries SET next_attempt_at = ?, attempts = 1`).run(Date.now() + 60_000);
+    vi.setSystemTime(Date.now() - 2 * 3_600_000);
+    await t.stepSeen;
+    await Promise.all(t.moved);
+    expect(dueDeliveries(t.db, Date.now() + 60_000, 10)).toHaveLength(1);
   }, 20_000);
 });
 
