@@ -3,6 +3,7 @@ import './tick-shape-pin.js';
 import type { FastifyInstance } from 'fastify';
 import type { NodeConfig } from './config.js';
 import { openStore } from './store/bootstrap.js';
+import { onStampsFollowClock } from './store/stamp-clock.js';
 import { CommitBatcher } from './store/commit-batcher.js';
 import { PurchaseStore } from './store/purchase-store.js';
 import { catalogDir } from './store/catalog.js';
@@ -196,6 +197,12 @@ async function startLocked(
   services.worker.setLogger(app.log);
   services.router.setLogger(app.log);
   setSettingsLog(services.db, app.log);
+  onStampsFollowClock(services.db, (aheadMs) =>
+    app.log.warn(
+      { books_ahead_min: Math.round(aheadMs / 60_000) },
+      "the computer's clock is behind this node's last record by more than the hour the books hold their time for: new records are stamped by the clock again (if the clock is wrong, set it right)",
+    ),
+  );
   const requeryScale = requeryScaleFromEnv();
   if (requeryScale !== 1)
     app.log.warn(

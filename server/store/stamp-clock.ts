@@ -9,7 +9,17 @@ import type { Db } from './db.js';
  * ledger export's balances out of order, a sale put into a day already reported or a shift
  * already cashed up. While the clock is behind the last stamp, time goes on from that stamp at the
  * rate of the monotonic clock, until the computer's clock catches up.
+ *
+ * Only for a step of up to MAX_STAMP_HOLD_MS. A clock further behind the books is taken as the
+ * right one: the likelier story is a clock that was set ahead (a wrong date typed in) and has
+ * been corrected, and holding its stamps would date every sale that far ahead, for days or years,
+ * until the real time caught up. Those books then go by the clock again, and the node says so.
  */
+export const MAX_STAMP_HOLD_MS = 60 * 60_000;
+
+/** Told how far the books' last stamp was ahead of the clock when stamps went back to the clock. */
+export type StampsFollowClock = (aheadMs: number) => void;
+
 interface StampClock {
   /** The latest stamp given (fractional while held). */
   lastMs: number;
@@ -18,13 +28,27 @@ interface StampClock {
   /** The last stamp's ISO text, formatted once per millisecond (a sale asks four or five times). */
   isoMs: number;
   iso: string;
+  onFollowClock: StampsFollowClock | null;
+  /** A step past the hold made before anyone listened (at opening), told to the first listener. */
+  untoldAheadMs: number | null;
 }
 
 const clocks = new WeakMap<Db, StampClock>();
 
 function clockOf(db: Db): StampClock {
   let c = clocks.get(db);
-  if (!c) clocks.set(db, (c = { lastMs: -Infinity, perfAt: 0, isoMs: NaN, iso: '' }));
+  if (!c)
+    clocks.set(
+      db,
+      (c = {
+        lastMs: -Infinity,
+        perfAt: 0,
+        isoMs: NaN,
+        iso: '',
+        onFollowClock: null,
+        untoldAheadMs: null,
+      }),
+    );
   return c;
 }
 
@@ -33,9 +57,26 @@ export function stampMs(db: Db): number {
   const c = clockOf(db);
   const wall = Date.now();
   const perf = performance.now();
-  c.lastMs = wall >= c.lastMs ? wall : c.lastMs + Math.max(0, perf - c.perfAt);
+  if (wall >= c.lastMs) c.lastMs = wall;
+  else {
+    const held = c.lastMs + Math.max(0, perf - c.perfAt);
+    if (held - wall <= MAX_STAMP_HOLD_MS) c.lastMs = held;
+    else {
+      c.lastMs = wall;
+      if (c.onFollowClock) c.onFollowClock(held - wall);
+      else c.untoldAheadMs = held - wall;
+    }
+  }
   c.perfAt = perf;
   return Math.floor(c.lastMs);
+}
+
+/** `fn` is told each time the books' stamps go back to a clock more than the hold behind them. */
+export function onStampsFollowClock(db: Db, fn: StampsFollowClock): void {
+  const c = clockOf(db);
+  c.onFollowClock = fn;
+  if (c.untoldAheadMs !== null) fn(c.untoldAheadMs);
+  c.untoldAheadMs = null;
 }
 
 /** The books' time now as ISO 8601 text (UTC, milliseconds). */

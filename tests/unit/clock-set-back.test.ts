@@ -20,6 +20,7 @@ import { closeCashup, previewCashup } from '../../server/services/admin-cashup.j
 import type { Services } from '../../server/services/context.js';
 import { DEFAULTS } from '../../server/config.js';
 import { airtimePurchase } from '../helpers/test-store.js';
+import { MAX_STAMP_HOLD_MS, onStampsFollowClock } from '../../server/store/stamp-clock.js';
 
 /**
  * A point-of-sale PC's clock set back (NTP correcting it, or a restart with the clock reset):
@@ -82,7 +83,7 @@ describe('a clock set back while the node runs', () => {
   it('keeps the ledger export in the order the money moved, its running balance unbroken across pages', () => {
     fund(100);
     fund(200);
-    at('2026-03-10T09:00:00.000Z'); // NTP takes the clock back an hour
+    at('2026-03-10T09:05:00.000Z'); // NTP takes the clock back 55 minutes
     fund(50);
     fund(25);
     const rows = liveLedger(2);
@@ -142,10 +143,26 @@ describe('a clock set back while the node runs', () => {
     sell('before');
     at('2026-03-10T10:05:00.000Z');
     closeCashup(s, agent.id, 'test', { countedKobo: 10_000, note: '' }, 'admin');
-    at('2026-03-10T08:00:00.000Z'); // two hours back, after the shift was closed
+    at('2026-03-10T09:10:00.000Z'); // 55 minutes back, after the shift was closed
     sell('after');
     const next = previewCashup(s, agent.id, 'test');
     expect(next.by_status.pending.count + next.by_status.success.count).toBe(1);
+  });
+});
+
+describe('a clock set back further than the hold while the node runs', () => {
+  it('stamps by the clock again: a wrong date set ahead and corrected does not date every sale ahead', () => {
+    const told: number[] = [];
+    onStampsFollowClock(db, (aheadMs) => told.push(aheadMs));
+    at('2027-03-10T10:00:00.000Z'); // a year typed wrong at the desk
+    fund(100);
+    at('2026-03-10T10:30:00.000Z'); // and set right
+    fund(10);
+    // The wrongly dated funding stays in 2027 (outside this year's window); the next is dated right.
+    expect(liveLedger().map((r) => [r.amount_kobo, r.created_at])).toEqual([
+      [1_000, '2026-03-10T10:30:00.000Z'],
+    ]);
+    expect(told).toHaveLength(1);
   });
 });
 
@@ -154,12 +171,27 @@ describe('a node started again under an earlier clock', () => {
     fund(100);
     const last = liveLedger().at(-1)!.created_at;
     db.close();
-    at('2026-03-10T07:00:00.000Z'); // restarted with the clock three hours behind
+    at('2026-03-10T09:05:00.000Z'); // restarted with the clock 55 minutes behind
     open();
     fund(10);
     const rows = liveLedger();
     expect(rows.at(-1)!.created_at >= last).toBe(true);
     expectRunningBalance(rows);
+  });
+
+  it('goes by a clock further behind than the hold, and says so', () => {
+    fund(100);
+    db.close();
+    at('2026-03-10T08:59:00.000Z'); // 61 minutes behind: a clock set ahead, now corrected
+    open();
+    const told: number[] = [];
+    onStampsFollowClock(db, (aheadMs) => told.push(aheadMs));
+    fund(10);
+    expect(liveLedger().find((r) => r.amount_kobo === 1_000)!.created_at).toBe('2026-03-10T08:59:00.000Z');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toBeGreaterThan(MAX_STAMP_HOLD_MS);
+    fund(5); // once the books follow the clock, nothing more to say
+    expect(told).toHaveLength(1);
   });
 
   it('follows the computer clock again once it has caught up', () => {
