@@ -7,8 +7,8 @@ import type { Db } from './db.js';
  * stamp is at or after the last. A point-of-sale PC whose clock NTP sets back by minutes or hours
  * (or that restarts with its clock reset) would otherwise stamp new sales before older ones: a
  * ledger export's balances out of order, a sale put into a day already reported or a shift
- * already cashed up. While the clock is behind the last stamp, time goes on from that stamp at the
- * rate of the monotonic clock, until the computer's clock catches up.
+ * already cashed up. While the clock is behind the last stamp, time goes on from that stamp at
+ * HELD_RATE of the monotonic clock's rate, until the computer's clock catches up.
  *
  * Only for a step of up to MAX_STAMP_HOLD_MS. A clock further behind the books is taken as the
  * right one: the likelier story is a clock that was set ahead (a wrong date typed in) and has
@@ -16,6 +16,14 @@ import type { Db } from './db.js';
  * until the real time caught up. Those books then go by the clock again, and the node says so.
  */
 export const MAX_STAMP_HOLD_MS = 60 * 60_000;
+
+/**
+ * How fast held time goes on, against the monotonic clock. Slower than the computer's clock, so
+ * the clock catches up (after twice the step): at the full rate, a desk stamping anything more
+ * often than the step stayed the step ahead for as long as the node ran. Still moving, so a
+ * cash-up closed meanwhile ends after the sales made before it.
+ */
+export const HELD_RATE = 0.5;
 
 /** Told how far the books' last stamp was ahead of the clock when stamps went back to the clock. */
 export type StampsFollowClock = (aheadMs: number) => void;
@@ -59,7 +67,7 @@ export function stampMs(db: Db): number {
   const perf = performance.now();
   if (wall >= c.lastMs) c.lastMs = wall;
   else {
-    const held = c.lastMs + Math.max(0, perf - c.perfAt);
+    const held = c.lastMs + Math.max(0, perf - c.perfAt) * HELD_RATE;
     if (held - wall <= MAX_STAMP_HOLD_MS) c.lastMs = held;
     else {
       c.lastMs = wall;

@@ -131,6 +131,9 @@ describe('a clock set back while the node runs', () => {
     expect(ledgerWindow(db, demo.id, 'live', eleventh.from, eleventh.to).movements.funding).toBe(3_000);
   });
   it("puts a sale made after the clock was set back into the agent's next cash-up", () => {
+    // The monotonic clock faked too: the books' time while held is read off it, not off how
+    // fast this machine runs the test.
+    vi.useFakeTimers({ toFake: ['Date', 'performance'] });
     // Cash-ups read the database, the node's clock and the sync wait (for sales failed after it).
     const s = { db, now: () => Date.now(), config: DEFAULTS } as unknown as Services;
     const agent = createConsoleUser(
@@ -145,8 +148,45 @@ describe('a clock set back while the node runs', () => {
     closeCashup(s, agent.id, 'test', { countedKobo: 10_000, note: '' }, 'admin');
     at('2026-03-10T09:10:00.000Z'); // 55 minutes back, after the shift was closed
     sell('after');
+    vi.advanceTimersByTime(60_000); // the agent cashes up a minute later
     const next = previewCashup(s, agent.id, 'test');
     expect(next.by_status.pending.count + next.by_status.success.count).toBe(1);
+  });
+});
+
+describe('a clock set back while the node runs, as time goes on', () => {
+  /** Date and the monotonic clock both faked: a step moves Date only, time passing moves both. */
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date', 'performance'] });
+  });
+  /** A desk that takes ₦1 every five minutes, `times` times. */
+  const fundEveryFiveMinutes = (times: number) => {
+    for (let i = 0; i < times; i++) {
+      vi.advanceTimersByTime(5 * 60_000);
+      fund(1);
+    }
+  };
+
+  it('stamps a busy desk by the clock again within twice the step, not the step ahead for as long as it runs', () => {
+    at('2026-03-10T10:00:00.000Z');
+    fund(100);
+    at('2026-03-10T09:30:00.000Z'); // NTP takes the clock back 30 minutes
+    fundEveryFiveMinutes(13);
+    const rows = liveLedger();
+    expectRunningBalance(rows);
+    expect(rows.at(-1)!.created_at).toBe('2026-03-10T10:35:00.000Z');
+  });
+
+  it('comes back to the clock after a clock set ahead by mistake and corrected within the hour', () => {
+    at('2026-03-10T10:00:00.000Z');
+    fund(100);
+    at('2026-03-10T10:40:00.000Z'); // the desk's clock set 40 minutes ahead by mistake
+    fund(50);
+    at('2026-03-10T10:01:00.000Z'); // and set right
+    fundEveryFiveMinutes(18);
+    const rows = liveLedger();
+    expectRunningBalance(rows);
+    expect(rows.at(-1)!.created_at).toBe('2026-03-10T11:31:00.000Z');
   });
 });
 
