@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import { externalDataVersion, prep, type Db } from './db.js';
 
 /**
  * The time the books are stamped with: the computer's clock, except that it never runs backwards
@@ -39,6 +39,8 @@ interface StampClock {
   onFollowClock: StampsFollowClock | null;
   /** A step past the hold made before anyone listened (at opening), told to the first listener. */
   untoldAheadMs: number | null;
+  /** SQLite's data_version when the books were last read (null: never, not opened as a store). */
+  booksReadAt: number | null;
 }
 
 const clocks = new WeakMap<Db, StampClock>();
@@ -55,6 +57,7 @@ function clockOf(db: Db): StampClock {
         iso: '',
         onFollowClock: null,
         untoldAheadMs: null,
+        booksReadAt: null,
       }),
     );
   return c;
@@ -64,6 +67,10 @@ function clockOf(db: Db): StampClock {
 export function stampMs(db: Db): number {
   const c = clockOf(db);
   const wall = Date.now();
+  // Another process on the database (the CLI) may have stamped records, or sent a day's
+  // report, since the books were read: they hold this one's stamps too.
+  if (c.booksReadAt !== null && externalDataVersion(db) !== c.booksReadAt)
+    holdStampsFromBooks(db, wall + MAX_STAMP_HOLD_MS);
   const perf = performance.now();
   if (wall >= c.lastMs) c.lastMs = wall;
   else {
@@ -121,10 +128,15 @@ const LATEST_STAMPS = [
   'SELECT MAX(sent_at) FROM report_deliveries',
 ];
 
-/** At opening: new stamps start at or after the latest one the database holds (see above). */
-export function holdStampsFromBooks(db: Db): void {
+/**
+ * At opening, and when another process has written since: new stamps start at or after the
+ * latest one the database holds (see above). Those later than `upToMs` are passed over: read
+ * again after the CLI wrote, a stamp past the hold would only tell of it once more.
+ */
+export function holdStampsFromBooks(db: Db, upToMs = Infinity): void {
+  clockOf(db).booksReadAt = externalDataVersion(db);
   for (const sql of LATEST_STAMPS) {
-    const at = db.prepare(sql).pluck().get() as string | null | undefined;
-    if (at) holdStampsAtLeast(db, at);
+    const at = prep(db, sql).pluck().get() as string | null | undefined;
+    if (at && Date.parse(at) <= upToMs) holdStampsAtLeast(db, at);
   }
 }

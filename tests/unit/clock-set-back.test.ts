@@ -102,19 +102,16 @@ describe('a clock set back while the node runs', () => {
     expect(w.closingKobo).toBe(14_000);
   });
 
-  it('puts nothing into a day whose report has gone out', async () => {
-    at('2026-03-10T22:50:00.000Z'); // 23:50 in Lagos
-    fund(100);
-    at('2026-03-10T23:30:00.000Z'); // 00:30 on the 11th: the 10th is reported
-    const settings = getReportSettings(db, box);
+  /** Sends DEMO's live report of the 10th through `on` (the node's database or the CLI's). */
+  async function reportTenth(on: { db: Db; box: SecretBox }) {
     const sent = await sendReport(
-      { db, box, flagSmtpUrl: null, now: Date.now, nodeUrl: null, log: silentLog },
+      { ...on, flagSmtpUrl: null, now: Date.now, nodeUrl: null, log: silentLog },
       {
         merchant: { ...demo, reportEmails: ['owner@example.com'] },
         environment: 'live',
         day: '2026-03-10',
         mode: 'scheduled',
-        settings,
+        settings: getReportSettings(on.db, on.box),
         transport: {
           description: 'test',
           close: () => {},
@@ -123,12 +120,37 @@ describe('a clock set back while the node runs', () => {
       },
     );
     expect(sent.sent).toBe(true);
+  }
+
+  /** The live fundings stamped on the 10th and on the 11th, in Lagos. */
+  function fundingsOfTenthAndEleventh(): number[] {
+    const timezone = getReportSettings(db, box).timezone;
+    return ['2026-03-10', '2026-03-11'].map((day) => {
+      const w = dayWindow(day, timezone);
+      return ledgerWindow(db, demo.id, 'live', w.from, w.to).movements.funding;
+    });
+  }
+
+  it('puts nothing into a day whose report has gone out', async () => {
+    at('2026-03-10T22:50:00.000Z'); // 23:50 in Lagos
+    fund(100);
+    at('2026-03-10T23:30:00.000Z'); // 00:30 on the 11th: the 10th is reported
+    await reportTenth({ db, box });
     at('2026-03-10T22:55:00.000Z'); // the clock is set back to 23:55 on the 10th
     fund(30);
-    const tenth = dayWindow('2026-03-10', settings.timezone);
-    const eleventh = dayWindow('2026-03-11', settings.timezone);
-    expect(ledgerWindow(db, demo.id, 'live', tenth.from, tenth.to).movements.funding).toBe(10_000);
-    expect(ledgerWindow(db, demo.id, 'live', eleventh.from, eleventh.to).movements.funding).toBe(3_000);
+    expect(fundingsOfTenthAndEleventh()).toEqual([10_000, 3_000]);
+  });
+
+  it('puts nothing into a day whose report the CLI sent while the node ran', async () => {
+    at('2026-03-10T22:50:00.000Z'); // 23:50 in Lagos
+    fund(100);
+    at('2026-03-10T23:30:00.000Z'); // 00:30 on the 11th: `report run --send` in another process
+    const cli = openStore(dir, catalogDir(resourcesDir()));
+    await reportTenth(cli);
+    cli.db.close();
+    at('2026-03-10T22:55:00.000Z'); // the clock is set back to 23:55 on the 10th
+    fund(30);
+    expect(fundingsOfTenthAndEleventh()).toEqual([10_000, 3_000]);
   });
   it("puts a sale made after the clock was set back into the agent's next cash-up", () => {
     // The monotonic clock faked too: the books' time while held is read off it, not off how
