@@ -118,9 +118,17 @@ export class VendWorker {
     return seen.size;
   }
 
-  /** The clock was set back `backMs` (NTP): requeries scheduled by the old time move back as far. */
-  clockSetBack(backMs: number): Promise<number> {
-    return this.store.movePollsBack(this.opts.now(), backMs);
+  /**
+   * The clock was set back `backMs` (NTP): requeries scheduled by the old time move back as far,
+   * and so do the send times stamped by it. Returns how many requeries moved.
+   */
+  async clockSetBack(backMs: number): Promise<number> {
+    const now = this.opts.now();
+    const [moved] = await Promise.all([
+      this.store.movePollsBack(now, backMs),
+      this.store.moveSendTimesBack(now, backMs),
+    ]);
+    return moved;
   }
 
   /** The clock jumped `forwardMs`: sends made before it move forward as far (grace, attention). */

@@ -34,7 +34,7 @@ export interface Vending {
   /** Whether a send or a status read of this purchase is on the wire now (its answer is coming). */
   isAsking(purchaseId: number): boolean;
   pollDue(maxRounds?: number): Promise<number>;
-  /** The clock was set back `backMs` (NTP): requeries scheduled by the old time move back as far. */
+  /** The clock was set back `backMs` (NTP): requeries and sends stamped by the old time move back as far. */
   clockSetBack(backMs: number): Promise<number>;
   /** The clock jumped `forwardMs`: sends made before it move forward as far (grace, attention). */
   clockSetForward(forwardMs: number): Promise<number>;

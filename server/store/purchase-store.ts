@@ -23,6 +23,7 @@ import {
   requeueForNextRoute,
   schedulePoll,
   movePollsBack,
+  moveSendTimesBack,
   moveSendTimesForward,
   type VendJob,
 } from './vend-jobs.js';
@@ -189,6 +190,11 @@ export class PurchaseStore {
   /** The clock was set back `backMs`: waiting requeries move back as far (vend-jobs.ts). */
   movePollsBack(nowMs: number, backMs: number): Promise<number> {
     return this.batcher.submit(() => movePollsBack(this.db, nowMs, backMs));
+  }
+
+  /** The clock was set back `backMs`: sends stamped by the old clock move back as far (vend-jobs.ts). */
+  moveSendTimesBack(nowMs: number, backMs: number): Promise<number> {
+    return this.batcher.submit(() => moveSendTimesBack(this.db, nowMs, backMs));
   }
 
   /** The clock jumped `forwardMs`: earlier sends move forward as far (vend-jobs.ts). */

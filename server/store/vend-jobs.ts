@@ -209,6 +209,21 @@ export function moveSendTimesForward(db: Db, nowMs: number, forwardMs: number): 
   ).run(jump, nowMs - jump).changes;
 }
 
+/**
+ * The clock was set back `backMs`: the sends of open jobs stamped by the old clock (later than
+ * now) move back as far, as a jump forward moves them forward, so the not-found grace and the
+ * attention deadline count from the send and not the step on top (a vend the provider never got
+ * was refunded the step late). A send made since the step is stamped at or before now and stays.
+ * Returns how many moved.
+ */
+export function moveSendTimesBack(db: Db, nowMs: number, backMs: number): number {
+  return prep(
+    db,
+    `UPDATE vend_jobs SET vend_started_at = vend_started_at - ?
+     WHERE state IN ('vend_started', 'polling') AND ${OPEN} AND vend_started_at > ?`,
+  ).run(Math.round(backMs), nowMs).changes;
+}
+
 /** The upstream refused before accepting the vend: the next route may be tried. */
 export function requeueForNextRoute(db: Db, purchaseId: number, routeIndex: number, error: string): void {
   prep(

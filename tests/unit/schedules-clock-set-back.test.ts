@@ -4,19 +4,16 @@ import type { Db } from '../../server/store/db.js';
 import { startSchedules, type ScheduleHandle } from '../../server/jobs/schedules.js';
 import type { Services } from '../../server/services/context.js';
 import { createPurchase } from '../../server/store/purchase-create.js';
-import {
-  duePolls,
-  getJob,
-  markVendStarted,
-  movePollsBack,
-  moveSendTimesForward,
-  schedulePoll,
-} from '../../server/store/vend-jobs.js';
+import { duePolls, getJob, markVendStarted, schedulePoll } from '../../server/store/vend-jobs.js';
 import { NOT_FOUND_GRACE_MS, notFoundIsFinal } from '../../server/domain/vend-outcome.js';
 import { dueDeliveries, fanOutEvents, moveRetriesBack } from '../../server/store/webhook-deliveries.js';
 import { createEndpoint } from '../../server/store/webhooks.js';
 import { SecretBox } from '../../server/store/secret-box.js';
 import { airtimePurchase, recordWalletEvents, storeWithMerchant } from '../helpers/test-store.js';
+import { VendWorker } from '../../server/jobs/vend-worker.js';
+import { PurchaseStore } from '../../server/store/purchase-store.js';
+import { CommitBatcher } from '../../server/store/commit-batcher.js';
+import type { UpstreamRouter } from '../../server/routing/upstream-router.js';
 
 /**
  * node-cron waits for the clock to reach its next run's time, so a clock set back (NTP stepping a
@@ -39,21 +36,31 @@ const STEPS_LOGGED = [
   'the clock jumped forward: pending sends moved with it',
 ];
 
-/** Schedules over a fresh store whose worker moves requeries with the store's own function. */
+/** Schedules over a fresh store; the node's own vend worker moves its jobs (it never polls here). */
 function start(extra: Parameters<typeof startSchedules>[2]) {
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
   const store = storeWithMerchant(dirs, 'CLOCK', 1_000_000);
   db = store.db;
   const moved: Promise<number>[] = [];
+  const vendWorker = new VendWorker(
+    new PurchaseStore(store.db, new CommitBatcher(store.db)),
+    {} as UpstreamRouter,
+    {
+      now: () => Date.now(),
+      attentionAfterMs: 24 * 3_600_000,
+      notFoundGraceMs: NOT_FOUND_GRACE_MS,
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+    },
+  );
   const worker = {
     pollDue: async () => 0,
     clockSetBack: (backMs: number) => {
-      const p = Promise.resolve(movePollsBack(store.db, Date.now(), backMs));
+      const p = vendWorker.clockSetBack(backMs);
       moved.push(p);
       return p;
     },
     clockSetForward: (forwardMs: number) => {
-      const p = Promise.resolve(moveSendTimesForward(store.db, Date.now(), forwardMs));
+      const p = vendWorker.clockSetForward(forwardMs);
       moved.push(p);
       return p;
     },
@@ -129,5 +136,24 @@ describe('a pending sale when the clock jumps forward two hours', () => {
     await Promise.all(t.moved);
     const sentAt = getJob(t.db, sale.id)!.vendStartedAt!;
     expect(notFoundIsFinal(sentAt, Date.now(), NOT_FOUND_GRACE_MS)).toBe(false);
+  }, 20_000);
+});
+
+describe('a pending sale when the clock is set back two hours', () => {
+  it('gets its not-found grace from the send, not the step on top: a vend the provider never got is refunded in minutes', async () => {
+    const t = start({});
+    const sale = t.db.transaction(() => createPurchase(t.db, airtimePurchase(t.m.id, 'sent-before-step')))();
+    markVendStarted(t.db, sale.id, 'simulator', Date.now() - 10_000);
+    schedulePoll(t.db, sale.id, Date.now() + 10_000, 'pending at the provider');
+    vi.setSystemTime(Date.now() - 2 * 3_600_000); // NTP corrects a clock that was two hours ahead
+    // Sent after the step, before the watch saw it: stamped by the new clock, so it keeps its time.
+    const later = t.db.transaction(() => createPurchase(t.db, airtimePurchase(t.m.id, 'sent-after-step')))();
+    const laterSentAt = Date.now();
+    markVendStarted(t.db, later.id, 'simulator', laterSentAt);
+    await t.stepSeen;
+    await Promise.all(t.moved);
+    const sentAt = getJob(t.db, sale.id)!.vendStartedAt!;
+    expect(notFoundIsFinal(sentAt, Date.now() + NOT_FOUND_GRACE_MS, NOT_FOUND_GRACE_MS)).toBe(true);
+    expect(getJob(t.db, later.id)!.vendStartedAt).toBe(laterSentAt);
   }, 20_000);
 });
