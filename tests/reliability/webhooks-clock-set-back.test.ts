@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +10,7 @@ import { createMerchant } from '../../server/store/merchants.js';
 import { fundWallet } from '../../server/store/wallets.js';
 import { createEndpoint } from '../../server/store/webhooks.js';
 import { SecretBox } from '../../server/store/secret-box.js';
-import { killChild, root } from './fault-child.js';
+import { startNodeProcess, type NodeProcess } from '../helpers/node-process.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 /**
@@ -20,49 +19,27 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-r
  * the step still go out. The monotonic clock is left alone, as a real step leaves it.
  */
 const LIBFAKETIME = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
-const children = new Set<ChildProcess>();
+const nodes: NodeProcess[] = [];
 const dirs: string[] = [];
 afterAll(async () => {
-  for (const c of children) await killChild(c);
+  for (const n of nodes) await n.stop();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
 async function startNodeUnderFaketime(dataDir: string, offsetFile: string): Promise<string> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(root, 'server', 'serve.ts'),
-      '--data-dir',
-      dataDir,
-      '--port',
-      '0',
-      '--allow-private-webhooks',
-    ],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        VENDPOINT_LOG_LEVEL: 'warn',
-        LD_PRELOAD: LIBFAKETIME,
-        FAKETIME_TIMESTAMP_FILE: offsetFile,
-        FAKETIME_NO_CACHE: '1',
-        FAKETIME_DONT_FAKE_MONOTONIC: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const node = await startNodeProcess({
+    dataDir,
+    args: ['--allow-private-webhooks'],
+    schedules: true,
+    env: {
+      LD_PRELOAD: LIBFAKETIME,
+      FAKETIME_TIMESTAMP_FILE: offsetFile,
+      FAKETIME_NO_CACHE: '1',
+      FAKETIME_DONT_FAKE_MONOTONIC: '1',
     },
-  );
-  children.add(child);
-  const tail: string[] = [];
-  child.stderr!.on('data', (c: Buffer) => tail.push(c.toString()));
-  return new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (c: Buffer) => {
-      const m = /listening on (http:\/\/\S+)/.exec(c.toString());
-      if (m) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`node exited (${code}): ${tail.join('')}`)));
   });
+  nodes.push(node);
+  return node.url;
 }
 
 /** Resolves once the receiver holds `count` requests (the test's timeout bounds the wait). */
