@@ -136,7 +136,6 @@ export function dueDeliveriesAfter(
   ) as DueDelivery[];
 }
 
-/** Whether anything waits to be sent (the sending thread is started then, too). */
 /**
  * The clock was set back `backMs` (NTP): retries were scheduled by the old time, so each waiting
  * one moves back as far (never before now). Returns how many moved.
@@ -149,6 +148,7 @@ export function moveRetriesBack(db: Db, nowMs: number, backMs: number): number {
   ).run(nowMs, Math.round(backMs), nowMs).changes;
 }
 
+/** Whether anything waits to be sent (the sending thread is started then, too). */
 export function hasPendingDeliveries(db: Db): boolean {
   return prep(db, `SELECT 1 FROM webhook_deliveries WHERE state = 'pending' LIMIT 1`).get() !== undefined;
 }
