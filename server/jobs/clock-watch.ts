@@ -4,7 +4,10 @@ export const CLOCK_STEP_MS = 1_000;
 export interface ClockStepHandlers {
   /** The clock was set back this far (NTP stepping a PC's clock that was ahead). */
   setBack(backMs: number): void;
-  /** The clock jumped forward this far (NTP correcting a clock that was behind; a wake from sleep). */
+  /**
+   * The clock jumped forward this far (NTP correcting a clock that was behind). A wake from sleep
+   * reads the same, as the monotonic clock stops while the computer sleeps.
+   */
   setForward(forwardMs: number): void;
 }
 

@@ -195,10 +195,12 @@ export function movePollsBack(db: Db, nowMs: number, backMs: number): number {
 }
 
 /**
- * The clock jumped `forwardMs` (NTP correcting a clock that was behind, or a wake from sleep):
- * the sends of open jobs made before the jump move forward as far, so the not-found grace and the
- * attention deadline, counted from the send, count the time the provider really had. Returns
- * how many moved.
+ * The clock jumped `forwardMs` (NTP correcting a clock that was behind): the sends of open jobs
+ * made before the jump move forward as far, so the not-found grace and the attention deadline,
+ * counted from the send, do not count the jump as time the provider had. A wake from sleep also
+ * reads as a jump (the monotonic clock stops while the computer sleeps), though the provider did
+ * have that time: there the grace counts only awake time, which delays a refund by at most the
+ * grace, the safe way. Returns how many moved.
  */
 export function moveSendTimesForward(db: Db, nowMs: number, forwardMs: number): number {
   const jump = Math.round(forwardMs);

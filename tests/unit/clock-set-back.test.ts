@@ -256,7 +256,7 @@ describe('a node started again under an earlier clock', () => {
     expect(told).toHaveLength(1);
   });
 
-  it('follows the computer clock again once it has caught up', () => {
+  it('stamps by the computer clock while it is ahead of the books', () => {
     fund(100);
     at('2026-03-10T12:00:00.000Z');
     fund(10);
