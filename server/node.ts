@@ -52,6 +52,11 @@ export interface RunningNode {
 
 export interface NodeHooks {
   now?: () => number;
+  /**
+   * The clock no step moves (jobs/send-clock.ts). Unless given, a faked `now` stands in for it, so
+   * a test's skew counts as time passed; else performance.now.
+   */
+  monotonic?: () => number;
   simulator?: SimulatorOptions;
   attentionAfterMs?: number;
   notFoundGraceMs?: number;
@@ -95,6 +100,7 @@ export function buildServices(
     requeryScale,
     maxInFlight: config.maxInFlight,
     now,
+    monotonic: hooks.monotonic ?? hooks.now,
     log,
   });
   const webhooks = new WebhookDeliveryWorker(db, batcher, box, {

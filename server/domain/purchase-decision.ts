@@ -7,6 +7,11 @@ export interface DecisionSubject {
   state: PurchaseState;
   /** When the vend was sent (vend_started_at): the not-found grace and the attention deadline count from it. */
   sentAt: number;
+  /**
+   * How long the provider has surely had the sale (jobs/send-clock.ts: no clock step counted);
+   * the not-found grace counts this. Absent: `now - sentAt`.
+   */
+  sinceSendMs?: number;
   /** Requeries made so far: the backoff grows with them. */
   pollCount: number;
   /** A requery answer (never re-send) rather than the answer to the send itself. */
@@ -91,7 +96,7 @@ export function decide(
   if (
     outcome.kind === 'not_found' &&
     purchase.requery &&
-    notFoundIsFinal(purchase.sentAt, now, policy.notFoundGraceMs)
+    notFoundIsFinal(sinceSend(purchase, now), policy.notFoundGraceMs)
   ) {
     return settle('failed')
       ? {
@@ -119,13 +124,19 @@ export function decide(
  * backoff step (which may be minutes later); every other answer follows the backoff.
  */
 export function nextRequeryAt(
-  purchase: Pick<DecisionSubject, 'sentAt' | 'pollCount' | 'requery'>,
+  purchase: Pick<DecisionSubject, 'sentAt' | 'sinceSendMs' | 'pollCount' | 'requery'>,
   outcome: VendOutcome,
   now: number,
   policy: DecisionPolicy = DEFAULT_POLICY,
 ): number {
-  if (outcome.kind === 'not_found' && purchase.requery) return purchase.sentAt + policy.notFoundGraceMs;
+  if (outcome.kind === 'not_found' && purchase.requery)
+    return now + Math.max(0, policy.notFoundGraceMs - sinceSend(purchase, now));
   return now + Math.round(nextRequeryDelayMs(purchase.pollCount) * policy.requeryScale);
+}
+
+/** How long the provider has had the sale: as measured without clock steps when known. */
+function sinceSend(purchase: Pick<DecisionSubject, 'sentAt' | 'sinceSendMs'>, now: number): number {
+  return purchase.sinceSendMs ?? now - purchase.sentAt;
 }
 
 /**

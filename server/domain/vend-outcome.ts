@@ -49,8 +49,9 @@ export function nextRequeryDelayMs(pollCount: number): number {
 /** A "not found" on requery fails the purchase only after this grace since the send. */
 export const NOT_FOUND_GRACE_MS = 120_000;
 
-export function notFoundIsFinal(sentAtMs: number, nowMs: number, graceMs = NOT_FOUND_GRACE_MS): boolean {
-  return nowMs - sentAtMs >= graceMs;
+/** `sinceSendMs`: how long the provider has had the sale (jobs/send-clock.ts). */
+export function notFoundIsFinal(sinceSendMs: number, graceMs = NOT_FOUND_GRACE_MS): boolean {
+  return sinceSendMs >= graceMs;
 }
 
 /** An upstream implementation bug must not lose a purchase: a call that throws is an unknown outcome. */

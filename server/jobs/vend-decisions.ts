@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { PurchaseStore } from '../store/purchase-store.js';
 import { nextRequeryDelayMs, notFoundIsFinal, type VendOutcome } from '../domain/vend-outcome.js';
+import { SendClock } from './send-clock.js';
 import { breakerSignal, decide, type Decision, type DecisionSubject } from '../domain/purchase-decision.js';
 import type { UpstreamRouter } from '../routing/upstream-router.js';
 import type { Upstream } from '../upstreams/types.js';
@@ -13,6 +14,12 @@ export interface DecisionOptions {
   /** Multiplies the requery backoff (1 in production; tests and the crash run shorten it). */
   requeryScale?: number;
   now: () => number;
+  /**
+   * The clock no step moves, for the not-found grace (send-clock.ts): performance.now unless
+   * given. A node whose `now` is faked for a test passes it here too (node.ts), so that skew
+   * counts as time passed.
+   */
+  monotonic?: () => number;
 }
 
 /**
@@ -21,20 +28,32 @@ export interface DecisionOptions {
  * the requeries (vend-requery.ts), so both decide by the same clock and graces.
  */
 export class VendDecisions {
+  /** How long each provider has surely had its sale: the not-found grace counts this. */
+  readonly sends: SendClock;
+
   constructor(
     private readonly store: PurchaseStore,
     private readonly router: UpstreamRouter,
     /** The worker's: `final:<id>` and `answered:<id>` wake its whenAnswered waiters. */
     private readonly events: EventEmitter,
     private readonly opts: DecisionOptions,
-  ) {}
+  ) {
+    this.sends = new SendClock(opts.monotonic ?? (() => performance.now()));
+  }
 
   /**
    * The answering upstreams' grace decides their "no record" (a provider may record late); else
    * the node's.
    */
-  decide(subject: DecisionSubject, outcome: VendOutcome, answering: (Upstream | null)[]): Decision {
-    return decide(subject, outcome, this.opts.now(), {
+  decide(
+    purchaseId: number,
+    subject: DecisionSubject,
+    outcome: VendOutcome,
+    answering: (Upstream | null)[],
+  ): Decision {
+    const now = this.opts.now();
+    const sinceSendMs = this.sends.sinceSend(purchaseId, subject.sentAt, now);
+    return decide(Object.assign({}, subject, { sinceSendMs }), outcome, now, {
       attentionAfterMs: this.opts.attentionAfterMs,
       notFoundGraceMs: this.graceOf(answering),
       requeryScale: this.opts.requeryScale ?? 1,
@@ -42,8 +61,8 @@ export class VendDecisions {
   }
 
   /** Whether a "no record" from every one of `asked` is final by now (their grace has passed). */
-  noRecordIsFinal(sentAt: number, asked: Upstream[]): boolean {
-    return notFoundIsFinal(sentAt, this.opts.now(), this.graceOf(asked));
+  noRecordIsFinal(purchaseId: number, sentAt: number, asked: Upstream[]): boolean {
+    return notFoundIsFinal(this.sends.sinceSend(purchaseId, sentAt, this.opts.now()), this.graceOf(asked));
   }
 
   /** The store writes the decision (one commit); then whoever waits hears of it. */
@@ -53,6 +72,8 @@ export class VendDecisions {
   }
 
   announce(purchaseId: number, decision: Decision): void {
+    if (decision.action === 'succeed' || decision.action === 'fail' || decision.action === 'none')
+      this.sends.settled(purchaseId);
     if (decision.action === 'succeed' || decision.action === 'fail') this.events.emit(`final:${purchaseId}`);
     else if (decision.action === 'requery_later') this.events.emit(`answered:${purchaseId}`);
   }

@@ -55,7 +55,7 @@ export class VendRequery {
       if (upstream) this.decisions.recordHealth(upstream, outcome, true);
       await this.decisions.settle(
         p.id,
-        this.decisions.decide(subject, outcome, [upstream]),
+        this.decisions.decide(p.id, subject, outcome, [upstream]),
         job.upstreamName,
       );
     } finally {
@@ -90,16 +90,16 @@ export class VendRequery {
       await this.store.adoptRoute(p.id, holder.upstream.name);
       await this.decisions.settle(
         p.id,
-        this.decisions.decide(subject, holder.outcome, [holder.upstream]),
+        this.decisions.decide(p.id, subject, holder.outcome, [holder.upstream]),
         holder.upstream.name,
       );
       return;
     }
     const unclear = answers.find((a) => a.outcome.kind !== 'not_found');
-    if (unclear || !this.decisions.noRecordIsFinal(subject.sentAt, asked)) {
+    if (unclear || !this.decisions.noRecordIsFinal(p.id, subject.sentAt, asked)) {
       await this.decisions.settle(
         p.id,
-        this.decisions.decide(subject, unclear?.outcome ?? { kind: 'not_found' }, asked),
+        this.decisions.decide(p.id, subject, unclear?.outcome ?? { kind: 'not_found' }, asked),
         job.upstreamName,
       );
       return;

@@ -240,12 +240,15 @@ export class VendWorker {
     const outcome = await outcomeOrUnknown(() => upstream.vend(vendRequestOf(p, sentAt)));
     if (outcome.kind !== 'not_accepted') {
       this.decisions.recordHealth(upstream, outcome, false);
-      const decision = this.decisions.decide(subject, outcome, [upstream]);
-      if (await this.store.markSent(purchaseId, upstream.name, sentAt, decision))
+      const decision = this.decisions.decide(purchaseId, subject, outcome, [upstream]);
+      if (await this.store.markSent(purchaseId, upstream.name, sentAt, decision)) {
+        if (decision.action === 'requery_later') this.decisions.sends.sent(purchaseId);
         this.decisions.announce(purchaseId, decision);
+      }
       return false;
     }
     if (!(await this.store.markSent(purchaseId, upstream.name, sentAt)) || this.stopped) return false;
+    this.decisions.sends.sent(purchaseId);
     return this.settleFirstAnswer(purchaseId, p, upstream, subject, outcome);
   }
 
@@ -283,6 +286,7 @@ export class VendWorker {
     const sentAt = this.opts.now();
     const subject = this.firstSendSubject(p, sentAt, upstream, candidates);
     if (!(await this.store.markSent(purchaseId, upstream.name, sentAt)) || this.stopped) return false;
+    this.decisions.sends.sent(purchaseId);
     const outcome = await outcomeOrUnknown(() => upstream.vend(vendRequestOf(p, sentAt)));
     return this.settleFirstAnswer(purchaseId, p, upstream, subject, outcome);
   }
@@ -313,7 +317,7 @@ export class VendWorker {
     outcome: VendOutcome,
   ): Promise<boolean> {
     this.decisions.recordHealth(upstream, outcome, false);
-    const decision = this.decisions.decide(subject, outcome, [upstream]);
+    const decision = this.decisions.decide(purchaseId, subject, outcome, [upstream]);
     if (
       decision.action === 'try_next_route' ||
       (outcome.kind === 'not_accepted' && decision.action === 'fail')
@@ -362,6 +366,7 @@ export class VendWorker {
 
   /** Lets resolve (console/CLI) wake a sync waiter. */
   notifyFinal(purchaseId: number): void {
+    this.decisions.sends.settled(purchaseId);
     this.events.emit(`final:${purchaseId}`);
   }
 }

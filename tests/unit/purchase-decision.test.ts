@@ -101,6 +101,16 @@ describe('the outcome table (decide)', () => {
     ).toMatchObject({ nextPollAt: SENT + 10_000 + 300_000 });
   });
 
+  it('counts the grace by how long the provider had the sale when that is known, not by the wall clock', () => {
+    // The wall clock says two hours passed (it jumped forward); the provider had ten seconds.
+    const jumped = subject({ requery: true, sinceSendMs: 10_000 });
+    const d = decide(jumped, { kind: 'not_found' }, SENT + 7_200_000);
+    expect(d).toMatchObject({ action: 'requery_later', nextPollAt: SENT + 7_200_000 + 110_000 });
+    // The wall clock says ten seconds (it was set back); the provider had the whole grace.
+    const back = subject({ requery: true, sinceSendMs: 120_000 });
+    expect(decide(back, { kind: 'not_found' }, SENT + 10_000).action).toBe('fail');
+  });
+
   /**
    * A fake clock walks one purchase through the worker's loop: the send is answered `first`,
    * then every due requery (the poller ticks every 5 s) is answered "not found", as when the
