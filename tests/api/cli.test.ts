@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCli } from '../helpers/cli.js';
-import { eventually, startTestNode, type TestNode } from '../helpers/test-node.js';
+import { buyAirtime, eventually, startTestNode, type TestNode } from '../helpers/test-node.js';
 import { addUpstream, listUpstreams } from '../../server/store/upstreams.js';
 import { SecretBox } from '../../server/store/secret-box.js';
 
@@ -394,17 +394,7 @@ describe('purchase resolve and a sale still in the provider’s hands', () => {
         'test',
       );
       const m = node.merchant('WAITING', { liveNaira: 1000, allowIps: ['127.0.0.1'] });
-      const sale = await node.call('POST', '/v1/transactions', {
-        pair: m.live,
-        body: {
-          merchant_code: 'WAITING',
-          product: 'airtime',
-          network: 'mtn',
-          customer_msisdn: '08031234567',
-          amount: '100',
-          client_request_id: 'cli-in-flight',
-        },
-      });
+      const sale = await buyAirtime(node, 'cli-in-flight', { merchant_code: 'WAITING' }, m.live);
       expect(sale.json.response_code).toBe('02');
       const ref = sale.json.data.internal_reference as string;
       // The provider has answered "pending" (before that, a hand settlement is refused anyway).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedTwoCounters, signInCounter } from '../helpers/console-counters.js';
-import { startTestNode, type TestNode } from '../helpers/test-node.js';
+import { buyAirtime, startTestNode, type TestNode } from '../helpers/test-node.js';
 
 /**
  * History's search box, typed a customer's whole number: it finds the sales to that number
@@ -8,18 +8,6 @@ import { startTestNode, type TestNode } from '../helpers/test-node.js';
  */
 let t: TestNode;
 let ada: Awaited<ReturnType<typeof signInCounter>>;
-
-const buy = (msisdn: string, key: string) =>
-  t.call('POST', '/v1/transactions', {
-    body: {
-      merchant_code: 'DEMO',
-      customer_msisdn: msisdn,
-      network: 'mtn',
-      product: 'airtime',
-      amount: '100',
-      client_request_id: key,
-    },
-  });
 
 const keysOf = (rows: { request_id: string }[]) => rows.map((r) => r.request_id).sort();
 const searched = async (typed: string, extra = '') =>
@@ -38,7 +26,7 @@ beforeAll(async () => {
     // A reference holding a smartcard-like number: eleven digits, but no phone's.
     ['08036667777', 'card-02031112222'],
   ])
-    expect((await buy(msisdn, key)).status).toBe(200);
+    expect((await buyAirtime(t, key, { customer_msisdn: msisdn })).status).toBe(200);
 });
 afterAll(async () => t.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
+import { buyAirtime, startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
 import { balanceKobo, ledgerKinds } from '../helpers/orders.js';
 import { setPlanActive } from '../../server/store/catalog.js';
 
@@ -404,33 +404,13 @@ describe('one idempotency namespace with transactions', () => {
   it('a gift-card request_id cannot be reused as a client_request_id, and the reverse (422)', async () => {
     const used = key('shared');
     expect((await order({ request_id: used, plan_id: STEAM_USD_20 })).status).toBe(200);
-    const tx = await t.call('POST', '/v1/transactions', {
-      pair: buyer,
-      body: {
-        merchant_code: 'GCBUY',
-        customer_msisdn: '08031234567',
-        network: 'mtn',
-        product: 'airtime',
-        amount: '100',
-        client_request_id: used,
-      },
-    });
+    const tx = await buyAirtime(t, used, { merchant_code: 'GCBUY' }, buyer);
     expect(tx.status).toBe(422);
     // The message points at where that key's outcome is read: the gift-card order, not the status call.
     expect(tx.json.message).toContain(`read its outcome with GET /v1/giftcards/orders/${used}`);
 
     const txKey = key('tx');
-    const made = await t.call('POST', '/v1/transactions', {
-      pair: buyer,
-      body: {
-        merchant_code: 'GCBUY',
-        customer_msisdn: '08031234567',
-        network: 'mtn',
-        product: 'airtime',
-        amount: '100',
-        client_request_id: txKey,
-      },
-    });
+    const made = await buyAirtime(t, txKey, { merchant_code: 'GCBUY' }, buyer);
     expect(made.status).toBe(200);
     const before = await balanceKobo(t, buyer);
     const again = await order({ request_id: txKey, plan_id: STEAM_USD_20 });

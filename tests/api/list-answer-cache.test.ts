@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { airtimeSale, startTestNode, type TestNode } from '../helpers/test-node.js';
+import { buyAirtime, startTestNode, type TestNode } from '../helpers/test-node.js';
 
 let t: TestNode;
 beforeAll(async () => {
@@ -9,25 +9,21 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const buy = (key: string) =>
-  t.call('POST', '/v1/transactions', {
-    body: airtimeSale(key),
-  });
 const keysOf = (r: { json: { data: { request_id: string }[] } }) => r.json.data.map((d) => d.request_id);
 
 describe('list answers kept between requests', () => {
   it('are answered afresh once a sale is stored', async () => {
-    await buy('cache-1');
+    await buyAirtime(t, 'cache-1');
     const before = await t.call('GET', '/v1/transactions?page=1&limit=10');
     expect(await t.call('GET', '/v1/transactions?page=1&limit=10')).toMatchObject({ text: before.text });
-    await buy('cache-2');
+    await buyAirtime(t, 'cache-2');
     const after = await t.call('GET', '/v1/transactions?page=1&limit=10');
     expect(keysOf(after)[0]).toBe('cache-2');
     expect(after.json.pagination.total).toBe(before.json.pagination.total + 1);
   });
 
   it('are answered afresh once another process (the CLI) commits a change', async () => {
-    await buy('cache-3');
+    await buyAirtime(t, 'cache-3');
     const before = await t.call('GET', '/v1/transactions?page=1&limit=1');
     expect(before.json.data[0].msisdn).toBe('08031234567');
     const other = new Database(join(t.dataDir, 'vendpoint.db'));

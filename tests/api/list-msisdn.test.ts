@@ -1,23 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode, type TestNode } from '../helpers/test-node.js';
+import { buyAirtime, startTestNode, type TestNode } from '../helpers/test-node.js';
 
 let t: TestNode;
 beforeAll(async () => {
   t = await startTestNode();
 });
 afterAll(async () => t.close());
-
-const buy = (msisdn: string, key: string) =>
-  t.call('POST', '/v1/transactions', {
-    body: {
-      merchant_code: 'DEMO',
-      customer_msisdn: msisdn,
-      network: 'mtn',
-      product: 'airtime',
-      amount: '100',
-      client_request_id: key,
-    },
-  });
 
 describe('the list msisdn filter matches a number in either form', () => {
   it('a filter longer than any number or network name is a 400 (filters key the list cache)', async () => {
@@ -33,9 +21,9 @@ describe('the list msisdn filter matches a number in either form', () => {
   });
 
   it('080… finds purchases sent as 23480… and the reverse, and nothing else', async () => {
-    await buy('08031112222', 'local-1');
-    await buy('2348031112222', 'intl-1');
-    await buy('08039998888', 'other-1');
+    await buyAirtime(t, 'local-1', { customer_msisdn: '08031112222' });
+    await buyAirtime(t, 'intl-1', { customer_msisdn: '2348031112222' });
+    await buyAirtime(t, 'other-1', { customer_msisdn: '08039998888' });
     const local = await t.call('GET', '/v1/transactions?msisdn=08031112222');
     const intl = await t.call('GET', '/v1/transactions?msisdn=2348031112222');
     // "+234…", as people write it (the + escaped in a query string).

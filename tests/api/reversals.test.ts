@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode, eventually, type Pair, type TestNode } from '../helpers/test-node.js';
+import { buyAirtime, startTestNode, eventually, type Pair, type TestNode } from '../helpers/test-node.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 import { runCli } from '../helpers/cli.js';
 import { ConsoleClient, setupFirstAdmin } from '../helpers/console-admin-session.js';
@@ -41,17 +41,7 @@ afterAll(async () => {
 
 const codeOf = new Map<string, string>();
 const airtime = (pair: Pair, id: string) =>
-  t.call('POST', '/v1/transactions', {
-    pair,
-    body: {
-      merchant_code: codeOf.get(pair.key),
-      customer_msisdn: '08031234567',
-      network: 'mtn',
-      product: 'airtime',
-      amount: '500',
-      client_request_id: id,
-    },
-  });
+  buyAirtime(t, id, { merchant_code: codeOf.get(pair.key), amount: '500' }, pair);
 const status = (pair: Pair, id: string) =>
   t.call('GET', `/v1/transactions/status?client_request_id=${encodeURIComponent(id)}`, { pair });
 const balanceKobo = (merchantId: number) => getWallet(t.node.services.db, merchantId, 'test').balanceKobo;

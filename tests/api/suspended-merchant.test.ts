@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { airtimeSale, eventually, startTestNode, type TestNode } from '../helpers/test-node.js';
+import { buyAirtime, eventually, startTestNode, type TestNode } from '../helpers/test-node.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 import { setupFirstAdmin, type ConsoleClient } from '../helpers/console-admin-session.js';
 import { getPurchaseByKey } from '../../server/store/purchases.js';
@@ -34,10 +34,12 @@ describe('a suspended merchant', () => {
     });
     expect(hook.status, hook.text).toBe(201);
     // The test number that stays pending until the provider is asked again.
-    const sale = await t.call('POST', '/v1/transactions', {
+    const sale = await buyAirtime(
+      t,
+      'in-flight',
+      { merchant_code: 'SUSP', customer_msisdn: '08030000002' },
       pair,
-      body: airtimeSale('in-flight', { merchant_code: 'SUSP', customer_msisdn: '08030000002' }),
-    });
+    );
     expect(sale.json.response_code).toBe('02');
 
     const suspend = await admin.patch('/console/admin/merchants/SUSP', { status: 'suspended' });
@@ -54,10 +56,7 @@ describe('a suspended merchant', () => {
       const r = await t.call('GET', path, { pair });
       expect([r.status, r.json], path).toEqual([403, refused]);
     }
-    const another = await t.call('POST', '/v1/transactions', {
-      pair,
-      body: airtimeSale('after', { merchant_code: 'SUSP' }),
-    });
+    const another = await buyAirtime(t, 'after', { merchant_code: 'SUSP' }, pair);
     expect([another.status, another.json]).toEqual([403, refused]);
 
     // The operator sees the sale still pending, with the merchant it belongs to.

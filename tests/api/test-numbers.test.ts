@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { airtimeSale, eventually, startTestNode, type TestNode } from '../helpers/test-node.js';
+import { buyAirtime, eventually, startTestNode, type TestNode } from '../helpers/test-node.js';
 import { getPurchaseByKey } from '../../server/store/purchases.js';
 
 /**
@@ -23,9 +23,7 @@ const checkNow = (key: string) =>
 describe('test numbers that script an airtime or data outcome', () => {
   it('...0000001 fails and is refunded, on any network', async () => {
     const before = await balance();
-    const sale = await t.call('POST', '/v1/transactions', {
-      body: airtimeSale('tn-fail', { customer_msisdn: '08050000001', network: 'glo' }),
-    });
+    const sale = await buyAirtime(t, 'tn-fail', { customer_msisdn: '08050000001', network: 'glo' });
     expect(sale.status).toBe(200);
     const final = await eventually(
       () => status('tn-fail'),
@@ -47,9 +45,7 @@ describe('test numbers that script an airtime or data outcome', () => {
   });
 
   it('...0000002 is pending, then succeeds at the status check', async () => {
-    const sale = await t.call('POST', '/v1/transactions', {
-      body: airtimeSale('tn-late', { customer_msisdn: '08030000002' }),
-    });
+    const sale = await buyAirtime(t, 'tn-late', { customer_msisdn: '08030000002' });
     expect(sale.json.response_code).toBe('02');
     await eventually(
       () => status('tn-late'),
@@ -83,9 +79,7 @@ describe('test numbers that script an airtime or data outcome', () => {
   });
 
   it('any other number succeeds at once, as before', async () => {
-    await t.call('POST', '/v1/transactions', {
-      body: airtimeSale('tn-ok', { customer_msisdn: '08030000004' }),
-    });
+    await buyAirtime(t, 'tn-ok', { customer_msisdn: '08030000004' });
     const final = await eventually(
       () => status('tn-ok'),
       (r) => r.json.response_code === '00',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
+import { buyAirtime, startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 import { setupFirstAdmin, type ConsoleClient } from '../helpers/console-admin-session.js';
 import { fundWallet } from '../../server/store/wallets.js';
@@ -39,17 +39,7 @@ describe('wallet.funded', () => {
 
     expect((await fund('funding', '2500.50')).status).toBe(200);
     // A sale between two fundings: the balances alone would make the second look ₦100 smaller.
-    const sale = await t.call('POST', '/v1/transactions', {
-      pair: m.test,
-      body: {
-        merchant_code: 'FUNDHOOK',
-        customer_msisdn: '08031234567',
-        network: 'mtn',
-        product: 'airtime',
-        amount: '100',
-        client_request_id: `fund-sale-${process.pid}`,
-      },
-    });
+    const sale = await buyAirtime(t, `fund-sale-${process.pid}`, { merchant_code: 'FUNDHOOK' }, m.test);
     expect(sale.status, sale.text).toBe(200);
     // An adjustment is a correction, not a funding: it records no wallet.funded, but its own
     // wallet.adjusted (checked below; this endpoint did not subscribe to it).

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
+import { buyAirtime, startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
 import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp-capture.js';
 import { updateMerchant } from '../../server/store/merchants.js';
 import { fundWallet, setLowBalanceThreshold } from '../../server/store/wallets.js';
@@ -34,18 +34,7 @@ describe('low-balance e-mail', () => {
       thresholdKobo: 800_00,
       actor: 'test',
     });
-    const buy = (key: string) =>
-      t.call('POST', '/v1/transactions', {
-        pair: m.test,
-        body: {
-          merchant_code: 'LOWMAIL',
-          customer_msisdn: '08031234567',
-          network: 'mtn',
-          product: 'airtime',
-          amount: '150',
-          client_request_id: key,
-        },
-      });
+    const buy = (key: string) => buyAirtime(t, key, { merchant_code: 'LOWMAIL', amount: '150' }, m.test);
     expect((await buy('lm-1')).status).toBe(200); // 850: above
     expect((await buy('lm-2')).status).toBe(200); // 700: below -> alert
     expect((await buy('lm-3')).status).toBe(200); // 550: still below, no repeat

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AjvCompiler } from '@fastify/ajv-compiler';
-import { startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
+import { buyAirtime, startTestNode, eventually, type TestNode } from '../helpers/test-node.js';
 import {
   startWebhookReceiver,
   type ReceivedHook,
@@ -93,16 +93,9 @@ describe('the /v1 OpenAPI document', () => {
       body: { url: rx.url, event_types: ['*'] },
     });
     expect(ep.status, ep.text).toBe(201);
-    const air = (id: string) => ({
-      merchant_code: 'HOOKDOC',
-      customer_msisdn: '08031234567',
-      network: 'mtn',
-      product: 'airtime',
-      amount: '100',
-      client_request_id: id,
-    });
+    const sell = (id: string) => buyAirtime(t, id, { merchant_code: 'HOOKDOC' }, m.test);
     const sold = key('ok');
-    expect((await t.call('POST', '/v1/transactions', { pair: m.test, body: air(sold) })).status).toBe(200);
+    expect((await sell(sold)).status).toBe(200);
     const orders = async () => {
       const gc = await t.call('POST', '/v1/giftcards/orders', {
         pair: m.test,
@@ -116,7 +109,7 @@ describe('the /v1 OpenAPI document', () => {
     };
     await orders();
     sim.failureRate = 1;
-    await t.call('POST', '/v1/transactions', { pair: m.test, body: air(key('bad')) });
+    await sell(key('bad'));
     await orders();
     sim.failureRate = 0;
     await reverseSale(t.node.services, {
@@ -151,7 +144,7 @@ describe('the /v1 OpenAPI document', () => {
       reason: 'duplicate top-up reversed by the bank',
       actor: 'test',
     });
-    await t.call('POST', '/v1/transactions', { pair: m.test, body: air(key('low')) });
+    await sell(key('low'));
     const test = await t.call('POST', `/v1/webhooks/${ep.json.data.id}/test`, { pair: m.test });
     expect(test.json.data.delivered, test.text).toBe(true);
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startTestNode, eventually, type Pair, type TestNode } from '../helpers/test-node.js';
+import { buyAirtime, startTestNode, eventually, type Pair, type TestNode } from '../helpers/test-node.js';
 import {
   startWebhookReceiver,
   type ReceivedHook,
@@ -69,19 +69,10 @@ describe('every event type', () => {
     const ep = await addEndpoint(m.test, rx.url);
     // Only this merchant's test endpoint points at rx with private targets allowed.
     const mine = (h: ReceivedHook) => h.json.environment === 'test';
-    const air = {
-      merchant_code: 'HOOKALL',
-      customer_msisdn: '08031234567',
-      network: 'mtn',
-      product: 'airtime',
-      amount: '100',
-    };
+    const sell = (id: string) => buyAirtime(t, id, { merchant_code: 'HOOKALL' }, m.test);
 
     const okId = key('ok');
-    expect(
-      (await t.call('POST', '/v1/transactions', { pair: m.test, body: { ...air, client_request_id: okId } }))
-        .status,
-    ).toBe(200);
+    expect((await sell(okId)).status).toBe(200);
     const gcOk = await t.call('POST', '/v1/giftcards/orders', {
       pair: m.test,
       body: { request_id: key('gc'), plan_id: 5005 },
@@ -99,7 +90,7 @@ describe('every event type', () => {
 
     sim.failureRate = 1;
     const badId = key('bad');
-    await t.call('POST', '/v1/transactions', { pair: m.test, body: { ...air, client_request_id: badId } });
+    await sell(badId);
     const gcBad = await t.call('POST', '/v1/giftcards/orders', {
       pair: m.test,
       body: { request_id: key('gc'), plan_id: 5005 },
@@ -121,10 +112,7 @@ describe('every event type', () => {
       reason: 'top-up',
       actor: 'test',
     });
-    await t.call('POST', '/v1/transactions', {
-      pair: m.test,
-      body: { ...air, client_request_id: key('low') },
-    });
+    await sell(key('low'));
 
     const types = [
       'transaction.succeeded',
@@ -195,17 +183,7 @@ describe('retries and order', () => {
       r2.answer = (_h, n) => (n === 1 ? 500 : 200);
       const m = t.merchant('HOOKRETRY', { testNaira: 1_000 });
       const ep = await addEndpoint(m.test, r2.url, ['transaction.succeeded']);
-      await t.call('POST', '/v1/transactions', {
-        pair: m.test,
-        body: {
-          merchant_code: 'HOOKRETRY',
-          customer_msisdn: '08031234567',
-          network: 'mtn',
-          product: 'airtime',
-          amount: '100',
-          client_request_id: key('r'),
-        },
-      });
+      await buyAirtime(t, key('r'), { merchant_code: 'HOOKRETRY' }, m.test);
       await eventually(
         async () => r2.received.length,
         (n) => n >= 2,
@@ -248,17 +226,7 @@ describe('retries and order', () => {
       const m = t.merchant('HOOKLONG', { testNaira: 1_000 });
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
       const ep = await addEndpoint(m.test, url, ['transaction.succeeded']);
-      await t.call('POST', '/v1/transactions', {
-        pair: m.test,
-        body: {
-          merchant_code: 'HOOKLONG',
-          customer_msisdn: '08031234567',
-          network: 'mtn',
-          product: 'airtime',
-          amount: '100',
-          client_request_id: key('long'),
-        },
-      });
+      await buyAirtime(t, key('long'), { merchant_code: 'HOOKLONG' }, m.test);
       const row = await eventually(
         async () =>
           t.node.services.db

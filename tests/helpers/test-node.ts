@@ -38,7 +38,6 @@ export interface TestNode {
   close(): Promise<void>;
 }
 
-/** A real node on 127.0.0.1 (random port) over a fresh temporary data directory. */
 /** The /v1 body of a ₦100 MTN airtime sale for DEMO under `clientRequestId`; `over` changes fields. */
 export const airtimeSale = (clientRequestId: string, over: Record<string, unknown> = {}) => ({
   merchant_code: 'DEMO',
@@ -50,6 +49,18 @@ export const airtimeSale = (clientRequestId: string, over: Record<string, unknow
   ...over,
 });
 
+/**
+ * POSTs that sale to /v1/transactions and returns the answer; `pair` defaults to DEMO's test pair,
+ * so another merchant's sale passes its merchant_code in `over` and its pair here.
+ */
+export const buyAirtime = (
+  t: TestNode,
+  clientRequestId: string,
+  over: Record<string, unknown> = {},
+  pair?: Pair,
+) => t.call('POST', '/v1/transactions', { pair, body: airtimeSale(clientRequestId, over) });
+
+/** A real node on 127.0.0.1 (random port) over a fresh temporary data directory. */
 export async function startTestNode(
   overrides: Partial<NodeConfig> = {},
   hooks: NodeHooks = {},

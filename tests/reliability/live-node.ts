@@ -1,5 +1,5 @@
 import { addUpstream } from '../../server/store/upstreams.js';
-import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
+import { buyAirtime, startTestNode, type Pair, type TestNode } from '../helpers/test-node.js';
 
 /** Helpers shared by the reliability tests: live merchants, routes, one purchase of each kind. */
 
@@ -235,14 +235,4 @@ export async function startQueuedChain(code: string): Promise<{ a: TestNode; b: 
 
 /** An async airtime sale of ₦100 on A's live pair. */
 export const sellAirtime = (a: TestNode, live: Pair, code: string, id: string) =>
-  a.call('POST', '/v1/transactions', {
-    pair: live,
-    body: {
-      merchant_code: code,
-      customer_msisdn: '08031234567',
-      network: 'mtn',
-      product: 'airtime',
-      amount: '100',
-      client_request_id: id,
-    },
-  });
+  buyAirtime(a, id, { merchant_code: code }, live);
