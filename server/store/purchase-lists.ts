@@ -23,6 +23,10 @@ export interface PurchaseFilter {
   failedOrReversed?: boolean;
   product?: string;
   search?: string;
+  /** One sale, found by its reference or request id (exactSearchMatch). */
+  id?: number;
+  /** Sales to exactly this customer id as stored (a meter, smartcard or betting account). */
+  customer?: string;
   from?: string;
   to?: string;
 }
@@ -52,6 +56,8 @@ function whereOf(f: PurchaseFilter): SqlWhere {
     const m = /^\+234\d{10}$/.test(f.msisdn) ? f.msisdn.slice(1) : f.msisdn;
     where.add('msisdn IN (?, ?)', m, alternateMsisdn(m));
   }
+  if (f.id !== undefined) where.add('id = ?', f.id);
+  if (f.customer !== undefined) where.add('msisdn = ?', f.customer);
   if (f.network) where.add('network = ? COLLATE NOCASE', f.network);
   // Written into the SQL (one of four words): SQLite then uses the pending-only index for 'pending'.
   if (f.state) {
@@ -86,11 +92,60 @@ function whereOf(f: PurchaseFilter): SqlWhere {
  * sales for a number sold to once, where the index answers in well under a millisecond.
  */
 const sourceOf = (f: PurchaseFilter): string =>
-  f.msisdn ? 'purchases INDEXED BY purchases_msisdn' : 'purchases';
+  (f.msisdn || f.customer !== undefined) && f.id === undefined
+    ? 'purchases INDEXED BY purchases_msisdn'
+    : 'purchases';
+
+/** A whole search text that names sales exactly: one index lookup each, in this order. */
+export type ExactMatch =
+  | { matched: 'reference'; id: number }
+  | { matched: 'request_id'; id: number }
+  | { matched: 'customer'; customer: string };
+
+const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
+
+/**
+ * What a search text names exactly among one merchant's sales of one environment: a sale's
+ * internal reference (the receipt's), a request id, or a customer id as stored (a meter or
+ * smartcard number, in its digits when typed in groups). Each is an index lookup, where looking
+ * for the text in every field reads every sale (seconds at a million); null when none matches,
+ * and the text is then looked for in every field.
+ */
+export function exactSearchMatch(
+  db: Db,
+  own: { merchantId: number; environment: Environment },
+  text: string,
+): ExactMatch | null {
+  if (UUID.test(text)) {
+    const byRef = prep(
+      db,
+      'SELECT id FROM purchases WHERE internal_reference = ? AND merchant_id = ? AND environment = ?',
+    )
+      .pluck()
+      .get(text.toLowerCase(), own.merchantId, own.environment);
+    if (typeof byRef === 'number') return { matched: 'reference', id: byRef };
+  }
+  const byKey = prep(
+    db,
+    'SELECT id FROM purchases WHERE merchant_id = ? AND environment = ? AND idem_key = ?',
+  )
+    .pluck()
+    .get(own.merchantId, own.environment, text);
+  if (typeof byKey === 'number') return { matched: 'request_id', id: byKey };
+  const customer = /^[\d\s-]+$/.test(text) ? text.replace(/\D/g, '') : text;
+  const sold = prep(
+    db,
+    'SELECT 1 FROM purchases INDEXED BY purchases_msisdn WHERE merchant_id = ? AND environment = ? AND msisdn = ? LIMIT 1',
+  )
+    .pluck()
+    .get(own.merchantId, own.environment, customer);
+  return sold === undefined ? null : { matched: 'customer', customer };
+}
 
 /** The total from purchase_counts (kept by triggers) when the filter is on counted columns only. */
 function countedTotal(db: Db, f: PurchaseFilter): number | null {
-  if (f.msisdn || f.product || f.search || f.from || f.to) return null;
+  if (f.msisdn || f.product || f.search || f.from || f.to || f.id !== undefined || f.customer !== undefined)
+    return null;
   const where = ownPurchases(f);
   if (f.kind) where.add('kind = ?', f.kind);
   if (f.network) where.add('network = ? COLLATE NOCASE', f.network);
@@ -133,7 +188,15 @@ export function listPurchases(
     (prep(db, `SELECT COUNT(*) AS n FROM ${from} WHERE ${sql}`).get(...params) as { n: number }).n;
   if (offset >= total) return { rows: [], total };
   // One number's sales are few enough to sort and skip through from its index.
-  if (offset < ANCHOR_STRIDE || f.msisdn || f.search || f.from || f.to) {
+  if (
+    offset < ANCHOR_STRIDE ||
+    f.msisdn ||
+    f.search ||
+    f.from ||
+    f.to ||
+    f.id !== undefined ||
+    f.customer !== undefined
+  ) {
     const rows = purchaseQuery(
       db,
       `SELECT ${PURCHASE_COLUMNS} FROM ${from} WHERE ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`,

@@ -242,6 +242,59 @@ test("history finds a customer's number sent in either form, and searches every 
   expect(problems).toEqual([]);
 });
 
+test("history finds the sale a receipt's reference or a request id names, and searches every field on one click", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const problems = watchPageErrors(page);
+  const agent = await ownDesk(request);
+  const order = `order-${unique()}`;
+  let reference = '';
+  // A second request id holds the first one whole.
+  for (const key of [order, `${order}0`]) {
+    const sale = await v1(baseURL!, agent.test, 'POST', '/v1/transactions', {
+      merchant_code: agent.code,
+      product: 'airtime',
+      network: 'mtn',
+      customer_msisdn: '08031234567',
+      amount: '100',
+      client_request_id: key,
+    });
+    expect(sale.status, JSON.stringify(sale.json)).toBe(200);
+    if (key === order) reference = sale.json.data.internal_reference;
+  }
+  await login(page, agent);
+  await openPage(page, '/#/history');
+  const rows = page.getByTestId('history-row');
+  await expect(rows).toHaveCount(2);
+  const scope = page.getByTestId('history-search-scope');
+  const search = page.getByLabel('Phone, meter, reference or item');
+
+  await search.fill(reference.toUpperCase());
+  await expect(scope).toContainText(`The sale with reference ${reference.toUpperCase()}.`);
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByTestId('history-count')).toHaveText(/^1 sale · page 1 of 1$/);
+  await snapPhoneAndDesk(page, 'history-reference-search');
+
+  await search.fill(order);
+  await expect(scope).toContainText(`The sale with request id ${order}.`);
+  await expect(rows).toHaveCount(1);
+  // One click: every field searched for the text, which finds the longer request id too.
+  await page.getByTestId('search-every-field').click();
+  await expect(scope).toContainText(`Every field searched for ${order} as text.`);
+  await expect(rows).toHaveCount(2);
+  await page.getByTestId('search-as-phone').click();
+  await expect(scope).toContainText(`The sale with request id ${order}.`);
+  await expect(rows).toHaveCount(1);
+
+  // Part of a reference is text, as before: no line about it.
+  await search.fill(reference.slice(0, 8));
+  await expect(rows).toHaveCount(1);
+  await expect(scope).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
 test('history tells a sale that failed after pending (money to give back) from one nobody paid for', async ({
   page,
   request,

@@ -364,6 +364,36 @@ describe('useHistoryStore', () => {
     expect(h.page).toBe(3);
   });
 
+  it('shows how the node read the search text, and asks for it as text on one click and back', async () => {
+    const calls = fakeNode({
+      'GET /console/purchases': (c: Call) => ({
+        rows: [sale('success')],
+        total: 1,
+        page: 1,
+        limit: 25,
+        environment: 'test',
+        search_matched: c.url.includes('search_as=text') ? 'text' : 'request_id',
+      }),
+    });
+    const h = useHistoryStore();
+    h.filters.search = 'order-1';
+    await h.applyFilters();
+    expect(h.shownExact).toEqual({ matched: 'request_id', text: 'order-1' });
+    expect(h.shownPhone).toBe('');
+    expect(h.shownAsText).toBe('');
+    await h.searchEveryField(true);
+    expect(calls[1].url).toContain('search_as=text');
+    expect(h.shownExact).toBeNull();
+    expect(h.shownAsText).toBe('order-1');
+    await h.searchEveryField(false);
+    expect(calls[2].url).not.toContain('search_as');
+    expect(h.shownExact).toEqual({ matched: 'request_id', text: 'order-1' });
+    // Other text goes back to being looked up whole first.
+    h.filters.search = 'order-2';
+    await h.applyFilters();
+    expect(calls[3].url).not.toContain('search_as');
+  });
+
   it('follows the pending rows of the page until they are final, at the sale page pace, one look at a time', async () => {
     const row = (reference: string, status: string) => ({ ...sale(status), reference });
     // ref-1 turns failed at the second look, ref-2 leaves the page (a status filter) and is read by itself.

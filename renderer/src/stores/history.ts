@@ -34,13 +34,19 @@ export const useHistoryStore = defineStore('history', () => {
   const error = ref('');
   /**
    * The search text the agent asked to look for in every field although it is a whole phone
-   * number (a reference holding those digits); another text goes back to the number's sales.
+   * number or names a sale exactly (a reference holding those digits); another text goes back
+   * to being looked up whole first.
    */
   const everyFieldFor = ref('');
   /** The number whose sales the rows are (its 0… form), '' when they answer a text search or none. */
   const shownPhone = ref('');
-  /** The whole phone number the rows were looked for in every field, else ''. */
+  /**
+   * The search text the rows were looked for in every field at the agent's asking (a whole
+   * phone number, reference, request id or customer id), else ''.
+   */
   const shownAsText = ref('');
+  /** A whole reference, request id or customer id the rows carry exactly, and which it was. */
+  const shownExact = ref<{ matched: 'reference' | 'request_id' | 'customer'; text: string } | null>(null);
   let generation = 0;
 
   const pages = computed(() => Math.max(1, Math.ceil(total.value / limit.value)));
@@ -70,15 +76,21 @@ export const useHistoryStore = defineStore('history', () => {
       if (mine !== generation) return;
       rows.value = r.rows;
       total.value = r.total;
-      const phone = wholePhoneNumber(asked.search) ?? '';
-      shownPhone.value = asked.search_as ? '' : phone;
-      shownAsText.value = asked.search_as ? phone : '';
+      // The node says how it read the text (a whole number, an exact id, or text).
+      const matched = r.search_matched;
+      shownPhone.value = matched === 'phone' ? (wholePhoneNumber(asked.search) ?? '') : '';
+      shownAsText.value = asked.search_as ? asked.search : '';
+      shownExact.value =
+        matched === 'reference' || matched === 'request_id' || matched === 'customer'
+          ? { matched, text: asked.search }
+          : null;
     } catch (e) {
       if (mine !== generation) return;
       error.value = e instanceof ApiError ? e.message : String(e);
       rows.value = [];
       total.value = 0;
       shownPhone.value = shownAsText.value = '';
+      shownExact.value = null;
     } finally {
       if (mine === generation) loading.value = false;
     }
@@ -100,7 +112,10 @@ export const useHistoryStore = defineStore('history', () => {
     page.value = 1;
   }
 
-  /** The whole phone number typed is looked for as text in every field (or, with false, as the number again). */
+  /**
+   * The whole phone number, reference, request id or customer id typed is looked for as text in
+   * every field (or, with false, looked up as a whole again).
+   */
   async function searchEveryField(yes: boolean): Promise<void> {
     everyFieldFor.value = yes ? filters.search.trim() : '';
     await applyFilters();
@@ -211,6 +226,7 @@ export const useHistoryStore = defineStore('history', () => {
     error,
     shownPhone,
     shownAsText,
+    shownExact,
     pages,
     csvHref,
     load,

@@ -104,6 +104,21 @@ export const PurchasePage = Type.Object({
   page: Type.Integer(),
   limit: Type.Integer(),
   environment: Env,
+  search_matched: Type.Optional(
+    Type.Union(
+      [
+        Type.Literal('phone'),
+        Type.Literal('reference'),
+        Type.Literal('request_id'),
+        Type.Literal('customer'),
+        Type.Literal('text'),
+      ],
+      {
+        description:
+          "how the search text was read: a whole phone number's sales (either form); the sale with that internal reference or request id; the sales to that customer id (meter, smartcard, account) as stored; else looked for as text in every field (also with search_as=text)",
+      },
+    ),
+  ),
 });
 
 /** Gift-card codes as the upstream delivered them (card_number, pin_code, claim_url, ...). */

@@ -8,7 +8,13 @@ import { businessTimezone } from '../../store/settings.js';
 import { DateTime } from 'luxon';
 import type { Caller, Services } from '../../services/context.js';
 import { getPurchaseByKey, getPurchaseByReference, type Purchase } from '../../store/purchases.js';
-import { listPurchases, purchasePages, type PurchaseFilter } from '../../store/purchase-lists.js';
+import {
+  exactSearchMatch,
+  listPurchases,
+  purchasePages,
+  type ExactMatch,
+  type PurchaseFilter,
+} from '../../store/purchase-lists.js';
 import { consoleUsernames } from '../../store/console-users.js';
 import { getJob } from '../../store/vend-jobs.js';
 import { recordAudit } from '../../store/audit.js';
@@ -119,15 +125,38 @@ function searchTerm(text: string): string {
   return /^234[789]\d{9}$/.test(digits) ? toLocalMsisdn(digits) : digits;
 }
 
-/** History filters from the query: search (phone, meter, reference, item name), product, status, business days. */
-function filterOf(caller: Caller, q: Partial<Record<string, string>>, timezone: string): PurchaseFilter {
+/** How History read the search text: the page says so, with a click to search as text instead. */
+type SearchMatched = 'phone' | ExactMatch['matched'] | 'text';
+
+/**
+ * History filters from the query: search (phone, meter, reference, item name), product, status,
+ * business days; and how the search text was read.
+ */
+function filterOf(
+  s: Services,
+  caller: Caller,
+  q: Partial<Record<string, string>>,
+  timezone: string,
+): { filter: PurchaseFilter; matched: SearchMatched | null } {
   const f: PurchaseFilter = { merchantId: caller.merchant.id, environment: caller.environment };
   const search = q.search?.trim().slice(0, 100);
+  let matched: SearchMatched | null = null;
   // A customer's whole number is looked up as their number: both stored forms, by the msisdn
-  // index (milliseconds at millions of sales, where text is looked for in every sale).
+  // index (milliseconds at millions of sales, where text is looked for in every sale). So is a
+  // whole reference, request id or customer id that some sale has.
   const phone = search && q.search_as !== 'text' ? wholePhoneNumber(search) : null;
-  if (phone) f.msisdn = phone;
-  else if (search) f.search = searchTerm(search);
+  const exact = search && !phone && q.search_as !== 'text' ? exactSearchMatch(s.db, f, search) : null;
+  if (phone) {
+    f.msisdn = phone;
+    matched = 'phone';
+  } else if (exact) {
+    if (exact.matched === 'customer') f.customer = exact.customer;
+    else f.id = exact.id;
+    matched = exact.matched;
+  } else if (search) {
+    f.search = searchTerm(search);
+    matched = 'text';
+  }
   if (q.product) {
     if (!PRODUCTS.includes(q.product))
       throw new InvalidInput(`product must be one of ${PRODUCTS.join(', ')}`, 'product');
@@ -141,7 +170,7 @@ function filterOf(caller: Caller, q: Partial<Record<string, string>>, timezone: 
   }
   if (q.from) f.from = dayStartUtc(q.from, 'from', timezone);
   if (q.to) f.to = dayStartUtc(q.to, 'to', timezone, 1);
-  return f;
+  return { filter: f, matched };
 }
 
 /**
@@ -192,13 +221,15 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
     const q = request.query;
     const page = Number(q.page ?? 1);
     const limit = Number(q.limit ?? 25);
-    const { rows, total } = listPurchases(s.db, filterOf(caller, q, businessTimezone(s.db)), page, limit);
+    const { filter, matched } = filterOf(s, caller, q, businessTimezone(s.db));
+    const { rows, total } = listPurchases(s.db, filter, page, limit);
     return {
       rows: saleViews(s, caller.merchant.name, rows),
       total,
       page,
       limit,
       environment: caller.environment,
+      ...(matched ? { search_matched: matched } : {}),
     };
   });
 
@@ -210,7 +241,7 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
   app.get('/console/purchases.csv', { schema: csvSchema }, async (request, reply) => {
     const caller = callerOf(s, request);
     const timezone = businessTimezone(s.db);
-    const pages = purchasePages(s.db, filterOf(caller, request.query, timezone), CSV_PAGE_ROWS);
+    const pages = purchasePages(s.db, filterOf(s, caller, request.query, timezone).filter, CSV_PAGE_ROWS);
     const csv = csvStream(
       [
         localTimeColumn(timezone),
