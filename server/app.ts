@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import type { Services } from './services/context.js';
 import { registerErrorHandling, errorBody, answerClientError } from './http/errors.js';
 import { hostChecker, requireMerchantAuth } from './http/access.js';
-import { API_PREFIXES, ErrorBody, withPathLimitAnswer } from './http/schemas.js';
+import { API_PREFIXES, ErrorBody, UNPREFIXED, withPathLimitAnswer } from './http/schemas.js';
 import { watchRouteSchemas } from './http/route-schemas.js';
 import { markOptionalBodies, readEmptyJsonAsNoBody } from './http/optional-body.js';
 import { registerTransactionRoutes } from './http/v1/transactions.js';
@@ -289,6 +289,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
       registerWebhookDeliveryRoutes(api, s, prefix);
       registerEventFeedRoutes(api, s, prefix);
     }
+    registerOrderRoutes(api, s, UNPREFIXED);
     registerInternalRoutes(api, s);
   });
 

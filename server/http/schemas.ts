@@ -9,6 +9,14 @@ import { PUBLIC_FAILURE } from '../domain/failure-reason.js';
 export const API_PREFIXES = ['/v1', '/ext/service/v1'] as const;
 export type ApiPrefix = (typeof API_PREFIXES)[number];
 
+/**
+ * The spec: "Some references write gift-card and eSIM paths without the /v1 prefix; they are the
+ * same routes." So the order routes are mounted without a prefix too, as /v1's, and left out of
+ * the OpenAPI document, which lists each operation once per prefix.
+ */
+export const UNPREFIXED = '' as const;
+export type OrderPrefix = ApiPrefix | typeof UNPREFIXED;
+
 /** Shared JSON schemas: both the validators and the OpenAPI document. */
 export const ErrorBody = Type.Object(
   { status: Type.Literal('error'), code: Type.Integer(), message: Type.String() },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
-import type { ApiPrefix } from '../schemas.js';
+import type { OrderPrefix } from '../schemas.js';
 import { specRoutes } from './spec-routes.js';
 import {
   createEsimOrder,
@@ -43,7 +43,7 @@ const PlanParams = Type.Object({ plan_id: Type.String() });
 const KeyParams = Type.Object({ request_id: Type.String() });
 
 /** eSIM routes: catalog, plan, quote, orders and the install QR (spec "eSIM"). */
-export function registerEsimRoutes(server: FastifyInstance, s: Services, prefix: ApiPrefix): void {
+export function registerEsimRoutes(server: FastifyInstance, s: Services, prefix: OrderPrefix): void {
   const routes = specRoutes(server, prefix, 'esim');
   routes.get(
     '/esim/catalog',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
-import type { ApiPrefix } from '../schemas.js';
+import type { OrderPrefix } from '../schemas.js';
 import {
   createGiftcardOrder,
   giftcardAvailability,
@@ -77,7 +77,7 @@ const OrderBody = Type.Object(
 );
 
 /** Gift-card routes: catalog, quote, availability, orders (spec "Gift cards"). */
-export function registerGiftcardRoutes(server: FastifyInstance, s: Services, prefix: ApiPrefix): void {
+export function registerGiftcardRoutes(server: FastifyInstance, s: Services, prefix: OrderPrefix): void {
   const routes = specRoutes(server, prefix, 'gift cards');
   routes.get(
     '/giftcards/catalog',
