@@ -1,5 +1,6 @@
 import type { Services, Caller } from './context.js';
 import { Forbidden, KeyOfAnotherKind, NotFound } from '../domain/errors.js';
+import { foreignMerchantCode } from './transactions.js';
 import { deliversEsim } from '../domain/esim-sale.js';
 import { getPurchaseByKey, type NewPurchase, type Purchase } from '../store/purchases.js';
 import {
@@ -45,7 +46,7 @@ export async function placeOrder(
  */
 function checkNamedMerchant(caller: Caller, merchantCode: unknown): void {
   if (merchantCode !== undefined && merchantCode !== caller.merchant.code)
-    throw new Forbidden('merchant_code does not belong to this credential');
+    throw new Forbidden(foreignMerchantCode(caller, merchantCode));
 }
 
 /**

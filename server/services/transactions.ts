@@ -35,7 +35,18 @@ export interface CreateOptions {
 export function checkMerchantCode(caller: Caller, value: unknown): void {
   if (typeof value !== 'string' || value === '')
     throw new InvalidInput('merchant_code is required', 'merchant_code');
-  if (value !== caller.merchant.code) throw new Forbidden('merchant_code does not belong to this credential');
+  if (value !== caller.merchant.code) throw new Forbidden(foreignMerchantCode(caller, value));
+}
+
+/**
+ * The refusal of a merchant_code that is not the credential's own. Codes are compared exactly
+ * (the key's stored body holds it as sent); the credential's own code in other letters is named,
+ * so an integrator who wrote `demo` learns what to send rather than that it is someone else's.
+ */
+export function foreignMerchantCode(caller: Caller, value: unknown): string {
+  return typeof value === 'string' && value.toUpperCase() === caller.merchant.code
+    ? `merchant_code must be ${caller.merchant.code} for this credential, in capitals as it was issued`
+    : 'merchant_code does not belong to this credential';
 }
 
 export function checkLiveBillEnabled(caller: Caller, product: string): void {

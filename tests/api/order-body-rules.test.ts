@@ -54,6 +54,17 @@ describe.each(orders)('a $what order body naming a merchant_code', ({ path, body
     expect(r.status).toBe(403);
   });
 
+  it("the credential's own code in small letters is a 403 that says what to send", async () => {
+    const r = await t.call('POST', `/v1${path}`, {
+      pair: buyer,
+      body: { ...body, request_id: `om-${path.length}-lower`, merchant_code: 'ordbuy' },
+    });
+    expect(r.status).toBe(403);
+    expect(r.json.message).toBe(
+      'merchant_code must be ORDBUY for this credential, in capitals as it was issued',
+    );
+  });
+
   it('a merchant_code that is not text is a 400 naming the field', async () => {
     const r = await t.call('POST', `/v1${path}`, {
       pair: buyer,

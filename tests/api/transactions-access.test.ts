@@ -108,6 +108,21 @@ describe('403: a credential cannot act for another merchant', () => {
     expect(await balance(a.test)).toBe('1000.00');
     expect(await balance(b.test)).toBe('1000.00');
   });
+  it("the credential's own code in small letters: 403 naming the code to send, nothing stored", async () => {
+    const m = t.merchant('OWNLOW', { testNaira: 1_000 });
+    for (const path of [
+      '/v1/transactions',
+      '/v1/transactions/airtime/sync',
+      '/ext/service/v1/transactions',
+    ]) {
+      const r = await t.call('POST', path, { pair: m.test, body: airtime('ownlow') });
+      expect(r.status, path).toBe(403);
+      expect(r.json.message, path).toBe(
+        'merchant_code must be OWNLOW for this credential, in capitals as it was issued',
+      );
+    }
+    expect(stored(m.id)).toBe(0);
+  });
   it('a suspended merchant is refused', async () => {
     const m = t.merchant('SUSP', { testNaira: 1_000 });
     updateMerchant(t.node.services.db, 'SUSP', { status: 'suspended' }, 'test');
