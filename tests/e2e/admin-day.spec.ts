@@ -492,6 +492,21 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
       /^Opening balance₦0\.00Funding₦10,000\.00Sales debited-₦975\.00Refunds of failed sales₦975\.00Closing balance₦10,000\.00$/,
     );
     await expect(page.getByTestId('report-statuses')).toContainText('Failed (refunded)1 · ₦1,000.00');
+    // Each figure ("1 · ₦1,000.00", a balance) stays on one line beside its label on a desk, however
+    // long the label ("Reversed (credited back after success)" left the figures a sliver at 1024).
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      const figures = page.getByTestId('report-summary').locator('.admin-report-columns dd');
+      for (const dd of await figures.all()) {
+        const lines = await dd.evaluate((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+        });
+        expect(lines, `${await dd.innerText()} at ${width} px`).toBe(1);
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     // Today is not over: Send now waits for the day's end (the node would refuse it), and the
     // page says so beside it.
     const sendNow = page.getByRole('button', { name: 'Send now' });
