@@ -37,6 +37,21 @@ export const PRODUCT_NAMES: Record<SoldProduct, ProductNames> = {
  */
 export const ESIM_REDEMPTION_PRODUCT = 'ESIM';
 
+/**
+ * The order products are listed in wherever the console or a report counts them (the tiles'
+ * order; a redemption into an eSIM after eSIM orders; anything else after them, alphabetically):
+ * the codes' own order put the bills (upper case) before airtime.
+ */
+const PRODUCT_ORDER: readonly string[] = [...SOLD_PRODUCTS, ESIM_REDEMPTION_PRODUCT];
+
+export function compareProducts(a: string, b: string): number {
+  const rank = (p: string) => {
+    const i = PRODUCT_ORDER.indexOf(p);
+    return i === -1 ? PRODUCT_ORDER.length : i;
+  };
+  return rank(a) - rank(b) || a.localeCompare(b);
+}
+
 export function isSoldProduct(p: string): p is SoldProduct {
   return (SOLD_PRODUCTS as readonly string[]).includes(p);
 }

@@ -5,7 +5,7 @@ import type { PurchaseState } from '../domain/purchase-state.js';
 import { responseCodeOf } from '../domain/purchase-state.js';
 import { dayWindow, localTime, type Day } from '../domain/business-days.js';
 import { koboToApiNaira } from '../../common/money.js';
-import { ESIM_REDEMPTION_PRODUCT, SOLD_PRODUCTS } from '../../common/products.js';
+import { compareProducts } from '../../common/products.js';
 
 /**
  * The daily report of one merchant, one environment and one local day, computed from rows the
@@ -72,17 +72,6 @@ export interface ReportInput {
   nowMs: number;
 }
 
-/**
- * The order products appear in; anything else follows alphabetically. A gift card redeemed into
- * an eSIM (a transaction) is counted apart from eSIM orders, after them.
- */
-const PRODUCT_ORDER: readonly string[] = [...SOLD_PRODUCTS, ESIM_REDEMPTION_PRODUCT];
-
-const productRank = (p: string) => {
-  const i = PRODUCT_ORDER.indexOf(p);
-  return i === -1 ? PRODUCT_ORDER.length : i;
-};
-
 const emptyTally = (): Tally => ({ count: 0, amountKobo: 0, debitKobo: 0 });
 const tallyPerState = (): Record<PurchaseState, Tally> => ({
   success: emptyTally(),
@@ -142,7 +131,7 @@ export function buildDailyReport(input: ReportInput): DailyReport {
     add(products.get(r.product)!, r);
   }
   const byProduct = [...products.entries()]
-    .sort(([a], [b]) => productRank(a) - productRank(b) || a.localeCompare(b))
+    .sort(([a], [b]) => compareProducts(a, b))
     .map(([product, t]) => ({ product, ...t }));
   return {
     merchant: input.merchant,

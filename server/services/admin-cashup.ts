@@ -4,6 +4,7 @@ import type { Services } from './context.js';
 import type { Environment } from '../store/credentials-crypto.js';
 import { getConsoleUserById, type ConsoleUser } from '../store/console-users.js';
 import { getMerchantById } from '../store/merchants.js';
+import { compareProducts } from '../../common/products.js';
 import {
   agentEarlierSalesRefunded,
   agentFailedAfterPending,
@@ -66,7 +67,9 @@ export function summariseShift(rows: AgentSalesTally[], failedAfterPending: Tall
     amount_kobo: byStatus.failed.amount_kobo - failedAfterPending.amount_kobo,
   };
   return {
-    by_product: [...byProduct].map(([product, t]) => ({ product, ...t })),
+    by_product: [...byProduct]
+      .sort(([a], [b]) => compareProducts(a, b))
+      .map(([product, t]) => ({ product, ...t })),
     by_status: byStatus,
     failed_after_pending: { ...failedAfterPending },
     by_merchant: [...byMerchant.values()],

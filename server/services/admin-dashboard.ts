@@ -7,6 +7,7 @@ import { lastCatalogSync } from './catalog-sync.js';
 import { koboToApiNaira } from '../../common/money.js';
 import { failingEndpoints } from '../store/webhook-deliveries.js';
 import { businessTimezone } from '../store/settings.js';
+import { compareProducts } from '../../common/products.js';
 
 const STATES = ['success', 'pending', 'failed'] as const;
 
@@ -54,12 +55,14 @@ export function dashboard(s: Services, env: Environment) {
     environment: env,
     date: today.toFormat('yyyy-LL-dd'),
     timezone,
-    sales: [...products].map(([product, row]) => ({
-      product,
-      success: cell(row.success),
-      pending: cell(row.pending),
-      failed: cell(row.failed),
-    })),
+    sales: [...products]
+      .sort(([a], [b]) => compareProducts(a, b))
+      .map(([product, row]) => ({
+        product,
+        success: cell(row.success),
+        pending: cell(row.pending),
+        failed: cell(row.failed),
+      })),
     totals: { success: cell(totals.success), pending: cell(totals.pending), failed: cell(totals.failed) },
     wallets: { balance: koboToApiNaira(wallets.balance_kobo), count: wallets.wallets },
     pending: pendingCounts(s.db, env),

@@ -57,6 +57,28 @@ describe('shift cash-up', () => {
       failed: { count: 1, amount_kobo: 10_000 },
     });
   });
+  it("lists products in the tiles' order, not the codes' order that put the bills before airtime", () => {
+    // The rows come grouped by product code, as SQLite sorts them: upper case first.
+    const rows = ['BETTING', 'CABLE', 'ELECTRICITY', 'airtime', 'data', 'esim', 'giftcard'].map(
+      (product) => ({
+        merchant_id: 1,
+        product,
+        state: 'success' as const,
+        count: 1,
+        amount_kobo: 10_000,
+        debit_kobo: 10_000,
+      }),
+    );
+    expect(summariseShift(rows).by_product.map((p) => p.product)).toEqual([
+      'airtime',
+      'data',
+      'ELECTRICITY',
+      'CABLE',
+      'BETTING',
+      'giftcard',
+      'esim',
+    ]);
+  });
   it('gives the sales that failed after pending a line of their own, out of the failed ones', () => {
     const s = summariseShift(
       [

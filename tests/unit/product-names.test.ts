@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ESIM_REDEMPTION_PRODUCT,
   PRODUCT_NAMES,
   SOLD_PRODUCTS,
+  compareProducts,
   productCategoryName,
   productSaleName,
   reportProductName,
@@ -14,6 +16,24 @@ import { EXCEPTION_KIND_WORDS } from '../../server/reports/reconciliation-run.js
 
 // The records are typed over SOLD_PRODUCTS and EXCEPTION_KINDS, so a missing entry fails the
 // type check; these walk the runtime lists, so an entry read by a wrong key or left empty fails too.
+describe('product order, one for the dashboard, cash-ups and reports', () => {
+  it("puts products in the tiles' order, a redemption after eSIM orders, anything else last", () => {
+    const codes = ['other', 'BETTING', ESIM_REDEMPTION_PRODUCT, 'CABLE', 'ELECTRICITY', 'airtime', 'esim'];
+    expect(codes.sort(compareProducts)).toEqual([
+      'airtime',
+      'ELECTRICITY',
+      'CABLE',
+      'BETTING',
+      'esim',
+      ESIM_REDEMPTION_PRODUCT,
+      'other',
+    ]);
+    expect(PRODUCT_TILES.map((t) => TILE_PRODUCT[t.id]).sort(compareProducts)).toEqual(
+      PRODUCT_TILES.map((t) => TILE_PRODUCT[t.id]),
+    );
+  });
+});
+
 describe('product names, one set for the console and the reports', () => {
   it('names every sold product, for one sale and as a whole, in words of its own', () => {
     expect(SOLD_PRODUCTS).toHaveLength(7);
