@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, expectSuccessfulReceipt, openPage, watchPageErrors } from './helpers.js';
+import { ADMIN, expectSuccessfulReceipt, login, openPage, watchPageErrors } from './helpers.js';
 
 /**
  * What has the focus, and whether an agent can see where it is: a ring (outline or shadow) on
@@ -179,4 +179,36 @@ test('a question dialog holds the focus while open and gives it back to what ope
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('radio', { name: 'TEST' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByRole('radio', { name: 'LIVE' })).toBeFocused();
+});
+
+test("the page behind a question dialog takes none of the dialog's keys: no tile's letter, no Esc for back", async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  const main = page.locator('main.app-main');
+  const dialog = page.getByRole('alertdialog', { name: 'Switch to LIVE?' });
+  const live = page.getByRole('radio', { name: 'LIVE' });
+  // A tile's letter typed while the question is open used to open that sale form behind it.
+  await live.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('a');
+  await page.keyboard.press('Alt+h');
+  await expect(dialog).toBeVisible();
+  await expect(main).toHaveAttribute('data-path', '/sell');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(main).toHaveAttribute('data-path', '/sell');
+
+  // On a sell form, the Esc that says no to the question used to take the form a step back too.
+  await openPage(page, '/#/sell/airtime');
+  await page.getByLabel('Customer phone number').fill('08031234567');
+  await live.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(main).toHaveAttribute('data-path', '/sell/airtime');
+  await expect(page.getByLabel('Customer phone number')).toHaveValue('08031234567');
+  await expect(page.getByRole('radio', { name: 'TEST' })).toHaveAttribute('aria-checked', 'true');
+  expect(problems).toEqual([]);
 });

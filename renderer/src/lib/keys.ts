@@ -13,3 +13,17 @@ export function isTypingTarget(target: EventTarget | null): boolean {
     TEXT_INPUTS.has(((el as HTMLInputElement).getAttribute('type') ?? '').toLowerCase())
   );
 }
+
+const DIALOG = '[role="alertdialog"], [role="dialog"]';
+
+/**
+ * True when a key press belongs to an open question dialog (AppDialogHost), or comes while one is
+ * open: its keys are its own, so the page behind takes no shortcut (a tile's letter, P, N, Esc for
+ * back) until it is answered. The target is asked first: the Esc that closes the dialog may have
+ * taken it out of the page before the page's own listener hears that Esc.
+ */
+export function isDialogKey(e: KeyboardEvent): boolean {
+  const el = e.target as Element | null;
+  if (typeof el?.closest === 'function' && el.closest(DIALOG)) return true;
+  return document.querySelector(DIALOG) !== null;
+}
