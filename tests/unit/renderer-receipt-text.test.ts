@@ -46,6 +46,11 @@ describe('API errors as sentences', () => {
     expect(humanMessage(400, 'counted must be a Naira amount')).toBe(
       'The counted cash must be a Naira amount.',
     );
+    // A webhook URL's refusals name the URL as people write it, not "Url".
+    expect(humanMessage(400, 'url host example.invalid does not resolve')).toBe(
+      'The URL host example.invalid does not resolve.',
+    );
+    expect(humanMessage(400, 'url must be http or https')).toBe('The URL must be http or https.');
     // Amounts are grouped; a sign the node already wrote is not doubled.
     expect(
       humanMessage(400, 'this adjustment would take the test wallet below zero (balance ₦838296.50)'),

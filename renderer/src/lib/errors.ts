@@ -49,7 +49,9 @@ function sentence(text: string): string {
 function plainWords(message: string): string {
   let m = message
     .replace(/\b([a-z]+_[a-z_]+)\b/g, (w) => FIELD_NAMES[w] ?? w.replace(/_/g, ' '))
-    .replace(/^([a-z]+) must\b/, (all, w: string) => (LEADING_FIELDS[w] ? `${LEADING_FIELDS[w]} must` : all));
+    .replace(/^([a-z]+) must\b/, (all, w: string) => (LEADING_FIELDS[w] ? `${LEADING_FIELDS[w]} must` : all))
+    // A webhook's refusals open with its field ("url host … does not resolve"): "Url" read as a typo.
+    .replace(/^url\b/, 'the URL');
   if (/amount|price|balance|between/i.test(m))
     // A sign already written ("₦838296.50") is taken with its number, not doubled.
     m = m.replace(/(?<![\d.,])₦?(\d+\.\d{2})(?![\d.])/g, (_all, n: string) => formatNaira(n));
