@@ -91,7 +91,8 @@ test('an admin adds a webhook endpoint, sees its secret once, sends a test event
 
     // Low-balance alert: a refused amount is said beside its field (not only at the top of the
     // page) and keeps what was typed; a good one is confirmed in Naira.
-    const threshold = page.getByLabel('test wallet: alert below (₦)');
+    // Each label opens with a capital, as every other label does ("test wallet: …" read as a slip).
+    const threshold = page.getByLabel('Test wallet: alert below (₦)', { exact: true });
     const thresholdError = page.getByTestId('threshold-test-error');
     let thresholdPuts = 0;
     page.on('request', (r) => {
@@ -124,7 +125,7 @@ test('an admin adds a webhook endpoint, sees its secret once, sends a test event
     await expect(thresholdError).toHaveCount(0);
     // Typed and not saved, a threshold stays while the other wallet's is saved and the page
     // reads its webhooks again.
-    const liveThreshold = page.getByLabel('live wallet: alert below (₦)');
+    const liveThreshold = page.getByLabel('Live wallet: alert below (₦)', { exact: true });
     await threshold.fill('7,500');
     await liveThreshold.fill('2000');
     await liveThreshold.press('Enter');
