@@ -597,3 +597,36 @@ test('at 390 px each catalog plan is a card: the table fits its card and nothing
   await phoneShot(page, 'catalogs-390');
   expect(problems).toEqual([]);
 });
+
+/**
+ * Settings on a phone: the report settings' two-column fields (From, console address) span two
+ * columns only where the grid has two, so the fields beside them are never cut ("Africa/Lagc").
+ */
+test('at 390 px every report setting shows its whole value, and at 1280 px From still spans two columns', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page);
+  await openPage(page, '/#/admin/settings');
+  const form = page.getByTestId('report-settings');
+  const timezone = form.getByLabel('Time zone');
+  await expect(timezone).toHaveValue('Africa/Lagos');
+  // One column: every field as wide as the form (From's long address may still scroll in it).
+  const narrow = await form.locator('.admin-form-grid input').evaluateAll((inputs) => {
+    const grid = inputs[0]!.closest('.admin-form-grid')!.getBoundingClientRect().width;
+    return inputs.filter((i) => i.getBoundingClientRect().width < grid - 1).map((i) => i.id);
+  });
+  expect(narrow, 'fields narrower than the form').toEqual([]);
+  expect(await timezone.evaluate((i) => i.scrollWidth <= i.clientWidth)).toBe(true);
+  await timezone.scrollIntoViewIfNeeded();
+  await phoneShot(page, 'report-settings-390');
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const from = (await form.getByLabel('From', { exact: true }).boundingBox())!;
+  const zone = (await timezone.boundingBox())!;
+  expect(from.width).toBeGreaterThan(1.5 * zone.width);
+  expect(from.y).toBe(zone.y);
+  await phoneShot(page, 'report-settings-1280');
+  expect(problems).toEqual([]);
+});
