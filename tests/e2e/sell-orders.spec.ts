@@ -33,6 +33,8 @@ test('gift cards: browse by brand, availability checked before charging, codes h
 
   const receipt = await expectSuccessfulReceipt(page);
   await expect(receipt.getByTestId('receipt-cards')).toContainText('2 card codes hidden');
+  // The product inside a sentence reads as one ("gift card"), not as a heading ("Gift card").
+  await expect(page.getByRole('link', { name: 'Another gift card sale' })).toBeVisible();
   await expect(receipt.getByTestId('card-code')).toHaveCount(0);
   await page.getByTestId('reveal-cards').click();
   await expect(receipt.getByTestId('card-code').first()).toContainText('TEST-');

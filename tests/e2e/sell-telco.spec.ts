@@ -297,7 +297,7 @@ test('the sale page at 390 px: Try again under the failure, not among the printi
   expect((await again.boundingBox())!.y).toBeLessThan(slip.y);
   const steps = [
     page.getByRole('link', { name: /^New sale/ }),
-    page.getByRole('link', { name: 'Another Airtime sale' }),
+    page.getByRole('link', { name: 'Another airtime sale' }),
     page.locator('main').getByRole('link', { name: 'History', exact: true }),
   ];
   const boxes = await Promise.all(steps.map(async (l) => (await l.boundingBox())!));

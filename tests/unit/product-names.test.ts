@@ -9,7 +9,13 @@ import {
   reportProductName,
 } from '../../common/products.js';
 import { EXCEPTION_KINDS } from '../../common/reconciliation-kinds.js';
-import { PRODUCT_TILES, TILE_PRODUCT, ledgerText, productName } from '../../renderer/src/lib/products.js';
+import {
+  PRODUCT_TILES,
+  TILE_PRODUCT,
+  ledgerText,
+  productName,
+  productNameInText,
+} from '../../renderer/src/lib/products.js';
 import { BILL_TEXT } from '../../renderer/src/lib/bills.js';
 import { EXCEPTION_KIND_LABEL } from '../../renderer/src/lib/reconciliation-text.js';
 import { EXCEPTION_KIND_WORDS } from '../../server/reports/reconciliation-run.js';
@@ -35,6 +41,24 @@ describe('product order, one for the dashboard, cash-ups and reports', () => {
 });
 
 describe('product names, one set for the console and the reports', () => {
+  it("reads a sale's product inside a sentence in lower case, brand-like names as they are spelled", () => {
+    // The button after a sale, "Another … sale", for each of the seven and a redemption into an eSIM.
+    const inText = Object.fromEntries(SOLD_PRODUCTS.map((p) => [p, productNameInText(p, p)]));
+    expect(inText).toEqual({
+      airtime: 'airtime',
+      data: 'data',
+      ELECTRICITY: 'electricity',
+      CABLE: 'Cable TV',
+      BETTING: 'betting',
+      giftcard: 'gift card',
+      esim: 'eSIM',
+    });
+    expect(productNameInText('airtime', 'transaction')).toBe('airtime');
+    expect(productNameInText('ESIM', 'transaction')).toBe('eSIM');
+    // A code the console has no name for stays as the node wrote it.
+    expect(productNameInText('SOMETHING_NEW', 'transaction')).toBe('SOMETHING_NEW');
+  });
+
   it('names every sold product, for one sale and as a whole, in words of its own', () => {
     expect(SOLD_PRODUCTS).toHaveLength(7);
     for (const p of SOLD_PRODUCTS) {

@@ -68,6 +68,16 @@ export function productName(product: string, kind?: string): string {
   return sold ? PRODUCT_NAMES[sold].sale : product;
 }
 
+/**
+ * A purchase's product inside a sentence ("Another gift card sale"): a name whose only capital
+ * is its first letter is an ordinary noun and goes lower case; one with a capital of its own
+ * elsewhere (Cable TV, eSIM, a code the console does not know) is spelled as it is.
+ */
+export function productNameInText(product: string, kind?: string): string {
+  const name = productName(product, kind);
+  return /^[A-Z][^A-Z]*$/.test(name) ? name.charAt(0).toLowerCase() + name.slice(1) : name;
+}
+
 /** The names of a sale's provider, plan and customer id: a bill's are its form's (BILL_TEXT). */
 export interface SaleFieldLabels {
   provider: string;
