@@ -434,7 +434,8 @@ test('wallet ledger at 390 px: every entry shows its amount and the balance afte
   const rows = page.getByTestId('ledger-row');
   await expect(rows).toHaveCount(5);
   await expect(rows.first().locator('.l-kind')).toHaveText('Refund');
-  await expect(rows.first().locator('.l-amount')).toHaveText('₦1,250.50');
+  // Money in carries its plus as money out its minus, so the direction reads at a glance.
+  await expect(rows.first().locator('.l-amount')).toHaveText('+₦1,250.50');
   await expect(rows.first().locator('.l-balance')).toHaveText(/^Balance after ₦2,498,749\.50$/);
   await expect(rows.nth(1).locator('.l-amount')).toHaveText('-₦1,250.50');
   await expect.poll(() => sideways(page), { message: 'the wallet scrolls sideways' }).toBe(0);
@@ -455,6 +456,8 @@ test('wallet ledger at 390 px: every entry shows its amount and the balance afte
   const adminRows = page.getByTestId('admin-ledger-row');
   await expect(adminRows).toHaveCount(5);
   await expect(adminRows.first().locator('.l-balance')).toHaveText(/^Running balance ₦2,498,749\.50$/);
+  await expect(adminRows.first().locator('.l-amount')).toHaveText('+₦1,250.50');
+  await expect(adminRows.nth(1).locator('.l-amount')).toHaveText('-₦1,250.50');
   await expect.poll(() => sideways(page), { message: 'Admin → Wallets scrolls sideways' }).toBe(0);
   await ledgerMoneyCells(page, 'admin-ledger-row', 390);
   await page.screenshot({ path: join(SHOTS_DIR, 'admin-wallet-390x844.png'), fullPage: true });

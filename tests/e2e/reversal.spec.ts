@@ -91,6 +91,6 @@ test('an admin reverses a completed sale from Sales history: in-app dialog, once
   const ledger = page.getByTestId('ledger-table');
   await expect(ledger).toContainText('Reversal');
   await expect(ledger.getByTestId('ledger-row').filter({ hasText: 'Reversal' })).toHaveCount(1);
-  await expect(ledger.getByTestId('ledger-row').filter({ hasText: 'Reversal' })).toContainText('₦175.00');
+  await expect(ledger.getByTestId('ledger-row').filter({ hasText: 'Reversal' })).toContainText('+₦175.00');
   expect(problems).toEqual([]);
 });

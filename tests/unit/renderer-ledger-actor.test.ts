@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerActor as ledgerActorLabel } from '../../renderer/src/lib/ledger.js';
+import { ledgerActor as ledgerActorLabel, ledgerAmount } from '../../renderer/src/lib/ledger.js';
 
 /** Both ledger tables name who made an entry from the actor the node sends, the same way. */
 describe('ledger actor label', () => {
@@ -8,5 +8,15 @@ describe('ledger actor label', () => {
     expect(ledgerActorLabel('key:vpk_test_abc')).toBe('API');
     expect(ledgerActorLabel('cli:root')).toBe('CLI (root)');
     expect(ledgerActorLabel('system')).toBe('system');
+  });
+});
+
+/** Both ledger tables sign every amount, so money in reads apart from money out at a glance. */
+describe('ledger amount', () => {
+  it('shows money in with a plus and money out with a minus', () => {
+    expect(ledgerAmount(100_000_000)).toBe('+₦1,000,000.00');
+    expect(ledgerAmount(3_193_000)).toBe('+₦31,930.00');
+    expect(ledgerAmount(-3_193_000)).toBe('-₦31,930.00');
+    expect(ledgerAmount(0)).toBe('₦0.00');
   });
 });
