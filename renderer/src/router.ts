@@ -15,6 +15,8 @@ declare module 'vue-router' {
     /** Only these roles may open the page; admin pages set ['admin']. */
     roles?: Role[];
     title?: string;
+    /** The top bar's tab a page belongs to when its path is not under that tab's (a sale: History). */
+    tab?: string;
   }
 }
 
@@ -75,7 +77,8 @@ const routes: RouteRecordRaw[] = [
     path: '/sales/:reference',
     component: () => import('./views/SaleView.vue'),
     props: true,
-    meta: { title: 'Sale' },
+    // A sale's page is its record in History, wherever it was opened from.
+    meta: { title: 'Sale', tab: '/history' },
   },
   { path: '/history', component: () => import('./views/HistoryView.vue'), meta: { title: 'History' } },
   { path: '/wallet', component: () => import('./views/WalletView.vue'), meta: { title: 'Wallet' } },

@@ -53,6 +53,11 @@ test('history: search by phone, open the detail, reprint, export CSV; wallet: ba
 
   await page.getByTestId('history-row').click();
   await expect(page.getByTestId('receipt').getByTestId('receipt-reference')).toHaveText(reference);
+  // The sale's page is History's: its tab stays the highlighted one, and only it.
+  const tabs = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+  await expect(tabs.filter({ hasText: 'History' })).toHaveClass(/\bnav-current\b/);
+  await expect(page.getByRole('navigation', { name: 'Main' }).locator('.nav-current')).toHaveCount(1);
+  await page.locator('.app-header').screenshot({ path: join(SHOTS_DIR, 'sale-from-history-top-bar.png') });
   // Reprint: the same receipt, through the print path (Electron's bridge when present).
   await page.evaluate(() => {
     const w = window as unknown as { vendpoint: unknown; printed?: unknown };
