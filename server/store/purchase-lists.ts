@@ -92,9 +92,7 @@ function whereOf(f: PurchaseFilter): SqlWhere {
  * sales for a number sold to once, where the index answers in well under a millisecond.
  */
 const sourceOf = (f: PurchaseFilter): string =>
-  (f.msisdn || f.customer !== undefined) && f.id === undefined
-    ? 'purchases INDEXED BY purchases_msisdn'
-    : 'purchases';
+  f.msisdn || f.customer !== undefined ? 'purchases INDEXED BY purchases_msisdn' : 'purchases';
 
 /** A whole search text that names sales exactly: one index lookup each, in this order. */
 export type ExactMatch =
@@ -106,8 +104,9 @@ const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /**
  * What a search text names exactly among one merchant's sales of one environment: a sale's
- * internal reference (the receipt's), a request id, or a customer id as stored (a meter or
- * smartcard number, in its digits when typed in groups). Each is an index lookup, where looking
+ * internal reference (the receipt's), a request id, or `customerId` as stored (a meter or
+ * smartcard number: the caller's reading of the text, its digits when typed in groups). Each
+ * is an index lookup, where looking
  * for the text in every field reads every sale (seconds at a million); null when none matches,
  * and the text is then looked for in every field.
  */
@@ -115,6 +114,7 @@ export function exactSearchMatch(
   db: Db,
   own: { merchantId: number; environment: Environment },
   text: string,
+  customerId: string,
 ): ExactMatch | null {
   if (UUID.test(text)) {
     const byRef = prep(
@@ -132,14 +132,13 @@ export function exactSearchMatch(
     .pluck()
     .get(own.merchantId, own.environment, text);
   if (typeof byKey === 'number') return { matched: 'request_id', id: byKey };
-  const customer = /^[\d\s-]+$/.test(text) ? text.replace(/\D/g, '') : text;
   const sold = prep(
     db,
     'SELECT 1 FROM purchases INDEXED BY purchases_msisdn WHERE merchant_id = ? AND environment = ? AND msisdn = ? LIMIT 1',
   )
     .pluck()
-    .get(own.merchantId, own.environment, customer);
-  return sold === undefined ? null : { matched: 'customer', customer };
+    .get(own.merchantId, own.environment, customerId);
+  return sold === undefined ? null : { matched: 'customer', customer: customerId };
 }
 
 /** The total from purchase_counts (kept by triggers) when the filter is on counted columns only. */

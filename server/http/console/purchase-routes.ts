@@ -144,8 +144,10 @@ function filterOf(
   // A customer's whole number is looked up as their number: both stored forms, by the msisdn
   // index (milliseconds at millions of sales, where text is looked for in every sale). So is a
   // whole reference, request id or customer id that some sale has.
-  const phone = search && q.search_as !== 'text' ? wholePhoneNumber(search) : null;
-  const exact = search && !phone && q.search_as !== 'text' ? exactSearchMatch(s.db, f, search) : null;
+  const term = search ? searchTerm(search) : '';
+  const lookUpWhole = search && q.search_as !== 'text';
+  const phone = lookUpWhole ? wholePhoneNumber(search) : null;
+  const exact = lookUpWhole && !phone ? exactSearchMatch(s.db, f, search, term) : null;
   if (phone) {
     f.msisdn = phone;
     matched = 'phone';
@@ -154,7 +156,7 @@ function filterOf(
     else f.id = exact.id;
     matched = exact.matched;
   } else if (search) {
-    f.search = searchTerm(search);
+    f.search = term;
     matched = 'text';
   }
   if (q.product) {
