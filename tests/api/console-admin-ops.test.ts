@@ -290,6 +290,14 @@ describe('catalogs, users, cash-up, backup', () => {
     );
   });
 
+  it('report settings refuse a field they do not know, as other console forms do, and keep what was saved', async () => {
+    const before = (await admin.get('/console/report-settings')).json;
+    const put = await admin.put('/console/report-settings', { send_time: '07:15', sendtime: '08:00' });
+    expect(put.status).toBe(400);
+    expect(put.json.message).toContain('unknown field sendtime');
+    expect((await admin.get('/console/report-settings')).json).toEqual(before);
+  });
+
   it('backup now writes a consistent SQLite copy into the data directory', async () => {
     const r = await admin.post('/console/admin/backups');
     expect(r.status).toBe(201);

@@ -38,6 +38,18 @@ describe('console OpenAPI document', () => {
     expect(Object.keys(paths).every((p) => p.startsWith('/console/'))).toBe(true);
   });
 
+  it('every console write refuses a body field its schema does not name', async () => {
+    const r = await admin.call('GET', '/console/openapi.json');
+    type Op = { requestBody?: { content: Record<string, { schema: Record<string, unknown> }> } };
+    const open: string[] = [];
+    for (const [path, ops] of Object.entries(r.json.paths as Record<string, Record<string, Op>>))
+      for (const [method, op] of Object.entries(ops)) {
+        const schema = op.requestBody?.content['application/json']?.schema;
+        if (schema && schema.additionalProperties !== false) open.push(`${method.toUpperCase()} ${path}`);
+      }
+    expect(open).toEqual([]);
+  });
+
   it('the merchants /v1/openapi.json lists no console route', async () => {
     const r = await t.call('GET', '/v1/openapi.json', { pair: null });
     expect(Object.keys(r.json.paths as object).filter((p) => p.startsWith('/console'))).toEqual([]);

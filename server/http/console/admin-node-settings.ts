@@ -41,11 +41,15 @@ export function registerAdminNodeSettingRoutes(scope: FastifyInstance, s: Servic
       schema: {
         tags,
         params: Type.Object({ key: Type.String() }),
-        body: Type.Object({
-          value: Type.Union([Type.String(), Type.Null()], {
-            description: 'as typed (a cron schedule, a Naira amount like "20000"); null: back to the default',
-          }),
-        }),
+        body: Type.Object(
+          {
+            value: Type.Union([Type.String(), Type.Null()], {
+              description:
+                'as typed (a cron schedule, a Naira amount like "20000"); null: back to the default',
+            }),
+          },
+          { additionalProperties: false },
+        ),
         response: answer(NodeSetting),
       },
     },

@@ -39,10 +39,22 @@ const AddBody = Type.Object(
   },
   { additionalProperties: false },
 );
-const StatusBody = Type.Object({ status: Type.Union([Type.Literal('enabled'), Type.Literal('paused')]) });
-const ReplayBody = Type.Object({ delivery_id: Type.Optional(Type.Integer()) });
-const RotateBody = Type.Object({ overlap_hours: Type.Optional(Type.Number({ minimum: 0, maximum: 168 })) });
-const ThresholdBody = Type.Object({ amount: Type.Union([Type.String(), Type.Null()]) });
+const StatusBody = Type.Object(
+  { status: Type.Union([Type.Literal('enabled'), Type.Literal('paused')]) },
+  { additionalProperties: false },
+);
+const ReplayBody = Type.Object(
+  { delivery_id: Type.Optional(Type.Integer()) },
+  { additionalProperties: false },
+);
+const RotateBody = Type.Object(
+  { overlap_hours: Type.Optional(Type.Number({ minimum: 0, maximum: 168 })) },
+  { additionalProperties: false },
+);
+const ThresholdBody = Type.Object(
+  { amount: Type.Union([Type.String(), Type.Null()]) },
+  { additionalProperties: false },
+);
 
 /** Merchants → Webhooks: endpoints, delivery log, test event, replay, pause, and low-balance thresholds. */
 export function registerAdminWebhookRoutes(scope: FastifyInstance, s: Services): void {

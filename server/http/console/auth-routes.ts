@@ -147,11 +147,14 @@ export function registerAuthRoutes(scope: FastifyInstance, s: Services, throttle
       bodyLimit: PUBLIC_BODY_LIMIT,
       schema: {
         tags,
-        body: Type.Object({
-          username: Type.String({ maxLength: LOGIN_FIELD_MAX }),
-          password: Type.String({ maxLength: LOGIN_FIELD_MAX }),
-          merchant_code: Type.String({ maxLength: LOGIN_FIELD_MAX }),
-        }),
+        body: Type.Object(
+          {
+            username: Type.String({ maxLength: LOGIN_FIELD_MAX }),
+            password: Type.String({ maxLength: LOGIN_FIELD_MAX }),
+            merchant_code: Type.String({ maxLength: LOGIN_FIELD_MAX }),
+          },
+          { additionalProperties: false },
+        ),
         response: SessionAnswer,
       },
     },
@@ -184,10 +187,13 @@ export function registerAuthRoutes(scope: FastifyInstance, s: Services, throttle
         tags,
         // Bounded before the throttle keys on the name: a megabyte "username" per attempt would
         // otherwise be held for the throttle's window, and enough of them exhaust the heap.
-        body: Type.Object({
-          username: Type.String({ maxLength: LOGIN_FIELD_MAX }),
-          password: Type.String({ maxLength: LOGIN_FIELD_MAX }),
-        }),
+        body: Type.Object(
+          {
+            username: Type.String({ maxLength: LOGIN_FIELD_MAX }),
+            password: Type.String({ maxLength: LOGIN_FIELD_MAX }),
+          },
+          { additionalProperties: false },
+        ),
         response: { ...SessionAnswer, 429: ConsoleError },
       },
     },
@@ -220,7 +226,10 @@ export function registerAuthRoutes(scope: FastifyInstance, s: Services, throttle
     {
       schema: {
         tags,
-        body: Type.Object({ environment: Type.Union([Type.Literal('test'), Type.Literal('live')]) }),
+        body: Type.Object(
+          { environment: Type.Union([Type.Literal('test'), Type.Literal('live')]) },
+          { additionalProperties: false },
+        ),
         response: SessionAnswer,
       },
     },

@@ -23,19 +23,27 @@ import { assertConsoleProductAvailable } from '../../services/console-products.j
 const tags = ['gift cards and eSIM'];
 const PlanParams = Type.Object({ plan_id: Type.String() });
 
-const GiftcardOrderBody = Type.Object({
-  request_id: Type.String({ minLength: 8, maxLength: 40 }),
-  plan_id: Type.Integer(),
-  quantity: Type.Integer({ minimum: 1, maximum: 5 }),
-  face_value: Type.Optional(Type.Number()),
-  send_via: Type.Optional(Type.Union([Type.Literal('email'), Type.Literal('sms'), Type.Literal('whatsapp')])),
-  destination: Type.Optional(Type.String()),
-});
+const GiftcardOrderBody = Type.Object(
+  {
+    request_id: Type.String({ minLength: 8, maxLength: 40 }),
+    plan_id: Type.Integer(),
+    quantity: Type.Integer({ minimum: 1, maximum: 5 }),
+    face_value: Type.Optional(Type.Number()),
+    send_via: Type.Optional(
+      Type.Union([Type.Literal('email'), Type.Literal('sms'), Type.Literal('whatsapp')]),
+    ),
+    destination: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
 
-const EsimOrderBody = Type.Object({
-  request_id: Type.String({ minLength: 8, maxLength: 40 }),
-  plan_id: Type.String(),
-});
+const EsimOrderBody = Type.Object(
+  {
+    request_id: Type.String({ minLength: 8, maxLength: 40 }),
+    plan_id: Type.String(),
+  },
+  { additionalProperties: false },
+);
 
 /**
  * Gift cards and eSIMs from the console: the catalog, quote and availability of the /v1

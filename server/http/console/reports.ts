@@ -56,16 +56,20 @@ const DeliveryPageQuery = Type.Object({
 });
 
 /** Report settings: every field optional; the service checks the values, this the types and text. */
-const ReportSettingsBody = Type.Object({
-  smtp_url: Type.Optional(Type.Union([OneLineText({ maxLength: 500 }), Type.Null()])),
-  from: Type.Optional(OneLineText({ maxLength: 200 })),
-  send_time: Type.Optional(OneLineText({ maxLength: 10 })),
-  timezone: Type.Optional(OneLineText({ maxLength: 64 })),
-  holidays: Type.Optional(Type.Array(OneLineText({ maxLength: 10 }), { maxItems: 400 })),
-  max_attachment_bytes: Type.Optional(Type.Integer()),
-  console_url: Type.Optional(Type.Union([OneLineText({ maxLength: 500 }), Type.Null()])),
-  lookback_days: Type.Optional(Type.Integer()),
-});
+const ReportSettingsBody = Type.Object(
+  {
+    smtp_url: Type.Optional(Type.Union([OneLineText({ maxLength: 500 }), Type.Null()])),
+    from: Type.Optional(OneLineText({ maxLength: 200 })),
+    send_time: Type.Optional(OneLineText({ maxLength: 10 })),
+    timezone: Type.Optional(OneLineText({ maxLength: 64 })),
+    holidays: Type.Optional(Type.Array(OneLineText({ maxLength: 10 }), { maxItems: 400 })),
+    max_attachment_bytes: Type.Optional(Type.Integer()),
+    console_url: Type.Optional(Type.Union([OneLineText({ maxLength: 500 }), Type.Null()])),
+    lookback_days: Type.Optional(Type.Integer()),
+  },
+  // A misspelt field is refused as on every other console form, not saved as nothing.
+  { additionalProperties: false },
+);
 
 function parseEnv(v: unknown): Environment {
   if (v !== 'test' && v !== 'live') throw new InvalidInput('environment must be test or live', 'environment');

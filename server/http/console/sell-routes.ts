@@ -17,28 +17,34 @@ import {
 
 const tags = ['sell'];
 
-const SellBody = Type.Object({
-  product: Type.Union([
-    Type.Literal('airtime'),
-    Type.Literal('data'),
-    Type.Literal('ELECTRICITY'),
-    Type.Literal('CABLE'),
-    Type.Literal('BETTING'),
-  ]),
-  network: Type.String(),
-  customer_msisdn: Type.String(),
-  amount: Type.String(),
-  client_request_id: Type.String({ minLength: 8, maxLength: 100 }),
-  plan_code: Type.Optional(Type.String()),
-  phone: Type.Optional(Type.String()),
-});
+const SellBody = Type.Object(
+  {
+    product: Type.Union([
+      Type.Literal('airtime'),
+      Type.Literal('data'),
+      Type.Literal('ELECTRICITY'),
+      Type.Literal('CABLE'),
+      Type.Literal('BETTING'),
+    ]),
+    network: Type.String(),
+    customer_msisdn: Type.String(),
+    amount: Type.String(),
+    client_request_id: Type.String({ minLength: 8, maxLength: 100 }),
+    plan_code: Type.Optional(Type.String()),
+    phone: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
 
-const VerifyBody = Type.Object({
-  product: Type.Union([Type.Literal('ELECTRICITY'), Type.Literal('CABLE'), Type.Literal('BETTING')]),
-  network: Type.String(),
-  customer_msisdn: Type.String(),
-  plan_code: Type.String(),
-});
+const VerifyBody = Type.Object(
+  {
+    product: Type.Union([Type.Literal('ELECTRICITY'), Type.Literal('CABLE'), Type.Literal('BETTING')]),
+    network: Type.String(),
+    customer_msisdn: Type.String(),
+    plan_code: Type.String(),
+  },
+  { additionalProperties: false },
+);
 
 /**
  * Selling from the console goes through the same service functions as the API (no second

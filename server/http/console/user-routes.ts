@@ -34,20 +34,23 @@ export function registerUserRoutes(scope: FastifyInstance, s: Services): void {
       schema: {
         tags,
         response: { 201: ConsoleUserView, ...consoleErrors },
-        body: Type.Object({
-          username: Type.String(),
-          password: Type.String(),
-          role: Type.Union([Type.Literal('admin'), Type.Literal('agent')]),
-          merchant_code: Type.String(),
-          daily_sales_limit: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-          environments: Type.Optional(
-            Type.Array(Type.Union([Type.Literal('test'), Type.Literal('live')]), {
-              maxItems: 2,
-              description: 'where the user may sell; omitted: test only',
-            }),
-          ),
-          start_environment: Type.Optional(Type.Union([Type.Literal('test'), Type.Literal('live')])),
-        }),
+        body: Type.Object(
+          {
+            username: Type.String(),
+            password: Type.String(),
+            role: Type.Union([Type.Literal('admin'), Type.Literal('agent')]),
+            merchant_code: Type.String(),
+            daily_sales_limit: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+            environments: Type.Optional(
+              Type.Array(Type.Union([Type.Literal('test'), Type.Literal('live')]), {
+                maxItems: 2,
+                description: 'where the user may sell; omitted: test only',
+              }),
+            ),
+            start_environment: Type.Optional(Type.Union([Type.Literal('test'), Type.Literal('live')])),
+          },
+          { additionalProperties: false },
+        ),
       },
     },
     async (request, reply) => {
