@@ -78,8 +78,8 @@ export async function reconcileDay(
         throw new InvalidInput(`upstream ${name} cannot list its transactions`);
       runs.push(await reconcileRun(s.db, upstream, run.id, input));
     } catch (err) {
-      failRun(s.db, run.id, err instanceof Error ? err.message : String(err));
-      runs.push({ ...run, state: 'failed', error: err instanceof Error ? err.message : String(err) });
+      // The stored run, as `reconcile list` shows it: finished when it failed, not null.
+      runs.push(failRun(s.db, run.id, err instanceof Error ? err.message : String(err)));
     }
   }
   return runs;

@@ -134,15 +134,18 @@ export function finishRun(
     .immediate();
 }
 
-export function failRun(db: Db, runId: number, error: string): void {
-  db.transaction(() => {
-    prep(db, `UPDATE reconciliation_runs SET state = 'failed', error = ?, finished_at = ? WHERE id = ?`).run(
-      error.slice(0, 500),
-      nowIso(db),
-      runId,
-    );
-    prep(db, 'DELETE FROM reconciliation_rows WHERE run_id = ?').run(runId);
-  }).immediate();
+/** Marks the run failed and returns it as stored, finished_at and the kept error included. */
+export function failRun(db: Db, runId: number, error: string): ReconciliationRun {
+  return db
+    .transaction(() => {
+      const row = prep(
+        db,
+        `UPDATE reconciliation_runs SET state = 'failed', error = ?, finished_at = ? WHERE id = ? RETURNING *`,
+      ).get(error.slice(0, 500), nowIso(db), runId) as RunRow;
+      prep(db, 'DELETE FROM reconciliation_rows WHERE run_id = ?').run(runId);
+      return toRun(row);
+    })
+    .immediate();
 }
 
 export function getRun(db: Db, id: number): ReconciliationRun | null {

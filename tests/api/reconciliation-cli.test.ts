@@ -184,6 +184,12 @@ describe('reconcile CLI, e-mail and schedule', () => {
       state: 'failed',
       mail: 'sent to ops@example.com',
     });
+    // The answer is the run as stored: `reconcile list` shows the same run, finished when it failed.
+    const listed = await cli(['reconcile', 'list']);
+    const stored = listed.json.runs.find((r: { id: number }) => r.id === first.json.runs[0].id);
+    expect(stored.finished_at).toEqual(expect.any(String));
+    expect(first.json.runs[0].finished_at).toBe(stored.finished_at);
+    expect(first.json.runs[0].error).toBe(stored.error);
     expect(smtp.received).toHaveLength(mailsBefore + 1);
     const mail = smtp.received.at(-1)!;
     expect(mail.parsed.subject).toBe(`VendPoint reconciliation ${DAY} gone: could not run`);
