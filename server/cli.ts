@@ -58,6 +58,7 @@ const tools: CliTools = {
     if (program.opts().json) process.stdout.write(`${JSON.stringify(json)}\n`);
     else console.log(human);
   },
+  json: () => Boolean(program.opts().json),
   actor: `cli:${process.env.USER ?? 'operator'}`,
 };
 

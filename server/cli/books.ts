@@ -64,6 +64,8 @@ export function registerBookCommands(program: Command, cli: CliTools): void {
       const start = existsSync(key)
         ? 'Start the node'
         : `${key} is missing: copy in the secret.key kept with the backup (the one from the directory it was taken in), then start the node`;
+      // Under --json the answer has no words: the one step the node cannot start without goes to stderr.
+      if (cli.json() && !existsSync(key)) console.error(`${start}.`);
       cli.out(
         r,
         `Restored ${r.restored_from} (taken ${r.backup_taken_at})` +

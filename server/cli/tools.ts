@@ -15,6 +15,8 @@ export interface CliTools {
   /** The data directory given (--data-dir), for the commands that open it their own way. */
   dataDir(): string;
   out(json: unknown, human: string): void;
+  /** Whether --json was given: stdout then holds the one JSON object, so a note goes to stderr. */
+  json(): boolean;
   actor: string;
 }
 

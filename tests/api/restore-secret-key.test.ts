@@ -54,4 +54,25 @@ describe('restore and secret.key', () => {
     copyFileSync(join(shop, 'secret.key'), join(fresh, 'secret.key'));
     expect(codes(fresh)).toEqual(['DEMO', 'SHOP']);
   }, 180_000);
+
+  it('with --json onto a fresh directory, stdout is the one answer and stderr says to copy the key in', () => {
+    const root = mkdtempSync(join(tmpdir(), 'vendpoint-restore-fresh-json-'));
+    const shop = join(root, 'shop');
+    const fresh = join(root, 'fresh');
+    expect(runCli(shop, ['merchant', 'create', '--code', 'SHOP', '--name', 'Shop']).status).toBe(0);
+    const backup = runCli(shop, ['--json', 'backup']).json.path as string;
+
+    const restored = runCli(fresh, ['--json', 'restore', '--from', backup]);
+    expect(restored.status, restored.stderr).toBe(0);
+    expect(restored.json).toMatchObject({ restored_from: backup, moved_aside_to: null });
+    expect(restored.stdout.trim().split('\n')).toHaveLength(1);
+    // A script's operator reads stderr: without the key the node it starts next refuses to run.
+    expect(restored.stderr).toContain(
+      `${join(fresh, 'secret.key')} is missing: copy in the secret.key kept with the backup (the one from the directory it was taken in), then start the node`,
+    );
+    // With the key in place there is nothing to add.
+    const again = runCli(shop, ['--json', 'restore', '--from', backup]);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stderr).not.toContain('is missing');
+  }, 180_000);
 });
