@@ -509,3 +509,36 @@ test('wallet ledger at 390 px: every entry shows its amount and the balance afte
   await page.screenshot({ path: join(SHOTS_DIR, 'admin-wallet-1280x800.png'), fullPage: true });
   expect(problems).toEqual([]);
 });
+
+/**
+ * Admin → Wallets opens on the wallet of the environment the console is in, as the dashboard and
+ * Reports do (it opened on Live while the console was in Test); a link naming one opens on it.
+ */
+test('Admin → Wallets opens on the environment the console is in, or on the one its link names', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  const wallet = page.getByRole('radiogroup', { name: 'Wallet' });
+  const fundHeading = page.getByTestId('fund-form').getByRole('heading', { level: 2 });
+  await login(page);
+  await openPage(page, '/#/admin/wallets');
+  await expect(wallet.getByRole('radio', { name: 'Test' })).toBeChecked();
+  await expect(fundHeading).toHaveText('Fund or adjust the test wallet of DEMO');
+  await snapPhoneAndDesk(page, 'admin-wallets-test-mode');
+  // A link from another page (the page is not reopened by a change of its own query).
+  await openPage(page, '/#/admin');
+  await openPage(page, '/#/admin/wallets?env=live');
+  await expect(wallet.getByRole('radio', { name: 'Live' })).toBeChecked();
+
+  // The console in LIVE (this session only): the page opens on the live wallet.
+  await page.getByTestId('env-badge').getByRole('radio', { name: 'LIVE' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Switch to LIVE' }).click();
+  await expect(page.getByTestId('env-stripe')).toHaveText('LIVE — real sales, real money');
+  await openPage(page, '/#/admin/wallets');
+  await expect(wallet.getByRole('radio', { name: 'Live' })).toBeChecked();
+  await expect(fundHeading).toHaveText('Fund or adjust the live wallet of DEMO');
+  await openPage(page, '/#/admin');
+  await openPage(page, '/#/admin/wallets?env=test');
+  await expect(wallet.getByRole('radio', { name: 'Test' })).toBeChecked();
+  expect(problems).toEqual([]);
+});

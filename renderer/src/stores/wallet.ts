@@ -55,9 +55,12 @@ export const useWalletStore = defineStore('wallet', () => {
     await loadLedger(env);
   }
 
-  /** The admin's wallet page: one merchant wallet at a time, kept so the page reopens on it. */
+  /**
+   * The admin's wallet page: one merchant wallet at a time. The merchant is kept so the page
+   * reopens on it; the environment is the page's to choose (the console's, unless a link names one).
+   */
   const merchantCode = ref('');
-  const merchantEnv = ref<Environment>('live');
+  const merchantEnv = ref<Environment>('test');
   const merchantBalance = ref<string | null>(null);
   const merchantEntries = ref<LedgerEntry[]>([]);
   const merchantNextBefore = ref<number | null>(null);
