@@ -630,3 +630,51 @@ test('at 390 px every report setting shows its whole value, and at 1280 px From 
   await phoneShot(page, 'report-settings-1280');
   expect(problems).toEqual([]);
 });
+
+/**
+ * Settings' "Recent changes" on a phone: each change is a card, as History's sales and the wallet
+ * ledgers are (what was done and when, what it was done to, its details, who did it), so nothing
+ * scrolls sideways; a desk keeps the table with its headers.
+ */
+test('at 390 px each recent change on Settings is a card: nothing scrolls sideways and every part reads whole', async ({
+  page,
+  request,
+}) => {
+  const problems = watchPageErrors(page);
+  const agent = { username: `audit${unique()}`.toLowerCase().slice(0, 30), password: 'agent password 123' };
+  const created = await request.post('/console/users', {
+    headers: await adminApi(request),
+    data: { ...agent, role: 'agent', merchant_code: 'DEMO' },
+  });
+  expect(created.status()).toBe(201);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page);
+  await openPage(page, '/#/admin/settings');
+  const audit = page.getByTestId('audit-table');
+  const row = audit.getByRole('row').filter({ hasText: agent.username });
+  await expect(row).toBeVisible();
+  await expect.poll(() => sideways(page), { message: 'the settings page scrolls sideways' }).toBe(0);
+  expect(await tableSideways(audit), 'the recent changes scroll sideways').toBe(0);
+  // Each part on the screen, and said without its hidden header.
+  for (const cell of await row.getByRole('cell').all())
+    expect(await onScreen(cell, 390), (await cell.textContent()) ?? '').toBe(true);
+  const said = (cls: string) => row.locator(cls).evaluate((td) => (td as HTMLElement).innerText);
+  expect(await said('.a-subject')).toBe(`On ${agent.username}`);
+  expect(await said('.a-actor')).toBe('By admin · console');
+  // What was done and when share the first line; the details are under them.
+  const what = (await row.locator('.a-what').boundingBox())!;
+  const when = (await row.locator('.a-when').boundingBox())!;
+  const detail = (await row.locator('.a-detail').boundingBox())!;
+  expect(Math.abs(what.y - when.y)).toBeLessThan(4);
+  expect(detail.y).toBeGreaterThan(what.y + what.height);
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(ADMIN_SHOTS_DIR, 'settings-recent-changes-390.png') });
+
+  // A desk keeps the table: its columns headed, the cells holding only their values.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(audit.getByRole('columnheader', { name: 'Detail' })).toBeVisible();
+  expect(await said('.a-subject')).toBe(agent.username);
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(ADMIN_SHOTS_DIR, 'settings-recent-changes-1280.png') });
+  expect(problems).toEqual([]);
+});
