@@ -678,3 +678,98 @@ test('at 390 px each recent change on Settings is a card: nothing scrolls sidewa
   await page.screenshot({ path: join(ADMIN_SHOTS_DIR, 'settings-recent-changes-1280.png') });
   expect(problems).toEqual([]);
 });
+
+/**
+ * Users' buttons take one shape in every row, so each sits where it does in the row above (left to
+ * wrap, they broke each row its own way: one to a line at 1024 px, each its own width): at 1280 px
+ * Cash-up and Edit side by side and Deactivate under both at their width; at 1024 px one column,
+ * every button as wide as the column. The page's Refresh and Add user stay together (they were
+ * pushed to the two ends of the line).
+ */
+test('Users: the buttons of every row line up alike at 1280 and 1024 px, and the page buttons stay together at 390 px too', async ({
+  page,
+  request,
+}) => {
+  const problems = watchPageErrors(page);
+  const headers = await adminApi(request);
+  const names: string[] = [];
+  for (const n of [1, 2]) {
+    const agent = {
+      username: `align${n}${unique()}`.toLowerCase().slice(0, 30),
+      password: 'agent password 123',
+    };
+    const created = await request.post('/console/users', {
+      headers,
+      data: { ...agent, role: 'agent', merchant_code: 'DEMO' },
+    });
+    expect(created.status()).toBe(201);
+    names.push(agent.username);
+  }
+  await login(page);
+  await openPage(page, '/#/admin/users');
+  const pageButtons = async (width: number) => {
+    const refresh = (await page.getByTestId('refresh-users').boundingBox())!;
+    const add = (await page.getByTestId('add-user').boundingBox())!;
+    expect(Math.abs(refresh.y - add.y), `${width}: Refresh and Add user on one line`).toBeLessThan(2);
+    expect(
+      add.x - (refresh.x + refresh.width),
+      `${width}: the gap between Refresh and Add user`,
+    ).toBeLessThan(16);
+  };
+  const rowButtons = async () => {
+    const boxes = [];
+    for (const row of ['admin', ...names].map((n) => page.getByTestId(`user-${n}`))) {
+      const box = async (name: RegExp) => {
+        const b = row.getByRole('link', { name }).or(row.getByRole('button', { name }));
+        return (await b.count()) ? (await b.boundingBox())! : null;
+      };
+      boxes.push({
+        cashup: (await box(/^Cash-up$/))!,
+        edit: (await box(/^Edit$/))!,
+        off: await box(/^Deactivate$/),
+      });
+    }
+    // No Deactivate for the admin signed in: its row's two buttons still sit where the others' do.
+    expect(boxes[0]!.off).toBeNull();
+    return boxes;
+  };
+  const x = (b: { x: number }) => Math.round(b.x);
+  const right = (b: { x: number; width: number }) => Math.round(b.x + b.width);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await pageButtons(1280);
+  const wide = await rowButtons();
+  for (const [i, b] of wide.entries()) {
+    const at = `1280 px, row ${i}`;
+    expect(Math.abs(b.cashup.y - b.edit.y), at).toBeLessThan(2);
+    expect([x(b.cashup), x(b.edit)], at).toEqual([x(wide[0]!.cashup), x(wide[0]!.edit)]);
+    if (b.off) {
+      expect(b.off.y, at).toBeGreaterThan(b.cashup.y + b.cashup.height);
+      expect([x(b.off), right(b.off)], at).toEqual([x(b.cashup), right(b.edit)]);
+    }
+  }
+  await phoneShot(page, 'admin-users-1280');
+
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await pageButtons(1024);
+  const narrow = await rowButtons();
+  for (const [i, b] of narrow.entries()) {
+    const at = `1024 px, row ${i}`;
+    // One column: each button under the one before, all of them the column's width.
+    expect(b.edit.y, at).toBeGreaterThan(b.cashup.y + b.cashup.height);
+    for (const button of [b.cashup, b.edit, ...(b.off ? [b.off] : [])])
+      expect([x(button), right(button)], at).toEqual([x(narrow[0]!.cashup), right(narrow[0]!.cashup)]);
+    if (b.off) expect(b.off.y, at).toBeGreaterThan(b.edit.y + b.edit.height);
+  }
+  await phoneShot(page, 'admin-users-1024');
+
+  // A phone: each user a card with its buttons on one line; the page's two together.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await pageButtons(390);
+  const card = page.getByTestId(`user-${names[0]}`);
+  const cashup = (await card.getByRole('link', { name: 'Cash-up' }).boundingBox())!;
+  const off = (await card.getByRole('button', { name: 'Deactivate' }).boundingBox())!;
+  expect(Math.abs(cashup.y - off.y)).toBeLessThan(2);
+  await phoneShot(page, 'admin-users-390-aligned');
+  expect(problems).toEqual([]);
+});
