@@ -631,6 +631,22 @@ test('at 390 px every report setting shows its whole value, and at 1280 px From 
   expect(problems).toEqual([]);
 });
 
+/** The words of an element that run over two lines (a text without a space that is not whole on one). */
+const wordsCut = (element: import('@playwright/test').Locator) =>
+  element.evaluate((el) => {
+    const cut: string[] = [];
+    const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+      const text = n.textContent?.trim() ?? '';
+      if (!text || /\s/.test(text)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+      if (lines.size > 1) cut.push(text);
+    }
+    return cut;
+  });
+
 /**
  * Settings' "Recent changes" on a phone: each change is a card, as History's sales and the wallet
  * ledgers are (what was done and when, what it was done to, its details, who did it), so nothing
@@ -670,10 +686,12 @@ test('at 390 px each recent change on Settings is a card: nothing scrolls sidewa
   await row.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(ADMIN_SHOTS_DIR, 'settings-recent-changes-390.png') });
 
-  // A desk keeps the table: its columns headed, the cells holding only their values.
+  // A desk keeps the table: its columns headed, the cells holding only their values, and no
+  // name or code cut mid-word ("console_user.creat" / "e"); a code breaks after a dot if it must.
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(audit.getByRole('columnheader', { name: 'Detail' })).toBeVisible();
   expect(await said('.a-subject')).toBe(agent.username);
+  for (const cell of ['.a-subject', '.a-code']) expect(await wordsCut(row.locator(cell)), cell).toEqual([]);
   await row.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(ADMIN_SHOTS_DIR, 'settings-recent-changes-1280.png') });
   expect(problems).toEqual([]);
