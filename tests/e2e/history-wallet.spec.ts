@@ -525,6 +525,24 @@ test('Admin → Wallets opens on the environment the console is in, or on the on
   await expect(wallet.getByRole('radio', { name: 'Test' })).toBeChecked();
   await expect(fundHeading).toHaveText('Fund or adjust the test wallet of DEMO');
   await snapPhoneAndDesk(page, 'admin-wallets-test-mode');
+  // The balance's label sits over its figure: at its right end on a desk, at its left on a phone.
+  const balance = page.getByTestId('wallet-balance');
+  const edges = () =>
+    balance.evaluate((el) => {
+      // Where the words are, not their boxes (as wide as the block whatever the alignment).
+      const text = (selector: string) => {
+        const range = document.createRange();
+        range.selectNodeContents(el.querySelector(selector)!);
+        return range.getBoundingClientRect();
+      };
+      const [label, value] = [text('.admin-kpi-label'), text('.admin-kpi-value')];
+      return { left: Math.round(label.left - value.left), right: Math.round(label.right - value.right) };
+    });
+  await expect(balance).toContainText('₦');
+  expect((await edges()).right, 'desk: right edges').toBe(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect((await edges()).left, 'phone: left edges').toBe(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
   // A link from another page (the page is not reopened by a change of its own query).
   await openPage(page, '/#/admin');
   await openPage(page, '/#/admin/wallets?env=live');
