@@ -241,13 +241,13 @@ export class VendWorker {
     if (outcome.kind !== 'not_accepted') {
       this.decisions.recordHealth(upstream, outcome, false);
       const decision = this.decisions.decide(purchaseId, subject, outcome, [upstream]);
-      if (await this.store.markSent(purchaseId, upstream.name, sentAt, decision)) {
+      if (await this.store.markSent(purchaseId, upstream, sentAt, decision)) {
         if (decision.action === 'requery_later') this.decisions.sends.sent(purchaseId);
         this.decisions.announce(purchaseId, decision);
       }
       return false;
     }
-    if (!(await this.store.markSent(purchaseId, upstream.name, sentAt)) || this.stopped) return false;
+    if (!(await this.store.markSent(purchaseId, upstream, sentAt)) || this.stopped) return false;
     this.decisions.sends.sent(purchaseId);
     return this.settleFirstAnswer(purchaseId, p, upstream, subject, outcome);
   }
@@ -285,7 +285,7 @@ export class VendWorker {
   ): Promise<boolean> {
     const sentAt = this.opts.now();
     const subject = this.firstSendSubject(p, sentAt, upstream, candidates);
-    if (!(await this.store.markSent(purchaseId, upstream.name, sentAt)) || this.stopped) return false;
+    if (!(await this.store.markSent(purchaseId, upstream, sentAt)) || this.stopped) return false;
     this.decisions.sends.sent(purchaseId);
     const outcome = await outcomeOrUnknown(() => upstream.vend(vendRequestOf(p, sentAt)));
     return this.settleFirstAnswer(purchaseId, p, upstream, subject, outcome);

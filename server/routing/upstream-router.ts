@@ -273,6 +273,7 @@ export function withUpstreamPlanIds(inner: Upstream, planIdOf: (localId: string)
     type: inner.type,
     inProcess: inner.inProcess,
     notFoundGraceMs: inner.notFoundGraceMs,
+    account: inner.account,
     vend: (req) => inner.vend(vendReq(req)),
     requery: (req) => inner.requery(vendReq(req)),
     verify: (req) => inner.verify(verifyReq(req)),

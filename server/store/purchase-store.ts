@@ -165,10 +165,17 @@ export class PurchaseStore {
    * in-process simulator, which was asked first) the gate and the outcome are one commit.
    * False when the job was no longer queued: nothing was written.
    */
-  markSent(purchaseId: number, upstreamName: string, sentAt: number, decision?: Decision): Promise<boolean> {
+  markSent(
+    purchaseId: number,
+    upstream: { name: string; account?: string },
+    sentAt: number,
+    decision?: Decision,
+  ): Promise<boolean> {
     const final = decision?.action === 'succeed' || decision?.action === 'fail';
+    const upstreamName = upstream.name;
     return this.batcher.submit(() => {
-      if (!markVendStarted(this.db, purchaseId, upstreamName, sentAt, final ? 'done' : 'vend_started'))
+      const then = final ? 'done' : 'vend_started';
+      if (!markVendStarted(this.db, purchaseId, upstreamName, sentAt, then, upstream.account ?? null))
         return false;
       // A success stores the upstream's name with its outcome, in the same row update.
       if (decision?.action !== 'succeed') touchPurchase(this.db, purchaseId, { upstreamName });

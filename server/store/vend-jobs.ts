@@ -20,6 +20,8 @@ export interface VendJob {
   askEveryRoute: boolean;
   /** The provider has answered that it holds the sale (pending): it received it. */
   providerAcknowledged: boolean;
+  /** The account it was sent to (Upstream.account); null before migration 025 or in-process. */
+  sentAccount: string | null;
 }
 
 interface JobRow {
@@ -34,6 +36,7 @@ interface JobRow {
   last_checked_at: number | null;
   ask_every_route: number;
   provider_acknowledged: number;
+  sent_account: string | null;
 }
 
 const toJob = (r: JobRow): VendJob => ({
@@ -48,6 +51,7 @@ const toJob = (r: JobRow): VendJob => ({
   lastCheckedAt: r.last_checked_at ?? null,
   askEveryRoute: r.ask_every_route === 1,
   providerAcknowledged: r.provider_acknowledged === 1,
+  sentAccount: r.sent_account ?? null,
 });
 
 /**
@@ -112,12 +116,13 @@ export function markVendStarted(
   upstreamName: string,
   nowMs: number,
   then: 'vend_started' | 'done' = 'vend_started',
+  account: string | null = null,
 ): boolean {
   return (
     prep(
       db,
-      `UPDATE vend_jobs SET state = ?, upstream_name = ?, vend_started_at = ? WHERE purchase_id = ? AND state = 'queued'`,
-    ).run(then, upstreamName, nowMs, purchaseId).changes === 1
+      `UPDATE vend_jobs SET state = ?, upstream_name = ?, vend_started_at = ?, sent_account = ? WHERE purchase_id = ? AND state = 'queued'`,
+    ).run(then, upstreamName, nowMs, account, purchaseId).changes === 1
   );
 }
 

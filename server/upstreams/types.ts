@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { VendOutcome } from '../domain/vend-outcome.js';
 import type { FxConfig } from '../domain/fx-pricing.js';
 import type {
@@ -40,6 +41,17 @@ export function vendRequestOf(p: VendablePurchase, sentAt: number | null = null)
     details: p.details,
     sentAt,
   };
+}
+
+/**
+ * A short fingerprint of the books an upstream reads a sale from: its base URL (a trailing slash
+ * aside), our merchant code and key there. The secret is left out: rotating it keeps the account.
+ */
+export function accountFingerprint(baseUrl: string, merchantCode: string, key: string): string {
+  return createHash('sha256')
+    .update(`${baseUrl.replace(/\/+$/, '')}\n${merchantCode}\n${key}`)
+    .digest('base64url')
+    .slice(0, 16);
 }
 
 export interface VerifyRequest {
@@ -104,6 +116,12 @@ export interface Upstream {
    * (its `notFoundGraceMinutes` option); unset, the node's grace applies.
    */
   readonly notFoundGraceMs?: number;
+  /**
+   * Which provider account this upstream sends to (accountFingerprint), kept with each sale it
+   * is sent: a "no record" read from another account, after an operator pointed the upstream
+   * elsewhere, says nothing about the sale. Unset for the in-process simulator.
+   */
+  readonly account?: string;
   vend(req: VendRequest): Promise<VendOutcome>;
   requery(req: VendRequest): Promise<VendOutcome>;
   verify(req: VerifyRequest): Promise<VerifyResult>;

@@ -13,6 +13,7 @@ import type {
   VerifyRequest,
   VerifyResult,
 } from '../types.js';
+import { accountFingerprint } from '../types.js';
 import { CATALOG_BODY_CAP, VendingApiTransport, type HttpResult } from './client.js';
 import { isPng } from '../lpa-qr.js';
 import {
@@ -64,10 +65,12 @@ export class VendingApiUpstream implements Upstream {
   readonly type = 'vending-api' as const;
   readonly name: string;
   readonly notFoundGraceMs?: number;
+  readonly account: string;
   private readonly http: VendingApiTransport;
 
   constructor(private readonly config: VendingApiConfig) {
     this.name = config.name;
+    this.account = accountFingerprint(config.baseUrl, config.merchantCode, config.key);
     const graceMinutes = positiveOption(config.options.notFoundGraceMinutes, 0);
     if (graceMinutes > 0) this.notFoundGraceMs = graceMinutes * 60_000;
     this.http = new VendingApiTransport({
