@@ -12,6 +12,12 @@ export type Kobo = number;
 /** Larger than any sane purchase, small enough that kobo stays a safe integer. */
 export const MAX_AMOUNT_KOBO = 1_000_000_000_000;
 
+/**
+ * The most a wallet holds, ₦10 trillion: a thousand of the largest amounts, and far enough below
+ * 2^53 kobo (about ₦90 trillion) that a balance, and a day's movements of it, stay exact integers.
+ */
+export const MAX_BALANCE_KOBO = 1_000_000_000_000_000;
+
 /** Kobo -> the API's Naira string with two decimals: 123450 -> "1234.50", -150 -> "-1.50". */
 export function koboToApiNaira(kobo: Kobo): string {
   if (!Number.isSafeInteger(kobo)) throw new Error(`not an integer kobo amount: ${kobo}`);

@@ -64,7 +64,7 @@ export function dashboard(s: Services, env: Environment) {
         failed: cell(row.failed),
       })),
     totals: { success: cell(totals.success), pending: cell(totals.pending), failed: cell(totals.failed) },
-    wallets: { balance: koboToApiNaira(wallets.balance_kobo), count: wallets.wallets },
+    wallets: { balance: wallets.balance, count: wallets.wallets },
     pending: pendingCounts(s.db, env),
     upstreams: health,
     low_balance_upstreams: health.filter((h) => h.low_balance).map((h) => h.name),

@@ -105,15 +105,17 @@ function tally(db: Db, scope: string, params: unknown[]): SalesTally[] {
   ).all(...params) as SalesTally[];
 }
 
-/** The sum of every merchant's wallet of one environment: what the host owes its merchants. */
-export function walletTotal(db: Db, env: Environment): { balance_kobo: number; wallets: number } {
+/**
+ * The sum of every merchant's wallet of one environment: what the host owes its merchants, as
+ * the API's Naira text. Written by SQLite from its 64-bit sum: many wallets together may pass
+ * 2^53 kobo, past which a JavaScript number is no longer exact.
+ */
+export function walletTotal(db: Db, env: Environment): { balance: string; wallets: number } {
   return prep(
     db,
-    'SELECT COALESCE(SUM(balance_kobo), 0) AS balance_kobo, COUNT(*) AS wallets FROM wallets WHERE environment = ?',
-  ).get(env) as {
-    balance_kobo: number;
-    wallets: number;
-  };
+    `SELECT printf('%d.%02d', s / 100, s % 100) AS balance, n AS wallets
+       FROM (SELECT COALESCE(SUM(balance_kobo), 0) AS s, COUNT(*) AS n FROM wallets WHERE environment = ?)`,
+  ).get(env) as { balance: string; wallets: number };
 }
 
 /** Pending purchases of an environment, and how many of them are flagged for an admin. */

@@ -7,6 +7,7 @@ import { parseOperatorReason } from '../domain/operator-rules.js';
 import { recordAudit } from './audit.js';
 import { recordLowBalanceEvent, recordWalletMovementEvent } from './events.js';
 import { formatKobo } from '../../common/money-display.js';
+import { MAX_BALANCE_KOBO } from '../../common/money.js';
 
 export interface Wallet {
   id: number;
@@ -185,6 +186,7 @@ export function fundWallet(
   const reason = parseOperatorReason(input.reason, 'the ledger and the audit log');
   return db
     .transaction(() => {
+      assertWalletHolds(db, input.merchantId, input.env, input.amountKobo);
       const after = postLedgerEntryFor(db, input.merchantId, input.env, {
         kind,
         amountKobo: input.amountKobo,
@@ -201,6 +203,21 @@ export function fundWallet(
       return after;
     })
     .immediate();
+}
+
+/**
+ * A credit by an operator may not take a wallet above MAX_BALANCE_KOBO. Only fundings and
+ * adjustments can: every other credit (a refund, a reversal) gives back a debit taken from
+ * within the ceiling.
+ */
+function assertWalletHolds(db: Db, merchantId: number, env: Environment, amountKobo: number): void {
+  if (amountKobo <= 0) return;
+  const { balanceKobo } = getWallet(db, merchantId, env);
+  if (balanceKobo + amountKobo <= MAX_BALANCE_KOBO) return;
+  throw new InvalidInput(
+    `this would take the ${env} wallet above ${formatKobo(MAX_BALANCE_KOBO)}, the most a wallet holds (balance ${formatKobo(balanceKobo)})`,
+    'amount',
+  );
 }
 
 export interface LedgerRow {
