@@ -45,11 +45,12 @@ export function vendRequestOf(p: VendablePurchase, sentAt: number | null = null)
 
 /**
  * A short fingerprint of the books an upstream reads a sale from: its base URL (a trailing slash
- * aside), our merchant code and key there. The secret is left out: rotating it keeps the account.
+ * aside) and our merchant code there. The key and secret are left out: a pair rotated at the
+ * provider is the same account (and a test pair swapped for the live one never delivered).
  */
-export function accountFingerprint(baseUrl: string, merchantCode: string, key: string): string {
+export function accountFingerprint(baseUrl: string, merchantCode: string): string {
   return createHash('sha256')
-    .update(`${baseUrl.replace(/\/+$/, '')}\n${merchantCode}\n${key}`)
+    .update(`${baseUrl.replace(/\/+$/, '')}\n${merchantCode}`)
     .digest('base64url')
     .slice(0, 16);
 }

@@ -87,4 +87,27 @@ describe('an upstream pointed elsewhere while a sale sent to it is pending', () 
     expect(await first.vendCalls(row.internal_reference)).toBe(1);
     expect(t.ledgerOk()).toBe(true);
   }, 60_000);
+
+  it('a new key for the same account (a pair rotated at the provider) keeps "no record" final: a sale it never got is refunded', async () => {
+    // Refused with 503 and not recorded: the provider never had it.
+    await first.control({ mode: 'unavailable-503' });
+    const b = await buy(t, live, code, 'airtime', 'rotated-1');
+    expect(b.json.response_code).toBe('02');
+    const row = purchaseByKey(t, b.key)!;
+    const rotated = await admin.patch('/console/admin/upstreams/prov', {
+      key: 'rotated-key',
+      secret: 'rotated-secret-value',
+    });
+    expect(rotated.status, rotated.text).toBe(200);
+    await first.control({ mode: 'ok' });
+    for (let i = 0; i < 400 && purchaseByKey(t, b.key)!.state === 'pending'; i++) {
+      await t.node.services.worker.pollDue();
+      await sleep(50);
+    }
+    expect(purchaseByKey(t, b.key)!.state).toBe('failed');
+    expect(ledgerOf(t, row.internal_reference)).toEqual({ debit: 1, refund: 1 });
+    // The one send it refused (counted), never sent again.
+    expect(await first.vendCalls(row.internal_reference)).toBe(1);
+    expect(t.ledgerOk()).toBe(true);
+  }, 60_000);
 });

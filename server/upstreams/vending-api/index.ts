@@ -70,7 +70,7 @@ export class VendingApiUpstream implements Upstream {
 
   constructor(private readonly config: VendingApiConfig) {
     this.name = config.name;
-    this.account = accountFingerprint(config.baseUrl, config.merchantCode, config.key);
+    this.account = accountFingerprint(config.baseUrl, config.merchantCode);
     const graceMinutes = positiveOption(config.options.notFoundGraceMinutes, 0);
     if (graceMinutes > 0) this.notFoundGraceMs = graceMinutes * 60_000;
     this.http = new VendingApiTransport({
