@@ -139,7 +139,11 @@ export function registerReconcileCommands(program: Command, cli: CliTools): void
           cli.withExistingServices(async (s) => {
             // A debit correction asks the upstream what it delivered, as the console's does.
             const e = await resolveException(
-              { db: s.db, reverseSale: reverseSaleWith(s), askUpstream: askUpstreamWith(s.upstreamRouter()) },
+              {
+                db: s.db,
+                reverseSale: reverseSaleWith(s),
+                askUpstream: askUpstreamWith(s.upstreamRouter(), s.db),
+              },
               { id, action: o.action, reason: o.reason, actor: cli.actor, confirm: Boolean(o.confirm) },
             );
             cli.out(reconciliationExceptionJson(e), exceptionLine(e));

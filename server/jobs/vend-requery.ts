@@ -4,7 +4,7 @@ import type { VendJob } from '../store/vend-jobs.js';
 import { outcomeOrUnknown, type VendOutcome } from '../domain/vend-outcome.js';
 import type { DecisionSubject } from '../domain/purchase-decision.js';
 import type { UpstreamRouter } from '../routing/upstream-router.js';
-import { vendRequestOf, type Upstream } from '../upstreams/types.js';
+import { fromAccountSentTo, vendRequestOf, type Upstream } from '../upstreams/types.js';
 import type { VendDecisions } from './vend-decisions.js';
 
 /**
@@ -132,21 +132,4 @@ export class VendRequery {
     if (!upstream) return null;
     return outcomeOrUnknown(() => upstream.requery(vendRequestOf(p, job?.vendStartedAt ?? null)));
   }
-}
-
-/**
- * A "no record of it" counts only from the account the sale was sent to. An operator may have
- * pointed the upstream at another provider, or at another account there (its base URL, merchant
- * code or key edited), while the sale was pending: those books never had it, so their answer
- * says nothing about whether it was delivered, and failing it would refund a sale the first
- * provider may have delivered. It stays pending, asked on the backoff (and reaches an admin at
- * the deadline); pointed back, the upstream's answer settles it.
- */
-function fromAccountSentTo(outcome: VendOutcome, job: VendJob, upstream: Upstream | null): VendOutcome {
-  if (outcome.kind !== 'not_found' || !upstream || job.sentAccount === null) return outcome;
-  if (upstream.account === job.sentAccount) return outcome;
-  return {
-    kind: 'unknown',
-    reason: `${upstream.name} now points at another provider or account than the one this sale was sent to, and that one has no record of it: ask the provider it was sent to, then resolve it`,
-  };
 }

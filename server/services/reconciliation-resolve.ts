@@ -9,7 +9,8 @@ import { getPurchaseById } from '../store/purchases.js';
 import { acceptEffectOf, type ResolutionAction } from '../domain/reconciliation.js';
 import { Conflict, InvalidInput, NotFound, UpstreamUnavailable } from '../domain/errors.js';
 import { outcomeOrUnknown, providerSays, type VendOutcome } from '../domain/vend-outcome.js';
-import { vendRequestOf } from '../upstreams/types.js';
+import { fromAccountSentTo, vendRequestOf } from '../upstreams/types.js';
+import { getJob } from '../store/vend-jobs.js';
 import type { UpstreamRouter } from '../routing/upstream-router.js';
 import type { Purchase } from '../store/purchases.js';
 import { AlreadyReversed } from './reversals.js';
@@ -37,7 +38,11 @@ export type ReverseSale = (input: {
 /** Asks the upstream a purchase was reconciled against for its answer now (a requery). */
 export type AskUpstream = (upstreamName: string, purchase: Purchase) => Promise<VendOutcome>;
 
-export function askUpstreamWith(router: UpstreamRouter): AskUpstream {
+/**
+ * A "no record" counts only from the account the sale was sent to (upstreams/types.ts
+ * fromAccountSentTo): an upstream pointed at another provider or account since says nothing.
+ */
+export function askUpstreamWith(router: UpstreamRouter, db: Db): AskUpstream {
   return async (name, p) => {
     const upstream = router.byName('live', name);
     if (!upstream)
@@ -45,7 +50,8 @@ export function askUpstreamWith(router: UpstreamRouter): AskUpstream {
         kind: 'unknown',
         reason: router.unusableReason(name) || `upstream ${name} is no longer configured`,
       };
-    return outcomeOrUnknown(() => upstream.requery(vendRequestOf(p)));
+    const outcome = await outcomeOrUnknown(() => upstream.requery(vendRequestOf(p)));
+    return fromAccountSentTo(outcome, getJob(db, p.id), upstream);
   };
 }
 

@@ -136,3 +136,24 @@ export interface Upstream {
   balance(): Promise<number | null>;
   close?(): Promise<void>;
 }
+
+/**
+ * A "no record of it" counts only from the account the sale was sent to. An operator may have
+ * pointed the upstream at another provider, or at another account there (its base URL, merchant
+ * code or key edited), while the sale was pending: those books never had it, so their answer
+ * says nothing about whether it was delivered, and failing it would refund a sale the first
+ * provider may have delivered. It stays pending, asked on the backoff (and reaches an admin at
+ * the deadline); pointed back, the upstream's answer settles it.
+ */
+export function fromAccountSentTo(
+  outcome: VendOutcome,
+  job: { sentAccount: string | null } | null,
+  upstream: Upstream | null,
+): VendOutcome {
+  if (outcome.kind !== 'not_found' || !upstream || !job || job.sentAccount === null) return outcome;
+  if (upstream.account === job.sentAccount) return outcome;
+  return {
+    kind: 'unknown',
+    reason: `${upstream.name} now points at another provider or account than the one this sale was sent to, and that one has no record of it: ask the provider it was sent to, then resolve it`,
+  };
+}

@@ -73,7 +73,7 @@ describe('reconciling gift-card orders by their status', () => {
     const e = listExceptions(db, { day: DAY }).find((x) => x.reference === refs[1])!;
     const reverseSale = reverseSaleWith(pair.ours.node.services);
     await resolveException(
-      { db, reverseSale, askUpstream: askUpstreamWith(pair.ours.node.services.router) },
+      { db, reverseSale, askUpstream: askUpstreamWith(pair.ours.node.services.router, db) },
       {
         id: e.id,
         action: 'accept_upstream',

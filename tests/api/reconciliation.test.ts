@@ -102,7 +102,7 @@ const changeUpstream = (sql: string, ...args: unknown[]) => {
   }
 };
 const askUpstream = (...a: Parameters<ReturnType<typeof askUpstreamWith>>) =>
-  askUpstreamWith(services().router)(...a);
+  askUpstreamWith(services().router, services().db)(...a);
 const run = (actor = 'test') => reconcileDay(services(), { day: DAY, timezone: 'Africa/Lagos', actor });
 const exceptionsOfDay = () =>
   listExceptions(services().db, { day: DAY }).sort((a, b) => a.reference.localeCompare(b.reference));

@@ -3,6 +3,7 @@ import { startTestNode, type Pair, type TestNode } from '../helpers/test-node.js
 import { setupFirstAdmin, type ConsoleClient } from '../helpers/console-admin-session.js';
 import { spawnFaultUpstream, type FaultChild } from './fault-child.js';
 import { buy, jobStateOf, ledgerOf, liveMerchant, purchaseByKey, routeTo } from './live-node.js';
+import { startRun } from '../../server/store/reconciliations.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -86,6 +87,51 @@ describe('an upstream pointed elsewhere while a sale sent to it is pending', () 
     expect(ledgerOf(t, row.internal_reference)).toEqual({ debit: 1 });
     expect(await first.vendCalls(row.internal_reference)).toBe(1);
     expect(t.ledgerOk()).toBe(true);
+  }, 60_000);
+
+  it('reconciliation: accepting "no record" from the account the upstream points at now is refused (502), nothing credited', async () => {
+    await first.control({ mode: 'ok' });
+    const b = await buy(t, live, code, 'airtime', 'reconciled-1');
+    expect(b.json.response_code).toBe('00');
+    const row = purchaseByKey(t, b.key)!;
+    const moved = await admin.patch('/console/admin/upstreams/prov', {
+      base_url: second.url,
+      secret: 'another-secret-value',
+    });
+    expect(moved.status, moved.text).toBe(200);
+    // What a run against the new account records: we have the sale, the upstream has no record.
+    const db = t.node.services.db;
+    const run = startRun(db, {
+      upstreamName: 'prov',
+      day: '2026-01-05',
+      timezone: 'Africa/Lagos',
+      actor: 'test',
+    });
+    const { id } = db
+      .prepare(
+        `INSERT INTO reconciliation_exceptions (upstream_name, day, reference, kind, purchase_id, our_state,
+           our_amount_kobo, first_run_id, created_at, updated_at)
+         VALUES ('prov', '2026-01-05', ?, 'ours_only', ?, 'success', ?, ?, '2026-01-06 02:30:00', '2026-01-06 02:30:00')
+         RETURNING id`,
+      )
+      .get(row.internal_reference, row.id, row.debit_kobo, run.id) as { id: number };
+
+    const accepted = await admin.post(`/console/admin/reconciliation/exceptions/${id}/resolve`, {
+      action: 'accept_upstream',
+      reason: 'the provider says it has no record',
+    });
+    expect(accepted.status, accepted.text).toBe(502);
+    expect(accepted.json.message).toContain(
+      'now points at another provider or account than the one this sale was sent to',
+    );
+    expect(purchaseByKey(t, b.key)!.state).toBe('success');
+    expect(ledgerOf(t, row.internal_reference)).toEqual({ debit: 1 });
+
+    const back = await admin.patch('/console/admin/upstreams/prov', {
+      base_url: first.url,
+      secret: 'fault-secret-value',
+    });
+    expect(back.status, back.text).toBe(200);
   }, 60_000);
 
   it('a new key for the same account (a pair rotated at the provider) keeps "no record" final: a sale it never got is refunded', async () => {

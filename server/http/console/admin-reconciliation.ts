@@ -151,7 +151,7 @@ export function registerAdminReconciliationRoutes(scope: FastifyInstance, s: Ser
     },
     async (request) => {
       const e = await resolveException(
-        { db: s.db, reverseSale: reverseSaleWith(s), askUpstream: askUpstreamWith(s.router) },
+        { db: s.db, reverseSale: reverseSaleWith(s), askUpstream: askUpstreamWith(s.router, s.db) },
         {
           id: Number(request.params.id),
           action: request.body.action,
