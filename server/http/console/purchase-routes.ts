@@ -322,11 +322,19 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
     response: answer(Sale),
   };
   app.get('/console/purchases/by-key/:key', { schema: byKeySchema }, async (request) => {
-    // The desk's own key: never another merchant's.
+    // The desk's own key: never another merchant's. Looked for in the session's mode, then in the
+    // other one the user may sell in: the session is shared by the user's tabs, and another may
+    // have switched TEST/LIVE between Pay and this look. "Nothing was charged" for a sale that
+    // was would have the agent sell it again under a new key.
     const caller = consoleCaller(s, sessionOf(request));
-    const p = getPurchaseByKey(s.db, caller.merchant.id, caller.environment, request.params.key);
-    if (!p) throw new NotFound('No sale was stored under this key: nothing was charged');
-    return saleViews(s, caller.merchant.name, [p])[0];
+    const user = sessionOf(request).user;
+    const modes = [caller.environment, caller.environment === 'live' ? 'test' : 'live'] as const;
+    for (const env of modes) {
+      if (!mayView(user, env)) continue;
+      const p = getPurchaseByKey(s.db, caller.merchant.id, env, request.params.key);
+      if (p) return saleViews(s, caller.merchant.name, [p])[0];
+    }
+    throw new NotFound('No sale was stored under this key: nothing was charged');
   });
 
   const chosenSaleSchema = { ...saleSchema, querystring: MerchantQuery };
