@@ -139,10 +139,10 @@ export interface Upstream {
 
 /**
  * A "no record of it" counts only from the account the sale was sent to. An operator may have
- * pointed the upstream at another provider, or at another account there (its base URL, merchant
- * code or key edited), while the sale was pending: those books never had it, so their answer
- * says nothing about whether it was delivered, and failing it would refund a sale the first
- * provider may have delivered. It stays pending, asked on the backoff (and reaches an admin at
+ * pointed the upstream at another provider, or at another account there (its base URL or
+ * merchant code edited; a rotated key is the same account), while the sale was pending: those
+ * books never had it, so their answer says nothing about whether it was delivered, and failing
+ * it would refund a sale the first provider may have delivered. It stays pending, asked on the backoff (and reaches an admin at
  * the deadline); pointed back, the upstream's answer settles it.
  */
 export function fromAccountSentTo(
