@@ -1,6 +1,6 @@
 // The headless node bundled by esbuild: `node scripts/build-node.mjs` writes dist/headless/
-// (serve.js, the threads' entries webhook-sender-worker.js, ledger-check-worker.js and
-// integrity-check-worker.js, and the chunks they share or load on first use); `--if-stale` builds only when the bundle is missing or older than its sources.
+// (serve.js, the threads' entries webhook-sender-worker.js, ledger-check-worker.js,
+// integrity-check-worker.js and search-worker.js, and the chunks they share or load on first use); `--if-stale` builds only when the bundle is missing or older than its sources.
 // `npm run serve`, `npm start`'s headless fallback and the bench run dist/headless/serve.js:
 // loading ~650 module files one by one was about three quarters of the node's start-up.
 // The desktop app does not use it (it imports tsc's dist/server/node.js); the CLI runs from source.
@@ -14,9 +14,12 @@ export const outdir = join(root, 'dist', 'headless');
 /** The node's entry; its mtime is when its build started (see stale()). */
 export const entry = join(outdir, 'serve.js');
 /** The threads' entries: each thread loads its own file, beside the chunk that starts it. */
-const workerEntries = ['webhook-sender-worker', 'ledger-check-worker', 'integrity-check-worker'].map((name) =>
-  join(outdir, `${name}.js`),
-);
+const workerEntries = [
+  'webhook-sender-worker',
+  'ledger-check-worker',
+  'integrity-check-worker',
+  'search-worker',
+].map((name) => join(outdir, `${name}.js`));
 
 /**
  * Left outside the bundle, loaded from node_modules at run time:
@@ -80,12 +83,13 @@ const ownLocationUses = {
   // Walk up from dist/headless/ to server/store/migrations and resources/ (as from dist/server/).
   'server/store/db.ts': 'migrationsDir() walks up to server/store/migrations',
   'server/resources.ts': 'resourcesDir() walks up to resources/',
-  // './webhook-sender-worker.js', './ledger-check-worker.js' and './integrity-check-worker.js'
-  // beside whichever chunk holds this code: every chunk and every entry are written at the root
+  // './webhook-sender-worker.js', './ledger-check-worker.js', './integrity-check-worker.js' and
+  // './search-worker.js' beside whichever chunk holds this code: every chunk and every entry are written at the root
   // of dist/headless (checked in build()).
   'server/jobs/webhook-sender-thread.ts': 'the sending thread entry, beside it',
   'server/services/ledger-check-thread.ts': "the ledger check's thread entry, beside it",
   'server/services/integrity-check-thread.ts': "the integrity check's thread entry, beside it",
+  'server/services/search-thread.ts': "History's search thread entry, beside it",
   // createRequire: the schema compilers (external) from node_modules above dist/.
   'server/http/shared-schema-compilers.ts': 'require of the external schema compilers',
   // node-cron's forked "background" tasks (a task given as a file path) and its stack filter;
@@ -137,6 +141,7 @@ export async function build({ quiet = false } = {}) {
       'webhook-sender-worker': 'server/jobs/webhook-sender-worker.ts',
       'ledger-check-worker': 'server/services/ledger-check-worker.ts',
       'integrity-check-worker': 'server/services/integrity-check-worker.ts',
+      'search-worker': 'server/services/search-worker.ts',
     },
     outdir,
     bundle: true,

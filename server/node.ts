@@ -31,6 +31,7 @@ import { WaitAdmission } from './services/wait-admission.js';
 import { startStopping } from './http/drain.js';
 import { DiskFullWatch, probeWrite } from './store/disk-full.js';
 import { LedgerCheckThread } from './services/ledger-check-thread.js';
+import { SearchThread } from './services/search-thread.js';
 
 /** Pending connections the kernel may queue for the node before accepting them. */
 const LISTEN_BACKLOG = 4096;
@@ -129,6 +130,7 @@ export function buildServices(
     waiting: new WaitAdmission(config.maxWaiting),
     diskFull: new DiskFullWatch(() => probeWrite(db), now),
     ledgerCheck: new LedgerCheckThread(db.name),
+    search: new SearchThread(db.name),
     box,
     now,
   };
@@ -263,6 +265,8 @@ async function startLocked(
       // A ledger check under way would hold the close for as long as it reads (20 s at ten
       // million sales): it is cut off at once, its request answered 503.
       await services.ledgerCheck.stop();
+      // So is a History text search (seconds at a million sales); the search thread ends.
+      await services.search.stop();
       // Held sales (sync routes, bills, orders) are answered before the port is given up: the
       // pending poller runs on meanwhile, so a provider's answer due before --sync-wait ends
       // still reaches its client, as the spec's final answer, and the drain ends with it.

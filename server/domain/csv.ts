@@ -64,17 +64,18 @@ export function toCsv(columns: readonly string[], rows: CsvCell[][], opts: { crl
  * sales holds one page of rows at a time, not the whole file, and the node answers other
  * requests between two pages (a million rows built at once held the main thread for seconds
  * and a few hundred MB). `pages` is pulled lazily, one page per chunk; each page is read by the
- * caller with a query of its own, so no SQLite statement stays open across the pause.
+ * caller with a query of its own, so no SQLite statement stays open across the pause. Pages read
+ * elsewhere (History's text search, on its thread) come as an async iterable, each awaited.
  */
 export function csvStream(
   columns: readonly string[],
-  pages: Iterable<CsvCell[][]>,
+  pages: Iterable<CsvCell[][]> | AsyncIterable<CsvCell[][]>,
   opts: { crlf?: boolean } = {},
 ): Readable {
   const record_delimiter = opts.crlf ? 'windows' : 'unix';
   async function* chunks(): AsyncGenerator<string> {
     yield stringify([columns.map(spreadsheetSafe)], { record_delimiter, bom: true });
-    for (const rows of pages) {
+    for await (const rows of pages) {
       if (rows.length > 0)
         yield stringify(
           rows.map((r) => r.map(cellText)),
@@ -97,4 +98,13 @@ export function* mapPages<T, V = T>(
   row: (item: V) => CsvCell[],
 ): Generator<CsvCell[][]> {
   for (const page of pages) yield view(page).map(row);
+}
+
+/** mapPages over pages read asynchronously (History's text search reads each on its thread). */
+export async function* mapPagesAsync<T, V = T>(
+  pages: AsyncIterable<T[]>,
+  view: (page: T[]) => V[],
+  row: (item: V) => CsvCell[],
+): AsyncGenerator<CsvCell[][]> {
+  for await (const page of pages) yield view(page).map(row);
 }

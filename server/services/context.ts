@@ -12,6 +12,7 @@ import type { CredentialCache } from '../store/credential-cache.js';
 import type { WaitAdmission } from './wait-admission.js';
 import type { DiskFullWatch } from '../store/disk-full.js';
 import type { LedgerCheckThread } from './ledger-check-thread.js';
+import type { SearchThread } from './search-thread.js';
 
 /** The one-time setup code of an unclaimed node (http/first-run-claim.ts implements it). */
 export interface SetupCode {
@@ -90,6 +91,8 @@ export interface Services {
   diskFull: DiskFullWatch;
   /** The console's "Verify all wallets", on a thread of its own. */
   ledgerCheck: LedgerCheckThread;
+  /** History's free-text searches (and their CSV), on a thread of its own kept while the node runs. */
+  search: SearchThread;
   now: () => number;
 }
 

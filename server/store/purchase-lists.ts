@@ -10,6 +10,7 @@ import {
   purchaseQuery,
   type Purchase,
   type PurchaseKind,
+  type PurchaseValues,
 } from './purchases.js';
 
 export interface PurchaseFilter {
@@ -210,6 +211,20 @@ export function listPurchases(
   page: number,
   limit: number,
 ): { rows: Purchase[]; total: number } {
+  const { rows, total } = listPurchaseValues(db, f, page, limit);
+  return { rows: rows.map((r) => purchaseOf(r, db)), total };
+}
+
+/**
+ * listPurchases' rows as stored (a sealed result still sealed): the History search's thread
+ * reads them over its own connection, which has no box, and the main thread opens them.
+ */
+export function listPurchaseValues(
+  db: Db,
+  f: PurchaseFilter,
+  page: number,
+  limit: number,
+): { rows: PurchaseValues[]; total: number } {
   const { sql, params } = whereOf(f);
   const from = sourceOf(f);
   const offset = (page - 1) * limit;
@@ -232,7 +247,7 @@ export function listPurchases(
       db,
       `SELECT ${PURCHASE_COLUMNS} FROM ${from} WHERE ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`,
     ).all(...params, limit, offset);
-    return { rows: rows.map((r) => purchaseOf(r, db)), total };
+    return { rows, total };
   }
   // Newest-first positions [offset, offset + limit) are ascending positions [total - offset - limit, total - offset).
   const ascEnd = total - offset;
@@ -253,7 +268,7 @@ export function listPurchases(
     db,
     `SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE ${sql} AND id >= ? ORDER BY id LIMIT ? OFFSET ?`,
   ).all(...params, at.fromId, ascEnd - ascStart, at.skip);
-  return { rows: rows.reverse().map((r) => purchaseOf(r, db)), total };
+  return { rows: rows.reverse(), total };
 }
 
 /**
@@ -263,18 +278,27 @@ export function listPurchases(
  * taken in: the export is what the filter held when it began.
  */
 export function* purchasePages(db: Db, f: PurchaseFilter, pageSize: number): Generator<Purchase[]> {
-  const { sql, params } = whereOf(f);
-  const page = purchaseQuery(
-    db,
-    `SELECT ${PURCHASE_COLUMNS} FROM ${sourceOf(f)} WHERE ${sql} AND id < ? ORDER BY id DESC LIMIT ?`,
-  );
   let below = Number.MAX_SAFE_INTEGER;
   for (;;) {
-    const rows = page.all(...params, below, pageSize).map((r) => purchaseOf(r, db));
+    const rows = purchasePageValues(db, f, below, pageSize).map((r) => purchaseOf(r, db));
     if (rows.length > 0) yield rows;
     if (rows.length < pageSize) return;
     below = rows[rows.length - 1].id;
   }
+}
+
+/** One page of purchasePages as stored: the filter's newest `pageSize` sales below id `below`. */
+export function purchasePageValues(
+  db: Db,
+  f: PurchaseFilter,
+  below: number,
+  pageSize: number,
+): PurchaseValues[] {
+  const { sql, params } = whereOf(f);
+  return purchaseQuery(
+    db,
+    `SELECT ${PURCHASE_COLUMNS} FROM ${sourceOf(f)} WHERE ${sql} AND id < ? ORDER BY id DESC LIMIT ?`,
+  ).all(...params, below, pageSize);
 }
 
 export function listNeedsAttention(db: Db): Purchase[] {

@@ -197,7 +197,7 @@ describe('the bundled headless node (dist/headless/serve.js)', () => {
     );
   });
 
-  it("verifies every wallet and takes a backup from the console, each on its thread's own entry file in the bundle", async () => {
+  it("verifies every wallet, searches History's text and takes a backup from the console, each on its thread's own entry file in the bundle", async () => {
     const setup = await call(
       'POST',
       '/console/setup',
@@ -209,6 +209,10 @@ describe('the bundled headless node (dist/headless/serve.js)', () => {
     const verify = await call('GET', '/console/admin/ledger/verify', { cookie: cookie ?? '' });
     expect(verify.status, verify.text).toBe(200);
     expect(verify.json).toMatchObject({ ok: true, problems: [] });
+    // A History text search (no exact match) is read on search-worker.js.
+    const search = await call('GET', '/console/purchases?search=found-nowhere', { cookie: cookie ?? '' });
+    expect(search.status, search.text).toBe(200);
+    expect(search.json).toMatchObject({ rows: [], total: 0, search_matched: 'text' });
     // The copy's integrity check runs on integrity-check-worker.js.
     const backup = await call('POST', '/console/admin/backups', {
       cookie: cookie ?? '',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { csvAmount, csvStream, mapPages, toCsv, type CsvCell } from '../../server/domain/csv.js';
+import {
+  csvAmount,
+  csvStream,
+  mapPages,
+  mapPagesAsync,
+  toCsv,
+  type CsvCell,
+} from '../../server/domain/csv.js';
 
 const columns = ['time', 'reference', 'amount', 'note'];
 const row = (i: number): CsvCell[] => [
@@ -25,6 +32,26 @@ describe('csvStream', () => {
       toCsv(columns, rows, { crlf: true }),
     );
     expect(await text(csvStream(columns, []))).toBe(toCsv(columns, []));
+  });
+
+  it('writes the same file from pages read asynchronously (History text search, read on its thread)', async () => {
+    async function* pages(): AsyncGenerator<number[]> {
+      for (let p = 0; p < 250; p += 32) {
+        await new Promise((resolve) => setImmediate(resolve));
+        yield Array.from({ length: Math.min(32, 250 - p) }, (_, i) => p + i);
+      }
+    }
+    const views: number[] = [];
+    const mapped = mapPagesAsync(
+      pages(),
+      (page) => {
+        views.push(page.length);
+        return page;
+      },
+      row,
+    );
+    expect(await text(csvStream(columns, mapped))).toBe(toCsv(columns, rows));
+    expect(views).toEqual([32, 32, 32, 32, 32, 32, 32, 26]);
   });
 
   it('reads a page only when the reader wants more, and lets other work run between two pages', async () => {

@@ -1,13 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { csvAmount, csvStream, mapPages } from '../../domain/csv.js';
+import { csvAmount, csvStream, mapPages, mapPagesAsync, type CsvCell } from '../../domain/csv.js';
 import { SOLD_PRODUCTS } from '../../domain/networks.js';
 import { toLocalMsisdn, wholePhoneNumber } from '../../../common/network-prefixes.js';
 import { localDay, localTime, localTimeColumn } from '../../domain/business-days.js';
 import { businessTimezone } from '../../store/settings.js';
 import { DateTime } from 'luxon';
 import type { Caller, Services } from '../../services/context.js';
-import { getPurchaseByKey, getPurchaseByReference, type Purchase } from '../../store/purchases.js';
+import {
+  getPurchaseByKey,
+  getPurchaseByReference,
+  purchaseOf,
+  type Purchase,
+} from '../../store/purchases.js';
 import {
   exactSearchMatch,
   listPurchases,
@@ -25,7 +30,7 @@ import { getMerchantByCode, getMerchantById } from '../../store/merchants.js';
 import type { PurchaseState } from '../../domain/purchase-state.js';
 import { consoleCaller, sessionOf } from './session.js';
 import { cardsOf, saleView } from './views.js';
-import { answer, consoleErrors, RefParams, typed } from './contract.js';
+import { answer, ConsoleError, consoleErrors, RefParams, typed } from './contract.js';
 import { PurchasePage, RevealedCards, Sale } from './console-schemas.js';
 import { PageNumber, PageSize, WholeNumberText } from '../schema-blocks.js';
 import { deliversEsim } from '../../domain/esim-sale.js';
@@ -84,6 +89,8 @@ const binary = (type: string, description: string) => ({
   200: { description, content: { [type]: { schema: { type: 'string', format: 'binary' } } } },
   ...consoleErrors,
 });
+/** A text search waits its turn on the search thread: 503 with Retry-After when too many wait, or the node stops. */
+const searchBusy = { 503: ConsoleError };
 const PRODUCTS: readonly string[] = SOLD_PRODUCTS;
 const STATES: PurchaseState[] = ['pending', 'success', 'failed', 'reversed'];
 /** Sales read per query while a CSV streams (every sale the filters hold is exported). */
@@ -216,16 +223,76 @@ function callerOf(s: Services, request: FastifyRequest): Caller {
 
 const textOf = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 
+/**
+ * Aborted when the client goes before its answer is sent (the agent typed on, the page was
+ * left): a search still waiting for the search thread is then dropped, not read for nobody.
+ */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const gone = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}
+
+/**
+ * A text search's page and total, read on the search thread (services/search-thread.ts): a
+ * LIKE over every sale of the merchant's environment takes seconds at a million sales, and the
+ * main thread answers everyone else meanwhile. The same read as listPurchases, in one snapshot.
+ */
+async function searchedList(
+  s: Services,
+  reply: FastifyReply,
+  filter: PurchaseFilter,
+  page: number,
+  limit: number,
+): Promise<{ rows: Purchase[]; total: number }> {
+  const read = await s.search.read({ type: 'list', filter, page, limit }, { signal: clientGone(reply) });
+  return { rows: read.rows.map((r) => purchaseOf(r, s.db)), total: read.total };
+}
+
+/**
+ * purchasePages for a text search, each page read on the search thread. The first page is read
+ * before the answer starts, so a busy thread or a stopping node is a 503, not a cut file; the
+ * later pages are never refused for the queue's length (one waiting read per export).
+ */
+async function searchedPages(
+  s: Services,
+  reply: FastifyReply,
+  filter: PurchaseFilter,
+): Promise<AsyncIterable<Purchase[]>> {
+  const signal = clientGone(reply);
+  const read = async (below: number, admitted: boolean) =>
+    (
+      await s.search.read({ type: 'csv-page', filter, below, pageSize: CSV_PAGE_ROWS }, { admitted, signal })
+    ).rows.map((r) => purchaseOf(r, s.db));
+  let rows = await read(Number.MAX_SAFE_INTEGER, false);
+  return (async function* () {
+    for (;;) {
+      if (rows.length > 0) yield rows;
+      if (rows.length < CSV_PAGE_ROWS) return;
+      rows = await read(rows[rows.length - 1].id, true);
+    }
+  })();
+}
+
 export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): void {
   const app = typed(scope);
-  const pageSchema = { tags, querystring: HistoryQuery, response: answer(PurchasePage) };
-  app.get('/console/purchases', { schema: pageSchema }, async (request) => {
+  const pageSchema = {
+    tags,
+    querystring: HistoryQuery,
+    response: Object.assign(answer(PurchasePage), searchBusy),
+  };
+  app.get('/console/purchases', { schema: pageSchema }, async (request, reply) => {
     const caller = callerOf(s, request);
     const q = request.query;
     const page = Number(q.page ?? 1);
     const limit = Number(q.limit ?? 25);
     const { filter, matched } = filterOf(s, caller, q, businessTimezone(s.db));
-    const { rows, total } = listPurchases(s.db, filter, page, limit);
+    // Only text looked for in every field is slow enough for the search thread.
+    const { rows, total } = filter.search
+      ? await searchedList(s, reply, filter, page, limit)
+      : listPurchases(s.db, filter, page, limit);
     return {
       rows: saleViews(s, caller.merchant.name, rows),
       total,
@@ -239,12 +306,33 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
   const csvSchema = {
     tags,
     querystring: CsvQuery,
-    response: binary('text/csv', 'CSV of the filtered sales'),
+    response: Object.assign(binary('text/csv', 'CSV of the filtered sales'), searchBusy),
   };
   app.get('/console/purchases.csv', { schema: csvSchema }, async (request, reply) => {
     const caller = callerOf(s, request);
     const timezone = businessTimezone(s.db);
-    const pages = purchasePages(s.db, filterOf(s, caller, request.query, timezone).filter, CSV_PAGE_ROWS);
+    const { filter } = filterOf(s, caller, request.query, timezone);
+    const view = (p: Purchase[]) => saleViews(s, caller.merchant.name, p);
+    const row = (v: ReturnType<typeof saleViews>[number]): CsvCell[] => [
+      localTime(v.created_at, timezone),
+      v.reference,
+      v.request_id,
+      v.environment,
+      v.product,
+      v.network,
+      v.customer,
+      v.plan_name || v.plan,
+      csvAmount(v.amount),
+      csvAmount(v.debit),
+      v.status,
+      textOf(v.result.token),
+      textOf(v.result.units),
+      v.failure_reason,
+      v.agent,
+    ];
+    const rows = filter.search
+      ? mapPagesAsync(await searchedPages(s, reply, filter), view, row)
+      : mapPages(purchasePages(s.db, filter, CSV_PAGE_ROWS), view, row);
     const csv = csvStream(
       [
         localTimeColumn(timezone),
@@ -263,27 +351,7 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
         'failure_reason',
         'agent',
       ],
-      mapPages(
-        pages,
-        (p) => saleViews(s, caller.merchant.name, p),
-        (v) => [
-          localTime(v.created_at, timezone),
-          v.reference,
-          v.request_id,
-          v.environment,
-          v.product,
-          v.network,
-          v.customer,
-          v.plan_name || v.plan,
-          csvAmount(v.amount),
-          csvAmount(v.debit),
-          v.status,
-          textOf(v.result.token),
-          textOf(v.result.units),
-          v.failure_reason,
-          v.agent,
-        ],
-      ),
+      rows,
     );
     const day = localDay(s.now(), timezone);
     return reply
