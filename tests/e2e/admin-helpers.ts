@@ -114,3 +114,13 @@ export async function expectResultInView(page: Page, result: Locator): Promise<v
   await expect(result).toBeInViewport();
   await expect.poll(() => page.evaluate(() => document.activeElement?.tagName ?? 'none')).not.toBe('BODY');
 }
+
+/** How far the page scrolls sideways: 0 when everything fits the window. */
+export const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Whether an element lies whole inside the window's width. */
+export const onScreen = async (locator: Locator, width: number) => {
+  const box = (await locator.boundingBox())!;
+  return box.x >= 0 && box.x + box.width <= width;
+};

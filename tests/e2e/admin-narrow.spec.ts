@@ -4,7 +4,16 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { ADMIN_SHOTS_DIR, csrfOf, sellAirtimeAs, shot, v1, type Pair } from './admin-helpers.js';
+import {
+  ADMIN_SHOTS_DIR,
+  csrfOf,
+  onScreen,
+  sellAirtimeAs,
+  shot,
+  sideways,
+  v1,
+  type Pair,
+} from './admin-helpers.js';
 
 /**
  * A till's narrow screen (800 px): the admin menu runs across the top and each page gets the
@@ -201,10 +210,6 @@ test('at 800 px the admin menu has no fold button', async ({ page }) => {
   ).toBeVisible();
 });
 
-/** How far the page scrolls sideways: 0 when everything fits the window. */
-const sideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
 /**
  * A phone (390 px) on a shift's cash-up: the count, the report and the closed shifts one under
  * the other, each label and figure whole on the screen; a till's 800 px and the printed page as before.
@@ -300,12 +305,6 @@ test('at 390 px the cash-up stacks: the report is readable and nothing scrolls s
   await page.emulateMedia({ media: 'screen' });
   expect(problems).toEqual([]);
 });
-
-/** Whether an element lies whole inside the window's width. */
-const onScreen = async (locator: import('@playwright/test').Locator, width: number) => {
-  const box = (await locator.boundingBox())!;
-  return box.x >= 0 && box.x + box.width <= width;
-};
 
 test('at 390 px Users → Edit opens under the user at the screen width: every field and Save on screen', async ({
   page,
