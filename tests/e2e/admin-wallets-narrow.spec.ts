@@ -61,3 +61,45 @@ test("at 390 px the Ledger's From and To share a line and Export CSV sits under 
   await shotAt(page, 'wallets-ledger-range', 1024);
   expect(problems).toEqual([]);
 });
+
+/**
+ * Funding / Adjustment is one choice of two, drawn as a segmented pair: side by side and as wide as
+ * each other at every width, a phone wrapping each label inside its half (they stacked there,
+ * each as wide as its own words).
+ */
+test('Funding and Adjustment are a pair of equal width, side by side at 1280, 1024 and 390 px', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await openPage(page, '/#/admin/wallets');
+  const kinds = page.getByRole('radiogroup', { name: 'Kind of entry' });
+  const funding = kinds.locator('label', { hasText: 'Funding' });
+  const adjustment = kinds.locator('label', { hasText: 'Adjustment' });
+  await expect(adjustment).toBeVisible();
+  for (const width of [1280, 1024, 390]) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+    const [f, a] = [await boxOf(funding), await boxOf(adjustment)];
+    const form = await boxOf(page.getByTestId('fund-form'));
+    expect(Math.abs(f.y - a.y), `${width}: side by side`).toBeLessThan(1);
+    expect(Math.abs(f.width - a.width), `${width}: as wide as each other`).toBeLessThan(1);
+    expect(Math.abs(f.height - a.height), `${width}: as tall as each other`).toBeLessThan(1);
+    expect(a.x + a.width, `${width}: inside the form`).toBeLessThanOrEqual(form.x + form.width);
+    // Each label whole inside its button, what it is for never broken mid-phrase.
+    for (const label of [funding, adjustment]) {
+      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth), `${width}`).toBe(true);
+      const noteLines = await label.locator('.kind-note').evaluate((note) => {
+        const range = document.createRange();
+        range.selectNodeContents(note);
+        return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+      });
+      expect(noteLines, `${width}: ${await label.textContent()}`).toBe(1);
+    }
+    await kinds.scrollIntoViewIfNeeded();
+    await shotAt(page, 'wallets-fund-kind', width);
+  }
+  // Choosing still works as a radio group: Adjustment brings its Direction.
+  await adjustment.click();
+  await expect(page.getByLabel('Direction')).toBeVisible();
+  expect(problems).toEqual([]);
+});
