@@ -124,3 +124,19 @@ export const onScreen = async (locator: Locator, width: number) => {
   const box = (await locator.boundingBox())!;
   return box.x >= 0 && box.x + box.width <= width;
 };
+
+/** The words of an element that run over two lines (a text without a space that is not whole on one). */
+export const wordsCut = (element: Locator) =>
+  element.evaluate((el) => {
+    const cut: string[] = [];
+    const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+      const text = n.textContent?.trim() ?? '';
+      if (!text || /\s/.test(text)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+      if (lines.size > 1) cut.push(text);
+    }
+    return cut;
+  });
