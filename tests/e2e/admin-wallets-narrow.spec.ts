@@ -103,3 +103,34 @@ test('Funding and Adjustment are a pair of equal width, side by side at 1280, 10
   await expect(page.getByLabel('Direction')).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+/**
+ * The fund form's Reason spans two columns only where the grid has two: on a phone's one column the
+ * span added a sliver of a second column, and Amount stopped 16 px short of Reason's edge.
+ */
+test('at 390 px Amount and Reason are as wide as the fund form; at 1280 px Reason still spans two columns', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await openPage(page, '/#/admin/wallets');
+  const form = page.getByTestId('fund-form');
+  const amount = form.getByLabel('Amount (₦)');
+  const reason = form.getByLabel('Reason');
+  await expect(reason).toBeVisible();
+  for (const kind of ['Funding', 'Adjustment']) {
+    await form.locator('label', { hasText: kind }).click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const fields = [amount, reason, ...(kind === 'Adjustment' ? [form.getByLabel('Direction')] : [])];
+    const widths = await Promise.all(fields.map(async (f) => Math.round((await boxOf(f)).width)));
+    const grid = await amount.evaluate((el) =>
+      Math.round(el.closest('.admin-form-grid')!.getBoundingClientRect().width),
+    );
+    expect(widths, `${kind}: each field as wide as the form`).toEqual(widths.map(() => grid));
+    await form.scrollIntoViewIfNeeded();
+    await shotAt(page, `wallets-fund-${kind.toLowerCase()}`, 390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect((await boxOf(reason)).width, kind).toBeGreaterThan(1.5 * (await boxOf(amount)).width);
+  }
+  expect(problems).toEqual([]);
+});
