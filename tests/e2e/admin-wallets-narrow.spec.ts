@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { login, openPage, watchPageErrors } from './helpers.js';
-import { ADMIN_SHOTS_DIR, sideways } from './admin-helpers.js';
+import { ADMIN_SHOTS_DIR, sideways, wordsCut } from './admin-helpers.js';
 
 /**
  * Admin → Wallets at a desk's and a phone's widths: the Ledger's dates and the kind of entry
@@ -131,6 +131,26 @@ test('at 390 px Amount and Reason are as wide as the fund form; at 1280 px Reaso
     await shotAt(page, `wallets-fund-${kind.toLowerCase()}`, 390);
     await page.setViewportSize({ width: 1280, height: 800 });
     expect((await boxOf(reason)).width, kind).toBeGreaterThan(1.5 * (await boxOf(amount)).width);
+  }
+  expect(problems).toEqual([]);
+});
+
+/**
+ * A ledger amount is one figure: at a narrow desk its sign stayed on one line and the figure went
+ * to the next ("+" / "₦1,000,000.00").
+ */
+test('at 1024 and 800 px each ledger amount and balance reads on one line', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await openPage(page, '/#/admin/wallets');
+  const ledger = page.getByTestId('admin-ledger');
+  await expect(ledger.locator('.l-amount').first()).toContainText('₦');
+  for (const width of [1024, 800]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const cell of await ledger.locator('tbody .l-amount, tbody .l-balance').all())
+      expect(await wordsCut(cell), `${width}: ${await cell.textContent()}`).toEqual([]);
+    await ledger.scrollIntoViewIfNeeded();
+    await shotAt(page, 'wallets-ledger', width);
   }
   expect(problems).toEqual([]);
 });
