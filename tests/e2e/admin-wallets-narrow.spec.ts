@@ -154,3 +154,38 @@ test('at 1024 and 800 px each ledger amount and balance reads on one line', asyn
   }
   expect(problems).toEqual([]);
 });
+
+/**
+ * Where the balance has no room beside the merchant and the wallet's choice (a narrow desk, a
+ * figure in the millions), it goes under them at the card's right edge, its label over the
+ * figure's end as on a wide desk: it sat at the left with "BALANCE" hung over the figure's far end.
+ */
+test('at 901 px a balance that goes under the wallet choice sits at the right of its card', async ({
+  page,
+}) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await openPage(page, '/#/admin/wallets');
+  const balance = page.getByTestId('wallet-balance');
+  await expect(balance).toContainText('₦');
+  for (const width of [901, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const at = await balance.evaluate((el) => {
+      const card = el.closest('.card')!;
+      const r = card.getBoundingClientRect();
+      const right = r.right - card.clientLeft - parseFloat(getComputedStyle(card).paddingRight);
+      const text = (selector: string) => {
+        const range = document.createRange();
+        range.selectNodeContents(el.querySelector(selector)!);
+        return range.getBoundingClientRect().right;
+      };
+      return {
+        atCardEdge: Math.abs(text('.admin-kpi-value') - right) < 1.5,
+        labelOverFigureEnd: Math.abs(text('.admin-kpi-label') - text('.admin-kpi-value')) < 1.5,
+      };
+    });
+    expect(at, `${width}`).toEqual({ atCardEdge: true, labelOverFigureEnd: true });
+    await shotAt(page, 'wallets-balance', width);
+  }
+  expect(problems).toEqual([]);
+});
