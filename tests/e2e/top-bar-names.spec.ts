@@ -33,7 +33,7 @@ test('a long username: between 701 and 1100 px the top bar keeps Sign out and th
   const name = page.locator('.app-header .username');
   await expect(name).toHaveText(user.username);
   mkdirSync(ADMIN_SHOTS_DIR, { recursive: true });
-  for (const width of [1280, 1100, 1024, 900, 800, 701]) {
+  for (const width of [1280, 1100, 1024, 1000, 950, 900, 850, 800, 750, 701]) {
     await page.setViewportSize({ width, height: 800 });
     expect(await sideways(page), `${width}: the page scrolls sideways`).toBe(0);
     for (const control of [signOut, name, page.getByTestId('nav-admin'), page.getByTestId('env-badge')])
