@@ -28,8 +28,6 @@ export interface PurchaseFilter {
   id?: number;
   /** Sales to exactly this customer id as stored (a meter, smartcard or betting account). */
   customer?: string;
-  /** Sales with exactly this provider's reference as stored (exactSearchMatch). */
-  upstreamReference?: string;
   from?: string;
   to?: string;
 }
@@ -61,7 +59,6 @@ function whereOf(f: PurchaseFilter): SqlWhere {
   }
   if (f.id !== undefined) where.add('id = ?', f.id);
   if (f.customer !== undefined) where.add('msisdn = ?', f.customer);
-  if (f.upstreamReference !== undefined) where.add('upstream_reference = ?', f.upstreamReference);
   if (f.network) where.add('network = ? COLLATE NOCASE', f.network);
   // Written into the SQL (one of four words): SQLite then uses the pending-only index for 'pending'.
   if (f.state) {
@@ -93,38 +90,26 @@ function whereOf(f: PurchaseFilter): SqlWhere {
  * The table a list reads, through the phone index when it is for one customer's number: without
  * table statistics SQLite walks purchases_list newest first instead (to spare a sort of a
  * handful of rows), testing every sale of the merchant on the way: about 0.7 s at a million
- * sales for a number sold to once, where the index answers in well under a millisecond. A
- * provider's reference is read through its own index by name too, so the plan never depends on
- * SQLite's guess.
+ * sales for a number sold to once, where the index answers in well under a millisecond.
  */
 const sourceOf = (f: PurchaseFilter): string =>
-  f.msisdn || f.customer !== undefined
-    ? 'purchases INDEXED BY purchases_msisdn'
-    : f.upstreamReference !== undefined
-      ? 'purchases INDEXED BY purchases_upstream_reference'
-      : 'purchases';
+  f.msisdn || f.customer !== undefined ? 'purchases INDEXED BY purchases_msisdn' : 'purchases';
 
 /** A whole search text that names sales exactly: one index lookup each, in this order. */
 export type ExactMatch =
   | { matched: 'reference'; id: number }
   | { matched: 'request_id'; id: number }
-  | { matched: 'provider_reference'; reference: string }
   | { matched: 'customer'; customer: string };
 
 const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /**
  * What a search text names exactly among one merchant's sales of one environment: a sale's
- * internal reference (the receipt's), a request id, a provider's reference as stored, or
- * `customerId` as stored (a meter or smartcard number: the caller's reading of the text, its
- * digits when typed in groups). Each is an index lookup, where looking for the text in every
- * field reads every sale (seconds at a million); null when none matches, and the text is then
- * looked for in every field.
- *
- * A provider's reference is matched as typed: providers' references are case-sensitive (two
- * may differ only in case), so another case is left to the text search, which finds it
- * whatever its case. A UUID is the one exception, the same value in either case: its lowercase
- * form (a VendPoint provider's) is looked up too.
+ * internal reference (the receipt's), a request id, or `customerId` as stored (a meter or
+ * smartcard number: the caller's reading of the text, its digits when typed in groups). Each
+ * is an index lookup, where looking
+ * for the text in every field reads every sale (seconds at a million); null when none matches,
+ * and the text is then looked for in every field.
  */
 export function exactSearchMatch(
   db: Db,
@@ -148,13 +133,6 @@ export function exactSearchMatch(
     .pluck()
     .get(own.merchantId, own.environment, text);
   if (typeof byKey === 'number') return { matched: 'request_id', id: byKey };
-  const byProvider = prep(
-    db,
-    'SELECT 1 FROM purchases INDEXED BY purchases_upstream_reference WHERE merchant_id = ? AND environment = ? AND upstream_reference = ? LIMIT 1',
-  ).pluck();
-  for (const reference of new Set([text, UUID.test(text) ? text.toLowerCase() : text]))
-    if (byProvider.get(own.merchantId, own.environment, reference) !== undefined)
-      return { matched: 'provider_reference', reference };
   const sold = prep(
     db,
     'SELECT 1 FROM purchases INDEXED BY purchases_msisdn WHERE merchant_id = ? AND environment = ? AND msisdn = ? LIMIT 1',
@@ -166,16 +144,7 @@ export function exactSearchMatch(
 
 /** The total from purchase_counts (kept by triggers) when the filter is on counted columns only. */
 function countedTotal(db: Db, f: PurchaseFilter): number | null {
-  if (
-    f.msisdn ||
-    f.product ||
-    f.search ||
-    f.from ||
-    f.to ||
-    f.id !== undefined ||
-    f.customer !== undefined ||
-    f.upstreamReference !== undefined
-  )
+  if (f.msisdn || f.product || f.search || f.from || f.to || f.id !== undefined || f.customer !== undefined)
     return null;
   const where = ownPurchases(f);
   if (f.kind) where.add('kind = ?', f.kind);
@@ -240,8 +209,7 @@ export function listPurchaseValues(
     f.from ||
     f.to ||
     f.id !== undefined ||
-    f.customer !== undefined ||
-    f.upstreamReference !== undefined
+    f.customer !== undefined
   ) {
     const rows = purchaseQuery(
       db,

@@ -20,7 +20,7 @@ export interface VendJob {
   askEveryRoute: boolean;
   /** The provider has answered that it holds the sale (pending): it received it. */
   providerAcknowledged: boolean;
-  /** The account it was sent to (Upstream.account); null before migration 026 or in-process. */
+  /** The account it was sent to (Upstream.account); null before migration 025 or in-process. */
   sentAccount: string | null;
 }
 

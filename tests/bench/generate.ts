@@ -9,7 +9,6 @@
  * (a sorted build instead of a million random B-tree inserts). The bench caches the result
  * (tests/bench/generated-db.ts), so this runs once per row count and schema.
  */
-import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { openStore } from '../../server/store/bootstrap.js';
 import { catalogDir } from '../../server/store/catalog.js';
@@ -44,8 +43,8 @@ const telcos = ['MTN', 'GLO', 'AIRTEL', '9MOBILE'];
 const prefixes = ['0803', '0805', '0802', '0809', '0813', '0815', '0812', '0817'];
 
 const insertPurchase = db.prepare(
-  `INSERT INTO purchases (internal_reference, merchant_id, environment, idem_key, kind, product, network, msisdn, plan_ref, plan_id, amount_text, amount_kobo, debit_kobo, state, result, upstream_reference, created_at, updated_at)
-   VALUES (?, ?, 'test', ?, 'transaction', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  `INSERT INTO purchases (internal_reference, merchant_id, environment, idem_key, kind, product, network, msisdn, plan_ref, plan_id, amount_text, amount_kobo, debit_kobo, state, result, created_at, updated_at)
+   VALUES (?, ?, 'test', ?, 'transaction', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 );
 const insertJob = db.prepare(`INSERT INTO vend_jobs (purchase_id, state) VALUES (?, 'done')`);
 const insertLedger = db.prepare(
@@ -106,9 +105,6 @@ for (let done = 0; done < count; done += batch) {
           kobo,
           state,
           state === 'success' ? '{"external_reference":"GEN"}' : null,
-          // A settled sale keeps its provider's reference: a random UUID, the worst case for
-          // History's index on it (a VendPoint provider's, a UUID v7, sorts by time).
-          state === 'success' ? randomUUID() : null,
           at,
           at,
         ).lastInsertRowid,

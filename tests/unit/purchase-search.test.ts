@@ -2,10 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { airtimePurchase, storeWithMerchant } from '../helpers/test-store.js';
 import { createPurchase } from '../../server/store/purchase-create.js';
-import { exactSearchMatch, listPurchases, purchasePages } from '../../server/store/purchase-lists.js';
+import { listPurchases, purchasePages } from '../../server/store/purchase-lists.js';
 import { settleSuccess } from '../../server/store/purchase-settle.js';
-import { createMerchant } from '../../server/store/merchants.js';
-import { fundWallet } from '../../server/store/wallets.js';
 import type { Db } from '../../server/store/db.js';
 
 /** The console's History search: whatever a receipt prints finds its sale. */
@@ -91,66 +89,6 @@ describe('History search', () => {
         .filter((d) => /\bpurchases\b/.test(d));
       expect(plan, sql).toEqual([
         expect.stringMatching(/^SEARCH purchases USING (COVERING )?INDEX purchases_msisdn /),
-      ]);
-    }
-  });
-
-  it("finds a provider's reference through its index, only among the merchant's own sales of the environment, never by walking every sale", () => {
-    const { db, m } = storeWithMerchant(dirs, 'SRCHPRV', 1e9);
-    const other = createMerchant(db, { code: 'SRCHPRV2', name: 'SRCHPRV2' }, 't').merchant;
-    fundWallet(db, {
-      merchantId: other.id,
-      merchantCode: other.code,
-      env: 'test',
-      amountKobo: 1e9,
-      reason: 'test funding',
-      actor: 't',
-    });
-    const settled = (merchantId: number, key: string, reference: string) => {
-      const p = sale(db, merchantId, key);
-      db.transaction(() =>
-        settleSuccess(db, p.id, { telco_message: 'ok' }, { name: 'provider', reference }),
-      )();
-    };
-    settled(m.id, 'k-mine', 'PRV-Ab12');
-    settled(m.id, 'k-case', 'PRV-AB12');
-    settled(other.id, 'k-theirs', 'PRV-Ab12');
-    settled(other.id, 'k-theirs-only', 'PRV-THEIRS');
-    sale(db, m.id, 'k-pending');
-    const own = { merchantId: m.id, environment: 'test' as const };
-    const seen: string[] = [];
-    const prepare = db.prepare.bind(db);
-    db.prepare = ((sql: string) => (seen.push(sql), prepare(sql))) as typeof db.prepare;
-    expect(exactSearchMatch(db, own, 'PRV-Ab12', 'PRV-Ab12')).toEqual({
-      matched: 'provider_reference',
-      reference: 'PRV-Ab12',
-    });
-    // As stored: another case is another reference.
-    expect(exactSearchMatch(db, own, 'PRV-AB12', 'PRV-AB12')).toEqual({
-      matched: 'provider_reference',
-      reference: 'PRV-AB12',
-    });
-    expect(exactSearchMatch(db, own, 'prv-ab12', 'prv-ab12')).toBeNull();
-    expect(exactSearchMatch(db, own, 'PRV-THEIRS', 'PRV-THEIRS')).toBeNull();
-    expect(
-      exactSearchMatch(db, { merchantId: m.id, environment: 'live' }, 'PRV-Ab12', 'PRV-Ab12'),
-    ).toBeNull();
-    const f = Object.assign({ upstreamReference: 'PRV-Ab12' }, own);
-    const page = listPurchases(db, f, 1, 10);
-    expect(page.rows.map((p) => p.idemKey)).toEqual(['k-mine']);
-    expect(page.total).toBe(1);
-    expect([...purchasePages(db, f, 10)].flat().map((p) => p.idemKey)).toEqual(['k-mine']);
-    db.prepare = prepare;
-
-    const reads = seen.filter((sql) => /FROM purchases\b/.test(sql) && /upstream_reference = \?/.test(sql));
-    expect(reads.length).toBeGreaterThanOrEqual(3);
-    for (const sql of reads) {
-      const unbound = Array((sql.match(/\?/g) ?? []).length).fill(null);
-      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...unbound) as { detail: string }[])
-        .map((r) => r.detail)
-        .filter((d) => /\bpurchases\b/.test(d));
-      expect(plan, sql).toEqual([
-        expect.stringMatching(/^SEARCH purchases USING (COVERING )?INDEX purchases_upstream_reference /),
       ]);
     }
   });

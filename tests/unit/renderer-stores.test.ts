@@ -394,30 +394,6 @@ describe('useHistoryStore', () => {
     expect(calls[3].url).not.toContain('search_as');
   });
 
-  it("shows a provider's reference the node found exactly, and asks for it as text on one click", async () => {
-    const calls = fakeNode({
-      'GET /console/purchases': (c: Call) => ({
-        rows: [sale('success')],
-        total: 1,
-        page: 1,
-        limit: 25,
-        environment: 'test',
-        search_matched: c.url.includes('search_as=text') ? 'text' : 'provider_reference',
-      }),
-    });
-    const h = useHistoryStore();
-    h.filters.search = ' SIM9F173DD8F686 ';
-    await h.applyFilters();
-    expect(calls[0].url).toBe('/console/purchases?search=SIM9F173DD8F686&page=1&limit=25');
-    expect(h.shownExact).toEqual({ matched: 'provider_reference', text: 'SIM9F173DD8F686' });
-    expect(h.csvHref).toBe('/console/purchases.csv?search=SIM9F173DD8F686');
-    await h.searchEveryField(true);
-    expect(calls[1].url).toContain('search_as=text');
-    expect(h.shownExact).toBeNull();
-    expect(h.shownAsText).toBe('SIM9F173DD8F686');
-    expect(h.csvHref).toBe('/console/purchases.csv?search=SIM9F173DD8F686&search_as=text');
-  });
-
   it('follows the pending rows of the page until they are final, at the sale page pace, one look at a time', async () => {
     const row = (reference: string, status: string) => ({ ...sale(status), reference });
     // ref-1 turns failed at the second look, ref-2 leaves the page (a status filter) and is read by itself.

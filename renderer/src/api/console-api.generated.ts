@@ -1354,9 +1354,8 @@ export interface paths {
               page: number;
               limit: number;
               environment: 'test' | 'live';
-              /** @description how the search text was read: a whole phone number's sales (either form); the sale with that internal reference or request id; the sales with that provider's reference, exactly as stored (a UUID in either case); the sales to that customer id (meter, smartcard, account) as stored; else looked for as text in every field (also with search_as=text) */
-              search_matched?:
-                'phone' | 'reference' | 'request_id' | 'provider_reference' | 'customer' | 'text';
+              /** @description how the search text was read: a whole phone number's sales (either form); the sale with that internal reference or request id; the sales to that customer id (meter, smartcard, account) as stored; else looked for as text in every field (also with search_as=text) */
+              search_matched?: 'phone' | 'reference' | 'request_id' | 'customer' | 'text';
             };
           };
         };

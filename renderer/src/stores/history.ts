@@ -45,14 +45,8 @@ export const useHistoryStore = defineStore('history', () => {
    * phone number, reference, request id or customer id), else ''.
    */
   const shownAsText = ref('');
-  /**
-   * A whole reference, request id, provider's reference or customer id the rows carry exactly,
-   * and which it was.
-   */
-  const shownExact = ref<{
-    matched: 'reference' | 'request_id' | 'provider_reference' | 'customer';
-    text: string;
-  } | null>(null);
+  /** A whole reference, request id or customer id the rows carry exactly, and which it was. */
+  const shownExact = ref<{ matched: 'reference' | 'request_id' | 'customer'; text: string } | null>(null);
   let generation = 0;
 
   const pages = computed(() => Math.max(1, Math.ceil(total.value / limit.value)));
@@ -87,10 +81,7 @@ export const useHistoryStore = defineStore('history', () => {
       shownPhone.value = matched === 'phone' ? (wholePhoneNumber(asked.search) ?? '') : '';
       shownAsText.value = asked.search_as ? asked.search : '';
       shownExact.value =
-        matched === 'reference' ||
-        matched === 'request_id' ||
-        matched === 'provider_reference' ||
-        matched === 'customer'
+        matched === 'reference' || matched === 'request_id' || matched === 'customer'
           ? { matched, text: asked.search }
           : null;
     } catch (e) {

@@ -110,13 +110,12 @@ export const PurchasePage = Type.Object({
         Type.Literal('phone'),
         Type.Literal('reference'),
         Type.Literal('request_id'),
-        Type.Literal('provider_reference'),
         Type.Literal('customer'),
         Type.Literal('text'),
       ],
       {
         description:
-          "how the search text was read: a whole phone number's sales (either form); the sale with that internal reference or request id; the sales with that provider's reference, exactly as stored (a UUID in either case); the sales to that customer id (meter, smartcard, account) as stored; else looked for as text in every field (also with search_as=text)",
+          "how the search text was read: a whole phone number's sales (either form); the sale with that internal reference or request id; the sales to that customer id (meter, smartcard, account) as stored; else looked for as text in every field (also with search_as=text)",
       },
     ),
   ),

@@ -150,7 +150,7 @@ function filterOf(
   let matched: SearchMatched | null = null;
   // A customer's whole number is looked up as their number: both stored forms, by the msisdn
   // index (milliseconds at millions of sales, where text is looked for in every sale). So is a
-  // whole reference, request id, provider's reference or customer id that some sale has.
+  // whole reference, request id or customer id that some sale has.
   const term = search ? searchTerm(search) : '';
   const lookUpWhole = search && q.search_as !== 'text';
   const phone = lookUpWhole ? wholePhoneNumber(search) : null;
@@ -160,7 +160,6 @@ function filterOf(
     matched = 'phone';
   } else if (exact) {
     if (exact.matched === 'customer') f.customer = exact.customer;
-    else if (exact.matched === 'provider_reference') f.upstreamReference = exact.reference;
     else f.id = exact.id;
     matched = exact.matched;
   } else if (search) {
