@@ -4,15 +4,20 @@ import { stringify } from 'csv-stringify/sync';
 /**
  * Every CSV the node writes (console sales and ledger exports, the daily report) goes through
  * `toCsv`, so no text cell can reach a spreadsheet as a formula ("CSV injection", OWASP): a
- * text cell starting with `=`, `+`, `-`, `@`, tab or carriage return gets a leading
- * apostrophe, which spreadsheets show as text and do not evaluate, and so does such a character
- * after a `;`, tab or line break inside a cell (a spreadsheet splitting rows at `;` or tab
- * starts a new cell there). Amounts are the exception
- * on purpose: they are Naira strings the node formats itself, marked with `csvAmount`, and are
- * written as they are (a negative refund stays `-100.00`, a number a spreadsheet can sum).
+ * text cell starting with `=`, `+`, `-`, `@` (leading whitespace aside), tab or carriage return
+ * gets a leading apostrophe, which spreadsheets show as text and do not evaluate, and so does
+ * such a character after a `;`, tab or line break inside a cell (a spreadsheet splitting rows at
+ * `;` or tab starts a new cell there). Amounts are the exception on purpose: they are Naira
+ * strings the node formats itself, marked with `csvAmount`, and are written as they are (a
+ * negative refund stays `-100.00`, a number a spreadsheet can sum).
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A tab or carriage return first, or a formula character after nothing but whitespace: a
+ * spreadsheet may trim leading spaces (LibreOffice's "Trim spaces" import option, a user's own
+ * TRIM) and then read ` =1+1` as a formula.
+ */
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@])/;
 /**
  * A formula character after a separator a spreadsheet may split at instead of the comma (`;`,
  * the list separator of Excel in many locales and one LibreOffice ticks by default; tab) or a

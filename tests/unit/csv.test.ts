@@ -22,6 +22,20 @@ describe('one CSV writer for every export', () => {
     (text, safe) => expect(spreadsheetSafe(text)).toBe(safe),
   );
 
+  it.each([' =1+1', '  +1+1', ' -1+1', '\u00a0@SUM(A1)', '\u3000=1'])(
+    'a text cell starting with whitespace and then a formula character (%j) gets a leading apostrophe',
+    (text) => {
+      expect(spreadsheetSafe(text)).toBe(`'${text}`);
+      expect(parseCsv(toCsv(['a'], [[text]], { crlf: true }))[1][0]).toBe(`'${text}`);
+      expect(parseCsv(toCsv([text], [], { crlf: true }))[0][0]).toBe(`'${text}`);
+    },
+  );
+
+  it.each([' ', '  plain', ' 0803', '\u00a0MTN', ' x=1', ' ;x'])(
+    'a text cell starting with whitespace and no formula character after it (%j) is left alone',
+    (text) => expect(spreadsheetSafe(text)).toBe(text),
+  );
+
   it('a ; or - elsewhere is left alone', () => {
     expect(spreadsheetSafe('Ikeja Electric; prepaid')).toBe('Ikeja Electric; prepaid');
     expect(spreadsheetSafe('MTN-101;x-1')).toBe('MTN-101;x-1');
