@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { isEmailAddress } from '../../common/email-address.js';
+import { recipientProblem } from '../../common/email-address.js';
 import { InvalidInput } from './errors.js';
 import { BILL_PRODUCTS, isBillProduct } from './networks.js';
 
@@ -109,12 +109,11 @@ export function parseMerchantPatch(input: MerchantUpdate, words: PatchWords): Me
   }
   if (input.reportEmails !== undefined) {
     patch.reportEmails = cleanList(input.reportEmails);
-    for (const e of patch.reportEmails)
-      if (!isEmailAddress(e))
-        throw new InvalidInput(
-          `${words.reportEmails.label}: "${e}" is not an e-mail address`,
-          words.reportEmails.field,
-        );
+    for (const e of patch.reportEmails) {
+      const problem = recipientProblem(e);
+      if (problem)
+        throw new InvalidInput(`${words.reportEmails.label}: "${e}" ${problem}`, words.reportEmails.field);
+    }
   }
   if (input.reportTest !== undefined) patch.reportTest = input.reportTest;
   return patch;

@@ -3,7 +3,7 @@ import { recordAudit } from './audit.js';
 import { InvalidInput } from '../domain/errors.js';
 import { getSetting, setSetting, SETTINGS } from './settings.js';
 import { parseTimeOfDay } from '../domain/business-days.js';
-import { isEmailAddress } from '../../common/email-address.js';
+import { recipientProblem } from '../../common/email-address.js';
 
 /** When the daily run starts (local HH:MM in the business timezone) and who gets its e-mail. */
 export interface ReconciliationSettings {
@@ -24,8 +24,10 @@ export function setReconciliationSettings(
   actor: string,
 ): ReconciliationSettings {
   if (input.runTime !== undefined) parseTimeOfDay(input.runTime, 'run_time');
-  for (const e of input.operatorEmails ?? [])
-    if (!isEmailAddress(e)) throw new InvalidInput(`"${e}" is not an e-mail address`, 'operator_emails');
+  for (const e of input.operatorEmails ?? []) {
+    const problem = recipientProblem(e);
+    if (problem) throw new InvalidInput(`"${e}" ${problem}`, 'operator_emails');
+  }
   db.transaction(() => {
     if (input.runTime !== undefined) setSetting(db, SETTINGS.reconciliationRunTime, input.runTime);
     if (input.operatorEmails !== undefined)

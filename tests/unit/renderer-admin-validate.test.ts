@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayAfterProblem, newUserProblems } from '../../renderer/src/views/admin/validate.js';
+import { dayAfterProblem, emailProblem, newUserProblems } from '../../renderer/src/views/admin/validate.js';
 
 describe('a day after the last one a page can use', () => {
   const reason = 'Only a day that has ended can be reconciled';
@@ -41,5 +41,22 @@ describe('a new user, checked before it is sent', () => {
       username: 'The username must be 3 to 32 letters, digits, dots, dashes or underscores.',
       limit: 'The daily limit must be an amount in Naira, e.g. 200,000 (or empty for no limit).',
     });
+  });
+});
+
+describe('a report recipient, checked before it is sent', () => {
+  it("refuses an address at an IP address in the node's words, saying why", () => {
+    for (const address of ['a@[127.0.0.1]', 'a@10.0.0.5', 'a@[IPv6:::1]']) {
+      const said = emailProblem(address) ?? '';
+      expect(
+        said.startsWith(`"${address}" is not an address the node sends to: its domain is an IP address,`),
+      ).toBe(true);
+      expect(said.endsWith('use an address at a domain name.')).toBe(true);
+    }
+  });
+  it('takes an address at a domain name, digits in it or not', () => {
+    expect(emailProblem('ops@shop.ng')).toBeNull();
+    expect(emailProblem('ops@123.example.ng')).toBeNull();
+    expect(emailProblem('nobody')).toBe('"nobody" is not an e-mail address.');
   });
 });

@@ -2,7 +2,7 @@
 
 import { formatDay } from '../../lib/time.js';
 import { amountProblem } from '../../lib/amount-input.js';
-import { isEmailAddress } from '../../../../common/email-address.js';
+import { recipientProblem } from '../../../../common/email-address.js';
 import {
   isUsername,
   PASSWORD_MAX,
@@ -28,7 +28,8 @@ export function ipOrCidrProblem(v: string): string | null {
 
 /** The node's own rule (common/email-address.ts), checked before sending. */
 export function emailProblem(v: string): string | null {
-  return isEmailAddress(v) ? null : `"${v}" is not an e-mail address.`;
+  const problem = recipientProblem(v);
+  return problem ? `"${v}" ${problem}.` : null;
 }
 
 export function dayProblem(v: string): string | null {
