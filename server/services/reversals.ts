@@ -21,9 +21,10 @@ export interface ReverseSaleInput {
 export class AlreadyReversed extends Conflict {}
 
 function refusal(p: Purchase): Conflict {
+  // The time as the CLI writes instants elsewhere (`created …`, `next …`): ISO 8601 UTC, after a word.
   if (p.state === 'reversed')
     return new AlreadyReversed(
-      `purchase ${p.internalReference} was already reversed (${p.reversedAt ?? ''}); a sale is reversed once`,
+      `purchase ${p.internalReference} was already reversed${p.reversedAt ? ` at ${p.reversedAt}` : ''}; a sale is reversed once`,
     );
   return new Conflict(
     `purchase ${p.internalReference} is ${p.state}: only a completed (successful) sale can be reversed`,

@@ -303,7 +303,13 @@ describe('purchase reverse (operator CLI)', () => {
 
     const again = runCli(t.dataDir, ['--json', 'purchase', 'reverse', '--ref', ref, '--reason', 'twice']);
     expect(again.status).toBe(2);
-    expect(again.json.error).toMatch(/already reversed/);
+    // The time as the CLI writes instants elsewhere (`created …`, `next …`): ISO 8601 UTC, labelled.
+    expect(again.json.error).toBe(
+      `purchase ${ref} was already reversed at ${r.json.reversed_at}; a sale is reversed once`,
+    );
+    expect(r.json.reversed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const human = runCli(t.dataDir, ['purchase', 'reverse', '--ref', ref, '--reason', 'twice']);
+    expect(human.stderr).toContain(`was already reversed at ${r.json.reversed_at};`);
     const noReason = runCli(t.dataDir, ['--json', 'purchase', 'reverse', '--ref', ref]);
     expect(noReason.status).not.toBe(0);
     expect(balanceKobo(m.id)).toBe(before + 50_000);
