@@ -12,6 +12,7 @@ export const EXCEPTION_KINDS = [
   'ours_only',
   'theirs_only',
   'pending',
+  'sent_to_other_account',
 ] as const;
 export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
 

@@ -5,7 +5,7 @@ import {
   type ReconciliationException,
 } from '../store/reconciliation-exceptions.js';
 import { getReconciliationSettings, setReconciliationSettings } from '../store/reconciliation-settings.js';
-import { listRuns } from '../store/reconciliations.js';
+import { listRuns, type ReconciliationRun } from '../store/reconciliations.js';
 import { askUpstreamWith, resolveException } from '../services/reconciliation-resolve.js';
 import { reverseSaleWith } from '../services/reconciliation-reversal.js';
 import { reconciliationExceptionJson, reconciliationRunJson } from '../services/reconciliation-json.js';
@@ -29,7 +29,16 @@ import {
 import { RECONCILIATION_LIMITS } from '../../common/input-limits.js';
 
 const exceptionLine = (e: ReconciliationException) =>
-  `#${e.id} ${e.day} ${e.upstreamName} ${e.reference} ${e.kind} ours=${e.ourState ?? 'none'} upstream=${e.theirState ?? 'none'} ${e.status}`;
+  `#${e.id} ${e.day} ${e.upstreamName} ${e.reference} ${e.kind} ours=${e.ourState ?? 'none'} upstream=${e.theirState ?? 'none'} ${e.status}` +
+  (e.sentTo
+    ? `\n    sent to ${e.sentTo}: ask that provider, or point ${e.upstreamName} back and run the day again`
+    : '');
+
+/** A run's sales sent to another account than the upstream points at now, said apart from "no record". */
+const sentElsewhereNote = (r: ReconciliationRun) => {
+  const n = r.counts.sent_to_other_account ?? 0;
+  return n ? ` (${n} sent to another account than ${r.upstreamName} points at now: see reconcile list)` : '';
+};
 
 /** `reconcile settings`: the run time and operator addresses, as the console's fields name them. */
 const SETTINGS_FLAGS: FlagFor[] = [
@@ -80,7 +89,7 @@ export function registerReconcileCommands(program: Command, cli: CliTools): void
             // A failed run compared nothing: what is open is what earlier runs left.
             x.state === 'failed'
               ? `${x.upstreamName} ${day}: failed (${x.error ?? 'no reason recorded'}); ${exceptionCount(countOpenExceptions(db, day, x.upstreamName))} still open from earlier runs${x.mail ? `; e-mail ${x.mail}` : ''}`
-              : `${x.upstreamName} ${day}: ${x.state}, ${x.upstreamRows} upstream rows, ${x.ourRows} ours, ${exceptionCount(x.openExceptions)} open${x.mail ? `; e-mail ${x.mail}` : ''}`,
+              : `${x.upstreamName} ${day}: ${x.state}, ${x.upstreamRows} upstream rows, ${x.ourRows} ours, ${exceptionCount(x.openExceptions)} open${sentElsewhereNote(x)}${x.mail ? `; e-mail ${x.mail}` : ''}`,
           ),
           r.runs.length ? '' : 'no vending-api upstream to reconcile',
         ]

@@ -80,6 +80,7 @@ export function emptyCounts(): RunCounts {
     ours_only: 0,
     theirs_only: 0,
     pending: 0,
+    sent_to_other_account: 0,
   };
 }
 

@@ -115,6 +115,7 @@ export const EXCEPTION_KIND_WORDS: Record<ExceptionKind, string> = {
   ours_only: 'upstream has no record',
   theirs_only: 'we have no record',
   pending: 'still pending',
+  sent_to_other_account: 'sent to another account than the upstream points at now',
 };
 
 /** Shown in the e-mail; the console lists every one. */
@@ -147,6 +148,9 @@ function composeRunMail(
   // merchant search by.
   const lines = open.flatMap((e) => [
     `#${e.id}  ${e.reference}  ${EXCEPTION_KIND_WORDS[e.kind]}  ours: ${e.ourState ?? 'none'} ${amount(e.ourAmountKobo)}  upstream: ${e.theirState ?? 'none'} ${amount(e.theirAmountKobo)}`,
+    ...(e.sentTo
+      ? [`      sent to ${e.sentTo}: ask that provider, or point the upstream back and run the day again`]
+      : []),
     ...saleLine(ctx, e.purchaseId),
   ]);
   // What this run compared, class by class: differences resolved earlier are counted too, so

@@ -26,9 +26,13 @@ export function reconciliationRunJson(r: ReconciliationRun) {
   };
 }
 
-/** An exception with what accepting the upstream's answer would do (null: only settled outside). */
+/**
+ * An exception with what accepting the upstream's answer would do (null: only settled outside);
+ * a sale sent to another account than the upstream's now says which (`sent_to`), the only kind
+ * with the field.
+ */
 export function reconciliationExceptionJson(e: ReconciliationException) {
-  return {
+  const json = {
     id: e.id,
     upstream: e.upstreamName,
     day: e.day,
@@ -46,4 +50,5 @@ export function reconciliationExceptionJson(e: ReconciliationException) {
     resolved_at: e.resolvedAt,
     created_at: e.createdAt,
   };
+  return e.sentTo === null ? json : Object.assign(json, { sent_to: e.sentTo });
 }

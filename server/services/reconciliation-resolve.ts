@@ -95,6 +95,11 @@ export async function resolveException(
       `${e.reference} was in flight when compared: there is no answer to accept yet; once it has settled (by its status checks, or by hand in Needs attention), run the reconciliation of ${e.day} again`,
       'action',
     );
+  if (!effect && e.kind === 'sent_to_other_account')
+    throw new InvalidInput(
+      `${e.reference} was sent to ${e.sentTo ?? 'another account'}, which upstream ${e.upstreamName} no longer points at: the account it points at now never had it, so its "no record" is no answer to accept. Ask the provider it was sent to what became of it and mark it settled outside the system, or point the upstream back at that account and run the reconciliation of ${e.day} again`,
+      'action',
+    );
   if (!effect)
     throw new InvalidInput(
       `an exception of kind ${e.kind} has no upstream answer to accept: settle it outside the system`,

@@ -25,6 +25,8 @@ import { InvalidInput, NotFound } from '../domain/errors.js';
 import { vendRequestOf, type Upstream, type VendRequest } from '../upstreams/types.js';
 import { providerSays, type VendOutcome } from '../domain/vend-outcome.js';
 import { getPurchaseById } from '../store/purchases.js';
+import { getJob } from '../store/vend-jobs.js';
+import { accountByFingerprint } from '../store/upstream-accounts.js';
 
 export interface ReconcileInput {
   day: Day;
@@ -148,7 +150,20 @@ async function checkOrder(db: Db, upstream: Upstream, purchaseId: number): Promi
   // Read again after the answer: a settle may have landed while the upstream was asked.
   const now = purchaseSide(db, p.internalReference);
   if (!now) return null;
-  return verdictOf(p.internalReference, now, theirState ? { state: theirState, amountKobo: 0 } : null);
+  const theirs = theirState ? { state: theirState, amountKobo: 0 } : null;
+  return verdictOf(p.internalReference, now, theirs, null, theirs ? null : sentElsewhere(db, upstream, p.id));
+}
+
+/**
+ * The account a sale was sent to, in words, when the upstream points at another one now (an
+ * operator edited its base URL or merchant code since): that account's "no record" says nothing
+ * about the sale (upstreams/types.ts fromAccountSentTo), so it is not an `ours_only`. Null when
+ * it was sent to this account, or before sent accounts were kept, or to the simulator.
+ */
+function sentElsewhere(db: Db, upstream: Upstream, purchaseId: number): string | null {
+  const sent = getJob(db, purchaseId)?.sentAccount ?? null;
+  if (sent === null || upstream.account === undefined || sent === upstream.account) return null;
+  return accountByFingerprint(db, sent);
 }
 
 interface Suspect {
@@ -243,7 +258,8 @@ async function confirm(db: Db, upstream: Upstream, x: Suspect): Promise<Verdict 
   if (theirState) theirs = { state: theirState, amountKobo: theirs?.amountKobo ?? 0 };
   else if (theirState === null) theirs = null;
   const now = x.purchaseId === null ? null : purchaseSide(db, x.reference);
-  return verdictOf(x.reference, now, theirs, x.otherPurchaseId ?? null);
+  const elsewhere = now && !theirs ? sentElsewhere(db, upstream, now.id) : null;
+  return verdictOf(x.reference, now, theirs, x.otherPurchaseId ?? null, elsewhere);
 }
 
 /** The upstream's state in a status answer: null when it has no record, undefined when it could not say. */
@@ -257,20 +273,25 @@ type Verdict = { kind: Classification; exception: FoundException };
 /**
  * Classifies our purchase as it is now against the upstream's answer. An answer without an
  * amount (a requery, an order status) is compared with our amount: only a list row carries one.
+ * A sale the upstream has no record of that was sent to another account (`sentTo`, in words) is
+ * `sent_to_other_account`, not `ours_only`: the books asked never had it.
  */
 function verdictOf(
   reference: string,
   now: { id: number; state: string; amountKobo: number } | null,
   theirs: SideRow | null,
   otherPurchaseId: number | null = null,
+  sentTo: string | null = null,
 ): Verdict | null {
   const ours = now ? { state: sideStateOf(now.state), amountKobo: now.amountKobo } : null;
   if (theirs && ours && theirs.amountKobo === 0) theirs = { ...theirs, amountKobo: ours.amountKobo };
-  const kind = classify(ours, theirs);
-  if (!kind) return null;
+  const compared = classify(ours, theirs);
+  if (!compared) return null;
+  const kind = compared === 'ours_only' && sentTo ? 'sent_to_other_account' : compared;
   return {
     kind,
     exception: {
+      sentTo: kind === 'sent_to_other_account' ? sentTo : null,
       reference,
       kind: kind === 'matched' ? 'pending' : kind,
       purchaseId: now?.id ?? otherPurchaseId,

@@ -31,13 +31,15 @@ export interface ReconciliationException {
   firstRunId: number;
   createdAt: string;
   updatedAt: string;
+  /** sent_to_other_account: the account the sale was sent to, in words (base URL, merchant code). */
+  sentTo: string | null;
 }
 
 /** An exception as the engine found it, before it is stored. */
 export type FoundException = Pick<
   ReconciliationException,
   'reference' | 'kind' | 'purchaseId' | 'ourState' | 'ourAmountKobo' | 'theirState' | 'theirAmountKobo'
->;
+> & { sentTo?: string | null };
 
 type ExceptionRow = RowOf<ReconciliationException>;
 

@@ -76,16 +76,17 @@ export function finishRun(
       const upsert = prep(
         db,
         `INSERT INTO reconciliation_exceptions (upstream_name, day, reference, kind, purchase_id, our_state,
-           our_amount_kobo, their_state, their_amount_kobo, first_run_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           our_amount_kobo, their_state, their_amount_kobo, first_run_id, created_at, updated_at, sent_to)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (upstream_name, reference) DO UPDATE SET kind = excluded.kind, purchase_id = excluded.purchase_id,
            our_state = excluded.our_state, our_amount_kobo = excluded.our_amount_kobo,
            their_state = excluded.their_state, their_amount_kobo = excluded.their_amount_kobo, status = 'open',
            resolution = NULL, resolved_by = NULL, resolved_reason = NULL, resolved_at = NULL,
-           updated_at = excluded.updated_at
+           updated_at = excluded.updated_at, sent_to = excluded.sent_to
          WHERE (status <> 'resolved' AND (status = 'cleared' OR kind IS NOT excluded.kind
            OR our_state IS NOT excluded.our_state OR our_amount_kobo IS NOT excluded.our_amount_kobo
-           OR their_state IS NOT excluded.their_state OR their_amount_kobo IS NOT excluded.their_amount_kobo))
+           OR their_state IS NOT excluded.their_state OR their_amount_kobo IS NOT excluded.their_amount_kobo
+           OR sent_to IS NOT excluded.sent_to))
            OR (status = 'resolved' AND kind IS NOT excluded.kind)`,
       );
       const refs = new Set<string>();
@@ -104,6 +105,7 @@ export function finishRun(
           runId,
           now,
           now,
+          e.sentTo ?? null,
         );
       }
       const open = prep(

@@ -7,6 +7,7 @@ import { SOLD_PRODUCTS, productNetwork } from '../domain/networks.js';
 import { recordAudit } from './audit.js';
 import type { SecretBox } from './secret-box.js';
 import { writtenRow } from './rows.js';
+import { noteUpstreamAccount } from './upstream-accounts.js';
 import { UPSTREAM_LIMITS } from '../../common/input-limits.js';
 
 /** An upstream's name: what the console's schema and the CLI's --name limit too (common/input-limits.ts). */
@@ -167,6 +168,11 @@ export function addUpstream(db: Db, box: SecretBox, input: UpstreamInput, actor:
         ).lastInsertRowid,
       );
       for (const r of routes) addRoute(db, r.product, r.network, id);
+      noteUpstreamAccount(db, {
+        name: input.name,
+        baseUrl: input.baseUrl ?? null,
+        merchantCode: input.merchantCode ?? null,
+      });
       noteChange(db, 'upstreams');
       recordAudit(db, actor, 'upstream.add', input.name, {
         type: input.type,
@@ -218,6 +224,9 @@ export function updateUpstream(
         nowIso(db),
         u.id,
       );
+      // The account it leaves too: sales sent there may be named later (upstream-accounts.ts).
+      noteUpstreamAccount(db, u);
+      noteUpstreamAccount(db, next);
       const routes = patch.products ? parseRouteList(patch.products) : undefined;
       if (routes) {
         prep(db, 'DELETE FROM routes WHERE upstream_id = ?').run(u.id);

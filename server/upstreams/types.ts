@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { VendOutcome } from '../domain/vend-outcome.js';
 import type { FxConfig } from '../domain/fx-pricing.js';
 import type {
@@ -43,17 +42,7 @@ export function vendRequestOf(p: VendablePurchase, sentAt: number | null = null)
   };
 }
 
-/**
- * A short fingerprint of the books an upstream reads a sale from: its base URL (a trailing slash
- * aside) and our merchant code there. The key and secret are left out: a pair rotated at the
- * provider is the same account (and a test pair swapped for the live one never delivered).
- */
-export function accountFingerprint(baseUrl: string, merchantCode: string): string {
-  return createHash('sha256')
-    .update(`${baseUrl.replace(/\/+$/, '')}\n${merchantCode}`)
-    .digest('base64url')
-    .slice(0, 16);
-}
+export { accountFingerprint } from '../domain/upstream-account.js';
 
 export interface VerifyRequest {
   product: 'ELECTRICITY' | 'CABLE' | 'BETTING';

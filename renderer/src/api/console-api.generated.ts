@@ -10375,7 +10375,8 @@ export interface paths {
                   | 'ours_reversed_theirs_success'
                   | 'ours_only'
                   | 'theirs_only'
-                  | 'pending';
+                  | 'pending'
+                  | 'sent_to_other_account';
                 accept_effect: ('reverse' | 'debit_correction') | (never | null);
                 our_state: string | null;
                 our_amount: string | null;
@@ -10387,6 +10388,8 @@ export interface paths {
                 resolved_reason: string | null;
                 resolved_at: string | null;
                 created_at: string;
+                /** @description sent_to_other_account only: the provider account the sale was sent to (base URL and merchant code, never a key or secret), which the upstream no longer points at */
+                sent_to?: string;
               }[];
               settings: {
                 run_time: string;
@@ -10653,7 +10656,8 @@ export interface paths {
                 | 'ours_reversed_theirs_success'
                 | 'ours_only'
                 | 'theirs_only'
-                | 'pending';
+                | 'pending'
+                | 'sent_to_other_account';
               accept_effect: ('reverse' | 'debit_correction') | (never | null);
               our_state: string | null;
               our_amount: string | null;
@@ -10665,6 +10669,8 @@ export interface paths {
               resolved_reason: string | null;
               resolved_at: string | null;
               created_at: string;
+              /** @description sent_to_other_account only: the provider account the sale was sent to (base URL and merchant code, never a key or secret), which the upstream no longer points at */
+              sent_to?: string;
             };
           };
         };

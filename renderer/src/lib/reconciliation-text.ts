@@ -13,6 +13,7 @@ export const EXCEPTION_KIND_LABEL: Record<ExceptionKind, string> = {
   ours_only: 'Upstream has no record',
   theirs_only: 'We have no record',
   pending: 'Still pending',
+  sent_to_other_account: 'Sent to another account',
 };
 
 /** What accepting the upstream's answer does, on the Accept button's tooltip. */

@@ -58,6 +58,12 @@ const Exception = Type.Object({
   resolved_reason: Nullable(Type.String()),
   resolved_at: Nullable(Type.String()),
   created_at: Type.String(),
+  sent_to: Type.Optional(
+    Type.String({
+      description:
+        'sent_to_other_account only: the provider account the sale was sent to (base URL and merchant code, never a key or secret), which the upstream no longer points at',
+    }),
+  ),
 });
 
 const Settings = Type.Object({ run_time: Type.String(), operator_emails: Type.Array(Type.String()) });
