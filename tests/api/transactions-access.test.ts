@@ -258,6 +258,34 @@ describe('404 and other request errors', () => {
       expect(status.status).toBe(404);
     }
   });
+  it('application/json with parameters, well-formed or not, is read as JSON: RFC 8259 defines none for it', async () => {
+    // Media type parameters have no effect on application/json (RFC 8259 section 11), so the
+    // node reads the body as UTF-8 JSON whatever follows the `;`, as Fastify does; only the
+    // type itself is checked (application/jsonx, vnd.api+json are 415s).
+    const types = [
+      'application/json; charset=utf-8',
+      'application/json;charset=UTF-8',
+      'Application/JSON',
+      'application/json;foo',
+      'application/json; charset=utf-8;',
+    ];
+    for (const type of types) {
+      const body = airtime('DEMO');
+      const r = await t.call('POST', '/v1/transactions', {
+        rawBody: JSON.stringify(body),
+        headers: { 'content-type': type },
+      });
+      expect(r.status, type).toBe(200);
+      expect(r.json.data.request_id, type).toBe(body.client_request_id);
+    }
+    for (const type of ['application/jsonx', 'application/vnd.api+json']) {
+      const r = await t.call('POST', '/v1/transactions', {
+        rawBody: JSON.stringify(airtime('DEMO')),
+        headers: { 'content-type': type },
+      });
+      expect(r.status, type).toBe(415);
+    }
+  });
   it('a compressed body (Content-Encoding gzip, deflate, br) is a 415 naming the coding and saying what is accepted, nothing stored', async () => {
     const codings: [string, (b: Buffer) => Buffer][] = [
       ['gzip', gzipSync],
