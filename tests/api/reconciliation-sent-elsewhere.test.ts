@@ -6,6 +6,8 @@ import { addUpstream } from '../../server/store/upstreams.js';
 import { reconcileDay } from '../../server/services/reconciliation.js';
 import { listExceptions } from '../../server/store/reconciliation-exceptions.js';
 import { localDay } from '../../server/domain/business-days.js';
+import { accountFingerprint } from '../../server/domain/upstream-account.js';
+import { startReconcilePair } from '../helpers/reconcile-pair.js';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 
@@ -179,5 +181,53 @@ describe('reconciling sales sent to another account than the upstream points at 
     expect(open.filter((e) => e.reference === reference)).toEqual([
       expect.objectContaining({ kind: 'ours_only', sentTo: null }),
     ]);
+  }, 60_000);
+});
+
+describe('a gift-card order sent to another account, asked about by its status', () => {
+  it('is sent_to_other_account too, named by its fingerprint when the account was never noted here', async () => {
+    const pair = await startReconcilePair();
+    try {
+      const day = '2026-03-10';
+      const [gone, here] = pair.seed([
+        {
+          order: 'giftcard',
+          ours: 'success',
+          theirs: null,
+          amountKobo: 120_000,
+          at: '2026-03-10T09:00:00.000Z',
+        },
+        {
+          order: 'giftcard',
+          ours: 'success',
+          theirs: null,
+          amountKobo: 80_000,
+          at: '2026-03-10T10:00:00.000Z',
+        },
+      ]);
+      // One was sent to an account `up` pointed at before this node kept accounts; one to its own.
+      const db = pair.ours.node.services.db;
+      const old = accountFingerprint('https://old-provider.example', 'M1');
+      const job = db.prepare(
+        `INSERT INTO vend_jobs (purchase_id, state, sent_account)
+           VALUES ((SELECT id FROM purchases WHERE internal_reference = ?), 'done', ?)`,
+      );
+      job.run(gone, old);
+      job.run(here, accountFingerprint(pair.theirs.url, 'UP'));
+      const [r] = await reconcileDay(pair.ours.node.services, {
+        day,
+        timezone: 'Africa/Lagos',
+        actor: 'test',
+      });
+      expect(r.counts).toMatchObject({ ours_only: 1, sent_to_other_account: 1 });
+      const byRef = new Map(listExceptions(db, { day }).map((e) => [e.reference, e]));
+      expect(byRef.get(gone)).toMatchObject({
+        kind: 'sent_to_other_account',
+        sentTo: `an account not on record here (fingerprint ${old})`,
+      });
+      expect(byRef.get(here)).toMatchObject({ kind: 'ours_only', sentTo: null });
+    } finally {
+      await pair.close();
+    }
   }, 60_000);
 });
