@@ -4,12 +4,17 @@ import type { PurchaseFilter } from '../store/purchase-lists.js';
 import type { PurchaseValues } from '../store/purchases.js';
 import { threadEntry } from '../thread-entry.js';
 
-/** What the search thread is given: the node's database file (opened read-only there) and the test hold. */
+/** What the search thread is given: the node's database file (opened read-only there) and the signals. */
 export interface SearchThreadData {
   dbPath: string;
-  /** One Int32: 1 holds each search inside its read transaction until it is 0 again (tests). */
-  gate: SharedArrayBuffer;
+  /** Int32s the main thread writes and the read looks at while it runs: GATE and STOP. */
+  signals: SharedArrayBuffer;
 }
+
+/** Tests: 1 holds each read at its start (its snapshot taken), 2 at its first check inside a statement. */
+export const GATE = 0;
+/** The id of the read to stop: the read throws at its next check and answers 'stopped'. */
+export const STOP = 1;
 
 /** A History text search's read: a page of the list with its total, or one page of its CSV. */
 export type SearchRead =
@@ -26,8 +31,12 @@ export type ToSearch = { id: number; read: SearchRead } | { close: true };
 export type FromSearch =
   | { id: number; type: 'result'; answer: SearchRows }
   | { id: number; type: 'error'; error: string }
-  /** The read holds its snapshot and waits at the test gate. */
-  | { id: number; type: 'held' };
+  /** The read stopped at a check, before its end, as the main thread asked. */
+  | { id: number; type: 'stopped' }
+  /** The read holds its snapshot and waits at the test gate, at its start or inside a statement. */
+  | { id: number; type: 'held'; at: HeldAt };
+
+export type HeldAt = 'start' | 'statement';
 
 /** Searches waiting for the thread beyond the one it reads: more are answered 503. */
 export const MAX_QUEUED_SEARCHES = 4;
@@ -63,9 +72,12 @@ interface Job {
  * with Retry-After (Overloaded, as a purchase beyond --max-waiting). A CSV's later pages are
  * never refused (its answer has begun): each export waits for one page at a time, so they add
  * at most one waiting read per export under way. A search whose client has gone (the agent
- * typed on, the page was left) is dropped from the queue if its read has not begun; a read
- * under way runs to its end (SQLite's step cannot be interrupted from here short of ending the
- * thread, and a new thread then costs the next search its start-up).
+ * typed on or cancelled, the page was left) is dropped from the queue if its read has not
+ * begun, and stopped if it has: better-sqlite3 has no sqlite3_interrupt, so the read's WHERE
+ * calls back into the thread's JavaScript every CHECKPOINT_EVERY-th sale it scans, which
+ * throws once STOP names the read (about a millisecond later at a million sales; measured at
+ * no cost, docs/performance.md). Ending the thread instead does not stop a statement either:
+ * `terminate()` waits for SQLite's step to return.
  *
  * Each read is one read transaction on the thread's connection (WAL): a list's rows and total
  * are one snapshot, and what the node or a CLI committed before it began is seen.
@@ -76,8 +88,9 @@ export class SearchThread {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private stopped = false;
-  private readonly gate = new Int32Array(new SharedArrayBuffer(4));
-  private heldWaiters: (() => void)[] = [];
+  private readonly signals = new Int32Array(new SharedArrayBuffer(8));
+  private heldWaiters: ((at: HeldAt) => void)[] = [];
+  private stoppedCount = 0;
 
   constructor(
     private readonly dbPath: string,
@@ -89,9 +102,15 @@ export class SearchThread {
     return { running: this.running !== null, queued: this.queue.length };
   }
 
+  /** Reads the thread stopped before their end because their client went (tests). */
+  get stoppedReads(): number {
+    return this.stoppedCount;
+  }
+
   /**
    * The read answered on the thread. `admitted`: a CSV's later page, never refused for the
-   * queue's length. `signal`: the client went away; a read not yet begun is dropped.
+   * queue's length. `signal`: the client went away; a read not yet begun is dropped, one under
+   * way is stopped.
    */
   read(read: SearchRead, opts: { admitted?: boolean; signal?: AbortSignal } = {}): Promise<SearchRows> {
     if (this.stopped) return Promise.reject(stoppingError());
@@ -107,6 +126,7 @@ export class SearchThread {
       const signal = opts.signal;
       if (signal) {
         const onAbort = () => {
+          if (this.running === job) return this.stopRunning(job);
           const at = this.queue.indexOf(job);
           if (at < 0) return;
           this.queue.splice(at, 1);
@@ -120,20 +140,29 @@ export class SearchThread {
     });
   }
 
-  /** Tests: each read from now on waits inside its read transaction until release(). */
-  hold(): void {
-    Atomics.store(this.gate, 0, 1);
+  /**
+   * Tests: each read from now on waits inside its read transaction until release(), at its
+   * start (its snapshot taken) or at its first check inside a statement (part of the scan done).
+   */
+  hold(at: HeldAt = 'start'): void {
+    Atomics.store(this.signals, GATE, at === 'start' ? 1 : 2);
   }
 
   /** Tests: lets the held read (and those after it) go on. */
   release(): void {
-    Atomics.store(this.gate, 0, 0);
-    Atomics.notify(this.gate, 0);
+    Atomics.store(this.signals, GATE, 0);
+    Atomics.notify(this.signals, GATE);
   }
 
-  /** Tests: resolves when a read holds its snapshot at the gate. */
-  whenHeld(): Promise<void> {
+  /** Tests: resolves, with where, when a read holds at the gate. */
+  whenHeld(): Promise<HeldAt> {
     return new Promise((resolve) => this.heldWaiters.push(resolve));
+  }
+
+  /** The read under way is asked to stop at its next check (a held one is woken to see it). */
+  private stopRunning(job: Job): void {
+    Atomics.store(this.signals, STOP, job.id);
+    Atomics.notify(this.signals, GATE);
   }
 
   /**
@@ -147,7 +176,11 @@ export class SearchThread {
     for (const job of this.queue.splice(0)) this.settle(job, () => job.reject(stoppingError()));
     const cut = this.running;
     this.running = null;
-    if (cut) this.settle(cut, () => cut.reject(stoppingError()));
+    if (cut) {
+      // Stopped at its next check: terminate() waits for SQLite's step to return.
+      this.stopRunning(cut);
+      this.settle(cut, () => cut.reject(stoppingError()));
+    }
     if (!worker) return;
     const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     if (cut) {
@@ -186,18 +219,21 @@ export class SearchThread {
       ...options,
       workerData: {
         dbPath: this.dbPath,
-        gate: this.gate.buffer as SharedArrayBuffer,
+        signals: this.signals.buffer as SharedArrayBuffer,
       } satisfies SearchThreadData,
     });
     worker.on('message', (m: FromSearch) => {
       if (m.type === 'held') {
-        for (const w of this.heldWaiters.splice(0)) w();
+        for (const w of this.heldWaiters.splice(0)) w(m.at);
         return;
       }
       const job = this.running;
       if (!job || job.id !== m.id) return;
       this.running = null;
-      if (m.type === 'result') this.settle(job, () => job.resolve(m.answer));
+      if (m.type === 'stopped') {
+        this.stoppedCount++;
+        this.settle(job, () => job.reject(new Error('the search was stopped: its client went away')));
+      } else if (m.type === 'result') this.settle(job, () => job.resolve(m.answer));
       else this.settle(job, () => job.reject(new Error(`the History search failed: ${m.error}`)));
       this.next();
     });

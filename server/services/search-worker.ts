@@ -4,34 +4,64 @@
 // tick-shape pin (../tick-shape-pin.ts).
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import { listPurchaseValues, purchasePageValues } from '../store/purchase-lists.js';
-import type { FromSearch, SearchRead, SearchRows, SearchThreadData, ToSearch } from './search-thread.js';
+import { listPurchaseValues, purchasePageValues, SEARCH_CHECKPOINT } from '../store/purchase-lists.js';
+import {
+  GATE,
+  STOP,
+  type FromSearch,
+  type SearchRead,
+  type SearchRows,
+  type SearchThreadData,
+  type ToSearch,
+} from './search-thread.js';
 
 const port = parentPort!;
-const { dbPath, gate } = workerData as SearchThreadData;
-const held = new Int32Array(gate);
+const { dbPath, signals } = workerData as SearchThreadData;
+const flags = new Int32Array(signals);
 const post = (m: FromSearch) => port.postMessage(m);
 let db: Database.Database | undefined;
+/** The read under way (its id), 0 between reads. */
+let reading = 0;
+
+/** Thrown inside the read (from SQL too) when the main thread asks it to stop. */
+class ReadStopped extends Error {}
+
+/**
+ * Where a read looks whether to go on: at its start, and inside its statements at every
+ * CHECKPOINT_EVERY-th sale scanned. Stops the read when the main thread named it in STOP; waits
+ * while the test gate holds reads at this place (1: the start, 2: inside a statement).
+ */
+function goOn(at: 'start' | 'statement'): 1 {
+  const held = at === 'start' ? 1 : 2;
+  if (Atomics.load(flags, STOP) !== reading && Atomics.load(flags, GATE) === held) {
+    post({ id: reading, type: 'held', at });
+    while (Atomics.load(flags, GATE) === held && Atomics.load(flags, STOP) !== reading)
+      Atomics.wait(flags, GATE, held);
+  }
+  if (Atomics.load(flags, STOP) === reading) throw new ReadStopped('the read was stopped');
+  return 1;
+}
 
 function opened(): Database.Database {
   if (db) return db;
   db = new Database(dbPath, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
+  db.function(SEARCH_CHECKPOINT, { deterministic: false }, () => goOn('statement'));
   return db;
 }
 
 /** One read in one read transaction: a list's rows and total are the same snapshot. */
-function answer(id: number, read: SearchRead): SearchRows {
+function answer(read: SearchRead): SearchRows {
   const conn = opened();
   return conn.transaction((): SearchRows => {
-    if (Atomics.load(held, 0) === 1) {
+    if (Atomics.load(flags, GATE) === 1) {
       // Tests: the snapshot is taken (a read begins it), then the read waits to be let go.
       conn.prepare('SELECT 1 FROM purchases LIMIT 1').get();
-      post({ id, type: 'held' });
-      while (Atomics.load(held, 0) === 1) Atomics.wait(held, 0, 1);
     }
-    if (read.type === 'list') return listPurchaseValues(conn, read.filter, read.page, read.limit);
-    const rows = purchasePageValues(conn, read.filter, read.below, read.pageSize);
+    goOn('start');
+    const opts = { stoppable: true };
+    if (read.type === 'list') return listPurchaseValues(conn, read.filter, read.page, read.limit, opts);
+    const rows = purchasePageValues(conn, read.filter, read.below, read.pageSize, opts);
     return { rows, total: rows.length };
   })();
 }
@@ -42,9 +72,13 @@ port.on('message', (m: ToSearch) => {
     port.close();
     return;
   }
+  reading = m.id;
   try {
-    post({ id: m.id, type: 'result', answer: answer(m.id, m.read) });
+    post({ id: m.id, type: 'result', answer: answer(m.read) });
   } catch (e) {
-    post({ id: m.id, type: 'error', error: e instanceof Error ? e.message : String(e) });
+    if (e instanceof ReadStopped) post({ id: m.id, type: 'stopped' });
+    else post({ id: m.id, type: 'error', error: e instanceof Error ? e.message : String(e) });
+  } finally {
+    reading = 0;
   }
 });

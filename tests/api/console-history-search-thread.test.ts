@@ -11,7 +11,8 @@ import type { Environment } from '../../server/store/credentials-crypto.js';
  * matches) is read on a thread of its own (services/search-thread.ts): at a million sales it
  * takes seconds, and on the main thread nobody else was answered meanwhile. Its answers are the
  * main thread's read, the node answers while one is under way, a full queue is a 503 with
- * Retry-After, a search whose client went is dropped before it is read, and the node's stop
+ * Retry-After, a search whose client went is dropped before it is read or stopped while it is
+ * read (the next one starting at once), and the node's stop
  * answers a search under way 503. The thread is held at its test gate (inside the read's
  * transaction) where a search must stay under way: nothing here depends on timing.
  */
@@ -161,6 +162,38 @@ describe("History's text search on its own thread", () => {
     expect(left).toBe(0);
     thread.release();
     expect((await first).status).toBe(200);
+  });
+
+  it('stops a search being read when its client goes, and the next one starts at once', async () => {
+    const thread = t.node.services.search;
+    const stoppedBefore = thread.stoppedReads;
+    thread.hold();
+    const held = thread.whenHeld();
+    const gone = new AbortController();
+    const abandoned = fetch(`${t.url}/console/purchases?search=34567`, {
+      headers: { cookie: admin.cookie },
+      signal: gone.signal,
+    }).catch((e: unknown) => e);
+    await held;
+    const next = search('illed-12');
+    await eventually(
+      async () => thread.busy.queued,
+      (n) => n === 1,
+    );
+    const nextHeld = thread.whenHeld();
+    gone.abort();
+    await abandoned;
+    // The held read ended at its check, unanswered; the next one is read while the gate still
+    // holds reads (the stopped one never reached the release it waited for).
+    await nextHeld;
+    expect(thread.stoppedReads).toBe(stoppedBefore + 1);
+    expect(thread.busy).toEqual({ running: true, queued: 0 });
+    thread.release();
+    const r = await next;
+    expect(r.status).toBe(200);
+    expect(r.json.total).toBe(
+      listPurchases(t.node.services.db, { merchantId, environment, search: 'illed-12' }, 1, 25).total,
+    );
   });
 
   it("the node's stop does not wait for a search under way: it and those waiting are answered 503", async () => {

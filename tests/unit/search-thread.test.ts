@@ -8,16 +8,18 @@ import { fillSales, storeWithMerchant } from '../helpers/test-store.js';
 /**
  * History's text search on its thread (the node's use is tests/api/console-history-search-thread.test.ts):
  * the thread's reads are the main connection's, it stays up between searches and sees what
- * another connection (a CLI) committed meanwhile, and its stop ends it whether idle or not.
+ * another connection (a CLI) committed meanwhile, a read whose client went is stopped in the
+ * middle of its scan, and its stop ends it whether idle or not.
  */
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
+/** 2,100 sales: every scan of them passes the stop's checks at ids 1009 and 2018 (CHECKPOINT_EVERY). */
 function store() {
-  const { db, m } = storeWithMerchant(dirs, 'SRCH', 2_000 * 10_000);
-  fillSales(db, m.id, 600);
+  const { db, m } = storeWithMerchant(dirs, 'SRCH', 20_000 * 10_000);
+  fillSales(db, m.id, 2_100);
   const filter = { merchantId: m.id, environment: 'test' as const, search: 'illed-1' };
   return { db, m, filter, thread: new SearchThread(db.name) };
 }
@@ -38,14 +40,45 @@ describe('the History search thread', () => {
       rows: csvPage,
       total: csvPage.length,
     });
-    // A CLI's sales, committed on a connection of its own while the thread is up, are seen next.
+    // A CLI's sales, committed on a connection of its own while the thread is up, are seen next
+    // (ids 10000 on are filled-1…).
     const before = (await thread.read({ type: 'list', filter, page: 1, limit: 1 })).total;
     const cli = new Database(db.name);
-    fillSales(cli, m.id, 1_000);
+    fillSales(cli, m.id, 10_000);
     cli.close();
     const after = await thread.read({ type: 'list', filter, page: 1, limit: 1 });
     expect(after.total).toBe(listPurchaseValues(db, filter, 1, 1).total);
     expect(after.total).toBeGreaterThan(before);
+    await thread.stop();
+    db.close();
+  });
+
+  it('stops a read whose client went in the middle of its scan, unanswered, and the next read starts at once', async () => {
+    const { db, filter, thread } = store();
+    // Held at the first check inside the list's count: part of the sales scanned, the rest not.
+    thread.hold('statement');
+    const held = thread.whenHeld();
+    const gone = new AbortController();
+    const first = thread.read({ type: 'list', filter, page: 1, limit: 25 }, { signal: gone.signal }).then(
+      () => 'answered',
+      (e: Error) => e.message,
+    );
+    expect(await held).toBe('statement');
+    const nextFilter = Object.assign({}, filter, { search: 'illed-20' });
+    const next = thread.read({ type: 'list', filter: nextFilter, page: 1, limit: 5 });
+    expect(thread.busy).toEqual({ running: true, queued: 1 });
+    const nextHeld = thread.whenHeld();
+    gone.abort();
+    // The thread answered that the read stopped at a check, not that it ran to its end.
+    expect(await first).toBe('the search was stopped: its client went away');
+    expect(thread.stoppedReads).toBe(1);
+    // The next read reached its own scan while the gate still holds: the stopped one did not
+    // run on to the gate's release (nothing else lets a read past it).
+    expect(await nextHeld).toBe('statement');
+    expect(thread.busy).toEqual({ running: true, queued: 0 });
+    thread.release();
+    expect(await next).toEqual(listPurchaseValues(db, nextFilter, 1, 5));
+    expect(thread.stoppedReads).toBe(1);
     await thread.stop();
     db.close();
   });

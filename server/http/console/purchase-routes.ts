@@ -223,8 +223,9 @@ function callerOf(s: Services, request: FastifyRequest): Caller {
 const textOf = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 
 /**
- * Aborted when the client goes before its answer is sent (the agent typed on, the page was
- * left): a search still waiting for the search thread is then dropped, not read for nobody.
+ * Aborted when the client goes before its answer is sent (the agent typed on or cancelled, the
+ * page was left): a search still waiting for the search thread is then dropped, and one being
+ * read is stopped, not read for nobody.
  */
 function clientGone(reply: FastifyReply): AbortSignal {
   const gone = new AbortController();
