@@ -342,6 +342,68 @@ describe('useSaleStore', () => {
 });
 
 describe('useHistoryStore', () => {
+  /** A node whose searches for "slow…" answer only when told, and fail as fetch does when aborted. */
+  function slowSearches() {
+    const asked: { url: string; signal: AbortSignal; answer: () => void }[] = [];
+    const page = (total: number) =>
+      new Response(
+        JSON.stringify({ rows: [sale('success')], total, page: 1, limit: 25, environment: 'test' }),
+      );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (url: string, init: RequestInit) =>
+          new Promise<Response>((resolve, reject) => {
+            if (!url.includes('search=slow')) return resolve(page(1));
+            const signal = init.signal!;
+            signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+            asked.push({ url, signal, answer: () => resolve(page(7)) });
+          }),
+      ),
+    );
+    return asked;
+  }
+
+  it('cancels a read under way: its request is aborted, the rows and filters are those shown before, and the page says so', async () => {
+    const asked = slowSearches();
+    const h = useHistoryStore();
+    await h.load();
+    h.filters.search = 'slow text';
+    h.filters.status = 'success';
+    const reading = h.applyFilters();
+    expect(h.loading).toBe(true);
+    h.cancel();
+    await reading;
+    expect(asked[0].signal.aborted).toBe(true);
+    expect(h.loading).toBe(false);
+    expect(h.error).toBe('');
+    expect(h.rows).toHaveLength(1);
+    expect(h.total).toBe(1);
+    expect(h.filters).toMatchObject({ search: '', status: '' });
+    expect(h.csvHref).toBe('/console/purchases.csv');
+    expect(h.cancelled).toBe(
+      'The search for “slow text” was cancelled: the list and filters are as they were before it.',
+    );
+    // The next read clears the notice.
+    await h.load();
+    expect(h.cancelled).toBe('');
+  });
+
+  it('aborts a read still under way when a newer one starts, and shows the newer answer only', async () => {
+    const asked = slowSearches();
+    const h = useHistoryStore();
+    h.filters.search = 'slow 1';
+    const first = h.applyFilters();
+    h.filters.search = 'slow 2';
+    const second = h.applyFilters();
+    expect(asked.map((a) => a.signal.aborted)).toEqual([true, false]);
+    asked[1].answer();
+    await Promise.all([first, second]);
+    expect(h.total).toBe(7);
+    expect(h.error).toBe('');
+    expect(h.cancelled).toBe('');
+  });
+
   it('sends the filters and paging, and shows the newest answer only', async () => {
     const calls = fakeNode({
       'GET /console/purchases': (c: Call) => ({

@@ -1,4 +1,4 @@
-import { ApiError, humanMessage } from '../lib/errors.js';
+import { ApiError, humanMessage, RequestAborted } from '../lib/errors.js';
 import { reportReachable, reportUnreachable } from '../lib/reachability.js';
 import {
   CSRF_HEADER,
@@ -53,19 +53,23 @@ async function apiRequest<T>(
   const shown = method !== 'GET' ? pageEnvironment?.() : null;
   if (shown) headers[PAGE_ENVIRONMENT_HEADER] = shown;
   let response: Response;
+  let text: string;
   try {
     response = await fetch(path, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
+      signal: opts.signal,
     });
+    text = await response.text();
   } catch {
+    // Aborted by the page (a search cancelled): the node is not unreachable for it.
+    if (opts.signal?.aborted) throw new RequestAborted();
     reportUnreachable();
     throw new ApiError(0, humanMessage(0, undefined));
   }
   reportReachable();
-  const text = await response.text();
   let json: unknown = null;
   try {
     json = text ? JSON.parse(text) : null;

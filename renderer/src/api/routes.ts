@@ -70,6 +70,8 @@ export interface RequestOptions {
   quiet401?: boolean;
   /** Extra request headers (the first-run setup code). */
   headers?: Record<string, string>;
+  /** Aborts the request (a History search cancelled or replaced): it rejects with RequestAborted. */
+  signal?: AbortSignal;
 }
 
 /** What a call to a route takes besides its template: what the route needs is required. */

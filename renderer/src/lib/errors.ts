@@ -11,6 +11,14 @@ export class ApiError extends Error {
   }
 }
 
+/** A request the page itself aborted (its signal): nothing to show, the node was not at fault. */
+export class RequestAborted extends Error {
+  constructor() {
+    super('The request was cancelled');
+    this.name = 'RequestAborted';
+  }
+}
+
 const FIELD_NAMES: Record<string, string> = {
   customer_msisdn: 'the customer number',
   plan_code: 'the plan',

@@ -47,7 +47,13 @@ export const useHistoryStore = defineStore('history', () => {
   const shownAsText = ref('');
   /** A whole reference, request id or customer id the rows carry exactly, and which it was. */
   const shownExact = ref<{ matched: 'reference' | 'request_id' | 'customer'; text: string } | null>(null);
+  /** What the agent was told when they cancelled a read ('' when they did not). */
+  const cancelled = ref('');
   let generation = 0;
+  /** The read under way: aborted when it is cancelled or replaced, so the node stops reading it. */
+  let reading: AbortController | null = null;
+  /** The filters, page and search scope the rows on screen answer: a cancelled read goes back to them. */
+  let shownAsked: { filters: HistoryFilters; page: number; everyFieldFor: string } | null = null;
 
   const pages = computed(() => Math.max(1, Math.ceil(total.value / limit.value)));
   const chosen = () => {
@@ -62,18 +68,27 @@ export const useHistoryStore = defineStore('history', () => {
     };
   };
   const csvHref = computed(() => routeUrl('/console/purchases.csv', { query: chosen() }));
-  const readPage = () =>
-    api.get('/console/purchases', { query: { ...chosen(), page: page.value, limit: limit.value } });
+  const readPage = (signal?: AbortSignal) =>
+    api.get('/console/purchases', { query: { ...chosen(), page: page.value, limit: limit.value }, signal });
 
-  /** Loads the current page; an older answer arriving after a newer request is ignored. */
+  /**
+   * Loads the current page. A read still under way is aborted first (the agent typed on): the
+   * node drops or stops it instead of reading it for nobody, and its answer is never shown.
+   */
   async function load(): Promise<void> {
     const mine = ++generation;
+    reading?.abort();
+    const controller = new AbortController();
+    reading = controller;
     loading.value = true;
     error.value = '';
+    cancelled.value = '';
     const asked = chosen();
+    const askedState = { filters: { ...filters }, page: page.value, everyFieldFor: everyFieldFor.value };
     try {
-      const r = await readPage();
+      const r = await readPage(controller.signal);
       if (mine !== generation) return;
+      shownAsked = askedState;
       rows.value = r.rows;
       total.value = r.total;
       // The node says how it read the text (a whole number, an exact id, or text).
@@ -86,14 +101,52 @@ export const useHistoryStore = defineStore('history', () => {
           : null;
     } catch (e) {
       if (mine !== generation) return;
+      shownAsked = askedState;
       error.value = e instanceof ApiError ? e.message : String(e);
       rows.value = [];
       total.value = 0;
       shownPhone.value = shownAsText.value = '';
       shownExact.value = null;
     } finally {
-      if (mine === generation) loading.value = false;
+      if (mine === generation) {
+        loading.value = false;
+        reading = null;
+      }
     }
+  }
+
+  /** The read under way is dropped: its request aborted, its answer never shown. */
+  function dropRead(): boolean {
+    if (!reading) return false;
+    generation++;
+    reading.abort();
+    reading = null;
+    loading.value = false;
+    return true;
+  }
+
+  /**
+   * The agent cancels the read under way (a search over years of sales): the node stops it, the
+   * rows stay those shown before, and the filters and page go back to the ones they answer (so
+   * Export and the page buttons ask for what is on screen); the page says so.
+   */
+  function cancel(): void {
+    const search = filters.search.trim();
+    if (!dropRead()) return;
+    if (shownAsked) {
+      Object.assign(filters, shownAsked.filters);
+      page.value = shownAsked.page;
+      everyFieldFor.value = shownAsked.everyFieldFor;
+    }
+    const what = search ? `The search for “${search}” was cancelled` : 'Reading the sales was cancelled';
+    cancelled.value = rows.value.length
+      ? `${what}: the list and filters are as they were before it.`
+      : `${what}: nothing is shown. Search again or change the filters.`;
+  }
+
+  /** The page is left: a read under way is dropped without a word (the page reads afresh on return). */
+  function abandon(): void {
+    dropRead();
   }
 
   async function applyFilters(): Promise<void> {
@@ -224,12 +277,15 @@ export const useHistoryStore = defineStore('history', () => {
     total,
     loading,
     error,
+    cancelled,
     shownPhone,
     shownAsText,
     shownExact,
     pages,
     csvHref,
     load,
+    cancel,
+    abandon,
     applyFilters,
     goTo,
     reset,
