@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import {
   adminApi,
@@ -59,7 +60,12 @@ test('an admin picks another merchant in History, opens, requeries and reverses 
   const row = page.getByTestId('history-row');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('0906 123 4588');
-  await expect(page.getByTestId('export-csv')).toHaveAttribute('href', new RegExp(`merchant_code=${code}`));
+  // The export is started for the merchant chosen, and its file holds that merchant's sale.
+  const startedFor = page.waitForRequest((r) => r.url().includes('/console/purchases/exports?'));
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-csv').click();
+  expect((await startedFor).url()).toContain(`merchant_code=${code}`);
+  expect(readFileSync((await (await download).path())!, 'utf8')).toContain(reference);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(picker).toBeVisible();

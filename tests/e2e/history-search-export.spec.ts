@@ -1,4 +1,5 @@
 import { expect, test, type Route } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   expectSuccessfulReceipt,
@@ -74,5 +75,57 @@ test('history: a slow search shows its progress and is cancelled: request aborte
   // Its request was aborted (the node drops or stops the search), and not asked again.
   expect(await abortedSearches()).toEqual([true]);
   expect(held).toHaveLength(1);
+  expect(problems).toEqual([]);
+});
+
+/**
+ * History's export refused (the search thread full: 503 with Retry-After) is said on the page,
+ * which stays where it was: the download was a navigation, and a refused one was a failed file
+ * named after the JSON. Started with fetch, then downloaded by its one-time link.
+ */
+/** The desk's start of an export (POST; no query when no filter is set). */
+const STARTS = /\/console\/purchases\/exports(\?|$)/;
+
+test('history: an export the node refuses is said on the page; one it starts downloads', async ({ page }) => {
+  const problems = watchPageErrors(page);
+  await login(page);
+  await page.keyboard.press('Alt+h');
+  await expect(page.getByRole('heading', { name: 'Sales history' })).toBeVisible();
+  const at = page.url();
+
+  // The node answers as it does with five History searches under way or waiting.
+  await page.route(STARTS, (route) =>
+    route.fulfill({
+      status: 503,
+      headers: { 'retry-after': '2', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        status: 'error',
+        code: 503,
+        message:
+          'The node is busy: 5 History searches are under way or waiting; retry after the Retry-After delay',
+      }),
+    }),
+  );
+  let downloads = 0;
+  page.on('download', () => downloads++);
+  await page.getByTestId('export-csv').click();
+  const refused = page.getByTestId('export-error');
+  await expect(refused).toContainText('The CSV was not exported: The node is busy: 5 History searches');
+  await expect(refused).toContainText('Nothing was downloaded; export again in a moment.');
+  await expect(page.getByTestId('export-csv')).toBeEnabled();
+  expect(page.url()).toBe(at);
+  await expect(page.getByRole('heading', { name: 'Sales history' })).toBeVisible();
+  await page.locator('section.card').screenshot({ path: join(SHOTS_DIR, 'history-export-refused.png') });
+
+  // Asked again once the node has room: the file downloads, and the refusal goes.
+  await page.unroute(STARTS);
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-csv').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^vendpoint-test-sales-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(readFileSync((await file.path())!, 'utf8').split('\n')[0]).toContain('reference');
+  await expect(refused).toHaveCount(0);
+  expect(downloads).toBe(1);
+  expect(page.url()).toBe(at);
   expect(problems).toEqual([]);
 });

@@ -68,6 +68,15 @@ export const useHistoryStore = defineStore('history', () => {
     };
   };
   const csvHref = computed(() => routeUrl('/console/purchases.csv', { query: chosen() }));
+
+  /**
+   * Starts the CSV of the filters shown (the node makes its checks and reads the first page)
+   * and answers the link to download it once: a refusal (the search thread full, a bad date)
+   * is an ApiError for the page to show, where a refused download was a failed file.
+   */
+  async function startExport(): Promise<string> {
+    return (await api.post('/console/purchases/exports', { query: chosen() })).href;
+  }
   const readPage = (signal?: AbortSignal) =>
     api.get('/console/purchases', { query: { ...chosen(), page: page.value, limit: limit.value }, signal });
 
@@ -283,6 +292,7 @@ export const useHistoryStore = defineStore('history', () => {
     shownExact,
     pages,
     csvHref,
+    startExport,
     load,
     cancel,
     abandon,
