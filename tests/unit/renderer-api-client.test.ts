@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, routeUrl, setCsrfToken } from '../../renderer/src/api/client.js';
+import { RequestAborted } from '../../renderer/src/lib/errors.js';
+import { nodeOffline } from '../../renderer/src/lib/reachability.js';
 
 interface Sent {
   method: string;
@@ -83,6 +85,22 @@ describe('the typed console client', () => {
       }),
     ).toBe('/console/admin/merchants/A%20B/wallets/live/ledger.csv?from=2026-01-01');
     expect(routeUrl('/console/purchases.csv')).toBe('/console/purchases.csv');
+  });
+  it('rejects an aborted request with RequestAborted, without taking the node for unreachable', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((_, reject) =>
+            init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
+      ),
+    );
+    const cancel = new AbortController();
+    const asked = api.get('/console/purchases', { query: { search: 'slow' }, signal: cancel.signal });
+    cancel.abort();
+    await expect(asked).rejects.toBeInstanceOf(RequestAborted);
+    expect(nodeOffline.value).toBe(false);
   });
 });
 

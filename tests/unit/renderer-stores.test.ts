@@ -380,7 +380,6 @@ describe('useHistoryStore', () => {
     expect(h.rows).toHaveLength(1);
     expect(h.total).toBe(1);
     expect(h.filters).toMatchObject({ search: '', status: '' });
-    expect(h.csvHref).toBe('/console/purchases.csv');
     expect(h.cancelled).toBe(
       'The search for “slow text” was cancelled: the list and filters are as they were before it.',
     );
@@ -413,6 +412,7 @@ describe('useHistoryStore', () => {
         limit: 25,
         environment: 'test',
       }),
+      'POST /console/purchases/exports': { href: '/console/purchases/exports/t0k3n' },
     });
     const h = useHistoryStore();
     h.filters.search = ' 0803 ';
@@ -421,7 +421,9 @@ describe('useHistoryStore', () => {
     expect(calls[0].url).toBe('/console/purchases?search=0803&status=failed&page=1&limit=25');
     expect(h.rows[0].status).toBe('failed');
     expect(h.pages).toBe(3);
-    expect(h.csvHref).toBe('/console/purchases.csv?search=0803&status=failed');
+    // The export is started for the same filters, and answers its link.
+    expect(await h.startExport()).toBe('/console/purchases/exports/t0k3n');
+    expect(calls[1].url).toBe('/console/purchases/exports?search=0803&status=failed');
     await h.goTo(9);
     expect(h.page).toBe(3);
   });

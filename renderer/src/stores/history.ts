@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, reactive, ref } from 'vue';
-import { api, routeUrl } from '../api/client.js';
+import { api } from '../api/client.js';
 import type { Sale } from '../api/types.js';
 import { ApiError } from '../lib/errors.js';
 import { nextFollowDelay } from './sale.js';
@@ -67,8 +67,6 @@ export const useHistoryStore = defineStore('history', () => {
       search_as: asText ? ('text' as const) : undefined,
     };
   };
-  const csvHref = computed(() => routeUrl('/console/purchases.csv', { query: chosen() }));
-
   /**
    * Starts the CSV of the filters shown (the node makes its checks and reads the first page)
    * and answers the link to download it once: a refusal (the search thread full, a bad date)
@@ -291,7 +289,6 @@ export const useHistoryStore = defineStore('history', () => {
     shownAsText,
     shownExact,
     pages,
-    csvHref,
     startExport,
     load,
     cancel,
