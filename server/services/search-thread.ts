@@ -76,8 +76,8 @@ interface Job {
  * begun, and stopped if it has: better-sqlite3 has no sqlite3_interrupt, so the read's WHERE
  * calls back into the thread's JavaScript every CHECKPOINT_EVERY-th sale it scans, which
  * throws once STOP names the read (about a millisecond later at a million sales; measured at
- * no cost, docs/performance.md). Ending the thread instead does not stop a statement either:
- * `terminate()` waits for SQLite's step to return.
+ * no cost, docs/performance.md). Ending the thread would not stop it: `terminate()` waits
+ * for SQLite's step to return.
  *
  * Each read is one read transaction on the thread's connection (WAL): a list's rows and total
  * are one snapshot, and what the node or a CLI committed before it began is seen.
