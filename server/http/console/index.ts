@@ -9,6 +9,7 @@ import { registerSessionHook } from './session.js';
 import { registerAuthRoutes } from './auth-routes.js';
 import { registerSellRoutes } from './sell-routes.js';
 import { registerPurchaseRoutes } from './purchase-routes.js';
+import { registerSalesCsvRoutes } from './sales-csv-routes.js';
 import { registerWalletRoutes } from './wallet-routes.js';
 import { registerUserRoutes } from './user-routes.js';
 import { registerOrderConsoleRoutes } from './order-routes.js';
@@ -35,6 +36,7 @@ export async function registerConsole(app: FastifyInstance, s: Services): Promis
     registerAuthRoutes(scope, s, throttle);
     registerSellRoutes(scope, s);
     registerPurchaseRoutes(scope, s);
+    registerSalesCsvRoutes(scope, s);
     registerWalletRoutes(scope, s);
     registerUserRoutes(scope, s);
     registerOrderConsoleRoutes(scope, s);

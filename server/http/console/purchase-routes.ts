@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { csvAmount, csvStream, mapPages, mapPagesAsync, type CsvCell } from '../../domain/csv.js';
 import { SOLD_PRODUCTS } from '../../domain/networks.js';
 import { toLocalMsisdn, wholePhoneNumber } from '../../../common/network-prefixes.js';
-import { localDay, localTime, localTimeColumn } from '../../domain/business-days.js';
 import { businessTimezone } from '../../store/settings.js';
 import { DateTime } from 'luxon';
 import type { Caller, Services } from '../../services/context.js';
@@ -16,7 +14,6 @@ import {
 import {
   exactSearchMatch,
   listPurchases,
-  purchasePages,
   type ExactMatch,
   type PurchaseFilter,
 } from '../../store/purchase-lists.js';
@@ -35,10 +32,8 @@ import { PurchasePage, RevealedCards, Sale } from './console-schemas.js';
 import { PageNumber, PageSize, WholeNumberText } from '../schema-blocks.js';
 import { deliversEsim } from '../../domain/esim-sale.js';
 import { mayView } from '../../services/console-environments.js';
-import type { Readable } from 'node:stream';
-import { StartedExports } from './started-exports.js';
 
-const tags = ['sales'];
+export const tags = ['sales'];
 /** Longest a sale read may be held open for its outcome. */
 export const MAX_SALE_WAIT_MS = 20_000;
 /** An admin looks at another merchant's sales by naming it; an agent sees only its own. */
@@ -62,7 +57,7 @@ const SaleWaitQuery = Type.Object({
   ),
 });
 /** History filters; the handler checks them, so its messages name the rule. */
-const HistoryFilters = {
+export const HistoryFilters = {
   ...MerchantChoice,
   search: Type.Optional(
     Type.String({
@@ -86,17 +81,14 @@ const PurchasePageQuery = {
   limit: Type.Optional(PageSize(100, { description: 'rows per page, default 25' })),
 };
 const HistoryQuery = Type.Object({ ...HistoryFilters, ...PurchasePageQuery });
-const CsvQuery = Type.Object(HistoryFilters);
-const binary = (type: string, description: string) => ({
+export const binary = (type: string, description: string) => ({
   200: { description, content: { [type]: { schema: { type: 'string', format: 'binary' } } } },
   ...consoleErrors,
 });
 /** A text search waits its turn on the search thread: 503 with Retry-After when too many wait, or the node stops. */
-const searchBusy = { 503: ConsoleError };
+export const searchBusy = { 503: ConsoleError };
 const PRODUCTS: readonly string[] = SOLD_PRODUCTS;
 const STATES: PurchaseState[] = ['pending', 'success', 'failed', 'reversed'];
-/** Sales read per query while a CSV streams (every sale the filters hold is exported). */
-const CSV_PAGE_ROWS = 250;
 const isState = (v: string): v is PurchaseState => (STATES as string[]).includes(v);
 
 /** Views for a page of purchases, naming each selling agent with one query. */
@@ -141,7 +133,7 @@ type SearchMatched = 'phone' | ExactMatch['matched'] | 'text';
  * History filters from the query: search (phone, meter, reference, item name), product, status,
  * business days; and how the search text was read.
  */
-function filterOf(
+export function filterOf(
   s: Services,
   caller: Caller,
   q: Partial<Record<string, string>>,
@@ -210,7 +202,7 @@ function ownSale(s: Services, request: FastifyRequest, ref: string): { p: Purcha
  * one too: its disputed sales still need finding). An agent naming another merchant is refused,
  * not answered with its own sales under the name it asked for.
  */
-function callerOf(s: Services, request: FastifyRequest): Caller {
+export function callerOf(s: Services, request: FastifyRequest): Caller {
   const session = sessionOf(request);
   const caller = consoleCaller(s, session);
   const code = (request.query as { merchant_code?: string } | undefined)?.merchant_code?.trim();
@@ -222,14 +214,12 @@ function callerOf(s: Services, request: FastifyRequest): Caller {
   return { ...caller, merchant };
 }
 
-const textOf = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
-
 /**
  * Aborted when the client goes before its answer is sent (the agent typed on or cancelled, the
  * page was left): a search still waiting for the search thread is then dropped, and one being
  * read is stopped, not read for nobody.
  */
-function clientGone(reply: FastifyReply): AbortSignal {
+export function clientGone(reply: FastifyReply): AbortSignal {
   const gone = new AbortController();
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) gone.abort();
@@ -253,105 +243,8 @@ async function searchedList(
   return { rows: read.rows.map((r) => purchaseOf(r, s.db)), total: read.total };
 }
 
-/**
- * purchasePages for a text search, each page read on the search thread. The first page is read
- * before the answer starts, so a busy thread or a stopping node is a 503, not a cut file; the
- * later pages are never refused for the queue's length (one waiting read per export).
- */
-async function searchedPages(
-  s: Services,
-  signal: AbortSignal,
-  filter: PurchaseFilter,
-): Promise<AsyncIterable<Purchase[]>> {
-  const read = async (below: number, admitted: boolean) =>
-    (
-      await s.search.read({ type: 'csv-page', filter, below, pageSize: CSV_PAGE_ROWS }, { admitted, signal })
-    ).rows.map((r) => purchaseOf(r, s.db));
-  let rows = await read(Number.MAX_SAFE_INTEGER, false);
-  return (async function* () {
-    for (;;) {
-      if (rows.length > 0) yield rows;
-      if (rows.length < CSV_PAGE_ROWS) return;
-      rows = await read(rows[rows.length - 1].id, true);
-    }
-  })();
-}
-
-const CSV_COLUMNS = [
-  'reference',
-  'request_id',
-  'environment',
-  'product',
-  'network',
-  'customer',
-  'plan',
-  'amount',
-  'debit',
-  'status',
-  'token',
-  'units',
-  'failure_reason',
-  'agent',
-];
-
-/**
- * The CSV of the sales the query's filters hold, its first page read (a text search's on the
- * search thread: a busy thread or a bad filter is refused here, before any answer), the rest
- * read as the file is written. `signal` ends a text search's reads.
- */
-async function salesCsv(
-  s: Services,
-  request: FastifyRequest,
-  q: Partial<Record<string, string>>,
-  signal: AbortSignal,
-): Promise<{ filename: string; open: () => Readable }> {
-  const caller = callerOf(s, request);
-  const timezone = businessTimezone(s.db);
-  const { filter } = filterOf(s, caller, q, timezone);
-  const view = (p: Purchase[]) => saleViews(s, caller.merchant.name, p);
-  const row = (v: ReturnType<typeof saleViews>[number]): CsvCell[] => [
-    localTime(v.created_at, timezone),
-    v.reference,
-    v.request_id,
-    v.environment,
-    v.product,
-    v.network,
-    v.customer,
-    v.plan_name || v.plan,
-    csvAmount(v.amount),
-    csvAmount(v.debit),
-    v.status,
-    textOf(v.result.token),
-    textOf(v.result.units),
-    v.failure_reason,
-    v.agent,
-  ];
-  const rows = filter.search
-    ? mapPagesAsync(await searchedPages(s, signal, filter), view, row)
-    : mapPages(purchasePages(s.db, filter, CSV_PAGE_ROWS), view, row);
-  const day = localDay(s.now(), timezone);
-  return {
-    filename: `vendpoint-${caller.environment}-sales-${day}.csv`,
-    open: () => csvStream([localTimeColumn(timezone), ...CSV_COLUMNS], rows),
-  };
-}
-
-const sendCsv = (reply: FastifyReply, csv: { filename: string; open: () => Readable }) =>
-  reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${csv.filename}"`)
-    .send(csv.open());
-
-const StartedExportLink = Type.Object({
-  href: Type.String({
-    description:
-      'where the CSV downloads: once, by the user who started it, within a minute; the checks were made and its first page read',
-  }),
-});
-
 export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): void {
   const app = typed(scope);
-  const started = new StartedExports();
   const pageSchema = {
     tags,
     querystring: HistoryQuery,
@@ -375,48 +268,6 @@ export function registerPurchaseRoutes(scope: FastifyInstance, s: Services): voi
       environment: caller.environment,
       ...(matched ? { search_matched: matched } : {}),
     };
-  });
-
-  const csvSchema = {
-    tags,
-    querystring: CsvQuery,
-    response: Object.assign(binary('text/csv', 'CSV of the filtered sales'), searchBusy),
-  };
-  app.get('/console/purchases.csv', { schema: csvSchema }, async (request, reply) =>
-    sendCsv(reply, await salesCsv(s, request, request.query, clientGone(reply))),
-  );
-
-  // The desk's export: started with fetch, so a refusal is shown on the page, then downloaded
-  // by its one-time link (started-exports.ts).
-  const startSchema = {
-    tags,
-    querystring: CsvQuery,
-    response: Object.assign(answer(StartedExportLink), searchBusy),
-  };
-  app.post('/console/purchases/exports', { schema: startSchema }, async (request, reply) => {
-    // Ended if the desk leaves before the answer, if the link is never followed, or if its
-    // download is left unfinished: a text search's later pages are then not read.
-    const ends = new AbortController();
-    clientGone(reply).addEventListener('abort', () => ends.abort(), { once: true });
-    const csv = await salesCsv(s, request, request.query, ends.signal);
-    const token = started.add(sessionOf(request).user.id, {
-      filename: csv.filename,
-      open: csv.open,
-      abandon: () => ends.abort(),
-    });
-    return { href: `/console/purchases/exports/${token}` };
-  });
-
-  const downloadSchema = {
-    tags,
-    params: Type.Object({ token: Type.String({ maxLength: 64 }) }),
-    response: binary('text/csv', 'CSV of the sales the export was started for'),
-  };
-  app.get('/console/purchases/exports/:token', { schema: downloadSchema }, async (request, reply) => {
-    const csv = started.take(request.params.token, sessionOf(request).user.id);
-    if (!csv) throw new NotFound('This export has expired or was downloaded already: export again');
-    clientGone(reply).addEventListener('abort', () => csv.abandon(), { once: true });
-    return sendCsv(reply, csv);
   });
 
   const saleSchema = { tags, params: RefParams, response: answer(Sale) };
