@@ -407,7 +407,10 @@ async function ledgerMoneyCells(page: Page, rowTestid: string, width: number) {
     }
   }
   // The table no longer scrolls inside its card: nothing is hidden to the right.
-  expect(await page.locator('.table-wrap').evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+  expect(
+    await page.locator('.table-wrap').evaluate((el) => el.scrollWidth - el.clientWidth),
+    `${width}: the ledger scrolls sideways in its card`,
+  ).toBe(0);
 }
 
 test('wallet ledger at 390 px: every entry shows its amount and the balance after it, on the agent and the admin pages', async ({
@@ -469,6 +472,57 @@ test('wallet ledger at 390 px: every entry shows its amount and the balance afte
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByRole('columnheader', { name: 'Running balance' })).toBeVisible();
   await page.screenshot({ path: join(SHOTS_DIR, 'admin-wallet-1280x800.png'), fullPage: true });
+  expect(problems).toEqual([]);
+});
+
+/**
+ * Between a phone and a desk the ledger is a card per entry wherever its card is narrower than its
+ * table needs (about 735 px for a balance in the tens of millions), whatever the window's width:
+ * Admin → Wallets' table scrolled sideways in its card from 601 to 960 px (180 px at 601, under
+ * the admin menu; 15 at 960, beside it), the agent's Wallet page from 601 to 849.
+ */
+test('wallet ledger from 601 to 1280 px: nothing scrolls sideways in its card, on the agent and the admin pages', async ({
+  page,
+  request,
+}) => {
+  const problems = watchPageErrors(page);
+  const desk = await ownDesk(request);
+  cli(['wallet', 'fund', '--code', desk.code, '--env', 'test', '--amount', '99000000']);
+  await login(page, desk);
+  const headers = await csrfOf(page.request);
+  const sold = await page.request.post('/console/sell', {
+    headers,
+    data: {
+      product: 'airtime',
+      network: 'mtn',
+      customer_msisdn: '08031234567',
+      amount: '1250.50',
+      client_request_id: `m2-${unique()}`,
+    },
+  });
+  expect(sold.status()).toBe(200);
+  const widths = [601, 700, 800, 849, 900, 901, 910, 960, 1024, 1077, 1078, 1100, 1240, 1280];
+  await openPage(page, '/#/wallet');
+  await expect(page.getByTestId('ledger-row')).toHaveCount(3);
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    await ledgerMoneyCells(page, 'ledger-row', width);
+    expect(await sideways(page), `${width}: the wallet page scrolls sideways`).toBe(0);
+  }
+  await signOut(page);
+  await login(page);
+  await openPage(page, `/#/admin/wallets?code=${desk.code}&env=test`);
+  await expect(page.getByTestId('admin-ledger-row')).toHaveCount(3);
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    await ledgerMoneyCells(page, 'admin-ledger-row', width);
+    expect(await sideways(page), `${width}: Admin → Wallets scrolls sideways`).toBe(0);
+    if ([601, 960, 1100].includes(width))
+      await page.screenshot({ path: join(SHOTS_DIR, `admin-wallet-ledger-${width}.png`), fullPage: true });
+  }
+  // The page at a desk's width keeps the table, its headers naming the figures.
+  await expect(page.getByRole('columnheader', { name: 'Running balance' })).toBeVisible();
   expect(problems).toEqual([]);
 });
 
