@@ -6,6 +6,8 @@ import { koboToApiNaira } from '../../common/money.js';
 import { eventTypeOfOutcome, type EventType } from '../domain/webhook-events.js';
 import { jsonColumnFor, jsonFromColumn } from './sealed-results.js';
 
+import { publicEventId } from './event-bodies.js';
+
 export { fundingOf, getEventBody, movementField, publicEventId } from './event-bodies.js';
 
 /**
@@ -192,6 +194,34 @@ export function listEvents(
       `SELECT * FROM events WHERE merchant_id = ? AND environment = ? AND id > ? ORDER BY id LIMIT ?`,
     ).all(merchantId, env, afterId, limit) as EventRow[]
   ).map((r) => toStoredEvent(r, db));
+}
+
+/**
+ * Why `afterId` cannot be a cursor this credential's feed gave, or null when it can be: the
+ * id of one of its own events, 0, or an id issued and no longer stored (pruned after 30 days,
+ * or lost with the node a restored backup replaced, whose ids are never issued again). An
+ * event of another merchant or of the other environment, or an id not issued yet, would
+ * otherwise be read past (events skipped) or waited on (an empty feed) without a word.
+ */
+export function feedCursorProblem(
+  db: Db,
+  merchantId: number,
+  env: Environment,
+  afterId: number,
+): string | null {
+  if (afterId === 0) return null;
+  const cursor = publicEventId(afterId);
+  const advice = 'pass the id of the last event this feed gave you, or no after to read from the oldest kept';
+  const row = prep(db, 'SELECT merchant_id, environment FROM events WHERE id = ?').get(afterId) as
+    { merchant_id: number; environment: Environment } | undefined;
+  if (row) {
+    if (row.merchant_id === merchantId && row.environment === env) return null;
+    return `after ${cursor} is not one of this merchant's ${env} events: ${advice}`;
+  }
+  const seq = prep(db, `SELECT seq FROM sqlite_sequence WHERE name = 'events'`).get() as
+    { seq: number } | undefined;
+  if (afterId > (seq?.seq ?? 0)) return `after ${cursor} has not been recorded yet: ${advice}`;
+  return null;
 }
 
 export function getEvent(db: Db, id: number): StoredEvent | null {

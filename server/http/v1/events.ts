@@ -4,7 +4,8 @@ import type { Services } from '../../services/context.js';
 import { callerOf } from '../access.js';
 import { errorResponses, type ApiPrefix } from '../schemas.js';
 import { PageSize, PatternText } from '../schema-blocks.js';
-import { listEvents } from '../../store/events.js';
+import { feedCursorProblem, listEvents } from '../../store/events.js';
+import { InvalidInput } from '../../domain/errors.js';
 import { eventBody } from '../../jobs/webhook-delivery.js';
 import { specRoutes } from './spec-routes.js';
 import { EventAdjustment, EventFunding } from './webhook-events-doc.js';
@@ -22,7 +23,8 @@ const Event = Type.Object({
 const EventsQuery = Type.Object({
   after: Type.Optional(
     PatternText('^(?:evt_)?[0-9]{1,16}$', 'must be an event id such as evt_1042', {
-      description: 'an event id; default: from the oldest kept',
+      description:
+        "the id of the last event this feed gave you (400 when it is another merchant's or environment's, or not recorded yet); default: from the oldest kept",
     }),
   ),
   limit: Type.Optional(PageSize(500, { description: '1-500, default 100' })),
@@ -48,6 +50,8 @@ export function registerEventFeedRoutes(server: FastifyInstance, s: Services, pr
       const c = callerOf(request);
       const after = Number((request.query.after ?? '0').replace(/^evt_/, ''));
       const limit = Number(request.query.limit ?? 100);
+      const problem = feedCursorProblem(s.db, c.merchant.id, c.environment, after);
+      if (problem) throw new InvalidInput(problem, 'after');
       const rows = listEvents(s.db, c.merchant.id, c.environment, after, limit + 1);
       return {
         status: 'success' as const,
