@@ -45,6 +45,50 @@ const openSecret: Pick<SecretBox, 'open'> = {
 
 /** Claimed and not yet recorded by the main thread: never claimed twice. */
 const held = new Set<number>();
+
+/**
+ * Deliveries claimed or on the wire per receiving origin, at most ORIGIN_HOLD of them: enough
+ * to keep the host's keep-alive connections busy with three rounds ready behind them (twice
+ * the connections drained a burst of 5,000 events to one loopback receiver 1.5-2 times slower
+ * than no cap; four times was within the noise), a quarter of the thread's slots. Without the
+ * cap, one merchant's receiver that never answers (each sale an object of its own) took every
+ * claim, undici queued them behind that host's connections, and every other merchant's events
+ * waited out its header time-outs, round after round (session 34: 44 s, measured by hand).
+ */
+const ORIGIN_HOLD = 4 * data.sender.connectionsPerHost;
+const busyByOrigin = new Map<string, number>();
+/** Each endpoint's origin (an endpoint's URL never changes). */
+const originOfEndpoint = new Map<number, string>();
+
+function originOf(d: Pick<DueDelivery, 'endpointId' | 'url'>): string {
+  let origin = originOfEndpoint.get(d.endpointId);
+  if (origin === undefined) {
+    try {
+      origin = new URL(d.url).origin;
+    } catch {
+      origin = d.url;
+    }
+    if (originOfEndpoint.size > 10_000) originOfEndpoint.clear();
+    originOfEndpoint.set(d.endpointId, origin);
+  }
+  return origin;
+}
+
+const busy = (origin: string) => busyByOrigin.get(origin) ?? 0;
+
+function release(origin: string): void {
+  const n = busy(origin) - 1;
+  if (n > 0) busyByOrigin.set(origin, n);
+  else busyByOrigin.delete(origin);
+}
+
+/** Endpoints whose origin has all it can take: the claim reads past their deliveries. */
+function fullEndpoints(): number[] {
+  if (busyByOrigin.size === 0) return [];
+  const ids: number[] = [];
+  for (const [id, origin] of originOfEndpoint) if (busy(origin) >= ORIGIN_HOLD) ids.push(id);
+  return ids;
+}
 /** Claimed, waiting for room on the wire, oldest first. */
 let claimed: Claimed[] = [];
 let sending = 0;
@@ -86,6 +130,7 @@ interface Claimed extends DueDelivery {
   /** The event's JSON; null when it is no longer stored. */
   body: string | null;
   secrets: string[];
+  origin: string;
 }
 
 /**
@@ -97,11 +142,23 @@ interface Claimed extends DueDelivery {
  * is the one a rotation keeps signing with during its overlap.
  */
 const claimRound = db.transaction((at: number, want: number, full: boolean) => {
-  const due = full ? dueDeliveries(db, at, want + held.size) : dueDeliveriesAfter(db, at, cursor!, want);
+  const skip = fullEndpoints();
+  const due = full
+    ? dueDeliveries(db, at, want + held.size, skip)
+    : dueDeliveriesAfter(db, at, cursor!, want, skip);
   const fresh: Claimed[] = [];
+  let passedOver = false;
   for (const d of due) {
     if (held.has(d.id)) continue;
+    const origin = originOf(d);
+    // Its host filled up within this claim: left pending, for a claim once one of them ends.
+    if (busy(origin) >= ORIGIN_HOLD) {
+      passedOver = true;
+      continue;
+    }
+    busyByOrigin.set(origin, busy(origin) + 1);
     fresh.push({
+      origin,
       id: d.id,
       endpointId: d.endpointId,
       eventId: d.eventId,
@@ -112,7 +169,8 @@ const claimRound = db.transaction((at: number, want: number, full: boolean) => {
       secrets: signingSecrets(db, openSecret, d.endpointId, at),
     });
   }
-  return { last: due.at(-1), fresh };
+  // A delivery passed over lies before the cursor: the next claim starts from the beginning.
+  return { last: passedOver ? undefined : due.at(-1), fresh, passedOver };
 });
 
 /** Claims up to one more round than fits on the wire, so a finished send starts the next one at once. */
@@ -125,8 +183,9 @@ function claim(): void {
   // length of the step, and deliveries due before the cursor (every new event's) were not sent.
   const full = cursor === null || performance.now() - lastFullClaim >= FULL_CLAIM_EVERY_MS;
   if (full) lastFullClaim = performance.now();
-  const { last, fresh } = claimRound(at, want, full);
-  if (last) cursor = { dueAt: last.dueAt, id: last.id };
+  const { last, fresh, passedOver } = claimRound(at, want, full);
+  if (passedOver) cursor = null;
+  else if (last) cursor = { dueAt: last.dueAt, id: last.id };
   for (const d of fresh) {
     held.add(d.id);
     claimed.push(d);
@@ -158,6 +217,7 @@ function deliver(d: Claimed): void {
   const at = now();
   const body = d.body;
   if (body === null) {
+    release(d.origin);
     report({
       deliveryId: d.id,
       attempts: d.attempts,
@@ -172,6 +232,7 @@ function deliver(d: Claimed): void {
   sending += 1;
   void sender.send(d.url, body, d.secrets, Math.floor(at / 1000)).then((r) => {
     sending -= 1;
+    release(d.origin);
     // Spelled out, not `{ ...base, final, ...r }`: on Node 20 a spread followed by more
     // properties gives every object a hidden class of its own (see services/transactions.ts).
     report({

@@ -84,6 +84,7 @@ export interface DueDelivery {
 const DUE_SELECT = `SELECT d.id, d.endpoint_id AS endpointId, d.event_id AS eventId, d.attempts, d.next_attempt_at AS dueAt, e.url
        FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
        WHERE d.state = 'pending' AND d.next_attempt_at <= ? AND e.status = 'enabled'
+         AND d.endpoint_id NOT IN (SELECT value FROM json_each(?))
          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries o
                           WHERE o.endpoint_id = d.endpoint_id AND o.object_key = d.object_key
                             AND o.state = 'pending' AND o.event_id < d.event_id)`;
@@ -108,10 +109,16 @@ const RETRY_NOW_ONE = `${RETRY_NOW} AND id = ?`;
 /**
  * Deliveries due now on enabled endpoints, at most one per (endpoint, object) and only the
  * oldest pending one of each: a purchase's later event never overtakes an earlier one.
- * In due order (next attempt, then id).
+ * In due order (next attempt, then id). `skip`: endpoints left out (the sending thread's, whose
+ * host already has as many deliveries as it can take).
  */
-export function dueDeliveries(db: Db, nowMs: number, limit: number): DueDelivery[] {
-  return prep(db, DUE_FROM_START).all(nowMs, limit) as DueDelivery[];
+export function dueDeliveries(
+  db: Db,
+  nowMs: number,
+  limit: number,
+  skip: readonly number[] = [],
+): DueDelivery[] {
+  return prep(db, DUE_FROM_START).all(nowMs, JSON.stringify(skip), limit) as DueDelivery[];
 }
 
 /**
@@ -123,13 +130,17 @@ export function dueDeliveriesAfter(
   nowMs: number,
   after: { dueAt: number; id: number },
   limit: number,
+  skip: readonly number[] = [],
 ): DueDelivery[] {
+  const skipped = JSON.stringify(skip);
   return prep(db, DUE_AFTER).all(
     nowMs,
+    skipped,
     after.dueAt,
     after.id,
     limit,
     nowMs,
+    skipped,
     after.dueAt,
     limit,
     limit,
