@@ -141,14 +141,49 @@ export function orderData(p: AnsweredPurchase): Record<string, unknown> {
   return data;
 }
 
+/**
+ * The order `data` fields in the order the order routes write them: their response schema's
+ * serializer writes the required fields first, then the optional ones present, each group in the
+ * schema's order (http/v1/order-views.ts, OrderEnvelope; a test keeps the two in step). An
+ * order's webhook event is JSON.stringify of the same object, so it is built in that order to be
+ * the answer's text exactly: until session 34 `reference_code`, `reversed` and `reversed_at`
+ * sat elsewhere in the event than in the answer.
+ */
+export const ORDER_ANSWER_FIELDS = [
+  'request_id',
+  'product',
+  'internal_reference',
+  'product_title',
+  'amount',
+  'merchant_id',
+  'reference_code',
+  'cards',
+  'iccid',
+  'activation_code',
+  'smdp_address',
+  'lpa',
+  'reversed',
+  'reversed_at',
+  'failure_reason',
+  'redemption_instructions',
+] as const;
+
+function inAnswerOrder(data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of ORDER_ANSWER_FIELDS) if (data[k] !== undefined) out[k] = data[k];
+  for (const k of Object.keys(data)) if (!(k in out)) out[k] = data[k];
+  return out;
+}
+
 export function orderEnvelope(p: AnsweredPurchase) {
   return {
     status: publicStatusOf(p.state),
     response_code: responseCodeOf(p.state),
     response_message: purchaseMessage(p),
-    data:
+    data: inAnswerOrder(
       p.state === 'reversed'
         ? Object.assign(orderData(p), { reversed: true, reversed_at: sqlTime(p.reversedAt ?? p.updatedAt) })
         : orderData(p),
+    ),
   };
 }
