@@ -32,8 +32,18 @@ const WORDS: Record<string, string> = {
   ERR_TLS_CERT_ALTNAME_INVALID: "the receiver's TLS certificate is for another host name",
 };
 
-/** The delivery log's words for a send that got no answer: known codes in words, others as thrown. */
-export function webhookSendProblem(code: string | undefined, message: string | undefined): string {
+/**
+ * The delivery log's words for a send that got no answer: known codes in words, others as thrown.
+ * `answered`: the status the receiver had sent before the connection closed mid-answer (its
+ * headers came, the rest of its body did not), so the log does not say it never answered.
+ */
+export function webhookSendProblem(
+  code: string | undefined,
+  message: string | undefined,
+  answered: number | null = null,
+): string {
+  if (answered !== null && code && WORDS[code] === CLOSED)
+    return `the receiver answered ${answered}, then closed the connection before the end of its answer (${code})`;
   const words =
     code && Object.hasOwn(WORDS, code)
       ? WORDS[code]

@@ -137,7 +137,8 @@ export class WebhookSender {
           }
         },
         onResponseEnd: answered,
-        onResponseError: (_controller, err) => (enough ? answered() : resolve(failure(err, latency()))),
+        onResponseError: (_controller, err) =>
+          enough ? answered() : resolve(failure(err, latency(), status)),
       };
       const options: Dispatcher.DispatchOptions = {
         origin: target.origin,
@@ -166,7 +167,7 @@ export class WebhookSender {
 }
 
 /** A send that got no answer: why, in words with its code (domain/webhook-send-words.ts), for the delivery log. */
-function failure(err: unknown, latencyMs: number): SendResult {
+function failure(err: unknown, latencyMs: number, answered: number | null = null): SendResult {
   const e = err as { code?: string; message?: string };
-  return { status: null, error: webhookSendProblem(e.code, e.message), latencyMs, response: null };
+  return { status: null, error: webhookSendProblem(e.code, e.message, answered), latencyMs, response: null };
 }

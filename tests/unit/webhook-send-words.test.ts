@@ -20,6 +20,18 @@ describe("a webhook send's failure, as the delivery log says it", () => {
     );
   });
 
+  it('says the receiver answered when the connection closed after its status (session 34)', () => {
+    expect(webhookSendProblem('UND_ERR_SOCKET', 'other side closed', 200)).toBe(
+      'the receiver answered 200, then closed the connection before the end of its answer (UND_ERR_SOCKET)',
+    );
+    expect(webhookSendProblem('UND_ERR_SOCKET', 'other side closed', null)).toBe(
+      'the receiver closed the connection before it answered (UND_ERR_SOCKET)',
+    );
+    expect(webhookSendProblem('UND_ERR_BODY_TIMEOUT', 'Body Timeout Error', 200)).toBe(
+      'the receiver began to answer, then sent nothing more (UND_ERR_BODY_TIMEOUT)',
+    );
+  });
+
   it('says what was thrown for anything else, trimmed and bounded', () => {
     expect(webhookSendProblem(undefined, 'refused: 10.0.0.1 is a private address \n')).toBe(
       'refused: 10.0.0.1 is a private address',
