@@ -102,6 +102,12 @@ const DUE_AFTER = `SELECT * FROM (${DUE_SELECT} AND d.next_attempt_at = ? AND d.
 const REQUEUE_FAILED = `UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, updated_at = ?
      WHERE endpoint_id = ? AND state = 'failed'`;
 const REQUEUE_FAILED_ONE = `${REQUEUE_FAILED} AND id = ?`;
+/**
+ * The later events of an object whose replayed delivery they overtook (sent, or given up,
+ * while it had failed), sent again after it: in order, so the receiver ends on the latest.
+ */
+const REQUEUE_OVERTAKEN = `UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, updated_at = ?
+     WHERE endpoint_id = ? AND object_key = ? AND event_id > ? AND state <> 'pending'`;
 const RETRY_NOW = `UPDATE webhook_deliveries SET next_attempt_at = ?, updated_at = ?
      WHERE endpoint_id = ? AND state = 'pending' AND attempts > 0 AND next_attempt_at > ?`;
 const RETRY_NOW_ONE = `${RETRY_NOW} AND id = ?`;
@@ -248,9 +254,27 @@ export function replayFailed(
           );
       }
       const one = deliveryId !== null;
-      const requeued = prep(db, one ? REQUEUE_FAILED_ONE : REQUEUE_FAILED).run(
-        ...[nowMs, nowIso(db), endpointId, ...(one ? [deliveryId] : [])],
-      ).changes;
+      const requeuedRows = prep(
+        db,
+        `${one ? REQUEUE_FAILED_ONE : REQUEUE_FAILED} RETURNING object_key, event_id`,
+      ).all(...[nowMs, nowIso(db), endpointId, ...(one ? [deliveryId] : [])]) as {
+        object_key: string;
+        event_id: number;
+      }[];
+      // Per object, from its oldest replayed event: every later one it is no longer ahead of.
+      const oldest = new Map<string, number>();
+      for (const r of requeuedRows)
+        oldest.set(r.object_key, Math.min(r.event_id, oldest.get(r.object_key) ?? Infinity));
+      let overtaken = 0;
+      for (const [objectKey, eventId] of oldest)
+        overtaken += prep(db, REQUEUE_OVERTAKEN).run(
+          nowMs,
+          nowIso(db),
+          endpointId,
+          objectKey,
+          eventId,
+        ).changes;
+      const requeued = requeuedRows.length;
       const broughtForward = prep(db, one ? RETRY_NOW_ONE : RETRY_NOW).run(
         ...[nowMs, nowIso(db), endpointId, nowMs, ...(one ? [deliveryId] : [])],
       ).changes;
@@ -259,6 +283,7 @@ export function replayFailed(
         delivery_id: deliveryId,
         replayed: n,
         retried_now: broughtForward,
+        ...(overtaken > 0 ? { resent_after: overtaken } : {}),
       });
       return n;
     })
