@@ -201,7 +201,8 @@ export function listEvents(
  * id of one of its own events, 0, or an id issued and no longer stored (pruned after 30 days,
  * or lost with the node a restored backup replaced, whose ids are never issued again). An
  * event of another merchant or of the other environment, or an id not issued yet, would
- * otherwise be read past (events skipped) or waited on (an empty feed) without a word.
+ * otherwise be read past (events skipped) or waited on (an empty feed) without a word; so
+ * would a cursor older than the newest of this feed's events the retention pruned.
  */
 export function feedCursorProblem(
   db: Db,
@@ -214,13 +215,20 @@ export function feedCursorProblem(
   const advice = 'pass the id of the last event this feed gave you, or no after to read from the oldest kept';
   const row = prep(db, 'SELECT merchant_id, environment FROM events WHERE id = ?').get(afterId) as
     { merchant_id: number; environment: Environment } | undefined;
-  if (row) {
-    if (row.merchant_id === merchantId && row.environment === env) return null;
+  if (row && (row.merchant_id !== merchantId || row.environment !== env))
     return `after ${cursor} is not one of this merchant's ${env} events: ${advice}`;
+  if (!row) {
+    const seq = prep(db, `SELECT seq FROM sqlite_sequence WHERE name = 'events'`).get() as
+      { seq: number } | undefined;
+    if (afterId > (seq?.seq ?? 0)) return `after ${cursor} has not been recorded yet: ${advice}`;
   }
-  const seq = prep(db, `SELECT seq FROM sqlite_sequence WHERE name = 'events'`).get() as
-    { seq: number } | undefined;
-  if (afterId > (seq?.seq ?? 0)) return `after ${cursor} has not been recorded yet: ${advice}`;
+  // Events of this feed after the cursor were pruned: reading on would skip them without a word.
+  const pruned = prep(
+    db,
+    'SELECT last_pruned_id FROM event_prune_marks WHERE merchant_id = ? AND environment = ?',
+  ).get(merchantId, env) as { last_pruned_id: number } | undefined;
+  if (pruned && afterId < pruned.last_pruned_id)
+    return `this merchant's ${env} events after ${cursor}, up to ${publicEventId(pruned.last_pruned_id)}, were older than ${EVENT_RETENTION_DAYS} days and are no longer kept: read from the oldest kept (no after), and check the sales in between with the status calls`;
   return null;
 }
 
@@ -246,6 +254,15 @@ export function pruneEvents(db: Db, nowMs: number): number {
       if (last.id <= 0) return 0;
       prep(db, `DELETE FROM webhook_deliveries WHERE event_id <= ? AND state <> 'pending'`).run(last.id);
       prep(db, `DELETE FROM alert_mails WHERE event_id <= ? AND state <> 'pending'`).run(last.id);
+      // What each feed loses, so a cursor from before it is told (feedCursorProblem).
+      prep(
+        db,
+        `INSERT INTO event_prune_marks (merchant_id, environment, last_pruned_id)
+           SELECT merchant_id, environment, MAX(id) FROM events
+             WHERE id <= ? AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = events.id)
+             GROUP BY merchant_id, environment
+           ON CONFLICT (merchant_id, environment) DO UPDATE SET last_pruned_id = MAX(last_pruned_id, excluded.last_pruned_id)`,
+      ).run(last.id);
       return prep(
         db,
         `DELETE FROM events WHERE id <= ? AND NOT EXISTS

@@ -69,16 +69,25 @@ describe('GET /v1/events?after=', () => {
     expect(cross.status).toBe(400);
     expect(cross.json.message).toMatch(/is not one of this merchant's live events/);
 
-    // Thirty-one days on, every event is pruned: the consumer's last cursor still reads on, and
-    // gets the next event.
+    // Thirty-one days on, every event is pruned: the consumer that had read them all reads on
+    // from its last cursor and gets the next event; one that had not is told what it lost.
     pruneEvents(t.node.services.db, Date.now() + 31 * 86_400_000);
     const pruned = await t.call('GET', `/v1/events?after=${mine[1]}`, { pair: a.test });
     expect(pruned.status, pruned.text).toBe(200);
     expect(pruned.json.data).toEqual([]);
     fund(a.id, 'CURA', 'test');
-    const after = await t.call('GET', `/v1/events?after=${mine[0]}`, { pair: a.test });
-    expect(after.status, after.text).toBe(200);
-    expect(after.json.data).toHaveLength(1);
-    expect(Number(after.json.data[0].id.slice(4))).toBeGreaterThan(lastId);
+    const next = await t.call('GET', `/v1/events?after=${mine[1]}`, { pair: a.test });
+    expect(next.status, next.text).toBe(200);
+    expect(next.json.data).toHaveLength(1);
+    expect(Number(next.json.data[0].id.slice(4))).toBeGreaterThan(lastId);
+    const behind = await t.call('GET', `/v1/events?after=${mine[0]}`, { pair: a.test });
+    expect(behind.status, behind.text).toBe(400);
+    expect(behind.json.message).toBe(
+      `this merchant's test events after ${mine[0]}, up to ${mine[1]}, were older than 30 days and are no longer kept: read from the oldest kept (no after), and check the sales in between with the status calls`,
+    );
+    // Another merchant's pruned events tell this one nothing: B's own last one reads on.
+    const fromStart = await t.call('GET', '/v1/events', { pair: a.test });
+    expect(fromStart.json.data.map((e: { id: string }) => e.id)).toEqual([next.json.data[0].id]);
+    expect((await t.call('GET', `/v1/events?after=${otherId}`, { pair: b.test })).status).toBe(200);
   });
 });

@@ -24,7 +24,7 @@ const EventsQuery = Type.Object({
   after: Type.Optional(
     PatternText('^(?:evt_)?[0-9]{1,16}$', 'must be an event id such as evt_1042', {
       description:
-        "the id of the last event this feed gave you (400 when it is another merchant's or environment's, or not recorded yet); default: from the oldest kept",
+        "the id of the last event this feed gave you (400 when it is another merchant's or environment's, not recorded yet, or older than events of this feed pruned after 30 days); default: from the oldest kept",
     }),
   ),
   limit: Type.Optional(PageSize(500, { description: '1-500, default 100' })),
