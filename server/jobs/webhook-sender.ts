@@ -13,6 +13,12 @@ export interface SenderOptions {
   timeoutMs: number;
   /** Keep-alive connections per receiving host. */
   connectionsPerHost: number;
+  /**
+   * The whole attempt, from the request's start on a connection to the end of the answer kept.
+   * The time-outs above are per step (headers, then each body chunk), so a receiver that
+   * trickles a byte every few seconds would otherwise hold a connection for over an hour.
+   */
+  attemptDeadlineMs: number;
 }
 
 export const SENDER_DEFAULTS: SenderOptions = {
@@ -20,7 +26,13 @@ export const SENDER_DEFAULTS: SenderOptions = {
   connectTimeoutMs: 5_000,
   timeoutMs: 10_000,
   connectionsPerHost: 16,
+  attemptDeadlineMs: 30_000,
 };
+
+/** How often sends past their deadline are looked for: one timer for them all, none per send. */
+const DEADLINE_SWEEP_MS = 1_000;
+
+class AttemptDeadlineExceeded extends Error {}
 
 /** Only the first bytes of a receiver's answer are read and kept, for the delivery log. */
 export const RESPONSE_KEEP_BYTES = 512;
@@ -42,6 +54,9 @@ export class PrivateAddressRefused extends Error {}
  */
 export class WebhookSender {
   private agent: Promise<Agent> | null = null;
+  /** Sends on a connection now, each with the time its deadline falls. */
+  private readonly underway = new Map<Dispatcher.DispatchController, number>();
+  private sweeper: NodeJS.Timeout | null = null;
 
   constructor(private readonly opts: SenderOptions) {}
 
@@ -115,15 +130,23 @@ export class WebhookSender {
       const kept: Buffer[] = [];
       let size = 0;
       let enough = false;
-      const answered = () =>
-        resolve({
-          status,
-          error: null,
-          latencyMs: latency(),
-          response: Buffer.concat(kept).subarray(0, RESPONSE_KEEP_BYTES).toString('utf8'),
-        });
+      const answered = (): SendResult => ({
+        status,
+        error: null,
+        latencyMs: latency(),
+        response: Buffer.concat(kept).subarray(0, RESPONSE_KEEP_BYTES).toString('utf8'),
+      });
+      let started: Dispatcher.DispatchController | null = null;
+      const settle = (result: SendResult) => {
+        if (started) this.underway.delete(started);
+        resolve(result);
+      };
       const handler: Dispatcher.DispatchHandler = {
-        onRequestStart: () => undefined,
+        onRequestStart: (controller) => {
+          started = controller;
+          this.underway.set(controller, performance.now() + this.opts.attemptDeadlineMs);
+          this.sweeper ??= setInterval(() => this.abortLate(), DEADLINE_SWEEP_MS).unref();
+        },
         onResponseStart: (_controller, statusCode) => {
           status = statusCode;
         },
@@ -136,9 +159,15 @@ export class WebhookSender {
             controller.abort(new Error('response prefix read'));
           }
         },
-        onResponseEnd: answered,
+        onResponseEnd: () => settle(answered()),
         onResponseError: (_controller, err) =>
-          enough ? answered() : resolve(failure(err, latency(), status)),
+          settle(
+            enough
+              ? answered()
+              : err instanceof AttemptDeadlineExceeded
+                ? { status: null, error: err.message, latencyMs: latency(), response: null }
+                : failure(err, latency(), status),
+          ),
       };
       const options: Dispatcher.DispatchOptions = {
         origin: target.origin,
@@ -159,7 +188,28 @@ export class WebhookSender {
     });
   }
 
+  /** Ends every send past its deadline; the timer stops once none is under way. */
+  private abortLate(): void {
+    const now = performance.now();
+    for (const [controller, deadline] of this.underway) {
+      if (deadline > now) continue;
+      this.underway.delete(controller);
+      const seconds = Math.round(this.opts.attemptDeadlineMs / 100) / 10;
+      controller.abort(
+        new AttemptDeadlineExceeded(
+          `the receiver did not finish its answer within ${seconds} s of the request`,
+        ),
+      );
+    }
+    if (this.underway.size === 0 && this.sweeper) {
+      clearInterval(this.sweeper);
+      this.sweeper = null;
+    }
+  }
+
   async close(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
     const agent = this.agent;
     this.agent = null;
     if (agent) await (await agent).close();
