@@ -94,6 +94,20 @@ export function csvStream(
 }
 
 /**
+ * `pages` with its first page read now, the rest when asked: a started export's first read is
+ * made (and any failure of it said) before its download, which streams on from it.
+ */
+export function firstPageRead<T>(pages: Iterable<T[]>): Iterable<T[]> {
+  const rest = pages[Symbol.iterator]();
+  const first = rest.next();
+  return (function* () {
+    if (first.done) return;
+    yield first.value;
+    for (let next = rest.next(); !next.done; next = rest.next()) yield next.value;
+  })();
+}
+
+/**
  * Each page's items turned into CSV rows, page by page (for csvStream); `view` first turns a
  * whole page into what the rows are made of (one query for the page, not one per row).
  */

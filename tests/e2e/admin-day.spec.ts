@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { login, unique, watchPageErrors } from './helpers.js';
 import { csrfOf, openAdminPage, sellAirtimeAs, shot, v1, type Pair } from './admin-helpers.js';
@@ -122,8 +122,10 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await expect(page.getByTestId('ledger-verification')).toContainText('Ledger verified');
     await shot(page, 'admin-wallets');
     expect((await v1(base, pairs.live, 'GET', '/v1/wallet/balance')).json.total).toBe('10000.00');
-    const csv = await page.request.get((await page.getByTestId('ledger-csv').getAttribute('href'))!);
-    expect(await csv.text()).toMatch(/funding,10000\.00,10000\.00,,bank transfer 0042,user:admin/);
+    const ledgerFile = page.waitForEvent('download');
+    await page.getByTestId('ledger-csv').click();
+    const ledgerCsv = readFileSync((await (await ledgerFile).path())!, 'utf8');
+    expect(ledgerCsv).toMatch(/funding,10000\.00,10000\.00,,bank transfer 0042,user:admin/);
   });
 
   await test.step('price airtime at a 2.5% discount and check the debit', async () => {
@@ -513,8 +515,9 @@ test('an operator onboards, funds, prices, routes, resolves, cashes up and backs
     await expect(sendNow).toBeDisabled();
     await expect(sendNow).toHaveAccessibleDescription(/It can be sent once the day has ended/);
     await expect(page.getByTestId('report-not-ended')).toBeVisible();
-    const csv = await page.request.get((await page.getByTestId('report-csv').getAttribute('href'))!);
-    expect(csv.headers()['content-type']).toContain('text/csv');
+    const reportFile = page.waitForEvent('download');
+    await page.getByTestId('report-csv').click();
+    expect((await reportFile).suggestedFilename()).toBe(`vendpoint-report-${code}-live-${today}.csv`);
     await page.getByTestId('report-run').getByLabel('Day').fill(today);
     await page.getByRole('button', { name: 'Run reports' }).click();
     // Its count is every state's (the day's one sale failed), and says so.

@@ -110,8 +110,10 @@ test('history: an export the node refuses is said on the page; one it starts dow
   page.on('download', () => downloads++);
   await page.getByTestId('export-csv').click();
   const refused = page.getByTestId('export-error');
-  await expect(refused).toContainText('The CSV was not exported: The node is busy: 5 History searches');
-  await expect(refused).toContainText('Nothing was downloaded; export again in a moment.');
+  // The wait in words: the API's "retry after the Retry-After delay" names a header.
+  await expect(refused).toHaveText(
+    'The CSV was not exported: The node is busy: 5 History searches are under way or waiting; try again in a few seconds.',
+  );
   await expect(page.getByTestId('export-csv')).toBeEnabled();
   expect(page.url()).toBe(at);
   await expect(page.getByRole('heading', { name: 'Sales history' })).toBeVisible();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   csvAmount,
   csvStream,
+  firstPageRead,
   mapPages,
   mapPagesAsync,
   toCsv,
@@ -93,5 +94,23 @@ describe('mapPages', () => {
     ];
     expect(out).toEqual([[['10'], ['20']], [['30']]]);
     expect(views).toEqual([2, 1]);
+  });
+});
+
+describe('firstPageRead', () => {
+  it('reads the first page at once and the rest only when asked, each once', () => {
+    const read: number[] = [];
+    function* pages() {
+      for (const n of [1, 2, 3]) {
+        read.push(n);
+        yield [n];
+      }
+    }
+    const started = firstPageRead(pages());
+    expect(read).toEqual([1]);
+    expect([...started]).toEqual([[1], [2], [3]]);
+    expect(read).toEqual([1, 2, 3]);
+    // Nothing at all to read: no page, and the read was still made.
+    expect([...firstPageRead([])]).toEqual([]);
   });
 });

@@ -107,6 +107,32 @@ describe('domain stores', () => {
     expect(reloads[1]).toContain('merchant_code=DEMO');
   });
 
+  it("a ledger's and a day's report CSV are started with a POST for their filters, answering the link", async () => {
+    const urls = fakeNode({
+      'POST /console/admin/merchants/A%20B/wallets/live/ledger/exports': {
+        href: '/console/admin/merchants/A%20B/wallets/live/ledger/exports/t0k3n',
+      },
+      'POST /console/reports/DEMO/test/2026-11-20/exports': {
+        href: '/console/reports/DEMO/test/2026-11-20/exports/t',
+      },
+    });
+    const wallets = useWalletStore();
+    wallets.merchantCode = 'A B';
+    wallets.merchantEnv = 'live';
+    expect(await wallets.startMerchantCsv('2026-11-01', '')).toBe(
+      '/console/admin/merchants/A%20B/wallets/live/ledger/exports/t0k3n',
+    );
+    expect(urls.at(-1)).toBe(
+      'POST /console/admin/merchants/A%20B/wallets/live/ledger/exports?from=2026-11-01',
+    );
+    const reports = useReportsStore();
+    expect(await reports.startCsv('DEMO', 'test', '2026-11-20')).toBe(
+      '/console/reports/DEMO/test/2026-11-20/exports/t',
+    );
+    // A refusal is thrown for the page to say (useCsvExport), not a link to a failed download.
+    await expect(reports.startCsv('NOPE', 'test', '2026-11-20')).rejects.toThrow('No such thing.');
+  });
+
   it("wallets: a failed admin call shows in the wallet store's one error, as the sentence from the node", async () => {
     fakeNode({});
     const wallets = useWalletStore();

@@ -71,6 +71,22 @@ describe('API errors as sentences', () => {
       /Nothing was charged/,
     );
   });
+  it("says a busy node's wait in words, not the API's Retry-After header", () => {
+    const busy =
+      'The node is busy: 5 History searches are under way or waiting; retry after the Retry-After delay';
+    expect(humanMessage(503, busy, 2)).toBe(
+      'The node is busy: 5 History searches are under way or waiting; try again in a few seconds.',
+    );
+    expect(humanMessage(503, busy)).toMatch(/try again in a few seconds\.$/);
+    expect(humanMessage(429, 'Too many requests; retry after the Retry-After delay', 60)).toBe(
+      'Too many requests; try again in 60 seconds.',
+    );
+    expect(humanMessage(503, busy, 300)).toMatch(/try again in 5 minutes\.$/);
+    expect(humanMessage(503, busy, 2)).not.toMatch(/Retry-After/);
+    expect(humanMessage(503, 'The node is stopping: nothing was stored or charged; retry after 5 s', 5)).toBe(
+      'The node is stopping: nothing was stored or charged; try again in a few seconds.',
+    );
+  });
   it('keeps the node message, as a sentence with plain words and Naira', () => {
     expect(humanMessage(400, 'amount must be between 500.00 and 500000.00 for this meter')).toBe(
       'Amount must be between ₦500.00 and ₦500,000.00 for this meter.',

@@ -81,9 +81,14 @@ async function apiRequest<T>(
   if (!response.ok) {
     const serverMessage = (json as { message?: unknown } | null)?.message;
     if (response.status === 401 && !opts.quiet401) onUnauthorized?.();
+    const retryAfter = response.headers.get('retry-after');
     throw new ApiError(
       response.status,
-      humanMessage(response.status, typeof serverMessage === 'string' ? serverMessage : undefined),
+      humanMessage(
+        response.status,
+        typeof serverMessage === 'string' ? serverMessage : undefined,
+        retryAfter === null ? undefined : Number(retryAfter),
+      ),
     );
   }
   return json as T;

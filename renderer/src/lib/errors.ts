@@ -72,14 +72,32 @@ export const INSUFFICIENT_BALANCE =
 /** How a used key's refusal begins: a sell page then looks the sale up by its key. */
 export const ALREADY_SENT = 'This sale was already sent once';
 
+/** The wait a Retry-After header gives, as the desk says it. */
+function waitWords(retryAfterSeconds: number | undefined): string {
+  if (retryAfterSeconds === undefined || !Number.isFinite(retryAfterSeconds) || retryAfterSeconds <= 10)
+    return 'a few seconds';
+  if (retryAfterSeconds < 120) return `${Math.ceil(retryAfterSeconds)} seconds`;
+  return `${Math.ceil(retryAfterSeconds / 60)} minutes`;
+}
+
 /**
  * Every API error as a human sentence. The node's messages are
  * written for people already; this adds what a status alone means, and never shows JSON.
+ * `retryAfterSeconds` is the answer's Retry-After: the API's "retry after the Retry-After delay"
+ * names a header a desk agent never sees (and "retry after 5 s" is an abbreviation), so the wait
+ * is said in words.
  */
-export function humanMessage(status: number, serverMessage: string | undefined): string {
+export function humanMessage(
+  status: number,
+  serverMessage: string | undefined,
+  retryAfterSeconds?: number,
+): string {
   // The API's words ask the caller to fund the wallet: a desk agent cannot, so say who can.
   if (serverMessage?.startsWith('Insufficient wallet balance')) return INSUFFICIENT_BALANCE;
-  const server = serverMessage ? sentence(plainWords(serverMessage)) : '';
+  const told = serverMessage
+    ?.replace(/\bretry after the Retry-After delay\b/i, `try again in ${waitWords(retryAfterSeconds)}`)
+    .replace(/\bretry after (\d+) s\b/i, (_all, n: string) => `try again in ${waitWords(Number(n))}`);
+  const server = told ? sentence(plainWords(told)) : '';
   switch (status) {
     case 0:
       return 'The VendPoint node is not answering. Check that it is running, then try again.';

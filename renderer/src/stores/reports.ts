@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { api, routeUrl } from '../api/client.js';
+import { api } from '../api/client.js';
 import type { Answer, Environment } from '../api/types.js';
 import type { DashboardInfo, ReportDeliveryInfo } from './adminTypes.js';
 import { createRunner } from './runner.js';
@@ -88,8 +88,14 @@ export const useReportsStore = defineStore('reports', () => {
     await reloadKeepingNotice(load);
   }
 
-  const csvUrl = (code: string, env: Environment, date: string) =>
-    routeUrl('/console/reports/{code}/{env}/{date}/csv', { path: { code, env, date } });
+  /**
+   * Starts a day's report CSV (the node makes its checks and builds it) and answers the link to
+   * download it once: a refusal is an ApiError for the page to say, not a failed download.
+   */
+  async function startCsv(code: string, env: Environment, date: string): Promise<string> {
+    return (await api.post('/console/reports/{code}/{env}/{date}/exports', { path: { code, env, date } }))
+      .href;
+  }
 
   /** Today at a glance for one environment. */
   const dashboard = ref<DashboardInfo | null>(null);
@@ -113,6 +119,6 @@ export const useReportsStore = defineStore('reports', () => {
     open,
     resend,
     runDay,
-    csvUrl,
+    startCsv,
   };
 });

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { api, routeUrl } from '../api/client.js';
+import { api } from '../api/client.js';
 import type { Answer, Environment, LedgerEntry, WalletInfo } from '../api/types.js';
 import { ApiError } from '../lib/errors.js';
 import { formatNaira } from '../../../common/money-display.js';
@@ -119,12 +119,19 @@ export const useWalletStore = defineStore('wallet', () => {
     verification.value = await check.run(() => api.get('/console/admin/ledger/verify'));
   }
 
-  /** The CSV export link for a date range in the business timezone (the browser downloads it with the session cookie). */
-  const merchantCsvUrl = (from: string, to: string) =>
-    routeUrl('/console/admin/merchants/{code}/wallets/{env}/ledger.csv', {
+  /**
+   * Starts the CSV of the wallet's ledger between two business days (the node makes its checks
+   * and reads the first page) and answers the link to download it once: a refusal (an unknown
+   * merchant, To before From) is an ApiError for the page to say, where a refused download was a
+   * failed file.
+   */
+  async function startMerchantCsv(from: string, to: string): Promise<string> {
+    const r = await api.post('/console/admin/merchants/{code}/wallets/{env}/ledger/exports', {
       path: merchantWallet(),
       query: { from, to },
     });
+    return r.href;
+  }
 
   return {
     wallets,
@@ -149,6 +156,6 @@ export const useWalletStore = defineStore('wallet', () => {
     selectMerchantWallet,
     fund,
     verify,
-    merchantCsvUrl,
+    startMerchantCsv,
   };
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/context.js';
+import type { StartedExports } from './started-exports.js';
 import { registerReportConsoleRoutes } from './reports.js';
 import { adminActor, requireAdmin } from './admin-guard.js';
 import { registerAdminDashboardRoutes } from './admin-dashboard.js';
@@ -32,7 +33,11 @@ export function adminRouteList(): { method: string; url: string }[] {
  * the body is even parsed, so an agent gets 403 from every route here, including routes
  * added later (the hook, not each handler, is the guard).
  */
-export async function registerAdminConsole(scope: FastifyInstance, s: Services): Promise<void> {
+export async function registerAdminConsole(
+  scope: FastifyInstance,
+  s: Services,
+  exports: StartedExports,
+): Promise<void> {
   await scope.register(async (admin) => {
     admin.addHook('onRoute', (route) => {
       for (const method of [route.method].flat())
@@ -41,7 +46,7 @@ export async function registerAdminConsole(scope: FastifyInstance, s: Services):
     admin.addHook('onRequest', requireAdmin);
     registerAdminDashboardRoutes(admin, s);
     registerAdminMerchantRoutes(admin, s);
-    registerAdminWalletRoutes(admin, s);
+    registerAdminWalletRoutes(admin, s, exports);
     registerAdminWebhookRoutes(admin, s);
     registerAdminPricingRoutes(admin, s);
     registerAdminUpstreamRoutes(admin, s);
@@ -54,6 +59,6 @@ export async function registerAdminConsole(scope: FastifyInstance, s: Services):
     registerAdminReconciliationRoutes(admin, s);
     registerAdminNodeSettingRoutes(admin, s);
     // Reports: list, download, resend and their settings, under the same admin check.
-    registerReportConsoleRoutes(admin, s, requireAdmin, { actorOf: adminActor });
+    registerReportConsoleRoutes(admin, s, requireAdmin, { actorOf: adminActor, exports });
   });
 }

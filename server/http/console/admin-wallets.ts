@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { answer, ConsoleError, consoleErrors, typed } from './contract.js';
 import { AdminLedgerPage, FundResult, LedgerVerify } from './admin-schemas.js';
-import { csvAmount, csvStream, mapPages } from '../../domain/csv.js';
+import { csvAmount, csvStream, firstPageRead, mapPages, type CsvCell } from '../../domain/csv.js';
 import { localTime, localTimeColumn } from '../../domain/business-days.js';
 import { businessTimezone } from '../../store/settings.js';
 import { DateTime } from 'luxon';
@@ -16,6 +16,7 @@ import { InvalidInput } from '../../domain/errors.js';
 import { koboToApiNaira } from '../../../common/money.js';
 import { adminActor } from './admin-guard.js';
 import { LedgerPageQuery, OneLineText } from '../schema-blocks.js';
+import { registerDeskExport, sendCsv, type CsvFile, type StartedExports } from './started-exports.js';
 import { OPERATOR_REASON_MAX } from '../../../common/operator-reason.js';
 
 const tags = ['admin: wallets'];
@@ -67,11 +68,67 @@ function businessDay(value: string | undefined, field: string, fallback: DateTim
   return d;
 }
 
+const LedgerCsvQuery = Type.Object({ from: Type.Optional(Type.String()), to: Type.Optional(Type.String()) });
+
+/**
+ * The ledger of a merchant's wallet between two business days (inclusive), oldest first: every
+ * check made and its first page read; the rest is read page by page as the file is written.
+ */
+function ledgerCsv(
+  s: Services,
+  params: { code: string; env: Environment },
+  q: { from?: string; to?: string },
+): CsvFile {
+  const { merchant, env } = target(s, { params });
+  const timezone = businessTimezone(s.db);
+  const today = DateTime.fromMillis(s.now(), { zone: timezone }).startOf('day');
+  const from = businessDay(q.from, 'from', today.minus({ days: 30 }));
+  const to = businessDay(q.to, 'to', today);
+  if (to < from) throw new InvalidInput('to must not be before from', 'to');
+  const wallet = getWallet(s.db, merchant.id, env);
+  const pages = firstPageRead(
+    ledgerPages(s.db, wallet.id, from.toUTC().toISO()!, to.plus({ days: 1 }).toUTC().toISO()!, CSV_PAGE_ROWS),
+  );
+  const columns = [
+    'time_utc',
+    localTimeColumn(timezone),
+    'kind',
+    'amount',
+    'balance_after',
+    'reference',
+    'reason',
+    'actor',
+  ];
+  const row = (r: LedgerRow): CsvCell[] => [
+    r.created_at,
+    localTime(r.created_at, timezone),
+    r.kind,
+    csvAmount(koboToApiNaira(r.amount_kobo)),
+    csvAmount(koboToApiNaira(r.balance_after_kobo)),
+    r.internal_reference ?? '',
+    r.reason,
+    r.actor,
+  ];
+  const day = (d: DateTime) => d.toFormat('yyyy-LL-dd');
+  return {
+    filename: `vendpoint-${merchant.code}-${env}-ledger-${day(from)}-to-${day(to)}.csv`,
+    open: () =>
+      csvStream(
+        columns,
+        mapPages(pages, (page) => page, row),
+      ),
+  };
+}
+
 /**
  * Wallets: fund or adjust any merchant's wallet with a required reason (one ledger
  * entry, audited with who and why), read the ledger with its running balance, export it.
  */
-export function registerAdminWalletRoutes(scope: FastifyInstance, s: Services): void {
+export function registerAdminWalletRoutes(
+  scope: FastifyInstance,
+  s: Services,
+  started: StartedExports,
+): void {
   const app = typed(scope);
   app.post(
     '/console/admin/merchants/:code/wallets/:env/fund',
@@ -117,66 +174,21 @@ export function registerAdminWalletRoutes(scope: FastifyInstance, s: Services): 
     },
   );
 
-  // CSV of the ledger between two business days (inclusive), oldest first.
+  // CSV of the ledger between two business days (inclusive), oldest first: for scripts, and
+  // started by the desk in two steps so that a refusal is said on the page (started-exports.ts).
   app.get(
     '/console/admin/merchants/:code/wallets/:env/ledger.csv',
-    {
-      schema: {
-        tags,
-        params: EnvParams,
-        querystring: Type.Object({ from: Type.Optional(Type.String()), to: Type.Optional(Type.String()) }),
-        response: csvAnswer,
-      },
-    },
-    async (request, reply) => {
-      const { merchant, env } = target(s, request);
-      const q = request.query;
-      const timezone = businessTimezone(s.db);
-      const today = DateTime.fromMillis(s.now(), { zone: timezone }).startOf('day');
-      const from = businessDay(q.from, 'from', today.minus({ days: 30 }));
-      const to = businessDay(q.to, 'to', today);
-      if (to < from) throw new InvalidInput('to must not be before from', 'to');
-      const wallet = getWallet(s.db, merchant.id, env);
-      const pages = ledgerPages(
-        s.db,
-        wallet.id,
-        from.toUTC().toISO()!,
-        to.plus({ days: 1 }).toUTC().toISO()!,
-        CSV_PAGE_ROWS,
-      );
-      const csv = csvStream(
-        [
-          'time_utc',
-          localTimeColumn(timezone),
-          'kind',
-          'amount',
-          'balance_after',
-          'reference',
-          'reason',
-          'actor',
-        ],
-        mapPages(
-          pages,
-          (page) => page,
-          (r) => [
-            r.created_at,
-            localTime(r.created_at, timezone),
-            r.kind,
-            csvAmount(koboToApiNaira(r.amount_kobo)),
-            csvAmount(koboToApiNaira(r.balance_after_kobo)),
-            r.internal_reference ?? '',
-            r.reason,
-            r.actor,
-          ],
-        ),
-      );
-      const name = `vendpoint-${merchant.code}-${env}-ledger-${from.toFormat('yyyy-LL-dd')}-to-${to.toFormat('yyyy-LL-dd')}.csv`;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(csv);
-    },
+    { schema: { tags, params: EnvParams, querystring: LedgerCsvQuery, response: csvAnswer } },
+    async (request, reply) => sendCsv(reply, ledgerCsv(s, request.params, request.query)),
   );
+  registerDeskExport(scope, started, {
+    url: '/console/admin/merchants/:code/wallets/:env/ledger/exports',
+    tags,
+    params: EnvParams,
+    querystring: LedgerCsvQuery,
+    file: 'CSV of the ledger entries the export was started for',
+    make: (request) => ledgerCsv(s, request.params, request.query),
+  });
 
   // `ledger verify` from the console: every wallet's balance equals its ledger, never negative;
   // on a thread of its own, so the node answers meanwhile (503 when the node stops mid-check).

@@ -10,6 +10,7 @@ import { registerAuthRoutes } from './auth-routes.js';
 import { registerSellRoutes } from './sell-routes.js';
 import { registerPurchaseRoutes } from './purchase-routes.js';
 import { registerSalesCsvRoutes } from './sales-csv-routes.js';
+import { StartedExports } from './started-exports.js';
 import { registerWalletRoutes } from './wallet-routes.js';
 import { registerUserRoutes } from './user-routes.js';
 import { registerOrderConsoleRoutes } from './order-routes.js';
@@ -32,15 +33,17 @@ export async function registerConsole(app: FastifyInstance, s: Services): Promis
     registerSecurityHeaders(scope);
     registerSessionHook(scope, s);
     // The unlock stamp is read afresh from the database: `user unlock` in another process applies at once.
+    // The desk's started CSV exports (History's, a wallet ledger's, a day's report), one store.
+    const exports = new StartedExports();
     const throttle = new LoginThrottle(undefined, s.now, (name) => signInUnlockedAt(s.db, name));
     registerAuthRoutes(scope, s, throttle);
     registerSellRoutes(scope, s);
     registerPurchaseRoutes(scope, s);
-    registerSalesCsvRoutes(scope, s);
+    registerSalesCsvRoutes(scope, s, exports);
     registerWalletRoutes(scope, s);
     registerUserRoutes(scope, s);
     registerOrderConsoleRoutes(scope, s);
-    await registerAdminConsole(scope, s);
+    await registerAdminConsole(scope, s, exports);
     consoleDocument = () => scope.consoleSwagger();
     scope.get(CONSOLE_OPENAPI_PATH, { schema: { hide: true } }, async () => scope.consoleSwagger());
 

@@ -30,6 +30,7 @@ import { cardsOf, saleView } from './views.js';
 import { answer, ConsoleError, consoleErrors, RefParams, typed } from './contract.js';
 import { PurchasePage, RevealedCards, Sale } from './console-schemas.js';
 import { PageNumber, PageSize, WholeNumberText } from '../schema-blocks.js';
+import { clientGone } from './client-gone.js';
 import { deliversEsim } from '../../domain/esim-sale.js';
 import { mayView } from '../../services/console-environments.js';
 
@@ -212,19 +213,6 @@ export function callerOf(s: Services, request: FastifyRequest): Caller {
   const merchant = getMerchantByCode(s.db, code);
   if (!merchant) throw new NotFound(`merchant ${code} not found`);
   return { ...caller, merchant };
-}
-
-/**
- * Aborted when the client goes before its answer is sent (the agent typed on or cancelled, the
- * page was left): a search still waiting for the search thread is then dropped, and one being
- * read is stopped, not read for nobody.
- */
-export function clientGone(reply: FastifyReply): AbortSignal {
-  const gone = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) gone.abort();
-  });
-  return gone.signal;
 }
 
 /**

@@ -33,12 +33,15 @@ import {
   sendReport,
 } from '../../reports/delivery-service.js';
 import type { DeliveryState } from '../../domain/delivery-policy.js';
+import { registerDeskExport, sendCsv, type StartedExports } from './started-exports.js';
 
 export interface ReportRouteOptions {
   /** Who acts, for the audit log (e.g. `user:NAME` from the console session). */
   actorOf?: (request: FastifyRequest) => string;
   /** The one merchant the caller may see, or null for all (a host administrator). */
   merchantScopeOf?: (request: FastifyRequest) => number | null;
+  /** The console's started exports: the desk's two-step download of a day's CSV (none without). */
+  exports?: StartedExports;
 }
 
 type Guard = NonNullable<RouteShorthandOptions['preHandler']>;
@@ -172,22 +175,35 @@ export function registerReportConsoleRoutes(
     },
   );
 
+  /** One day's report as its CSV: built whole, and sent with its length. */
+  const reportFile = (request: FastifyRequest & { params: { code: string; env: string; date: string } }) => {
+    const { merchant, env, day } = target(request);
+    const report = dayReport(merchant, env, day);
+    const csv = reportCsv(report);
+    // Sent as a stream, with its length told as before: a client that stops reading a busy
+    // day's report is cut like any download (http/stalled-streams.ts).
+    return {
+      filename: reportCsvFileName(report),
+      length: Buffer.byteLength(csv),
+      open: () => Readable.from([csv]),
+    };
+  };
   app.get(
     '/console/reports/:code/:env/:date/csv',
     { preHandler: guard, schema: { tags, params, response: csvAnswer } },
-    async (request, reply) => {
-      const { merchant, env, day } = target(request);
-      const report = dayReport(merchant, env, day);
-      const csv = reportCsv(report);
-      // Sent as a stream, with its length told as before: a client that stops reading a busy
-      // day's report is cut like any download (http/stalled-streams.ts).
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${reportCsvFileName(report)}"`)
-        .header('content-length', Buffer.byteLength(csv))
-        .send(Readable.from([csv]));
-    },
+    async (request, reply) => sendCsv(reply, reportFile(request)),
   );
+  // The desk's download of it, started in two steps so that a refusal (an unknown merchant, a
+  // date that is none) is said on the page (started-exports.ts).
+  if (opts.exports)
+    registerDeskExport(scope, opts.exports, {
+      url: '/console/reports/:code/:env/:date/exports',
+      tags,
+      params,
+      file: "CSV of the day's report the export was started for",
+      preHandler: guard,
+      make: reportFile,
+    });
 
   // Sends the day's report now, also when it was delivered before (the merchant lost it).
   app.post(

@@ -1,26 +1,23 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import type { Readable } from 'node:stream';
 import { csvAmount, csvStream, mapPages, mapPagesAsync, type CsvCell } from '../../domain/csv.js';
 import { localDay, localTime, localTimeColumn } from '../../domain/business-days.js';
-import { NotFound } from '../../domain/errors.js';
 import type { Services } from '../../services/context.js';
 import { businessTimezone } from '../../store/settings.js';
 import { purchaseOf, type Purchase } from '../../store/purchases.js';
 import { purchasePages, type PurchaseFilter } from '../../store/purchase-lists.js';
-import { answer, typed } from './contract.js';
+import { typed } from './contract.js';
 import {
   binary,
   callerOf,
-  clientGone,
   filterOf,
   HistoryFilters,
   saleViews,
   searchBusy,
   tags,
 } from './purchase-routes.js';
-import { sessionOf } from './session.js';
-import { StartedExports } from './started-exports.js';
+import { clientGone } from './client-gone.js';
+import { registerDeskExport, sendCsv, type CsvFile, type StartedExports } from './started-exports.js';
 
 /**
  * History's CSV: `GET /console/purchases.csv` (scripts, curl) and the desk's two steps, `POST
@@ -84,7 +81,7 @@ async function salesCsv(
   request: FastifyRequest,
   q: Partial<Record<string, string>>,
   signal: AbortSignal,
-): Promise<{ filename: string; open: () => Readable }> {
+): Promise<CsvFile> {
   const caller = callerOf(s, request);
   const timezone = businessTimezone(s.db);
   const { filter } = filterOf(s, caller, q, timezone);
@@ -116,22 +113,8 @@ async function salesCsv(
   };
 }
 
-const sendCsv = (reply: FastifyReply, csv: { filename: string; open: () => Readable }) =>
-  reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${csv.filename}"`)
-    .send(csv.open());
-
-const StartedExportLink = Type.Object({
-  href: Type.String({
-    description:
-      'where the CSV downloads: once, by the user who started it, within a minute; the checks were made and its first page read',
-  }),
-});
-
-export function registerSalesCsvRoutes(scope: FastifyInstance, s: Services): void {
+export function registerSalesCsvRoutes(scope: FastifyInstance, s: Services, started: StartedExports): void {
   const app = typed(scope);
-  const started = new StartedExports();
   const csvSchema = {
     tags,
     querystring: CsvQuery,
@@ -140,37 +123,14 @@ export function registerSalesCsvRoutes(scope: FastifyInstance, s: Services): voi
   app.get('/console/purchases.csv', { schema: csvSchema }, async (request, reply) =>
     sendCsv(reply, await salesCsv(s, request, request.query, clientGone(reply))),
   );
-
   // The desk's export: started with fetch, so a refusal is shown on the page, then downloaded
-  // by its one-time link (started-exports.ts).
-  const startSchema = {
+  // by its one-time link; a text search's later pages are not read once it is abandoned.
+  registerDeskExport(scope, started, {
+    url: '/console/purchases/exports',
     tags,
     querystring: CsvQuery,
-    response: Object.assign(answer(StartedExportLink), searchBusy),
-  };
-  app.post('/console/purchases/exports', { schema: startSchema }, async (request, reply) => {
-    // Ended if the desk leaves before the answer, if the link is never followed, or if its
-    // download is left unfinished: a text search's later pages are then not read.
-    const ends = new AbortController();
-    clientGone(reply).addEventListener('abort', () => ends.abort(), { once: true });
-    const csv = await salesCsv(s, request, request.query, ends.signal);
-    const token = started.add(sessionOf(request).user.id, {
-      filename: csv.filename,
-      open: csv.open,
-      abandon: () => ends.abort(),
-    });
-    return { href: `/console/purchases/exports/${token}` };
-  });
-
-  const downloadSchema = {
-    tags,
-    params: Type.Object({ token: Type.String({ maxLength: 64 }) }),
-    response: binary('text/csv', 'CSV of the sales the export was started for'),
-  };
-  app.get('/console/purchases/exports/:token', { schema: downloadSchema }, async (request, reply) => {
-    const csv = started.take(request.params.token, sessionOf(request).user.id);
-    if (!csv) throw new NotFound('This export has expired or was downloaded already: export again');
-    clientGone(reply).addEventListener('abort', () => csv.abandon(), { once: true });
-    return sendCsv(reply, csv);
+    refusals: searchBusy,
+    file: 'CSV of the sales the export was started for',
+    make: (request, signal) => salesCsv(s, request, request.query, signal),
   });
 }
