@@ -197,7 +197,7 @@ export async function sendReport(
     recipients,
     attached: mail.attachment !== null,
     summary: reportSummaryJson(report),
-    note: info.rejected.length ? `rejected by the SMTP server: ${info.rejected.join(', ')}` : null,
+    note: deliveryNote(info),
     resend,
   });
   ctx.log.info(
@@ -259,4 +259,13 @@ export function deliveryJson(d: ReportDelivery | null) {
     created_at: d.createdAt,
     updated_at: d.updatedAt,
   };
+}
+
+/** What the delivery log says of recipients a sent report did not reach, or null. */
+function deliveryNote(info: SentInfo): string | null {
+  const parts = [
+    info.notSent?.length ? `not sent to ${info.notSent.join(', ')} (an IP address as the domain)` : null,
+    info.rejected.length ? `rejected by the SMTP server: ${info.rejected.join(', ')}` : null,
+  ].filter((p): p is string => p !== null);
+  return parts.length ? parts.join('; ') : null;
 }

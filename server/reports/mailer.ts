@@ -1,6 +1,7 @@
 import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { InvalidInput } from '../domain/errors.js';
+import { recipientProblem } from '../../common/email-address.js';
 
 /**
  * SMTP through nodemailer, configured by one URL: `smtp://user:pass@host:port` (STARTTLS when
@@ -119,6 +120,11 @@ export interface SentInfo {
   messageId: string;
   accepted: string[];
   rejected: string[];
+  /**
+   * Recipients the node itself did not send to: saved before the rule that refuses them was
+   * made (an IP address as the domain, session 34), so kept in a merchant's list until edited.
+   */
+  notSent?: string[];
 }
 
 /** What the reports need from a mail transport; tests may pass their own. */
@@ -150,11 +156,19 @@ export class SmtpReportTransport implements ReportTransport {
   }
 
   async send(mail: OutgoingReport): Promise<SentInfo> {
+    // Saving refuses these now; a list saved before still holds them, and mail is never sent
+    // straight to an address's host (common/email-address.ts says why).
+    const notSent = mail.to.filter((a) => recipientProblem(a) !== null);
+    const to = mail.to.filter((a) => recipientProblem(a) === null);
+    if (!to.length)
+      throw new Error(
+        `no recipient the node sends to: ${notSent.join(', ')} ${notSent.length > 1 ? 'are' : 'is'} at an IP address; set the recipients to addresses at a domain name`,
+      );
     try {
       const transporter = await this.smtpTransporter();
       const info = await transporter.sendMail({
         from: this.from,
-        to: mail.to,
+        to,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
@@ -175,6 +189,7 @@ export class SmtpReportTransport implements ReportTransport {
         messageId: info.messageId,
         accepted: info.accepted.map(addr),
         rejected: info.rejected.map(addr),
+        notSent,
       };
     } catch (err) {
       const e = err as { message?: string; code?: string; responseCode?: number; command?: string };

@@ -140,6 +140,54 @@ describe('SMTP failures', () => {
   });
 });
 
+describe('recipients saved before the rule that refuses IP-address domains', () => {
+  // Saving refuses `ops@[127.0.0.1]` since session 34; a list saved before still holds it, so
+  // it is written here as an older node stored it.
+  const saveRecipients = (list: string[]) =>
+    t.node.services.db
+      .prepare('UPDATE merchants SET report_emails = ? WHERE id = ?')
+      .run(JSON.stringify(list), merchantId);
+
+  it('are not sent to; the others are, and the delivery says who was left out', async () => {
+    saveRecipients(['books@retry.example', 'ops@[127.0.0.1]', 'x@10.0.0.5']);
+    const smtp = await startSmtpCapture();
+    try {
+      setSmtp(smtp.url);
+      const r = await tick();
+      expect(r.sent).toBeGreaterThan(0);
+      const mine = smtp.received.filter((m) => m.envelope.to.includes('books@retry.example'));
+      expect(mine.length).toBeGreaterThan(0);
+      for (const m of mine) expect(m.envelope.to).toEqual(['books@retry.example']);
+      for (const d of deliveries())
+        expect(d).toMatchObject({
+          state: 'sent',
+          lastError: 'not sent to ops@[127.0.0.1], x@10.0.0.5 (an IP address as the domain)',
+        });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('with none left, the report is not sent and the delivery says why', async () => {
+    saveRecipients(['ops@[127.0.0.1]']);
+    const smtp = await startSmtpCapture();
+    try {
+      setSmtp(smtp.url);
+      const r = await tick();
+      expect(r.sent).toBe(0);
+      expect(smtp.received).toHaveLength(0);
+      const all = deliveries();
+      expect(all.length).toBeGreaterThan(0);
+      for (const d of all)
+        expect(d.lastError).toBe(
+          'no recipient the node sends to: ops@[127.0.0.1] is at an IP address; set the recipients to addresses at a domain name',
+        );
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
 describe('a send interrupted by a crash', () => {
   it('is marked failed for an operator, never sent again automatically', async () => {
     const smtp = await startSmtpCapture();
