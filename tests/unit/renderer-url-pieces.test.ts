@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { urlPieces } from '../../renderer/src/lib/url-pieces.js';
+import { addressPieces, urlPieces } from '../../renderer/src/lib/url-pieces.js';
 
 describe('where a URL may break in a table', () => {
   it('after the scheme, the host and port (whole) and each slash or dot of the path', () => {
@@ -49,5 +49,22 @@ describe('where a URL may break in a table', () => {
       `${'c'.repeat(50)}.example`,
     ])
       expect(urlPieces(u).join('')).toBe(u);
+  });
+});
+
+describe('where an e-mail address may break in a table', () => {
+  it('after its @ and each dot, a run too long for a narrow column inside; a number is whole', () => {
+    expect(addressPieces('accounts.payable.department@adebayo-stores.com.ng')).toEqual([
+      'accounts.',
+      'payable.',
+      'department@',
+      'adebayo-stores.',
+      'com.',
+      'ng',
+    ]);
+    expect(addressPieces('10000000001')).toEqual(['10000000001']);
+    expect(addressPieces('')).toEqual([]);
+    const long = `${'d'.repeat(30)}@shop.ng`;
+    expect(addressPieces(long).join('')).toBe(long);
   });
 });

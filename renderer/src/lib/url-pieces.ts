@@ -28,3 +28,11 @@ export function urlPieces(url: string): string[] {
     ...cutAfter(rest, '/.?&=#'),
   ];
 }
+
+/**
+ * Any other long word cut where a line may break: after each '@' and '.', so an e-mail address
+ * in a narrow column ("accounts.payable@adebayo-stores.com.ng") breaks as "accounts." /
+ * "payable@" / "adebayo-stores." / "com.ng" rather than at the column's edge; a run still longer
+ * than LONGEST_PIECE every LONGEST_PIECE characters. A word without either is one piece.
+ */
+export const addressPieces = (text: string): string[] => cutAfter(text, '@.');
