@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   businessToday,
   businessZoneLabel,
+  dateTimeParts,
   formatDateTime,
   formatDay,
   setBusinessTimezone,
@@ -13,6 +14,9 @@ describe("the console's times follow the node's business timezone", () => {
   it('shows times and today in the zone the session names', () => {
     setBusinessTimezone('Africa/Lagos');
     expect(formatDateTime(lateEvening)).toBe('10 Mar 2026, 22:30:00');
+    // A narrow table cell's day over its time.
+    expect(dateTimeParts(lateEvening)).toEqual(['10 Mar 2026,', '22:30:00']);
+    expect(dateTimeParts('not a time')).toEqual(['not a time']);
     expect(businessToday(new Date(lateEvening))).toBe('2026-03-10');
     expect(businessZoneLabel()).toBe('Lagos');
 

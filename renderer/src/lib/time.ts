@@ -41,6 +41,14 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
 }
 
+/**
+ * formatDateTime's day and time apart ("22 Nov 2026," and "14:05:09"), for a table cell that may
+ * put the day over the time where its column is narrow, never break inside either.
+ */
+export function dateTimeParts(iso: string): string[] {
+  return formatDateTime(iso).split(/(?<=,) /);
+}
+
 /** Today's date in the business timezone as YYYY-MM-DD, for date-range defaults. */
 export function businessToday(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', {
