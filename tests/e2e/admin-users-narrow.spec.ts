@@ -26,8 +26,9 @@ test('Users from 1279 px down to a phone: each user a card, nothing scrolls side
   const headers = await adminApi(request);
   const names: string[] = [];
   for (const merchant of ['DEMO', code]) {
-    // A 19-letter username, as the desk walk had.
-    const username = `cardagent${unique()}`
+    // A 19-letter username, as the desk walk had, of wide letters: a name's width is its
+    // letters' ('cardagentmwy3q56w13' was split once where 'cardagentxk…' was whole).
+    const username = `mwagentwm${unique()}`
       .toLowerCase()
       .replace(/[^a-z0-9]/g, '')
       .padEnd(19, 'x')
