@@ -128,6 +128,12 @@ describe('webhook CLI', () => {
       const one = runCli(t.dataDir, ['--json', 'webhook', 'replay', '--id', id, '--delivery', failedId]);
       expect(one.json).toEqual({ replayed: 1 });
       await receivedAtLeast(1);
+      // Its outcome committed before the next replay: a later event still on the wire when an
+      // earlier one is replayed is not sent again after it (README, "Webhooks": replay).
+      await eventually(
+        async () => deliveryStates(id),
+        (s) => s.includes('delivered'),
+      );
       const again = runCli(t.dataDir, ['--json', 'webhook', 'replay', '--id', id, '--delivery', failedId]);
       expect(again.status).toBe(2);
       expect(again.json.error).toMatch(/is (pending|delivered), not failed: there is nothing to replay/);

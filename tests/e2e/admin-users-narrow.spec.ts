@@ -26,11 +26,13 @@ test('Users from 1279 px down to a phone: each user a card, nothing scrolls side
   const headers = await adminApi(request);
   const names: string[] = [];
   for (const merchant of ['DEMO', code]) {
-    // A 19-letter username, as the desk walk had, of wide letters: a name's width is its
-    // letters' ('cardagentmwy3q56w13' was split once where 'cardagentxk…' was whole).
-    const username = `mwagentwm${unique()}`
+    // A 19-letter username, as the desk walk had: 'cardagent' and ten digits. Random letters made
+    // the width random ('cardagentmwy3q56w13', m and w wide, wrapped in its cell at 1280 px where
+    // 'cardagentxk…' fit); digits are all one width.
+    const username = `cardagent${unique()}`
       .toLowerCase()
       .replace(/[^a-z0-9]/g, '')
+      .replace(/[a-z]/g, (c, at: number) => (at < 9 ? c : String(c.charCodeAt(0) % 10)))
       .padEnd(19, 'x')
       .slice(0, 19);
     const created = await request.post('/console/users', {
